@@ -1,0 +1,51 @@
+# assetc — build-time asset compiler. `make example` and `make test` set up everything they need.
+SHELL := /bin/bash
+PREFIX ?= /usr/local
+SWIFT ?= swift
+APT_PACKAGES := libpoppler-glib-dev libcairo2-dev libpng-dev
+TEST_PACKAGES := poppler-utils
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+RELEASE_BIN := .build/release/assetc
+
+.PHONY: all deps test-deps build release example test bench install clean fuzz
+
+all: build
+
+# Installs the C libraries when pkg-config cannot find them (Debian/Ubuntu).
+deps:
+	@if ! pkg-config --exists poppler-glib cairo libpng 2>/dev/null; then \
+		echo "Installing $(APT_PACKAGES)..."; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) pkg-config; \
+	fi
+
+# Tests compare renders with pdftocairo (a reference only; assetc never calls it).
+test-deps: deps
+	@if ! command -v pdftocairo >/dev/null; then \
+		echo "Installing $(TEST_PACKAGES)..."; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PACKAGES); \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+example: release
+	rm -rf Examples/build
+	$(RELEASE_BIN) build Examples/assets.json
+	@echo "Resource tree: Examples/build/assets/Resources (index: Examples/build/assets/asset-index.json)"
+
+test: test-deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+bench: release
+	@echo "The benchmark arrives with the speed issue; nothing is measured yet."
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/assetc
+
+clean:
+	rm -rf .build Examples/build

@@ -1,0 +1,51 @@
+/// One written file as recorded in `asset-index.json` and the build state.
+public struct WrittenVariant: Sendable, Hashable {
+    public var variant: Variant
+    public var bytes: Int
+    public var sha256: String
+}
+
+/// `<output>/asset-index.json`: per bundle and logical name, every variant, so an app or a test
+/// finds an image with one lookup instead of probing the file system.
+public enum AssetIndex {
+    public static let formatVersion = 1
+
+    public static func make(_ written: [WrittenVariant], manifest: Manifest) -> JSONOutput {
+        var bundles: [String: JSONOutput] = [:]
+        let groups = Dictionary(grouping: written) { $0.variant.bundle ?? "" }
+        for (bundleName, entries) in groups {
+            var images: [String: JSONOutput] = [:]
+            for (name, variants) in Dictionary(grouping: entries, by: { $0.variant.name }) {
+                images[name] = .array(variants.sorted { $0.variant.relativePath < $1.variant.relativePath }.map(entry))
+            }
+            let path = manifest.bundles.first { $0.name == bundleName }?.path ?? ""
+            bundles[bundleName.isEmpty ? "main" : bundleName] = .object([
+                "path": .string(path),
+                "images": .object(images),
+            ])
+        }
+        return .object([
+            "formatVersion": .integer(formatVersion),
+            "generator": .string("assetc \(AssetcVersion.current)"),
+            "bundles": .object(bundles),
+        ])
+    }
+
+    private static func entry(_ written: WrittenVariant) -> JSONOutput {
+        let variant = written.variant
+        return .object([
+            "file": .string(variant.relativePath),
+            "scale": .integer(variant.scale),
+            "idiom": .string(variant.idiom?.rawValue ?? "universal"),
+            "tall": .bool(variant.tall),
+            "pixels": .array([.integer(variant.pixelWidth), .integer(variant.pixelHeight)]),
+            "points": .array([.number(variant.pointSize.width), .number(variant.pointSize.height)]),
+            "bytes": .integer(written.bytes),
+            "sha256": .string(written.sha256),
+        ])
+    }
+}
+
+public enum AssetcVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,311 @@
+/// Turns manifest bytes into a validated `Manifest`, or into diagnostics with line and column.
+public enum ManifestDecoder {
+    static let topLevelKeys = ["version", "output", "scales", "bundles", "images"]
+    static let imageKeys = ["name", "source", "page", "size", "fit", "scales", "idioms", "tall", "bundle"]
+    static let idiomKeys = ["source", "page", "size", "fit", "scales"]
+    static let tallKeys = ["source", "page", "size", "fit"]
+    static let bundleKeys = ["name", "path"]
+    /// Points; larger sizes are refused before any pixel is allocated.
+    static let maximumPoints = 10_000.0
+    static let maximumPage = 100_000
+
+    /// Decodes `bytes`, read from `path` in `directory`. Throws `BuildFailure` with every error found;
+    /// returns warnings alongside the manifest.
+    public static func decode(_ bytes: [UInt8], path: String, directory: String) throws(BuildFailure)
+        -> (manifest: Manifest, warnings: [Diagnostic])
+    {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw BuildFailure(.invalidInput, [.error(path, "manifest is empty; expected a JSON object with \"version\": 1")])
+        }
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw BuildFailure(.invalidInput, [.error(path, at: firstInvalidUTF8(bytes), "manifest is not valid UTF-8")])
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw BuildFailure(.invalidInput, [.error(path, at: error.location, "invalid JSON: \(error.message)")])
+        }
+        let reader = FieldReader(path: path)
+        let manifest = decodeRoot(root, reader: reader, path: path, directory: directory)
+        if reader.hasErrors || manifest == nil {
+            throw BuildFailure(.invalidInput, reader.diagnostics)
+        }
+        return (manifest!, reader.diagnostics)
+    }
+
+    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> SourceLocation {
+        var line = 1, column = 1, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : byte >> 5 == 0x6 ? 2 : byte >> 4 == 0xE ? 3 : byte >> 3 == 0x1E ? 4 : 0
+            guard length > 0, index + length <= bytes.count,
+                  String(validating: bytes[index..<index + length], as: UTF8.self) != nil else { break }
+            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+            index += length
+        }
+        return SourceLocation(line: line, column: column)
+    }
+
+    private static func decodeRoot(_ root: JSONNode, reader: FieldReader, path: String, directory: String) -> Manifest? {
+        guard let fields = reader.object(root, "the manifest", allowed: topLevelKeys) else { return nil }
+        guard let versionNode = fields["version"] else {
+            reader.error("missing \"version\"; add \"version\": 1", at: root.location)
+            return nil
+        }
+        guard let version = reader.integer(versionNode, "\"version\"", in: Int.min...Int.max) else { return nil }
+        guard version == Manifest.supportedVersion else {
+            reader.error("unsupported manifest version \(version); this assetc reads version \(Manifest.supportedVersion)",
+                         at: versionNode.location)
+            return nil
+        }
+        let output = fields["output"].flatMap { node -> String? in
+            guard let text = reader.string(node, "\"output\"") else { return nil }
+            if text.isEmpty { reader.error("\"output\" is empty", at: node.location); return nil }
+            return text
+        }
+        let defaultScales = fields["scales"].flatMap { Self.scales($0, "\"scales\"", reader: reader) } ?? Manifest.defaultScales
+        let bundles = fields["bundles"].map { decodeBundles($0, reader: reader) } ?? []
+        var images: [ImageSpec] = []
+        if let imagesNode = fields["images"], let elements = reader.array(imagesNode, "\"images\"") {
+            for (index, element) in elements.enumerated() {
+                if let image = decodeImage(element, index: index, defaultScales: defaultScales,
+                                           bundles: bundles, reader: reader) {
+                    images.append(image)
+                }
+            }
+        }
+        checkUniqueNames(images, bundles: bundles, reader: reader)
+        return Manifest(path: path, directory: directory, output: output, outputLocation: fields["output"]?.location,
+                        bundles: bundles, images: images)
+    }
+
+    static func scales(_ node: JSONNode, _ what: String, reader: FieldReader) -> [Int]? {
+        guard let elements = reader.array(node, what) else { return nil }
+        if elements.isEmpty {
+            reader.error("\(what) is empty; list at least one of 1, 2, 3", at: node.location)
+            return nil
+        }
+        var result: [Int] = []
+        for element in elements {
+            guard let scale = reader.integer(element, "a scale in \(what)", in: 1...3) else { continue }
+            if result.contains(scale) {
+                reader.error("scale \(scale) is listed twice in \(what)", at: element.location)
+            } else {
+                result.append(scale)
+            }
+        }
+        return result.isEmpty ? nil : result.sorted()
+    }
+
+    static func size(_ node: JSONNode, _ what: String, reader: FieldReader) -> PointSize? {
+        guard let elements = reader.array(node, what) else { return nil }
+        guard elements.count == 2 else {
+            reader.error("\(what) must be [width, height] in points, found \(elements.count) numbers", at: node.location)
+            return nil
+        }
+        guard let width = reader.number(elements[0], "the width in \(what)", greaterThan: 0, atMost: maximumPoints),
+              let height = reader.number(elements[1], "the height in \(what)", greaterThan: 0, atMost: maximumPoints)
+        else { return nil }
+        return PointSize(width: width, height: height)
+    }
+
+    private static func decodeBundles(_ node: JSONNode, reader: FieldReader) -> [BundleSpec] {
+        guard let elements = reader.array(node, "\"bundles\"") else { return [] }
+        var bundles: [BundleSpec] = []
+        for element in elements {
+            guard let fields = reader.object(element, "a bundle", allowed: bundleKeys) else { continue }
+            guard let nameNode = fields["name"], let pathNode = fields["path"] else {
+                reader.error("a bundle needs \"name\" and \"path\"", at: element.location)
+                continue
+            }
+            guard let name = reader.string(nameNode, "the bundle's \"name\""),
+                  let path = reader.string(pathNode, "the bundle's \"path\"") else { continue }
+            if name.isEmpty { reader.error("bundle name is empty", at: nameNode.location); continue }
+            if let problem = NameRules.bundlePathProblem(path) { reader.error(problem, at: pathNode.location); continue }
+            if bundles.contains(where: { $0.name == name }) {
+                reader.error("bundle '\(name)' is declared twice", at: nameNode.location)
+                continue
+            }
+            if bundles.contains(where: { $0.path.lowercased() == path.lowercased() }) {
+                reader.error("bundle path '\(path)' is used twice (file systems that fold case see one folder)",
+                             at: pathNode.location)
+                continue
+            }
+            bundles.append(BundleSpec(name: name, path: path, location: element.location))
+        }
+        return bundles
+    }
+
+    /// Reads `source`, `page`, `size` and `fit` from fields; `inherited` supplies what is absent.
+    private static func decodeArt(_ fields: [String: JSONNode], owner: String, inherited: ArtSpec?,
+                                  reader: FieldReader) -> ArtSpec? {
+        var source = inherited?.source
+        if let node = fields["source"], let text = reader.string(node, "\"source\" of \(owner)") {
+            if text.isEmpty {
+                reader.error("\"source\" of \(owner) is empty", at: node.location)
+            } else {
+                source = SourceSpec(path: text, location: node.location)
+            }
+        }
+        let page = fields["page"].flatMap { reader.integer($0, "\"page\" of \(owner)", in: 1...maximumPage) }
+            ?? inherited?.page ?? 1
+        let size = fields["size"].flatMap { self.size($0, "\"size\" of \(owner)", reader: reader) }
+            ?? (fields["source"] == nil ? inherited?.size : nil)
+        let fit = fields["fit"].flatMap { reader.choice($0, "\"fit\" of \(owner)", as: Fit.self) }
+            ?? inherited?.fit ?? .contain
+        guard let source else { return nil }
+        return ArtSpec(source: source, page: page, size: size, fit: fit)
+    }
+
+    private static func decodeImage(_ node: JSONNode, index: Int, defaultScales: [Int], bundles: [BundleSpec],
+                                    reader: FieldReader) -> ImageSpec? {
+        guard let fields = reader.object(node, "image #\(index + 1)", allowed: imageKeys) else { return nil }
+        guard let nameNode = fields["name"] else {
+            reader.error("image #\(index + 1) has no \"name\"", at: node.location)
+            return nil
+        }
+        guard let name = reader.string(nameNode, "\"name\" of image #\(index + 1)") else { return nil }
+        if let problem = NameRules.problem(with: name) {
+            reader.error(problem, at: nameNode.location)
+            return nil
+        }
+        let owner = "image '\(name)'"
+        let errorsBefore = reader.diagnostics.count
+        let art = decodeArt(fields, owner: owner, inherited: nil, reader: reader)
+        let scales = fields["scales"].flatMap { Self.scales($0, "\"scales\" of \(owner)", reader: reader) } ?? defaultScales
+
+        var idioms: [IdiomArt] = []
+        if let idiomsNode = fields["idioms"] {
+            idioms = decodeIdioms(idiomsNode, owner: owner, art: art, scales: scales, reader: reader)
+        } else if art == nil, fields["source"] == nil {
+            reader.error("\(owner) has no \"source\"", at: node.location)
+        }
+
+        var tall: TallArt?
+        if let tallNode = fields["tall"] {
+            tall = decodeTall(tallNode, owner: owner, art: art, idioms: idioms, reader: reader)
+        }
+
+        var bundle: String?
+        if let bundleNode = fields["bundle"], let bundleName = reader.string(bundleNode, "\"bundle\" of \(owner)") {
+            if bundles.contains(where: { $0.name == bundleName }) {
+                bundle = bundleName
+            } else {
+                var message = "\(owner) names bundle '\(bundleName)', which is not declared in \"bundles\""
+                if let suggestion = nearest(to: bundleName, in: bundles.map(\.name)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                reader.error(message, at: bundleNode.location)
+            }
+        }
+        guard reader.diagnostics.count == errorsBefore else { return nil }
+        return ImageSpec(name: name, location: node.location, nameLocation: nameNode.location, art: art,
+                         scales: scales, idioms: idioms, tall: tall, bundle: bundle,
+                         bundleLocation: fields["bundle"]?.location)
+    }
+
+    private static func decodeIdioms(_ node: JSONNode, owner: String, art: ArtSpec?, scales: [Int],
+                                     reader: FieldReader) -> [IdiomArt] {
+        var result: [IdiomArt] = []
+        func add(_ idiom: Idiom, _ art: ArtSpec?, _ scales: [Int], at location: SourceLocation) {
+            if result.contains(where: { $0.idiom == idiom }) {
+                reader.error("idiom '\(idiom.rawValue)' is listed twice in \(owner)", at: location)
+            } else if let art {
+                result.append(IdiomArt(idiom: idiom, art: art, scales: scales))
+            } else {
+                reader.error("idiom '\(idiom.rawValue)' of \(owner) has no \"source\", and the image has none to inherit",
+                             at: location)
+            }
+        }
+        switch node.value {
+        case .array(let elements):
+            if elements.isEmpty { reader.error("\"idioms\" of \(owner) is empty", at: node.location) }
+            for element in elements {
+                if let idiom = reader.choice(element, "an idiom of \(owner)", as: Idiom.self) {
+                    add(idiom, art, scales, at: element.location)
+                }
+            }
+        case .object(let members):
+            if members.isEmpty { reader.error("\"idioms\" of \(owner) is empty", at: node.location) }
+            for member in members {
+                guard let idiom = Idiom(rawValue: member.key) else {
+                    var message = "unknown idiom '\(member.key)' in \(owner); expected iphone or ipad"
+                    if let suggestion = nearest(to: member.key, in: Idiom.allCases.map(\.rawValue)) {
+                        message = "unknown idiom '\(member.key)' in \(owner); did you mean '\(suggestion)'?"
+                    }
+                    reader.error(message, at: member.keyLocation)
+                    continue
+                }
+                let idiomOwner = "\(owner) for \(idiom.rawValue)"
+                guard let fields = reader.object(member.value, "idiom '\(idiom.rawValue)' of \(owner)", allowed: idiomKeys)
+                else { continue }
+                let idiomArt = decodeArt(fields, owner: idiomOwner, inherited: art, reader: reader)
+                let idiomScales = fields["scales"].flatMap { self.scales($0, "\"scales\" of \(idiomOwner)", reader: reader) }
+                    ?? scales
+                add(idiom, idiomArt, idiomScales, at: member.keyLocation)
+            }
+        default:
+            reader.error("\"idioms\" of \(owner) must be an array like [\"iphone\", \"ipad\"] or an object keyed by idiom, found \(node.typeName)",
+                         at: node.location)
+        }
+        return result.sorted { $0.idiom < $1.idiom }
+    }
+
+    private static func decodeTall(_ node: JSONNode, owner: String, art: ArtSpec?, idioms: [IdiomArt],
+                                   reader: FieldReader) -> TallArt? {
+        if !idioms.isEmpty, !idioms.contains(where: { $0.idiom == .iphone }) {
+            reader.error("\"tall\" of \(owner) makes an iPhone 5 variant, but the image's idioms leave out iphone",
+                         at: node.location)
+            return nil
+        }
+        let baseArt = art ?? idioms.first(where: { $0.idiom == .iphone })?.art
+        switch node.value {
+        case .bool(false):
+            return nil
+        case .bool(true):
+            guard let baseArt else { return nil }
+            return TallArt(art: baseArt, derivesSize: true)
+        case .object:
+            guard let fields = reader.object(node, "\"tall\" of \(owner)", allowed: tallKeys) else { return nil }
+            guard let tallArt = decodeArt(fields, owner: "the tall variant of \(owner)", inherited: baseArt, reader: reader)
+            else {
+                reader.error("\"tall\" of \(owner) has no \"source\" and the image has none to inherit", at: node.location)
+                return nil
+            }
+            // With its own source and no size, the tall page is drawn at its own size.
+            let derives = fields["size"] == nil && fields["source"] == nil
+            return TallArt(art: tallArt, derivesSize: derives)
+        default:
+            reader.error("\"tall\" of \(owner) must be true, false or an object, found \(node.typeName)", at: node.location)
+            return nil
+        }
+    }
+
+    private static func checkUniqueNames(_ images: [ImageSpec], bundles: [BundleSpec], reader: FieldReader) {
+        var seen: [String: ImageSpec] = [:]  // key: bundle + lowercased name
+        var bundlesByName: [String: [String]] = [:]
+        for image in images {
+            let key = (image.bundle ?? "") + "\u{0}" + image.name.lowercased()
+            if let earlier = seen[key] {
+                let where_ = image.bundle.map { "bundle '\($0)'" } ?? "the main bundle"
+                if earlier.name == image.name {
+                    reader.error("image '\(image.name)' is declared twice in \(where_) (first at line \(earlier.nameLocation.line))",
+                                 at: image.nameLocation)
+                } else {
+                    reader.error("image '\(image.name)' differs from '\(earlier.name)' (line \(earlier.nameLocation.line)) only by case in \(where_); case-insensitive file systems would merge their files",
+                                 at: image.nameLocation)
+                }
+                continue
+            }
+            seen[key] = image
+            bundlesByName[image.name, default: []].append(image.bundle ?? "main")
+        }
+        for image in images {
+            guard let owners = bundlesByName[image.name], owners.count > 1, owners.first == (image.bundle ?? "main")
+            else { continue }
+            reader.warning("image '\(image.name)' exists in several bundles (\(owners.joined(separator: ", "))); a bundle-searching imageNamed: returns whichever it searches first",
+                           at: image.nameLocation)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Reads each source file once per build and shares the immutable bytes between workers.
+public final class SourceStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cache: [String: Result<[UInt8], SourceError>] = [:]
+    private var hashes: [String: String] = [:]
+
+    public init() {}
+
+    /// SHA-256 of a source's bytes, computed once per build.
+    public func sha256(_ path: String) throws(SourceError) -> String {
+        lock.lock()
+        if let hash = hashes[path] {
+            lock.unlock()
+            return hash
+        }
+        lock.unlock()
+        let hash = sha256Hex(try bytes(path))
+        lock.lock()
+        hashes[path] = hash
+        lock.unlock()
+        return hash
+    }
+
+    public func bytes(_ path: String) throws(SourceError) -> [UInt8] {
+        lock.lock()
+        if let cached = cache[path] {
+            lock.unlock()
+            return try cached.get()
+        }
+        lock.unlock()
+        let result: Result<[UInt8], SourceError>
+        do {
+            result = .success(try FileSystem.read(path))
+        } catch {
+            result = .failure(error)
+        }
+        lock.lock()
+        cache[path] = result
+        lock.unlock()
+        return try result.get()
+    }
+}
+
+/// Opens sources for planning: page sizes from Poppler, headers from libpng. No pixels are decoded.
+public struct LiveSourceInspector: SourceInspecting {
+    let store: SourceStore
+
+    public init(store: SourceStore) { self.store = store }
+
+    public func inspect(path: String, kind: ResolvedSource.Kind, pages: Set<Int>) throws(SourceError) -> SourceInfo {
+        let bytes = try store.bytes(path)
+        switch kind {
+        case .pdf:
+            if !bytes.starts(with: Array("%PDF".utf8)) && !bytes.prefix(1024).containsSequence(Array("%PDF-".utf8)) {
+                throw SourceError(bytes.isEmpty ? "not a PDF file: it is empty" : "not a PDF file (no %PDF header)")
+            }
+            _ = silenceGLibLogging
+            let document = try PDFDocument(bytes: bytes)
+            let count = document.pageCount
+            if count == 0 { throw SourceError("PDF has no pages") }
+            var sizes: [Int: PointSize] = [:]
+            for page in pages where page <= count {
+                let size = try document.pageSize(page)
+                guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+                    throw SourceError("page \(page) has an empty or invalid size (\(size))")
+                }
+                sizes[page] = size
+            }
+            return .pdf(pageCount: count, pageSizes: sizes)
+        case .png:
+            let header = try PNGCodec.readHeader(bytes)
+            if header.width * header.height > Limits.maximumSourcePixels {
+                throw SourceError("PNG is \(header.width)x\(header.height) pixels, more than the limit of \(Limits.maximumSourcePixels) pixels")
+            }
+            return .png(width: header.width, height: header.height, scale: declaredScale(ofFileName: path),
+                        interlaced: header.interlaced)
+        }
+    }
+}
+
+extension Collection where Element: Equatable {
+    func containsSequence(_ needle: [Element]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        let haystack = Array(self)
+        guard haystack.count >= needle.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if Array(haystack[start..<start + needle.count]) == needle { return true }
+        }
+        return false
+    }
+}
+
+/// Renders variants to pixels. One per worker thread: it keeps the last opened document so a
+/// source's variants share one parse, and Poppler objects never cross threads.
+final class Rasterizer {
+    private let store: SourceStore
+    private var openDocument: (path: String, document: PDFDocument)?
+    private var openRaster: (path: String, image: RGBAImage)?
+
+    init(store: SourceStore) {
+        self.store = store
+        _ = silenceGLibLogging
+    }
+
+    func render(_ variant: Variant) throws(SourceError) -> RGBAImage {
+        switch variant.source.kind {
+        case .pdf:
+            let document = try document(at: variant.source.path)
+            let canvas = try CairoCanvas(width: variant.pixelWidth, height: variant.pixelHeight)
+            if let background = variant.background { canvas.fill(background) }
+            canvas.apply(variant.placement)
+            try document.render(page: variant.source.page, into: canvas.context)
+            return canvas.straightRGBA()
+        case .png:
+            let raster = try raster(at: variant.source.path)
+            if variant.background == nil, raster.width == variant.pixelWidth, raster.height == variant.pixelHeight,
+               variant.placement == Placement(scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0) {
+                return raster  // same size: copy exactly instead of resampling
+            }
+            let canvas = try CairoCanvas(width: variant.pixelWidth, height: variant.pixelHeight)
+            if let background = variant.background { canvas.fill(background) }
+            canvas.apply(variant.placement)
+            try canvas.paint(raster)
+            return canvas.straightRGBA()
+        }
+    }
+
+    private func document(at path: String) throws(SourceError) -> PDFDocument {
+        if let open = openDocument, open.path == path { return open.document }
+        openDocument = nil
+        let document = try PDFDocument(bytes: try store.bytes(path))
+        openDocument = (path, document)
+        return document
+    }
+
+    private func raster(at path: String) throws(SourceError) -> RGBAImage {
+        if let open = openRaster, open.path == path { return open.image }
+        openRaster = nil
+        let image = try PNGCodec.decode(try store.bytes(path)).image
+        openRaster = (path, image)
+        return image
+    }
+}

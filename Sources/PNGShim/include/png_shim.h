@@ -1,0 +1,52 @@
+#ifndef ASSETC_PNG_SHIM_H
+#define ASSETC_PNG_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Every function returns 0 on success, or -1 with a message in `error` (NUL-terminated).
+   All setjmp/longjmp handling stays inside this target, so callers never see a jump. */
+
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;      /* 1, 2, 4, 8 or 16 */
+    int color_type;     /* PNG colour type: 0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA */
+    int interlaced;     /* 1 when Adam7 */
+} assetc_png_header;
+
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;                 /* 1, 2, 4 or 8 */
+    int color_type;                /* as above, never 16-bit */
+    const uint8_t *rows;           /* packed rows, `stride` bytes apart */
+    size_t stride;
+    const uint8_t *palette_rgb;    /* 3 bytes per entry, for colour type 3 */
+    int palette_count;
+    const uint8_t *palette_alpha;  /* tRNS entries, may be fewer than palette_count */
+    int palette_alpha_count;
+    int compression_level;         /* zlib 0-9 */
+    int filters;                   /* libpng PNG_FILTER_* mask; 0 means "none" */
+    int strategy;                  /* zlib strategy: 0 default, 1 filtered, 3 RLE */
+} assetc_png_encode_request;
+
+/* Encodes a non-interlaced PNG into a malloc'ed buffer owned by the caller (free with assetc_png_free).
+   No time, text or gamma chunks are written, so equal pixels give equal bytes. */
+int assetc_png_encode(const assetc_png_encode_request *request,
+                      uint8_t **out_bytes, size_t *out_length,
+                      char *error, size_t error_capacity);
+
+/* Reads only the IHDR fields. */
+int assetc_png_read_header(const uint8_t *bytes, size_t length, assetc_png_header *header,
+                           char *error, size_t error_capacity);
+
+/* Decodes any PNG (palette, grey, 16-bit, interlaced...) to 8-bit straight RGBA in a malloc'ed
+   buffer of width*height*4 bytes. Refuses images over max_pixels before allocating. */
+int assetc_png_decode_rgba(const uint8_t *bytes, size_t length, uint64_t max_pixels,
+                           assetc_png_header *header, uint8_t **out_pixels,
+                           char *error, size_t error_capacity);
+
+void assetc_png_free(void *pointer);
+
+#endif

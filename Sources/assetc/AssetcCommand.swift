@@ -1,0 +1,12 @@
+import ArgumentParser
+import AssetKit
+
+@main
+struct AssetcCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "assetc",
+        abstract: "Compile PDF and PNG artwork into the exact PNG variants an iOS app ships.",
+        version: AssetcVersion.current,
+        subcommands: [BuildCommand.self, CheckCommand.self],
+        defaultSubcommand: BuildCommand.self)
+}

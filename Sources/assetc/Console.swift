@@ -1,0 +1,66 @@
+import AssetKit
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the executable talks to people: diagnostics and the progress line go to stderr.
+enum Console {
+    static var isTerminal: Bool { isatty(STDERR_FILENO) != 0 }
+
+    static func error(_ text: String) {
+        write(text + "\n")
+    }
+
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if count <= 0 { return }
+            offset += count
+        }
+    }
+
+    static func print(_ diagnostics: [Diagnostic], quiet: Bool = false) {
+        for diagnostic in diagnostics where !(quiet && diagnostic.severity == .note) {
+            error(diagnostic.description)
+        }
+    }
+
+    /// Prints the failure's diagnostics and returns the documented exit code.
+    static func exit(for failure: BuildFailure) -> Int32 {
+        print(failure.diagnostics)
+        return failure.kind.exitCode
+    }
+
+    static func formatBytes(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        if bytes < 1024 * 1024 { return String(format1(Double(bytes) / 1024)) + " KiB" }
+        return String(format1(Double(bytes) / 1024 / 1024)) + " MiB"
+    }
+
+    static func format1(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}
+
+/// A single, rewritten progress line; only on a terminal, so logs stay clean.
+final class ProgressLine: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lastShown = -1
+
+    func update(_ done: Int, _ total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let percent = total == 0 ? 100 : done * 100 / total
+        guard percent != lastShown else { return }
+        lastShown = percent
+        Console.write("\r\u{1B}[Krendering \(done)/\(total) (\(percent)%)")
+    }
+
+    func clear() {
+        if lastShown >= 0 { Console.write("\r\u{1B}[K") }
+    }
+}
