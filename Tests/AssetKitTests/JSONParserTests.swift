@@ -1,0 +1,61 @@
+import Testing
+@testable import AssetKit
+
+@Suite struct JSONParserTests {
+    private func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+        try JSONParser.parse(Array(text.utf8))
+    }
+
+    @Test func recordsLocationsOfKeysAndValues() throws {
+        let node = try parse("{\n  \"a\": [1, 2],\n  \"bé\": \"x\"\n}")
+        guard case .object(let members) = node.value else { Issue.record("not an object"); return }
+        #expect(members.map(\.key) == ["a", "bé"])
+        #expect(members[0].keyLocation == SourceLocation(line: 2, column: 3))
+        #expect(members[0].value.location == SourceLocation(line: 2, column: 8))
+        #expect(members[1].value.location == SourceLocation(line: 3, column: 9))  // é counts as one column
+    }
+
+    @Test(arguments: [
+        ("{\"a\": }", 1, 7, "expected a value"),
+        ("{\"a\": 1,}", 1, 9, "expected a quoted key"),
+        ("[1, 2", 1, 6, "end of file"),
+        ("{\"a\": 1, \"a\": 2}", 1, 10, "duplicate key 'a'"),
+        ("{\"a\": 01}", 1, 7, "leading zeros"),
+        ("\n\n  tru", 3, 3, "expected 'true'"),
+        ("{} {}", 1, 4, "after the top-level value"),
+        ("\"tab\there\"", 1, 5, "control character"),
+    ])
+    func reportsSyntaxErrorsWithPosition(text: String, line: Int, column: Int, message: String) {
+        #expect {
+            _ = try parse(text)
+        } throws: { error in
+            guard let error = error as? JSONSyntaxError else { return false }
+            return error.location == SourceLocation(line: line, column: column) && error.message.contains(message)
+        }
+    }
+
+    @Test func decodesEscapesAndSurrogatePairs() throws {
+        let node = try parse(#"["a\"b\\c\/\n", "\u00e9\ud83d\ude00"]"#)
+        guard case .array(let items) = node.value, case .string(let first) = items[0].value,
+              case .string(let second) = items[1].value else { Issue.record("wrong shape"); return }
+        #expect(first == "a\"b\\c/\n")
+        #expect(second == "é😀")
+    }
+
+    @Test func refusesNestingDeeperThanTheLimitWithoutOverflowingTheStack() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: JSONSyntaxError.self) { try parse(deep) }
+        let fine = String(repeating: "[", count: 60) + String(repeating: "]", count: 60)
+        #expect(throws: Never.self) { try parse(fine) }
+    }
+
+    @Test func keepsNumberLiterals() throws {
+        let node = try parse("[1.5, -2e3, 0]")
+        guard case .array(let items) = node.value else { return }
+        let literals = items.compactMap { item -> String? in
+            if case .number(_, let literal) = item.value { return literal }
+            return nil
+        }
+        #expect(literals == ["1.5", "-2e3", "0"])
+    }
+}

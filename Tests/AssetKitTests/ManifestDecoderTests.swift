@@ -1,0 +1,153 @@
+import Testing
+@testable import AssetKit
+
+/// Decodes manifest text; failures come back as their diagnostics.
+func decodeManifest(_ text: String) -> Result<(manifest: Manifest, warnings: [Diagnostic]), BuildFailure> {
+    do {
+        return .success(try ManifestDecoder.decode(Array(text.utf8), path: "assets.json", directory: "."))
+    } catch {
+        return .failure(error)
+    }
+}
+
+func errors(_ text: String) -> [String] {
+    switch decodeManifest(text) {
+    case .success: return []
+    case .failure(let failure): return failure.diagnostics.filter { $0.severity == .error }.map(\.description)
+    }
+}
+
+@Suite struct ManifestDecoderTests {
+    @Test func decodesEveryOptionOfTheIssueExample() throws {
+        let text = """
+        {
+          "version": 1,
+          "output": "build/assets",
+          "scales": [1, 2],
+          "bundles": [ { "name": "Checkout", "path": "Checkout.bundle" } ],
+          "images": [
+            { "name": "Button",     "source": "art/button.pdf" },
+            { "name": "Header",     "source": "art/header.pdf", "size": [320, 44], "scales": [1, 2, 3] },
+            { "name": "Background", "source": "art/bg.pdf", "size": [320, 480], "fit": "fill", "tall": true },
+            { "name": "Logo",       "source": "art/logo.pdf", "idioms": ["iphone", "ipad"] },
+            { "name": "Card",       "source": "art/card.pdf", "bundle": "Checkout", "page": 2 },
+            { "name": "Photo",      "source": "art/photo@2x.png" }
+          ]
+        }
+        """
+        let manifest = try decodeManifest(text).get().manifest
+        #expect(manifest.output == "build/assets")
+        #expect(manifest.bundles == [BundleSpec(name: "Checkout", path: "Checkout.bundle", location: SourceLocation(line: 5, column: 16))])
+        #expect(manifest.images.map(\.name) == ["Button", "Header", "Background", "Logo", "Card", "Photo"])
+        let header = manifest.images[1]
+        #expect(header.scales == [1, 2, 3])
+        #expect(header.art?.size == PointSize(width: 320, height: 44))
+        #expect(header.art?.fit == .contain)
+        let background = manifest.images[2]
+        #expect(background.art?.fit == .fill)
+        #expect(background.tall?.derivesSize == true)
+        #expect(manifest.images[3].idioms.map(\.idiom) == [.iphone, .ipad])
+        #expect(manifest.images[4].bundle == "Checkout")
+        #expect(manifest.images[4].art?.page == 2)
+        #expect(manifest.images[0].scales == [1, 2])
+        #expect(manifest.images[0].nameLocation == SourceLocation(line: 7, column: 15))
+    }
+
+    @Test func idiomObjectsOverrideSourceSizeAndScales() throws {
+        let text = """
+        {"version": 1, "images": [{"name": "Logo", "source": "a.pdf", "size": [10, 10],
+          "idioms": {"ipad": {"source": "b.pdf", "scales": [1, 2]}, "iphone": {"size": [20, 30], "fit": "stretch"}}}]}
+        """
+        let image = try decodeManifest(text).get().manifest.images[0]
+        #expect(image.idioms.map(\.idiom) == [.iphone, .ipad])
+        #expect(image.idioms[0].art.source.path == "a.pdf")
+        #expect(image.idioms[0].art.size == PointSize(width: 20, height: 30))
+        #expect(image.idioms[0].art.fit == .stretch)
+        #expect(image.idioms[1].art.source.path == "b.pdf")
+        #expect(image.idioms[1].art.size == nil, "a new source does not inherit the other source's size")
+        #expect(image.idioms[1].scales == [1, 2])
+    }
+
+    @Test func tallObjectNamesItsOwnSource() throws {
+        let text = #"{"version": 1, "images": [{"name": "Bg", "source": "a.pdf", "tall": {"source": "tall.pdf", "fit": "fill"}}]}"#
+        let tall = try #require(try decodeManifest(text).get().manifest.images[0].tall)
+        #expect(tall.art.source.path == "tall.pdf")
+        #expect(tall.art.fit == .fill)
+        #expect(tall.derivesSize == false)
+    }
+
+    @Test func unknownKeysAreErrorsWithPositionAndSuggestion() {
+        let text = "{\n  \"version\": 1,\n  \"images\": [\n    {\"name\": \"A\", \"sorce\": \"a.pdf\"}\n  ]\n}"
+        let found = errors(text)
+        #expect(found.contains { $0.hasPrefix("assets.json:4:19: error: unknown key 'sorce'") && $0.contains("did you mean 'source'?") },
+                "\(found)")
+        #expect(errors(#"{"version": 1, "imagez": []}"#).first?.contains("did you mean 'images'?") == true)
+    }
+
+    @Test(arguments: [
+        (#"{"version": 2}"#, "unsupported manifest version 2"),
+        (#"{"images": []}"#, "missing \"version\""),
+        (#"[1]"#, "the manifest must be an object, found an array"),
+        (#"{"version": "1"}"#, "must be a whole number, found a string"),
+        (#"{"version": 1, "scales": [4]}"#, "between 1 and 3"),
+        (#"{"version": 1, "scales": [1.5]}"#, "must be a whole number, found 1.5"),
+        (#"{"version": 1, "scales": []}"#, "is empty"),
+        (#"{"version": 1, "scales": [2, 2]}"#, "listed twice"),
+        (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "size": [0, 10]}]}"#, "greater than 0"),
+        (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "size": [-5, 10]}]}"#, "greater than 0"),
+        (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "size": [1e9, 10]}]}"#, "at most 10000"),
+        (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "size": [10]}]}"#, "[width, height]"),
+        (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "page": 0}]}"#, "between 1 and"),
+        (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "fit": "cover"}]}"#, "is not one of: contain, fill, stretch"),
+        (#"{"version": 1, "images": [{"name": "A"}]}"#, "has no \"source\""),
+        (#"{"version": 1, "images": [{"source": "a.pdf"}]}"#, "has no \"name\""),
+        (#"{"version": 1, "images": [{"name": "A@2x", "source": "a.pdf"}]}"#, "modifier '@2x'"),
+        (#"{"version": 1, "images": [{"name": "../A", "source": "a.pdf"}]}"#, "path separator"),
+        (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "bundle": "Nope"}]}"#, "not declared"),
+        (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "idioms": ["iphone", "ipod"]}]}"#, "not one of: iphone, ipad"),
+        (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "idioms": {"ipda": {}}}]}"#, "did you mean 'ipad'"),
+        (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "idioms": ["ipad"], "tall": true}]}"#, "leave out iphone"),
+        (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "tall": 1}]}"#, "must be true, false or an object"),
+        (#"{"version": 1, "bundles": [{"name": "B", "path": "../B.bundle"}]}"#, "separator"),
+        (#"{"version": 1, "bundles": [{"name": "B", "path": "B.bundle"}, {"name": "B", "path": "C.bundle"}]}"#, "declared twice"),
+        (#"{"version": 1, "output": 3}"#, "\"output\" must be a string"),
+    ])
+    func reportsInvalidValues(text: String, message: String) {
+        let found = errors(text)
+        #expect(found.contains { $0.contains(message) }, "expected '\(message)' in \(found)")
+    }
+
+    @Test func duplicateAndCaseFoldedNamesAreErrorsAcrossBundlesOnlyWarnings() {
+        let duplicate = #"{"version": 1, "images": [{"name": "A", "source": "a.pdf"}, {"name": "A", "source": "b.pdf"}]}"#
+        #expect(errors(duplicate).contains { $0.contains("declared twice") })
+        let folded = #"{"version": 1, "images": [{"name": "Icon", "source": "a.pdf"}, {"name": "icon", "source": "b.pdf"}]}"#
+        #expect(errors(folded).contains { $0.contains("only by case") })
+        let acrossBundles = """
+        {"version": 1, "bundles": [{"name": "B", "path": "B.bundle"}],
+         "images": [{"name": "Icon", "source": "a.pdf"}, {"name": "Icon", "source": "b.pdf", "bundle": "B"}]}
+        """
+        guard case .success(let decoded) = decodeManifest(acrossBundles) else {
+            Issue.record("names across bundles must decode")
+            return
+        }
+        #expect(decoded.warnings.count == 1)
+        #expect(decoded.warnings.first?.message.contains("several bundles") == true)
+    }
+
+    @Test func reportsEveryErrorInOneRun() {
+        let text = #"{"version": 1, "images": [{"name": "A@2x", "source": "a.pdf"}, {"name": "B", "source": 5}, {"name": "C", "source": "c.pdf", "fit": "x"}]}"#
+        #expect(errors(text).count == 3)
+    }
+
+    @Test func emptyNonUTF8AndInvalidJSONAreNamed() {
+        #expect(errors("  \n").first == "assets.json: error: manifest is empty; expected a JSON object with \"version\": 1")
+        let invalid: [UInt8] = Array("{\"version\": 1,\n \"x\": \"".utf8) + [0xFF, 0x22, 0x7D]
+        do {
+            _ = try ManifestDecoder.decode(invalid, path: "m.json", directory: ".")
+            Issue.record("accepted invalid UTF-8")
+        } catch {
+            #expect(error.diagnostics.first?.description == "m.json:2:8: error: manifest is not valid UTF-8")
+        }
+        #expect(errors("{\"version\": 1,\n\"images\": [}").first?.hasPrefix("assets.json:2:12: error: invalid JSON") == true)
+    }
+}
