@@ -148,8 +148,9 @@ public enum ManifestDecoder {
                 source = SourceSpec(path: text, location: node.location)
             }
         }
+        // A new source starts from its own first page and natural size; nothing carries over.
         let page = fields["page"].flatMap { reader.integer($0, "\"page\" of \(owner)", in: 1...maximumPage) }
-            ?? inherited?.page ?? 1
+            ?? (fields["source"] == nil ? inherited?.page : nil) ?? 1
         let size = fields["size"].flatMap { self.size($0, "\"size\" of \(owner)", reader: reader) }
             ?? (fields["source"] == nil ? inherited?.size : nil)
         let fit = fields["fit"].flatMap { reader.choice($0, "\"fit\" of \(owner)", as: Fit.self) }

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@Suite struct CommandLineTests {
+    private func write(_ text: String, to name: String, in directory: URL) throws {
+        try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    @Test func missingManifestNamesTheFile() throws {
+        let work = try Harness.temporaryDirectory()
+        let run = try Harness.assetc(["build"], in: work)
+        #expect(run.status == 1)
+        #expect(run.stderr == "assets.json: error: cannot read manifest: cannot read file: No such file or directory\n")
+    }
+
+    @Test func manifestErrorsUseEditorFormatWithLineAndColumn() throws {
+        let work = try Harness.temporaryDirectory()
+        try write("{\n  \"version\": 1,\n  \"images\": [{\"name\": \"A\", \"soruce\": \"a.pdf\"}]\n}\n", to: "assets.json", in: work)
+        let run = try Harness.assetc(["check"], in: work)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("assets.json:3:28: error: unknown key 'soruce' in image #1; did you mean 'source'?"), "\(run.stderr)")
+        #expect(!run.signaled)
+    }
+
+    @Test func missingSourceNamesTheSourceAndTheManifestLine() throws {
+        let work = try Harness.temporaryDirectory()
+        try write("{\"version\": 1,\n\"images\": [\n {\"name\": \"A\", \"source\": \"art/none.pdf\"}]}", to: "m.json", in: work)
+        let run = try Harness.assetc(["build", "m.json"], in: work)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("art/none.pdf: error: cannot read file: No such file or directory"), "\(run.stderr)")
+        #expect(run.stderr.contains("m.json:3:26: note: source referenced here"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("build").path),
+                "a failed plan must not create the output folder")
+    }
+
+    @Test func checkValidatesWithoutWriting() throws {
+        let work = try Harness.temporaryDirectory()
+        try Harness.copyFixtures(to: work)
+        let run = try Harness.assetc(["check", "full/assets.json"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("is valid (28 variants)"))
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("full/out").path))
+    }
+
+    @Test func outputOptionOverridesTheManifest() throws {
+        let work = try Harness.temporaryDirectory()
+        try Harness.copyFixtures(to: work)
+        let run = try Harness.assetc(["build", "full/assets.json", "--output", "elsewhere", "--quiet"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "--quiet printed: \(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("elsewhere/asset-index.json").path))
+    }
+
+    @Test func versionAndUsageErrors() throws {
+        let version = try Harness.assetc(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("0."))
+        let bad = try Harness.assetc(["build", "--jobs", "0"])
+        #expect(bad.status != 0 && bad.status < 128)
+        #expect(bad.stderr.contains("--jobs must be between 1 and 256"))
+    }
+}
