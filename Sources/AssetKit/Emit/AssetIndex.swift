@@ -12,7 +12,8 @@ public enum AssetIndex {
 
     public static func make(_ written: [WrittenVariant], manifest: Manifest) -> JSONOutput {
         var bundles: [String: JSONOutput] = [:]
-        let groups = Dictionary(grouping: written) { $0.variant.bundle ?? "" }
+        let inBundles = written.filter { $0.variant.outsideResourcesPath == nil }
+        let groups = Dictionary(grouping: inBundles) { $0.variant.bundle ?? "" }
         for (bundleName, entries) in groups {
             var images: [String: JSONOutput] = [:]
             for (name, variants) in Dictionary(grouping: entries, by: { $0.variant.name }) {
@@ -24,11 +25,21 @@ public enum AssetIndex {
                 "images": .object(images),
             ])
         }
-        return .object([
+        var root: [String: JSONOutput] = [
             "formatVersion": .integer(formatVersion),
             "generator": .string("assetc \(AssetcVersion.current)"),
+            "deviceTables": .string(DeviceTables.version),
             "bundles": .object(bundles),
-        ])
+        ]
+        if let appStore = written.first(where: { $0.variant.role == .appStoreIcon }) {
+            var entry = self.entry(appStore)
+            if case .object(var fields) = entry {
+                fields["file"] = .string(appStore.variant.outputPath)
+                entry = .object(fields)
+            }
+            root["appStoreIcon"] = entry
+        }
+        return .object(root)
     }
 
     private static func entry(_ written: WrittenVariant) -> JSONOutput {
@@ -36,8 +47,9 @@ public enum AssetIndex {
         return .object([
             "file": .string(variant.relativePath),
             "scale": .integer(variant.scale),
-            "idiom": .string(variant.idiom?.rawValue ?? "universal"),
+            "idiom": .string(variant.role == .appStoreIcon ? "ios-marketing" : variant.idiom?.rawValue ?? "universal"),
             "tall": .bool(variant.tall),
+            "role": .string(variant.role.rawValue),
             "pixels": .array([.integer(variant.pixelWidth), .integer(variant.pixelHeight)]),
             "points": .array([.number(variant.pointSize.width), .number(variant.pointSize.height)]),
             "bytes": .integer(written.bytes),

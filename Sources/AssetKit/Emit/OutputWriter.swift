@@ -59,7 +59,7 @@ struct OutputWriter {
         var reused: [Int: WrittenVariant] = [:]
         var toRender: [Int] = []
         for (index, variant) in variants.enumerated() {
-            let relative = "Resources/" + variant.relativePath
+            let relative = variant.outputPath
             if !options.force, let old = previous.outputs[relative], old.key == keys[index],
                fileSize(root + "/" + relative) == old.bytes {
                 reused[index] = WrittenVariant(variant: variant, bytes: old.bytes, sha256: old.sha256)
@@ -92,7 +92,7 @@ struct OutputWriter {
         var state = BuildState()
         var written: [WrittenVariant] = []
         for (index, variant) in variants.enumerated() {
-            let relative = "Resources/" + variant.relativePath
+            let relative = variant.outputPath
             let entry: WrittenVariant
             if let reuse = reused[index] {
                 entry = reuse
@@ -124,13 +124,15 @@ struct OutputWriter {
             let path = root + "/" + relative
             guard FileSystem.kind(path) == .file else { continue }
             FileSystem.remove(path)
-            FileSystem.pruneEmptyDirectories(from: parent(of: path), upTo: resourcesPath)
+            FileSystem.pruneEmptyDirectories(from: parent(of: path), upTo: root)
             removed.append(relative)
         }
         do {
             try FileSystem.makeDirectories(resourcesPath, under: root)
             try writeAtomically(AssetIndex.make(written, manifest: project.plan.manifest).serialized(),
                                 to: root + "/asset-index.json", staging: staging)
+            try writeAtomically(InfoPlist.serialize(InfoPlist.make(manifest: project.plan.manifest, variants: variants)),
+                                to: root + "/partial-Info.plist", staging: staging)
             try writeAtomically(state.serialized(), to: statePath + "/state.json", staging: staging)
         } catch {
             throw fail(error.message)
@@ -165,7 +167,7 @@ struct OutputWriter {
             "assetc \(AssetcVersion.current)", sourceHash, variant.source.kind.rawValue, "\(variant.source.page)",
             "\(variant.pixelWidth)x\(variant.pixelHeight)",
             "\(placement.scaleX),\(placement.scaleY),\(placement.offsetX),\(placement.offsetY)",
-            background, options.encoder.cacheKey,
+            background, options.encoder.cacheKey, "tables \(DeviceTables.version)",
         ].joined(separator: "|")
         return sha256Hex(Array(text.utf8))
     }

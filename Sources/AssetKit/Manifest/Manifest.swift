@@ -13,6 +13,73 @@ public struct Manifest: Sendable {
     public var outputLocation: SourceLocation?
     public var bundles: [BundleSpec]
     public var images: [ImageSpec]
+    /// Devices the app runs on; chooses icon and launch-image slots.
+    public var devices: [Idiom] = Idiom.allCases
+    public var deploymentTarget: OSVersion = Manifest.defaultDeploymentTarget
+    public var appIcon: AppIconSpec?
+    public var launchImage: LaunchImageSpec?
+
+    public static let defaultDeploymentTarget = OSVersion(7)
+
+    /// True when iOS 6-era slots (57 pt icons, status-bar-excluded launch images) apply.
+    public var targetsLegacyOS: Bool { deploymentTarget < .iOS7 }
+}
+
+/// `appIcon`: generate every slot from one source, or validate and package an Xcode set.
+public struct AppIconSpec: Sendable, Hashable {
+    public enum Input: Sendable, Hashable {
+        case generate(SourceSpec, page: Int)
+        case appiconset(SourceSpec)
+    }
+
+    public var input: Input
+    public var name: String
+    /// Explicit background; nil means white, with a warning if the art has transparency.
+    public var background: RGBAColor?
+    /// Also write `iTunesArtwork` and `iTunesArtwork@2x` (ad-hoc distribution).
+    public var artwork: Bool
+    public var location: SourceLocation
+
+    public static let defaultName = "AppIcon"
+}
+
+/// `launchImage`: generate every slot from one source, or validate an Xcode set or loose files.
+public struct LaunchImageSpec: Sendable, Hashable {
+    public enum Input: Sendable, Hashable {
+        case generate(SourceSpec, page: Int, fit: Fit)
+        case launchimage(SourceSpec)
+        case files([SourceSpec])
+    }
+
+    public var input: Input
+    public var basename: String
+    public var background: RGBAColor?
+    public var orientations: [Orientation]
+    public var schemes: [String]
+    public var location: SourceLocation
+
+    public static let defaultBasename = "Default"
+}
+
+extension RGBAColor {
+    /// Parses `#RRGGBB` or `#RRGGBBAA`.
+    public init?(hex: String) {
+        guard hex.hasPrefix("#"), hex.count == 7 || hex.count == 9 else { return nil }
+        let digits = Array(hex.dropFirst())
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < digits.count {
+            guard let byte = UInt8(String(digits[index...index + 1]), radix: 16) else { return nil }
+            bytes.append(byte)
+            index += 2
+        }
+        self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
+    }
+
+    public var hex: String {
+        let parts = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
+        return "#" + parts.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+    }
 }
 
 public struct BundleSpec: Sendable, Hashable {

@@ -1,6 +1,10 @@
 /// Turns manifest bytes into a validated `Manifest`, or into diagnostics with line and column.
 public enum ManifestDecoder {
-    static let topLevelKeys = ["version", "output", "scales", "bundles", "images"]
+    static let topLevelKeys = ["version", "output", "scales", "bundles", "images", "devices", "deploymentTarget",
+                               "appIcon", "launchImage"]
+    static let appIconKeys = ["source", "page", "name", "background", "artwork", "appiconset"]
+    static let launchImageKeys = ["source", "page", "fit", "basename", "background", "orientations", "schemes",
+                                  "launchimage", "files"]
     static let imageKeys = ["name", "source", "page", "size", "fit", "scales", "idioms", "tall", "bundle"]
     static let idiomKeys = ["source", "page", "size", "fit", "scales"]
     static let tallKeys = ["source", "page", "size", "fit"]
@@ -76,8 +80,151 @@ public enum ManifestDecoder {
             }
         }
         checkUniqueNames(images, bundles: bundles, reader: reader)
-        return Manifest(path: path, directory: directory, output: output, outputLocation: fields["output"]?.location,
-                        bundles: bundles, images: images)
+        var manifest = Manifest(path: path, directory: directory, output: output,
+                                outputLocation: fields["output"]?.location, bundles: bundles, images: images)
+        if let node = fields["devices"], let elements = reader.array(node, "\"devices\"") {
+            var devices: [Idiom] = []
+            for element in elements {
+                guard let idiom = reader.choice(element, "a device in \"devices\"", as: Idiom.self) else { continue }
+                if devices.contains(idiom) {
+                    reader.error("device '\(idiom.rawValue)' is listed twice", at: element.location)
+                } else {
+                    devices.append(idiom)
+                }
+            }
+            if elements.isEmpty { reader.error("\"devices\" is empty; list iphone, ipad or both", at: node.location) }
+            if !devices.isEmpty { manifest.devices = devices.sorted() }
+        }
+        if let node = fields["deploymentTarget"], let text = reader.string(node, "\"deploymentTarget\"") {
+            if let version = OSVersion(text), version.major >= 3 {
+                manifest.deploymentTarget = version
+            } else {
+                reader.error("\"deploymentTarget\" '\(text)' is not an iOS version such as \"7.0\"", at: node.location)
+            }
+        }
+        if let node = fields["appIcon"] { manifest.appIcon = decodeAppIcon(node, reader: reader) }
+        if let node = fields["launchImage"] { manifest.launchImage = decodeLaunchImage(node, reader: reader) }
+        if let icon = manifest.appIcon, let launch = manifest.launchImage, icon.name == launch.basename {
+            reader.error("\"appIcon\" name and \"launchImage\" basename are both '\(icon.name)'", at: launch.location)
+        }
+        return manifest
+    }
+
+    private static func color(_ node: JSONNode, _ what: String, reader: FieldReader) -> RGBAColor? {
+        guard let text = reader.string(node, what) else { return nil }
+        guard let color = RGBAColor(hex: text) else {
+            reader.error("\(what) '\(text)' is not a colour like \"#FFFFFF\" or \"#FFFFFF80\"", at: node.location)
+            return nil
+        }
+        return color
+    }
+
+    private static func sourceSpec(_ node: JSONNode, _ what: String, reader: FieldReader) -> SourceSpec? {
+        guard let text = reader.string(node, what) else { return nil }
+        if text.isEmpty {
+            reader.error("\(what) is empty", at: node.location)
+            return nil
+        }
+        return SourceSpec(path: text, location: node.location)
+    }
+
+    /// Exactly one of `keys` must be present; returns it.
+    private static func oneInput(_ fields: [String: JSONNode], _ keys: [String], owner: String, at location: SourceLocation,
+                                 reader: FieldReader) -> String? {
+        let present = keys.filter { fields[$0] != nil }
+        if present.count == 1 { return present[0] }
+        let list = keys.map { "\"\($0)\"" }.joined(separator: ", ")
+        reader.error(present.isEmpty ? "\(owner) needs one of \(list)" : "\(owner) takes only one of \(list)", at: location)
+        return nil
+    }
+
+    private static func decodeAppIcon(_ node: JSONNode, reader: FieldReader) -> AppIconSpec? {
+        guard let fields = reader.object(node, "\"appIcon\"", allowed: appIconKeys) else { return nil }
+        let errorsBefore = reader.diagnostics.count
+        var name = AppIconSpec.defaultName
+        if let nameNode = fields["name"], let text = reader.string(nameNode, "\"name\" of \"appIcon\"") {
+            if let problem = NameRules.problem(with: text) { reader.error(problem, at: nameNode.location) } else { name = text }
+        }
+        let background = fields["background"].flatMap { color($0, "\"background\" of \"appIcon\"", reader: reader) }
+        if let background, background.alpha != 255, let node = fields["background"] {
+            reader.error("\"background\" of \"appIcon\" must be opaque: app icons have no transparency", at: node.location)
+        }
+        let artwork = fields["artwork"].flatMap { reader.bool($0, "\"artwork\" of \"appIcon\"") } ?? false
+        let page = fields["page"].flatMap { reader.integer($0, "\"page\" of \"appIcon\"", in: 1...maximumPage) } ?? 1
+        var input: AppIconSpec.Input?
+        switch oneInput(fields, ["source", "appiconset"], owner: "\"appIcon\"", at: node.location, reader: reader) {
+        case "source":
+            input = sourceSpec(fields["source"]!, "\"source\" of \"appIcon\"", reader: reader).map { .generate($0, page: page) }
+        case "appiconset":
+            input = sourceSpec(fields["appiconset"]!, "\"appiconset\"", reader: reader).map { .appiconset($0) }
+            if let pageNode = fields["page"] { reader.error("\"page\" applies only with \"source\"", at: pageNode.location) }
+        default:
+            break
+        }
+        guard let input, reader.diagnostics.count == errorsBefore else { return nil }
+        return AppIconSpec(input: input, name: name, background: background, artwork: artwork, location: node.location)
+    }
+
+    private static func decodeLaunchImage(_ node: JSONNode, reader: FieldReader) -> LaunchImageSpec? {
+        guard let fields = reader.object(node, "\"launchImage\"", allowed: launchImageKeys) else { return nil }
+        let errorsBefore = reader.diagnostics.count
+        var basename = LaunchImageSpec.defaultBasename
+        if let nameNode = fields["basename"], let text = reader.string(nameNode, "\"basename\" of \"launchImage\"") {
+            if let problem = NameRules.problem(with: text) { reader.error(problem, at: nameNode.location) } else { basename = text }
+        }
+        let background = fields["background"].flatMap { color($0, "\"background\" of \"launchImage\"", reader: reader) }
+        if let background, background.alpha != 255, let node = fields["background"] {
+            reader.error("\"background\" of \"launchImage\" must be opaque", at: node.location)
+        }
+        var orientations: [Orientation] = [.portrait]
+        if let node = fields["orientations"], let elements = reader.array(node, "\"orientations\"") {
+            let parsed = elements.compactMap { reader.choice($0, "an orientation", as: Orientation.self) }
+            if elements.isEmpty { reader.error("\"orientations\" is empty", at: node.location) }
+            orientations = Orientation.allCases.filter(parsed.contains)
+        }
+        var schemes: [String] = []
+        if let node = fields["schemes"], let elements = reader.array(node, "\"schemes\"") {
+            for element in elements {
+                guard let scheme = reader.string(element, "a URL scheme") else { continue }
+                let allowed = scheme.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+                }
+                if scheme.isEmpty || !allowed || !(scheme.unicodeScalars.first.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) } ?? false) {
+                    reader.error("URL scheme '\(scheme)' must start with a letter and hold only letters, digits, '+', '-' and '.'",
+                                 at: element.location)
+                } else if schemes.contains(scheme) {
+                    reader.error("URL scheme '\(scheme)' is listed twice", at: element.location)
+                } else {
+                    schemes.append(scheme)
+                }
+            }
+        }
+        let page = fields["page"].flatMap { reader.integer($0, "\"page\" of \"launchImage\"", in: 1...maximumPage) } ?? 1
+        let fit = fields["fit"].flatMap { reader.choice($0, "\"fit\" of \"launchImage\"", as: Fit.self) } ?? .fill
+        var input: LaunchImageSpec.Input?
+        switch oneInput(fields, ["source", "launchimage", "files"], owner: "\"launchImage\"", at: node.location, reader: reader) {
+        case "source":
+            input = sourceSpec(fields["source"]!, "\"source\" of \"launchImage\"", reader: reader)
+                .map { .generate($0, page: page, fit: fit) }
+        case "launchimage":
+            input = sourceSpec(fields["launchimage"]!, "\"launchimage\"", reader: reader).map { .launchimage($0) }
+        case "files":
+            if let elements = reader.array(fields["files"]!, "\"files\"") {
+                let files = elements.compactMap { sourceSpec($0, "a file in \"files\"", reader: reader) }
+                if elements.isEmpty { reader.error("\"files\" is empty", at: fields["files"]!.location) }
+                input = .files(files)
+            }
+        default:
+            break
+        }
+        if case .generate = input {} else {
+            for key in ["page", "fit", "schemes"] where fields[key] != nil {
+                reader.error("\"\(key)\" of \"launchImage\" applies only with \"source\"", at: fields[key]!.location)
+            }
+        }
+        guard let input, reader.diagnostics.count == errorsBefore else { return nil }
+        return LaunchImageSpec(input: input, basename: basename, background: background, orientations: orientations,
+                               schemes: schemes, location: node.location)
     }
 
     static func scales(_ node: JSONNode, _ what: String, reader: FieldReader) -> [Int]? {

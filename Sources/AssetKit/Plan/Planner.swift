@@ -55,6 +55,15 @@ public struct Planner {
                 }
             }
         }
+        let resolvePath = { (path: String) in self.resolve(path, in: manifest) }
+        if let icon = manifest.appIcon {
+            variants += IconPlanner(manifest: manifest, inspector: inspector, resolve: resolvePath)
+                .plan(icon, diagnostics: &diagnostics)
+        }
+        if let launch = manifest.launchImage {
+            variants += LaunchImagePlanner(manifest: manifest, inspector: inspector, resolve: resolvePath)
+                .plan(launch, diagnostics: &diagnostics)
+        }
         checkCollisions(variants, manifest: manifest, diagnostics: &diagnostics)
         if diagnostics.contains(where: { $0.severity == .error }) {
             throw BuildFailure(.invalidInput, diagnostics)
@@ -177,7 +186,7 @@ public struct Planner {
     private func checkCollisions(_ variants: [Variant], manifest: Manifest, diagnostics: inout [Diagnostic]) {
         var seen: [String: Variant] = [:]
         for variant in variants {
-            let key = variant.relativePath.lowercased()
+            let key = variant.outputPath.lowercased()
             if let earlier = seen[key] {
                 diagnostics.append(.error(manifest.path, at: variant.manifestLocation,
                                           "\(variant.relativePath) is produced twice (also by '\(earlier.name)' at line \(earlier.manifestLocation.line))"))

@@ -10,6 +10,10 @@ public enum SourceInfo: Sendable, Hashable {
 /// substitute a table so planning is tested without any file.
 public protocol SourceInspecting {
     func inspect(path: String, kind: ResolvedSource.Kind, pages: Set<Int>) throws(SourceError) -> SourceInfo
+    /// The raw bytes of a small text file (Contents.json).
+    func contents(of path: String) throws(SourceError) -> [UInt8]
+    /// Whether the art is fully opaque: decodes a PNG, or renders a PDF page small.
+    func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool
 }
 
 extension ResolvedSource.Kind {

@@ -80,8 +80,25 @@ public struct Variant: Sendable, Hashable {
     public var background: RGBAColor?
     /// Where the manifest asked for this variant.
     public var manifestLocation: SourceLocation
+    public var role: VariantRole = .image
+    /// The table row an icon or launch image fills (for Info.plist and the index).
+    public var iconSlot: IconSlot? = nil
+    public var launchSlot: LaunchSlot? = nil
+    /// Set for files outside `Resources/` (the App Store icon); relative to the output folder.
+    public var outsideResourcesPath: String? = nil
 
     public var pixelCount: Int { pixelWidth * pixelHeight }
+
+    /// Path relative to the output folder.
+    public var outputPath: String { outsideResourcesPath ?? "Resources/" + relativePath }
+}
+
+public enum VariantRole: String, Sendable, Hashable {
+    case image
+    case appIcon = "app-icon"
+    case appStoreIcon = "app-store-icon"
+    case artwork
+    case launchImage = "launch-image"
 }
 
 /// Apple's file-name rules: base name, then `-568h`, then `@Nx`, then `~idiom`, then `.png`.

@@ -80,6 +80,30 @@ public struct LiveSourceInspector: SourceInspecting {
     }
 }
 
+extension LiveSourceInspector {
+    public func contents(of path: String) throws(SourceError) -> [UInt8] {
+        try FileSystem.read(path, limit: 16 << 20)
+    }
+
+    public func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool {
+        switch kind {
+        case .png:
+            return try PNGCodec.decode(try store.bytes(path)).image.isOpaque
+        case .pdf:
+            // 256 px is enough to see transparent corners or margins without a full-size render.
+            let document = try PDFDocument(bytes: try store.bytes(path))
+            let size = try document.pageSize(page)
+            let variant = Variant(
+                name: "probe", bundle: nil, relativePath: "probe.png", fileName: "probe.png", scale: 1, idiom: nil,
+                tall: false, pointSize: size, pixelWidth: 256, pixelHeight: 256,
+                source: ResolvedSource(path: path, kind: .pdf, page: page), contentSize: size,
+                placement: Placement.map(content: size, intoWidth: 256, height: 256, fit: nil), background: nil,
+                manifestLocation: SourceLocation(line: 1, column: 1))
+            return try Rasterizer(store: store).render(variant).isOpaque
+        }
+    }
+}
+
 extension Collection where Element: Equatable {
     func containsSequence(_ needle: [Element]) -> Bool {
         guard !needle.isEmpty else { return true }
