@@ -2,13 +2,41 @@ import ArgumentParser
 import AssetKit
 import Foundation
 
+/// Options every command that reads a manifest shares.
+struct ManifestOptions: ParsableArguments {
+    @Argument(help: "The manifest.", completion: .file(extensions: ["json"]))
+    var manifest = "assets.json"
+
+    @Flag(help: "Treat warnings as errors (exit 1 when any warning is printed).")
+    var werror = false
+
+    @Flag(name: .shortAndLong, help: "Print only errors.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Print notes (skipped slots...) and every file written.")
+    var verbose = false
+
+    func validate() throws {
+        guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose cannot be combined") }
+    }
+
+    /// Prints warnings for a run that succeeded; with --werror, warnings fail it.
+    func finish(_ warnings: [Diagnostic]) throws {
+        Console.print(warnings, showing: Console.level(quiet: quiet, verbose: verbose))
+        if werror, warnings.contains(where: { $0.severity == .warning }) {
+            if quiet { Console.print(warnings, showing: .warning) }
+            Console.error("assetc: error: warnings treated as errors (--werror)")
+            throw ExitCode(FailureKind.invalidInput.exitCode)
+        }
+    }
+}
+
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Render every variant the manifest names into <output>/Resources.")
 
-    @Argument(help: "The manifest.", completion: .file(extensions: ["json"]))
-    var manifest = "assets.json"
+    @OptionGroup var common: ManifestOptions
 
     @Option(name: .shortAndLong, help: "Output folder (overrides the manifest's \"output\").")
     var output: String?
@@ -19,20 +47,13 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Re-render every variant even when it is up to date.")
     var force = false
 
-    @Flag(name: .shortAndLong, help: "Print only errors.")
-    var quiet = false
-
-    @Flag(name: .shortAndLong, help: "List every file written.")
-    var verbose = false
-
     func validate() throws {
         guard jobs >= 1 && jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
-        guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose cannot be combined") }
     }
 
     func run() throws {
-        let progress = Console.isTerminal && !quiet ? ProgressLine() : nil
-        let options = BuildOptions(manifestPath: manifest, outputOverride: output, jobs: jobs, force: force)
+        let progress = Console.isTerminal && !common.quiet ? ProgressLine() : nil
+        let options = BuildOptions(manifestPath: common.manifest, outputOverride: output, jobs: jobs, force: force)
         let report: BuildReport
         var onProgress: (@Sendable (Int, Int) -> Void)?
         if let progress { onProgress = { done, total in progress.update(done, total) } }
@@ -43,19 +64,19 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode(Console.exit(for: error))
         }
         progress?.clear()
-        if !quiet { Console.print(report.warnings) }
-        if verbose {
+        if common.verbose {
             for written in report.variants {
                 let variant = written.variant
-                Console.error("  \(variant.relativePath) \(variant.pixelWidth)x\(variant.pixelHeight) \(written.bytes) B")
+                Console.error("  \(variant.outputPath) \(variant.pixelWidth)x\(variant.pixelHeight) \(written.bytes) B")
             }
             for path in report.removed { Console.error("  removed \(path)") }
         }
-        if !quiet {
+        try common.finish(report.warnings)
+        if !common.quiet {
             let skipped = report.variants.count - report.rendered
             Console.error("assetc: \(report.variants.count) variants (\(report.rendered) rendered, \(skipped) up to date), "
-                + "\(Console.formatBytes(report.totalBytes)) in \(report.outputDirectory)/Resources, "
-                + "\(Console.format1(report.seconds * 1000 / 1000))s")
+                + "\(Console.formatBytes(report.totalBytes)) in \(report.outputDirectory), "
+                + "\(Console.format1(report.seconds))s")
         }
     }
 }
@@ -65,22 +86,18 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Run every validation `build` runs, without writing anything.")
 
-    @Argument(help: "The manifest.", completion: .file(extensions: ["json"]))
-    var manifest = "assets.json"
-
-    @Flag(name: .shortAndLong, help: "Print only errors.")
-    var quiet = false
+    @OptionGroup var common: ManifestOptions
 
     func run() throws {
         let project: LoadedProject
         do throws(BuildFailure) {
-            project = try Pipeline.load(manifestPath: manifest)
+            project = try Pipeline.load(manifestPath: common.manifest)
         } catch {
             throw ExitCode(Console.exit(for: error))
         }
-        if !quiet {
-            Console.print(project.warnings)
-            Console.error("assetc: \(manifest) is valid (\(project.plan.variants.count) variants)")
+        try common.finish(project.warnings)
+        if !common.quiet {
+            Console.error("assetc: \(common.manifest) is valid (\(project.plan.variants.count) variants)")
         }
     }
 }

@@ -22,10 +22,16 @@ enum Console {
         }
     }
 
-    static func print(_ diagnostics: [Diagnostic], quiet: Bool = false) {
-        for diagnostic in diagnostics where !(quiet && diagnostic.severity == .note) {
+    /// Prints diagnostics at or above `minimum` severity (errors always).
+    static func print(_ diagnostics: [Diagnostic], showing minimum: Diagnostic.Severity = .note) {
+        for diagnostic in diagnostics where diagnostic.severity <= minimum {
             error(diagnostic.description)
         }
+    }
+
+    /// What a successful run shows: errors only when quiet, notes only when verbose.
+    static func level(quiet: Bool, verbose: Bool) -> Diagnostic.Severity {
+        quiet ? .error : verbose ? .note : .warning
     }
 
     /// Prints the failure's diagnostics and returns the documented exit code.

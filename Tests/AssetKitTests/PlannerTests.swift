@@ -4,10 +4,23 @@ import Testing
 /// Page sizes and raster headers from a table, so planning is tested without files.
 struct TableInspector: SourceInspecting {
     var sources: [String: SourceInfo]
+    /// Text files (Contents.json) by path.
+    var texts: [String: String] = [:]
+    /// Sources with transparent pixels.
+    var translucent: Set<String> = []
 
     func inspect(path: String, kind: ResolvedSource.Kind, pages: Set<Int>) throws(SourceError) -> SourceInfo {
         guard let info = sources[path] else { throw SourceError("cannot read file: No such file or directory") }
         return info
+    }
+
+    func contents(of path: String) throws(SourceError) -> [UInt8] {
+        guard let text = texts[path] else { throw SourceError("cannot read file: No such file or directory") }
+        return Array(text.utf8)
+    }
+
+    func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool {
+        !translucent.contains(path)
     }
 }
 
@@ -18,8 +31,12 @@ func pdf(_ width: Double, _ height: Double, pages: Int = 1) -> SourceInfo {
 }
 
 func plan(_ text: String, _ sources: [String: SourceInfo]) -> Result<BuildPlan, BuildFailure> {
+    plan(text, TableInspector(sources: sources))
+}
+
+func plan(_ text: String, _ inspector: TableInspector) -> Result<BuildPlan, BuildFailure> {
     decodeManifest(text).flatMap { decoded in
-        Result { () throws(BuildFailure) in try Planner(inspector: TableInspector(sources: sources)).plan(decoded.manifest) }
+        Result { () throws(BuildFailure) in try Planner(inspector: inspector).plan(decoded.manifest) }
     }
 }
 

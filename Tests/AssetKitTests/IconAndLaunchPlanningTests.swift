@@ -1,0 +1,282 @@
+import Testing
+@testable import AssetKit
+
+private func png(_ size: Int, interlaced: Bool = false) -> SourceInfo {
+    .png(width: size, height: size, scale: 1, interlaced: interlaced)
+}
+
+private func png(_ width: Int, _ height: Int) -> SourceInfo {
+    .png(width: width, height: height, scale: 1, interlaced: false)
+}
+
+private func failure(_ result: Result<BuildPlan, BuildFailure>) -> [String] {
+    if case .failure(let failure) = result { return failure.diagnostics.map(\.description) }
+    return []
+}
+
+@Suite struct IconPlanningTests {
+    @Test func generatesEverySlotForTheDevicesAndTarget() throws {
+        let modern = try plan(#"{"version": 1, "devices": ["iphone"], "appIcon": {"source": "icon.pdf"}}"#,
+                              ["icon.pdf": pdf(512, 512)]).get()
+        #expect(modern.variants.map(\.outputPath) == [
+            "Resources/AppIcon60x60@2x.png", "Resources/AppIcon60x60@3x.png", "Resources/AppIcon40x40@2x.png",
+            "Resources/AppIcon40x40@3x.png", "Resources/AppIcon29x29@2x.png", "Resources/AppIcon29x29@3x.png",
+            "Resources/AppIcon20x20@2x.png", "Resources/AppIcon20x20@3x.png", "AppStore/AppIcon1024x1024.png",
+        ])
+        #expect(modern.variants.allSatisfy { $0.background == .white && $0.pixelWidth == $0.pixelHeight })
+        let legacy = try plan(##"{"version": 1, "deploymentTarget": "6.0", "appIcon": {"source": "icon.pdf", "name": "Icon", "background": "#102030", "artwork": true}}"##,
+                              ["icon.pdf": pdf(512, 512)]).get()
+        let paths = legacy.variants.map(\.outputPath)
+        for expected in ["Resources/Icon57x57.png", "Resources/Icon57x57@2x.png", "Resources/Icon72x72~ipad.png",
+                         "Resources/Icon72x72@2x~ipad.png", "Resources/Icon50x50~ipad.png", "Resources/Icon83.5x83.5@2x~ipad.png",
+                         "Resources/iTunesArtwork", "Resources/iTunesArtwork@2x", "AppStore/Icon1024x1024.png"] {
+            #expect(paths.contains(expected), "\(expected) missing")
+        }
+        #expect(legacy.variants.first?.background == RGBAColor(red: 0x10, green: 0x20, blue: 0x30))
+    }
+
+    @Test func warnsWhenTransparentArtHasNoBackground() throws {
+        var inspector = TableInspector(sources: ["icon.pdf": pdf(100, 100)])
+        inspector.translucent = ["icon.pdf"]
+        let result = try plan(#"{"version": 1, "appIcon": {"source": "icon.pdf"}}"#, inspector).get()
+        #expect(result.warnings.contains { $0.message.contains("transparent pixels; they are composited onto white") })
+        let explicit = try plan(##"{"version": 1, "appIcon": {"source": "icon.pdf", "background": "#000000"}}"##, inspector).get()
+        #expect(explicit.warnings.isEmpty)
+    }
+
+    @Test(arguments: [
+        (#"{"version": 1, "appIcon": {"source": "wide.pdf"}}"#, "must be square"),
+        (#"{"version": 1, "appIcon": {"source": "small.png"}}"#, "at least 1024x1024"),
+        (#"{"version": 1, "appIcon": {"source": "tall.png"}}"#, "must be square"),
+        (#"{"version": 1, "appIcon": {"source": "icon.pdf", "appiconset": "A.appiconset"}}"#, "only one of"),
+        (#"{"version": 1, "appIcon": {"name": "X"}}"#, "needs one of"),
+        (##"{"version": 1, "appIcon": {"source": "icon.pdf", "background": "#FFFFFF80"}}"##, "must be opaque"),
+        (#"{"version": 1, "appIcon": {"source": "icon.pdf", "background": "white"}}"#, "is not a colour"),
+        (#"{"version": 1, "deploymentTarget": "six", "appIcon": {"source": "icon.pdf"}}"#, "not an iOS version"),
+    ])
+    func refusesBadIconSources(text: String, message: String) {
+        let found = failure(plan(text, ["wide.pdf": pdf(200, 100), "small.png": png(512), "tall.png": png(1024, 2048),
+                                        "icon.pdf": pdf(10, 10)]))
+        #expect(found.contains { $0.contains(message) }, "\(found)")
+    }
+
+    private let set = "Icons/AppIcon.appiconset"
+
+    private func contents(_ entries: [String]) -> String {
+        #"{"images": [\#(entries.joined(separator: ",\n"))], "info": {"author": "xcode", "version": 1}}"#
+    }
+
+    private func iphoneSet(_ extra: [String] = [], files: [String: SourceInfo] = [:]) -> TableInspector {
+        var sources: [String: SourceInfo] = [
+            "\(set)/icon120.png": png(120), "\(set)/icon180.png": png(180), "\(set)/icon1024.png": png(1024),
+        ]
+        sources.merge(files) { $1 }
+        return TableInspector(sources: sources, texts: ["\(set)/Contents.json": contents([
+            #"{"idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "icon120.png"}"#,
+            #"{"idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "icon180.png"}"#,
+            #"{"idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "icon1024.png"}"#,
+        ] + extra)])
+    }
+
+    private let iphoneManifest = #"{"version": 1, "devices": ["iphone"], "appIcon": {"appiconset": "Icons/AppIcon.appiconset"}}"#
+
+    @Test func packagesAValidSetUnderLooseNames() throws {
+        let result = try plan(iphoneManifest, iphoneSet()).get()
+        #expect(result.variants.map(\.outputPath) == ["Resources/AppIcon60x60@2x.png", "Resources/AppIcon60x60@3x.png",
+                                                       "AppStore/AppIcon1024x1024.png"])
+        #expect(result.variants[0].source.path == "\(set)/icon120.png")
+    }
+
+    @Test func wrongSizeUsesActoolsWording() {
+        let found = failure(plan(iphoneManifest, iphoneSet(files: ["\(set)/icon120.png": png(114)])))
+        #expect(found.contains("\(set)/icon120.png: error: AppIcon.appiconset/icon120.png is 114x114 but should be 120x120."), "\(found)")
+    }
+
+    @Test func missingRequiredSlotAndMissingFileAreErrorsEmptyOptionalSlotIsAWarning() throws {
+        let noRequired = TableInspector(sources: ["\(set)/icon180.png": png(180)], texts: ["\(set)/Contents.json": contents([
+            #"{"idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "icon180.png"}"#,
+        ])])
+        #expect(failure(plan(iphoneManifest, noRequired)).contains {
+            $0.contains("AppIcon.appiconset has no image for the required iPhone app 60x60@2x slot (120x120 px)")
+        })
+        let absent = iphoneSet([#"{"idiom": "iphone", "size": "40x40", "scale": "2x", "filename": "gone.png"}"#])
+        #expect(failure(plan(iphoneManifest, absent)).contains {
+            $0.contains("AppIcon.appiconset/gone.png is named in Contents.json but does not exist")
+        })
+        let empty = iphoneSet([#"{"idiom": "iphone", "size": "40x40", "scale": "2x"}"#])
+        let result = try plan(iphoneManifest, empty).get()
+        #expect(result.warnings.contains { $0.severity == .warning && $0.message.contains("iPhone spotlight 40x40@2x slot (80x80 px) is empty") })
+        let emptyRequired = TableInspector(sources: [:], texts: ["\(set)/Contents.json": contents([
+            #"{"idiom": "iphone", "size": "60x60", "scale": "2x"}"#,
+        ])])
+        #expect(failure(plan(iphoneManifest, emptyRequired)).contains { $0.contains("the required iPhone app 60x60@2x slot (120x120 px) is empty") })
+    }
+
+    @Test func interlacedIconsAndTranslucentAppStoreIconsAreErrors() {
+        let interlaced = iphoneSet(files: ["\(set)/icon180.png": png(180, interlaced: true)])
+        #expect(failure(plan(iphoneManifest, interlaced)).contains { $0.contains("icon180.png is an interlaced PNG") })
+        var translucent = iphoneSet()
+        translucent.translucent = ["\(set)/icon1024.png"]
+        #expect(failure(plan(iphoneManifest, translucent)).contains { $0.contains("ITMS-90717") })
+    }
+
+    @Test func slotsThatDoNotApplyAreNotedAndSkipped() throws {
+        let inspector = iphoneSet([
+            #"{"idiom": "mac", "size": "16x16", "scale": "1x", "filename": "mac16.png"}"#,
+            #"{"idiom": "iphone", "size": "57x57", "scale": "1x", "filename": "wrong-size-but-ios6.png"}"#,
+            #"{"idiom": "ipad", "size": "76x76", "scale": "1x", "filename": "ipad.png"}"#,
+            #"{"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "dark.png", "appearances": [{"appearance": "luminosity", "value": "dark"}]}"#,
+        ], files: ["\(set)/wrong-size-but-ios6.png": png(50)])
+        let result = try plan(iphoneManifest, inspector).get()
+        let notes = result.warnings.filter { $0.severity == .note }.map(\.message)
+        #expect(notes.contains { $0.contains("idiom 'mac' does not apply") })
+        #expect(notes.contains { $0.contains("iPhone app 57x57@1x slot is not used by this build") })
+        #expect(notes.contains { $0.contains("iPad app 76x76@1x slot is not used") })
+        #expect(notes.contains { $0.contains("appearances") })
+        #expect(result.variants.count == 3)
+    }
+
+    @Test func aSingleUniversal1024ImageIsExpandedToEverySlot() throws {
+        let inspector = TableInspector(sources: ["\(set)/big.png": png(1024)], texts: ["\(set)/Contents.json": contents([
+            #"{"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "big.png"}"#,
+        ])])
+        let result = try plan(#"{"version": 1, "appIcon": {"appiconset": "Icons/AppIcon.appiconset"}}"#, inspector).get()
+        #expect(result.variants.count == IconPlanner.applicableSlots(for: try decodeManifest(#"{"version": 1}"#).get().manifest).count)
+        #expect(result.variants.contains { $0.outputPath == "Resources/AppIcon83.5x83.5@2x~ipad.png" && $0.pixelWidth == 167 })
+        #expect(result.variants.allSatisfy { $0.source.path == "\(set)/big.png" })
+    }
+
+    @Test func brokenContentsJSONNamesTheFileLineAndColumn() {
+        let inspector = TableInspector(sources: [:], texts: ["\(set)/Contents.json": "{\n  \"images\": [\n    {\"idiom\": }\n"])
+        let found = failure(plan(iphoneManifest, inspector))
+        #expect(found.first == "\(set)/Contents.json:3:15: error: invalid JSON: unexpected character '}'; expected a value", "\(found)")
+        let missing = failure(plan(iphoneManifest, TableInspector(sources: [:])))
+        #expect(missing.first?.hasPrefix("\(set)/Contents.json: error: cannot read file") == true)
+    }
+}
+
+@Suite struct LaunchImagePlanningTests {
+    @Test func generatesEveryApplicableSlotWithSchemes() throws {
+        let text = #"{"version": 1, "launchImage": {"source": "launch.pdf", "orientations": ["portrait", "landscape"], "schemes": ["myscheme"]}}"#
+        let result = try plan(text, ["launch.pdf": pdf(375, 667)]).get()
+        #expect(result.variants.map { "\($0.relativePath) \($0.pixelWidth)x\($0.pixelHeight)" } == [
+            "Default.png 320x480", "Default@2x.png 640x960", "Default-568h@2x.png 640x1136", "Default-667h@2x.png 750x1334",
+            "Default-736h@3x.png 1242x2208", "Default-Landscape-736h@3x.png 2208x1242", "Default-2436h@3x.png 1125x2436",
+            "Default-Portrait~ipad.png 768x1024", "Default-Portrait@2x~ipad.png 1536x2048",
+            "Default-Landscape~ipad.png 1024x768", "Default-Landscape@2x~ipad.png 2048x1536",
+            "Default-myscheme.png 320x480", "Default-myscheme@2x.png 640x960",
+            "Default-myscheme-Portrait~ipad.png 768x1024", "Default-myscheme-Portrait@2x~ipad.png 1536x2048",
+            "Default-myscheme-Landscape~ipad.png 1024x768", "Default-myscheme-Landscape@2x~ipad.png 2048x1536",
+        ])
+        // fill is the default: every launch image is covered edge to edge.
+        #expect(result.variants.allSatisfy { $0.placement.covers(content: $0.contentSize, width: $0.pixelWidth, height: $0.pixelHeight) })
+        let phonePortrait = try plan(#"{"version": 1, "devices": ["iphone"], "launchImage": {"source": "l.pdf", "basename": "Splash"}}"#,
+                                     ["l.pdf": pdf(320, 480)]).get()
+        #expect(phonePortrait.variants.map(\.relativePath) == [
+            "Splash.png", "Splash@2x.png", "Splash-568h@2x.png", "Splash-667h@2x.png", "Splash-736h@3x.png", "Splash-2436h@3x.png",
+        ])
+    }
+
+    @Test func parsesLegacyFileNames() throws {
+        let cases: [(String, Idiom, Orientation, LaunchSubtype?, Int)] = [
+            ("Default.png", .iphone, .portrait, nil, 1), ("Default@2x.png", .iphone, .portrait, nil, 2),
+            ("Default-568h@2x.png", .iphone, .portrait, .h568, 2), ("Default-Landscape-736h@3x.png", .iphone, .landscape, .h736, 3),
+            ("Default-Portrait@2x~ipad.png", .ipad, .portrait, nil, 2), ("Default-Landscape~ipad.png", .ipad, .landscape, nil, 1),
+            ("Default-Portrait.png", .ipad, .portrait, nil, 1),
+        ]
+        for (name, idiom, orientation, subtype, scale) in cases {
+            let parsed = try #require(LaunchImagePlanner.parseLaunchFileName(name), "\(name)")
+            #expect(parsed.idiom == idiom && parsed.orientation == orientation && parsed.subtype == subtype && parsed.scale == scale, "\(name)")
+        }
+        #expect(LaunchImagePlanner.parseLaunchFileName("Default.jpg") == nil)
+    }
+
+    @Test func statusBarExcludedSizesAreAcceptedOnlyBelowIOS7() throws {
+        let sources: [String: SourceInfo] = ["l/Default.png": png(320, 460), "l/Default-Portrait~ipad.png": png(768, 1004)]
+        let legacy = #"{"version": 1, "deploymentTarget": "6.0", "launchImage": {"files": ["l/Default.png", "l/Default-Portrait~ipad.png"]}}"#
+        let result = try plan(legacy, sources).get()
+        #expect(result.variants.map(\.relativePath) == ["Default.png", "Default-Portrait~ipad.png"])
+        let modern = #"{"version": 1, "deploymentTarget": "7.0", "launchImage": {"files": ["l/Default.png"]}}"#
+        #expect(failure(plan(modern, sources)).contains { $0.contains("status-bar-excluded launch image (320x460)") && $0.contains("deployment target 7.0") })
+    }
+
+    @Test func wrongSizesAndOversizedImagesAreErrors() {
+        let sources: [String: SourceInfo] = ["l/Default-568h@2x.png": png(640, 1138), "l/Default@2x.png": png(640, 960)]
+        let text = #"{"version": 1, "launchImage": {"files": ["l/Default-568h@2x.png", "l/Default@2x.png"]}}"#
+        #expect(failure(plan(text, sources)).contains { $0.hasSuffix("l/Default-568h@2x.png is 640x1138 but should be 640x1136.") })
+        #expect(failure(plan(#"{"version": 1, "launchImage": {"files": ["l/Splash.gif"]}}"#, [:])).contains { $0.contains("not a launch image name") })
+    }
+
+    @Test func validatesXcodeLaunchImageSets() throws {
+        let set = "L.launchimage"
+        let inspector = TableInspector(
+            sources: ["\(set)/a.png": png(640, 960), "\(set)/b.png": png(640, 1136), "\(set)/c.png": png(1536, 2048)],
+            texts: ["\(set)/Contents.json": #"""
+            {"images": [
+              {"orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "minimum-system-version": "7.0", "scale": "2x", "filename": "a.png"},
+              {"orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "subtype": "retina4", "scale": "2x", "filename": "b.png"},
+              {"orientation": "portrait", "idiom": "ipad", "extent": "full-screen", "scale": "2x", "filename": "c.png"},
+              {"orientation": "portrait", "idiom": "ipad", "extent": "full-screen", "subtype": "1366h", "scale": "2x"},
+              {"orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "scale": "1x"}
+            ]}
+            """#])
+        let result = try plan(#"{"version": 1, "launchImage": {"launchimage": "L.launchimage"}}"#, inspector).get()
+        #expect(result.variants.map(\.relativePath) == ["Default@2x.png", "Default-568h@2x.png", "Default-Portrait@2x~ipad.png"])
+        #expect(result.warnings.contains { $0.message.contains("1366h") })
+    }
+}
+
+@Suite struct InfoPlistTests {
+    private func plist(_ text: String, _ sources: [String: SourceInfo]) throws -> PlistValue {
+        let built = try plan(text, sources).get()
+        return InfoPlist.make(manifest: built.manifest, variants: built.variants)
+    }
+
+    private func iconFiles(_ value: PlistValue, _ key: String) -> [String]? {
+        guard case .dictionary(let root) = value, case .dictionary(let icons)? = root[key],
+              case .dictionary(let primary)? = icons["CFBundlePrimaryIcon"], case .array(let files)? = primary["CFBundleIconFiles"]
+        else { return nil }
+        return files.compactMap { if case .string(let name) = $0 { return name } else { return nil } }
+    }
+
+    @Test func iconKeysForIOS7AndIOS6() throws {
+        let modern = try plist(#"{"version": 1, "appIcon": {"source": "i.pdf"}}"#, ["i.pdf": pdf(64, 64)])
+        #expect(iconFiles(modern, "CFBundleIcons") == ["AppIcon20x20", "AppIcon29x29", "AppIcon40x40", "AppIcon60x60"])
+        #expect(iconFiles(modern, "CFBundleIcons~ipad") == ["AppIcon20x20", "AppIcon29x29", "AppIcon40x40", "AppIcon76x76", "AppIcon83.5x83.5"])
+        guard case .dictionary(let modernRoot) = modern else { return }
+        #expect(modernRoot["CFBundleIconFiles"] == nil, "top-level CFBundleIconFiles is for iOS 6 targets")
+        let legacy = try plist(#"{"version": 1, "devices": ["iphone"], "deploymentTarget": "6.0", "appIcon": {"source": "i.pdf"}}"#,
+                               ["i.pdf": pdf(64, 64)])
+        guard case .dictionary(let root) = legacy, case .array(let files)? = root["CFBundleIconFiles"] else {
+            Issue.record("no top-level CFBundleIconFiles")
+            return
+        }
+        #expect(files == ["AppIcon20x20", "AppIcon29x29", "AppIcon40x40", "AppIcon57x57", "AppIcon60x60"].map(PlistValue.string))
+        #expect(root["CFBundleIcons~ipad"] == nil)
+    }
+
+    @Test func launchImageKeys() throws {
+        let value = try plist(#"{"version": 1, "launchImage": {"source": "l.pdf", "basename": "Splash", "orientations": ["portrait", "landscape"]}}"#,
+                              ["l.pdf": pdf(320, 480)])
+        let xml = InfoPlist.serialize(value)
+        #expect(xml.contains("<key>UILaunchImageFile</key>\n\t<string>Splash</string>"))
+        guard case .dictionary(let root) = value, case .array(let entries)? = root["UILaunchImages"],
+              case .array(let ipad)? = root["UILaunchImages~ipad"] else {
+            Issue.record("no UILaunchImages")
+            return
+        }
+        func describe(_ entry: PlistValue) -> String {
+            guard case .dictionary(let fields) = entry else { return "" }
+            return ["UILaunchImageName", "UILaunchImageOrientation", "UILaunchImageSize", "UILaunchImageMinimumOSVersion"]
+                .map { key in if case .string(let text)? = fields[key] { return text } else { return "?" } }.joined(separator: " ")
+        }
+        #expect(entries.map(describe) == [
+            "Splash Portrait {320, 480} 7.0", "Splash-568h Portrait {320, 568} 7.0", "Splash-667h Portrait {375, 667} 8.0",
+            "Splash-Landscape-736h Landscape {414, 736} 8.0", "Splash-736h Portrait {414, 736} 8.0",
+            "Splash-2436h Portrait {375, 812} 11.0",
+            "Splash-Landscape Landscape {768, 1024} 7.0", "Splash-Portrait Portrait {768, 1024} 7.0",
+        ])
+        #expect(ipad.map(describe) == ["Splash-Landscape Landscape {768, 1024} 7.0", "Splash-Portrait Portrait {768, 1024} 7.0"])
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist"))
+    }
+}
