@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
-APT_PACKAGES := libpoppler-glib-dev libcairo2-dev libpng-dev
+APT_PACKAGES := libpoppler-glib-dev libcairo2-dev libpng-dev libdeflate-dev
 TEST_PACKAGES := poppler-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/assetc
@@ -13,7 +13,7 @@ all: build
 
 # Installs the C libraries when pkg-config cannot find them (Debian/Ubuntu).
 deps:
-	@if ! pkg-config --exists poppler-glib cairo libpng 2>/dev/null; then \
+	@if ! pkg-config --exists poppler-glib cairo libpng libdeflate 2>/dev/null; then \
 		echo "Installing $(APT_PACKAGES)..."; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) pkg-config; \
 	fi
@@ -40,8 +40,11 @@ test: test-deps
 	$(SWIFT) build
 	$(SWIFT) test
 
-bench: release
-	@echo "The benchmark arrives with the speed issue; nothing is measured yet."
+# Side-by-side ratios against a pdftocairo loop, a minimal C renderer and oxipng; see docs/performance.md.
+bench: release test-deps
+	@python3 -c "import oxipng" 2>/dev/null || pip install -q pyoxipng 2>/dev/null \
+		|| pip install -q --break-system-packages pyoxipng
+	python3 Benchmarks/bench.py $(BENCH_ARGS)
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -15,7 +15,7 @@ import Testing
 
     static let cases: [(String, PNGColorType, Int)] = [
         ("black-white", .grey, 1), ("grey4", .grey, 2), ("grey16", .grey, 4), ("grey-ramp", .grey, 8),
-        ("two-colours", .palette, 1), ("palette-200", .palette, 8), ("translucent-grey", .greyAlpha, 8),
+        ("two-colours", .palette, 1), ("scattered-200", .palette, 8), ("gradient-200", .rgba, 8), ("translucent-grey", .greyAlpha, 8),
         ("opaque-colour", .rgb, 8), ("translucent-colour", .rgba, 8),
     ]
 
@@ -26,7 +26,11 @@ import Testing
         case "grey16": image(17, 3) { x, _ in let v = UInt8(x % 16 * 17); return (v, v, v, 255) }
         case "grey-ramp": image(300, 2) { x, _ in let v = UInt8(x % 256); return (v, v, v, 255) }
         case "two-colours": image(10, 10) { x, _ in x < 5 ? (255, 0, 0, 255) : (0, 0, 0, 0) }
-        case "palette-200": image(100, 3) { x, y in (UInt8(x), UInt8(255 - x), 7, y == 0 ? 128 : 255) }
+        case "scattered-200": image(60, 40) { x, y in
+            let index = (x * 37 + y * 91 + x * y * 13) % 200
+            return (UInt8(index * 53 % 256), UInt8(index * 101 % 256), UInt8(index), index % 3 == 0 ? 128 : 255)
+        }
+        case "gradient-200": image(100, 3) { x, y in (UInt8(x), UInt8(255 - x), 7, y == 0 ? 128 : 255) }
         case "translucent-grey": image(300, 2) { x, y in let v = UInt8(x % 256); return (v, v, v, y == 0 ? 100 : 200) }
         case "opaque-colour": image(300, 2) { x, y in (UInt8(x % 256), UInt8(y), 9, 255) }
         default: image(300, 2) { x, y in (UInt8(x % 256), UInt8(y * 3), 9, UInt8((x * 7) % 256)) }
@@ -42,6 +46,17 @@ import Testing
         #expect(decoded.header.bitDepth == depth, "\(name)")
         #expect(!decoded.header.interlaced)
         #expect(decoded.image == original, "\(name): pixels changed")
+    }
+
+    @Test(arguments: ["scattered-200", "gradient-200", "translucent-colour"])
+    func neverLargerThanThePaletteOnlyOrUnreducedEncoding(name: String) throws {
+        var paletteOnly = PNGEncoderSettings()
+        paletteOnly.fullColorTrialPaletteShare = .infinity
+        var unreduced = PNGEncoderSettings()
+        unreduced.reduceColorType = false
+        let chosen = try PNGOptimizer.encode(sample(name)).count
+        #expect(chosen <= (try PNGOptimizer.encode(sample(name), settings: paletteOnly)).count, "\(name)")
+        #expect(chosen <= (try PNGOptimizer.encode(sample(name), settings: unreduced)).count, "\(name)")
     }
 
     @Test func identicalPixelsGiveIdenticalBytesWithoutTimeOrTextChunks() throws {

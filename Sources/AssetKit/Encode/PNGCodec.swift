@@ -22,15 +22,26 @@ struct PNGEncodingInput {
     var rows: [UInt8]
     var stride: Int
     var palette: [RGBAColor] = []
+    /// libdeflate level, 1–12.
     var compressionLevel: Int32
-    var filters: Int32
-    var strategy: Int32
+    var filter: PNGRowFilter
+}
+
+/// How rows are filtered before deflating.
+enum PNGRowFilter: Int32 {
+    /// No filtering: best for palette and low-depth images, whose samples are indices, not intensities.
+    case none = 0
+    /// Per row, the PNG filter whose output has the smallest sum of magnitudes (libpng's heuristic).
+    case adaptive = 5
+    /// Per row, none or up, whichever leaves fewer distinct byte pairs: for palette indices, where
+    /// magnitudes mean nothing but repeated pairs are what deflate finds.
+    case bigrams = 6
 }
 
 /// The only file that calls into libpng (through the setjmp shim).
 public enum PNGCodec {
-    static let filterNone: Int32 = 0x08
-    static let filterAll: Int32 = 0x08 | 0x10 | 0x20 | 0x40 | 0x80
+    /// The deflate library's version; its output bytes depend on it, so it is part of cache keys.
+    static let deflateVersion = String(cString: assetc_png_deflate_version())
 
     static func encode(_ input: PNGEncodingInput) throws(SourceError) -> [UInt8] {
         var errorBuffer = [CChar](repeating: 0, count: 256)
@@ -52,8 +63,7 @@ public enum PNGCodec {
                         rows: rows.baseAddress, stride: input.stride,
                         palette_rgb: rgb.baseAddress, palette_count: Int32(input.palette.count),
                         palette_alpha: alpha.baseAddress, palette_alpha_count: Int32(alpha.count),
-                        compression_level: input.compressionLevel, filters: input.filters,
-                        strategy: input.strategy)
+                        compression_level: input.compressionLevel, filter: input.filter.rawValue)
                     return assetc_png_encode(&request, &output, &length, &errorBuffer, errorBuffer.count)
                 }
             }

@@ -26,13 +26,17 @@ typedef struct {
     int palette_count;
     const uint8_t *palette_alpha;  /* tRNS entries, may be fewer than palette_count */
     int palette_alpha_count;
-    int compression_level;         /* zlib 0-9 */
-    int filters;                   /* libpng PNG_FILTER_* mask; 0 means "none" */
-    int strategy;                  /* zlib strategy: 0 default, 1 filtered, 3 RLE */
+    int compression_level;         /* libdeflate level 1-12 */
+    int filter;                    /* 0-4: that PNG filter on every row; or one of the modes below */
 } assetc_png_encode_request;
 
-/* Encodes a non-interlaced PNG into a malloc'ed buffer owned by the caller (free with assetc_png_free).
-   No time, text or gamma chunks are written, so equal pixels give equal bytes. */
+/* Filter modes beyond the five PNG filter types, choosing a filter per row. */
+#define ASSETC_FILTER_ADAPTIVE 5  /* the smallest sum of magnitudes among all five (libpng's way) */
+#define ASSETC_FILTER_BIGRAMS 6   /* none or up, whichever leaves fewer distinct byte pairs (indices) */
+
+/* Filters and deflates the rows, then has libpng write signature, IHDR, PLTE and tRNS, one IDAT and
+   IEND into a malloc'ed buffer owned by the caller (free with assetc_png_free). Non-interlaced; no
+   time, text or gamma chunks, so equal pixels give equal bytes. */
 int assetc_png_encode(const assetc_png_encode_request *request,
                       uint8_t **out_bytes, size_t *out_length,
                       char *error, size_t error_capacity);
@@ -48,5 +52,8 @@ int assetc_png_decode_rgba(const uint8_t *bytes, size_t length, uint64_t max_pix
                            char *error, size_t error_capacity);
 
 void assetc_png_free(void *pointer);
+
+/* libdeflate's version string: compressed bytes depend on it. */
+const char *assetc_png_deflate_version(void);
 
 #endif
