@@ -45,7 +45,12 @@ public struct LoadedProject: Sendable {
 
 public enum Pipeline {
     /// Reads, decodes and plans the manifest: every check that needs no rendering.
-    public static func load(manifestPath: String) throws(BuildFailure) -> LoadedProject {
+    ///
+    /// With `reusingRecords`, what the last build in the output folder (`outputOverride`, else the
+    /// manifest's) recorded about sources whose fingerprint is unchanged is reused instead of
+    /// opening them again.
+    public static func load(manifestPath: String, reusingRecords: Bool = false,
+                            outputOverride: String? = nil) throws(BuildFailure) -> LoadedProject {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(manifestPath, limit: 16 << 20)
@@ -55,7 +60,12 @@ public enum Pipeline {
         let directory = manifestPath.contains("/") ? String(manifestPath[..<manifestPath.lastIndex(of: "/")!]) : "."
         let (manifest, manifestWarnings) = try ManifestDecoder.decode(
             bytes, path: manifestPath, directory: directory.isEmpty ? "/" : directory)
-        let store = SourceStore()
+        var records: [String: SourceRecord] = [:]
+        if reusingRecords {
+            let statePath = outputDirectory(for: manifest, override: outputOverride) + "/.assetc/state.json"
+            records = (try? FileSystem.read(statePath)).map(BuildState.parse)?.sources ?? [:]
+        }
+        let store = SourceStore(previous: records)
         do {
             let plan = try Planner(inspector: LiveSourceInspector(store: store)).plan(manifest)
             return LoadedProject(plan: plan, store: store, warnings: manifestWarnings + plan.warnings)
@@ -76,7 +86,8 @@ public enum Pipeline {
     public static func build(_ options: BuildOptions,
                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(BuildFailure) -> BuildReport {
         let start = DispatchTime.now()
-        let project = try load(manifestPath: options.manifestPath)
+        let project = try load(manifestPath: options.manifestPath, reusingRecords: !options.force,
+                               outputOverride: options.outputOverride)
         let output = outputDirectory(for: project.plan.manifest, override: options.outputOverride)
         var report = try OutputWriter(root: output, options: options, manifestPath: options.manifestPath)
             .write(project, progress: progress)

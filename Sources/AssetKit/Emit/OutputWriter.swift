@@ -89,7 +89,7 @@ struct OutputWriter {
         }
 
         // Commit: move staged files into place, then remove outputs the manifest no longer makes.
-        var state = BuildState()
+        var state = BuildState(sources: project.store.records())
         var written: [WrittenVariant] = []
         for (index, variant) in variants.enumerated() {
             let relative = variant.outputPath
@@ -141,9 +141,12 @@ struct OutputWriter {
                            warnings: [], seconds: 0)
     }
 
+    /// Replaces `path` with `text` by rename; leaves it alone (and its mtime, for Make) when unchanged.
     private func writeAtomically(_ text: String, to path: String, staging: String) throws(SourceError) {
+        let bytes = Array(text.utf8)
+        if FileSystem.kind(path) == .file, let existing = try? FileSystem.read(path), existing == bytes { return }
         let temporary = staging + "/" + (path.split(separator: "/").last.map(String.init) ?? "file")
-        try FileSystem.writeNew(temporary, Array(text.utf8))
+        try FileSystem.writeNew(temporary, bytes)
         try FileSystem.rename(temporary, to: path)
     }
 
