@@ -47,13 +47,18 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Re-render every variant even when it is up to date.")
     var force = false
 
+    @Option(help: ArgumentHelp("Write a Make dependency file: <output>/asset-index.json depends on the manifest and every file read.",
+                               valueName: "path"))
+    var depfile: String?
+
     func validate() throws {
         guard jobs >= 1 && jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
     }
 
     func run() throws {
         let progress = Console.isTerminal && !common.quiet ? ProgressLine() : nil
-        let options = BuildOptions(manifestPath: common.manifest, outputOverride: output, jobs: jobs, force: force)
+        var options = BuildOptions(manifestPath: common.manifest, outputOverride: output, jobs: jobs, force: force)
+        options.dependencyFile = depfile
         let report: BuildReport
         var onProgress: (@Sendable (Int, Int) -> Void)?
         if let progress { onProgress = { done, total in progress.update(done, total) } }
@@ -75,8 +80,9 @@ struct BuildCommand: ParsableCommand {
         if !common.quiet {
             let skipped = report.variants.count - report.rendered
             Console.error("assetc: \(report.variants.count) variants (\(report.rendered) rendered, \(skipped) up to date), "
-                + "\(Console.formatBytes(report.totalBytes)) in \(report.outputDirectory), "
+                + "\(SizeReport.format(report.totalBytes)) in \(report.outputDirectory), "
                 + "\(Console.format1(report.seconds))s")
+            for line in report.sizes.summaryLines() { Console.error("  " + line) }
         }
     }
 }

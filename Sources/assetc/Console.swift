@@ -40,12 +40,6 @@ enum Console {
         return failure.kind.exitCode
     }
 
-    static func formatBytes(_ bytes: Int) -> String {
-        if bytes < 1024 { return "\(bytes) B" }
-        if bytes < 1024 * 1024 { return String(format1(Double(bytes) / 1024)) + " KiB" }
-        return String(format1(Double(bytes) / 1024 / 1024)) + " MiB"
-    }
-
     static func format1(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"

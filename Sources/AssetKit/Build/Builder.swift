@@ -9,6 +9,8 @@ public struct BuildOptions: Sendable {
     public var encoder: PNGEncoderSettings
     /// Upper bound on pixels rendered at once across workers.
     public var pixelBudget: Int
+    /// Where to write a Make dependency file after a successful build.
+    public var dependencyFile: String?
 
     public init(manifestPath: String, outputOverride: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 force: Bool = false, encoder: PNGEncoderSettings = PNGEncoderSettings(), pixelBudget: Int = 64_000_000) {
@@ -18,6 +20,7 @@ public struct BuildOptions: Sendable {
         self.force = force
         self.encoder = encoder
         self.pixelBudget = pixelBudget
+        self.dependencyFile = nil
     }
 }
 
@@ -31,6 +34,7 @@ public struct BuildReport: Sendable {
     public var removed: [String]
     public var warnings: [Diagnostic]
     public var seconds: Double
+    public var sizes: SizeReport
 
     public var totalBytes: Int { variants.reduce(0) { $0 + $1.bytes } }
 }
@@ -92,6 +96,15 @@ public enum Pipeline {
         var report = try OutputWriter(root: output, options: options, manifestPath: options.manifestPath)
             .write(project, progress: progress)
         report.warnings = project.warnings + report.warnings
+        if let path = options.dependencyFile {
+            let inputs = [options.manifestPath] + project.store.inputPaths().filter { $0 != options.manifestPath }
+            let text = DependencyFile.render(target: output + "/asset-index.json", prerequisites: inputs)
+            do {
+                try FileSystem.replaceAtomically(path, Array(text.utf8))
+            } catch {
+                throw BuildFailure(.outputFailure, [.error(path, "cannot write dependency file: \(error.message)")])
+            }
+        }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return report
     }

@@ -88,6 +88,13 @@ struct OutputWriter {
             throw BuildFailure(writeFailure ? .outputFailure : .invalidInput, diagnostics)
         }
 
+        // The budget is checked before anything is moved, so a build over it changes nothing.
+        let planned = variants.indices.compactMap { reused[$0] ?? staged[$0]?.written }
+        let sizes = SizeReport(planned, budget: project.plan.manifest.budget?.maxBytes)
+        if sizes.isOverBudget, let budget = project.plan.manifest.budget {
+            throw BuildFailure(.overBudget, [overBudget(sizes, budget: budget)])
+        }
+
         // Commit: move staged files into place, then remove outputs the manifest no longer makes.
         var state = BuildState(sources: project.store.records())
         var written: [WrittenVariant] = []
@@ -129,8 +136,14 @@ struct OutputWriter {
         }
         do {
             try FileSystem.makeDirectories(resourcesPath, under: root)
-            try writeAtomically(AssetIndex.make(written, manifest: project.plan.manifest).serialized(),
-                                to: root + "/asset-index.json", staging: staging)
+            // The index is the build's stamp (the target of --depfile): it gets a fresh mtime on every
+            // successful build, even when unchanged, so Make sees the build as done.
+            let indexPath = root + "/asset-index.json"
+            if !(try writeAtomically(AssetIndex.make(written, manifest: project.plan.manifest).serialized(),
+                                     to: indexPath, staging: staging)) {
+                FileSystem.touch(indexPath)
+            }
+            try writeAtomically(sizes.serialized(), to: root + "/report.json", staging: staging)
             try writeAtomically(InfoPlist.serialize(InfoPlist.make(manifest: project.plan.manifest, variants: variants)),
                                 to: root + "/partial-Info.plist", staging: staging)
             try writeAtomically(state.serialized(), to: statePath + "/state.json", staging: staging)
@@ -138,16 +151,29 @@ struct OutputWriter {
             throw fail(error.message)
         }
         return BuildReport(outputDirectory: root, variants: written, rendered: staged.count, removed: removed,
-                           warnings: [], seconds: 0)
+                           warnings: [], seconds: 0, sizes: sizes)
+    }
+
+    private func overBudget(_ sizes: SizeReport, budget: SizeBudget) -> Diagnostic {
+        let largest = sizes.groups.filter { $0.name != SizeReport.outsideBundle }.flatMap(\.files)
+            .sorted { ($1.bytes, $0.path) < ($0.bytes, $1.path) }.prefix(5)
+            .map { "\($0.path) \(SizeReport.format($0.bytes))" }
+        return .error(manifestPath, at: budget.location,
+                      "Resources/ would be \(sizes.resourcesBytes) bytes (\(SizeReport.format(sizes.resourcesBytes))), "
+                        + "over the budget of \(budget.maxBytes) bytes by \(sizes.resourcesBytes - budget.maxBytes); "
+                        + "nothing was changed. Largest files: \(largest.joined(separator: ", "))")
     }
 
     /// Replaces `path` with `text` by rename; leaves it alone (and its mtime, for Make) when unchanged.
-    private func writeAtomically(_ text: String, to path: String, staging: String) throws(SourceError) {
+    /// Returns whether it wrote.
+    @discardableResult
+    private func writeAtomically(_ text: String, to path: String, staging: String) throws(SourceError) -> Bool {
         let bytes = Array(text.utf8)
-        if FileSystem.kind(path) == .file, let existing = try? FileSystem.read(path), existing == bytes { return }
+        if FileSystem.kind(path) == .file, let existing = try? FileSystem.read(path), existing == bytes { return false }
         let temporary = staging + "/" + (path.split(separator: "/").last.map(String.init) ?? "file")
         try FileSystem.writeNew(temporary, bytes)
         try FileSystem.rename(temporary, to: path)
+        return true
     }
 
     private func parent(of path: String) -> String {

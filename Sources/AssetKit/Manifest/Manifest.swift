@@ -18,11 +18,18 @@ public struct Manifest: Sendable {
     public var deploymentTarget: OSVersion = Manifest.defaultDeploymentTarget
     public var appIcon: AppIconSpec?
     public var launchImage: LaunchImageSpec?
+    public var budget: SizeBudget?
 
     public static let defaultDeploymentTarget = OSVersion(7)
 
     /// True when iOS 6-era slots (57 pt icons, status-bar-excluded launch images) apply.
     public var targetsLegacyOS: Bool { deploymentTarget < .iOS7 }
+}
+
+/// `budget`: a build whose `Resources/` tree would exceed `maxBytes` fails and changes nothing.
+public struct SizeBudget: Sendable, Hashable {
+    public var maxBytes: Int
+    public var location: SourceLocation
 }
 
 /// `appIcon`: generate every slot from one source, or validate and package an Xcode set.

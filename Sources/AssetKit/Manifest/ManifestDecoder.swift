@@ -1,7 +1,8 @@
 /// Turns manifest bytes into a validated `Manifest`, or into diagnostics with line and column.
 public enum ManifestDecoder {
     static let topLevelKeys = ["version", "output", "scales", "bundles", "images", "devices", "deploymentTarget",
-                               "appIcon", "launchImage"]
+                               "appIcon", "launchImage", "budget"]
+    static let budgetKeys = ["maxBytes"]
     static let appIconKeys = ["source", "page", "name", "background", "artwork", "appiconset"]
     static let launchImageKeys = ["source", "page", "fit", "basename", "background", "orientations", "schemes",
                                   "launchimage", "files"]
@@ -100,6 +101,15 @@ public enum ManifestDecoder {
                 manifest.deploymentTarget = version
             } else {
                 reader.error("\"deploymentTarget\" '\(text)' is not an iOS version such as \"7.0\"", at: node.location)
+            }
+        }
+        if let node = fields["budget"], let budget = reader.object(node, "\"budget\"", allowed: budgetKeys) {
+            if let limit = budget["maxBytes"] {
+                if let value = reader.integer(limit, "\"maxBytes\"", in: 1...Int(Int32.max) * 1024) {
+                    manifest.budget = SizeBudget(maxBytes: value, location: limit.location)
+                }
+            } else {
+                reader.error("\"budget\" needs \"maxBytes\", the largest size of Resources/ in bytes", at: node.location)
             }
         }
         if let node = fields["appIcon"] { manifest.appIcon = decodeAppIcon(node, reader: reader) }

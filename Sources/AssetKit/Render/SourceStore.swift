@@ -14,6 +14,8 @@ public final class SourceStore: @unchecked Sendable {
     private var learned: [String: SourceRecord] = [:]
     /// Per path, whether the previous record was found still valid (asked once per build).
     private var trusted: [String: Bool] = [:]
+    /// Every file this build read or trusted: the prerequisites of a Make dependency file.
+    private var inputs: Set<String> = []
 
     public init(previous: [String: SourceRecord] = [:]) {
         self.previous = previous
@@ -21,6 +23,7 @@ public final class SourceStore: @unchecked Sendable {
 
     /// SHA-256 of a source's bytes, computed once per build (or taken from an unchanged record).
     public func sha256(_ path: String) throws(SourceError) -> String {
+        noteInput(path)
         if let record = validRecord(path) { return record.sha256 }
         lock.lock()
         if let hash = hashes[path] {
@@ -37,6 +40,7 @@ public final class SourceStore: @unchecked Sendable {
     }
 
     public func bytes(_ path: String) throws(SourceError) -> [UInt8] {
+        noteInput(path)
         lock.lock()
         if let cached = cache[path] {
             lock.unlock()
@@ -61,8 +65,18 @@ public final class SourceStore: @unchecked Sendable {
         return try result.get()
     }
 
+    func noteInput(_ path: String) {
+        lock.withLock { _ = inputs.insert(path) }
+    }
+
+    /// Every file read (or trusted unread) so far, sorted.
+    public func inputPaths() -> [String] {
+        lock.withLock { inputs.sorted() }
+    }
+
     /// The previous build's record for `path` when the file's fingerprint still matches it.
     private func validRecord(_ path: String) -> SourceRecord? {
+        noteInput(path)
         lock.lock()
         defer { lock.unlock() }
         guard let record = previous[path] else { return nil }
@@ -161,7 +175,8 @@ public struct LiveSourceInspector: SourceInspecting {
 
 extension LiveSourceInspector {
     public func contents(of path: String) throws(SourceError) -> [UInt8] {
-        try FileSystem.read(path, limit: 16 << 20)
+        store.noteInput(path)
+        return try FileSystem.read(path, limit: 16 << 20)
     }
 
     public func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool {

@@ -72,6 +72,8 @@ public enum FailureKind: Sendable, Equatable {
     case locked
     /// The build was interrupted by a signal.
     case interrupted
+    /// `Resources/` would exceed the manifest's `budget`.
+    case overBudget
 
     public var exitCode: Int32 {
         switch self {
@@ -79,6 +81,7 @@ public enum FailureKind: Sendable, Equatable {
         case .outputFailure: 3
         case .locked: 4
         case .interrupted: 5
+        case .overBudget: 6
         }
     }
 }

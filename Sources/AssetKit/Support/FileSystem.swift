@@ -115,6 +115,24 @@ public enum FileSystem {
         }
     }
 
+    /// Sets a file's modification time to now.
+    public static func touch(_ path: String) {
+        _ = utimensat(AT_FDCWD, path, nil, 0)
+    }
+
+    /// Replaces `path` with `bytes` through a temporary file beside it, so readers never see a partial file.
+    public static func replaceAtomically(_ path: String, _ bytes: [UInt8]) throws(SourceError) {
+        let temporary = path + ".assetc-\(getpid()).tmp"
+        unlink(temporary)
+        try writeNew(temporary, bytes)
+        do {
+            try rename(temporary, to: path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
     public static func remove(_ path: String) {
         unlink(path)
     }

@@ -1,0 +1,29 @@
+import ArgumentParser
+import AssetKit
+
+struct PlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "List every file a build would write, with its pixel size, without rendering.")
+
+    @OptionGroup var common: ManifestOptions
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let project: LoadedProject
+        do throws(BuildFailure) {
+            project = try Pipeline.load(manifestPath: common.manifest)
+        } catch {
+            throw ExitCode(Console.exit(for: error))
+        }
+        try common.finish(project.warnings)
+        let variants = project.plan.variants
+        print(json ? PlanListing.json(variants).serialized() : PlanListing.text(variants), terminator: "")
+        if !common.quiet {
+            let pixels = variants.reduce(0) { $0 + $1.pixelCount }
+            Console.error("assetc: \(variants.count) files planned, \(Console.format1(Double(pixels) / 1e6)) megapixels")
+        }
+    }
+}
