@@ -59,6 +59,8 @@ struct BuildCommand: ParsableCommand {
         let progress = Console.isTerminal && !common.quiet ? ProgressLine() : nil
         var options = BuildOptions(manifestPath: common.manifest, outputOverride: output, jobs: jobs, force: force)
         options.dependencyFile = depfile
+        Interruption.install()
+        options.isCancelled = { Interruption.isRequested }
         let report: BuildReport
         var onProgress: (@Sendable (Int, Int) -> Void)?
         if let progress { onProgress = { done, total in progress.update(done, total) } }

@@ -11,6 +11,9 @@ public struct BuildOptions: Sendable {
     public var pixelBudget: Int
     /// Where to write a Make dependency file after a successful build.
     public var dependencyFile: String?
+    /// Polled between variants and before the commit; true stops the build with `.interrupted`,
+    /// leaving the previous outputs as they were. (The CLI sets it from SIGINT and SIGTERM.)
+    public var isCancelled: @Sendable () -> Bool = { false }
 
     public init(manifestPath: String, outputOverride: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 force: Bool = false, encoder: PNGEncoderSettings = PNGEncoderSettings(), pixelBudget: Int = 64_000_000) {

@@ -75,7 +75,9 @@ struct ParallelRenderer: Sendable {
     var stagingDirectory: String
     var pixelBudget: Int
     var progress: (@Sendable (Int, Int) -> Void)?
+    var isCancelled: @Sendable () -> Bool = { false }
 
+    /// Renders every variant; after a cancellation the remaining ones are left unrendered (failures).
     func run(_ variants: [Variant]) -> [Result<StagedVariant, SourceError>] {
         guard !variants.isEmpty else { return [] }
         // Sources together (one parse per worker), largest first within a source for balance.
@@ -88,7 +90,7 @@ struct ParallelRenderer: Sendable {
         let board = WorkBoard<Result<StagedVariant, SourceError>>(count: order.count)
         let budget = PixelBudget(limit: pixelBudget)
         let work: @Sendable (Rasterizer) -> Void = { rasterizer in
-            while let position = board.take() {
+            while !isCancelled(), let position = board.take() {
                 let index = order[position]
                 let variant = variants[index]
                 budget.acquire(variant.pixelCount)

@@ -68,9 +68,13 @@ struct OutputWriter {
             }
         }
 
-        let renderer = ParallelRenderer(jobs: options.jobs, store: project.store, encoder: options.encoder,
+        var renderer = ParallelRenderer(jobs: options.jobs, store: project.store, encoder: options.encoder,
                                         stagingDirectory: staging, pixelBudget: options.pixelBudget, progress: progress)
+        renderer.isCancelled = options.isCancelled
         let results = renderer.run(toRender.map { variants[$0] })
+        if options.isCancelled() {
+            throw BuildFailure(.interrupted, [.error(root, "build interrupted; the previous outputs are unchanged and the next build finishes the job")])
+        }
         var diagnostics: [Diagnostic] = []
         var staged: [Int: StagedVariant] = [:]
         for (position, result) in results.enumerated() {
