@@ -26,7 +26,7 @@ final class PixelBudget: @unchecked Sendable {
 }
 
 /// Hands out work items to worker threads and collects their results.
-private final class WorkBoard<Result>: @unchecked Sendable {
+final class WorkBoard<Result>: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
     private let count: Int

@@ -99,16 +99,22 @@ public struct Planner {
                 pagesBySource[path]?.pages.insert(art.page)
             }
         }
+        let requests = order.compactMap { path -> SourceRequest? in
+            guard let entry = pagesBySource[path], let kind = entry.kind else { return nil }
+            return SourceRequest(path: path, kind: kind, pages: entry.pages)
+        }
+        var results: [String: Result<SourceInfo, SourceError>] = [:]
+        for (request, result) in zip(requests, inspector.inspectAll(requests)) { results[request.path] = result }
         var info: [String: SourceInfo] = [:]
         for path in order {
             guard let entry = pagesBySource[path] else { continue }
-            guard let kind = entry.kind else {
+            guard entry.kind != nil, let outcome = results[path] else {
                 diagnostics.append(.error(manifest.path, at: entry.location,
                                           "source '\(path)' is neither a .pdf nor a .png file"))
                 continue
             }
             do {
-                let result = try inspector.inspect(path: path, kind: kind, pages: entry.pages)
+                let result = try outcome.get()
                 if case .pdf(let count, _) = result, let bad = entry.pages.sorted().last, bad > count {
                     diagnostics.append(.error(path, "page \(bad) is out of range; the PDF has \(count) page\(count == 1 ? "" : "s")"))
                     diagnostics.append(.note(manifest.path, at: entry.location, "source referenced here"))

@@ -14,6 +14,24 @@ public protocol SourceInspecting {
     func contents(of path: String) throws(SourceError) -> [UInt8]
     /// Whether the art is fully opaque: decodes a PNG, or renders a PDF page small.
     func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool
+    /// Inspects many sources, in any order or in parallel; results in request order.
+    func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>]
+}
+
+/// One source to inspect, with every page the manifest uses from it.
+public struct SourceRequest: Sendable, Hashable {
+    public var path: String
+    public var kind: ResolvedSource.Kind
+    public var pages: Set<Int>
+}
+
+extension SourceInspecting {
+    /// Inspects many sources; results in request order. The default goes one by one.
+    public func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>] {
+        requests.map { request in
+            Result { () throws(SourceError) in try inspect(path: request.path, kind: request.kind, pages: request.pages) }
+        }
+    }
 }
 
 extension ResolvedSource.Kind {

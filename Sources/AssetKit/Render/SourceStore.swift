@@ -130,7 +130,7 @@ public final class SourceStore: @unchecked Sendable {
 }
 
 /// Opens sources for planning: page sizes from Poppler, headers from libpng. No pixels are decoded.
-public struct LiveSourceInspector: SourceInspecting {
+public struct LiveSourceInspector: SourceInspecting, Sendable {
     let store: SourceStore
 
     public init(store: SourceStore) { self.store = store }
@@ -174,6 +174,28 @@ public struct LiveSourceInspector: SourceInspecting {
 }
 
 extension LiveSourceInspector {
+    /// Opening PDFs to read page sizes dominates `check` and planning; each worker opens its own
+    /// documents (no Poppler object crosses threads), so the sources are spread over the cores.
+    public func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>] {
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, requests.count)
+        guard workers > 1 else {
+            return requests.map { request in
+                Result { () throws(SourceError) in try inspect(path: request.path, kind: request.kind, pages: request.pages) }
+            }
+        }
+        _ = silenceGLibLogging
+        let board = WorkBoard<Result<SourceInfo, SourceError>>(count: requests.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let position = board.take() {
+                let request = requests[position]
+                _ = board.finish(position, Result { () throws(SourceError) in
+                    try inspect(path: request.path, kind: request.kind, pages: request.pages)
+                })
+            }
+        }
+        return board.collect().map { $0 ?? .failure(SourceError("not inspected")) }
+    }
+
     public func contents(of path: String) throws(SourceError) -> [UInt8] {
         store.noteInput(path)
         return try FileSystem.read(path, limit: 16 << 20)
