@@ -126,7 +126,7 @@ func summary(_ plan: BuildPlan) -> [String] {
         let up = #"{"version": 1, "scales": [1, 2, 3], "images": [{"name": "Photo", "source": "photo@2x.png"}]}"#
         guard case .failure(let failure) = plan(up, ["photo@2x.png": .png(width: 120, height: 80, scale: 2, interlaced: false)])
         else { Issue.record("upscaling accepted"); return }
-        #expect(failure.diagnostics.contains { $0.message.contains("scale 3 is above the source's @2x") })
+        #expect(failure.diagnostics.contains { $0.message.contains("is above 'photo@2x.png', an @2x raster") })
 
         let odd = #"{"version": 1, "scales": [1], "images": [{"name": "Photo", "source": "photo@2x.png"}]}"#
         guard case .failure(let oddFailure) = plan(odd, ["photo@2x.png": .png(width: 121, height: 80, scale: 2, interlaced: false)])

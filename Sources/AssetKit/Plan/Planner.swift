@@ -175,8 +175,8 @@ public struct Planner {
             let limit = 1.0 + 1e-9
             if placement.scaleX > limit || placement.scaleY > limit {
                 let message = art.size == nil && !tall
-                    ? "scale \(scale) is above the source's @\(rasterScale)x; assetc never upscales raster art (lower \"scales\" or supply a larger PNG)"
-                    : "\(fileName) needs \(width)x\(height) pixels, more than the raster provides; assetc never upscales raster art"
+                    ? "scale \(scale) is above '\(art.source.path)', an @\(rasterScale)x raster; assetc never upscales raster art (lower \"scales\" or supply a larger PNG)"
+                    : "\(fileName) needs \(width)x\(height) pixels, more than '\(art.source.path)' provides; assetc never upscales raster art"
                 diagnostics.append(.error(manifest.path, at: image.nameLocation, message))
                 return
             }

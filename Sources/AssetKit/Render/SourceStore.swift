@@ -167,6 +167,8 @@ public struct LiveSourceInspector: SourceInspecting, Sendable {
             if header.width * header.height > Limits.maximumSourcePixels {
                 throw SourceError("PNG is \(header.width)x\(header.height) pixels, more than the limit of \(Limits.maximumSourcePixels) pixels")
             }
+            // Decode it all once, so `check` finds a truncated or corrupt raster, not only the render.
+            _ = try PNGCodec.decode(bytes)
             return .png(width: header.width, height: header.height, scale: declaredScale(ofFileName: path),
                         interlaced: header.interlaced)
         }

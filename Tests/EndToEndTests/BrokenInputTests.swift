@@ -1,0 +1,288 @@
+import AssetKit
+import Foundation
+import Testing
+
+/// A matrix of broken inputs, each run against an output folder that holds an earlier good build:
+/// every case must exit 1–127 with a message naming the file (and the manifest line where there is
+/// one), write nothing outside the output folder, and leave the earlier files byte for byte.
+@Suite(.serialized) struct BrokenInputTests {
+    struct Case: CustomStringConvertible, Sendable {
+        var name: String
+        /// The manifest's `images` entries (JSON), or a whole manifest when `wholeManifest`.
+        var images: String
+        /// Files to create under `bad/` before the build.
+        var files: [String: [UInt8]] = [:]
+        var wholeManifest = false
+        /// Text the error output must contain.
+        var expected: [String]
+        var description: String { name }
+    }
+
+    /// A syntactically correct PDF with the given catalog pieces and xref offsets computed exactly.
+    static func pdf(pages: Int, encrypted: Bool = false) -> [UInt8] {
+        var objects = ["<< /Type /Catalog /Pages 2 0 R >>"]
+        let kids = (0..<pages).map { "\(3 + $0) 0 R" }.joined(separator: " ")
+        objects.append("<< /Type /Pages /Kids [\(kids)] /Count \(pages) >>")
+        for _ in 0..<pages { objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 40 30] >>") }
+        var text = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(text.utf8.count)
+            text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        var encryptReference = ""
+        if encrypted {
+            // Standard security handler with a user password: the empty password does not open it.
+            offsets.append(text.utf8.count)
+            let hex = String(repeating: "7A", count: 32)
+            text += "\(objects.count + 1) 0 obj\n<< /Filter /Standard /V 1 /R 2 /O <\(hex)> /U <\(hex)> /P -4 >>\nendobj\n"
+            encryptReference = " /Encrypt \(objects.count + 1) 0 R /ID [<00112233445566778899AABBCCDDEEFF> <00112233445566778899AABBCCDDEEFF>]"
+        }
+        let xref = text.utf8.count
+        text += "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { text += String(format: "%010d 00000 n \n", offset) }
+        text += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R\(encryptReference) >>\nstartxref\n\(xref)\n%%EOF\n"
+        return Array(text.utf8)
+    }
+
+    static let goodPDF = pdf(pages: 1)
+
+    static let cases: [Case] = [
+        Case(name: "missing source", images: #"{"name": "A", "source": "bad/none.pdf"}"#,
+             expected: ["bad/none.pdf: error:", "No such file", "assets.json:3:"]),
+        Case(name: "directory as source", images: #"{"name": "A", "source": "bad/folder.pdf"}"#,
+             files: ["folder.pdf/keep": []], expected: ["bad/folder.pdf: error:", "directory"]),
+        Case(name: "garbage bytes", images: #"{"name": "A", "source": "bad/garbage.pdf"}"#,
+             files: ["garbage.pdf": Array((0..<3000).map { UInt8(truncatingIfNeeded: $0 &* 7919) })],
+             expected: ["bad/garbage.pdf: error:"]),
+        Case(name: "truncated PDF", images: #"{"name": "A", "source": "bad/cut.pdf"}"#,
+             files: ["cut.pdf": Array(goodPDF.prefix(40))], expected: ["bad/cut.pdf: error:"]),
+        Case(name: "encrypted PDF", images: #"{"name": "A", "source": "bad/locked.pdf"}"#,
+             files: ["locked.pdf": pdf(pages: 1, encrypted: true)], expected: ["bad/locked.pdf: error:"]),
+        Case(name: "zero pages", images: #"{"name": "A", "source": "bad/empty.pdf"}"#,
+             files: ["empty.pdf": pdf(pages: 0)], expected: ["bad/empty.pdf: error:", "no pages"]),
+        Case(name: "page out of range", images: #"{"name": "A", "source": "bad/one.pdf", "page": 3}"#,
+             files: ["one.pdf": goodPDF], expected: ["bad/one.pdf: error: page 3 is out of range"]),
+        Case(name: "JPEG named .png", images: #"{"name": "A", "source": "bad/photo.png"}"#,
+             files: ["photo.png": [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [UInt8](repeating: 0, count: 64)],
+             expected: ["bad/photo.png: error:", "JPEG"]),
+        Case(name: "truncated PNG", images: #"{"name": "A", "source": "bad/cut.png", "scales": [1]}"#,
+             files: ["cut.png": Array(PNGSamples.grey16.prefix(60))], expected: ["bad/cut.png: error:"]),
+        Case(name: "raster too small for its scales", images: #"{"name": "A", "source": "bad/small.png", "scales": [2]}"#,
+             files: ["small.png": PNGSamples.palette], expected: ["small.png", "assets.json:3:"]),
+        Case(name: "PDF with another extension", images: #"{"name": "A", "source": "bad/art.svg"}"#,
+             files: ["art.svg": goodPDF], expected: ["assets.json:3:", "neither a .pdf nor a .png"]),
+        Case(name: "name with traversal", images: #"{"name": "../evil", "source": "bad/one.pdf"}"#,
+             files: ["one.pdf": goodPDF], expected: ["assets.json:3:"]),
+        Case(name: "name with a scale modifier", images: #"{"name": "Icon@2x", "source": "bad/one.pdf"}"#,
+             files: ["one.pdf": goodPDF], expected: ["assets.json:3:", "@2x"]),
+        Case(name: "names differing only by case", images: #"{"name": "Icon", "source": "bad/one.pdf"}, {"name": "icon", "source": "bad/one.pdf"}"#,
+             files: ["one.pdf": goodPDF], expected: ["assets.json:3:"]),
+        Case(name: "zero size", images: #"{"name": "A", "source": "bad/one.pdf", "size": [0, 10]}"#,
+             files: ["one.pdf": goodPDF], expected: ["assets.json:3:"]),
+        Case(name: "negative size", images: #"{"name": "A", "source": "bad/one.pdf", "size": [-5, 10]}"#,
+             files: ["one.pdf": goodPDF], expected: ["assets.json:3:"]),
+        Case(name: "absurd size", images: #"{"name": "A", "source": "bad/one.pdf", "size": [1e9, 1e9]}"#,
+             files: ["one.pdf": goodPDF], expected: ["assets.json:3:"]),
+        Case(name: "non-integer scale", images: #"{"name": "A", "source": "bad/one.pdf", "scales": [1.5]}"#,
+             files: ["one.pdf": goodPDF], expected: ["assets.json:3:"]),
+        Case(name: "absurd scale", images: #"{"name": "A", "source": "bad/one.pdf", "scales": [1000000]}"#,
+             files: ["one.pdf": goodPDF], expected: ["assets.json:3:"]),
+        Case(name: "bundle path escaping", images: "{\"version\": 1, \"output\": \"out\",\n\"bundles\": [{\"name\": \"B\", \"path\": \"../evil.bundle\"}],\n\"images\": [{\"name\": \"A\", \"source\": \"bad/one.pdf\", \"bundle\": \"B\"}]}",
+             files: ["one.pdf": goodPDF], wholeManifest: true, expected: ["assets.json:2:"]),
+        Case(name: "deep nesting", images: "{\"version\": 1, \"output\": \"out\", \"images\": " + String(repeating: "[", count: 100_000) + "}",
+             wholeManifest: true, expected: ["assets.json:1:", "nest"]),
+        Case(name: "unsupported version", images: "{\"version\": 2, \"output\": \"out\"}", wholeManifest: true,
+             expected: ["assets.json:1:", "unsupported manifest version 2"]),
+        Case(name: "wrong top-level type", images: "[1, 2]", wholeManifest: true, expected: ["assets.json:1:1:"]),
+        Case(name: "interlaced icon in an appiconset", images: "{\"version\": 1, \"output\": \"out\",\n\"appIcon\": {\"appiconset\": \"bad/AppIcon.appiconset\"}}",
+             files: ["AppIcon.appiconset/Contents.json": Array(#"{"images": [{"idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "icon.png"}], "info": {"version": 1}}"#.utf8),
+                     "AppIcon.appiconset/icon.png": PNGSamples.interlaced120],
+             wholeManifest: true, expected: ["icon.png", "interlaced"]),
+        Case(name: "broken Contents.json", images: "{\"version\": 1, \"output\": \"out\",\n\"appIcon\": {\"appiconset\": \"bad/Broken.appiconset\"}}",
+             files: ["Broken.appiconset/Contents.json": Array("{\"images\": [\n{\"idiom\": }".utf8)],
+             wholeManifest: true, expected: ["Contents.json:2:"]),
+    ]
+
+    @Test(arguments: cases)
+    func failsCleanlyNamingTheFileAndKeepsTheEarlierBuild(_ testCase: Case) throws {
+        let work = try Harness.temporaryDirectory("broken")
+        let art = work.appendingPathComponent("good.pdf")
+        try Data(Self.goodPDF).write(to: art)
+        let manifest = work.appendingPathComponent("assets.json")
+        try #"{"version": 1, "output": "out", "images": [{"name": "Good", "source": "good.pdf"}]}"#
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let good = try Harness.assetc(["build"], in: work)
+        #expect(good.status == 0, "\(good.stderr)")
+        let output = work.appendingPathComponent("out")
+        let before = try Harness.files(under: output).filter { !$0.hasSuffix("lock") }
+            .map { ($0, try Harness.read(output.appendingPathComponent($0))) }
+
+        for (path, bytes) in testCase.files {
+            let url = work.appendingPathComponent("bad/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if path.hasSuffix("/keep") { continue }
+            try Data(bytes).write(to: url)
+        }
+        let text = testCase.wholeManifest ? testCase.images
+            : "{\"version\": 1, \"output\": \"out\",\n\"images\": [\n\(testCase.images)]}"
+        try text.write(to: manifest, atomically: true, encoding: .utf8)
+        let outside = Harness.files(under: work).filter { !$0.hasPrefix("out/") }
+
+        for command in ["check", "build"] {
+            let run = try Harness.assetc([command], in: work)
+            #expect(!run.signaled && run.status >= 1 && run.status <= 127, "\(testCase) \(command): \(run.status) \(run.stderr)")
+            for text in testCase.expected {
+                #expect(run.stderr.contains(text), "\(testCase) \(command): '\(text)' not in: \(run.stderr)")
+            }
+        }
+        #expect(Harness.files(under: work).filter { !$0.hasPrefix("out/") } == outside, "\(testCase): wrote outside out/")
+        #expect(!FileManager.default.fileExists(atPath: work.deletingLastPathComponent().appendingPathComponent("evil.bundle").path))
+        for (file, content) in before {
+            #expect(try Harness.read(output.appendingPathComponent(file)) == content, "\(testCase): \(file) changed")
+        }
+    }
+
+    /// Disk full, simulated: a file-size limit makes every write past 1 KiB fail (EFBIG) the way a
+    /// full disk does (ENOSPC), mid-build; SIGXFSZ is ignored so the write returns the error.
+    @Test func aWriteFailureMidBuildExitsThreeAndKeepsTheEarlierBuild() throws {
+        let work = try Harness.temporaryDirectory()
+        try Harness.copyFixtures(to: work)
+        let first = try Harness.assetc(["build", "full/assets.json"], in: work)
+        #expect(first.status == 0)
+        let output = work.appendingPathComponent("full/out")
+        let before = try Harness.files(under: output).filter { !$0.hasSuffix("lock") }
+            .map { ($0, try Harness.read(output.appendingPathComponent($0))) }
+        let run = try Harness.run("/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 1; exec \"$0\" build full/assets.json --force",
+                                              Harness.binary], in: work)
+        #expect(!run.signaled && run.status == 3, "\(run.status) \(run.stderr)")
+        #expect(run.stderr.contains("File too large"), "\(run.stderr)")
+        for (file, content) in before {
+            #expect(try Harness.read(output.appendingPathComponent(file)) == content, "\(file) changed")
+        }
+        #expect(Harness.files(under: output).filter { $0.contains("staging") }.isEmpty)
+        let again = try Harness.assetc(["build", "full/assets.json"], in: work)
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    @Test func outputsNeverFollowALinkOutOfTheOutputFolderNorReplaceAFile() throws {
+        let work = try Harness.temporaryDirectory()
+        try Harness.copyFixtures(to: work)
+        let elsewhere = work.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let output = work.appendingPathComponent("full/out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: output.appendingPathComponent("Resources"), withDestinationURL: elsewhere)
+        let linked = try Harness.assetc(["build", "full/assets.json"], in: work)
+        #expect(!linked.signaled && linked.status == 3, "\(linked.status) \(linked.stderr)")
+        #expect(linked.stderr.contains("full/out"), "\(linked.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty, "wrote through the link")
+
+        // An output "folder" that is a file: refused with exit 3, the file untouched.
+        let file = work.appendingPathComponent("taken")
+        try Data("mine".utf8).write(to: file)
+        let blocked = try Harness.assetc(["build", "full/assets.json", "--output", "taken"], in: work)
+        #expect(!blocked.signaled && blocked.status == 3, "\(blocked.status) \(blocked.stderr)")
+        #expect(blocked.stderr.contains("taken"), "\(blocked.stderr)")
+        #expect(try Harness.read(file) == Array("mine".utf8))
+    }
+
+    @Test func sixteenBitPaletteAndGreySourcesAreAcceptedAndDecodedRight() throws {
+        let work = try Harness.temporaryDirectory()
+        let sources: [(String, [UInt8], [UInt8])] = [
+            // file, bytes, the RGBA every output pixel must have
+            ("grey16@2x.png", PNGSamples.grey16, [0x80, 0x80, 0x80, 255]),
+            ("palette@2x.png", PNGSamples.palette, [255, 0, 0, 255]),
+            ("greyalpha@2x.png", PNGSamples.greyAlpha, [0x40, 0x40, 0x40, 0x80]),
+        ]
+        var images: [String] = []
+        for (file, bytes, _) in sources {
+            try Data(bytes).write(to: work.appendingPathComponent(file))
+            images.append("{\"name\": \"\(file.prefix { $0 != "@" })\", \"source\": \"\(file)\", \"scales\": [1, 2]}")
+        }
+        try "{\"version\": 1, \"output\": \"out\", \"images\": [\(images.joined(separator: ","))]}"
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        for (file, _, pixel) in sources {
+            let name = String(file.prefix { $0 != "@" })
+            for (suffix, size) in [("", 4), ("@2x", 8)] {
+                let decoded = try PNGCodec.decode(Harness.read(work.appendingPathComponent("out/Resources/\(name)\(suffix).png")))
+                #expect(decoded.header.width == size && decoded.header.height == size, "\(name)\(suffix)")
+                for index in stride(from: 0, to: decoded.image.pixels.count, by: 4) {
+                    let got = Array(decoded.image.pixels[index..<index + 4])
+                    #expect(got.enumerated().allSatisfy { abs(Int($0.element) - Int(pixel[$0.offset])) <= 1 },
+                            "\(name)\(suffix): \(got) instead of \(pixel)")
+                    if got != pixel { break }
+                }
+            }
+        }
+    }
+}
+
+/// Small PNGs written byte by byte (independently of assetc's encoder), 8×8 pixels, solid colours.
+enum PNGSamples {
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    /// A zlib stream of stored (uncompressed) blocks, with its Adler-32.
+    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let count = min(65535, data.count - offset)
+            let final: UInt8 = offset + count == data.count ? 1 : 0
+            out += [final, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+            out += data[offset..<offset + count]
+            offset += count
+        } while offset < data.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        return out + bigEndian(b << 16 | a)
+    }
+
+    static func png(width: Int, height: Int, depth: UInt8, colorType: UInt8, interlace: UInt8 = 0,
+                    extra: [UInt8] = [], rows: [UInt8]) -> [UInt8] {
+        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [depth, colorType, 0, 0, interlace]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + extra
+            + chunk("IDAT", zlibStored(rows)) + chunk("IEND", [])
+    }
+
+    /// Filter byte 0 before each row of `bytesPerRow` copies of `pixel`.
+    static func solidRows(_ pixel: [UInt8], width: Int, height: Int) -> [UInt8] {
+        var rows: [UInt8] = []
+        for _ in 0..<height { rows += [0] + Array([[UInt8]](repeating: pixel, count: width).joined()) }
+        return rows
+    }
+
+    static let grey16 = png(width: 8, height: 8, depth: 16, colorType: 0, rows: solidRows([0x80, 0x80], width: 8, height: 8))
+    static let palette = png(width: 8, height: 8, depth: 8, colorType: 3,
+                             extra: chunk("PLTE", [0, 0, 255, 255, 0, 0]), rows: solidRows([1], width: 8, height: 8))
+    static let greyAlpha = png(width: 8, height: 8, depth: 8, colorType: 4, rows: solidRows([0x40, 0x80], width: 8, height: 8))
+
+    /// 120×120 opaque RGB, Adam7-interlaced: each of the 7 passes is its own set of filtered rows.
+    static let interlaced120: [UInt8] = {
+        let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        var data: [UInt8] = []
+        for (x0, y0, dx, dy) in passes {
+            let columns = (120 - x0 + dx - 1) / dx, rows = (120 - y0 + dy - 1) / dy
+            if columns > 0 && rows > 0 { data += solidRows([10, 120, 200], width: columns, height: rows) }
+        }
+        return png(width: 120, height: 120, depth: 8, colorType: 2, interlace: 1, rows: data)
+    }()
+}
