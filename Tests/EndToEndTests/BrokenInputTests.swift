@@ -19,11 +19,11 @@ import Testing
     }
 
     /// A syntactically correct PDF with the given catalog pieces and xref offsets computed exactly.
-    static func pdf(pages: Int, encrypted: Bool = false) -> [UInt8] {
+    static func pdf(pages: Int, encrypted: Bool = false, mediaBox: String = "0 0 40 30") -> [UInt8] {
         var objects = ["<< /Type /Catalog /Pages 2 0 R >>"]
         let kids = (0..<pages).map { "\(3 + $0) 0 R" }.joined(separator: " ")
         objects.append("<< /Type /Pages /Kids [\(kids)] /Count \(pages) >>")
-        for _ in 0..<pages { objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 40 30] >>") }
+        for _ in 0..<pages { objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [\(mediaBox)] >>") }
         var text = "%PDF-1.4\n"
         var offsets: [Int] = []
         for (index, object) in objects.enumerated() {
@@ -63,6 +63,8 @@ import Testing
              files: ["empty.pdf": pdf(pages: 0)], expected: ["bad/empty.pdf: error:", "no pages"]),
         Case(name: "page out of range", images: #"{"name": "A", "source": "bad/one.pdf", "page": 3}"#,
              files: ["one.pdf": goodPDF], expected: ["bad/one.pdf: error: page 3 is out of range"]),
+        Case(name: "poster-sized page", images: #"{"name": "A", "source": "bad/poster.pdf", "scales": [3]}"#,
+             files: ["poster.pdf": pdf(pages: 1, mediaBox: "0 0 14400 14400")], expected: ["assets.json:3:", "limit"]),
         Case(name: "JPEG named .png", images: #"{"name": "A", "source": "bad/photo.png"}"#,
              files: ["photo.png": [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [UInt8](repeating: 0, count: 64)],
              expected: ["bad/photo.png: error:", "JPEG"]),
@@ -163,6 +165,18 @@ import Testing
         #expect(Harness.files(under: output).filter { $0.contains("staging") }.isEmpty)
         let again = try Harness.assetc(["build", "full/assets.json"], in: work)
         #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    @Test func aSecondBuildOnTheSameOutputIsRefusedWhileTheFirstHoldsTheLock() throws {
+        let work = try Harness.temporaryDirectory()
+        try Harness.copyFixtures(to: work)
+        let state = work.appendingPathComponent("full/out/.assetc")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let held = try #require(try FileLock(path: state.appendingPathComponent("lock").path))
+        let run = try Harness.assetc(["build", "full/assets.json"], in: work)
+        #expect(run.status == 4, "\(run.stderr)")
+        #expect(run.stderr.contains("another assetc build is using this output folder"), "\(run.stderr)")
+        withExtendedLifetime(held) {}
     }
 
     @Test func outputsNeverFollowALinkOutOfTheOutputFolderNorReplaceAFile() throws {
