@@ -122,6 +122,9 @@ public enum PNGCodec {
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "not a PNG file: it holds JPEG data" }
         if bytes.starts(with: Array("%PDF".utf8)) { return "not a PNG file: it holds a PDF" }
         if bytes.starts(with: Array("GIF8".utf8)) { return "not a PNG file: it holds GIF data" }
+        if bytes.starts(with: Array("RIFF".utf8)), bytes.count >= 12, Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return "not a PNG file: it holds WebP data"
+        }
         if bytes.isEmpty { return "not a PNG file: it is empty" }
         return message(buffer)
     }
