@@ -47,20 +47,19 @@ bench: release test-deps
 	python3 Benchmarks/bench.py $(BENCH_ARGS)
 
 # libFuzzer on the manifest decoder and the PNG reader/writer, FUZZ_SECONDS each (not run by CI).
-# Crashes land in .build-fuzz/artifacts/; replay one with `swift run manifest-fuzzer FILE`.
+# Crashes land in .build-fuzz/artifacts/; replay one with `swift run assetc-fuzz manifest FILE`.
 FUZZ_SECONDS ?= 300
 FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -use-ld=lld --build-path .build-fuzz
 fuzz: deps
-	$(SWIFT) build --product manifest-fuzzer $(FUZZ_FLAGS)
-	$(SWIFT) build --product png-fuzzer $(FUZZ_FLAGS)
+	$(SWIFT) build --product assetc-fuzz $(FUZZ_FLAGS)
 	mkdir -p .build-fuzz/corpus/manifest .build-fuzz/corpus/png .build-fuzz/artifacts
 	cp Tests/Fixtures/full/assets.json .build-fuzz/corpus/manifest/full.json
 	cp Examples/assets.json .build-fuzz/corpus/manifest/example.json
 	find Tests/Fixtures -name '*.png' -size -300k -exec cp {} .build-fuzz/corpus/png/ \;
-	.build-fuzz/debug/manifest-fuzzer -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=.build-fuzz/artifacts/ \
-		.build-fuzz/corpus/manifest
-	.build-fuzz/debug/png-fuzzer -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 -artifact_prefix=.build-fuzz/artifacts/ \
-		.build-fuzz/corpus/png
+	.build-fuzz/debug/assetc-fuzz manifest -max_total_time=$(FUZZ_SECONDS) \
+		-artifact_prefix=.build-fuzz/artifacts/manifest- .build-fuzz/corpus/manifest
+	.build-fuzz/debug/assetc-fuzz png -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
+		-artifact_prefix=.build-fuzz/artifacts/png- .build-fuzz/corpus/png
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

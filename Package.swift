@@ -31,9 +31,8 @@ let package = Package(
             "AssetKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // libFuzzer targets (`make fuzz`); a plain build makes replay tools for crash files.
-        .executableTarget(name: "manifest-fuzzer", dependencies: ["AssetKit"], path: "Fuzz/ManifestFuzzer"),
-        .executableTarget(name: "png-fuzzer", dependencies: ["AssetKit"], path: "Fuzz/PNGFuzzer"),
+        // libFuzzer targets (`make fuzz`); a plain build makes a replay tool for crash files.
+        .executableTarget(name: "assetc-fuzz", dependencies: ["AssetKit"], path: "Fuzz"),
         .testTarget(name: "AssetKitTests", dependencies: ["AssetKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AssetKit"]),
     ]

@@ -20,6 +20,18 @@ struct ManifestOptions: ParsableArguments {
         guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose cannot be combined") }
     }
 
+    /// Loads and plans the manifest (what `check` and `plan` run), printing its warnings.
+    func loadProject() throws -> LoadedProject {
+        let project: LoadedProject
+        do throws(BuildFailure) {
+            project = try Pipeline.load(manifestPath: manifest)
+        } catch {
+            throw ExitCode(Console.exit(for: error))
+        }
+        try finish(project.warnings)
+        return project
+    }
+
     /// Prints warnings for a run that succeeded; with --werror, warnings fail it.
     func finish(_ warnings: [Diagnostic]) throws {
         Console.print(warnings, showing: Console.level(quiet: quiet, verbose: verbose))
@@ -83,7 +95,7 @@ struct BuildCommand: ParsableCommand {
             let skipped = report.variants.count - report.rendered
             Console.error("assetc: \(report.variants.count) variants (\(report.rendered) rendered, \(skipped) up to date), "
                 + "\(SizeReport.format(report.totalBytes)) in \(report.outputDirectory), "
-                + "\(Console.format1(report.seconds))s")
+                + "\(SizeReport.oneDecimal(report.seconds))s")
             for line in report.sizes.summaryLines() { Console.error("  " + line) }
         }
     }
@@ -97,13 +109,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var common: ManifestOptions
 
     func run() throws {
-        let project: LoadedProject
-        do throws(BuildFailure) {
-            project = try Pipeline.load(manifestPath: common.manifest)
-        } catch {
-            throw ExitCode(Console.exit(for: error))
-        }
-        try common.finish(project.warnings)
+        let project = try common.loadProject()
         if !common.quiet {
             Console.error("assetc: \(common.manifest) is valid (\(project.plan.variants.count) variants)")
         }

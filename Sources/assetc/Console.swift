@@ -39,11 +39,6 @@ enum Console {
         print(failure.diagnostics)
         return failure.kind.exitCode
     }
-
-    static func format1(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
-    }
 }
 
 /// A single, rewritten progress line; only on a terminal, so logs stay clean.

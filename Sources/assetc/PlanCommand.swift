@@ -12,18 +12,12 @@ struct PlanCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let project: LoadedProject
-        do throws(BuildFailure) {
-            project = try Pipeline.load(manifestPath: common.manifest)
-        } catch {
-            throw ExitCode(Console.exit(for: error))
-        }
-        try common.finish(project.warnings)
+        let project = try common.loadProject()
         let variants = project.plan.variants
         print(json ? PlanListing.json(variants).serialized() : PlanListing.text(variants), terminator: "")
         if !common.quiet {
             let pixels = variants.reduce(0) { $0 + $1.pixelCount }
-            Console.error("assetc: \(variants.count) files planned, \(Console.format1(Double(pixels) / 1e6)) megapixels")
+            Console.error("assetc: \(variants.count) files planned, \(SizeReport.oneDecimal(Double(pixels) / 1e6)) megapixels")
         }
     }
 }

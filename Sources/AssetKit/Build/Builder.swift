@@ -100,7 +100,7 @@ public enum Pipeline {
             .write(project, progress: progress)
         report.warnings = project.warnings + report.warnings
         if let path = options.dependencyFile {
-            let inputs = [options.manifestPath] + project.store.inputPaths().filter { $0 != options.manifestPath }
+            let inputs = [options.manifestPath] + project.store.inputPaths()
             let text = DependencyFile.render(target: output + "/asset-index.json", prerequisites: inputs)
             do {
                 try FileSystem.replaceAtomically(path, Array(text.utf8))

@@ -175,8 +175,7 @@ struct OutputWriter {
         let bytes = Array(text.utf8)
         if FileSystem.kind(path) == .file, let existing = try? FileSystem.read(path), existing == bytes { return false }
         let temporary = staging + "/" + (path.split(separator: "/").last.map(String.init) ?? "file")
-        try FileSystem.writeNew(temporary, bytes)
-        try FileSystem.rename(temporary, to: path)
+        try FileSystem.replaceAtomically(path, bytes, temporary: temporary)
         return true
     }
 

@@ -11,9 +11,6 @@ public struct BuildPlan: Sendable {
     public var manifest: Manifest
     public var variants: [Variant]
     public var warnings: [Diagnostic]
-
-    /// Every source path the plan reads, sorted (for depfiles and cache keys).
-    public var sourcePaths: [String] { Array(Set(variants.map(\.source.path))).sorted() }
 }
 
 /// Expands a manifest into variants: file names, point and pixel sizes, placements. Pure apart from

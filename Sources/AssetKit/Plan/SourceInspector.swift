@@ -26,11 +26,13 @@ public struct SourceRequest: Sendable, Hashable {
 }
 
 extension SourceInspecting {
+    func inspect(_ request: SourceRequest) -> Result<SourceInfo, SourceError> {
+        Result { () throws(SourceError) in try inspect(path: request.path, kind: request.kind, pages: request.pages) }
+    }
+
     /// Inspects many sources; results in request order. The default goes one by one.
     public func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>] {
-        requests.map { request in
-            Result { () throws(SourceError) in try inspect(path: request.path, kind: request.kind, pages: request.pages) }
-        }
+        requests.map(inspect)
     }
 }
 

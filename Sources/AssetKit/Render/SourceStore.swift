@@ -180,19 +180,12 @@ extension LiveSourceInspector {
     /// documents (no Poppler object crosses threads), so the sources are spread over the cores.
     public func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>] {
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, requests.count)
-        guard workers > 1 else {
-            return requests.map { request in
-                Result { () throws(SourceError) in try inspect(path: request.path, kind: request.kind, pages: request.pages) }
-            }
-        }
+        guard workers > 1 else { return requests.map(inspect) }
         _ = silenceGLibLogging
         let board = WorkBoard<Result<SourceInfo, SourceError>>(count: requests.count)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let position = board.take() {
-                let request = requests[position]
-                _ = board.finish(position, Result { () throws(SourceError) in
-                    try inspect(path: request.path, kind: request.kind, pages: request.pages)
-                })
+                _ = board.finish(position, inspect(requests[position]))
             }
         }
         return board.collect().map { $0 ?? .failure(SourceError("not inspected")) }

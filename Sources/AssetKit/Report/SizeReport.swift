@@ -72,7 +72,8 @@ public struct SizeReport: Sendable, Equatable {
         return oneDecimal(Double(bytes) / 1024 / 1024) + " MiB"
     }
 
-    private static func oneDecimal(_ value: Double) -> String {
+    /// `3.9`: one decimal, rounded half away from zero (sizes, seconds, megapixels).
+    public static func oneDecimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
     }

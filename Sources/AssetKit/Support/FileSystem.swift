@@ -120,9 +120,10 @@ public enum FileSystem {
         _ = utimensat(AT_FDCWD, path, nil, 0)
     }
 
-    /// Replaces `path` with `bytes` through a temporary file beside it, so readers never see a partial file.
-    public static func replaceAtomically(_ path: String, _ bytes: [UInt8]) throws(SourceError) {
-        let temporary = path + ".assetc-\(getpid()).tmp"
+    /// Replaces `path` with `bytes` through a temporary file (beside it unless given; on the same file
+    /// system either way), so readers never see a partial file.
+    public static func replaceAtomically(_ path: String, _ bytes: [UInt8], temporary: String? = nil) throws(SourceError) {
+        let temporary = temporary ?? path + ".assetc-\(getpid()).tmp"
         unlink(temporary)
         try writeNew(temporary, bytes)
         do {
