@@ -12,7 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // One system-library module per C library; each is wrapped by exactly one Swift file in AssetKit.
+        // One system-library module per C library; each is wrapped by exactly one Swift file in Rendering.
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
@@ -26,14 +26,29 @@ let package = Package(
         // libpng reports errors with longjmp, which Swift cannot survive; this small C target keeps
         // every setjmp and turns failures into return codes. It also filters rows and deflates IDAT.
         .target(name: "PNGShim", dependencies: ["CPNG", "CDeflate"]),
-        .target(name: "AssetKit", dependencies: ["CPoppler", "CCairo", "PNGShim"]),
+        // The pipeline, one target per stage, so the compiler keeps data flowing one way
+        // (docs/architecture.md draws the graph):
+        // values and limits; the platform layer; inputs; planning; rendering and encoding (the only
+        // target that sees the C libraries); the output transaction and its writers; reports; façade.
+        .target(name: "AssetModel"),
+        .target(name: "AssetPlatform", dependencies: ["AssetModel"]),
+        .target(name: "ManifestInput", dependencies: ["AssetModel"]),
+        .target(name: "Planning", dependencies: ["AssetModel"]),
+        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "PNGShim"]),
+        .target(name: "Output", dependencies: ["AssetModel", "AssetPlatform"]),
+        .target(name: "Reports", dependencies: ["AssetModel", "Output"]),
+        .target(name: "AssetKit", dependencies: [
+            "AssetModel", "AssetPlatform", "ManifestInput", "Planning", "Rendering", "Output", "Reports",
+        ]),
         .executableTarget(name: "assetc", dependencies: [
             "AssetKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libFuzzer targets (`make fuzz`); a plain build makes a replay tool for crash files.
-        .executableTarget(name: "assetc-fuzz", dependencies: ["AssetKit"], path: "Fuzz"),
-        .testTarget(name: "AssetKitTests", dependencies: ["AssetKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AssetKit"]),
+        .executableTarget(name: "assetc-fuzz", dependencies: ["AssetKit", "ManifestInput", "Rendering"], path: "Fuzz"),
+        .testTarget(name: "AssetKitTests", dependencies: [
+            "AssetModel", "AssetPlatform", "ManifestInput", "Planning", "Rendering", "Output", "Reports", "AssetKit",
+        ]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AssetKit", "AssetPlatform", "Rendering"]),
     ]
 )

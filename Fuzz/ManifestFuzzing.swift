@@ -1,4 +1,5 @@
 import AssetKit
+import ManifestInput
 
 /// Any bytes through the manifest decoder must give a manifest or diagnostics, never a crash, a trap
 /// or a stack overflow; diagnostics must name the manifest and carry valid locations.

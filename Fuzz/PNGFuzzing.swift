@@ -1,4 +1,4 @@
-import AssetKit
+import Rendering
 
 /// Any bytes through the PNG reader must decode or throw, never crash; and whatever decodes must
 /// survive assetc's encoder losslessly (decode → encode → decode gives the same pixels), which also

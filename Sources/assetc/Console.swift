@@ -1,25 +1,16 @@
 import AssetKit
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Where the executable talks to people: diagnostics and the progress line go to stderr.
 enum Console {
-    static var isTerminal: Bool { isatty(STDERR_FILENO) != 0 }
+    static var isTerminal: Bool { Host.standardErrorIsTerminal }
 
     static func error(_ text: String) {
         write(text + "\n")
     }
 
     static func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if count <= 0 { return }
-            offset += count
-        }
+        Host.writeStandardError(text)
     }
 
     /// Prints diagnostics at or above `minimum` severity (errors always).

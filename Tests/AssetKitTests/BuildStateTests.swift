@@ -1,5 +1,12 @@
 import Foundation
 import Testing
+@testable import AssetModel
+@testable import AssetPlatform
+@testable import ManifestInput
+@testable import Planning
+@testable import Rendering
+@testable import Output
+@testable import Reports
 @testable import AssetKit
 
 @Suite struct BuildStateTests {
@@ -36,7 +43,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("a.pdf").path
         try Data("hello".utf8).write(to: URL(fileURLWithPath: path))
-        let current = try #require(FileFingerprint.of(path))
+        let current = try #require(FileSystem.fingerprint(path))
         let info = SourceInfo.pdf(pageCount: 3, pageSizes: [1: PointSize(width: 10, height: 20)])
         let record = SourceRecord(fingerprint: current, sha256: "recorded", info: info)
 

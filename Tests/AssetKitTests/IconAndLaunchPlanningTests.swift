@@ -1,4 +1,11 @@
 import Testing
+@testable import AssetModel
+@testable import AssetPlatform
+@testable import ManifestInput
+@testable import Planning
+@testable import Rendering
+@testable import Output
+@testable import Reports
 @testable import AssetKit
 
 private func png(_ size: Int, interlaced: Bool = false) -> SourceInfo {
@@ -9,7 +16,7 @@ private func png(_ width: Int, _ height: Int) -> SourceInfo {
     .png(width: width, height: height, scale: 1, interlaced: false)
 }
 
-private func failure(_ result: Result<BuildPlan, BuildFailure>) -> [String] {
+private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
     if case .failure(let failure) = result { return failure.diagnostics.map(\.description) }
     return []
 }
@@ -229,7 +236,7 @@ private func failure(_ result: Result<BuildPlan, BuildFailure>) -> [String] {
 @Suite struct InfoPlistTests {
     private func plist(_ text: String, _ sources: [String: SourceInfo]) throws -> PlistValue {
         let built = try plan(text, sources).get()
-        return InfoPlist.make(manifest: built.manifest, variants: built.variants)
+        return InfoPlist.make(built.infoPlist, variants: built.variants)
     }
 
     private func iconFiles(_ value: PlistValue, _ key: String) -> [String]? {

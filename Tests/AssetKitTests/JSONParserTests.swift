@@ -1,4 +1,11 @@
 import Testing
+@testable import AssetModel
+@testable import AssetPlatform
+@testable import ManifestInput
+@testable import Planning
+@testable import Rendering
+@testable import Output
+@testable import Reports
 @testable import AssetKit
 
 @Suite struct JSONParserTests {

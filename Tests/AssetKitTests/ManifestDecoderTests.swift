@@ -1,8 +1,15 @@
 import Testing
+@testable import AssetModel
+@testable import AssetPlatform
+@testable import ManifestInput
+@testable import Planning
+@testable import Rendering
+@testable import Output
+@testable import Reports
 @testable import AssetKit
 
 /// Decodes manifest text; failures come back as their diagnostics.
-func decodeManifest(_ text: String) -> Result<(manifest: Manifest, warnings: [Diagnostic]), BuildFailure> {
+func decodeManifest(_ text: String) -> Result<(manifest: Manifest, warnings: [Diagnostic]), InputError> {
     do {
         return .success(try ManifestDecoder.decode(Array(text.utf8), path: "assets.json", directory: "."))
     } catch {

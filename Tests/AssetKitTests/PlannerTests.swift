@@ -1,4 +1,11 @@
 import Testing
+@testable import AssetModel
+@testable import AssetPlatform
+@testable import ManifestInput
+@testable import Planning
+@testable import Rendering
+@testable import Output
+@testable import Reports
 @testable import AssetKit
 
 /// Page sizes and raster headers from a table, so planning is tested without files.
@@ -30,13 +37,13 @@ func pdf(_ width: Double, _ height: Double, pages: Int = 1) -> SourceInfo {
     return .pdf(pageCount: pages, pageSizes: sizes)
 }
 
-func plan(_ text: String, _ sources: [String: SourceInfo]) -> Result<BuildPlan, BuildFailure> {
+func plan(_ text: String, _ sources: [String: SourceInfo]) -> Result<BuildPlan, InputError> {
     plan(text, TableInspector(sources: sources))
 }
 
-func plan(_ text: String, _ inspector: TableInspector) -> Result<BuildPlan, BuildFailure> {
+func plan(_ text: String, _ inspector: TableInspector) -> Result<BuildPlan, InputError> {
     decodeManifest(text).flatMap { decoded in
-        Result { () throws(BuildFailure) in try Planner(inspector: inspector).plan(decoded.manifest) }
+        Result { () throws(InputError) in try Planner(inspector: inspector).plan(decoded.manifest) }
     }
 }
 

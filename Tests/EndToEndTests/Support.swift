@@ -1,4 +1,6 @@
 import AssetKit
+import AssetPlatform
+import Rendering
 import Foundation
 import Testing
 

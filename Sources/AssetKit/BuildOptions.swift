@@ -1,0 +1,56 @@
+import AssetModel
+import Foundation
+import Rendering
+
+public struct BuildOptions: Sendable {
+    public var manifestPath: String
+    /// Overrides the manifest's `output`; relative to the working directory.
+    public var outputOverride: String?
+    public var jobs: Int
+    public var force: Bool
+    public var encoder: PNGEncoderSettings
+    /// Upper bound on pixels rendered at once across workers.
+    public var pixelBudget: Int
+    /// Where to write a Make dependency file after a successful build.
+    public var dependencyFile: String?
+    /// Polled between variants and before the commit; true stops the build with `.interrupted`,
+    /// leaving the previous outputs as they were. (The CLI sets it from SIGINT and SIGTERM.)
+    public var isCancelled: @Sendable () -> Bool = { false }
+
+    public init(manifestPath: String, outputOverride: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                force: Bool = false, encoder: PNGEncoderSettings = PNGEncoderSettings(), pixelBudget: Int = 64_000_000) {
+        self.manifestPath = manifestPath
+        self.outputOverride = outputOverride
+        self.jobs = max(1, jobs)
+        self.force = force
+        self.encoder = encoder
+        self.pixelBudget = pixelBudget
+        self.dependencyFile = nil
+    }
+}
+
+/// What a build did, for the summary line and for tests.
+public struct BuildReport: Sendable {
+    public var outputDirectory: String
+    public var variants: [WrittenVariant]
+    /// Variants rendered in this run (the rest were up to date).
+    public var rendered: Int
+    /// Files a previous build wrote that this manifest no longer produces.
+    public var removed: [String]
+    public var warnings: [Diagnostic]
+    public var sizes: SizeReport
+    public var seconds: Double
+
+    public var totalBytes: Int { variants.reduce(0) { $0 + $1.bytes } }
+}
+
+/// Loading and planning, shared by `build`, `check` and `plan`.
+public struct LoadedProject: Sendable {
+    public var manifest: Manifest
+    public var plan: BuildPlan
+    public var store: SourceStore
+    /// Where the build writes (`--output`, else the manifest's `output`).
+    public var outputDirectory: String
+    /// Manifest and planning warnings.
+    public var warnings: [Diagnostic]
+}

@@ -1,0 +1,18 @@
+import AssetModel
+import Rendering
+
+/// Everything that determines a variant's bytes, hashed. A change in any of them re-renders it.
+enum CacheKey {
+    static func make(for variant: Variant, store: SourceStore, encoder: PNGEncoderSettings) -> String {
+        let sourceHash = (try? store.sha256(variant.source.path)) ?? "unreadable"
+        let placement = variant.placement
+        let background = variant.background.map { "\($0.red),\($0.green),\($0.blue),\($0.alpha)" } ?? "none"
+        let text = [
+            "assetc \(AssetcVersion.current)", sourceHash, variant.source.kind.rawValue, "\(variant.source.page)",
+            "\(variant.pixelWidth)x\(variant.pixelHeight)",
+            "\(placement.scaleX),\(placement.scaleY),\(placement.offsetX),\(placement.offsetY)",
+            background, encoder.cacheKey, "tables \(DeviceTables.version)",
+        ].joined(separator: "|")
+        return sha256Hex(Array(text.utf8))
+    }
+}

@@ -1,0 +1,155 @@
+@_exported import AssetModel
+import AssetPlatform
+import Foundation
+import ManifestInput
+import Output
+import Planning
+import Rendering
+@_exported import Reports
+
+/// The façade: each public function reads as the list of steps it runs. The stages live in their
+/// own targets (docs/architecture.md); this file only strings them together and turns each stage's
+/// typed error into a `BuildFailure` whose kind — and so the exit code — comes from the error case.
+public enum Pipeline {
+    /// Reads, decodes and plans the manifest: every check that needs no rendering (`check`, `plan`).
+    ///
+    /// With `reusingRecords`, what the last build in the output folder recorded about sources whose
+    /// fingerprint is unchanged is reused instead of opening them again.
+    public static func load(manifestPath: String, reusingRecords: Bool = false,
+                            outputOverride: String? = nil) throws(BuildFailure) -> LoadedProject {
+        let (manifest, manifestWarnings) = try stage { () throws(InputError) in try readManifest(manifestPath) }
+        let output = outputDirectory(for: manifest, override: outputOverride)
+        let store = SourceStore(previous: reusingRecords ? previousSourceRecords(output) : [:])
+        let planner = Planner(inspector: LiveSourceInspector(reader: SourceReader(store: store)),
+                              outputRoot: FileSystem.absolute(output))
+        do {
+            let plan = try planner.plan(manifest)
+            return LoadedProject(manifest: manifest, plan: plan, store: store, outputDirectory: output,
+                                 warnings: manifestWarnings + plan.warnings)
+        } catch {
+            throw BuildFailure(error.kind, manifestWarnings + error.diagnostics)
+        }
+    }
+
+    /// `assetc build`: load and plan, open the output transaction, render what changed into staging,
+    /// commit, then write the dependency file.
+    public static func build(_ options: BuildOptions,
+                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws(BuildFailure) -> BuildReport {
+        let start = DispatchTime.now()
+        let project = try load(manifestPath: options.manifestPath, reusingRecords: !options.force,
+                               outputOverride: options.outputOverride)
+        let transaction = try stage { () throws(OutputError) in try OutputTransaction(root: project.outputDirectory) }
+        let keys = project.plan.variants.map { CacheKey.make(for: $0, store: project.store, encoder: options.encoder) }
+        let outputs = try render(project, keys: keys, into: transaction, options: options, progress: progress)
+        if options.isCancelled() {
+            throw BuildFailure(OutputError.interrupted(root: transaction.root))
+        }
+        let result = try stage { () throws(OutputError) in
+            try transaction.commit(project.plan, outputs: outputs, sources: project.store.records(),
+                                   budgetLocation: project.manifest.path)
+        }
+        if let path = options.dependencyFile {
+            try stage { () throws(OutputError) in
+                try DependencyFile.write(to: path, target: transaction.root + "/asset-index.json",
+                                         prerequisites: [options.manifestPath] + project.store.inputPaths())
+            }
+        }
+        let rendered = outputs.filter { if case .staged = $0.content { true } else { false } }.count
+        return BuildReport(
+            outputDirectory: transaction.root, variants: result.written, rendered: rendered, removed: result.removed,
+            warnings: project.warnings, sizes: result.sizes,
+            seconds: Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
+    }
+
+    /// The output folder: `--output`, else the manifest's `output` (relative to the manifest's folder),
+    /// else `build/assets` beside the manifest.
+    public static func outputDirectory(for manifest: Manifest, override: String?) -> String {
+        if let override { return override }
+        let output = manifest.output ?? "build/assets"
+        if output.hasPrefix("/") || manifest.directory == "." { return output }
+        return manifest.directory + "/" + output
+    }
+
+    // MARK: Steps
+
+    static func readManifest(_ path: String) throws(InputError) -> (Manifest, [Diagnostic]) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path, limit: Limits.maximumJSONBytes)
+        } catch {
+            throw InputError([.error(path, "cannot read manifest: \(error.description)")])
+        }
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        return try ManifestDecoder.decode(bytes, path: path, directory: directory.isEmpty ? "/" : directory)
+    }
+
+    static func previousSourceRecords(_ output: String) -> [String: SourceRecord] {
+        let statePath = output + "/.assetc/state.json"
+        return (try? FileSystem.read(statePath, limit: Limits.maximumJSONBytes)).map(BuildState.parse)?.sources ?? [:]
+    }
+
+    /// Reuses every output whose cache key and file are unchanged; renders the rest into staging.
+    /// A source failure is invalid input (exit 1); a staging write failure is an output failure (exit 3).
+    static func render(_ project: LoadedProject, keys: [String], into transaction: OutputTransaction,
+                       options: BuildOptions, progress: (@Sendable (Int, Int) -> Void)?) throws(BuildFailure) -> [PlannedOutput] {
+        let variants = project.plan.variants
+        var outputs: [PlannedOutput?] = Array(repeating: nil, count: variants.count)
+        var toRender: [Int] = []
+        for (index, variant) in variants.enumerated() {
+            if !options.force, let reused = transaction.reusable(variant, key: keys[index]) {
+                outputs[index] = PlannedOutput(key: keys[index], content: .reused(reused))
+            } else {
+                toRender.append(index)
+            }
+        }
+        var renderer = ParallelRenderer(jobs: options.jobs, store: project.store, encoder: options.encoder,
+                                        pixelBudget: options.pixelBudget, progress: progress)
+        renderer.isCancelled = options.isCancelled
+        let batch = toRender.map { variants[$0] }
+        let staged = StagedFiles()
+        let results = renderer.run(batch) { (position: Int, bytes: [UInt8], hash: String) throws(OutputError) in
+            staged.insert(position, try transaction.stage(bytes, sha256: hash, for: batch[position], index: position))
+        }
+        var inputProblems: [Diagnostic] = []
+        var outputProblem: OutputError?
+        for (position, result) in results.enumerated() {
+            let index = toRender[position], variant = variants[index]
+            switch result {
+            case .success:
+                guard let file = staged.get(position) else { continue }
+                outputs[index] = PlannedOutput(key: keys[index], content: .staged(file))
+            case .failure(.source(let error)):
+                inputProblems.append(.error(variant.source.path, "\(variant.fileName): \(error.message)"))
+                inputProblems.append(.note(project.manifest.path, at: variant.manifestLocation,
+                                           "variant of '\(variant.name)' declared here"))
+            case .failure(.sink(let error)):
+                outputProblem = outputProblem ?? error
+            case .failure(.cancelled):
+                continue
+            }
+        }
+        if options.isCancelled() { throw BuildFailure(OutputError.interrupted(root: transaction.root)) }
+        // A write failure outranks bad sources: nothing more can be written anyway.
+        if let outputProblem { throw BuildFailure(outputProblem) }
+        if !inputProblems.isEmpty { throw BuildFailure(InputError(inputProblems)) }
+        return outputs.compactMap { $0 }
+    }
+
+    /// Runs one stage, turning its typed error into the façade's `BuildFailure`.
+    static func stage<T, E: StageError>(_ body: () throws(E) -> T) throws(BuildFailure) -> T {
+        do {
+            return try body()
+        } catch {
+            throw BuildFailure(error)
+        }
+    }
+}
+
+/// Staged files as workers hand them over, by position in the render batch.
+private final class StagedFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [Int: StagedOutput] = [:]
+
+    func insert(_ position: Int, _ file: StagedOutput) { lock.withLock { files[position] = file } }
+    func get(_ position: Int) -> StagedOutput? { lock.withLock { files[position] } }
+}

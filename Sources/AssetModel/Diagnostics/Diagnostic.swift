@@ -1,0 +1,63 @@
+/// A position in a text file, 1-based, as editors count it (columns are Unicode scalars).
+public struct SourceLocation: Hashable, Sendable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// One message for the user. Rendered as `path:line:col: error: message` (or `path: error: message`
+/// without a location) so Xcode, editors and CI logs can jump to it.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Comparable {
+        case error, warning, note
+
+        private var rank: Int {
+            switch self {
+            case .error: 0
+            case .warning: 1
+            case .note: 2
+            }
+        }
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    public var severity: Severity
+    public var path: String
+    public var location: SourceLocation?
+    public var message: String
+
+    public init(_ severity: Severity, path: String, at location: SourceLocation? = nil, _ message: String) {
+        self.severity = severity
+        self.path = path
+        self.location = location
+        self.message = message
+    }
+
+    public static func error(_ path: String, at location: SourceLocation? = nil, _ message: String) -> Diagnostic {
+        Diagnostic(.error, path: path, at: location, message)
+    }
+
+    public static func warning(_ path: String, at location: SourceLocation? = nil, _ message: String) -> Diagnostic {
+        Diagnostic(.warning, path: path, at: location, message)
+    }
+
+    public static func note(_ path: String, at location: SourceLocation? = nil, _ message: String) -> Diagnostic {
+        Diagnostic(.note, path: path, at: location, message)
+    }
+
+    public var description: String {
+        if let location {
+            return "\(path):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+        }
+        return "\(path): \(severity.rawValue): \(message)"
+    }
+}

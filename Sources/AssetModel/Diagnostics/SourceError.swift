@@ -1,0 +1,24 @@
+/// A problem with one source file (PDF, PNG, Contents.json), raised while reading, inspecting or
+/// rendering it; the caller adds the path. Always invalid input (exit 1): a source that cannot be
+/// written to is not assetc's concern, and output failures are `OutputError`s.
+public enum SourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file could not be read.
+    case file(FileError)
+    /// The bytes are not what they claim to be, or not usable (not a PDF, a truncated PNG...).
+    case content(String)
+    /// Usable in principle, but beyond a limit in `Limits`.
+    case overLimit(String)
+    /// Poppler or Cairo could not do what was asked (a surface that cannot be allocated...).
+    case renderer(String)
+
+    public init(_ message: String) { self = .content(message) }
+
+    public var message: String {
+        switch self {
+        case .file(let error): error.description
+        case .content(let text), .overLimit(let text), .renderer(let text): text
+        }
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,308 @@
+/// A JSON value that remembers where it was written, so every manifest error can name line and column.
+public struct JSONNode: Sendable {
+    public indirect enum Value: Sendable {
+        case object([Member])
+        case array([JSONNode])
+        case string(String)
+        /// The number's literal text is kept so integers are checked exactly.
+        case number(Double, literal: String)
+        case bool(Bool)
+        case null
+    }
+
+    public struct Member: Sendable {
+        public var key: String
+        public var keyLocation: SourceLocation
+        public var value: JSONNode
+    }
+
+    public var value: Value
+    public var location: SourceLocation
+
+    public var typeName: String {
+        switch value {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}
+
+public struct JSONSyntaxError: Error, Sendable, Equatable {
+    public var message: String
+    public var location: SourceLocation
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes. Hand-written because Foundation's parser reports no
+/// positions; nesting is bounded so hostile input cannot exhaust the stack.
+public struct JSONParser {
+    public static let maximumDepth = Limits.maximumJSONDepth
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var column = 1
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        parser.skipWhitespace()
+        let node = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.index < parser.bytes.count {
+            throw parser.failure("unexpected text after the top-level value")
+        }
+        return node
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private var here: SourceLocation { SourceLocation(line: line, column: column) }
+
+    private func failure(_ message: String, at location: SourceLocation? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, location: location ?? here)
+    }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func advance() {
+        let byte = bytes[index]
+        index += 1
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1  // count scalars, not continuation bytes
+        }
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+            advance()
+        }
+    }
+
+    private mutating func expect(_ literal: String) throws(JSONSyntaxError) {
+        let start = here
+        for expected in literal.utf8 {
+            guard current == expected else { throw failure("invalid literal; expected '\(literal)'", at: start) }
+            advance()
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        let start = here
+        guard let byte = current else { throw failure("unexpected end of file; expected a value") }
+        switch byte {
+        case UInt8(ascii: "{"):
+            return JSONNode(value: .object(try parseObject(depth: depth + 1)), location: start)
+        case UInt8(ascii: "["):
+            return JSONNode(value: .array(try parseArray(depth: depth + 1)), location: start)
+        case UInt8(ascii: "\""):
+            return JSONNode(value: .string(try parseString()), location: start)
+        case UInt8(ascii: "t"):
+            try expect("true")
+            return JSONNode(value: .bool(true), location: start)
+        case UInt8(ascii: "f"):
+            try expect("false")
+            return JSONNode(value: .bool(false), location: start)
+        case UInt8(ascii: "n"):
+            try expect("null")
+            return JSONNode(value: .null, location: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try parseNumber()
+        default:
+            throw failure("unexpected character '\(Self.printable(byte))'; expected a value")
+        }
+    }
+
+    private static func printable(_ byte: UInt8) -> String {
+        (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16))}"
+    }
+
+    private mutating func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
+        if depth > Self.maximumDepth {
+            throw failure("nesting is deeper than \(Self.maximumDepth) levels")
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONNode.Member] {
+        try checkDepth(depth)
+        advance()  // {
+        var members: [JSONNode.Member] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            advance()
+            return members
+        }
+        while true {
+            skipWhitespace()
+            let keyLocation = here
+            guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted key") }
+            let key = try parseString()
+            if members.contains(where: { $0.key == key }) {
+                throw failure("duplicate key '\(key)'", at: keyLocation)
+            }
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw failure("expected ':' after key '\(key)'") }
+            advance()
+            skipWhitespace()
+            let value = try parseValue(depth: depth)
+            members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: value))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","):
+                advance()
+            case UInt8(ascii: "}"):
+                advance()
+                return members
+            case nil:
+                throw failure("unexpected end of file; expected ',' or '}'")
+            default:
+                throw failure("expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONNode] {
+        try checkDepth(depth)
+        advance()  // [
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            advance()
+            return elements
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","):
+                advance()
+            case UInt8(ascii: "]"):
+                advance()
+                return elements
+            case nil:
+                throw failure("unexpected end of file; expected ',' or ']'")
+            default:
+                throw failure("expected ',' or ']'")
+            }
+        }
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let start = here
+        advance()  // opening quote
+        var scalars = String.UnicodeScalarView()
+        var pending: [UInt8] = []
+        func flush() throws(JSONSyntaxError) {
+            guard !pending.isEmpty else { return }
+            guard let text = String(validating: pending, as: UTF8.self) else {
+                throw JSONSyntaxError(message: "string is not valid UTF-8", location: start)
+            }
+            scalars.append(contentsOf: text.unicodeScalars)
+            pending.removeAll(keepingCapacity: true)
+        }
+        while true {
+            guard let byte = current else { throw failure("unterminated string", at: start) }
+            switch byte {
+            case UInt8(ascii: "\""):
+                advance()
+                try flush()
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                try flush()
+                advance()
+                scalars.append(try parseEscape())
+            case 0x00..<0x20:
+                throw failure("control character in string; escape it")
+            default:
+                pending.append(byte)
+                advance()
+            }
+        }
+    }
+
+    private mutating func parseEscape() throws(JSONSyntaxError) -> UnicodeScalar {
+        guard let byte = current else { throw failure("unterminated escape") }
+        advance()
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let high = try parseHex4()
+            if (0xD800..<0xDC00).contains(high) {
+                guard current == UInt8(ascii: "\\") else { throw failure("unpaired surrogate in \\u escape") }
+                advance()
+                guard current == UInt8(ascii: "u") else { throw failure("unpaired surrogate in \\u escape") }
+                advance()
+                let low = try parseHex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw failure("unpaired surrogate in \\u escape") }
+                let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                guard let scalar = UnicodeScalar(value) else { throw failure("invalid \\u escape") }
+                return scalar
+            }
+            guard let scalar = UnicodeScalar(high) else { throw failure("unpaired surrogate in \\u escape") }
+            return scalar
+        default:
+            throw failure("invalid escape '\\\(Self.printable(byte))'")
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current else { throw failure("unterminated \\u escape") }
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw failure("invalid hex digit in \\u escape")
+            }
+            value = value * 16 + digit
+            advance()
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONNode {
+        let start = here
+        let begin = index
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
+        if current == UInt8(ascii: "-") { advance() }
+        guard isDigit(current) else { throw failure("invalid number", at: start) }
+        if current == UInt8(ascii: "0") {
+            advance()
+            if isDigit(current) { throw failure("numbers must not have leading zeros", at: start) }
+        } else {
+            while isDigit(current) { advance() }
+        }
+        if current == UInt8(ascii: ".") {
+            advance()
+            guard isDigit(current) else { throw failure("invalid number: digits must follow '.'", at: start) }
+            while isDigit(current) { advance() }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            advance()
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
+            guard isDigit(current) else { throw failure("invalid number: digits must follow the exponent", at: start) }
+            while isDigit(current) { advance() }
+        }
+        let literal = String(decoding: bytes[begin..<index], as: UTF8.self)
+        guard let number = Double(literal), number.isFinite else {
+            throw failure("number '\(literal)' is out of range", at: start)
+        }
+        return JSONNode(value: .number(number, literal: literal), location: start)
+    }
+}

@@ -1,0 +1,255 @@
+/// The decoded and validated `assets.json` (version 1). Paths are as written, relative to the
+/// manifest's folder; `ManifestLoader` resolves them.
+public struct Manifest: Sendable {
+    public static let supportedVersion = 1
+    public static let defaultScales = [1, 2]
+    public static let allowedScales = [1, 2, 3]
+
+    /// The manifest file as given on the command line (used in diagnostics).
+    public var path: String
+    /// The manifest's folder; relative paths are resolved against it.
+    public var directory: String
+    public var output: String?
+    public var outputLocation: SourceLocation?
+    public var bundles: [BundleSpec]
+    public var images: [ImageSpec]
+    /// Devices the app runs on; chooses icon and launch-image slots.
+    public var devices: [Idiom] = Idiom.allCases
+    public var deploymentTarget: OSVersion = Manifest.defaultDeploymentTarget
+    public var appIcon: AppIconSpec?
+    public var launchImage: LaunchImageSpec?
+    public var budget: SizeBudget?
+
+    public static let defaultDeploymentTarget = OSVersion(7)
+
+    /// True when iOS 6-era slots (57 pt icons, status-bar-excluded launch images) apply.
+    public var targetsLegacyOS: Bool { deploymentTarget < .iOS7 }
+
+    public init(path: String, directory: String, output: String? = nil, outputLocation: SourceLocation? = nil, bundles: [BundleSpec], images: [ImageSpec], devices: [Idiom] = Idiom.allCases, deploymentTarget: OSVersion = Manifest.defaultDeploymentTarget, appIcon: AppIconSpec? = nil, launchImage: LaunchImageSpec? = nil, budget: SizeBudget? = nil) {
+        self.path = path
+        self.directory = directory
+        self.output = output
+        self.outputLocation = outputLocation
+        self.bundles = bundles
+        self.images = images
+        self.devices = devices
+        self.deploymentTarget = deploymentTarget
+        self.appIcon = appIcon
+        self.launchImage = launchImage
+        self.budget = budget
+    }
+}
+
+/// `budget`: a build whose `Resources/` tree would exceed `maxBytes` fails and changes nothing.
+public struct SizeBudget: Sendable, Hashable {
+    public var maxBytes: Int
+    public var location: SourceLocation
+
+    public init(maxBytes: Int, location: SourceLocation) {
+        self.maxBytes = maxBytes
+        self.location = location
+    }
+}
+
+/// `appIcon`: generate every slot from one source, or validate and package an Xcode set.
+public struct AppIconSpec: Sendable, Hashable {
+    public enum Input: Sendable, Hashable {
+        case generate(SourceSpec, page: Int)
+        case appiconset(SourceSpec)
+    }
+
+    public var input: Input
+    public var name: String
+    /// Explicit background; nil means white, with a warning if the art has transparency.
+    public var background: RGBAColor?
+    /// Also write `iTunesArtwork` and `iTunesArtwork@2x` (ad-hoc distribution).
+    public var artwork: Bool
+    public var location: SourceLocation
+
+    public static let defaultName = "AppIcon"
+
+    public init(input: Input, name: String, background: RGBAColor? = nil, artwork: Bool, location: SourceLocation) {
+        self.input = input
+        self.name = name
+        self.background = background
+        self.artwork = artwork
+        self.location = location
+    }
+}
+
+/// `launchImage`: generate every slot from one source, or validate an Xcode set or loose files.
+public struct LaunchImageSpec: Sendable, Hashable {
+    public enum Input: Sendable, Hashable {
+        case generate(SourceSpec, page: Int, fit: Fit)
+        case launchimage(SourceSpec)
+        case files([SourceSpec])
+    }
+
+    public var input: Input
+    public var basename: String
+    public var background: RGBAColor?
+    public var orientations: [Orientation]
+    public var schemes: [String]
+    public var location: SourceLocation
+
+    public static let defaultBasename = "Default"
+
+    public init(input: Input, basename: String, background: RGBAColor? = nil, orientations: [Orientation], schemes: [String], location: SourceLocation) {
+        self.input = input
+        self.basename = basename
+        self.background = background
+        self.orientations = orientations
+        self.schemes = schemes
+        self.location = location
+    }
+}
+
+extension RGBAColor {
+    /// Parses `#RRGGBB` or `#RRGGBBAA`.
+    public init?(hex: String) {
+        guard hex.hasPrefix("#"), hex.count == 7 || hex.count == 9 else { return nil }
+        let digits = Array(hex.dropFirst())
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < digits.count {
+            guard let byte = UInt8(String(digits[index...index + 1]), radix: 16) else { return nil }
+            bytes.append(byte)
+            index += 2
+        }
+        self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
+    }
+
+    public var hex: String {
+        let parts = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
+        return "#" + parts.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+    }
+}
+
+public struct BundleSpec: Sendable, Hashable {
+    public var name: String
+    /// A single folder name ending in `.bundle`, placed at the top of `Resources/`.
+    public var path: String
+    public var location: SourceLocation
+
+    public init(name: String, path: String, location: SourceLocation) {
+        self.name = name
+        self.path = path
+        self.location = location
+    }
+}
+
+public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
+    case iphone, ipad
+
+    public static func < (lhs: Idiom, rhs: Idiom) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// How a page maps into an explicit `size`.
+public enum Fit: String, Sendable, Hashable, CaseIterable {
+    /// Uniform scale, centred, transparent margins.
+    case contain
+    /// Uniform scale, centred, cropped.
+    case fill
+    /// Independent horizontal and vertical scale.
+    case stretch
+}
+
+public struct PointSize: Sendable, Hashable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public var description: String { "\(formatPoints(width))x\(formatPoints(height))" }
+}
+
+/// Formats a point value without a trailing `.0` (83.5 stays 83.5, 60.0 becomes 60).
+public func formatPoints(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
+}
+
+/// One source file reference as written in the manifest.
+public struct SourceSpec: Sendable, Hashable {
+    /// The path as written (relative to the manifest's folder, or absolute).
+    public var path: String
+    public var location: SourceLocation
+
+    public init(path: String, location: SourceLocation) {
+        self.path = path
+        self.location = location
+    }
+}
+
+/// What to draw and how: a source page, an optional explicit point size and a fit.
+public struct ArtSpec: Sendable, Hashable {
+    public var source: SourceSpec
+    public var page: Int
+    public var size: PointSize?
+    public var fit: Fit
+
+    public init(source: SourceSpec, page: Int, size: PointSize? = nil, fit: Fit) {
+        self.source = source
+        self.page = page
+        self.size = size
+        self.fit = fit
+    }
+}
+
+/// An idiom-specific variant of an image (`idioms` in the manifest).
+public struct IdiomArt: Sendable, Hashable {
+    public var idiom: Idiom
+    public var art: ArtSpec
+    public var scales: [Int]
+
+    public init(idiom: Idiom, art: ArtSpec, scales: [Int]) {
+        self.idiom = idiom
+        self.art = art
+        self.scales = scales
+    }
+}
+
+/// The `tall` (iPhone 5, `-568h@2x`) variant of an image.
+public struct TallArt: Sendable, Hashable {
+    public var art: ArtSpec
+    /// Added to the base height when the tall variant derives its size from the base art.
+    public static let extraHeight = 88.0
+    /// True when `size` must be derived from the base size at planning time (base page size + 88 pt).
+    public var derivesSize: Bool
+
+    public init(art: ArtSpec, derivesSize: Bool) {
+        self.art = art
+        self.derivesSize = derivesSize
+    }
+}
+
+public struct ImageSpec: Sendable, Hashable {
+    public var name: String
+    public var location: SourceLocation
+    public var nameLocation: SourceLocation
+    /// Universal art; nil only when every idiom names its own art.
+    public var art: ArtSpec?
+    public var scales: [Int]
+    /// Empty for a universal image.
+    public var idioms: [IdiomArt]
+    public var tall: TallArt?
+    public var bundle: String?
+    public var bundleLocation: SourceLocation?
+
+    public init(name: String, location: SourceLocation, nameLocation: SourceLocation, art: ArtSpec? = nil, scales: [Int], idioms: [IdiomArt], tall: TallArt? = nil, bundle: String? = nil, bundleLocation: SourceLocation? = nil) {
+        self.name = name
+        self.location = location
+        self.nameLocation = nameLocation
+        self.art = art
+        self.scales = scales
+        self.idioms = idioms
+        self.tall = tall
+        self.bundle = bundle
+        self.bundleLocation = bundleLocation
+    }
+}

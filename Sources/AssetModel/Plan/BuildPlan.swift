@@ -1,0 +1,41 @@
+/// Every output of a build, in a stable order, with what the output writers need besides the
+/// variants. The writers take everything from here, never from the manifest, so a second input
+/// kind (asset catalogs) only has to produce a plan.
+public struct BuildPlan: Sendable {
+    /// The manifest (or catalog) the plan came from, for diagnostics.
+    public var inputPath: String
+    public var variants: [Variant]
+    /// Bundles by name with their folder inside `Resources/` (for the index); the main bundle is not listed.
+    public var bundles: [BundleSpec]
+    public var infoPlist: InfoPlistRequest
+    public var budget: SizeBudget?
+    public var warnings: [Diagnostic]
+
+    public init(inputPath: String, variants: [Variant], bundles: [BundleSpec], infoPlist: InfoPlistRequest,
+                budget: SizeBudget?, warnings: [Diagnostic]) {
+        self.inputPath = inputPath
+        self.variants = variants
+        self.bundles = bundles
+        self.infoPlist = infoPlist
+        self.budget = budget
+        self.warnings = warnings
+    }
+}
+
+/// What the partial Info.plist depends on besides the icon and launch variants themselves.
+public struct InfoPlistRequest: Sendable, Hashable {
+    public var devices: [Idiom]
+    /// iOS 6-era keys (`CFBundleIconFiles`) are written below a 7.0 deployment target.
+    public var targetsLegacyOS: Bool
+    /// The icon set's name, the base of loose icon file names (`AppIcon60x60`).
+    public var iconName: String
+    /// The launch-image base name when the build has launch images (`Default`).
+    public var launchBasename: String?
+
+    public init(devices: [Idiom], targetsLegacyOS: Bool, iconName: String, launchBasename: String?) {
+        self.devices = devices
+        self.targetsLegacyOS = targetsLegacyOS
+        self.iconName = iconName
+        self.launchBasename = launchBasename
+    }
+}

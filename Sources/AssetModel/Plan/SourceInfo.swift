@@ -1,0 +1,49 @@
+/// What planning needs to know about a source without rendering it.
+public enum SourceInfo: Sendable, Hashable {
+    /// Page sizes in points (crop box, rotation applied), indexed by page - 1.
+    case pdf(pageCount: Int, pageSizes: [Int: PointSize])
+    /// A raster's pixel size and the scale its `@Nx` suffix declares.
+    case png(width: Int, height: Int, scale: Int, interlaced: Bool)
+}
+
+/// One source to inspect, with every page the manifest uses from it.
+public struct SourceRequest: Sendable, Hashable {
+    public var path: String
+    public var kind: ResolvedSource.Kind
+    public var pages: Set<Int>
+
+    public init(path: String, kind: ResolvedSource.Kind, pages: Set<Int>) {
+        self.path = path
+        self.kind = kind
+        self.pages = pages
+    }
+}
+
+extension ResolvedSource.Kind {
+    /// The kind a source path names, by extension.
+    public static func forPath(_ path: String) -> ResolvedSource.Kind? {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".pdf") { return .pdf }
+        if lower.hasSuffix(".png") { return .png }
+        return nil
+    }
+}
+
+/// The scale a raster file name declares (`photo@2x.png` is 2, `photo.png` 1).
+public func declaredScale(ofFileName path: String) -> Int {
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    var stem = file
+    if let dot = stem.lastIndex(of: ".") { stem = String(stem[..<dot]) }
+    if let tilde = stem.firstIndex(of: "~") { stem = String(stem[..<tilde]) }
+    for scale in [3, 2, 1] where stem.hasSuffix("@\(scale)x") { return scale }
+    return 1
+}
+
+extension SourceInfo {
+    public var kind: ResolvedSource.Kind {
+        switch self {
+        case .pdf: .pdf
+        case .png: .png
+        }
+    }
+}

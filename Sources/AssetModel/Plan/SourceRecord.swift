@@ -1,0 +1,16 @@
+/// What a build learned about one source file, reused by the next build while the file's
+/// fingerprint is unchanged: its hash (for cache keys) and what planning read from it.
+public struct SourceRecord: Sendable, Equatable {
+    public var fingerprint: FileFingerprint
+    public var sha256: String
+    public var info: SourceInfo?
+    /// Page → whether the art is fully opaque (asked for app icons only).
+    public var opaque: [Int: Bool]
+
+    public init(fingerprint: FileFingerprint, sha256: String, info: SourceInfo? = nil, opaque: [Int: Bool] = [:]) {
+        self.fingerprint = fingerprint
+        self.sha256 = sha256
+        self.info = info
+        self.opaque = opaque
+    }
+}

@@ -1,0 +1,230 @@
+/// Apple's icon and launch-image slots as data. Every row cites where its numbers come from; the
+/// table version is part of every output's cache key, so correcting a row rebuilds what it affects.
+///
+/// Sources (abbreviations used in the rows):
+/// - QA1686: Apple Technical Q&A QA1686, "App Icons on iPad and iPhone" (2010–2015 revisions).
+/// - HIG-2017: iOS Human Interface Guidelines, "Icon and Image Sizes" / "App Icon" / "Launch Screen"
+///   (2013–2017 editions).
+/// - ACFR: Xcode "Asset Catalog Format Reference", AppIconType and LaunchImageType (size, scale,
+///   subtype, extent and minimum-system-version values).
+/// - APG: "App Programming Guide for iOS", App-Related Resources, launch-image file-name rules.
+public enum DeviceTables {
+    public static let version = "2026.11-1"
+
+    public static let icons: [IconSlot] = [
+        // iOS 7 and later
+        IconSlot(.iphone, 60, 2, .app, .required, minimumOS: OSVersion(7), source: "HIG-2017 App Icon; ACFR iphone 60x60 2x"),
+        IconSlot(.iphone, 60, 3, .app, .recommended, minimumOS: OSVersion(8), source: "HIG-2017 App Icon (iPhone 6 Plus); ACFR iphone 60x60 3x"),
+        IconSlot(.iphone, 40, 2, .spotlight, .recommended, minimumOS: OSVersion(7), source: "HIG-2017 Spotlight; ACFR iphone 40x40 2x"),
+        IconSlot(.iphone, 40, 3, .spotlight, .recommended, minimumOS: OSVersion(8), source: "HIG-2017 Spotlight; ACFR iphone 40x40 3x"),
+        IconSlot(.iphone, 29, 2, .settings, .recommended, minimumOS: OSVersion(7), source: "HIG-2017 Settings; ACFR iphone 29x29 2x"),
+        IconSlot(.iphone, 29, 3, .settings, .recommended, minimumOS: OSVersion(8), source: "HIG-2017 Settings; ACFR iphone 29x29 3x"),
+        IconSlot(.iphone, 20, 2, .notification, .recommended, minimumOS: OSVersion(7), source: "HIG-2017 Notification; ACFR iphone 20x20 2x"),
+        IconSlot(.iphone, 20, 3, .notification, .recommended, minimumOS: OSVersion(7), source: "HIG-2017 Notification; ACFR iphone 20x20 3x"),
+        IconSlot(.ipad, 76, 1, .app, .required, minimumOS: OSVersion(7), source: "HIG-2017 App Icon; ACFR ipad 76x76 1x"),
+        IconSlot(.ipad, 76, 2, .app, .required, minimumOS: OSVersion(7), source: "HIG-2017 App Icon; ACFR ipad 76x76 2x"),
+        IconSlot(.ipad, 83.5, 2, .app, .required, minimumOS: OSVersion(9), source: "HIG-2017 App Icon (iPad Pro); ACFR ipad 83.5x83.5 2x"),
+        IconSlot(.ipad, 40, 1, .spotlight, .recommended, minimumOS: OSVersion(7), source: "HIG-2017 Spotlight; ACFR ipad 40x40 1x"),
+        IconSlot(.ipad, 40, 2, .spotlight, .recommended, minimumOS: OSVersion(7), source: "HIG-2017 Spotlight; ACFR ipad 40x40 2x"),
+        IconSlot(.ipad, 29, 1, .settings, .recommended, minimumOS: OSVersion(7), source: "HIG-2017 Settings; ACFR ipad 29x29 1x"),
+        IconSlot(.ipad, 29, 2, .settings, .recommended, minimumOS: OSVersion(7), source: "HIG-2017 Settings; ACFR ipad 29x29 2x"),
+        IconSlot(.ipad, 20, 1, .notification, .recommended, minimumOS: OSVersion(7), source: "HIG-2017 Notification; ACFR ipad 20x20 1x"),
+        IconSlot(.ipad, 20, 2, .notification, .recommended, minimumOS: OSVersion(7), source: "HIG-2017 Notification; ACFR ipad 20x20 2x"),
+        IconSlot(.appStore, 1024, 1, .appStore, .recommended, minimumOS: nil, source: "HIG-2017 App Store 1024x1024; ACFR ios-marketing 1024x1024 1x"),
+        // iOS 6.1 and earlier (deployment targets below 7.0 only)
+        IconSlot(.iphone, 57, 1, .app, .required, maximumOS: OSVersion(6, 1), source: "QA1686 Icon.png 57x57"),
+        IconSlot(.iphone, 57, 2, .app, .required, maximumOS: OSVersion(6, 1), source: "QA1686 Icon@2x.png 114x114"),
+        IconSlot(.iphone, 29, 1, .spotlight, .recommended, maximumOS: OSVersion(6, 1), source: "QA1686 Icon-Small.png 29x29 (Spotlight and Settings)"),
+        IconSlot(.ipad, 72, 1, .app, .required, maximumOS: OSVersion(6, 1), source: "QA1686 Icon-72.png 72x72"),
+        IconSlot(.ipad, 72, 2, .app, .required, maximumOS: OSVersion(6, 1), source: "QA1686 Icon-72@2x.png 144x144"),
+        IconSlot(.ipad, 50, 1, .spotlight, .recommended, maximumOS: OSVersion(6, 1), source: "QA1686 Icon-Small-50.png 50x50"),
+        IconSlot(.ipad, 50, 2, .spotlight, .recommended, maximumOS: OSVersion(6, 1), source: "QA1686 Icon-Small-50@2x.png 100x100"),
+        // The iOS 6 iPhone 29@2x and iPad 29@1x/@2x settings icons equal the iOS 7 rows above (same files).
+    ]
+
+    /// Ad-hoc distribution artwork: files named `iTunesArtwork` and `iTunesArtwork@2x`, no extension.
+    public static let artwork: [ArtworkSlot] = [
+        ArtworkSlot(fileName: "iTunesArtwork", pixels: 512, source: "QA1686 iTunesArtwork 512x512"),
+        ArtworkSlot(fileName: "iTunesArtwork@2x", pixels: 1024, source: "QA1686 iTunesArtwork@2x 1024x1024"),
+    ]
+
+    public static let launchImages: [LaunchSlot] = [
+        LaunchSlot(.iphone, .portrait, nil, 1, 320, 480, minimumOS: nil, source: "APG Default.png 320x480; ACFR iphone 1x"),
+        LaunchSlot(.iphone, .portrait, nil, 2, 640, 960, minimumOS: OSVersion(7), source: "APG Default@2x.png 640x960; ACFR iphone 2x 7.0"),
+        LaunchSlot(.iphone, .portrait, .h568, 2, 640, 1136, minimumOS: OSVersion(7), source: "APG Default-568h@2x.png; ACFR subtype retina4 7.0"),
+        LaunchSlot(.iphone, .portrait, .h667, 2, 750, 1334, minimumOS: OSVersion(8), source: "HIG-2017 Launch Screen 750x1334; ACFR subtype 667h 8.0"),
+        LaunchSlot(.iphone, .portrait, .h736, 3, 1242, 2208, minimumOS: OSVersion(8), source: "HIG-2017 Launch Screen 1242x2208; ACFR subtype 736h 8.0"),
+        LaunchSlot(.iphone, .landscape, .h736, 3, 2208, 1242, minimumOS: OSVersion(8), source: "HIG-2017 Launch Screen 2208x1242; ACFR subtype 736h 8.0"),
+        LaunchSlot(.iphone, .portrait, .h2436, 3, 1125, 2436, minimumOS: OSVersion(11), source: "HIG-2017 Launch Screen 1125x2436 (iPhone X); ACFR subtype 2436h 11.0"),
+        LaunchSlot(.ipad, .portrait, nil, 1, 768, 1024, minimumOS: OSVersion(7), source: "APG Default-Portrait~ipad.png 768x1024; ACFR ipad 1x 7.0"),
+        LaunchSlot(.ipad, .portrait, nil, 2, 1536, 2048, minimumOS: OSVersion(7), source: "APG Default-Portrait@2x~ipad.png 1536x2048; ACFR ipad 2x 7.0"),
+        LaunchSlot(.ipad, .landscape, nil, 1, 1024, 768, minimumOS: OSVersion(7), source: "APG Default-Landscape~ipad.png 1024x768; ACFR ipad 1x 7.0"),
+        LaunchSlot(.ipad, .landscape, nil, 2, 2048, 1536, minimumOS: OSVersion(7), source: "APG Default-Landscape@2x~ipad.png 2048x1536; ACFR ipad 2x 7.0"),
+        // Status-bar-excluded sizes: iOS 6.1 and earlier only; accepted when validating, never generated.
+        LaunchSlot(.iphone, .portrait, nil, 1, 320, 460, minimumOS: nil, statusBarExcluded: true, source: "APG 320x460 (to-status-bar); ACFR extent to-status-bar"),
+        LaunchSlot(.iphone, .portrait, nil, 2, 640, 920, minimumOS: nil, statusBarExcluded: true, source: "APG 640x920 (to-status-bar); ACFR extent to-status-bar"),
+        LaunchSlot(.ipad, .portrait, nil, 1, 768, 1004, minimumOS: nil, statusBarExcluded: true, source: "APG 768x1004 (to-status-bar); ACFR extent to-status-bar"),
+        LaunchSlot(.ipad, .landscape, nil, 1, 1024, 748, minimumOS: nil, statusBarExcluded: true, source: "APG 1024x748 (to-status-bar); ACFR extent to-status-bar"),
+        LaunchSlot(.ipad, .portrait, nil, 2, 1536, 2008, minimumOS: nil, statusBarExcluded: true, source: "APG 1536x2008 (to-status-bar); ACFR extent to-status-bar"),
+        LaunchSlot(.ipad, .landscape, nil, 2, 2048, 1496, minimumOS: nil, statusBarExcluded: true, source: "APG 2048x1496 (to-status-bar); ACFR extent to-status-bar"),
+    ]
+
+    /// iOS refuses launch images whose decoded RGBA size exceeds this many bytes.
+    public static let maximumLaunchImageBytes = 25_000_000
+}
+
+public enum SlotIdiom: String, Sendable, Hashable, CaseIterable, Comparable {
+    case iphone, ipad
+    /// The App Store (`ios-marketing` in Xcode).
+    case appStore = "ios-marketing"
+
+    public static func < (lhs: SlotIdiom, rhs: SlotIdiom) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    public var device: Idiom? {
+        switch self {
+        case .iphone: .iphone
+        case .ipad: .ipad
+        case .appStore: nil
+        }
+    }
+}
+
+public enum Requirement: String, Sendable, Hashable {
+    case required, recommended, optional
+}
+
+public struct IconSlot: Sendable, Hashable {
+    public enum Role: String, Sendable, Hashable {
+        case app, spotlight, settings, notification
+        case appStore = "app-store"
+    }
+
+    public var idiom: SlotIdiom
+    public var points: Double
+    public var scale: Int
+    public var role: Role
+    public var requirement: Requirement
+    /// First iOS version that uses the slot (nil: every version).
+    public var minimumOS: OSVersion?
+    /// Last iOS version that uses the slot (nil: still used). Slots with one apply only to
+    /// deployment targets at or below it.
+    public var maximumOS: OSVersion?
+    public var source: String
+
+    public init(_ idiom: SlotIdiom, _ points: Double, _ scale: Int, _ role: Role, _ requirement: Requirement,
+         minimumOS: OSVersion? = nil, maximumOS: OSVersion? = nil, source: String) {
+        self.idiom = idiom
+        self.points = points
+        self.scale = scale
+        self.role = role
+        self.requirement = requirement
+        self.minimumOS = minimumOS
+        self.maximumOS = maximumOS
+        self.source = source
+    }
+
+    public var pixels: Int { Int((points * Double(scale)).rounded()) }
+
+    /// actool's loose-file name: `<name><W>x<H>[@Nx][~ipad].png`.
+    public func fileName(base: String) -> String {
+        let size = formatPoints(points)
+        var name = "\(base)\(size)x\(size)"
+        if scale > 1 { name += "@\(scale)x" }
+        if idiom == .ipad { name += "~ipad" }
+        return name + ".png"
+    }
+
+    /// The name listed in `CFBundleIconFiles`: no scale, idiom or extension.
+    public func bundleIconName(base: String) -> String {
+        let size = formatPoints(points)
+        return "\(base)\(size)x\(size)"
+    }
+
+    public var label: String {
+        "\(idiom == .appStore ? "App Store" : idiom == .iphone ? "iPhone" : "iPad") \(role.rawValue) \(formatPoints(points))x\(formatPoints(points))@\(scale)x"
+    }
+}
+
+public struct ArtworkSlot: Sendable, Hashable {
+    public var fileName: String
+    public var pixels: Int
+    public var source: String
+}
+
+public enum Orientation: String, Sendable, Hashable, CaseIterable {
+    case portrait, landscape
+
+    public var capitalized: String { self == .portrait ? "Portrait" : "Landscape" }
+}
+
+public enum LaunchSubtype: String, Sendable, Hashable, CaseIterable {
+    case h568 = "568h", h667 = "667h", h736 = "736h", h2436 = "2436h"
+
+    /// Xcode's `subtype` value in a launchimage Contents.json.
+    public var catalogName: String { self == .h568 ? "retina4" : rawValue }
+}
+
+public struct LaunchSlot: Sendable, Hashable {
+    public var idiom: Idiom
+    public var orientation: Orientation
+    public var subtype: LaunchSubtype?
+    public var scale: Int
+    public var width: Int
+    public var height: Int
+    /// Value for `UILaunchImageMinimumOSVersion` (nil: only used by name on iOS 6 and earlier).
+    public var minimumOS: OSVersion?
+    /// Legacy sizes that leave out the 20-point status bar (iOS 6.1 and earlier).
+    public var statusBarExcluded: Bool
+    public var source: String
+
+    public init(_ idiom: Idiom, _ orientation: Orientation, _ subtype: LaunchSubtype?, _ scale: Int, _ width: Int, _ height: Int,
+         minimumOS: OSVersion?, statusBarExcluded: Bool = false, source: String) {
+        self.idiom = idiom
+        self.orientation = orientation
+        self.subtype = subtype
+        self.scale = scale
+        self.width = width
+        self.height = height
+        self.minimumOS = minimumOS
+        self.statusBarExcluded = statusBarExcluded
+        self.source = source
+    }
+
+    /// Apple's launch-image name without scale, idiom or extension: `Default-568h`,
+    /// `Default-Landscape-736h`, `Default-Portrait` (iPad).
+    public func baseName(_ base: String) -> String {
+        var name = base
+        switch (idiom, subtype) {
+        case (.ipad, _):
+            name += "-\(orientation.capitalized)"
+        case (.iphone, .h568?):
+            name += "-568h"
+        case (.iphone, let subtype?):
+            if orientation == .landscape { name += "-Landscape" }
+            name += "-\(subtype.rawValue)"
+        case (.iphone, nil):
+            break
+        }
+        return name
+    }
+
+    public func fileName(base: String) -> String {
+        FileNaming.fileName(base: baseName(base), scale: scale, idiom: idiom == .ipad ? .ipad : nil)
+    }
+
+    /// `UILaunchImageSize`: points in portrait order.
+    public var portraitPoints: (width: Int, height: Int) {
+        let w = width / scale, h = height / scale
+        return (min(w, h), max(w, h))
+    }
+
+    public var label: String {
+        var text = "\(idiom == .iphone ? "iPhone" : "iPad") \(orientation.rawValue)"
+        if let subtype { text += " \(subtype.rawValue)" }
+        text += " @\(scale)x \(width)x\(height)"
+        if statusBarExcluded { text += " (status bar excluded)" }
+        return text
+    }
+}

@@ -1,0 +1,339 @@
+// The one file that talks to the operating system directly: file reading and writing, renames,
+// fsync, locks, stat fields, signals and the terminal. Everything else in assetc is portable Swift
+// over these functions, so porting to another POSIX system means reviewing this file only.
+// Tested on Linux (glibc); written to build on macOS (Darwin), where iOS developers also run it.
+#if canImport(Glibc)
+import Glibc
+private let systemRead = Glibc.read
+private let systemWrite = Glibc.write
+private let systemRename = Glibc.rename
+#elseif canImport(Darwin)
+import Darwin
+private let systemRead = Darwin.read
+private let systemWrite = Darwin.write
+private let systemRename = Darwin.rename
+#endif
+import AssetModel
+
+/// POSIX file helpers that throw `FileError`s with a reason decided from errno (never from text).
+/// Paths are plain strings; the library never changes the working directory.
+public enum FileSystem {
+    static func systemDescription(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// The error for a failed call, classified by errno.
+    static func failure(_ operation: FileError.Operation, _ path: String, code: Int32 = errno) -> FileError {
+        let reason: FileError.Reason
+        switch code {
+        case ENOENT: reason = .missing
+        case ENOSPC, EDQUOT, EFBIG: reason = .noSpace
+        case ENAMETOOLONG: reason = .nameTooLong
+        case EISDIR: reason = .isDirectory
+        case ENOTDIR: reason = .notAFolder
+        case ELOOP: reason = .symbolicLink
+        default: reason = .system(code: code, description: systemDescription(code))
+        }
+        return FileError(operation, path: path, reason: reason, systemDescription: systemDescription(code))
+    }
+
+    /// Reads a whole regular file, refusing directories, FIFOs, devices and files over `limit` bytes.
+    /// A FIFO is refused without blocking: it is opened non-blocking and checked before any read.
+    public static func read(_ path: String, limit: Int = Limits.maximumSourceBytes) throws(FileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw failure(.read, path) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(.read, path) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw FileError(.read, path: path, reason: .isDirectory) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw FileError(.read, path: path, reason: .notRegularFile) }
+        guard Int(info.st_size) <= limit else {
+            throw FileError(.read, path: path, reason: .tooLarge(size: Int(info.st_size), limit: limit))
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var total = 0
+        while total < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(fd, buffer.baseAddress! + total, buffer.count - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(.read, path)
+            }
+            if count == 0 { break }
+            total += count
+        }
+        if total < bytes.count { bytes.removeSubrange(total...) }
+        return bytes
+    }
+
+    public enum EntryKind: Sendable { case missing, file, directory, symlink, other }
+
+    /// What is at `path`, without following a final symlink.
+    public static func kind(_ path: String) -> EntryKind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symlink
+        default: return .other
+        }
+    }
+
+    /// The size of the regular file at `path` (not following a final link); nil for anything else.
+    public static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// The fingerprint of the file `path` names (following links), or nil when it is not a regular file.
+    public static func fingerprint(_ path: String) -> FileFingerprint? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return FileFingerprint(size: Int(info.st_size), modifiedSeconds: Int(modified.tv_sec),
+                               modifiedNanoseconds: Int(modified.tv_nsec), inode: UInt64(info.st_ino),
+                               device: UInt64(info.st_dev))
+    }
+
+    /// Seconds since 1970, for the racily-clean check of fingerprints.
+    public static func currentTime() -> Int { Int(time(nil)) }
+
+    public static var processID: Int32 { getpid() }
+
+    /// Creates `path` and its parents (mode 0755). Refuses to pass through a symlink below `root`,
+    /// so a planted link cannot send outputs outside the output folder.
+    public static func makeDirectories(_ path: String, under root: String) throws(FileError) {
+        var current = root
+        let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : ""
+        try makeDirectory(root, parents: true)
+        for component in relative.split(separator: "/") {
+            current += "/" + component
+            switch kind(current) {
+            case .directory: continue
+            case .missing: try makeDirectory(current, parents: false)
+            case .symlink: throw FileError(.makeFolder, path: current, reason: .symbolicLink)
+            default: throw FileError(.makeFolder, path: current, reason: .notAFolder)
+            }
+        }
+    }
+
+    private static func makeDirectory(_ path: String, parents: Bool) throws(FileError) {
+        if kind(path) == .directory { return }
+        if parents, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectory(String(path[..<slash]), parents: true)
+        }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw failure(.makeFolder, path)
+        }
+        if kind(path) != .directory && kind(path) != .symlink {
+            throw FileError(.makeFolder, path: path, reason: .notAFolder)
+        }
+    }
+
+    /// Writes `bytes` to `path` with O_EXCL (the caller picks a fresh temporary name); with `sync`,
+    /// the data reaches the disk before the call returns (fsync).
+    public static func writeNew(_ path: String, _ bytes: [UInt8], sync: Bool = false) throws(FileError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure(.create, path) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                systemWrite(fd, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let error = failure(.write, path)
+                close(fd)
+                unlink(path)
+                throw error
+            }
+            written += count
+        }
+        if sync && fsync(fd) != 0 {
+            let error = failure(.sync, path)
+            close(fd)
+            unlink(path)
+            throw error
+        }
+        if close(fd) != 0 {
+            let error = failure(.write, path)
+            unlink(path)
+            throw error
+        }
+    }
+
+    /// Renames within one file system; the error names the destination, the file the user cares about.
+    public static func rename(_ from: String, to: String) throws(FileError) {
+        if systemRename(from, to) != 0 {
+            throw failure(.rename, to)
+        }
+    }
+
+    /// Sets a file's modification time to now.
+    public static func touch(_ path: String) {
+        _ = utimensat(AT_FDCWD, path, nil, 0)
+    }
+
+    /// Replaces `path` with `bytes` through a temporary file (beside it unless given; on the same file
+    /// system either way), so readers never see a partial file.
+    public static func replaceAtomically(_ path: String, _ bytes: [UInt8], temporary: String? = nil) throws(FileError) {
+        let temporary = temporary ?? path + ".assetc-\(getpid()).tmp"
+        unlink(temporary)
+        do {
+            try writeNew(temporary, bytes)
+        } catch {
+            // Report the file the user asked for, not assetc's temporary name.
+            throw FileError(error.operation, path: path, reason: error.reason, systemDescription: error.systemDescription)
+        }
+        do {
+            try rename(temporary, to: path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    public static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    /// Removes a folder tree (used only on assetc's own temporary folders and by tests).
+    public static func removeTree(_ path: String) {
+        guard kind(path) == .directory else {
+            unlink(path)
+            return
+        }
+        for name in list(path) {
+            removeTree(path + "/" + name)
+        }
+        rmdir(path)
+    }
+
+    /// Names in a folder, sorted; empty when it cannot be read.
+    public static func list(_ path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Removes now-empty folders from `path` up to (not including) `root`.
+    public static func pruneEmptyDirectories(from path: String, upTo root: String) {
+        var current = path
+        while current.hasPrefix(root + "/"), current != root {
+            if rmdir(current) != 0 { return }
+            guard let slash = current.lastIndex(of: "/") else { return }
+            current = String(current[..<slash])
+        }
+    }
+
+    public static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return normalize(path) }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return normalize(cwd + "/" + path)
+    }
+
+    /// Removes `.` and empty components and folds `..` lexically.
+    public static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == "." { continue }
+            if component == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(component)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}
+
+/// An exclusive advisory lock on a file, released when the process exits (even if killed).
+public final class FileLock {
+    private let fd: Int32
+
+    /// Returns nil when another process holds the lock.
+    public init?(path: String) throws(FileError) {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileSystem.failure(.lock, path) }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            close(fd)
+            return nil
+        }
+        self.fd = fd
+    }
+
+    deinit {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+}
+
+/// SIGINT and SIGTERM as a stop request. The handler may only do async-signal-safe work, so it is
+/// a plain C function the caller supplies (it sets an atomic flag).
+public enum StopSignals {
+    public typealias Handler = @convention(c) (Int32) -> Void
+
+    /// Installs `handler` for SIGINT and SIGTERM, except where the parent set the signal to be
+    /// ignored (nohup, background jobs), and unblocks them (test runners spawn children with them
+    /// blocked). Call before any thread starts, so every thread inherits the mask.
+    public static func install(_ handler: Handler) {
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signalNumber in [SIGINT, SIGTERM] {
+            var current = sigaction()
+            sigaction(signalNumber, nil, &current)
+            #if canImport(Darwin)
+            let installed = current.__sigaction_u.__sa_handler
+            #else
+            let installed = current.__sigaction_handler.sa_handler
+            #endif
+            if unsafeBitCast(installed, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+            sigaddset(&unblock, signalNumber)
+            var action = sigaction()
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = handler
+            #else
+            action.__sigaction_handler.sa_handler = handler
+            #endif
+            sigemptyset(&action.sa_mask)
+            sigaction(signalNumber, &action, nil)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// Restores the default action, so a second signal terminates at once (async-signal-safe).
+    public static func restoreDefault(_ signalNumber: Int32) {
+        signal(signalNumber, SIG_DFL)
+    }
+}
+
+/// Standard error as a terminal or a pipe.
+public enum StandardError {
+    public static var isTerminal: Bool { isatty(STDERR_FILENO) != 0 }
+
+    public static func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { systemWrite(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if count <= 0 { return }
+            offset += count
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import AssetModel
+
+/// Reads typed fields out of JSON objects, collecting a diagnostic for every problem instead of
+/// stopping at the first, so one run of `assetc check` shows every mistake in the manifest.
+final class FieldReader {
+    let path: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(path: String) { self.path = path }
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    func error(_ message: String, at location: SourceLocation) {
+        diagnostics.append(.error(path, at: location, message))
+    }
+
+    func warning(_ message: String, at location: SourceLocation) {
+        diagnostics.append(.warning(path, at: location, message))
+    }
+
+    /// The members of an object node, after reporting keys outside `allowed` (with the nearest valid key).
+    func object(_ node: JSONNode, _ what: String, allowed: [String]) -> [String: JSONNode]? {
+        guard case .object(let members) = node.value else {
+            error("\(what) must be an object, found \(node.typeName)", at: node.location)
+            return nil
+        }
+        var fields: [String: JSONNode] = [:]
+        for member in members {
+            if allowed.contains(member.key) {
+                fields[member.key] = member.value
+            } else {
+                var message = "unknown key '\(member.key)' in \(what)"
+                if let suggestion = nearest(to: member.key, in: allowed) {
+                    message += "; did you mean '\(suggestion)'?"
+                } else {
+                    message += "; expected one of: \(allowed.joined(separator: ", "))"
+                }
+                error(message, at: member.keyLocation)
+            }
+        }
+        return fields
+    }
+
+    func string(_ node: JSONNode, _ what: String) -> String? {
+        guard case .string(let value) = node.value else {
+            error("\(what) must be a string, found \(node.typeName)", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    func bool(_ node: JSONNode, _ what: String) -> Bool? {
+        guard case .bool(let value) = node.value else {
+            error("\(what) must be true or false, found \(node.typeName)", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    func integer(_ node: JSONNode, _ what: String, in range: ClosedRange<Int>) -> Int? {
+        guard case .number(let value, let literal) = node.value else {
+            error("\(what) must be a whole number, found \(node.typeName)", at: node.location)
+            return nil
+        }
+        guard value == value.rounded(), abs(value) <= 1e15, !literal.contains(".") || value == value.rounded() else {
+            error("\(what) must be a whole number, found \(literal)", at: node.location)
+            return nil
+        }
+        let integer = Int(value)
+        guard range.contains(integer) else {
+            error("\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(literal)", at: node.location)
+            return nil
+        }
+        return integer
+    }
+
+    func number(_ node: JSONNode, _ what: String, greaterThan minimum: Double, atMost maximum: Double) -> Double? {
+        guard case .number(let value, let literal) = node.value else {
+            error("\(what) must be a number, found \(node.typeName)", at: node.location)
+            return nil
+        }
+        guard value > minimum, value <= maximum else {
+            error("\(what) must be greater than \(formatPoints(minimum)) and at most \(formatPoints(maximum)), found \(literal)",
+                  at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    func array(_ node: JSONNode, _ what: String) -> [JSONNode]? {
+        guard case .array(let elements) = node.value else {
+            error("\(what) must be an array, found \(node.typeName)", at: node.location)
+            return nil
+        }
+        return elements
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ node: JSONNode, _ what: String, as type: T.Type) -> T?
+    where T.RawValue == String {
+        guard let text = string(node, what) else { return nil }
+        if let value = T(rawValue: text) { return value }
+        let names = T.allCases.map(\.rawValue)
+        var message = "\(what) '\(text)' is not one of: \(names.joined(separator: ", "))"
+        if let suggestion = nearest(to: text, in: names) { message += "; did you mean '\(suggestion)'?" }
+        error(message, at: node.location)
+        return nil
+    }
+}
+
+/// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
+func nearest(to word: String, in candidates: [String]) -> String? {
+    let lower = word.lowercased()
+    var best: (candidate: String, distance: Int)?
+    for candidate in candidates {
+        let distance = editDistance(lower, candidate.lowercased())
+        if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+    }
+    guard let best, best.distance <= max(2, best.candidate.count / 3) else { return nil }
+    return best.candidate
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars.prefix(100)), b = Array(b.unicodeScalars.prefix(100))
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,471 @@
+import AssetModel
+
+/// Turns manifest bytes into a validated `Manifest`, or into diagnostics with line and column.
+public enum ManifestDecoder {
+    static let topLevelKeys = ["version", "output", "scales", "bundles", "images", "devices", "deploymentTarget",
+                               "appIcon", "launchImage", "budget"]
+    static let budgetKeys = ["maxBytes"]
+    static let appIconKeys = ["source", "page", "name", "background", "artwork", "appiconset"]
+    static let launchImageKeys = ["source", "page", "fit", "basename", "background", "orientations", "schemes",
+                                  "launchimage", "files"]
+    static let imageKeys = ["name", "source", "page", "size", "fit", "scales", "idioms", "tall", "bundle"]
+    static let idiomKeys = ["source", "page", "size", "fit", "scales"]
+    static let tallKeys = ["source", "page", "size", "fit"]
+    static let bundleKeys = ["name", "path"]
+    /// Points; larger sizes are refused before any pixel is allocated.
+    static let maximumPoints = 10_000.0
+    static let maximumPage = 100_000
+
+    /// Decodes `bytes`, read from `path` in `directory`. Throws `InputError` with every error found;
+    /// returns warnings alongside the manifest.
+    public static func decode(_ bytes: [UInt8], path: String, directory: String) throws(InputError)
+        -> (manifest: Manifest, warnings: [Diagnostic])
+    {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw InputError([.error(path, "manifest is empty; expected a JSON object with \"version\": 1")])
+        }
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw InputError([.error(path, at: firstInvalidUTF8(bytes), "manifest is not valid UTF-8")])
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw InputError([.error(path, at: error.location, "invalid JSON: \(error.message)")])
+        }
+        let reader = FieldReader(path: path)
+        let manifest = decodeRoot(root, reader: reader, path: path, directory: directory)
+        if reader.hasErrors || manifest == nil {
+            throw InputError(reader.diagnostics)
+        }
+        return (manifest!, reader.diagnostics)
+    }
+
+    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> SourceLocation {
+        var line = 1, column = 1, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : byte >> 5 == 0x6 ? 2 : byte >> 4 == 0xE ? 3 : byte >> 3 == 0x1E ? 4 : 0
+            guard length > 0, index + length <= bytes.count,
+                  String(validating: bytes[index..<index + length], as: UTF8.self) != nil else { break }
+            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+            index += length
+        }
+        return SourceLocation(line: line, column: column)
+    }
+
+    private static func decodeRoot(_ root: JSONNode, reader: FieldReader, path: String, directory: String) -> Manifest? {
+        guard let fields = reader.object(root, "the manifest", allowed: topLevelKeys) else { return nil }
+        guard let versionNode = fields["version"] else {
+            reader.error("missing \"version\"; add \"version\": 1", at: root.location)
+            return nil
+        }
+        guard let version = reader.integer(versionNode, "\"version\"", in: Int.min...Int.max) else { return nil }
+        guard version == Manifest.supportedVersion else {
+            reader.error("unsupported manifest version \(version); this assetc reads version \(Manifest.supportedVersion)",
+                         at: versionNode.location)
+            return nil
+        }
+        let output = fields["output"].flatMap { node -> String? in
+            guard let text = reader.string(node, "\"output\"") else { return nil }
+            if text.isEmpty { reader.error("\"output\" is empty", at: node.location); return nil }
+            return text
+        }
+        let defaultScales = fields["scales"].flatMap { Self.scales($0, "\"scales\"", reader: reader) } ?? Manifest.defaultScales
+        let bundles = fields["bundles"].map { decodeBundles($0, reader: reader) } ?? []
+        var images: [ImageSpec] = []
+        if let imagesNode = fields["images"], let elements = reader.array(imagesNode, "\"images\"") {
+            for (index, element) in elements.enumerated() {
+                if let image = decodeImage(element, index: index, defaultScales: defaultScales,
+                                           bundles: bundles, reader: reader) {
+                    images.append(image)
+                }
+            }
+        }
+        checkUniqueNames(images, bundles: bundles, reader: reader)
+        var manifest = Manifest(path: path, directory: directory, output: output,
+                                outputLocation: fields["output"]?.location, bundles: bundles, images: images)
+        if let node = fields["devices"], let elements = reader.array(node, "\"devices\"") {
+            var devices: [Idiom] = []
+            for element in elements {
+                guard let idiom = reader.choice(element, "a device in \"devices\"", as: Idiom.self) else { continue }
+                if devices.contains(idiom) {
+                    reader.error("device '\(idiom.rawValue)' is listed twice", at: element.location)
+                } else {
+                    devices.append(idiom)
+                }
+            }
+            if elements.isEmpty { reader.error("\"devices\" is empty; list iphone, ipad or both", at: node.location) }
+            if !devices.isEmpty { manifest.devices = devices.sorted() }
+        }
+        if let node = fields["deploymentTarget"], let text = reader.string(node, "\"deploymentTarget\"") {
+            if let version = OSVersion(text), version.major >= 3 {
+                manifest.deploymentTarget = version
+            } else {
+                reader.error("\"deploymentTarget\" '\(text)' is not an iOS version such as \"7.0\"", at: node.location)
+            }
+        }
+        if let node = fields["budget"], let budget = reader.object(node, "\"budget\"", allowed: budgetKeys) {
+            if let limit = budget["maxBytes"] {
+                if let value = reader.integer(limit, "\"maxBytes\"", in: 1...Int(Int32.max) * 1024) {
+                    manifest.budget = SizeBudget(maxBytes: value, location: limit.location)
+                }
+            } else {
+                reader.error("\"budget\" needs \"maxBytes\", the largest size of Resources/ in bytes", at: node.location)
+            }
+        }
+        if let node = fields["appIcon"] { manifest.appIcon = decodeAppIcon(node, reader: reader) }
+        if let node = fields["launchImage"] { manifest.launchImage = decodeLaunchImage(node, reader: reader) }
+        if let icon = manifest.appIcon, let launch = manifest.launchImage, icon.name == launch.basename {
+            reader.error("\"appIcon\" name and \"launchImage\" basename are both '\(icon.name)'", at: launch.location)
+        }
+        return manifest
+    }
+
+    private static func color(_ node: JSONNode, _ what: String, reader: FieldReader) -> RGBAColor? {
+        guard let text = reader.string(node, what) else { return nil }
+        guard let color = RGBAColor(hex: text) else {
+            reader.error("\(what) '\(text)' is not a colour like \"#FFFFFF\" or \"#FFFFFF80\"", at: node.location)
+            return nil
+        }
+        return color
+    }
+
+    private static func sourceSpec(_ node: JSONNode, _ what: String, reader: FieldReader) -> SourceSpec? {
+        guard let text = reader.string(node, what) else { return nil }
+        if text.isEmpty {
+            reader.error("\(what) is empty", at: node.location)
+            return nil
+        }
+        return SourceSpec(path: text, location: node.location)
+    }
+
+    /// Exactly one of `keys` must be present; returns it.
+    private static func oneInput(_ fields: [String: JSONNode], _ keys: [String], owner: String, at location: SourceLocation,
+                                 reader: FieldReader) -> String? {
+        let present = keys.filter { fields[$0] != nil }
+        if present.count == 1 { return present[0] }
+        let list = keys.map { "\"\($0)\"" }.joined(separator: ", ")
+        reader.error(present.isEmpty ? "\(owner) needs one of \(list)" : "\(owner) takes only one of \(list)", at: location)
+        return nil
+    }
+
+    private static func decodeAppIcon(_ node: JSONNode, reader: FieldReader) -> AppIconSpec? {
+        guard let fields = reader.object(node, "\"appIcon\"", allowed: appIconKeys) else { return nil }
+        let errorsBefore = reader.diagnostics.count
+        var name = AppIconSpec.defaultName
+        if let nameNode = fields["name"], let text = reader.string(nameNode, "\"name\" of \"appIcon\"") {
+            if let problem = NameRules.problem(with: text) { reader.error(problem, at: nameNode.location) } else { name = text }
+        }
+        let background = fields["background"].flatMap { color($0, "\"background\" of \"appIcon\"", reader: reader) }
+        if let background, background.alpha != 255, let node = fields["background"] {
+            reader.error("\"background\" of \"appIcon\" must be opaque: app icons have no transparency", at: node.location)
+        }
+        let artwork = fields["artwork"].flatMap { reader.bool($0, "\"artwork\" of \"appIcon\"") } ?? false
+        let page = fields["page"].flatMap { reader.integer($0, "\"page\" of \"appIcon\"", in: 1...maximumPage) } ?? 1
+        var input: AppIconSpec.Input?
+        switch oneInput(fields, ["source", "appiconset"], owner: "\"appIcon\"", at: node.location, reader: reader) {
+        case "source":
+            input = sourceSpec(fields["source"]!, "\"source\" of \"appIcon\"", reader: reader).map { .generate($0, page: page) }
+        case "appiconset":
+            input = sourceSpec(fields["appiconset"]!, "\"appiconset\"", reader: reader).map { .appiconset($0) }
+            if let pageNode = fields["page"] { reader.error("\"page\" applies only with \"source\"", at: pageNode.location) }
+        default:
+            break
+        }
+        guard let input, reader.diagnostics.count == errorsBefore else { return nil }
+        return AppIconSpec(input: input, name: name, background: background, artwork: artwork, location: node.location)
+    }
+
+    private static func decodeLaunchImage(_ node: JSONNode, reader: FieldReader) -> LaunchImageSpec? {
+        guard let fields = reader.object(node, "\"launchImage\"", allowed: launchImageKeys) else { return nil }
+        let errorsBefore = reader.diagnostics.count
+        var basename = LaunchImageSpec.defaultBasename
+        if let nameNode = fields["basename"], let text = reader.string(nameNode, "\"basename\" of \"launchImage\"") {
+            if let problem = NameRules.problem(with: text) { reader.error(problem, at: nameNode.location) } else { basename = text }
+        }
+        let background = fields["background"].flatMap { color($0, "\"background\" of \"launchImage\"", reader: reader) }
+        if let background, background.alpha != 255, let node = fields["background"] {
+            reader.error("\"background\" of \"launchImage\" must be opaque", at: node.location)
+        }
+        var orientations: [Orientation] = [.portrait]
+        if let node = fields["orientations"], let elements = reader.array(node, "\"orientations\"") {
+            let parsed = elements.compactMap { reader.choice($0, "an orientation", as: Orientation.self) }
+            if elements.isEmpty { reader.error("\"orientations\" is empty", at: node.location) }
+            orientations = Orientation.allCases.filter(parsed.contains)
+        }
+        var schemes: [String] = []
+        if let node = fields["schemes"], let elements = reader.array(node, "\"schemes\"") {
+            for element in elements {
+                guard let scheme = reader.string(element, "a URL scheme") else { continue }
+                let allowed = scheme.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+                }
+                if scheme.isEmpty || !allowed || !(scheme.unicodeScalars.first.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) } ?? false) {
+                    reader.error("URL scheme '\(scheme)' must start with a letter and hold only letters, digits, '+', '-' and '.'",
+                                 at: element.location)
+                } else if schemes.contains(scheme) {
+                    reader.error("URL scheme '\(scheme)' is listed twice", at: element.location)
+                } else {
+                    schemes.append(scheme)
+                }
+            }
+        }
+        let page = fields["page"].flatMap { reader.integer($0, "\"page\" of \"launchImage\"", in: 1...maximumPage) } ?? 1
+        let fit = fields["fit"].flatMap { reader.choice($0, "\"fit\" of \"launchImage\"", as: Fit.self) } ?? .fill
+        var input: LaunchImageSpec.Input?
+        switch oneInput(fields, ["source", "launchimage", "files"], owner: "\"launchImage\"", at: node.location, reader: reader) {
+        case "source":
+            input = sourceSpec(fields["source"]!, "\"source\" of \"launchImage\"", reader: reader)
+                .map { .generate($0, page: page, fit: fit) }
+        case "launchimage":
+            input = sourceSpec(fields["launchimage"]!, "\"launchimage\"", reader: reader).map { .launchimage($0) }
+        case "files":
+            if let elements = reader.array(fields["files"]!, "\"files\"") {
+                let files = elements.compactMap { sourceSpec($0, "a file in \"files\"", reader: reader) }
+                if elements.isEmpty { reader.error("\"files\" is empty", at: fields["files"]!.location) }
+                input = .files(files)
+            }
+        default:
+            break
+        }
+        if case .generate = input {} else {
+            for key in ["page", "fit", "schemes"] where fields[key] != nil {
+                reader.error("\"\(key)\" of \"launchImage\" applies only with \"source\"", at: fields[key]!.location)
+            }
+        }
+        guard let input, reader.diagnostics.count == errorsBefore else { return nil }
+        return LaunchImageSpec(input: input, basename: basename, background: background, orientations: orientations,
+                               schemes: schemes, location: node.location)
+    }
+
+    static func scales(_ node: JSONNode, _ what: String, reader: FieldReader) -> [Int]? {
+        guard let elements = reader.array(node, what) else { return nil }
+        if elements.isEmpty {
+            reader.error("\(what) is empty; list at least one of 1, 2, 3", at: node.location)
+            return nil
+        }
+        var result: [Int] = []
+        for element in elements {
+            guard let scale = reader.integer(element, "a scale in \(what)", in: 1...3) else { continue }
+            if result.contains(scale) {
+                reader.error("scale \(scale) is listed twice in \(what)", at: element.location)
+            } else {
+                result.append(scale)
+            }
+        }
+        return result.isEmpty ? nil : result.sorted()
+    }
+
+    static func size(_ node: JSONNode, _ what: String, reader: FieldReader) -> PointSize? {
+        guard let elements = reader.array(node, what) else { return nil }
+        guard elements.count == 2 else {
+            reader.error("\(what) must be [width, height] in points, found \(elements.count) numbers", at: node.location)
+            return nil
+        }
+        guard let width = reader.number(elements[0], "the width in \(what)", greaterThan: 0, atMost: maximumPoints),
+              let height = reader.number(elements[1], "the height in \(what)", greaterThan: 0, atMost: maximumPoints)
+        else { return nil }
+        return PointSize(width: width, height: height)
+    }
+
+    private static func decodeBundles(_ node: JSONNode, reader: FieldReader) -> [BundleSpec] {
+        guard let elements = reader.array(node, "\"bundles\"") else { return [] }
+        var bundles: [BundleSpec] = []
+        for element in elements {
+            guard let fields = reader.object(element, "a bundle", allowed: bundleKeys) else { continue }
+            guard let nameNode = fields["name"], let pathNode = fields["path"] else {
+                reader.error("a bundle needs \"name\" and \"path\"", at: element.location)
+                continue
+            }
+            guard let name = reader.string(nameNode, "the bundle's \"name\""),
+                  let path = reader.string(pathNode, "the bundle's \"path\"") else { continue }
+            if name.isEmpty { reader.error("bundle name is empty", at: nameNode.location); continue }
+            if let problem = NameRules.bundlePathProblem(path) { reader.error(problem, at: pathNode.location); continue }
+            if bundles.contains(where: { $0.name == name }) {
+                reader.error("bundle '\(name)' is declared twice", at: nameNode.location)
+                continue
+            }
+            if bundles.contains(where: { $0.path.lowercased() == path.lowercased() }) {
+                reader.error("bundle path '\(path)' is used twice (file systems that fold case see one folder)",
+                             at: pathNode.location)
+                continue
+            }
+            bundles.append(BundleSpec(name: name, path: path, location: element.location))
+        }
+        return bundles
+    }
+
+    /// Reads `source`, `page`, `size` and `fit` from fields; `inherited` supplies what is absent.
+    private static func decodeArt(_ fields: [String: JSONNode], owner: String, inherited: ArtSpec?,
+                                  reader: FieldReader) -> ArtSpec? {
+        var source = inherited?.source
+        if let node = fields["source"], let text = reader.string(node, "\"source\" of \(owner)") {
+            if text.isEmpty {
+                reader.error("\"source\" of \(owner) is empty", at: node.location)
+            } else {
+                source = SourceSpec(path: text, location: node.location)
+            }
+        }
+        // A new source starts from its own first page and natural size; nothing carries over.
+        let page = fields["page"].flatMap { reader.integer($0, "\"page\" of \(owner)", in: 1...maximumPage) }
+            ?? (fields["source"] == nil ? inherited?.page : nil) ?? 1
+        let size = fields["size"].flatMap { self.size($0, "\"size\" of \(owner)", reader: reader) }
+            ?? (fields["source"] == nil ? inherited?.size : nil)
+        let fit = fields["fit"].flatMap { reader.choice($0, "\"fit\" of \(owner)", as: Fit.self) }
+            ?? inherited?.fit ?? .contain
+        guard let source else { return nil }
+        return ArtSpec(source: source, page: page, size: size, fit: fit)
+    }
+
+    private static func decodeImage(_ node: JSONNode, index: Int, defaultScales: [Int], bundles: [BundleSpec],
+                                    reader: FieldReader) -> ImageSpec? {
+        guard let fields = reader.object(node, "image #\(index + 1)", allowed: imageKeys) else { return nil }
+        guard let nameNode = fields["name"] else {
+            reader.error("image #\(index + 1) has no \"name\"", at: node.location)
+            return nil
+        }
+        guard let name = reader.string(nameNode, "\"name\" of image #\(index + 1)") else { return nil }
+        if let problem = NameRules.problem(with: name) {
+            reader.error(problem, at: nameNode.location)
+            return nil
+        }
+        let owner = "image '\(name)'"
+        let errorsBefore = reader.diagnostics.count
+        let art = decodeArt(fields, owner: owner, inherited: nil, reader: reader)
+        let scales = fields["scales"].flatMap { Self.scales($0, "\"scales\" of \(owner)", reader: reader) } ?? defaultScales
+
+        var idioms: [IdiomArt] = []
+        if let idiomsNode = fields["idioms"] {
+            idioms = decodeIdioms(idiomsNode, owner: owner, art: art, scales: scales, reader: reader)
+        } else if art == nil, fields["source"] == nil {
+            reader.error("\(owner) has no \"source\"", at: node.location)
+        }
+
+        var tall: TallArt?
+        if let tallNode = fields["tall"] {
+            tall = decodeTall(tallNode, owner: owner, art: art, idioms: idioms, reader: reader)
+        }
+
+        var bundle: String?
+        if let bundleNode = fields["bundle"], let bundleName = reader.string(bundleNode, "\"bundle\" of \(owner)") {
+            if bundles.contains(where: { $0.name == bundleName }) {
+                bundle = bundleName
+            } else {
+                var message = "\(owner) names bundle '\(bundleName)', which is not declared in \"bundles\""
+                if let suggestion = nearest(to: bundleName, in: bundles.map(\.name)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                reader.error(message, at: bundleNode.location)
+            }
+        }
+        guard reader.diagnostics.count == errorsBefore else { return nil }
+        return ImageSpec(name: name, location: node.location, nameLocation: nameNode.location, art: art,
+                         scales: scales, idioms: idioms, tall: tall, bundle: bundle,
+                         bundleLocation: fields["bundle"]?.location)
+    }
+
+    private static func decodeIdioms(_ node: JSONNode, owner: String, art: ArtSpec?, scales: [Int],
+                                     reader: FieldReader) -> [IdiomArt] {
+        var result: [IdiomArt] = []
+        func add(_ idiom: Idiom, _ art: ArtSpec?, _ scales: [Int], at location: SourceLocation) {
+            if result.contains(where: { $0.idiom == idiom }) {
+                reader.error("idiom '\(idiom.rawValue)' is listed twice in \(owner)", at: location)
+            } else if let art {
+                result.append(IdiomArt(idiom: idiom, art: art, scales: scales))
+            } else {
+                reader.error("idiom '\(idiom.rawValue)' of \(owner) has no \"source\", and the image has none to inherit",
+                             at: location)
+            }
+        }
+        switch node.value {
+        case .array(let elements):
+            if elements.isEmpty { reader.error("\"idioms\" of \(owner) is empty", at: node.location) }
+            for element in elements {
+                if let idiom = reader.choice(element, "an idiom of \(owner)", as: Idiom.self) {
+                    add(idiom, art, scales, at: element.location)
+                }
+            }
+        case .object(let members):
+            if members.isEmpty { reader.error("\"idioms\" of \(owner) is empty", at: node.location) }
+            for member in members {
+                guard let idiom = Idiom(rawValue: member.key) else {
+                    var message = "unknown idiom '\(member.key)' in \(owner); expected iphone or ipad"
+                    if let suggestion = nearest(to: member.key, in: Idiom.allCases.map(\.rawValue)) {
+                        message = "unknown idiom '\(member.key)' in \(owner); did you mean '\(suggestion)'?"
+                    }
+                    reader.error(message, at: member.keyLocation)
+                    continue
+                }
+                let idiomOwner = "\(owner) for \(idiom.rawValue)"
+                guard let fields = reader.object(member.value, "idiom '\(idiom.rawValue)' of \(owner)", allowed: idiomKeys)
+                else { continue }
+                let idiomArt = decodeArt(fields, owner: idiomOwner, inherited: art, reader: reader)
+                let idiomScales = fields["scales"].flatMap { self.scales($0, "\"scales\" of \(idiomOwner)", reader: reader) }
+                    ?? scales
+                add(idiom, idiomArt, idiomScales, at: member.keyLocation)
+            }
+        default:
+            reader.error("\"idioms\" of \(owner) must be an array like [\"iphone\", \"ipad\"] or an object keyed by idiom, found \(node.typeName)",
+                         at: node.location)
+        }
+        return result.sorted { $0.idiom < $1.idiom }
+    }
+
+    private static func decodeTall(_ node: JSONNode, owner: String, art: ArtSpec?, idioms: [IdiomArt],
+                                   reader: FieldReader) -> TallArt? {
+        if !idioms.isEmpty, !idioms.contains(where: { $0.idiom == .iphone }) {
+            reader.error("\"tall\" of \(owner) makes an iPhone 5 variant, but the image's idioms leave out iphone",
+                         at: node.location)
+            return nil
+        }
+        let baseArt = art ?? idioms.first(where: { $0.idiom == .iphone })?.art
+        switch node.value {
+        case .bool(false):
+            return nil
+        case .bool(true):
+            guard let baseArt else { return nil }
+            return TallArt(art: baseArt, derivesSize: true)
+        case .object:
+            guard let fields = reader.object(node, "\"tall\" of \(owner)", allowed: tallKeys) else { return nil }
+            guard let tallArt = decodeArt(fields, owner: "the tall variant of \(owner)", inherited: baseArt, reader: reader)
+            else {
+                reader.error("\"tall\" of \(owner) has no \"source\" and the image has none to inherit", at: node.location)
+                return nil
+            }
+            // With its own source and no size, the tall page is drawn at its own size.
+            let derives = fields["size"] == nil && fields["source"] == nil
+            return TallArt(art: tallArt, derivesSize: derives)
+        default:
+            reader.error("\"tall\" of \(owner) must be true, false or an object, found \(node.typeName)", at: node.location)
+            return nil
+        }
+    }
+
+    private static func checkUniqueNames(_ images: [ImageSpec], bundles: [BundleSpec], reader: FieldReader) {
+        var seen: [String: ImageSpec] = [:]  // key: bundle + lowercased name
+        var bundlesByName: [String: [String]] = [:]
+        for image in images {
+            let key = (image.bundle ?? "") + "\u{0}" + image.name.lowercased()
+            if let earlier = seen[key] {
+                let where_ = image.bundle.map { "bundle '\($0)'" } ?? "the main bundle"
+                if earlier.name == image.name {
+                    reader.error("image '\(image.name)' is declared twice in \(where_) (first at line \(earlier.nameLocation.line))",
+                                 at: image.nameLocation)
+                } else {
+                    reader.error("image '\(image.name)' differs from '\(earlier.name)' (line \(earlier.nameLocation.line)) only by case in \(where_); case-insensitive file systems would merge their files",
+                                 at: image.nameLocation)
+                }
+                continue
+            }
+            seen[key] = image
+            bundlesByName[image.name, default: []].append(image.bundle ?? "main")
+        }
+        for image in images {
+            guard let owners = bundlesByName[image.name], owners.count > 1, owners.first == (image.bundle ?? "main")
+            else { continue }
+            reader.warning("image '\(image.name)' exists in several bundles (\(owners.joined(separator: ", "))); a bundle-searching imageNamed: returns whichever it searches first",
+                           at: image.nameLocation)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import AssetModel
+import Foundation
+
+/// A property-list value, written as Apple's XML format with sorted keys.
+public indirect enum PlistValue: Sendable, Equatable {
+    case dictionary([String: PlistValue])
+    case array([PlistValue])
+    case string(String)
+
+    func write(to out: inout String, indent: Int) {
+        let pad = String(repeating: "\t", count: indent)
+        switch self {
+        case .dictionary(let entries):
+            out += pad + "<dict>\n"
+            for key in entries.keys.sorted() {
+                out += pad + "\t<key>\(escape(key))</key>\n"
+                entries[key]!.write(to: &out, indent: indent + 1)
+            }
+            out += pad + "</dict>\n"
+        case .array(let items):
+            out += pad + "<array>\n"
+            for item in items { item.write(to: &out, indent: indent + 1) }
+            out += pad + "</array>\n"
+        case .string(let text):
+            out += pad + "<string>\(escape(text))</string>\n"
+        }
+    }
+
+    private func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
+
+/// `<output>/partial-Info.plist`: the icon and launch-image keys to merge into the app's Info.plist.
+public enum InfoPlist {
+    public static func make(_ request: InfoPlistRequest, variants: [Variant]) -> PlistValue {
+        var root: [String: PlistValue] = [:]
+        let icons = variants.filter { $0.role == .appIcon }.compactMap(\.iconSlot)
+        let iconName = request.iconName
+        func iconFiles(_ idiom: SlotIdiom?) -> [String] {
+            let slots = icons.filter { idiom == nil || $0.idiom == idiom }
+            var names: [String] = []
+            for slot in slots.sorted(by: { ($0.points, $0.idiom) < ($1.points, $1.idiom) }) {
+                let name = slot.bundleIconName(base: iconName)
+                if !names.contains(name) { names.append(name) }
+            }
+            return names
+        }
+        func primaryIcon(_ names: [String]) -> PlistValue {
+            .dictionary(["CFBundlePrimaryIcon": .dictionary(["CFBundleIconFiles": .array(names.map(PlistValue.string))])])
+        }
+        if !icons.isEmpty {
+            if request.devices.contains(.iphone) { root["CFBundleIcons"] = primaryIcon(iconFiles(.iphone)) }
+            if request.devices.contains(.ipad) { root["CFBundleIcons~ipad"] = primaryIcon(iconFiles(.ipad)) }
+            if request.targetsLegacyOS {
+                root["CFBundleIconFiles"] = .array(iconFiles(nil).map(PlistValue.string))
+            }
+        }
+        if let basename = request.launchBasename {
+            let slots = variants.filter { $0.role == .launchImage && $0.name == basename }.compactMap(\.launchSlot)
+            if basename != LaunchImageSpec.defaultBasename, !slots.isEmpty {
+                root["UILaunchImageFile"] = .string(basename)
+            }
+            let all = launchImageEntries(slots, basename: basename)
+            if !all.isEmpty { root["UILaunchImages"] = .array(all) }
+            // iOS reads the ~ipad key on iPad; the iPhone entries in UILaunchImages never match an iPad screen.
+            let ipad = launchImageEntries(slots.filter { $0.idiom == .ipad }, basename: basename)
+            if !ipad.isEmpty, request.devices.contains(.iphone) { root["UILaunchImages~ipad"] = .array(ipad) }
+        }
+        return .dictionary(root)
+    }
+
+    /// One entry per launch-image name and orientation (its @1x and @2x files share it), for
+    /// slots iOS 7 and later look up through `UILaunchImages`.
+    static func launchImageEntries(_ slots: [LaunchSlot], basename: String) -> [PlistValue] {
+        var seen: Set<String> = []
+        var entries: [PlistValue] = []
+        let usable = slots.filter { !$0.statusBarExcluded }
+        let ordered = usable.sorted {
+            ($0.idiom, $0.minimumOS ?? .iOS7, $0.width * $0.height, $0.orientation.rawValue)
+                < ($1.idiom, $1.minimumOS ?? .iOS7, $1.width * $1.height, $1.orientation.rawValue)
+        }
+        for slot in ordered {
+            let name = slot.baseName(basename)
+            let minimum = usable.filter { $0.baseName(basename) == name && $0.orientation == slot.orientation }
+                .compactMap(\.minimumOS).max() ?? .iOS7
+            let key = "\(name)|\(slot.orientation)"
+            guard seen.insert(key).inserted else { continue }
+            let points = slot.portraitPoints
+            entries.append(.dictionary([
+                "UILaunchImageMinimumOSVersion": .string(minimum.description),
+                "UILaunchImageName": .string(name),
+                "UILaunchImageOrientation": .string(slot.orientation.capitalized),
+                "UILaunchImageSize": .string("{\(points.width), \(points.height)}"),
+            ]))
+        }
+        return entries
+    }
+
+    public static func serialize(_ value: PlistValue) -> String {
+        var out = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+
+        """
+        value.write(to: &out, indent: 0)
+        out += "</plist>\n"
+        return out
+    }
+}

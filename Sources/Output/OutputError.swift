@@ -1,0 +1,50 @@
+import AssetModel
+
+/// Why the output transaction failed. The exit code comes from the case (`kind`); the diagnostics
+/// name the output file that could not be written, never the source it came from.
+public enum OutputError: StageError {
+    /// A file or folder of the output could not be written; `file` is the output the user knows
+    /// (`out/Resources/Star@2x.png`), `source` the input it was made from, when there is one.
+    case cannotWrite(file: String, FileError, source: String? = nil)
+    /// A link, folder or other entry sits where an output must go; assetc does not replace it.
+    case inTheWay(path: String, FileSystemEntry)
+    /// Another build holds the output folder's lock.
+    case locked(root: String)
+    /// The build was asked to stop before the commit.
+    case interrupted(root: String)
+    /// `Resources/` would exceed the manifest's budget.
+    case overBudget(Diagnostic)
+
+    public enum FileSystemEntry: String, Sendable {
+        case symbolicLink = "a symbolic link", folder = "a folder", other = "not a regular file"
+    }
+
+    public var kind: FailureKind {
+        switch self {
+        case .cannotWrite, .inTheWay: .outputFailure
+        case .locked: .locked
+        case .interrupted: .interrupted
+        case .overBudget: .overBudget
+        }
+    }
+
+    public var diagnostics: [Diagnostic] {
+        switch self {
+        case .cannotWrite(let file, let error, let source):
+            var result: [Diagnostic] = [.error(file, "cannot write: \(error.reasonText)")]
+            if error.path != file {
+                result.append(.note(error.path, "the failing operation: \(error.operation.rawValue)"))
+            }
+            if let source { result.append(.note(source, "the source of this output")) }
+            return result
+        case .inTheWay(let path, let entry):
+            return [.error(path, "is \(entry.rawValue); assetc will not replace it with an output")]
+        case .locked(let root):
+            return [.error(root, "another assetc build is using this output folder; wait for it to finish")]
+        case .interrupted(let root):
+            return [.error(root, "build interrupted; the previous outputs are unchanged and the next build finishes the job")]
+        case .overBudget(let diagnostic):
+            return [diagnostic]
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import AssetModel
+import AssetPlatform
+
+/// A rendered file waiting under `.assetc/staging-<pid>/` to be moved into place.
+public struct StagedOutput: Sendable {
+    public var written: WrittenVariant
+    public var stagedPath: String
+}
+
+/// One planned output and where its bytes come from in this build.
+public struct PlannedOutput: Sendable {
+    public enum Content: Sendable {
+        /// The previous build's file, still valid for `key`.
+        case reused(WrittenVariant)
+        case staged(StagedOutput)
+    }
+
+    public var key: String
+    public var content: Content
+
+    public init(key: String, content: Content) {
+        self.key = key
+        self.content = content
+    }
+
+    var written: WrittenVariant {
+        switch content {
+        case .reused(let written): written
+        case .staged(let staged): staged.written
+        }
+    }
+}
+
+/// What a commit did.
+public struct CommitResult: Sendable {
+    public var written: [WrittenVariant]
+    /// Files a previous build wrote that this plan no longer produces.
+    public var removed: [String]
+    public var sizes: SizeReport
+}
+
+/// The output folder as one transaction: lock, staging, checks, commit, stale-file removal, then the
+/// index, report, Info.plist and state. Every file is first written under `.assetc/` and renamed
+/// into place only after the whole build rendered and every check passed, so a failed build leaves
+/// the previous tree untouched and no reader sees a partial file.
+public final class OutputTransaction: @unchecked Sendable {
+    public let root: String
+    /// What the last successful build recorded.
+    public let previous: BuildState
+    let stagingDirectory: String
+    private let lock: FileLock
+
+    var statePath: String { root + "/.assetc" }
+
+    /// Takes the output folder's lock, clears an interrupted build's leftovers and prepares staging.
+    public init(root: String) throws(OutputError) {
+        let root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        let statePath = root + "/.assetc"
+        do {
+            try FileSystem.makeDirectories(statePath, under: root)
+        } catch {
+            throw Self.preparationFailure(error)
+        }
+        let lock: FileLock?
+        do {
+            lock = try FileLock(path: statePath + "/lock")
+        } catch {
+            throw .cannotWrite(file: statePath + "/lock", error)
+        }
+        guard let lock else { throw .locked(root: root) }
+        // Leftovers of an interrupted build are ours to clear.
+        for name in FileSystem.list(statePath) where name.hasPrefix("staging") {
+            FileSystem.removeTree(statePath + "/" + name)
+        }
+        let staging = statePath + "/staging-\(FileSystem.processID)"
+        do {
+            try FileSystem.makeDirectories(staging, under: root)
+        } catch {
+            throw Self.preparationFailure(error)
+        }
+        self.root = root
+        self.lock = lock
+        self.stagingDirectory = staging
+        self.previous = (try? FileSystem.read(statePath + "/state.json", limit: Limits.maximumJSONBytes))
+            .map(BuildState.parse) ?? BuildState()
+    }
+
+    deinit {
+        FileSystem.removeTree(stagingDirectory)
+        withExtendedLifetime(lock) {}
+    }
+
+    private static func preparationFailure(_ error: FileError) -> OutputError {
+        switch error.reason {
+        case .symbolicLink: .inTheWay(path: error.path, .symbolicLink)
+        case .notAFolder: .inTheWay(path: error.path, .other)
+        default: .cannotWrite(file: error.path, error)
+        }
+    }
+
+    /// The previous build's file for `variant` when its cache key is unchanged and the file is still
+    /// there at the recorded size.
+    public func reusable(_ variant: Variant, key: String) -> WrittenVariant? {
+        guard let old = previous.outputs[variant.outputPath], old.key == key,
+              FileSystem.fileSize(root + "/" + variant.outputPath) == old.bytes else { return nil }
+        return WrittenVariant(variant: variant, bytes: old.bytes, sha256: old.sha256)
+    }
+
+    /// Writes one rendered file into staging. Safe to call from several threads (distinct `index`es).
+    public func stage(_ bytes: [UInt8], sha256: String, for variant: Variant, index: Int) throws(OutputError) -> StagedOutput {
+        let staged = "\(stagingDirectory)/\(index).png"
+        do {
+            try FileSystem.writeNew(staged, bytes)
+        } catch {
+            throw .cannotWrite(file: root + "/" + variant.outputPath, error, source: variant.source.path)
+        }
+        return StagedOutput(written: WrittenVariant(variant: variant, bytes: bytes.count, sha256: sha256),
+                            stagedPath: staged)
+    }
+
+    /// Checks the budget and every destination, then moves staged files into place, removes outputs
+    /// the plan no longer makes, and writes the index, report, Info.plist and state.
+    public func commit(_ plan: BuildPlan, outputs: [PlannedOutput], sources: [String: SourceRecord],
+                       budgetLocation: String) throws(OutputError) -> CommitResult {
+        // The budget is checked before anything is moved, so a build over it changes nothing.
+        let planned = outputs.map(\.written)
+        let sizes = SizeReport(planned, budget: plan.budget?.maxBytes)
+        if sizes.isOverBudget, let budget = plan.budget {
+            throw .overBudget(Self.overBudget(sizes, budget: budget, manifestPath: budgetLocation))
+        }
+        try checkDestinations(outputs)
+
+        var state = BuildState(sources: sources)
+        for output in outputs {
+            let relative = output.written.variant.outputPath
+            if case .staged(let staged) = output.content {
+                let target = root + "/" + relative
+                do {
+                    try FileSystem.makeDirectories(parent(of: target), under: root)
+                    if previous.outputs[relative]?.sha256 == staged.written.sha256,
+                       FileSystem.fileSize(target) == staged.written.bytes {
+                        // Same bytes as before (e.g. --force): keep the file and its timestamp.
+                        FileSystem.remove(staged.stagedPath)
+                    } else {
+                        try FileSystem.rename(staged.stagedPath, to: target)
+                    }
+                } catch {
+                    throw .cannotWrite(file: target, error, source: staged.written.variant.source.path)
+                }
+            }
+            state.outputs[relative] = BuildState.Output(key: output.key, bytes: output.written.bytes,
+                                                        sha256: output.written.sha256)
+        }
+        var removed: [String] = []
+        for relative in previous.outputs.keys.sorted() where state.outputs[relative] == nil {
+            let path = root + "/" + relative
+            guard FileSystem.kind(path) == .file else { continue }
+            FileSystem.remove(path)
+            FileSystem.pruneEmptyDirectories(from: parent(of: path), upTo: root)
+            removed.append(relative)
+        }
+        do {
+            try FileSystem.makeDirectories(root + "/Resources", under: root)
+        } catch {
+            throw Self.preparationFailure(error)
+        }
+        // The index is the build's stamp (the target of --depfile): it gets a fresh mtime on every
+        // successful build, even when unchanged, so Make sees the build as done.
+        let indexPath = root + "/asset-index.json"
+        if !(try writeIfChanged(AssetIndex.make(planned, bundles: plan.bundles).serialized(), to: indexPath)) {
+            FileSystem.touch(indexPath)
+        }
+        try writeIfChanged(ReportFile.serialize(sizes), to: root + "/report.json")
+        try writeIfChanged(InfoPlist.serialize(InfoPlist.make(plan.infoPlist, variants: plan.variants)),
+                           to: root + "/partial-Info.plist")
+        try writeIfChanged(state.serialized(), to: statePath + "/state.json")
+        return CommitResult(written: planned, removed: removed, sizes: sizes)
+    }
+
+    /// Before the first rename: every staged output's folder chain and destination must be free of
+    /// links, files where folders go, and folders where files go.
+    private func checkDestinations(_ outputs: [PlannedOutput]) throws(OutputError) {
+        var checkedFolders: Set<String> = [root]
+        for output in outputs {
+            guard case .staged = output.content else { continue }
+            let target = root + "/" + output.written.variant.outputPath
+            var folder = root
+            for component in output.written.variant.outputPath.split(separator: "/").dropLast() {
+                folder += "/" + component
+                guard checkedFolders.insert(folder).inserted else { continue }
+                switch FileSystem.kind(folder) {
+                case .missing, .directory: continue
+                case .symlink: throw .inTheWay(path: folder, .symbolicLink)
+                case .file, .other: throw .inTheWay(path: folder, .other)
+                }
+            }
+            switch FileSystem.kind(target) {
+            case .missing, .file: continue
+            case .symlink: throw .inTheWay(path: target, .symbolicLink)
+            case .directory: throw .inTheWay(path: target, .folder)
+            case .other: throw .inTheWay(path: target, .other)
+            }
+        }
+    }
+
+    private static func overBudget(_ sizes: SizeReport, budget: SizeBudget, manifestPath: String) -> Diagnostic {
+        let largest = sizes.groups.filter { $0.name != SizeReport.outsideBundle }.flatMap(\.files)
+            .sorted { ($1.bytes, $0.path) < ($0.bytes, $1.path) }.prefix(5)
+            .map { "\($0.path) \(SizeReport.format($0.bytes))" }
+        return .error(manifestPath, at: budget.location,
+                      "Resources/ would be \(sizes.resourcesBytes) bytes (\(SizeReport.format(sizes.resourcesBytes))), "
+                        + "over the budget of \(budget.maxBytes) bytes by \(sizes.resourcesBytes - budget.maxBytes); "
+                        + "nothing was changed. Largest files: \(largest.joined(separator: ", "))")
+    }
+
+    /// Replaces `path` with `text` by rename; leaves it alone (and its mtime, for Make) when unchanged.
+    /// Returns whether it wrote.
+    @discardableResult
+    private func writeIfChanged(_ text: String, to path: String) throws(OutputError) -> Bool {
+        let bytes = Array(text.utf8)
+        if FileSystem.kind(path) == .file, let existing = try? FileSystem.read(path, limit: Limits.maximumJSONBytes),
+           existing == bytes { return false }
+        let temporary = stagingDirectory + "/" + (path.split(separator: "/").last.map(String.init) ?? "file")
+        do {
+            try FileSystem.replaceAtomically(path, bytes, temporary: temporary)
+        } catch {
+            throw .cannotWrite(file: path, error)
+        }
+        return true
+    }
+
+    private func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+}

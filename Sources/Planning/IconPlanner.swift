@@ -1,0 +1,266 @@
+import AssetModel
+
+/// Plans app icons: every applicable slot generated from one source, or an Xcode `.appiconset`
+/// checked against the device table and packaged under actool's loose-file names.
+struct IconPlanner {
+    let manifest: Manifest
+    let inspector: SourceInspecting
+    let resolve: (String) -> String
+
+    /// Slots this build fills, from `devices` and `deploymentTarget`.
+    static func applicableSlots(for manifest: Manifest) -> [IconSlot] {
+        DeviceTables.icons.filter { applies($0, to: manifest) }
+    }
+
+    static func applies(_ slot: IconSlot, to manifest: Manifest) -> Bool {
+        if let maximum = slot.maximumOS, manifest.deploymentTarget > maximum { return false }
+        guard let device = slot.idiom.device else { return true }
+        return manifest.devices.contains(device)
+    }
+
+    func plan(_ spec: AppIconSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
+        switch spec.input {
+        case .generate(let source, let page):
+            return generate(spec, source: source, page: page, diagnostics: &diagnostics)
+        case .appiconset(let set):
+            return validate(spec, set: set, diagnostics: &diagnostics)
+        }
+    }
+
+    // MARK: Generation
+
+    private func generate(_ spec: AppIconSpec, source: SourceSpec, page: Int, diagnostics: inout [Diagnostic]) -> [Variant] {
+        let path = resolve(source.path)
+        guard let (resolved, content) = inspectSquareSource(path, page: page, at: source.location, diagnostics: &diagnostics)
+        else { return [] }
+        if spec.background == nil {
+            do {
+                if try !inspector.isOpaque(path: path, kind: resolved.kind, page: page) {
+                    diagnostics.append(.warning(path, "app icon art has transparent pixels; they are composited onto white (set \"background\" to choose the colour)"))
+                }
+            } catch {
+                diagnostics.append(.error(path, error.message))
+                return []
+            }
+        }
+        var variants = Self.applicableSlots(for: manifest).map { slot in
+            variant(for: slot, spec: spec, source: resolved, content: content)
+        }
+        if spec.artwork {
+            for slot in DeviceTables.artwork {
+                variants.append(artworkVariant(slot, spec: spec, source: resolved, content: content))
+            }
+        }
+        return variants
+    }
+
+    /// Icons are square and never upscaled: a PDF page must be square, a PNG square and at least 1024 px.
+    private func inspectSquareSource(_ path: String, page: Int, at location: SourceLocation,
+                                     diagnostics: inout [Diagnostic]) -> (ResolvedSource, PointSize)? {
+        guard let kind = ResolvedSource.Kind.forPath(path) else {
+            diagnostics.append(.error(manifest.path, at: location, "app icon source '\(path)' is neither a .pdf nor a .png file"))
+            return nil
+        }
+        let info: SourceInfo
+        do {
+            info = try inspector.inspect(path: path, kind: kind, pages: [page])
+        } catch {
+            diagnostics.append(.error(path, error.message))
+            diagnostics.append(.note(manifest.path, at: location, "app icon source referenced here"))
+            return nil
+        }
+        switch info {
+        case .pdf(let count, let sizes):
+            guard let size = sizes[page] else {
+                diagnostics.append(.error(path, "page \(page) is out of range; the PDF has \(count) page\(count == 1 ? "" : "s")"))
+                return nil
+            }
+            if abs(size.width - size.height) > 0.01 * max(size.width, size.height) {
+                diagnostics.append(.error(path, "app icon page is \(size) pt; app icons must be square"))
+                return nil
+            }
+            return (ResolvedSource(path: path, kind: .pdf, page: page), size)
+        case .png(let width, let height, _, _):
+            if width != height {
+                diagnostics.append(.error(path, "app icon raster is \(width)x\(height) px; app icons must be square"))
+                return nil
+            }
+            if width < 1024 {
+                diagnostics.append(.error(path, "app icon raster is \(width)x\(height) px; it must be at least 1024x1024 (assetc never upscales)"))
+                return nil
+            }
+            return (ResolvedSource(path: path, kind: .png, page: 1), PointSize(width: Double(width), height: Double(height)))
+        }
+    }
+
+    private func variant(for slot: IconSlot, spec: AppIconSpec, source: ResolvedSource, content: PointSize) -> Variant {
+        let fileName = slot.idiom == .appStore ? "\(spec.name)1024x1024.png" : slot.fileName(base: spec.name)
+        return Variant(
+            name: spec.name, bundle: nil, relativePath: fileName, fileName: fileName, scale: slot.scale,
+            idiom: slot.idiom.device, tall: false, pointSize: PointSize(width: slot.points, height: slot.points),
+            pixelWidth: slot.pixels, pixelHeight: slot.pixels, source: source, contentSize: content,
+            placement: Placement.map(content: content, intoWidth: slot.pixels, height: slot.pixels, fit: nil),
+            background: spec.background ?? .white, manifestLocation: spec.location,
+            role: slot.idiom == .appStore ? .appStoreIcon : .appIcon, iconSlot: slot,
+            outsideResourcesPath: slot.idiom == .appStore ? "AppStore/\(fileName)" : nil)
+    }
+
+    private func artworkVariant(_ slot: ArtworkSlot, spec: AppIconSpec, source: ResolvedSource, content: PointSize) -> Variant {
+        Variant(
+            name: slot.fileName, bundle: nil, relativePath: slot.fileName, fileName: slot.fileName, scale: 1, idiom: nil,
+            tall: false, pointSize: PointSize(width: Double(slot.pixels), height: Double(slot.pixels)),
+            pixelWidth: slot.pixels, pixelHeight: slot.pixels, source: source, contentSize: content,
+            placement: Placement.map(content: content, intoWidth: slot.pixels, height: slot.pixels, fit: nil),
+            background: spec.background ?? .white, manifestLocation: spec.location, role: .artwork)
+    }
+
+    // MARK: Validation of an Xcode set
+
+    private func validate(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
+        let setPath = resolve(set.path)
+        let setName = setPath.split(separator: "/").last.map(String.init) ?? setPath
+        let entries: [CatalogEntry]
+        do {
+            entries = try AssetCatalog.entries(ofSet: setPath, inspector: inspector)
+        } catch {
+            diagnostics += error.diagnostics
+            diagnostics.append(.note(manifest.path, at: set.location, "app icon set referenced here"))
+            return []
+        }
+        let contentsPath = setPath + "/Contents.json"
+        var covered: [IconSlot: Variant] = [:]
+        var universal: (path: String, entry: CatalogEntry)?
+        var checkedFiles: [String: Bool] = [:]  // file → usable
+
+        for entry in entries {
+            let idiom = entry.idiom ?? "(none)"
+            if entry.hasAppearances {
+                diagnostics.append(.note(contentsPath, at: entry.location, "skipped \(entry.filename ?? "an empty slot"): dark and tinted appearances do not apply to loose-file icons"))
+                continue
+            }
+            if idiom == "universal" {
+                guard entry.platform == nil || entry.platform == "ios", entry.squarePoints == 1024 else {
+                    diagnostics.append(.note(contentsPath, at: entry.location, "skipped a universal \(entry.platform ?? "") \(entry.size ?? "") slot: it does not apply to an iOS build"))
+                    continue
+                }
+                guard let file = entry.filename else {
+                    diagnostics.append(.warning(contentsPath, at: entry.location, "the universal 1024x1024 slot is empty"))
+                    continue
+                }
+                guard let path = checkFile(file, setPath: setPath, setName: setName, expected: 1024, entry: entry,
+                                           requireOpaque: false, diagnostics: &diagnostics, checked: &checkedFiles)
+                else { continue }
+                universal = (path, entry)
+                continue
+            }
+            let slotIdiom: SlotIdiom
+            switch idiom {
+            case "iphone": slotIdiom = .iphone
+            case "ipad": slotIdiom = .ipad
+            case "ios-marketing": slotIdiom = .appStore
+            default:
+                diagnostics.append(.note(contentsPath, at: entry.location, "skipped \(entry.filename ?? "an empty slot"): idiom '\(idiom)' does not apply to an iOS build"))
+                continue
+            }
+            guard let points = entry.squarePoints, let scale = entry.scaleValue,
+                  let slot = DeviceTables.icons.first(where: { $0.idiom == slotIdiom && $0.points == points && $0.scale == scale })
+            else {
+                diagnostics.append(.note(contentsPath, at: entry.location, "skipped \(entry.filename ?? "an empty slot"): \(idiom) \(entry.size ?? "?")@\(entry.scale ?? "?") is not a slot in assetc's device table"))
+                continue
+            }
+            guard Self.applies(slot, to: manifest) else {
+                diagnostics.append(.note(contentsPath, at: entry.location, "skipped \(entry.filename ?? "an empty slot"): the \(slot.label) slot is not used by this build (devices \(manifest.devices.map(\.rawValue).joined(separator: ", ")), deployment target \(manifest.deploymentTarget))"))
+                continue
+            }
+            guard let file = entry.filename else {
+                if slot.requirement == .required {
+                    diagnostics.append(.error(contentsPath, at: entry.location, "the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"))
+                } else {
+                    diagnostics.append(.warning(contentsPath, at: entry.location, "the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"))
+                }
+                continue
+            }
+            guard let path = checkFile(file, setPath: setPath, setName: setName, expected: slot.pixels, entry: entry,
+                                       requireOpaque: slot.idiom == .appStore, diagnostics: &diagnostics,
+                                       checked: &checkedFiles) else { continue }
+            if covered[slot] != nil { continue }  // Xcode allows two entries for one slot; the first wins
+            let source = ResolvedSource(path: path, kind: .png, page: 1)
+            let size = PointSize(width: Double(slot.pixels), height: Double(slot.pixels))
+            covered[slot] = variant(for: slot, spec: spec, source: source, content: size)
+        }
+
+        // A single universal 1024 image stands for every size (as Xcode 14 does).
+        var variants: [Variant] = []
+        let applicable = Self.applicableSlots(for: manifest)
+        if let universal, covered.keys.allSatisfy({ $0.idiom == .appStore }) {
+            let source = ResolvedSource(path: universal.path, kind: .png, page: 1)
+            let content = PointSize(width: 1024, height: 1024)
+            if covered.isEmpty, (try? inspector.isOpaque(path: universal.path, kind: .png, page: 1)) == false,
+               spec.background == nil {
+                diagnostics.append(.warning(universal.path, "the 1024x1024 icon has transparent pixels; the App Store icon must be opaque, so they are composited onto white"))
+            }
+            variants = applicable.map { slot in covered[slot] ?? variant(for: slot, spec: spec, source: source, content: content) }
+        } else {
+            for slot in applicable {
+                if let variant = covered[slot] {
+                    variants.append(variant)
+                } else if slot.requirement == .required {
+                    diagnostics.append(.error(contentsPath, "\(setName) has no image for the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"))
+                }
+            }
+        }
+        if spec.artwork, let big = variants.first(where: { $0.pixelWidth == 1024 }) {
+            for slot in DeviceTables.artwork {
+                variants.append(artworkVariant(slot, spec: spec, source: big.source, content: big.contentSize))
+            }
+        } else if spec.artwork {
+            diagnostics.append(.error(manifest.path, at: spec.location, "\"artwork\" needs a 1024x1024 image in \(setName)"))
+        }
+        return variants
+    }
+
+    /// Checks one PNG of a set against the size its slot needs; returns its path when usable.
+    private func checkFile(_ file: String, setPath: String, setName: String, expected: Int, entry: CatalogEntry,
+                           requireOpaque: Bool, diagnostics: inout [Diagnostic], checked: inout [String: Bool]) -> String? {
+        if let problem = AssetCatalog.fileProblem(file) {
+            diagnostics.append(.error(setPath + "/Contents.json", at: entry.location, problem))
+            return nil
+        }
+        let path = setPath + "/" + file
+        let shown = "\(setName)/\(file)"
+        let info: SourceInfo
+        do {
+            info = try inspector.inspect(path: path, kind: .png, pages: [1])
+        } catch {
+            if error.message.contains("No such file") {
+                diagnostics.append(.error(path, "\(shown) is named in Contents.json but does not exist"))
+            } else {
+                diagnostics.append(.error(path, error.message))
+            }
+            return nil
+        }
+        guard case .png(let width, let height, _, let interlaced) = info else { return nil }
+        var usable = true
+        if width != expected || height != expected {
+            diagnostics.append(.error(path, "\(shown) is \(width)x\(height) but should be \(expected)x\(expected)."))
+            usable = false
+        }
+        if interlaced, checked[path] == nil {
+            diagnostics.append(.error(path, "\(shown) is an interlaced PNG; Apple asks for non-interlaced icons"))
+            usable = false
+        }
+        if requireOpaque, usable {
+            do {
+                if try !inspector.isOpaque(path: path, kind: .png, page: 1) {
+                    diagnostics.append(.error(path, "\(shown) has transparent pixels; the App Store icon must be opaque (App Store Connect rejects it with ITMS-90717)"))
+                    usable = false
+                }
+            } catch {
+                diagnostics.append(.error(path, error.message))
+                usable = false
+            }
+        }
+        checked[path] = usable
+        return usable ? path : nil
+    }
+}

@@ -1,0 +1,252 @@
+import AssetModel
+
+/// Plans launch images: every applicable slot generated from one source, or an Xcode
+/// `.launchimage` set or loose legacy files checked against the device table and packaged under
+/// Apple's names (`Default-568h@2x.png`, `Default-Portrait@2x~ipad.png`...).
+struct LaunchImagePlanner {
+    let manifest: Manifest
+    let inspector: SourceInspecting
+    let resolve: (String) -> String
+
+    /// Slots generated from a source: full-screen sizes for the manifest's devices. iPhone portrait
+    /// slots are always made (iPhones launch in portrait); `landscape` adds the 736h landscape image.
+    static func generatedSlots(for manifest: Manifest, orientations: [Orientation]) -> [LaunchSlot] {
+        DeviceTables.launchImages.filter { slot in
+            guard !slot.statusBarExcluded, manifest.devices.contains(slot.idiom) else { return false }
+            return slot.idiom == .iphone && slot.orientation == .portrait || orientations.contains(slot.orientation)
+        }
+    }
+
+    func plan(_ spec: LaunchImageSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
+        switch spec.input {
+        case .generate(let source, let page, let fit):
+            return generate(spec, source: source, page: page, fit: fit, diagnostics: &diagnostics)
+        case .launchimage(let set):
+            return validateSet(spec, set: set, diagnostics: &diagnostics)
+        case .files(let files):
+            return validateFiles(spec, files: files, diagnostics: &diagnostics)
+        }
+    }
+
+    // MARK: Generation
+
+    private func generate(_ spec: LaunchImageSpec, source: SourceSpec, page: Int, fit: Fit,
+                          diagnostics: inout [Diagnostic]) -> [Variant] {
+        let path = resolve(source.path)
+        guard let kind = ResolvedSource.Kind.forPath(path) else {
+            diagnostics.append(.error(manifest.path, at: source.location, "launch image source '\(path)' is neither a .pdf nor a .png file"))
+            return []
+        }
+        let content: PointSize
+        do {
+            switch try inspector.inspect(path: path, kind: kind, pages: [page]) {
+            case .pdf(let count, let sizes):
+                guard let size = sizes[page] else {
+                    diagnostics.append(.error(path, "page \(page) is out of range; the PDF has \(count) page\(count == 1 ? "" : "s")"))
+                    return []
+                }
+                content = size
+            case .png(let width, let height, _, _):
+                content = PointSize(width: Double(width), height: Double(height))
+            }
+        } catch {
+            diagnostics.append(.error(path, error.message))
+            diagnostics.append(.note(manifest.path, at: source.location, "launch image source referenced here"))
+            return []
+        }
+        let resolved = ResolvedSource(path: path, kind: kind, page: page)
+        var slots = Self.generatedSlots(for: manifest, orientations: spec.orientations).map { (spec.basename, $0) }
+        for scheme in spec.schemes {
+            // URL-scheme launch images: `<basename>-<scheme>[@2x].png` for iPhone, with orientation on iPad.
+            let base = "\(spec.basename)-\(scheme)"
+            slots += Self.generatedSlots(for: manifest, orientations: spec.orientations)
+                .filter { $0.subtype == nil }
+                .map { (base, $0) }
+        }
+        var variants: [Variant] = []
+        for (base, slot) in slots {
+            let variant = launchVariant(slot, base: base, source: resolved, content: content, fit: fit,
+                                        background: spec.background ?? .white, location: spec.location)
+            if kind == .png, variant.placement.scaleX > 1 + 1e-9 || variant.placement.scaleY > 1 + 1e-9 {
+                diagnostics.append(.error(path, "\(variant.fileName) needs \(slot.width)x\(slot.height) pixels, more than the raster's \(Int(content.width))x\(Int(content.height)); assetc never upscales raster art"))
+                continue
+            }
+            variants.append(variant)
+        }
+        return variants
+    }
+
+    private func launchVariant(_ slot: LaunchSlot, base: String, source: ResolvedSource, content: PointSize, fit: Fit?,
+                               background: RGBAColor?, location: SourceLocation) -> Variant {
+        let fileName = slot.fileName(base: base)
+        return Variant(
+            name: base, bundle: nil, relativePath: fileName, fileName: fileName, scale: slot.scale,
+            idiom: slot.idiom, tall: slot.subtype == .h568,
+            pointSize: PointSize(width: Double(slot.width / slot.scale), height: Double(slot.height / slot.scale)),
+            pixelWidth: slot.width, pixelHeight: slot.height, source: source, contentSize: content,
+            placement: Placement.map(content: content, intoWidth: slot.width, height: slot.height, fit: fit),
+            background: background, manifestLocation: location, role: .launchImage, launchSlot: slot)
+    }
+
+    // MARK: Validation
+
+    private func validateSet(_ spec: LaunchImageSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
+        let setPath = resolve(set.path)
+        let setName = setPath.split(separator: "/").last.map(String.init) ?? setPath
+        let contentsPath = setPath + "/Contents.json"
+        let entries: [CatalogEntry]
+        do {
+            entries = try AssetCatalog.entries(ofSet: setPath, inspector: inspector)
+        } catch {
+            diagnostics += error.diagnostics
+            diagnostics.append(.note(manifest.path, at: set.location, "launch image set referenced here"))
+            return []
+        }
+        var covered: [LaunchSlot: Variant] = [:]
+        var order: [LaunchSlot] = []
+        for entry in entries {
+            let empty = entry.filename ?? "an empty slot"
+            let idiom: Idiom
+            switch entry.idiom {
+            case "iphone": idiom = .iphone
+            case "ipad": idiom = .ipad
+            default:
+                diagnostics.append(.note(contentsPath, at: entry.location, "skipped \(empty): idiom '\(entry.idiom ?? "(none)")' does not apply to an iOS build"))
+                continue
+            }
+            let orientation = Orientation(rawValue: entry.orientation ?? "portrait")
+            let subtype = entry.subtype.map { name in LaunchSubtype.allCases.first { $0.catalogName == name } }
+            guard let orientation, let scale = entry.scaleValue, subtype != .some(nil),
+                  let slot = DeviceTables.launchImages.first(where: {
+                      $0.idiom == idiom && $0.orientation == orientation && $0.subtype == subtype ?? nil
+                          && $0.scale == scale && $0.statusBarExcluded == (entry.extent == "to-status-bar")
+                  }) else {
+                diagnostics.append(.note(contentsPath, at: entry.location, "skipped \(empty): \(entry.idiom ?? "") \(entry.orientation ?? "") \(entry.subtype ?? "") @\(entry.scale ?? "?") is not a launch-image slot in assetc's device table"))
+                continue
+            }
+            guard manifest.devices.contains(idiom) else {
+                diagnostics.append(.note(contentsPath, at: entry.location, "skipped \(empty): this build's devices leave out \(idiom.rawValue)"))
+                continue
+            }
+            guard let file = entry.filename else {
+                diagnostics.append(.note(contentsPath, at: entry.location, "the \(slot.label) slot is empty"))
+                continue
+            }
+            if let problem = AssetCatalog.fileProblem(file) {
+                diagnostics.append(.error(contentsPath, at: entry.location, problem))
+                continue
+            }
+            guard let variant = check(setPath + "/" + file, shown: "\(setName)/\(file)", candidates: [slot], spec: spec,
+                                      missingMessage: "is named in Contents.json but does not exist",
+                                      diagnostics: &diagnostics) else { continue }
+            if covered[variant.launchSlot!] == nil {
+                covered[variant.launchSlot!] = variant
+                order.append(variant.launchSlot!)
+            }
+        }
+        return order.compactMap { covered[$0] }
+    }
+
+    private func validateFiles(_ spec: LaunchImageSpec, files: [SourceSpec], diagnostics: inout [Diagnostic]) -> [Variant] {
+        var covered: Set<LaunchSlot> = []
+        var variants: [Variant] = []
+        for file in files {
+            let path = resolve(file.path)
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            guard let modifiers = Self.parseLaunchFileName(name) else {
+                diagnostics.append(.error(manifest.path, at: file.location, "'\(name)' is not a launch image name (expected e.g. Default.png, Default-568h@2x.png, Default-Portrait@2x~ipad.png)"))
+                continue
+            }
+            let candidates = DeviceTables.launchImages.filter {
+                $0.idiom == modifiers.idiom && $0.orientation == modifiers.orientation && $0.subtype == modifiers.subtype
+                    && $0.scale == modifiers.scale
+            }
+            guard !candidates.isEmpty else {
+                diagnostics.append(.error(manifest.path, at: file.location, "'\(name)' names no launch-image slot in assetc's device table"))
+                continue
+            }
+            guard manifest.devices.contains(modifiers.idiom) else {
+                diagnostics.append(.note(manifest.path, at: file.location, "skipped \(name): this build's devices leave out \(modifiers.idiom.rawValue)"))
+                continue
+            }
+            guard let variant = check(path, shown: path, candidates: candidates, spec: spec,
+                                      missingMessage: "does not exist", diagnostics: &diagnostics,
+                                      noteAt: file.location) else { continue }
+            if covered.insert(variant.launchSlot!).inserted {
+                variants.append(variant)
+            } else {
+                diagnostics.append(.warning(manifest.path, at: file.location, "\(name) fills the \(variant.launchSlot!.label) slot a previous file already filled; it is ignored"))
+            }
+        }
+        return variants
+    }
+
+    /// Reads Apple's launch-image modifiers from a file name: `Default-Landscape-736h@3x.png`,
+    /// `Default-Portrait@2x~ipad.png`, `Default-568h@2x.png`.
+    static func parseLaunchFileName(_ name: String) -> (idiom: Idiom, orientation: Orientation, subtype: LaunchSubtype?, scale: Int)? {
+        guard name.lowercased().hasSuffix(".png") else { return nil }
+        var stem = String(name.dropLast(4))
+        var idiom: Idiom?
+        for candidate in Idiom.allCases where stem.hasSuffix("~\(candidate.rawValue)") {
+            idiom = candidate
+            stem = String(stem.dropLast(candidate.rawValue.count + 1))
+        }
+        var scale = 1
+        for candidate in [2, 3] where stem.hasSuffix("@\(candidate)x") {
+            scale = candidate
+            stem = String(stem.dropLast(3))
+        }
+        var subtype: LaunchSubtype?
+        for candidate in LaunchSubtype.allCases where stem.hasSuffix("-\(candidate.rawValue)") {
+            subtype = candidate
+            stem = String(stem.dropLast(candidate.rawValue.count + 1))
+        }
+        var orientation: Orientation = .portrait
+        var namedOrientation = false
+        for candidate in Orientation.allCases where stem.hasSuffix("-\(candidate.capitalized)") {
+            orientation = candidate
+            namedOrientation = true
+            stem = String(stem.dropLast(candidate.capitalized.count + 1))
+        }
+        guard !stem.isEmpty else { return nil }
+        // Legacy iPad-only apps named `Default-Portrait.png` without `~ipad`.
+        let resolvedIdiom = idiom ?? (namedOrientation && subtype == nil ? .ipad : .iphone)
+        return (resolvedIdiom, orientation, subtype, scale)
+    }
+
+    /// Checks a launch PNG against the slots it may fill (full-screen or status-bar-excluded).
+    private func check(_ path: String, shown: String, candidates: [LaunchSlot], spec: LaunchImageSpec,
+                       missingMessage: String, diagnostics: inout [Diagnostic], noteAt: SourceLocation? = nil) -> Variant? {
+        let info: SourceInfo
+        do {
+            info = try inspector.inspect(path: path, kind: .png, pages: [1])
+        } catch {
+            diagnostics.append(.error(path, error.message.contains("No such file") ? "\(shown) \(missingMessage)" : error.message))
+            if let noteAt { diagnostics.append(.note(manifest.path, at: noteAt, "launch image listed here")) }
+            return nil
+        }
+        guard case .png(let width, let height, _, let interlaced) = info else { return nil }
+        guard let slot = candidates.first(where: { $0.width == width && $0.height == height }) else {
+            let expected = candidates.first { !$0.statusBarExcluded } ?? candidates[0]
+            diagnostics.append(.error(path, "\(shown) is \(width)x\(height) but should be \(expected.width)x\(expected.height)."))
+            return nil
+        }
+        var usable = true
+        if slot.statusBarExcluded, !manifest.targetsLegacyOS {
+            diagnostics.append(.error(path, "\(shown) is a status-bar-excluded launch image (\(width)x\(height)), used only by iOS 6.1 and earlier; deployment target \(manifest.deploymentTarget) does not accept it"))
+            usable = false
+        }
+        if interlaced {
+            diagnostics.append(.error(path, "\(shown) is an interlaced PNG; Apple asks for non-interlaced launch images"))
+            usable = false
+        }
+        if width * height * 4 > DeviceTables.maximumLaunchImageBytes {
+            diagnostics.append(.error(path, "\(shown) decodes to \(width * height * 4) bytes; iOS refuses launch images over \(DeviceTables.maximumLaunchImageBytes) bytes"))
+            usable = false
+        }
+        guard usable else { return nil }
+        let size = PointSize(width: Double(width), height: Double(height))
+        return launchVariant(slot, base: spec.basename, source: ResolvedSource(path: path, kind: .png, page: 1),
+                             content: size, fit: nil, background: nil, location: spec.location)
+    }
+}

@@ -1,0 +1,51 @@
+import AssetModel
+
+/// Applies `Limits` to planned variants, so every limit known before rendering is reported by
+/// `check` and `plan` exactly as `build` would hit it.
+struct LimitCheck {
+    let manifestPath: String
+    let outputRoot: String?
+
+    /// Why a `width`×`height` image cannot be rendered, or nil.
+    static func sizeProblem(fileName: String, width: Int, height: Int) -> String? {
+        if width > Limits.maximumSidePixels || height > Limits.maximumSidePixels {
+            return "\(fileName) would be \(width)x\(height) pixels; Cairo draws at most \(Limits.maximumSidePixels) pixels a side"
+        }
+        if width * height > Limits.maximumVariantPixels {
+            return "\(fileName) would be \(width)x\(height) pixels, more than the limit of \(Limits.maximumVariantPixels) pixels per image"
+        }
+        return nil
+    }
+
+    func check(_ variants: [Variant], diagnostics: inout [Diagnostic]) {
+        var total = 0
+        for variant in variants {
+            // Icon and launch variants come from tables; images were checked as they were planned.
+            if variant.role != .image,
+               let problem = Self.sizeProblem(fileName: variant.fileName, width: variant.pixelWidth, height: variant.pixelHeight) {
+                diagnostics.append(.error(manifestPath, at: variant.manifestLocation, problem))
+            }
+            total += variant.pixelCount
+            if let problem = pathProblem(variant.outputPath) {
+                diagnostics.append(.error(manifestPath, at: variant.manifestLocation, problem))
+            }
+        }
+        if total > Limits.maximumBuildPixels {
+            diagnostics.append(.error(manifestPath, "the build would render \(total) pixels, more than the limit of \(Limits.maximumBuildPixels) pixels per build; split the manifest"))
+        }
+    }
+
+    /// Why the file system could not hold `relative` under the output folder, or nil.
+    func pathProblem(_ relative: String) -> String? {
+        for component in relative.split(separator: "/") where component.utf8.count > Limits.maximumFileNameBytes {
+            return "the output name '\(component.prefix(40))…' is \(component.utf8.count) bytes; file systems allow at most \(Limits.maximumFileNameBytes) bytes per name"
+        }
+        guard let outputRoot else { return nil }
+        let length = outputRoot.utf8.count + 1 + relative.utf8.count
+        let allowed = Limits.maximumPathBytes - Limits.stagingPathReserve
+        if length > allowed {
+            return "the output path of \(relative) would be \(length) bytes long, more than the limit of \(allowed) bytes (the system's \(Limits.maximumPathBytes) less room for staging); use a shorter output folder"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,198 @@
+import AssetModel
+
+/// Expands a manifest into variants: file names, point and pixel sizes, placements. Pure apart from
+/// the inspector, which reads page sizes and raster headers.
+public struct Planner {
+    let inspector: SourceInspecting
+    /// The absolute output folder, when known: output paths are checked against the file system's
+    /// path limits (`Limits`) so `check` refuses what `build` could not write.
+    let outputRoot: String?
+
+    public init(inspector: SourceInspecting, outputRoot: String? = nil) {
+        self.inspector = inspector
+        self.outputRoot = outputRoot
+    }
+
+    public func plan(_ manifest: Manifest) throws(InputError) -> BuildPlan {
+        var diagnostics: [Diagnostic] = []
+        var variants: [Variant] = []
+        let sourceInfo = inspectSources(manifest, diagnostics: &diagnostics)
+
+        for image in manifest.images {
+            let folder = image.bundle.flatMap { name in manifest.bundles.first { $0.name == name }?.path }
+            func emit(_ art: ArtSpec, scales: [Int], idiom: Idiom?, tall: TallArt?) {
+                guard let info = sourceInfo[resolve(art.source.path, in: manifest)] else { return }
+                for scale in scales {
+                    plan(art, info: info, image: image, folder: folder, scale: scale, idiom: idiom, tallSize: nil,
+                         manifest: manifest, into: &variants, diagnostics: &diagnostics)
+                }
+                guard let tall else { return }
+                guard let tallInfo = sourceInfo[resolve(tall.art.source.path, in: manifest)] else { return }
+                var tallSize = tall.art.size
+                if tall.derivesSize, let base = art.size ?? contentPoints(art, info: info) {
+                    tallSize = PointSize(width: base.width, height: base.height + TallArt.extraHeight)
+                }
+                plan(tall.art, info: tallInfo, image: image, folder: folder, scale: 2,
+                     idiom: idiom, tallSize: tallSize ?? contentPoints(tall.art, info: tallInfo),
+                     manifest: manifest, into: &variants, diagnostics: &diagnostics)
+            }
+            if image.idioms.isEmpty {
+                if let art = image.art { emit(art, scales: image.scales, idiom: nil, tall: image.tall) }
+            } else {
+                for idiomArt in image.idioms {
+                    emit(idiomArt.art, scales: idiomArt.scales, idiom: idiomArt.idiom,
+                         tall: idiomArt.idiom == .iphone ? image.tall : nil)
+                }
+            }
+        }
+        let resolvePath = { (path: String) in self.resolve(path, in: manifest) }
+        if let icon = manifest.appIcon {
+            variants += IconPlanner(manifest: manifest, inspector: inspector, resolve: resolvePath)
+                .plan(icon, diagnostics: &diagnostics)
+        }
+        if let launch = manifest.launchImage {
+            variants += LaunchImagePlanner(manifest: manifest, inspector: inspector, resolve: resolvePath)
+                .plan(launch, diagnostics: &diagnostics)
+        }
+        checkCollisions(variants, manifest: manifest, diagnostics: &diagnostics)
+        LimitCheck(manifestPath: manifest.path, outputRoot: outputRoot).check(variants, diagnostics: &diagnostics)
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            throw InputError(diagnostics)
+        }
+        let request = InfoPlistRequest(devices: manifest.devices, targetsLegacyOS: manifest.targetsLegacyOS,
+                                       iconName: manifest.appIcon?.name ?? AppIconSpec.defaultName,
+                                       launchBasename: manifest.launchImage?.basename)
+        return BuildPlan(inputPath: manifest.path, variants: variants, bundles: manifest.bundles, infoPlist: request,
+                         budget: manifest.budget, warnings: diagnostics)
+    }
+
+    /// The path used to open a source: relative paths are taken from the manifest's folder.
+    public func resolve(_ path: String, in manifest: Manifest) -> String {
+        if path.hasPrefix("/") || manifest.directory.isEmpty || manifest.directory == "." { return path }
+        return manifest.directory.hasSuffix("/") ? manifest.directory + path : manifest.directory + "/" + path
+    }
+
+    private func allArt(_ image: ImageSpec) -> [ArtSpec] {
+        var arts: [ArtSpec] = []
+        if let art = image.art, image.idioms.isEmpty { arts.append(art) }
+        arts += image.idioms.map(\.art)
+        if let tall = image.tall { arts.append(tall.art) }
+        return arts
+    }
+
+    private func inspectSources(_ manifest: Manifest, diagnostics: inout [Diagnostic]) -> [String: SourceInfo] {
+        // Group pages by source so each file is opened once.
+        var pagesBySource: [String: (kind: ResolvedSource.Kind?, pages: Set<Int>, location: SourceLocation)] = [:]
+        var order: [String] = []
+        for image in manifest.images {
+            for art in allArt(image) {
+                let path = resolve(art.source.path, in: manifest)
+                if pagesBySource[path] == nil {
+                    order.append(path)
+                    pagesBySource[path] = (ResolvedSource.Kind.forPath(path), [], art.source.location)
+                }
+                pagesBySource[path]?.pages.insert(art.page)
+            }
+        }
+        let requests = order.compactMap { path -> SourceRequest? in
+            guard let entry = pagesBySource[path], let kind = entry.kind else { return nil }
+            return SourceRequest(path: path, kind: kind, pages: entry.pages)
+        }
+        var results: [String: Result<SourceInfo, SourceError>] = [:]
+        for (request, result) in zip(requests, inspector.inspectAll(requests)) { results[request.path] = result }
+        var info: [String: SourceInfo] = [:]
+        for path in order {
+            guard let entry = pagesBySource[path] else { continue }
+            guard entry.kind != nil, let outcome = results[path] else {
+                diagnostics.append(.error(manifest.path, at: entry.location,
+                                          "source '\(path)' is neither a .pdf nor a .png file"))
+                continue
+            }
+            do {
+                let result = try outcome.get()
+                if case .pdf(let count, _) = result, let bad = entry.pages.sorted().last, bad > count {
+                    diagnostics.append(.error(path, "page \(bad) is out of range; the PDF has \(count) page\(count == 1 ? "" : "s")"))
+                    diagnostics.append(.note(manifest.path, at: entry.location, "source referenced here"))
+                    continue
+                }
+                info[path] = result
+            } catch {
+                diagnostics.append(.error(path, error.message))
+                diagnostics.append(.note(manifest.path, at: entry.location, "source referenced here"))
+            }
+        }
+        return info
+    }
+
+    /// The natural point size of an art's content: the page in points, or the raster over its scale.
+    private func contentPoints(_ art: ArtSpec, info: SourceInfo) -> PointSize? {
+        switch info {
+        case .pdf(_, let sizes):
+            return sizes[art.page]
+        case .png(let width, let height, let scale, _):
+            return PointSize(width: Double(width) / Double(scale), height: Double(height) / Double(scale))
+        }
+    }
+
+    private func plan(_ art: ArtSpec, info: SourceInfo, image: ImageSpec, folder: String?, scale: Int,
+                      idiom: Idiom?, tallSize: PointSize?, manifest: Manifest,
+                      into variants: inout [Variant], diagnostics: inout [Diagnostic]) {
+        let tall = tallSize != nil
+        let path = resolve(art.source.path, in: manifest)
+        guard let natural = contentPoints(art, info: info) else { return }
+        let content: PointSize
+        var rasterScale = 1
+        switch info {
+        case .pdf(_, let sizes):
+            guard let page = sizes[art.page] else { return }
+            content = page
+        case .png(let width, let height, let declared, _):
+            content = PointSize(width: Double(width), height: Double(height))
+            rasterScale = declared
+            if width % declared != 0 || height % declared != 0 {
+                diagnostics.append(.error(path, "raster is \(width)x\(height) pixels at @\(declared)x; its point size must come out whole (divisible by \(declared))"))
+                return
+            }
+        }
+        let points = tallSize ?? art.size ?? natural
+        let width = FileNaming.pixels(points.width, scale: scale)
+        let height = FileNaming.pixels(points.height, scale: scale)
+        let fileName = FileNaming.fileName(base: image.name, tall: tall, scale: scale, idiom: idiom)
+        if let problem = LimitCheck.sizeProblem(fileName: fileName, width: width, height: height) {
+            diagnostics.append(.error(manifest.path, at: image.nameLocation, problem))
+            return
+        }
+        let placement = Placement.map(content: content, intoWidth: width, height: height,
+                                      fit: (tallSize ?? art.size) == nil ? nil : art.fit)
+        if case .png = info {
+            // Never upscale raster art: each source pixel must cover at least one output pixel.
+            let limit = 1.0 + 1e-9
+            if placement.scaleX > limit || placement.scaleY > limit {
+                let message = art.size == nil && !tall
+                    ? "scale \(scale) is above '\(art.source.path)', an @\(rasterScale)x raster; assetc never upscales raster art (lower \"scales\" or supply a larger PNG)"
+                    : "\(fileName) needs \(width)x\(height) pixels, more than '\(art.source.path)' provides; assetc never upscales raster art"
+                diagnostics.append(.error(manifest.path, at: image.nameLocation, message))
+                return
+            }
+        }
+        let relativePath = folder.map { "\($0)/\(fileName)" } ?? fileName
+        variants.append(Variant(
+            name: image.name, bundle: image.bundle, relativePath: relativePath, fileName: fileName,
+            scale: scale, idiom: idiom, tall: tall, pointSize: points, pixelWidth: width, pixelHeight: height,
+            source: ResolvedSource(path: path, kind: info.kind, page: art.page),
+            contentSize: content, placement: placement, background: nil, manifestLocation: image.nameLocation))
+    }
+
+    private func checkCollisions(_ variants: [Variant], manifest: Manifest, diagnostics: inout [Diagnostic]) {
+        var seen: [String: Variant] = [:]
+        for variant in variants {
+            let key = variant.outputPath.lowercased()
+            if let earlier = seen[key] {
+                diagnostics.append(.error(manifest.path, at: variant.manifestLocation,
+                                          "\(variant.relativePath) is produced twice (also by '\(earlier.name)' at line \(earlier.manifestLocation.line))"))
+            } else {
+                seen[key] = variant
+            }
+        }
+    }
+}

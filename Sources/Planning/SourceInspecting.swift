@@ -1,0 +1,24 @@
+import AssetModel
+
+/// Reads page sizes and raster headers. The real one opens files with Poppler and libpng; tests
+/// substitute a table so planning is tested without any file.
+public protocol SourceInspecting {
+    func inspect(path: String, kind: ResolvedSource.Kind, pages: Set<Int>) throws(SourceError) -> SourceInfo
+    /// The raw bytes of a small text file (Contents.json).
+    func contents(of path: String) throws(SourceError) -> [UInt8]
+    /// Whether the art is fully opaque: decodes a PNG, or renders a PDF page small.
+    func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool
+    /// Inspects many sources, in any order or in parallel; results in request order.
+    func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>]
+}
+
+extension SourceInspecting {
+    func inspect(_ request: SourceRequest) -> Result<SourceInfo, SourceError> {
+        Result { () throws(SourceError) in try inspect(path: request.path, kind: request.kind, pages: request.pages) }
+    }
+
+    /// Inspects many sources; results in request order. The default goes one by one.
+    public func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>] {
+        requests.map(inspect)
+    }
+}

@@ -1,0 +1,124 @@
+import AssetModel
+import CCairo
+
+/// The only file that touches Cairo pointers: an ARGB32 image surface with a context, and the
+/// conversion of its premultiplied pixels to straight RGBA.
+final class CairoCanvas {
+    let width: Int
+    let height: Int
+    private let surface: OpaquePointer
+    let context: OpaquePointer
+
+    init(width: Int, height: Int) throws(SourceError) {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw SourceError("cannot allocate a \(width)x\(height) drawing surface")
+        }
+        guard let context = cairo_create(surface), cairo_status(context) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw SourceError("cannot create a drawing context")
+        }
+        self.width = width
+        self.height = height
+        self.surface = surface
+        self.context = context
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    func fill(_ color: RGBAColor) {
+        cairo_save(context)
+        cairo_set_source_rgba(context, Double(color.red) / 255, Double(color.green) / 255,
+                              Double(color.blue) / 255, Double(color.alpha) / 255)
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
+    func apply(_ placement: Placement) {
+        cairo_translate(context, placement.offsetX, placement.offsetY)
+        cairo_scale(context, placement.scaleX, placement.scaleY)
+    }
+
+    /// Paints a straight-alpha RGBA raster through the current transform with Cairo's good
+    /// (box-filtered when shrinking) resampling.
+    func paint(_ image: RGBAImage) throws(SourceError) {
+        guard let source = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
+              cairo_surface_status(source) == CAIRO_STATUS_SUCCESS else {
+            throw SourceError("cannot allocate a \(image.width)x\(image.height) raster surface")
+        }
+        defer { cairo_surface_destroy(source) }
+        cairo_surface_flush(source)
+        let stride = Int(cairo_image_surface_get_stride(source))
+        guard let data = cairo_image_surface_get_data(source) else { throw SourceError("cannot access raster surface") }
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<image.height {
+                let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                var index = y * image.width * 4
+                for x in 0..<image.width {
+                    let a = UInt32(pixels[index + 3])
+                    let r = premultiply(pixels[index], a), g = premultiply(pixels[index + 1], a)
+                    let b = premultiply(pixels[index + 2], a)
+                    row[x] = a << 24 | r << 16 | g << 8 | b
+                    index += 4
+                }
+            }
+        }
+        cairo_surface_mark_dirty(source)
+        cairo_set_source_surface(context, source, 0, 0)
+        let pattern = cairo_get_source(context)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        // Clip to the raster's own rectangle so PAD only smooths the edges instead of smearing them.
+        cairo_rectangle(context, 0, 0, Double(image.width), Double(image.height))
+        cairo_clip(context)
+        cairo_paint(context)
+        cairo_reset_clip(context)
+    }
+
+    /// The surface's pixels as straight (unpremultiplied) RGBA bytes.
+    func straightRGBA() -> RGBAImage {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        guard let data = cairo_image_surface_get_data(surface) else {
+            return RGBAImage(width: width, height: height, pixels: pixels)
+        }
+        pixels.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                var index = y * width * 4
+                for x in 0..<width {
+                    let word = row[x]
+                    let a = word >> 24
+                    if a == 255 {
+                        out[index] = UInt8(truncatingIfNeeded: word >> 16)
+                        out[index + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                        out[index + 2] = UInt8(truncatingIfNeeded: word)
+                        out[index + 3] = 255
+                    } else if a != 0 {
+                        out[index] = unpremultiply(word >> 16 & 0xFF, a)
+                        out[index + 1] = unpremultiply(word >> 8 & 0xFF, a)
+                        out[index + 2] = unpremultiply(word & 0xFF, a)
+                        out[index + 3] = UInt8(a)
+                    }
+                    index += 4
+                }
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+}
+
+@inline(__always)
+private func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt32 {
+    (UInt32(channel) * alpha + 127) / 255
+}
+
+@inline(__always)
+private func unpremultiply(_ channel: UInt32, _ alpha: UInt32) -> UInt8 {
+    UInt8(min(255, (channel * 255 + alpha / 2) / alpha))
+}

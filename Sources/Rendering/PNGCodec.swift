@@ -1,0 +1,132 @@
+import AssetModel
+import PNGShim
+
+/// The IHDR facts of a PNG file.
+public struct PNGHeader: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var bitDepth: Int
+    public var colorType: PNGColorType
+    public var interlaced: Bool
+}
+
+public enum PNGColorType: Int, Sendable, Equatable {
+    case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
+}
+
+/// Samples laid out for libpng: packed rows in the chosen colour type and bit depth.
+struct PNGEncodingInput {
+    var width: Int
+    var height: Int
+    var colorType: PNGColorType
+    var bitDepth: Int
+    var rows: [UInt8]
+    var stride: Int
+    var palette: [RGBAColor] = []
+    /// libdeflate level, 1–12.
+    var compressionLevel: Int32
+    var filter: PNGRowFilter
+}
+
+/// How rows are filtered before deflating.
+enum PNGRowFilter: Int32 {
+    /// No filtering: best for palette and low-depth images, whose samples are indices, not intensities.
+    case none = 0
+    /// Per row, the PNG filter whose output has the smallest sum of magnitudes (libpng's heuristic).
+    case adaptive = 5
+    /// Per row, none or up, whichever leaves fewer distinct byte pairs: for palette indices, where
+    /// magnitudes mean nothing but repeated pairs are what deflate finds.
+    case bigrams = 6
+}
+
+/// The only file that calls into libpng (through the setjmp shim).
+public enum PNGCodec {
+    /// The deflate library's version; its output bytes depend on it, so it is part of cache keys.
+    static let deflateVersion = String(cString: assetc_png_deflate_version())
+
+    static func encode(_ input: PNGEncodingInput) throws(SourceError) -> [UInt8] {
+        var errorBuffer = [CChar](repeating: 0, count: 256)
+        var rgb: [UInt8] = []
+        var alpha: [UInt8] = []
+        for color in input.palette {
+            rgb += [color.red, color.green, color.blue]
+            alpha.append(color.alpha)
+        }
+        while let last = alpha.last, last == 255 { alpha.removeLast() }  // trailing opaque entries need no tRNS
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status: Int32 = input.rows.withUnsafeBufferPointer { rows in
+            rgb.withUnsafeBufferPointer { rgb in
+                alpha.withUnsafeBufferPointer { alpha in
+                    var request = assetc_png_encode_request(
+                        width: UInt32(input.width), height: UInt32(input.height),
+                        bit_depth: Int32(input.bitDepth), color_type: Int32(input.colorType.rawValue),
+                        rows: rows.baseAddress, stride: input.stride,
+                        palette_rgb: rgb.baseAddress, palette_count: Int32(input.palette.count),
+                        palette_alpha: alpha.baseAddress, palette_alpha_count: Int32(alpha.count),
+                        compression_level: input.compressionLevel, filter: input.filter.rawValue)
+                    return assetc_png_encode(&request, &output, &length, &errorBuffer, errorBuffer.count)
+                }
+            }
+        }
+        guard status == 0, let output else {
+            throw SourceError("PNG encoding failed: \(Self.message(errorBuffer))")
+        }
+        defer { assetc_png_free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: length))
+    }
+
+    public static func readHeader(_ bytes: [UInt8]) throws(SourceError) -> PNGHeader {
+        var errorBuffer = [CChar](repeating: 0, count: 256)
+        var header = assetc_png_header()
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            assetc_png_read_header(buffer.baseAddress, buffer.count, &header, &errorBuffer, errorBuffer.count)
+        }
+        guard status == 0 else { throw SourceError(describeFailure(bytes, errorBuffer)) }
+        return try makeHeader(header)
+    }
+
+    /// Decodes any PNG to straight RGBA 8-bit, refusing images larger than `maximumPixels`.
+    public static func decode(_ bytes: [UInt8], maximumPixels: Int = Limits.maximumSourcePixels)
+        throws(SourceError) -> (header: PNGHeader, image: RGBAImage)
+    {
+        var errorBuffer = [CChar](repeating: 0, count: 256)
+        var header = assetc_png_header()
+        var pixels: UnsafeMutablePointer<UInt8>?
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            assetc_png_decode_rgba(buffer.baseAddress, buffer.count, UInt64(maximumPixels), &header, &pixels,
+                                   &errorBuffer, errorBuffer.count)
+        }
+        guard status == 0, let pixels else { throw SourceError(describeFailure(bytes, errorBuffer)) }
+        defer { assetc_png_free(pixels) }
+        let parsed = try makeHeader(header)
+        let image = RGBAImage(width: parsed.width, height: parsed.height,
+                              pixels: Array(UnsafeBufferPointer(start: pixels, count: parsed.width * parsed.height * 4)))
+        return (parsed, image)
+    }
+
+    private static func makeHeader(_ header: assetc_png_header) throws(SourceError) -> PNGHeader {
+        guard let colorType = PNGColorType(rawValue: Int(header.color_type)) else {
+            throw SourceError("PNG has an unknown colour type \(header.color_type)")
+        }
+        return PNGHeader(width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
+                         colorType: colorType, interlaced: header.interlaced != 0)
+    }
+
+    private static func message(_ buffer: [CChar]) -> String {
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.isEmpty ? "unknown libpng error" : text
+    }
+
+    /// libpng's message, sharpened when the bytes are plainly another format (a JPEG named .png).
+    private static func describeFailure(_ bytes: [UInt8], _ buffer: [CChar]) -> String {
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "not a PNG file: it holds JPEG data" }
+        if bytes.starts(with: Array("%PDF".utf8)) { return "not a PNG file: it holds a PDF" }
+        if bytes.starts(with: Array("GIF8".utf8)) { return "not a PNG file: it holds GIF data" }
+        if bytes.starts(with: Array("RIFF".utf8)), bytes.count >= 12, Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return "not a PNG file: it holds WebP data"
+        }
+        if bytes.isEmpty { return "not a PNG file: it is empty" }
+        return message(buffer)
+    }
+}

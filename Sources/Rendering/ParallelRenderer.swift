@@ -1,0 +1,163 @@
+import AssetModel
+import Foundation
+
+/// Bounds the pixels being rendered at once, so peak memory depends on the budget and the largest
+/// image, not on how many assets the manifest has.
+final class PixelBudget: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let limit: Int
+    private var inFlight = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    func acquire(_ pixels: Int) {
+        condition.lock()
+        // A single image larger than the budget still runs, alone.
+        while inFlight > 0 && inFlight + pixels > limit { condition.wait() }
+        inFlight += pixels
+        condition.unlock()
+    }
+
+    func release(_ pixels: Int) {
+        condition.lock()
+        inFlight -= pixels
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// Hands out work items to worker threads and collects their results.
+final class WorkBoard<Result>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private let count: Int
+    private var results: [Result?]
+    private var completed = 0
+
+    init(count: Int) {
+        self.count = count
+        results = Array(repeating: nil, count: count)
+    }
+
+    func take() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func finish(_ index: Int, _ result: Result) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        results[index] = result
+        completed += 1
+        return completed
+    }
+
+    func collect() -> [Result?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return results
+    }
+}
+
+/// What one worker produced for one variant.
+public struct EncodedVariant: Sendable {
+    public var bytes: Int
+    public var sha256: String
+}
+
+/// Why a variant has no file: its source failed (invalid input), or the sink that stores the
+/// encoded bytes failed with its own error (the output stage's, which this target cannot name).
+public enum VariantFailure<SinkError: Error & Sendable>: Error, Sendable {
+    case source(SourceError)
+    case sink(SinkError)
+    /// Stopped before this variant was rendered.
+    case cancelled
+}
+
+/// Renders and encodes variants across threads and hands each PNG to `sink` (on the worker's
+/// thread), which stages it; the renderer itself writes nothing.
+public struct ParallelRenderer: Sendable {
+    public var jobs: Int
+    public var store: SourceStore
+    public var encoder: PNGEncoderSettings
+    public var pixelBudget: Int
+    public var progress: (@Sendable (Int, Int) -> Void)?
+    public var isCancelled: @Sendable () -> Bool = { false }
+
+    public init(jobs: Int, store: SourceStore, encoder: PNGEncoderSettings, pixelBudget: Int,
+                progress: (@Sendable (Int, Int) -> Void)? = nil) {
+        self.jobs = jobs
+        self.store = store
+        self.encoder = encoder
+        self.pixelBudget = pixelBudget
+        self.progress = progress
+    }
+
+    /// Renders every variant; after a cancellation the remaining ones are `.cancelled`.
+    public func run<SinkError: Error & Sendable>(
+        _ variants: [Variant], sink: @escaping @Sendable (Int, [UInt8], String) throws(SinkError) -> Void
+    ) -> [Result<EncodedVariant, VariantFailure<SinkError>>] {
+        typealias Outcome = Result<EncodedVariant, VariantFailure<SinkError>>
+        guard !variants.isEmpty else { return [] }
+        // Sources together (one parse per worker), largest first within a source for balance.
+        let order = variants.indices.sorted { a, b in
+            let va = variants[a], vb = variants[b]
+            if va.source.path != vb.source.path { return va.source.path < vb.source.path }
+            if va.source.page != vb.source.page { return va.source.page < vb.source.page }
+            return va.pixelCount > vb.pixelCount
+        }
+        let board = WorkBoard<Outcome>(count: order.count)
+        let budget = PixelBudget(limit: pixelBudget)
+        let process: @Sendable (Int, Rasterizer) -> Outcome = { index, rasterizer in
+            let png: [UInt8]
+            do throws(SourceError) {
+                let image = try rasterizer.render(variants[index])
+                png = try PNGOptimizer.encode(image, settings: encoder)
+            } catch {
+                return .failure(.source(error))
+            }
+            let hash = sha256Hex(png)
+            do throws(SinkError) {
+                try sink(index, png, hash)
+            } catch {
+                return .failure(.sink(error))
+            }
+            return .success(EncodedVariant(bytes: png.count, sha256: hash))
+        }
+        let work: @Sendable (Rasterizer) -> Void = { rasterizer in
+            while !isCancelled(), let position = board.take() {
+                let index = order[position]
+                let variant = variants[index]
+                budget.acquire(variant.pixelCount)
+                let result = process(index, rasterizer)
+                budget.release(variant.pixelCount)
+                let done = board.finish(position, result)
+                progress?(done, order.count)
+            }
+        }
+        // The first render runs alone: Poppler builds some shared state lazily (colour management),
+        // which has raced between threads elsewhere.
+        let first = Rasterizer(store: store)
+        if let position = board.take() {
+            _ = board.finish(position, process(order[position], first))
+            progress?(1, order.count)
+        }
+        let workers = max(1, min(jobs, order.count - 1))
+        if workers == 1 {
+            work(first)
+        } else {
+            let store = self.store
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                work(Rasterizer(store: store))
+            }
+        }
+        var results = Array(repeating: Outcome.failure(.cancelled), count: variants.count)
+        for (position, result) in board.collect().enumerated() {
+            if let result { results[order[position]] = result }
+        }
+        return results
+    }
+}

@@ -1,0 +1,82 @@
+import AssetModel
+import CPoppler
+
+/// The only file that touches Poppler and GLib pointers.
+///
+/// A `PDFDocument` must stay on the thread that made it: one document shared between threads
+/// crashed inside Cairo every time (see docs/architecture.md). It is deliberately not `Sendable`.
+public final class PDFDocument {
+    private let document: OpaquePointer
+
+    /// Parses a PDF held in memory (Poppler copies the bytes, so `bytes` may be freed afterwards).
+    public init(bytes: [UInt8]) throws(SourceError) {
+        var error: UnsafeMutablePointer<GError>?
+        let gbytes = bytes.withUnsafeBytes { buffer in
+            g_bytes_new(buffer.baseAddress, gsize(buffer.count))
+        }
+        defer { g_bytes_unref(gbytes) }
+        guard let document = poppler_document_new_from_bytes(gbytes, nil, &error) else {
+            throw SourceError(Self.describe(error, fallback: "cannot open PDF"))
+        }
+        self.document = document
+    }
+
+    deinit { g_object_unref(gpointer(document)) }
+
+    public var pageCount: Int { Int(poppler_document_get_n_pages(document)) }
+
+    /// The page's size in points (crop box, with the page's rotation applied).
+    public func pageSize(_ pageNumber: Int) throws(SourceError) -> PointSize {
+        try withPage(pageNumber) { page in
+            var width = 0.0, height = 0.0
+            poppler_page_get_size(page, &width, &height)
+            return PointSize(width: width, height: height)
+        }
+    }
+
+    /// Renders a page into a Cairo context whose transform is already set.
+    func render(page pageNumber: Int, into context: OpaquePointer) throws(SourceError) {
+        try withPage(pageNumber) { page in poppler_page_render(page, context) }
+    }
+
+    private func withPage<T>(_ pageNumber: Int, _ body: (OpaquePointer) -> T) throws(SourceError) -> T {
+        // Checked first: an out-of-range index makes Poppler print a CRITICAL line to stderr.
+        guard pageNumber >= 1, pageNumber <= pageCount else {
+            throw SourceError("page \(pageNumber) is out of range; the PDF has \(pageCount) page\(pageCount == 1 ? "" : "s")")
+        }
+        guard let page = poppler_document_get_page(document, Int32(pageNumber - 1)) else {
+            throw SourceError("cannot read page \(pageNumber)")
+        }
+        defer { g_object_unref(gpointer(page)) }
+        return body(page)
+    }
+
+    private static func describe(_ error: UnsafeMutablePointer<GError>?, fallback: String) -> String {
+        guard let error else { return fallback }
+        defer { g_error_free(error) }
+        guard let message = error.pointee.message else { return fallback }
+        let text = String(cString: message)
+        if text.lowercased().contains("encrypted") {
+            return "PDF is encrypted; assetc cannot render password-protected documents"
+        }
+        return text.isEmpty ? fallback : text
+    }
+}
+
+/// GLib's SHA-256, which Poppler already links: no second crypto library for one checksum.
+public func sha256Hex(_ bytes: [UInt8]) -> String {
+    bytes.withUnsafeBytes { buffer in
+        guard let digest = g_compute_checksum_for_data(G_CHECKSUM_SHA256,
+                                                       buffer.baseAddress?.assumingMemoryBound(to: guchar.self),
+                                                       gsize(buffer.count)) else { return "" }
+        defer { g_free(digest) }
+        return String(cString: digest)
+    }
+}
+
+/// Poppler (through GLib) logs some problems itself; the library must never print, so GLib's
+/// messages are silenced once per process. Problems still surface as thrown errors.
+let silenceGLibLogging: Void = {
+    g_log_set_default_handler({ _, _, _, _ in }, nil)
+    _ = g_log_set_handler("Poppler", GLogLevelFlags(rawValue: 0xFF), { _, _, _, _ in }, nil)
+}()

@@ -1,0 +1,116 @@
+import AssetModel
+import AssetPlatform
+import Foundation
+
+/// Opens sources for planning: page sizes from Poppler, headers from libpng. No pixels are decoded.
+public struct SourceReader: Sendable {
+    let store: SourceStore
+
+    public init(store: SourceStore) { self.store = store }
+
+    func inspect(_ request: SourceRequest) -> Result<SourceInfo, SourceError> {
+        Result { () throws(SourceError) in try inspect(path: request.path, kind: request.kind, pages: request.pages) }
+    }
+
+    public func inspect(path: String, kind: ResolvedSource.Kind, pages: Set<Int>) throws(SourceError) -> SourceInfo {
+        if let recorded = store.recordedInfo(path, pages: pages) { return recorded }
+        let info = try read(path: path, kind: kind, pages: pages)
+        store.remember(path, info: info)
+        return info
+    }
+
+    private func read(path: String, kind: ResolvedSource.Kind, pages: Set<Int>) throws(SourceError) -> SourceInfo {
+        let bytes = try store.bytes(path)
+        switch kind {
+        case .pdf:
+            if !bytes.starts(with: Array("%PDF".utf8)) && !bytes.prefix(1024).containsSequence(Array("%PDF-".utf8)) {
+                throw SourceError(bytes.isEmpty ? "not a PDF file: it is empty" : "not a PDF file (no %PDF header)")
+            }
+            _ = silenceGLibLogging
+            let document = try PDFDocument(bytes: bytes)
+            let count = document.pageCount
+            if count == 0 { throw SourceError("PDF has no pages") }
+            var sizes: [Int: PointSize] = [:]
+            for page in pages where page <= count {
+                let size = try document.pageSize(page)
+                guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+                    throw SourceError("page \(page) has an empty or invalid size (\(size))")
+                }
+                sizes[page] = size
+            }
+            return .pdf(pageCount: count, pageSizes: sizes)
+        case .png:
+            let header = try PNGCodec.readHeader(bytes)
+            if header.width * header.height > Limits.maximumSourcePixels {
+                throw SourceError.overLimit("PNG is \(header.width)x\(header.height) pixels, more than the limit of \(Limits.maximumSourcePixels) pixels")
+            }
+            // Decode it all once, so `check` finds a truncated or corrupt raster, not only the render.
+            _ = try PNGCodec.decode(bytes)
+            return .png(width: header.width, height: header.height, scale: declaredScale(ofFileName: path),
+                        interlaced: header.interlaced)
+        }
+    }
+}
+
+extension SourceReader {
+    /// Opening PDFs to read page sizes dominates `check` and planning; each worker opens its own
+    /// documents (no Poppler object crosses threads), so the sources are spread over the cores.
+    public func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>] {
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, requests.count)
+        guard workers > 1 else { return requests.map(inspect) }
+        _ = silenceGLibLogging
+        let board = WorkBoard<Result<SourceInfo, SourceError>>(count: requests.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let position = board.take() {
+                _ = board.finish(position, inspect(requests[position]))
+            }
+        }
+        return board.collect().map { $0 ?? .failure(SourceError("not inspected")) }
+    }
+
+    public func contents(of path: String) throws(SourceError) -> [UInt8] {
+        store.noteInput(path)
+        do {
+            return try FileSystem.read(path, limit: Limits.maximumJSONBytes)
+        } catch {
+            throw .file(error)
+        }
+    }
+
+    public func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool {
+        if let recorded = store.recordedOpacity(path, page: page) { return recorded }
+        let opaque = try probeOpacity(path: path, kind: kind, page: page)
+        store.remember(path, opaque: (page, opaque))
+        return opaque
+    }
+
+    private func probeOpacity(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool {
+        switch kind {
+        case .png:
+            return try PNGCodec.decode(try store.bytes(path)).image.isOpaque
+        case .pdf:
+            // 256 px is enough to see transparent corners or margins without a full-size render.
+            let document = try PDFDocument(bytes: try store.bytes(path))
+            let size = try document.pageSize(page)
+            let variant = Variant(
+                name: "probe", bundle: nil, relativePath: "probe.png", fileName: "probe.png", scale: 1, idiom: nil,
+                tall: false, pointSize: size, pixelWidth: 256, pixelHeight: 256,
+                source: ResolvedSource(path: path, kind: .pdf, page: page), contentSize: size,
+                placement: Placement.map(content: size, intoWidth: 256, height: 256, fit: nil), background: nil,
+                manifestLocation: SourceLocation(line: 1, column: 1))
+            return try Rasterizer(store: store).render(variant).isOpaque
+        }
+    }
+}
+
+extension Collection where Element: Equatable {
+    func containsSequence(_ needle: [Element]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        let haystack = Array(self)
+        guard haystack.count >= needle.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if Array(haystack[start..<start + needle.count]) == needle { return true }
+        }
+        return false
+    }
+}

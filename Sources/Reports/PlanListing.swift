@@ -1,0 +1,39 @@
+import AssetModel
+/// `assetc plan`: every output file with its size, in plan order, as text columns or JSON.
+public enum PlanListing {
+    public static func text(_ variants: [Variant]) -> String {
+        let rows = variants.map { variant -> [String] in
+            [variant.outputPath, "\(variant.pixelWidth)x\(variant.pixelHeight)", "@\(variant.scale)x",
+             variant.idiom?.rawValue ?? "universal", variant.role.rawValue,
+             "\(variant.source.path)" + (variant.source.kind == .pdf ? " page \(variant.source.page)" : "")]
+        }
+        guard let first = rows.first else { return "" }
+        let widths = first.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    public static func json(_ variants: [Variant]) -> JSONOutput {
+        .object([
+            "formatVersion": .integer(1),
+            "files": .array(variants.map { variant in
+                var fields: [String: JSONOutput] = [
+                    "path": .string(variant.outputPath),
+                    "pixels": .array([.integer(variant.pixelWidth), .integer(variant.pixelHeight)]),
+                    "points": .array([.number(variant.pointSize.width), .number(variant.pointSize.height)]),
+                    "scale": .integer(variant.scale),
+                    "idiom": .string(variant.idiom?.rawValue ?? "universal"),
+                    "role": .string(variant.role.rawValue),
+                    "name": .string(variant.name),
+                    "bundle": .string(variant.bundle ?? "main"),
+                    "source": .string(variant.source.path),
+                ]
+                if variant.source.kind == .pdf { fields["page"] = .integer(variant.source.page) }
+                return .object(fields)
+            }),
+        ])
+    }
+}
