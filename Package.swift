@@ -46,9 +46,11 @@ let package = Package(
         ]),
         // libFuzzer targets (`make fuzz`); a plain build makes a replay tool for crash files.
         .executableTarget(name: "assetc-fuzz", dependencies: ["AssetKit", "ManifestInput", "Rendering"], path: "Fuzz"),
+        // Marked-text positions (`1️⃣`) shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AssetKitTests", dependencies: [
-            "AssetModel", "AssetPlatform", "ManifestInput", "Planning", "Rendering", "Output", "Reports", "AssetKit",
+            "TestSupport", "AssetModel", "AssetPlatform", "ManifestInput", "Planning", "Rendering", "Output", "Reports", "AssetKit",
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AssetKit", "AssetPlatform", "Rendering"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AssetKit", "AssetPlatform", "Rendering"]),
     ]
 )

@@ -250,7 +250,10 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         let modern = try plist(#"{"version": 1, "appIcon": {"source": "i.pdf"}}"#, ["i.pdf": pdf(64, 64)])
         #expect(iconFiles(modern, "CFBundleIcons") == ["AppIcon20x20", "AppIcon29x29", "AppIcon40x40", "AppIcon60x60"])
         #expect(iconFiles(modern, "CFBundleIcons~ipad") == ["AppIcon20x20", "AppIcon29x29", "AppIcon40x40", "AppIcon76x76", "AppIcon83.5x83.5"])
-        guard case .dictionary(let modernRoot) = modern else { return }
+        guard case .dictionary(let modernRoot) = modern else {
+            Issue.record("the partial Info.plist is not a dictionary")
+            return
+        }
         #expect(modernRoot["CFBundleIconFiles"] == nil, "top-level CFBundleIconFiles is for iOS 6 targets")
         let legacy = try plist(#"{"version": 1, "devices": ["iphone"], "deploymentTarget": "6.0", "appIcon": {"source": "i.pdf"}}"#,
                                ["i.pdf": pdf(64, 64)])

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import AssetModel
 @testable import AssetPlatform
@@ -14,30 +15,32 @@ import Testing
     }
 
     @Test func recordsLocationsOfKeysAndValues() throws {
-        let node = try parse("{\n  \"a\": [1, 2],\n  \"bé\": \"x\"\n}")
+        let marked = MarkedText("{\n  1️⃣\"a\": 2️⃣[1, 2],\n  \"bé\": 3️⃣\"x\"\n}")  // é counts as one column
+        let node = try parse(marked.text)
         guard case .object(let members) = node.value else { Issue.record("not an object"); return }
         #expect(members.map(\.key) == ["a", "bé"])
-        #expect(members[0].keyLocation == SourceLocation(line: 2, column: 3))
-        #expect(members[0].value.location == SourceLocation(line: 2, column: 8))
-        #expect(members[1].value.location == SourceLocation(line: 3, column: 9))  // é counts as one column
+        #expect(members[0].keyLocation == location(marked, "1️⃣"))
+        #expect(members[0].value.location == location(marked, "2️⃣"))
+        #expect(members[1].value.location == location(marked, "3️⃣"))
     }
 
     @Test(arguments: [
-        ("{\"a\": }", 1, 7, "expected a value"),
-        ("{\"a\": 1,}", 1, 9, "expected a quoted key"),
-        ("[1, 2", 1, 6, "end of file"),
-        ("{\"a\": 1, \"a\": 2}", 1, 10, "duplicate key 'a'"),
-        ("{\"a\": 01}", 1, 7, "leading zeros"),
-        ("\n\n  tru", 3, 3, "expected 'true'"),
-        ("{} {}", 1, 4, "after the top-level value"),
-        ("\"tab\there\"", 1, 5, "control character"),
+        ("{\"a\": 1️⃣}", "unexpected character '}'; expected a value"),
+        ("{\"a\": 1,1️⃣}", "expected a quoted key"),
+        ("[1, 21️⃣", "end of file"),
+        ("{\"a\": 1, 1️⃣\"a\": 2}", "duplicate key 'a'"),
+        ("{\"a\": 1️⃣01}", "leading zeros"),
+        ("\n\n  1️⃣tru", "expected 'true'"),
+        ("{} 1️⃣{}", "after the top-level value"),
+        ("\"tab1️⃣\there\"", "control character"),
     ])
-    func reportsSyntaxErrorsWithPosition(text: String, line: Int, column: Int, message: String) {
+    func reportsSyntaxErrorsWithPosition(marked: String, message: String) {
+        let input = MarkedText(marked)
         #expect {
-            _ = try parse(text)
+            _ = try parse(input.text)
         } throws: { error in
             guard let error = error as? JSONSyntaxError else { return false }
-            return error.location == SourceLocation(line: line, column: column) && error.message.contains(message)
+            return error.location == location(input, "1️⃣") && error.message.contains(message)
         }
     }
 
@@ -58,7 +61,10 @@ import Testing
 
     @Test func keepsNumberLiterals() throws {
         let node = try parse("[1.5, -2e3, 0]")
-        guard case .array(let items) = node.value else { return }
+        guard case .array(let items) = node.value else {
+            Issue.record("expected an array, got \(node.typeName)")
+            return
+        }
         let literals = items.compactMap { item -> String? in
             if case .number(_, let literal) = item.value { return literal }
             return nil

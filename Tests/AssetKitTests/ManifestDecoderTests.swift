@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import AssetModel
 @testable import AssetPlatform
@@ -17,6 +18,12 @@ func decodeManifest(_ text: String) -> Result<(manifest: Manifest, warnings: [Di
     }
 }
 
+/// Where a marker (`1️⃣`) stands in marked test input.
+func location(_ marked: MarkedText, _ marker: String) -> AssetModel.SourceLocation {
+    let (line, column) = marked.location(marker)
+    return AssetModel.SourceLocation(line: line, column: column)
+}
+
 func errors(_ text: String) -> [String] {
     switch decodeManifest(text) {
     case .success: return []
@@ -26,14 +33,14 @@ func errors(_ text: String) -> [String] {
 
 @Suite struct ManifestDecoderTests {
     @Test func decodesEveryOptionOfTheIssueExample() throws {
-        let text = """
+        let marked = MarkedText("""
         {
           "version": 1,
           "output": "build/assets",
           "scales": [1, 2],
-          "bundles": [ { "name": "Checkout", "path": "Checkout.bundle" } ],
+          "bundles": [ 1️⃣{ "name": "Checkout", "path": "Checkout.bundle" } ],
           "images": [
-            { "name": "Button",     "source": "art/button.pdf" },
+            { "name": 2️⃣"Button",     "source": "art/button.pdf" },
             { "name": "Header",     "source": "art/header.pdf", "size": [320, 44], "scales": [1, 2, 3] },
             { "name": "Background", "source": "art/bg.pdf", "size": [320, 480], "fit": "fill", "tall": true },
             { "name": "Logo",       "source": "art/logo.pdf", "idioms": ["iphone", "ipad"] },
@@ -41,10 +48,10 @@ func errors(_ text: String) -> [String] {
             { "name": "Photo",      "source": "art/photo@2x.png" }
           ]
         }
-        """
-        let manifest = try decodeManifest(text).get().manifest
+        """)
+        let manifest = try decodeManifest(marked.text).get().manifest
         #expect(manifest.output == "build/assets")
-        #expect(manifest.bundles == [BundleSpec(name: "Checkout", path: "Checkout.bundle", location: SourceLocation(line: 5, column: 16))])
+        #expect(manifest.bundles == [BundleSpec(name: "Checkout", path: "Checkout.bundle", location: location(marked, "1️⃣"))])
         #expect(manifest.images.map(\.name) == ["Button", "Header", "Background", "Logo", "Card", "Photo"])
         let header = manifest.images[1]
         #expect(header.scales == [1, 2, 3])
@@ -57,7 +64,7 @@ func errors(_ text: String) -> [String] {
         #expect(manifest.images[4].bundle == "Checkout")
         #expect(manifest.images[4].art?.page == 2)
         #expect(manifest.images[0].scales == [1, 2])
-        #expect(manifest.images[0].nameLocation == SourceLocation(line: 7, column: 15))
+        #expect(manifest.images[0].nameLocation == location(marked, "2️⃣"))
     }
 
     @Test func idiomObjectsOverrideSourceSizeAndScales() throws {
@@ -84,9 +91,9 @@ func errors(_ text: String) -> [String] {
     }
 
     @Test func unknownKeysAreErrorsWithPositionAndSuggestion() {
-        let text = "{\n  \"version\": 1,\n  \"images\": [\n    {\"name\": \"A\", \"sorce\": \"a.pdf\"}\n  ]\n}"
-        let found = errors(text)
-        #expect(found.contains { $0.hasPrefix("assets.json:4:19: error: unknown key 'sorce'") && $0.contains("did you mean 'source'?") },
+        let marked = MarkedText("{\n  \"version\": 1,\n  \"images\": [\n    {\"name\": \"A\", 1️⃣\"sorce\": \"a.pdf\"}\n  ]\n}")
+        let found = errors(marked.text)
+        #expect(found.contains("assets.json:\(marked.position("1️⃣")): error: unknown key 'sorce' in image #1; did you mean 'source'?"),
                 "\(found)")
         #expect(errors(#"{"version": 1, "imagez": []}"#).first?.contains("did you mean 'images'?") == true)
     }
@@ -148,13 +155,15 @@ func errors(_ text: String) -> [String] {
 
     @Test func emptyNonUTF8AndInvalidJSONAreNamed() {
         #expect(errors("  \n").first == "assets.json: error: manifest is empty; expected a JSON object with \"version\": 1")
-        let invalid: [UInt8] = Array("{\"version\": 1,\n \"x\": \"".utf8) + [0xFF, 0x22, 0x7D]
+        let prefix = MarkedText("{\"version\": 1,\n \"x\": \"1️⃣")
+        let invalid: [UInt8] = Array(prefix.text.utf8) + [0xFF, 0x22, 0x7D]
         do {
             _ = try ManifestDecoder.decode(invalid, path: "m.json", directory: ".")
             Issue.record("accepted invalid UTF-8")
         } catch {
-            #expect(error.diagnostics.first?.description == "m.json:2:8: error: manifest is not valid UTF-8")
+            #expect(error.diagnostics.first?.description == "m.json:\(prefix.position("1️⃣")): error: manifest is not valid UTF-8")
         }
-        #expect(errors("{\"version\": 1,\n\"images\": [}").first?.hasPrefix("assets.json:2:12: error: invalid JSON") == true)
+        let broken = MarkedText("{\"version\": 1,\n\"images\": [1️⃣}")
+        #expect(errors(broken.text).first == "assets.json:\(broken.position("1️⃣")): error: invalid JSON: unexpected character '}'; expected a value")
     }
 }

@@ -56,6 +56,7 @@ import Testing
 
     @Test func writesEveryVariantWithApplesNamesExactSizesAndAnIndex() throws {
         let (work, run) = try buildFixture()
+        defer { Harness.removeTemporary(work) }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("28 variants (28 rendered"), "\(run.stderr)")
         let output = work.appendingPathComponent("full/out")
@@ -74,7 +75,8 @@ import Testing
             let decoded = try PNGCodec.decode(bytes)
             #expect([decoded.header.width, decoded.header.height] == expected.pixels, "\(entry.file)")
             #expect(!decoded.header.interlaced && decoded.header.bitDepth <= 8, "\(entry.file)")
-            #expect(entry.points[0] * Double(entry.scale) - Double(entry.pixels[0]) <= 0.5, "\(entry.file)")
+            #expect(abs(entry.points[0] * Double(entry.scale) - Double(entry.pixels[0])) <= 0.5, "\(entry.file)")
+            #expect(abs(entry.points[1] * Double(entry.scale) - Double(entry.pixels[1])) <= 0.5, "\(entry.file)")
         }
         let background = try #require(index.first { $0.file == "Background-568h@2x.png" })
         #expect(background.points == [320, 568])
@@ -86,6 +88,7 @@ import Testing
         }
         let reference = try #require(pdftocairo, "pdftocairo (poppler-utils) is needed as the reference renderer; `make test` installs it")
         let (work, run) = try buildFixture()
+        defer { Harness.removeTemporary(work) }
         #expect(run.status == 0, "\(run.stderr)")
         let resources = work.appendingPathComponent("full/out/Resources")
         for (file, source) in Self.filledByPage.sorted(by: { $0.key < $1.key }) {
@@ -109,7 +112,9 @@ import Testing
 
     @Test func cleanBuildsAreByteIdenticalAcrossJobCounts() throws {
         let (first, runA) = try buildFixture(["--jobs", "1"])
+        defer { Harness.removeTemporary(first) }
         let (second, runB) = try buildFixture(["--jobs", "2"])
+        defer { Harness.removeTemporary(second) }
         #expect(runA.status == 0 && runB.status == 0)
         let a = first.appendingPathComponent("full/out"), b = second.appendingPathComponent("full/out")
         // Build state (.assetc/) holds file-system metadata such as inode numbers, so it is compared
@@ -126,6 +131,7 @@ import Testing
 
     @Test func rebuildSkipsUpToDateVariantsAndRerendersOnlyAChangedSource() throws {
         let (work, first) = try buildFixture()
+        defer { Harness.removeTemporary(work) }
         #expect(first.status == 0)
         let again = try Harness.assetc(["build", "full/assets.json"], in: work)
         #expect(again.stderr.contains("28 variants (0 rendered, 28 up to date)"), "\(again.stderr)")
@@ -142,6 +148,7 @@ import Testing
 
     @Test func noOpRebuildTrustsUnchangedFileMetadataAndRehashesWhenItChanges() throws {
         let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
         try Harness.copyFixtures(to: work)
         // Sources modified in the last seconds are never trusted by metadata (they could change again
         // within one timestamp tick), so age them first.
@@ -184,6 +191,7 @@ import Testing
 
     @Test func removesItsOwnStaleOutputsButNeverForeignFiles() throws {
         let (work, first) = try buildFixture()
+        defer { Harness.removeTemporary(work) }
         #expect(first.status == 0)
         let resources = work.appendingPathComponent("full/out/Resources")
         let foreign = resources.appendingPathComponent("Checkout.bundle/Notes.txt")
@@ -202,6 +210,7 @@ import Testing
 
     @Test func failedBuildLeavesTheEarlierOutputsIntact() throws {
         let (work, first) = try buildFixture()
+        defer { Harness.removeTemporary(work) }
         #expect(first.status == 0)
         let output = work.appendingPathComponent("full/out")
         let before = try Harness.files(under: output).map { ($0, try Harness.read(output.appendingPathComponent($0))) }

@@ -8,6 +8,7 @@ import Testing
 
     @Test func missingManifestNamesTheFile() throws {
         let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
         let run = try Harness.assetc(["build"], in: work)
         #expect(run.status == 1)
         #expect(run.stderr == "assets.json: error: cannot read manifest: cannot read file: No such file or directory\n")
@@ -15,6 +16,7 @@ import Testing
 
     @Test func manifestErrorsUseEditorFormatWithLineAndColumn() throws {
         let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
         try write("{\n  \"version\": 1,\n  \"images\": [{\"name\": \"A\", \"soruce\": \"a.pdf\"}]\n}\n", to: "assets.json", in: work)
         let run = try Harness.assetc(["check"], in: work)
         #expect(run.status == 1)
@@ -24,6 +26,7 @@ import Testing
 
     @Test func missingSourceNamesTheSourceAndTheManifestLine() throws {
         let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
         try write("{\"version\": 1,\n\"images\": [\n {\"name\": \"A\", \"source\": \"art/none.pdf\"}]}", to: "m.json", in: work)
         let run = try Harness.assetc(["build", "m.json"], in: work)
         #expect(run.status == 1)
@@ -35,6 +38,7 @@ import Testing
 
     @Test func checkValidatesWithoutWriting() throws {
         let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
         try Harness.copyFixtures(to: work)
         let run = try Harness.assetc(["check", "full/assets.json"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
@@ -44,6 +48,7 @@ import Testing
 
     @Test func outputOptionOverridesTheManifest() throws {
         let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
         try Harness.copyFixtures(to: work)
         let run = try Harness.assetc(["build", "full/assets.json", "--output", "elsewhere", "--quiet"], in: work)
         #expect(run.status == 0, "\(run.stderr)")

@@ -32,6 +32,7 @@ import Testing
          "appIcon": {"source": "art/newsblur.pdf", "background": "#FFFFFF"},
          "launchImage": {"source": "art/registration.pdf", "background": "#000000", "orientations": ["portrait", "landscape"]}}
         """#, name: "generate\(target)")
+        defer { Harness.removeTemporary(work) }
         let run = try Harness.assetc(["build"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
         let out = work.appendingPathComponent("out")
@@ -97,6 +98,7 @@ import Testing
          "appIcon": {"appiconset": "sets/AppIcon.appiconset"},
          "launchImage": {"launchimage": "sets/LaunchImage.launchimage"}}
         """#)
+        defer { Harness.removeTemporary(work) }
         let check = try Harness.assetc(["check"], in: work)
         #expect(check.status == 0, "\(check.stderr)")
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path), "check wrote files")
@@ -111,7 +113,9 @@ import Testing
         // Packaged icons keep their pixels (re-encoded losslessly).
         let original = try PNGCodec.decode(Harness.read(work.appendingPathComponent("sets/AppIcon.appiconset/icon-60@2x.png"))).image
         let packaged = try PNGCodec.decode(Harness.read(resources.appendingPathComponent("AppIcon60x60@2x.png"))).image
-        if original.isOpaque { #expect(original == packaged) }
+        // The fixture is opaque (an icon must be); were it not, the icon would be composited, not copied.
+        #expect(original.isOpaque)
+        #expect(original == packaged)
     }
 
     /// Shrinks a PNG by two pixels in each direction (cropping), as a designer's export slip would.
@@ -133,6 +137,7 @@ import Testing
          "appIcon": {"appiconset": "sets/AppIcon.appiconset"},
          "launchImage": {"launchimage": "sets/LaunchImage.launchimage"}}
         """#)
+        defer { Harness.removeTemporary(work) }
         let good = try Harness.assetc(["build"], in: work)
         #expect(good.status == 0, "\(good.stderr)")
         let before = try Harness.read(work.appendingPathComponent("out/Resources/AppIcon76x76@2x~ipad.png"))
@@ -151,6 +156,7 @@ import Testing
 
     @Test func werrorTurnsWarningsIntoFailure() throws {
         let work = try workspace(#"{"version": 1, "output": "out", "devices": ["iphone"], "appIcon": {"source": "art/newsblur.pdf"}}"#)
+        defer { Harness.removeTemporary(work) }
         let plain = try Harness.assetc(["check"], in: work)
         #expect(plain.status == 0)
         #expect(plain.stderr.contains("warning: app icon art has transparent pixels"), "\(plain.stderr)")

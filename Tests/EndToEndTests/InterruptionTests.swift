@@ -9,6 +9,7 @@ import Testing
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalMidBuildLeavesTheEarlierOutputsAndTheNextBuildFinishes(signalNumber: Int32) throws {
         let work = try Harness.temporaryDirectory("interrupt\(signalNumber)")
+        defer { Harness.removeTemporary(work) }
         try Harness.copyFixtures(to: work)
         let first = try Harness.assetc(["build", "full/assets.json"], in: work)
         #expect(first.status == 0, "\(first.stderr)")

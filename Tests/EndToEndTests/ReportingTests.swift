@@ -18,6 +18,7 @@ import Testing
 
     @Test func planListsEveryFileABuildWritesWithoutWritingAnything() throws {
         let work = try workspace()
+        defer { Harness.removeTemporary(work) }
         let plan = try Harness.assetc(["plan", "full/assets.json", "--json"], in: work)
         #expect(plan.status == 0, "\(plan.stderr)")
         let listed = try #require(JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
@@ -35,6 +36,7 @@ import Testing
 
     @Test func reportListsEachBundleLargestFirstAndMatchesTheFiles() throws {
         let work = try workspace()
+        defer { Harness.removeTemporary(work) }
         let run = try Harness.assetc(["build", "full/assets.json"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("  main: ") && run.stderr.contains("  Checkout: "), "\(run.stderr)")
@@ -59,6 +61,7 @@ import Testing
 
     @Test func aBuildOverBudgetFailsNamingTheManifestLineAndChangesNothing() throws {
         let work = try workspace()
+        defer { Harness.removeTemporary(work) }
         let first = try Harness.assetc(["build", "full/assets.json"], in: work)
         #expect(first.status == 0)
         let output = work.appendingPathComponent("full/out")
@@ -87,6 +90,7 @@ import Testing
 
     @Test func depfileDrivesMakeToRebuildExactlyWhenAnInputChanges() throws {
         let work = try workspace()
+        defer { Harness.removeTemporary(work) }
         let makefile = """
             out/asset-index.json:
             \t"\(Harness.binary)" build full/assets.json --output out --depfile assets.d --quiet
@@ -115,6 +119,7 @@ import Testing
 
     @Test func budgetMustBeAPositiveWholeNumberOfBytes() throws {
         let work = try workspace()
+        defer { Harness.removeTemporary(work) }
         let manifest = work.appendingPathComponent("bad.json")
         for (budget, message) in [(#"{"maxBytes": 0}"#, "between 1 and"), (#"{"maxBytes": 1.5}"#, "whole number"),
                                   (#"{"maxByte": 10}"#, "maxBytes"), (#"{}"#, "needs \"maxBytes\"")] {

@@ -61,6 +61,11 @@ enum Harness {
         return url
     }
 
+    /// Removes a folder `temporaryDirectory` made; every test defers this right after making one.
+    static func removeTemporary(_ url: URL) {
+        try? FileManager.default.removeItem(at: url)
+    }
+
     /// Every regular file below `root`, as sorted relative paths.
     static func files(under root: URL) -> [String] {
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
