@@ -1,0 +1,121 @@
+import AssetKit
+import Foundation
+import Testing
+
+/// Every generated text output, byte for byte, against files in `Tests/Fixtures/golden/expected/`;
+/// and the examples in docs/ against those files, so the docs cannot drift.
+///
+/// Re-record after an intended change with `ASSETC_RECORD_GOLDENS=1 swift test --filter Golden`,
+/// then review the diff. A recording run fails on purpose, so CI can never record.
+/// The PNG hashes in asset-index.json depend on the Poppler, Cairo and libdeflate versions; the
+/// goldens are recorded with Debian 12's.
+@Suite(.serialized) struct GoldenOutputTests {
+    static let expected = Harness.fixtures.appendingPathComponent("golden/expected")
+    static var recording: Bool { ProcessInfo.processInfo.environment["ASSETC_RECORD_GOLDENS"] == "1" }
+
+    /// Builds the golden fixture once per test run and returns every generated text by golden name.
+    static let outputs: Result<[String: String], GoldenError> = {
+        do {
+            return .success(try generate())
+        } catch {
+            return .failure(GoldenError(message: "\(error)"))
+        }
+    }()
+
+    struct GoldenError: Error { var message: String }
+
+    private static func generate() throws -> [String: String] {
+        let work = try Harness.temporaryDirectory("golden")
+        defer { Harness.removeTemporary(work) }
+        for folder in ["art", "golden"] {
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent(folder),
+                                              to: work.appendingPathComponent(folder))
+        }
+        let build = try Harness.assetc(["build", "golden/assets.json"], in: work)
+        guard build.status == 0 else { throw GoldenError(message: "build failed: \(build.stderr)") }
+        let plan = try Harness.assetc(["plan", "golden/assets.json", "--json", "--quiet"], in: work)
+        let tables = try Harness.assetc(["tables", "--json"], in: work)
+        guard plan.status == 0, tables.status == 0 else { throw GoldenError(message: plan.stderr + tables.stderr) }
+        var outputs = ["plan.json": plan.stdout, "tables.json": tables.stdout]
+        for name in ["asset-index.json", "partial-Info.plist", "report.json"] {
+            outputs[name] = String(decoding: try Harness.read(work.appendingPathComponent("golden/out/\(name)")), as: UTF8.self)
+        }
+        return outputs
+    }
+
+    static let names = ["asset-index.json", "partial-Info.plist", "report.json", "plan.json", "tables.json"]
+
+    @Test(arguments: names)
+    func matchesTheGoldenFile(_ name: String) throws {
+        let outputs = try Self.outputs.get()
+        let actual = try #require(outputs[name])
+        let url = Self.expected.appendingPathComponent(name)
+        if Self.recording {
+            try actual.write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(name); unset ASSETC_RECORD_GOLDENS and review the diff")
+            return
+        }
+        let golden = try String(contentsOf: url, encoding: .utf8)
+        #expect(actual == golden, "\(name) differs from its golden file; if intended, re-record (see GoldenOutputTests)")
+    }
+
+    /// A fenced block preceded by `<!-- golden: NAME -->` must be an excerpt of that golden file:
+    /// runs of consecutive lines, in order, separated by lines holding only `...`.
+    @Test(arguments: ["docs/output.md", "docs/cli.md"])
+    func docExamplesAreExcerptsOfTheGoldens(_ document: String) throws {
+        let text = try String(contentsOf: Harness.packageRoot.appendingPathComponent(document), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        var checked = 0
+        for (index, line) in lines.enumerated() {
+            guard let name = line.firstMatch(of: /<!-- golden: (\S+) -->/)?.1 else { continue }
+            let golden = try String(contentsOf: Self.expected.appendingPathComponent(String(name)), encoding: .utf8)
+                .components(separatedBy: "\n")
+            #expect(lines[index + 1].hasPrefix("```"), "\(document):\(index + 2): a code block must follow the golden marker")
+            var block: [String] = []
+            for body in lines[(index + 2)...] {
+                if body.hasPrefix("```") { break }
+                block.append(body)
+            }
+            var searchFrom = 0
+            for chunk in block.split(whereSeparator: { $0.trimmingCharacters(in: .whitespaces) == "..." }) {
+                let found = Self.find(Array(chunk), in: golden, from: searchFrom)
+                #expect(found != nil, "\(document):\(index + 1): this part of the example is not in golden/\(name):\n\(chunk.joined(separator: "\n"))")
+                searchFrom = found.map { $0 + chunk.count } ?? searchFrom
+            }
+            checked += 1
+        }
+        #expect(checked > 0, "\(document) has no golden-checked example")
+    }
+
+    private static func find(_ chunk: [String], in lines: [String], from start: Int) -> Int? {
+        guard !chunk.isEmpty, lines.count >= chunk.count, start <= lines.count - chunk.count else { return nil }
+        for offset in start...(lines.count - chunk.count) where Array(lines[offset..<offset + chunk.count]) == chunk {
+            return offset
+        }
+        return nil
+    }
+
+    /// Every key asset-index.json writes is described in docs/output.md.
+    @Test func everyIndexKeyIsDocumented() throws {
+        let outputs = try Self.outputs.get()
+        let text = try #require(outputs["asset-index.json"])
+        let index = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var keys: Set<String> = []
+        func collect(_ value: Any, namesAreData: Bool) {
+            if let object = value as? [String: Any] {
+                for (key, child) in object {
+                    if !namesAreData { keys.insert(key) }
+                    // Under "bundles" the keys are bundle names, under "images" image names: data, not schema.
+                    collect(child, namesAreData: key == "bundles" || key == "images")
+                }
+            } else if let array = value as? [Any] {
+                for element in array { collect(element, namesAreData: false) }
+            }
+        }
+        collect(index, namesAreData: false)
+        let docs = try String(contentsOf: Harness.packageRoot.appendingPathComponent("docs/output.md"), encoding: .utf8)
+        for key in keys.sorted() {
+            #expect(docs.contains("| `\(key)` |"), "asset-index.json key '\(key)' is not in docs/output.md's key table")
+        }
+    }
+}
