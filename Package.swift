@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "Planning", dependencies: ["AssetModel"]),
         .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "PNGShim"]),
         .target(name: "Output", dependencies: ["AssetModel", "AssetPlatform"]),
-        .target(name: "Reports", dependencies: ["AssetModel", "Output"]),
+        .target(name: "Reports", dependencies: ["AssetModel"]),
         .target(name: "AssetKit", dependencies: [
             "AssetModel", "AssetPlatform", "ManifestInput", "Planning", "Rendering", "Output", "Reports",
         ]),
@@ -49,7 +49,7 @@ let package = Package(
         // Marked-text positions (`1️⃣`) shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AssetKitTests", dependencies: [
-            "TestSupport", "AssetModel", "AssetPlatform", "ManifestInput", "Planning", "Rendering", "Output", "Reports", "AssetKit",
+            "TestSupport", "AssetModel", "AssetPlatform", "ManifestInput", "Planning", "Rendering", "Output",
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AssetKit", "AssetPlatform", "Rendering"]),
     ]

@@ -2,12 +2,8 @@ import Foundation
 import Testing
 @testable import AssetModel
 @testable import AssetPlatform
-@testable import ManifestInput
-@testable import Planning
 @testable import Rendering
 @testable import Output
-@testable import Reports
-@testable import AssetKit
 
 @Suite struct BuildStateTests {
     private let fingerprint = FileFingerprint(size: 1234, modifiedSeconds: 1_700_000_000, modifiedNanoseconds: 123_456_789,

@@ -1,12 +1,6 @@
 import Testing
 @testable import AssetModel
-@testable import AssetPlatform
-@testable import ManifestInput
 @testable import Planning
-@testable import Rendering
-@testable import Output
-@testable import Reports
-@testable import AssetKit
 
 @Suite struct DeviceTableTests {
     private func icon(_ idiom: SlotIdiom, _ points: Double, _ scale: Int) -> IconSlot? {

@@ -1,12 +1,7 @@
 import Testing
 @testable import AssetModel
-@testable import AssetPlatform
-@testable import ManifestInput
 @testable import Planning
-@testable import Rendering
 @testable import Output
-@testable import Reports
-@testable import AssetKit
 
 private func png(_ size: Int, interlaced: Bool = false) -> SourceInfo {
     .png(width: size, height: size, scale: 1, interlaced: interlaced)

@@ -1,13 +1,6 @@
 import TestSupport
 import Testing
 @testable import AssetModel
-@testable import AssetPlatform
-@testable import ManifestInput
-@testable import Planning
-@testable import Rendering
-@testable import Output
-@testable import Reports
-@testable import AssetKit
 
 @Suite struct JSONParserTests {
     private func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {

@@ -1,13 +1,8 @@
 import TestSupport
 import Testing
 @testable import AssetModel
-@testable import AssetPlatform
 @testable import ManifestInput
 @testable import Planning
-@testable import Rendering
-@testable import Output
-@testable import Reports
-@testable import AssetKit
 
 /// Decodes manifest text; failures come back as their diagnostics.
 func decodeManifest(_ text: String) -> Result<(manifest: Manifest, warnings: [Diagnostic]), InputError> {

@@ -1,12 +1,5 @@
 import Testing
-@testable import AssetModel
-@testable import AssetPlatform
 @testable import ManifestInput
-@testable import Planning
-@testable import Rendering
-@testable import Output
-@testable import Reports
-@testable import AssetKit
 
 @Suite struct NameRulesTests {
     @Test(arguments: ["Button", "Back Arrow", "icon_24", "Card-Large", "Logo-2x", "Height-568", "Ünïcødé"])

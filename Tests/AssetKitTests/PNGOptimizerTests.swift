@@ -1,12 +1,6 @@
 import Testing
 @testable import AssetModel
-@testable import AssetPlatform
-@testable import ManifestInput
-@testable import Planning
 @testable import Rendering
-@testable import Output
-@testable import Reports
-@testable import AssetKit
 
 @Suite struct PNGOptimizerTests {
     private func image(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> RGBAImage {

@@ -1,12 +1,6 @@
 import Testing
 @testable import AssetModel
-@testable import AssetPlatform
-@testable import ManifestInput
 @testable import Planning
-@testable import Rendering
-@testable import Output
-@testable import Reports
-@testable import AssetKit
 
 /// Page sizes and raster headers from a table, so planning is tested without files.
 struct TableInspector: SourceInspecting {
