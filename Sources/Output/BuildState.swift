@@ -4,7 +4,7 @@ import AssetModel
 /// unchanged outputs and remove only files that assetc itself created.
 public struct BuildState: Sendable, Equatable {
     public struct Output: Sendable, Equatable {
-        /// Hash of everything that determines the file's bytes (see `Builder.cacheKey`).
+        /// Hash of everything that determines the file's bytes (see `CacheKey` in the façade).
         public var key: String
         public var bytes: Int
         public var sha256: String

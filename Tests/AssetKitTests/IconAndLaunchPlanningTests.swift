@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import AssetModel
 @testable import Planning
@@ -149,9 +150,11 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
     }
 
     @Test func brokenContentsJSONNamesTheFileLineAndColumn() {
-        let inspector = TableInspector(sources: [:], texts: ["\(set)/Contents.json": "{\n  \"images\": [\n    {\"idiom\": }\n"])
+        let contents = MarkedText("{\n  \"images\": [\n    {\"idiom\": 1️⃣}\n")
+        let inspector = TableInspector(sources: [:], texts: ["\(set)/Contents.json": contents.text])
         let found = failure(plan(iphoneManifest, inspector))
-        #expect(found.first == "\(set)/Contents.json:3:15: error: invalid JSON: unexpected character '}'; expected a value", "\(found)")
+        #expect(found.first == "\(set)/Contents.json:\(contents.position("1️⃣")): error: invalid JSON: unexpected character '}'; expected a value",
+                "\(found)")
         let missing = failure(plan(iphoneManifest, TableInspector(sources: [:])))
         #expect(missing.first?.hasPrefix("\(set)/Contents.json: error: cannot read file") == true)
     }

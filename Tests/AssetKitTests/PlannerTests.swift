@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import AssetModel
 @testable import Planning
@@ -144,14 +145,14 @@ func summary(_ plan: BuildPlan) -> [String] {
     }
 
     @Test func sourceProblemsNameTheFileAndTheManifestLine() {
-        let text = "{\"version\": 1,\n \"images\": [\n  {\"name\": \"A\", \"source\": \"missing.pdf\"},\n  {\"name\": \"B\", \"source\": \"doc.pdf\", \"page\": 3}\n]}"
-        guard case .failure(let failure) = plan(text, ["doc.pdf": pdf(10, 10, pages: 2)]) else {
+        let marked = MarkedText("{\"version\": 1,\n \"images\": [\n  {\"name\": \"A\", \"source\": 1️⃣\"missing.pdf\"},\n  {\"name\": \"B\", \"source\": \"doc.pdf\", \"page\": 3}\n]}")
+        guard case .failure(let failure) = plan(marked.text, ["doc.pdf": pdf(10, 10, pages: 2)]) else {
             Issue.record("missing source accepted")
             return
         }
         let lines = failure.diagnostics.map(\.description)
         #expect(lines.contains("missing.pdf: error: cannot read file: No such file or directory"))
-        #expect(lines.contains("assets.json:3:27: note: source referenced here"))
+        #expect(lines.contains("assets.json:\(marked.position("1️⃣")): note: source referenced here"))
         #expect(lines.contains("doc.pdf: error: page 3 is out of range; the PDF has 2 pages"))
     }
 

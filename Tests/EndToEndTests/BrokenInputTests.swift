@@ -3,6 +3,7 @@ import AssetPlatform
 import Rendering
 import Foundation
 import Testing
+import TestSupport
 
 /// A matrix of broken inputs, each run against an output folder that holds an earlier good build:
 /// every case must exit 1–127 with a message naming the file (and the manifest line where there is
@@ -50,72 +51,73 @@ import Testing
     static let goodPDF = pdf(pages: 1)
 
     static let cases: [Case] = [
-        Case(name: "missing source", images: #"{"name": "A", "source": "bad/none.pdf"}"#,
-             expected: ["bad/none.pdf: error: cannot read file: No such file or directory", "assets.json:3:25: note: source referenced here"]),
+        Case(name: "missing source", images: #"{"name": "A", "source": 1️⃣"bad/none.pdf"}"#,
+             expected: ["bad/none.pdf: error: cannot read file: No such file or directory", "assets.json:‹1›: note: source referenced here"]),
         Case(name: "directory as source", images: #"{"name": "A", "source": "bad/folder.pdf"}"#,
              files: ["folder.pdf/keep": []], expected: ["bad/folder.pdf: error: is a directory, not a file"]),
         Case(name: "garbage bytes", images: #"{"name": "A", "source": "bad/garbage.pdf"}"#,
              files: ["garbage.pdf": Array((0..<3000).map { UInt8(truncatingIfNeeded: $0 &* 7919) })],
              expected: ["bad/garbage.pdf: error: not a PDF file (no %PDF header)"]),
-        Case(name: "truncated PDF", images: #"{"name": "A", "source": "bad/cut.pdf"}"#,
-             files: ["cut.pdf": Array(goodPDF.prefix(40))], expected: ["bad/cut.pdf: error: ", "assets.json:3:25: note: source referenced here"]),
+        Case(name: "truncated PDF", images: #"{"name": "A", "source": 1️⃣"bad/cut.pdf"}"#,
+             files: ["cut.pdf": Array(goodPDF.prefix(40))], expected: ["bad/cut.pdf: error: ", "assets.json:‹1›: note: source referenced here"]),
         Case(name: "encrypted PDF", images: #"{"name": "A", "source": "bad/locked.pdf"}"#,
              files: ["locked.pdf": pdf(pages: 1, encrypted: true)], expected: ["bad/locked.pdf: error: PDF is encrypted; assetc cannot render password-protected documents"]),
         Case(name: "zero pages", images: #"{"name": "A", "source": "bad/empty.pdf"}"#,
              files: ["empty.pdf": pdf(pages: 0)], expected: ["bad/empty.pdf: error:", "no pages"]),
         Case(name: "page out of range", images: #"{"name": "A", "source": "bad/one.pdf", "page": 3}"#,
              files: ["one.pdf": goodPDF], expected: ["bad/one.pdf: error: page 3 is out of range"]),
-        Case(name: "poster-sized page", images: #"{"name": "A", "source": "bad/poster.pdf", "scales": [3]}"#,
-             files: ["poster.pdf": pdf(pages: 1, mediaBox: "0 0 14400 14400")], expected: ["assets.json:3:10: error: A@3x.png would be 43200x43200 pixels; Cairo draws at most 32767 pixels a side"]),
+        Case(name: "poster-sized page", images: #"{"name": 1️⃣"A", "source": "bad/poster.pdf", "scales": [3]}"#,
+             files: ["poster.pdf": pdf(pages: 1, mediaBox: "0 0 14400 14400")], expected: ["assets.json:‹1›: error: A@3x.png would be 43200x43200 pixels; Cairo draws at most 32767 pixels a side"]),
         Case(name: "JPEG named .png", images: #"{"name": "A", "source": "bad/photo.png"}"#,
              files: ["photo.png": [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [UInt8](repeating: 0, count: 64)],
              expected: ["bad/photo.png: error:", "JPEG"]),
         Case(name: "truncated PNG", images: #"{"name": "A", "source": "bad/cut.png", "scales": [1]}"#,
              files: ["cut.png": Array(PNGSamples.grey16.prefix(60))], expected: ["bad/cut.png: error: PNG file is truncated"]),
-        Case(name: "raster too small for its scales", images: #"{"name": "A", "source": "bad/small.png", "scales": [2]}"#,
-             files: ["small.png": PNGSamples.palette], expected: [#"assets.json:3:10: error: scale 2 is above 'bad/small.png', an @1x raster; assetc never upscales raster art (lower "scales" or supply a larger PNG)"#]),
+        Case(name: "raster too small for its scales", images: #"{"name": 1️⃣"A", "source": "bad/small.png", "scales": [2]}"#,
+             files: ["small.png": PNGSamples.palette], expected: [#"assets.json:‹1›: error: scale 2 is above 'bad/small.png', an @1x raster; assetc never upscales raster art (lower "scales" or supply a larger PNG)"#]),
         Case(name: "PDF with another extension", images: #"{"name": "A", "source": "bad/art.svg"}"#,
              files: ["art.svg": goodPDF], expected: ["assets.json:3:", "neither a .pdf nor a .png"]),
-        Case(name: "name with traversal", images: #"{"name": "../evil", "source": "bad/one.pdf"}"#,
-             files: ["one.pdf": goodPDF], expected: ["assets.json:3:10: error: name '../evil' contains a path separator"]),
+        Case(name: "name with traversal", images: #"{"name": 1️⃣"../evil", "source": "bad/one.pdf"}"#,
+             files: ["one.pdf": goodPDF], expected: ["assets.json:‹1›: error: name '../evil' contains a path separator"]),
         Case(name: "name with a scale modifier", images: #"{"name": "Icon@2x", "source": "bad/one.pdf"}"#,
              files: ["one.pdf": goodPDF], expected: ["assets.json:3:", "@2x"]),
-        Case(name: "names differing only by case", images: #"{"name": "Icon", "source": "bad/one.pdf"}, {"name": "icon", "source": "bad/one.pdf"}"#,
+        Case(name: "names differing only by case", images: #"{"name": "Icon", "source": "bad/one.pdf"}, {"name": 1️⃣"icon", "source": "bad/one.pdf"}"#,
              files: ["one.pdf": goodPDF],
-             expected: ["assets.json:3:53: error: image 'icon' differs from 'Icon' (line 3) only by case in the main bundle; case-insensitive file systems would merge their files"]),
-        Case(name: "zero size", images: #"{"name": "A", "source": "bad/one.pdf", "size": [0, 10]}"#,
+             expected: ["assets.json:‹1›: error: image 'icon' differs from 'Icon' (line 3) only by case in the main bundle; case-insensitive file systems would merge their files"]),
+        Case(name: "zero size", images: #"{"name": "A", "source": "bad/one.pdf", "size": [1️⃣0, 10]}"#,
              files: ["one.pdf": goodPDF],
-             expected: [#"assets.json:3:49: error: the width in "size" of image 'A' must be greater than 0 and at most 10000, found 0"#]),
-        Case(name: "negative size", images: #"{"name": "A", "source": "bad/one.pdf", "size": [-5, 10]}"#,
+             expected: [#"assets.json:‹1›: error: the width in "size" of image 'A' must be greater than 0 and at most 10000, found 0"#]),
+        Case(name: "negative size", images: #"{"name": "A", "source": "bad/one.pdf", "size": [1️⃣-5, 10]}"#,
              files: ["one.pdf": goodPDF],
-             expected: [#"assets.json:3:49: error: the width in "size" of image 'A' must be greater than 0 and at most 10000, found -5"#]),
-        Case(name: "absurd size", images: #"{"name": "A", "source": "bad/one.pdf", "size": [1e9, 1e9]}"#,
+             expected: [#"assets.json:‹1›: error: the width in "size" of image 'A' must be greater than 0 and at most 10000, found -5"#]),
+        Case(name: "absurd size", images: #"{"name": "A", "source": "bad/one.pdf", "size": [1️⃣1e9, 1e9]}"#,
              files: ["one.pdf": goodPDF],
-             expected: [#"assets.json:3:49: error: the width in "size" of image 'A' must be greater than 0 and at most 10000, found 1e9"#]),
-        Case(name: "non-integer scale", images: #"{"name": "A", "source": "bad/one.pdf", "scales": [1.5]}"#,
+             expected: [#"assets.json:‹1›: error: the width in "size" of image 'A' must be greater than 0 and at most 10000, found 1e9"#]),
+        Case(name: "non-integer scale", images: #"{"name": "A", "source": "bad/one.pdf", "scales": [1️⃣1.5]}"#,
              files: ["one.pdf": goodPDF],
-             expected: [#"assets.json:3:51: error: a scale in "scales" of image 'A' must be a whole number, found 1.5"#]),
-        Case(name: "absurd scale", images: #"{"name": "A", "source": "bad/one.pdf", "scales": [1000000]}"#,
+             expected: [#"assets.json:‹1›: error: a scale in "scales" of image 'A' must be a whole number, found 1.5"#]),
+        Case(name: "absurd scale", images: #"{"name": "A", "source": "bad/one.pdf", "scales": [1️⃣1000000]}"#,
              files: ["one.pdf": goodPDF],
-             expected: [#"assets.json:3:51: error: a scale in "scales" of image 'A' must be between 1 and 3, found 1000000"#]),
-        Case(name: "bundle path escaping", images: "{\"version\": 1, \"output\": \"out\",\n\"bundles\": [{\"name\": \"B\", \"path\": \"../evil.bundle\"}],\n\"images\": [{\"name\": \"A\", \"source\": \"bad/one.pdf\", \"bundle\": \"B\"}]}",
+             expected: [#"assets.json:‹1›: error: a scale in "scales" of image 'A' must be between 1 and 3, found 1000000"#]),
+        Case(name: "bundle path escaping", images: "{\"version\": 1, \"output\": \"out\",\n\"bundles\": [{\"name\": \"B\", \"path\": 1️⃣\"../evil.bundle\"}],\n\"images\": [{\"name\": \"A\", \"source\": \"bad/one.pdf\", \"bundle\": \"B\"}]}",
              files: ["one.pdf": goodPDF], wholeManifest: true,
-             expected: ["assets.json:2:35: error: bundle path '../evil.bundle' contains a path separator; it must be a single folder name"]),
-        Case(name: "deep nesting", images: "{\"version\": 1, \"output\": \"out\", \"images\": " + String(repeating: "[", count: 100_000) + "}",
-             wholeManifest: true, expected: ["assets.json:1:106: error: invalid JSON: nesting is deeper than 64 levels"]),
+             expected: ["assets.json:‹1›: error: bundle path '../evil.bundle' contains a path separator; it must be a single folder name"]),
+        Case(name: "deep nesting", images: "{\"version\": 1, \"output\": \"out\", \"images\": " + String(repeating: "[", count: 63) + "1️⃣"
+             + String(repeating: "[", count: 100_000 - 63) + "}",
+             wholeManifest: true, expected: ["assets.json:‹1›: error: invalid JSON: nesting is deeper than 64 levels"]),
         Case(name: "unsupported version", images: "{\"version\": 2, \"output\": \"out\"}", wholeManifest: true,
              expected: ["assets.json:1:", "unsupported manifest version 2"]),
-        Case(name: "wrong top-level type", images: "[1, 2]", wholeManifest: true,
-             expected: ["assets.json:1:1: error: the manifest must be an object, found an array"]),
+        Case(name: "wrong top-level type", images: "1️⃣[1, 2]", wholeManifest: true,
+             expected: ["assets.json:‹1›: error: the manifest must be an object, found an array"]),
         Case(name: "interlaced icon in an appiconset", images: "{\"version\": 1, \"output\": \"out\",\n\"appIcon\": {\"appiconset\": \"bad/AppIcon.appiconset\"}}",
              files: ["AppIcon.appiconset/Contents.json": Array(#"{"images": [{"idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "icon.png"}], "info": {"version": 1}}"#.utf8),
                      "AppIcon.appiconset/icon.png": PNGSamples.interlaced120],
              wholeManifest: true, expected: ["icon.png", "interlaced"]),
-        Case(name: "broken Contents.json", images: "{\"version\": 1, \"output\": \"out\",\n\"appIcon\": {\"appiconset\": \"bad/Broken.appiconset\"}}",
-             files: ["Broken.appiconset/Contents.json": Array("{\"images\": [\n{\"idiom\": }".utf8)],
+        Case(name: "broken Contents.json", images: "{\"version\": 1, \"output\": \"out\",\n\"appIcon\": {\"appiconset\": 1️⃣\"bad/Broken.appiconset\"}}",
+             files: ["Broken.appiconset/Contents.json": Array("{\"images\": [\n{\"idiom\": 2️⃣}".utf8)],
              wholeManifest: true,
-             expected: ["bad/Broken.appiconset/Contents.json:2:11: error: invalid JSON: unexpected character '}'; expected a value",
-                        "assets.json:2:27: note: app icon set referenced here"]),
+             expected: ["bad/Broken.appiconset/Contents.json:‹2›: error: invalid JSON: unexpected character '}'; expected a value",
+                        "assets.json:‹1›: note: app icon set referenced here"]),
     ]
 
     @Test(arguments: cases)
@@ -133,21 +135,34 @@ import Testing
         let before = try Harness.files(under: output).filter { !$0.hasSuffix("lock") }
             .map { ($0, try Harness.read(output.appendingPathComponent($0))) }
 
+        // Positions are marked in the inputs (1️⃣ in the manifest, 2️⃣ in a file) and written as ‹1›, ‹2›
+        // in the expected messages.
+        var positions: [String: String] = [:]
         for (path, bytes) in testCase.files {
             let url = work.appendingPathComponent("bad/" + path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             if path.hasSuffix("/keep") { continue }
-            try Data(bytes).write(to: url)
+            var content = bytes
+            if let text = String(validating: bytes, as: UTF8.self), text.contains("2️⃣") {
+                let marked = MarkedText(text)
+                positions["‹2›"] = marked.position("2️⃣")
+                content = Array(marked.text.utf8)
+            }
+            try Data(content).write(to: url)
         }
-        let text = testCase.wholeManifest ? testCase.images
-            : "{\"version\": 1, \"output\": \"out\",\n\"images\": [\n\(testCase.images)]}"
-        try text.write(to: manifest, atomically: true, encoding: .utf8)
+        let marked = MarkedText(testCase.wholeManifest ? testCase.images
+            : "{\"version\": 1, \"output\": \"out\",\n\"images\": [\n\(testCase.images)]}")
+        if marked.hasMarker("1️⃣") { positions["‹1›"] = marked.position("1️⃣") }
+        try marked.text.write(to: manifest, atomically: true, encoding: .utf8)
+        let expected = testCase.expected.map { text in
+            positions.reduce(text) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
+        }
         let outside = Harness.files(under: work).filter { !$0.hasPrefix("out/") }
 
         for command in ["check", "build"] {
             let run = try Harness.assetc([command], in: work)
             #expect(!run.signaled && run.status >= 1 && run.status <= 127, "\(testCase) \(command): \(run.status) \(run.stderr)")
-            for text in testCase.expected {
+            for text in expected {
                 #expect(run.stderr.contains(text), "\(testCase) \(command): '\(text)' not in: \(run.stderr)")
             }
         }

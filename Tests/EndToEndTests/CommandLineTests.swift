@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct CommandLineTests {
     private func write(_ text: String, to name: String, in directory: URL) throws {
@@ -17,21 +18,23 @@ import Testing
     @Test func manifestErrorsUseEditorFormatWithLineAndColumn() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
-        try write("{\n  \"version\": 1,\n  \"images\": [{\"name\": \"A\", \"soruce\": \"a.pdf\"}]\n}\n", to: "assets.json", in: work)
+        let manifest = MarkedText("{\n  \"version\": 1,\n  \"images\": [{\"name\": \"A\", 1️⃣\"soruce\": \"a.pdf\"}]\n}\n")
+        try write(manifest.text, to: "assets.json", in: work)
         let run = try Harness.assetc(["check"], in: work)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("assets.json:3:28: error: unknown key 'soruce' in image #1; did you mean 'source'?"), "\(run.stderr)")
+        #expect(run.stderr.contains("assets.json:\(manifest.position("1️⃣")): error: unknown key 'soruce' in image #1; did you mean 'source'?"), "\(run.stderr)")
         #expect(!run.signaled)
     }
 
     @Test func missingSourceNamesTheSourceAndTheManifestLine() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
-        try write("{\"version\": 1,\n\"images\": [\n {\"name\": \"A\", \"source\": \"art/none.pdf\"}]}", to: "m.json", in: work)
+        let manifest = MarkedText("{\"version\": 1,\n\"images\": [\n {\"name\": \"A\", \"source\": 1️⃣\"art/none.pdf\"}]}")
+        try write(manifest.text, to: "m.json", in: work)
         let run = try Harness.assetc(["build", "m.json"], in: work)
         #expect(run.status == 1)
         #expect(run.stderr.contains("art/none.pdf: error: cannot read file: No such file or directory"), "\(run.stderr)")
-        #expect(run.stderr.contains("m.json:3:26: note: source referenced here"), "\(run.stderr)")
+        #expect(run.stderr.contains("m.json:\(manifest.position("1️⃣")): note: source referenced here"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("build").path),
                 "a failed plan must not create the output folder")
     }

@@ -36,6 +36,10 @@ public struct MarkedText {
         self.positions = positions
     }
 
+    public func hasMarker(_ marker: String) -> Bool {
+        marker.unicodeScalars.first.map { positions[Character($0)] != nil } ?? false
+    }
+
     /// `line:column` of a marker, as diagnostics print it (`"1️⃣"` or `"1"`).
     public func position(_ marker: String) -> String {
         let location = location(marker)

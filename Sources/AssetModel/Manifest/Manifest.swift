@@ -1,5 +1,5 @@
 /// The decoded and validated `assets.json` (version 1). Paths are as written, relative to the
-/// manifest's folder; `ManifestLoader` resolves them.
+/// manifest's folder; the planner resolves them against `directory`.
 public struct Manifest: Sendable {
     public static let supportedVersion = 1
     public static let defaultScales = [1, 2]
