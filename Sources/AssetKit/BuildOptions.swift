@@ -1,5 +1,6 @@
 import AssetModel
 import Foundation
+import Output
 import Rendering
 
 public struct BuildOptions: Sendable {
@@ -51,6 +52,8 @@ public struct LoadedProject: Sendable {
     public var store: SourceStore
     /// Where the build writes (`--output`, else the manifest's `output`).
     public var outputDirectory: String
+    /// The previous build's state, when planning reused its source records.
+    var recordedState: RecordedState?
     /// Manifest and planning warnings.
     public var warnings: [Diagnostic]
 }

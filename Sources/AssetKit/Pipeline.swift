@@ -19,13 +19,14 @@ public enum Pipeline {
                             outputOverride: String? = nil) throws(BuildFailure) -> LoadedProject {
         let (manifest, manifestWarnings) = try stage { () throws(InputError) in try readManifest(manifestPath) }
         let output = outputDirectory(for: manifest, override: outputOverride)
-        let store = SourceStore(previous: reusingRecords ? previousSourceRecords(output) : [:])
+        let recorded = reusingRecords ? RecordedState.read(root: output) : nil
+        let store = SourceStore(previous: recorded?.state.sources ?? [:])
         let planner = Planner(inspector: LiveSourceInspector(reader: SourceReader(store: store)),
                               outputRoot: FileSystem.absolute(output))
         do {
             let plan = try planner.plan(manifest)
             return LoadedProject(manifest: manifest, plan: plan, store: store, outputDirectory: output,
-                                 warnings: manifestWarnings + plan.warnings)
+                                 recordedState: recorded, warnings: manifestWarnings + plan.warnings)
         } catch {
             throw BuildFailure(error.kind, manifestWarnings + error.diagnostics)
         }
@@ -36,11 +37,28 @@ public enum Pipeline {
     public static func build(_ options: BuildOptions,
                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(BuildFailure) -> BuildReport {
         let start = DispatchTime.now()
-        let project = try load(manifestPath: options.manifestPath, reusingRecords: !options.force,
+        // Records of the last build are verified, never obeyed: when a render finds a source unlike
+        // its record, the whole build is planned again from the files.
+        var attempt = try build(options, reusingRecords: !options.force, progress: progress)
+        if attempt == nil, !options.force {
+            attempt = try build(options, reusingRecords: false, progress: progress)
+        }
+        guard var report = attempt else {
+            throw BuildFailure(.invalidInput, [.error(options.manifestPath, "sources changed while the build read them; run it again")])
+        }
+        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return report
+    }
+
+    /// One attempt; nil when a source did not match the record it was planned from.
+    static func build(_ options: BuildOptions, reusingRecords: Bool,
+                      progress: (@Sendable (Int, Int) -> Void)?) throws(BuildFailure) -> BuildReport? {
+        let project = try load(manifestPath: options.manifestPath, reusingRecords: reusingRecords,
                                outputOverride: options.outputOverride)
-        let transaction = try stage { () throws(OutputError) in try OutputTransaction(root: project.outputDirectory) }
+        let transaction = try stage { () throws(OutputError) in try OutputTransaction(root: project.outputDirectory, alreadyRead: project.recordedState) }
         let keys = project.plan.variants.map { CacheKey.make(for: $0, store: project.store, encoder: options.encoder) }
-        let outputs = try render(project, keys: keys, into: transaction, options: options, progress: progress)
+        guard let outputs = try render(project, keys: keys, into: transaction, options: options, progress: progress)
+        else { return nil }
         if options.isCancelled() {
             throw BuildFailure(OutputError.interrupted(root: transaction.root))
         }
@@ -57,8 +75,7 @@ public enum Pipeline {
         let rendered = outputs.filter { if case .staged = $0.content { true } else { false } }.count
         return BuildReport(
             outputDirectory: transaction.root, variants: result.written, rendered: rendered, removed: result.removed,
-            warnings: project.warnings, sizes: result.sizes,
-            seconds: Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
+            warnings: project.warnings, sizes: result.sizes, seconds: 0)
     }
 
     /// The output folder: `--output`, else the manifest's `output` (relative to the manifest's folder),
@@ -83,15 +100,10 @@ public enum Pipeline {
         return try ManifestDecoder.decode(bytes, path: path, directory: directory.isEmpty ? "/" : directory)
     }
 
-    static func previousSourceRecords(_ output: String) -> [String: SourceRecord] {
-        let statePath = output + "/.assetc/state.json"
-        return (try? FileSystem.read(statePath, limit: Limits.maximumJSONBytes)).map(BuildState.parse)?.sources ?? [:]
-    }
-
     /// Reuses every output whose cache key and file are unchanged; renders the rest into staging.
     /// A source failure is invalid input (exit 1); a staging write failure is an output failure (exit 3).
     static func render(_ project: LoadedProject, keys: [String], into transaction: OutputTransaction,
-                       options: BuildOptions, progress: (@Sendable (Int, Int) -> Void)?) throws(BuildFailure) -> [PlannedOutput] {
+                       options: BuildOptions, progress: (@Sendable (Int, Int) -> Void)?) throws(BuildFailure) -> [PlannedOutput]? {
         let variants = project.plan.variants
         var outputs: [PlannedOutput?] = Array(repeating: nil, count: variants.count)
         var toRender: [Int] = []
@@ -118,6 +130,8 @@ public enum Pipeline {
             case .success:
                 guard let file = staged.get(position) else { continue }
                 outputs[index] = PlannedOutput(key: keys[index], content: .staged(file))
+            case .failure(.source(.recordMismatch)):
+                return nil
             case .failure(.source(let error)):
                 inputProblems.append(.error(variant.source.path, "\(variant.fileName): \(error.message)"))
                 inputProblems.append(.note(project.manifest.path, at: variant.manifestLocation,

@@ -81,6 +81,26 @@ public enum FileSystem {
         }
     }
 
+    /// What is at `root/relative`, looked up one component at a time without following any link:
+    /// `.symlink` (or `.other`) when a link (or a file) stands anywhere along the way, so nothing
+    /// reached through this can lie outside `root`. `relative` must already be free of `..`.
+    public static func kindInside(_ root: String, _ relative: String) -> EntryKind {
+        var current = root
+        let components = relative.split(separator: "/")
+        for (position, component) in components.enumerated() {
+            current += "/" + component
+            let found = kind(current)
+            if position == components.count - 1 { return found }
+            switch found {
+            case .directory: continue
+            case .missing: return .missing
+            case .symlink: return .symlink
+            case .file, .other: return .other
+            }
+        }
+        return kind(root)
+    }
+
     /// The size of the regular file at `path` (not following a final link); nil for anything else.
     public static func fileSize(_ path: String) -> Int? {
         var info = stat()

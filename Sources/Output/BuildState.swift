@@ -49,6 +49,8 @@ public struct BuildState: Sendable, Equatable {
                   let key = fields.first(where: { $0.key == "key" })?.value.stringValue,
                   let bytes = fields.first(where: { $0.key == "bytes" })?.value.integerValue,
                   let sha = fields.first(where: { $0.key == "sha256" })?.value.stringValue else { continue }
+            // A path outside the output rules (`../victim.txt`) is dropped, never acted on.
+            guard OutputPath.isValid(entry.key) else { continue }
             state.outputs[entry.key] = Output(key: key, bytes: bytes, sha256: sha)
         }
         let sameProducer = members.contains { $0.key == "producer" && $0.value.stringValue == producer }

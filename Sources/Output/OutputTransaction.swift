@@ -53,7 +53,9 @@ public final class OutputTransaction: @unchecked Sendable {
     var statePath: String { root + "/.assetc" }
 
     /// Takes the output folder's lock, clears an interrupted build's leftovers and prepares staging.
-    public init(root: String) throws(OutputError) {
+    /// `alreadyRead` is the state as planning read it before the lock; it is used when the file is
+    /// still the one that was read (same fingerprint), so a no-op build parses the state once.
+    public init(root: String, alreadyRead: RecordedState? = nil) throws(OutputError) {
         let root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         let statePath = root + "/.assetc"
         do {
@@ -81,8 +83,12 @@ public final class OutputTransaction: @unchecked Sendable {
         self.root = root
         self.lock = lock
         self.stagingDirectory = staging
-        self.previous = (try? FileSystem.read(statePath + "/state.json", limit: Limits.maximumJSONBytes))
-            .map(BuildState.parse) ?? BuildState()
+        let current = RecordedState.fingerprint(root: root)
+        if let alreadyRead, current != nil, alreadyRead.fingerprint == current {
+            self.previous = alreadyRead.state
+        } else {
+            self.previous = RecordedState.read(root: root).state
+        }
     }
 
     deinit {
@@ -102,6 +108,7 @@ public final class OutputTransaction: @unchecked Sendable {
     /// there at the recorded size.
     public func reusable(_ variant: Variant, key: String) -> WrittenVariant? {
         guard let old = previous.outputs[variant.outputPath], old.key == key,
+              FileSystem.kindInside(root, variant.outputPath) == .file,
               FileSystem.fileSize(root + "/" + variant.outputPath) == old.bytes else { return nil }
         return WrittenVariant(variant: variant, bytes: old.bytes, sha256: old.sha256)
     }
@@ -138,7 +145,7 @@ public final class OutputTransaction: @unchecked Sendable {
                 do {
                     try FileSystem.makeDirectories(parent(of: target), under: root)
                     if previous.outputs[relative]?.sha256 == staged.written.sha256,
-                       FileSystem.fileSize(target) == staged.written.bytes {
+                       FileSystem.fileSize(target) == staged.written.bytes, sameBytes(staged.stagedPath, target) {
                         // Same bytes as before (e.g. --force): keep the file and its timestamp.
                         FileSystem.remove(staged.stagedPath)
                     } else {
@@ -153,8 +160,10 @@ public final class OutputTransaction: @unchecked Sendable {
         }
         var removed: [String] = []
         for relative in previous.outputs.keys.sorted() where state.outputs[relative] == nil {
+            // The state is input: only a regular file at a valid output path, reached without
+            // passing through any link, is removed.
+            guard OutputPath.isValid(relative), FileSystem.kindInside(root, relative) == .file else { continue }
             let path = root + "/" + relative
-            guard FileSystem.kind(path) == .file else { continue }
             FileSystem.remove(path)
             FileSystem.pruneEmptyDirectories(from: parent(of: path), upTo: root)
             removed.append(relative)
@@ -227,6 +236,13 @@ public final class OutputTransaction: @unchecked Sendable {
             throw .cannotWrite(file: path, error)
         }
         return true
+    }
+
+    /// Whether two files hold the same bytes: `--force` keeps an unchanged file (and its mtime) only
+    /// when the file on disk really is what was rendered, not merely what the state recorded.
+    private func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard let first = try? FileSystem.read(a), let second = try? FileSystem.read(b) else { return false }
+        return first == second
     }
 
     private func parent(of path: String) -> String {

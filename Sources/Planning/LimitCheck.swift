@@ -37,6 +37,9 @@ struct LimitCheck {
 
     /// Why the file system could not hold `relative` under the output folder, or nil.
     func pathProblem(_ relative: String) -> String? {
+        if !OutputPath.isValid(relative) {
+            return "the output path \(relative) is not a plain path below Resources/ or AppStore/"
+        }
         for component in relative.split(separator: "/") where component.utf8.count > Limits.maximumFileNameBytes {
             return "the output name '\(component.prefix(40))…' is \(component.utf8.count) bytes; file systems allow at most \(Limits.maximumFileNameBytes) bytes per name"
         }

@@ -16,6 +16,12 @@ final class Rasterizer {
         switch variant.source.kind {
         case .pdf:
             let document = try document(at: variant.source.path)
+            // The plan may come from recorded page sizes (the no-op fast path); the render checks
+            // them against the file, so a stale or forged record can never change an image.
+            let page = try document.pageSize(variant.source.page)
+            if page != variant.contentSize {
+                throw .recordMismatch("page \(variant.source.page) is \(page) pt, but the plan was made for \(variant.contentSize) pt")
+            }
             let canvas = try CairoCanvas(width: variant.pixelWidth, height: variant.pixelHeight)
             if let background = variant.background { canvas.fill(background) }
             canvas.apply(variant.placement)
@@ -23,6 +29,9 @@ final class Rasterizer {
             return canvas.straightRGBA()
         case .png:
             let raster = try raster(at: variant.source.path)
+            if Double(raster.width) != variant.contentSize.width || Double(raster.height) != variant.contentSize.height {
+                throw .recordMismatch("the raster is \(raster.width)x\(raster.height) pixels, but the plan was made for \(variant.contentSize)")
+            }
             if variant.background == nil, raster.width == variant.pixelWidth, raster.height == variant.pixelHeight,
                variant.placement == Placement(scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0) {
                 return raster  // same size: copy exactly instead of resampling

@@ -22,6 +22,6 @@ import Testing
         #expect(check.pathProblem("Resources/\(longName).bundle/A.png")?.contains("at most 255 bytes per name") == true)
         let deepRoot = "/" + String(repeating: "d", count: Limits.maximumPathBytes - Limits.stagingPathReserve - 20)
         #expect(LimitCheck(manifestPath: "m", outputRoot: deepRoot).pathProblem("Resources/Abcdefghijk.png") != nil)
-        #expect(LimitCheck(manifestPath: "m", outputRoot: deepRoot).pathProblem("R/a.png") == nil)
+        #expect(LimitCheck(manifestPath: "m", outputRoot: deepRoot).pathProblem("AppStore/a.png") == nil)
     }
 }

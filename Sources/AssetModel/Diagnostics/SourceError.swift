@@ -10,13 +10,16 @@ public enum SourceError: Error, Sendable, Equatable, CustomStringConvertible {
     case overLimit(String)
     /// Poppler or Cairo could not do what was asked (a surface that cannot be allocated...).
     case renderer(String)
+    /// The file is not what the plan assumed (a build-state record that no longer, or never did,
+    /// describe it): the build re-plans from the files themselves.
+    case recordMismatch(String)
 
     public init(_ message: String) { self = .content(message) }
 
     public var message: String {
         switch self {
         case .file(let error): error.description
-        case .content(let text), .overLimit(let text), .renderer(let text): text
+        case .content(let text), .overLimit(let text), .renderer(let text), .recordMismatch(let text): text
         }
     }
 

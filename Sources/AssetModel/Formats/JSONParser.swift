@@ -133,6 +133,9 @@ public struct JSONParser {
         try checkDepth(depth)
         advance()  // {
         var members: [JSONNode.Member] = []
+        // Keys are compared as bytes (as a file system compares names), and through a set, so an
+        // object with 20,000 keys (a large build state) parses in linear time.
+        var keys: Set<[UInt8]> = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             advance()
@@ -143,7 +146,7 @@ public struct JSONParser {
             let keyLocation = here
             guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted key") }
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
+            if !keys.insert(Array(key.utf8)).inserted {
                 throw failure("duplicate key '\(key)'", at: keyLocation)
             }
             skipWhitespace()

@@ -1,0 +1,125 @@
+import AssetKit
+import Foundation
+import Rendering
+import Testing
+
+/// The build state, the output folder and the sources as a hostile tester prepares them: state is
+/// verified, never obeyed; nothing outside the output folder is touched; odd files are refused.
+@Suite struct HostileStateTests {
+    /// A folder with two images from a real PDF, built once.
+    private func builtWorkspace(_ name: String = #function) throws -> URL {
+        let work = try Harness.temporaryDirectory(name)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/star-fill.pdf"),
+                                          to: work.appendingPathComponent("star.pdf"))
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/cleanup.pdf"),
+                                          to: work.appendingPathComponent("clean.pdf"))
+        try manifest(["Star": "star.pdf", "Clean": "clean.pdf"]).write(to: work.appendingPathComponent("assets.json"),
+                                                                         atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        return work
+    }
+
+    private func manifest(_ images: [String: String]) -> String {
+        let list = images.sorted { $0.key < $1.key }.map { "{\"name\": \"\($0.key)\", \"source\": \"\($0.value)\"}" }
+        return "{\"version\": 1, \"output\": \"out\", \"images\": [\(list.joined(separator: ", "))]}"
+    }
+
+    private func editState(_ work: URL, _ edit: (inout [String: Any]) -> Void) throws {
+        let url = work.appendingPathComponent("out/.assetc/state.json")
+        var state = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        edit(&state)
+        try JSONSerialization.data(withJSONObject: state).write(to: url)
+    }
+
+    @Test func aForgedStateEntryOutsideTheOutputFolderIsNeverDeleted() throws {
+        let work = try builtWorkspace()
+        defer { Harness.removeTemporary(work) }
+        let victim = work.appendingPathComponent("victim.txt")
+        try Data("keep me".utf8).write(to: victim)
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("keep"), withIntermediateDirectories: true)
+        let nested = work.appendingPathComponent("keep/victim.txt")
+        try Data("keep me too".utf8).write(to: nested)
+        try editState(work) { state in
+            var outputs = state["outputs"] as? [String: Any] ?? [:]
+            let entry: [String: Any] = ["key": "x", "bytes": 7, "sha256": "x"]
+            for path in ["../victim.txt", "Resources/../../victim.txt", "Resources/../../keep/victim.txt", "/etc/hostname"] {
+                outputs[path] = entry
+            }
+            state["outputs"] = outputs
+        }
+        let run = try Harness.assetc(["build"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Harness.read(victim) == Array("keep me".utf8))
+        #expect(try Harness.read(nested) == Array("keep me too".utf8))
+    }
+
+    @Test func forgedPageSizesInTheStateNeverChangeAnImage() throws {
+        let work = try builtWorkspace()
+        defer { Harness.removeTemporary(work) }
+        let planned = try Harness.assetc(["plan", "--json", "-q"], in: work).stdout
+        try editState(work) { state in
+            var sources = state["sources"] as? [String: Any] ?? [:]
+            for (path, value) in sources {
+                guard var record = value as? [String: Any], var pdf = record["pdf"] as? [String: Any] else { continue }
+                pdf["pageSizes"] = ["1": ["1000", "700"]]
+                record["pdf"] = pdf
+                sources[path] = record
+            }
+            state["sources"] = sources
+        }
+        let run = try Harness.assetc(["build"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(planned.utf8)) as? [String: Any])
+        for file in try #require(plan["files"] as? [[String: Any]]) {
+            let path = try #require(file["path"] as? String)
+            let pixels = try #require(file["pixels"] as? [Int])
+            let decoded = try PNGCodec.decode(Harness.read(work.appendingPathComponent("out/" + path)))
+            #expect([decoded.header.width, decoded.header.height] == pixels, "\(path)")
+        }
+        let index = try String(contentsOf: work.appendingPathComponent("out/asset-index.json"), encoding: .utf8)
+        #expect(!index.contains("[1000, 700]") && !index.contains("2000, 1400"))
+    }
+
+    @Test func forceComparesWithTheBytesOnDiskNotTheRecord() throws {
+        let work = try builtWorkspace()
+        defer { Harness.removeTemporary(work) }
+        let file = work.appendingPathComponent("out/Resources/Star@2x.png")
+        let original = try Harness.read(file)
+        var tampered = original
+        tampered[tampered.count / 2] ^= 0xFF  // same length, other bytes
+        try Data(tampered).write(to: file)
+        let run = try Harness.assetc(["build", "--force"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Harness.read(file) == original)
+    }
+
+    @Test func aLinkedResourcesFolderIsNeverWrittenOrDeletedThrough() throws {
+        let work = try builtWorkspace()
+        defer { Harness.removeTemporary(work) }
+        let elsewhere = work.appendingPathComponent("elsewhere")
+        try FileManager.default.moveItem(at: work.appendingPathComponent("out/Resources"), to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: work.appendingPathComponent("out/Resources"), withDestinationURL: elsewhere)
+        let before = try Harness.files(under: elsewhere).map { ($0, try Harness.read(elsewhere.appendingPathComponent($0))) }
+        // Drop one image, so the build would remove its files (through the link, were it followed).
+        try manifest(["Star": "star.pdf"]).write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build"], in: work)
+        #expect(run.status == 3, "\(run.status) \(run.stderr)")
+        #expect(run.stderr.contains("out/Resources: error: is a symbolic link"), "\(run.stderr)")
+        let after = try Harness.files(under: elsewhere).map { ($0, try Harness.read(elsewhere.appendingPathComponent($0))) }
+        #expect(after.map(\.0) == before.map(\.0))
+        #expect(zip(after, before).allSatisfy { $0.1 == $1.1 })
+    }
+
+    @Test func aFIFOAsASourceIsRefusedAtOnce() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        #expect(mkfifo(work.appendingPathComponent("pipe.pdf").path, 0o644) == 0)
+        try manifest(["Pipe": "pipe.pdf"]).write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        for command in ["check", "build"] {
+            let run = try Harness.assetc([command], in: work)
+            #expect(run.status == 1, "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("pipe.pdf: error: is not a regular file (a FIFO, socket or device)"), "\(run.stderr)")
+        }
+    }
+}
