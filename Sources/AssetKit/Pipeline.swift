@@ -55,6 +55,9 @@ public enum Pipeline {
                       progress: (@Sendable (Int, Int) -> Void)?) throws(BuildFailure) -> BuildReport? {
         let project = try load(manifestPath: options.manifestPath, reusingRecords: reusingRecords,
                                outputOverride: options.outputOverride)
+        if let path = options.dependencyFile {
+            try checkDependencyFile(path, project: project, manifestPath: options.manifestPath)
+        }
         let transaction = try stage { () throws(OutputError) in try OutputTransaction(root: project.outputDirectory, alreadyRead: project.recordedState) }
         let keys = project.plan.variants.map { CacheKey.make(for: $0, store: project.store, encoder: options.encoder) }
         guard let outputs = try render(project, keys: keys, into: transaction, options: options, progress: progress)
@@ -98,6 +101,22 @@ public enum Pipeline {
         }
         let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         return try ManifestDecoder.decode(bytes, path: path, directory: directory.isEmpty ? "/" : directory)
+    }
+
+    /// Before anything is rendered: the depfile must not replace an input or land in the output
+    /// folder, and every path it would list must be expressible in Make.
+    static func checkDependencyFile(_ path: String, project: LoadedProject, manifestPath: String) throws(BuildFailure) {
+        let inputs = [manifestPath] + project.store.inputPaths()
+        var problems: [Diagnostic] = []
+        if let problem = DependencyFile.destinationProblem(path, inputs: inputs, outputRoot: project.outputDirectory) {
+            problems.append(.error(path, "cannot write the dependency file: it \(problem)"))
+        }
+        for input in [path, project.outputDirectory] + inputs {
+            if let problem = DependencyFile.problem(with: input) {
+                problems.append(.error(input, "cannot be listed in the dependency file: the path \(problem); rename it or drop --depfile"))
+            }
+        }
+        if !problems.isEmpty { throw BuildFailure(InputError(problems)) }
     }
 
     /// Reuses every output whose cache key and file are unchanged; renders the rest into staging.

@@ -1,4 +1,5 @@
 import AssetModel
+import Foundation
 
 /// Reads typed fields out of JSON objects, collecting a diagnostic for every problem instead of
 /// stopping at the first, so one run of `assetc check` shows every mistake in the manifest.
@@ -47,6 +48,13 @@ final class FieldReader {
             return nil
         }
         return value
+    }
+
+    /// A name (image, bundle, icon set, launch base name) as the file system will store it: in
+    /// Unicode NFC, so `é` typed as one code point or as `e` + accent is one name, and names are
+    /// compared as bytes from here on. (Source paths are not normalised: they must match the disk.)
+    func name(_ node: JSONNode, _ what: String) -> String? {
+        string(node, what)?.precomposedStringWithCanonicalMapping
     }
 
     func bool(_ node: JSONNode, _ what: String) -> Bool? {

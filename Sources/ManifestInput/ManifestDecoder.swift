@@ -154,7 +154,7 @@ public enum ManifestDecoder {
         guard let fields = reader.object(node, "\"appIcon\"", allowed: appIconKeys) else { return nil }
         let errorsBefore = reader.diagnostics.count
         var name = AppIconSpec.defaultName
-        if let nameNode = fields["name"], let text = reader.string(nameNode, "\"name\" of \"appIcon\"") {
+        if let nameNode = fields["name"], let text = reader.name(nameNode, "\"name\" of \"appIcon\"") {
             if let problem = NameRules.problem(with: text) { reader.error(problem, at: nameNode.location) } else { name = text }
         }
         let background = fields["background"].flatMap { color($0, "\"background\" of \"appIcon\"", reader: reader) }
@@ -181,7 +181,7 @@ public enum ManifestDecoder {
         guard let fields = reader.object(node, "\"launchImage\"", allowed: launchImageKeys) else { return nil }
         let errorsBefore = reader.diagnostics.count
         var basename = LaunchImageSpec.defaultBasename
-        if let nameNode = fields["basename"], let text = reader.string(nameNode, "\"basename\" of \"launchImage\"") {
+        if let nameNode = fields["basename"], let text = reader.name(nameNode, "\"basename\" of \"launchImage\"") {
             if let problem = NameRules.problem(with: text) { reader.error(problem, at: nameNode.location) } else { basename = text }
         }
         let background = fields["background"].flatMap { color($0, "\"background\" of \"launchImage\"", reader: reader) }
@@ -278,8 +278,8 @@ public enum ManifestDecoder {
                 reader.error("a bundle needs \"name\" and \"path\"", at: element.location)
                 continue
             }
-            guard let name = reader.string(nameNode, "the bundle's \"name\""),
-                  let path = reader.string(pathNode, "the bundle's \"path\"") else { continue }
+            guard let name = reader.name(nameNode, "the bundle's \"name\""),
+                  let path = reader.name(pathNode, "the bundle's \"path\"") else { continue }
             if name.isEmpty { reader.error("bundle name is empty", at: nameNode.location); continue }
             if let problem = NameRules.bundlePathProblem(path) { reader.error(problem, at: pathNode.location); continue }
             if bundles.contains(where: { $0.name == name }) {
@@ -325,7 +325,7 @@ public enum ManifestDecoder {
             reader.error("image #\(index + 1) has no \"name\"", at: node.location)
             return nil
         }
-        guard let name = reader.string(nameNode, "\"name\" of image #\(index + 1)") else { return nil }
+        guard let name = reader.name(nameNode, "\"name\" of image #\(index + 1)") else { return nil }
         if let problem = NameRules.problem(with: name) {
             reader.error(problem, at: nameNode.location)
             return nil
@@ -348,7 +348,7 @@ public enum ManifestDecoder {
         }
 
         var bundle: String?
-        if let bundleNode = fields["bundle"], let bundleName = reader.string(bundleNode, "\"bundle\" of \(owner)") {
+        if let bundleNode = fields["bundle"], let bundleName = reader.name(bundleNode, "\"bundle\" of \(owner)") {
             if bundles.contains(where: { $0.name == bundleName }) {
                 bundle = bundleName
             } else {

@@ -12,6 +12,9 @@ public enum NameRules {
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "name '\(name)' contains a control character"
         }
+        if let hidden = name.unicodeScalars.first(where: isInvisible) {
+            return "name '\(name)' contains the invisible or text-direction character U+\(String(hidden.value, radix: 16, uppercase: true)); two names that look alike must not be different files"
+        }
         if name.contains(":") { return "name '\(name)' contains ':'" }
         if let modifier = modifier(in: name) {
             return "name '\(name)' contains the modifier '\(modifier)'; assetc adds scale and device modifiers itself"
@@ -21,6 +24,15 @@ public enum NameRules {
         }
         if name.utf8.count > Limits.maximumNameBytes { return "name '\(name.prefix(40))…' is longer than \(Limits.maximumNameBytes) bytes" }
         return nil
+    }
+
+    /// Characters that change how a name looks without being seen: zero-width spaces and joiners,
+    /// bidirectional controls (which can make `gnp.evil` read as `live.png`), soft hyphens, BOMs.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00AD, 0x180E, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: true
+        default: false
+        }
     }
 
     /// The first scale (`@2x`), device (`~ipad`) or tall-screen (`-568h`) modifier in a name.
@@ -63,6 +75,9 @@ public enum NameRules {
         if path == "." || path == ".." || path.contains("..") { return "bundle path '\(path)' contains '..'" }
         if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "bundle path '\(path)' contains a control character"
+        }
+        if let hidden = path.unicodeScalars.first(where: isInvisible) {
+            return "bundle path '\(path)' contains the invisible or text-direction character U+\(String(hidden.value, radix: 16, uppercase: true))"
         }
         if !path.hasSuffix(".bundle") || path == ".bundle" {
             return "bundle path '\(path)' must end in '.bundle'"

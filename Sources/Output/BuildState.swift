@@ -15,11 +15,11 @@ public struct BuildState: Sendable, Equatable {
     /// table discards them.
     public static let producer = "assetc \(AssetcVersion.current), tables \(DeviceTables.version)"
     /// Keyed by path relative to the output folder, e.g. `Resources/Button@2x.png`.
-    public var outputs: [String: Output] = [:]
+    public var outputs: [ByteExactPath: Output] = [:]
     /// Keyed by source path as the manifest resolves it.
     public var sources: [String: SourceRecord] = [:]
 
-    public init(outputs: [String: Output] = [:], sources: [String: SourceRecord] = [:]) {
+    public init(outputs: [ByteExactPath: Output] = [:], sources: [String: SourceRecord] = [:]) {
         self.outputs = outputs
         self.sources = sources
     }
@@ -27,7 +27,7 @@ public struct BuildState: Sendable, Equatable {
     public func serialized() -> String {
         var entries: [String: JSONOutput] = [:]
         for (path, output) in outputs {
-            entries[path] = .object([
+            entries[path.path] = .object([
                 "key": .string(output.key), "bytes": .integer(output.bytes), "sha256": .string(output.sha256),
             ])
         }
@@ -51,7 +51,7 @@ public struct BuildState: Sendable, Equatable {
                   let sha = fields.first(where: { $0.key == "sha256" })?.value.stringValue else { continue }
             // A path outside the output rules (`../victim.txt`) is dropped, never acted on.
             guard OutputPath.isValid(entry.key) else { continue }
-            state.outputs[entry.key] = Output(key: key, bytes: bytes, sha256: sha)
+            state.outputs[ByteExactPath(entry.key)] = Output(key: key, bytes: bytes, sha256: sha)
         }
         let sameProducer = members.contains { $0.key == "producer" && $0.value.stringValue == producer }
         if sameProducer, let sourcesNode = members.first(where: { $0.key == "sources" })?.value,

@@ -14,6 +14,38 @@ public enum DependencyFile {
         }
     }
 
+    /// Characters Make has no way to quote in a rule: a newline ends the rule (what follows would
+    /// run as a recipe line), `;` starts a recipe, `=` makes a variable assignment, `:` `%` `|` change
+    /// the rule's kind, and wildcards would be expanded. A path holding one is refused, not written.
+    static let inexpressible: [Character: String] = [
+        "\n": "a newline", "\r": "a carriage return", ";": "';'", "=": "'='", ":": "':'", "%": "'%'", "|": "'|'",
+        "*": "'*'", "?": "'?'", "[": "'['", "]": "']'", "\\": "a backslash",
+    ]
+
+    /// Why Make could not read `path` back as one file name, or nil.
+    public static func problem(with path: String) -> String? {
+        for character in path {
+            if let name = inexpressible[character] {
+                return "contains \(name), which a Makefile cannot express"
+            }
+        }
+        return nil
+    }
+
+    /// Refuses a depfile that would overwrite an input (the manifest, a source) or land inside the
+    /// output folder (which the build owns); paths are compared absolute, with `..` folded.
+    public static func destinationProblem(_ path: String, inputs: [String], outputRoot: String) -> String? {
+        let absolute = FileSystem.absolute(path)
+        if inputs.contains(where: { FileSystem.absolute($0) == absolute }) {
+            return "is an input of this build; --depfile would overwrite it"
+        }
+        let root = FileSystem.absolute(outputRoot)
+        if absolute == root || absolute.hasPrefix(root + "/") {
+            return "lies inside the output folder \(outputRoot), which assetc manages; write the dependency file elsewhere"
+        }
+        return nil
+    }
+
     public static func render(target: String, prerequisites: [String]) -> String {
         var seen: Set<String> = []
         let prerequisites = prerequisites.map(tidy).filter { seen.insert($0).inserted }

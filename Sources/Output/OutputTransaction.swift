@@ -107,7 +107,7 @@ public final class OutputTransaction: @unchecked Sendable {
     /// The previous build's file for `variant` when its cache key is unchanged and the file is still
     /// there at the recorded size.
     public func reusable(_ variant: Variant, key: String) -> WrittenVariant? {
-        guard let old = previous.outputs[variant.outputPath], old.key == key,
+        guard let old = previous.outputs[ByteExactPath(variant.outputPath)], old.key == key,
               FileSystem.kindInside(root, variant.outputPath) == .file,
               FileSystem.fileSize(root + "/" + variant.outputPath) == old.bytes else { return nil }
         return WrittenVariant(variant: variant, bytes: old.bytes, sha256: old.sha256)
@@ -144,7 +144,7 @@ public final class OutputTransaction: @unchecked Sendable {
                 let target = root + "/" + relative
                 do {
                     try FileSystem.makeDirectories(parent(of: target), under: root)
-                    if previous.outputs[relative]?.sha256 == staged.written.sha256,
+                    if previous.outputs[ByteExactPath(relative)]?.sha256 == staged.written.sha256,
                        FileSystem.fileSize(target) == staged.written.bytes, sameBytes(staged.stagedPath, target) {
                         // Same bytes as before (e.g. --force): keep the file and its timestamp.
                         FileSystem.remove(staged.stagedPath)
@@ -155,11 +155,14 @@ public final class OutputTransaction: @unchecked Sendable {
                     throw .cannotWrite(file: target, error, source: staged.written.variant.source.path)
                 }
             }
-            state.outputs[relative] = BuildState.Output(key: output.key, bytes: output.written.bytes,
+            state.outputs[ByteExactPath(relative)] = BuildState.Output(key: output.key, bytes: output.written.bytes,
                                                         sha256: output.written.sha256)
         }
+        // Keys compare as bytes, as the file system does: `Café` in NFD left by an older build is
+        // another file than `Café` in NFC, and goes.
         var removed: [String] = []
-        for relative in previous.outputs.keys.sorted() where state.outputs[relative] == nil {
+        for key in previous.outputs.keys.sorted() where state.outputs[key] == nil {
+            let relative = key.path
             // The state is input: only a regular file at a valid output path, reached without
             // passing through any link, is removed.
             guard OutputPath.isValid(relative), FileSystem.kindInside(root, relative) == .file else { continue }

@@ -122,4 +122,80 @@ import Testing
             #expect(run.stderr.contains("pipe.pdf: error: is not a regular file (a FIFO, socket or device)"), "\(run.stderr)")
         }
     }
+
+    @Test func depfilePathsMakeCannotExpressAreRefusedAndNothingIsOverwritten() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let art = try Harness.read(Harness.fixtures.appendingPathComponent("art/star-fill.pdf"))
+        for name in ["evil\n\tnewline.pdf", "semi;colon.pdf"] {
+            try Data(art).write(to: work.appendingPathComponent(name))
+            let escaped = name.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+            try manifest(["A": escaped]).write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+            let run = try Harness.assetc(["build", "--depfile", "assets.d"], in: work)
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(run.stderr.contains("cannot be listed in the dependency file"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("assets.d").path))
+            #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path), "built before refusing")
+        }
+        // A depfile may not replace an input or land in the output folder.
+        try Data(art).write(to: work.appendingPathComponent("plain.pdf"))
+        try manifest(["A": "plain.pdf"]).write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let manifestBytes = try Harness.read(work.appendingPathComponent("assets.json"))
+        for (target, message) in [("assets.json", "is an input of this build"), ("./plain.pdf", "is an input of this build"),
+                                  ("out/deps.d", "lies inside the output folder")] {
+            let run = try Harness.assetc(["build", "--depfile", target], in: work)
+            #expect(run.status == 1 && run.stderr.contains(message), "\(target): \(run.stderr)")
+        }
+        #expect(try Harness.read(work.appendingPathComponent("assets.json")) == manifestBytes)
+        #expect(try Harness.read(work.appendingPathComponent("plain.pdf")) == art)
+        let fine = try Harness.assetc(["build", "--depfile", "./assets.d"], in: work)
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
+    @Test func namesAreComparedAsTheFileSystemStoresThem() throws {
+        let work = try builtWorkspace()
+        defer { Harness.removeTemporary(work) }
+        let decomposed = "Cafe\u{301}", composed = "Caf\u{E9}"
+        // Written as NFD in the manifest, stored as NFC.
+        try manifest(["Star": "star.pdf", decomposed: "clean.pdf"]).write(to: work.appendingPathComponent("assets.json"),
+                                                                          atomically: true, encoding: .utf8)
+        #expect(try Harness.assetc(["build"], in: work).status == 0)
+        func names() throws -> [[UInt8]] {
+            try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("out/Resources").path)
+                .map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        #expect(try names().contains(Array("\(composed).png".utf8)))
+        #expect(try !names().contains(Array("\(decomposed).png".utf8)))
+        // Renaming to the NFC spelling changes nothing.
+        try manifest(["Star": "star.pdf", composed: "clean.pdf"]).write(to: work.appendingPathComponent("assets.json"),
+                                                                        atomically: true, encoding: .utf8)
+        let before = try names()
+        #expect(try Harness.assetc(["build"], in: work).status == 0)
+        #expect(try names() == before)
+        // A file an older build wrote under the NFD spelling (recorded in its state) is removed, not orphaned.
+        let old = work.appendingPathComponent("out/Resources/\(decomposed)@2x.png")
+        try Data([1, 2, 3]).write(to: old)
+        // Edited as text: a Swift dictionary would merge the two spellings into one key.
+        let stateURL = work.appendingPathComponent("out/.assetc/state.json")
+        let stateText = try String(contentsOf: stateURL, encoding: .utf8)
+        #expect(stateText.contains("\"outputs\": {\n"))
+        try stateText.replacingOccurrences(
+            of: "\"outputs\": {\n",
+            with: "\"outputs\": {\n\"Resources/\(decomposed)@2x.png\": {\"key\": \"old\", \"bytes\": 3, \"sha256\": \"old\"},\n")
+            .write(to: stateURL, atomically: true, encoding: .utf8)
+        #expect(try Harness.assetc(["build"], in: work).status == 0)
+        let after = try names()
+        #expect(after == before, "\(after.map { String(decoding: $0, as: UTF8.self).unicodeScalars.map { String($0.value, radix: 16) } })")
+    }
+
+    @Test func invisibleAndDirectionCharactersInNamesAreRefused() throws {
+        let work = try builtWorkspace()
+        defer { Harness.removeTemporary(work) }
+        for name in ["Star\u{200B}", "gnp.\u{202E}live", "A\u{FEFF}B"] {
+            try manifest(["Star": "star.pdf", name: "clean.pdf"]).write(to: work.appendingPathComponent("assets.json"),
+                                                                        atomically: true, encoding: .utf8)
+            let run = try Harness.assetc(["check"], in: work)
+            #expect(run.status == 1 && run.stderr.contains("invisible or text-direction character"), "\(run.stderr)")
+        }
+    }
 }
