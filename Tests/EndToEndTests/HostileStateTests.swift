@@ -15,6 +15,11 @@ import Testing
                                           to: work.appendingPathComponent("clean.pdf"))
         try manifest(["Star": "star.pdf", "Clean": "clean.pdf"]).write(to: work.appendingPathComponent("assets.json"),
                                                                          atomically: true, encoding: .utf8)
+        // Sources an hour old, so the build records them (files changed within 2 s are not trusted).
+        for name in ["star.pdf", "clean.pdf"] {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)],
+                                                  ofItemAtPath: work.appendingPathComponent(name).path)
+        }
         let run = try Harness.assetc(["build"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
         return work
@@ -58,6 +63,7 @@ import Testing
         let work = try builtWorkspace()
         defer { Harness.removeTemporary(work) }
         let planned = try Harness.assetc(["plan", "--json", "-q"], in: work).stdout
+        var forged = 0
         try editState(work) { state in
             var sources = state["sources"] as? [String: Any] ?? [:]
             for (path, value) in sources {
@@ -65,9 +71,12 @@ import Testing
                 pdf["pageSizes"] = ["1": ["1000", "700"]]
                 record["pdf"] = pdf
                 sources[path] = record
+                forged += 1
             }
             state["sources"] = sources
         }
+        #expect(forged == 2, "no source records to forge")
+        // The forged sizes change every cache key, so every variant renders from the forged plan.
         let run = try Harness.assetc(["build"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
         let plan = try #require(try JSONSerialization.jsonObject(with: Data(planned.utf8)) as? [String: Any])
