@@ -8,7 +8,9 @@ Compares, on real PDFs from ../shared/corpus rendered at their page size x1/x2/x
   - no-op rebuild and rebuild after one source changes (process start included);
   - total PNG bytes vs oxipng -o2 (pyoxipng) applied to the same images;
   - peak memory as the number of assets grows;
-  - `assetc check` on a manifest of 1000 images.
+  - `assetc check` on a manifest of 1000 images;
+  - scale: 20,000 images (distinct small PDFs, @1x), clean build vs no-op and one-change rebuilds
+    (`--scale-count` sets the number; 0 skips it).
 Timings are medians of --repeat rounds; within a round the contenders run back to back.
 """
 import argparse
@@ -103,6 +105,7 @@ def main():
     parser.add_argument("--work", default="/tmp/assetc-bench")
     parser.add_argument("--count", type=int, default=200, help="PDFs in the main set (x3 scales = variants)")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--scale-count", type=int, default=20000, help="images in the scale test (0 skips it)")
     args = parser.parse_args()
     assetc = os.path.abspath(args.assetc)
 
@@ -208,6 +211,8 @@ def main():
         "peak_rss_kib": memory,
         "check_1000_images_seconds": statistics.median(check_times),
     }
+    if args.scale_count > 0:
+        results["scale"] = scale_test(assetc, args.work, args.scale_count)
     with open(os.path.join(args.work, "results.json"), "w") as handle:
         json.dump(results, handle, indent=2)
 
@@ -227,6 +232,40 @@ def main():
     print("             assetc / oxipng -o2 = %.3fx (goal <= 1.10x)" % results["bytes"]["assetc_over_oxipng"])
     print("  peak RSS: " + ", ".join("%d variants %.1f MiB" % (n, kib / 1024) for n, kib in memory))
     print("  assetc check, 1000 images    %8.3f s   (goal < 1 s)" % results["check_1000_images_seconds"])
+    if "scale" in results:
+        scale = results["scale"]
+        print("  %d images: clean %.3f s, no-op %.3f s (no-op / clean = %.3f, goal <= 0.25), one change %.3f s"
+              % (scale["images"], scale["clean"], scale["noop"], scale["noop"] / scale["clean"], scale["one_change"]))
+
+
+def scale_test(assetc, work, count):
+    """Many small images, each from its own file (a real PDF with a distinct trailing comment), aged
+    an hour so the build records them. One clean build, then the median of three no-op builds and
+    one build after a single source changed."""
+    root = os.path.join(work, "scale")
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(os.path.join(root, "art"))
+    with open(os.path.join(HERE, "..", "Tests", "Fixtures", "art", "star-fill.pdf"), "rb") as handle:
+        art = handle.read()
+    images = []
+    old = time.time() - 3600
+    for index in range(count):
+        path = os.path.join(root, "art", "a%05d.pdf" % index)
+        with open(path, "wb") as handle:
+            handle.write(art + b"\n%% %d\n" % index)
+        os.utime(path, (old, old))
+        images.append({"name": "Img%05d" % index, "source": "art/a%05d.pdf" % index, "scales": [1]})
+    manifest = os.path.join(root, "assets.json")
+    with open(manifest, "w") as handle:
+        json.dump({"version": 1, "output": "out", "images": images}, handle)
+    clean = timed([assetc, "build", "-q", manifest])
+    noop = statistics.median(timed([assetc, "build", "-q", manifest]) for _ in range(3))
+    changed = os.path.join(root, "art", "a00000.pdf")
+    with open(changed, "ab") as handle:
+        handle.write(b"% changed\n")
+    one_change = timed([assetc, "build", "-q", manifest])
+    shutil.rmtree(root, ignore_errors=True)
+    return {"images": count, "clean": clean, "noop": noop, "one_change": one_change}
 
 
 if __name__ == "__main__":

@@ -25,6 +25,10 @@ public struct BuildState: Sendable, Equatable {
     }
 
     public func serialized() -> String {
+        String(decoding: serializedBytes(), as: UTF8.self)
+    }
+
+    public func serializedBytes() -> [UInt8] {
         var entries: [String: JSONOutput] = [:]
         for (path, output) in outputs {
             entries[path.path] = .object([
@@ -34,7 +38,7 @@ public struct BuildState: Sendable, Equatable {
         return JSONOutput.object([
             "formatVersion": .integer(Self.formatVersion), "producer": .string(Self.producer),
             "outputs": .object(entries), "sources": .object(sources.mapValues(Self.serialize)),
-        ]).serialized()
+        ]).serializedBytes()
     }
 
     /// Parses a state file; anything unexpected yields an empty state (a full rebuild), never an error.

@@ -179,13 +179,13 @@ public final class OutputTransaction: @unchecked Sendable {
         // The index is the build's stamp (the target of --depfile): it gets a fresh mtime on every
         // successful build, even when unchanged, so Make sees the build as done.
         let indexPath = root + "/asset-index.json"
-        if !(try writeIfChanged(AssetIndex.make(planned, bundles: plan.bundles).serialized(), to: indexPath)) {
+        if !(try writeIfChanged(AssetIndex.make(planned, bundles: plan.bundles).serializedBytes(), to: indexPath)) {
             FileSystem.touch(indexPath)
         }
-        try writeIfChanged(ReportFile.serialize(sizes), to: root + "/report.json")
-        try writeIfChanged(InfoPlist.serialize(InfoPlist.make(plan.infoPlist, variants: plan.variants)),
+        try writeIfChanged(Array(ReportFile.serialize(sizes).utf8), to: root + "/report.json")
+        try writeIfChanged(Array(InfoPlist.serialize(InfoPlist.make(plan.infoPlist, variants: plan.variants)).utf8),
                            to: root + "/partial-Info.plist")
-        try writeIfChanged(state.serialized(), to: statePath + "/state.json")
+        try writeIfChanged(state.serializedBytes(), to: statePath + "/state.json")
         return CommitResult(written: planned, removed: removed, sizes: sizes)
     }
 
@@ -228,8 +228,7 @@ public final class OutputTransaction: @unchecked Sendable {
     /// Replaces `path` with `text` by rename; leaves it alone (and its mtime, for Make) when unchanged.
     /// Returns whether it wrote.
     @discardableResult
-    private func writeIfChanged(_ text: String, to path: String) throws(OutputError) -> Bool {
-        let bytes = Array(text.utf8)
+    private func writeIfChanged(_ bytes: [UInt8], to path: String) throws(OutputError) -> Bool {
         if FileSystem.kind(path) == .file, let existing = try? FileSystem.read(path, limit: Limits.maximumJSONBytes),
            existing == bytes { return false }
         let temporary = stagingDirectory + "/" + (path.split(separator: "/").last.map(String.init) ?? "file")

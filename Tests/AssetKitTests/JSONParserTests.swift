@@ -65,3 +65,32 @@ import Testing
         #expect(literals == ["1.5", "-2e3", "0"])
     }
 }
+
+@Suite struct JSONParserFastPathTests {
+    @Test func stringsWithAndWithoutEscapesKeepColumnsAndRefuseBadUTF8() throws {
+        let marked = MarkedText("{\"plain\": \"abcé\", \"esc\": \"a\\nb\", 1️⃣\"after\": 2️⃣1}")
+        let node = try JSONParser.parse(Array(marked.text.utf8))
+        guard case .object(let members) = node.value else {
+            Issue.record("expected an object")
+            return
+        }
+        #expect(members.map(\.key) == ["plain", "esc", "after"])
+        if case .string(let plain) = members[0].value.value { #expect(plain == "abcé") } else { Issue.record("plain") }
+        if case .string(let escaped) = members[1].value.value { #expect(escaped == "a\nb") } else { Issue.record("esc") }
+        #expect(members[2].keyLocation == location(marked, "1️⃣"))
+        #expect(members[2].value.location == location(marked, "2️⃣"))
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0x5B, 0x22, 0x61, 0xFF, 0x22, 0x5D]) }
+    }
+
+    @Test func outputEscapesByBytesAndRoundTrips() throws {
+        let value = JSONOutput.object(["k\"é": .string("tab\there \\ \u{1} ünï")])
+        let text = value.serialized()
+        #expect(text == "{\n  \"k\\\"é\": \"tab\\there \\\\ \\u0001 ünï\"\n}\n")
+        let parsed = try JSONParser.parse(Array(text.utf8))
+        guard case .object(let members) = parsed.value, case .string(let back) = members.first?.value.value else {
+            Issue.record("did not round-trip")
+            return
+        }
+        #expect(members.first?.key == "k\"é" && back == "tab\there \\ \u{1} ünï")
+    }
+}

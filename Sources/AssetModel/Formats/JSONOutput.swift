@@ -9,72 +9,89 @@ public indirect enum JSONOutput: Sendable, Equatable {
     case null
 
     public func serialized() -> String {
-        var out = ""
+        String(decoding: serializedBytes(), as: UTF8.self)
+    }
+
+    /// The UTF-8 text. Written into a byte buffer: a build state or index of 20,000 images is
+    /// about 10 MB, and appending to a `String` piece by piece costs several times as much.
+    public func serializedBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(to: &out, indent: 0)
-        out += "\n"
+        out.append(UInt8(ascii: "\n"))
         return out
     }
 
-    private func write(to out: inout String, indent: Int) {
+    private static func indent(_ out: inout [UInt8], _ level: Int) {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+    }
+
+    private func write(to out: inout [UInt8], indent: Int) {
         switch self {
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{\n"
+            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(contentsOf: "{\n".utf8)
             for (position, key) in members.keys.sorted().enumerated() {
-                out += String(repeating: "  ", count: indent + 1)
-                JSONOutput.string(key).write(to: &out, indent: 0)
-                out += ": "
+                Self.indent(&out, indent + 1)
+                Self.writeString(key, to: &out)
+                out.append(contentsOf: ": ".utf8)
                 members[key]!.write(to: &out, indent: indent + 1)
-                out += position == members.count - 1 ? "\n" : ",\n"
+                out.append(contentsOf: (position == members.count - 1 ? "\n" : ",\n").utf8)
             }
-            out += String(repeating: "  ", count: indent) + "}"
+            Self.indent(&out, indent)
+            out.append(UInt8(ascii: "}"))
         case .array(let elements):
-            if elements.isEmpty { out += "[]"; return }
+            if elements.isEmpty { out.append(contentsOf: "[]".utf8); return }
             // Short arrays of scalars (sizes) stay on one line.
             if elements.count <= 4, elements.allSatisfy(\.isScalar) {
-                out += "["
+                out.append(UInt8(ascii: "["))
                 for (position, element) in elements.enumerated() {
-                    if position > 0 { out += ", " }
+                    if position > 0 { out.append(contentsOf: ", ".utf8) }
                     element.write(to: &out, indent: 0)
                 }
-                out += "]"
+                out.append(UInt8(ascii: "]"))
                 return
             }
-            out += "[\n"
+            out.append(contentsOf: "[\n".utf8)
             for (position, element) in elements.enumerated() {
-                out += String(repeating: "  ", count: indent + 1)
+                Self.indent(&out, indent + 1)
                 element.write(to: &out, indent: indent + 1)
-                out += position == elements.count - 1 ? "\n" : ",\n"
+                out.append(contentsOf: (position == elements.count - 1 ? "\n" : ",\n").utf8)
             }
-            out += String(repeating: "  ", count: indent) + "]"
+            Self.indent(&out, indent)
+            out.append(UInt8(ascii: "]"))
         case .string(let text):
-            out += "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            out += "\""
+            Self.writeString(text, to: &out)
         case .integer(let value):
-            out += String(value)
+            out.append(contentsOf: String(value).utf8)
         case .number(let value):
-            out += formatPoints(value)
+            out.append(contentsOf: formatPoints(value).utf8)
         case .bool(let value):
-            out += value ? "true" : "false"
+            out.append(contentsOf: (value ? "true" : "false").utf8)
         case .null:
-            out += "null"
+            out.append(contentsOf: "null".utf8)
         }
+    }
+
+    /// Escapes by bytes: in UTF-8 every byte of a multi-byte character is 0x80 or above, so only
+    /// `"`, `\` and control bytes need looking at.
+    private static func writeString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case UInt8(ascii: "\n"): out.append(contentsOf: "\\n".utf8)
+            case UInt8(ascii: "\r"): out.append(contentsOf: "\\r".utf8)
+            case UInt8(ascii: "\t"): out.append(contentsOf: "\\t".utf8)
+            case 0..<0x20:
+                let hex = String(byte, radix: 16)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default:
+                out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     private var isScalar: Bool {

@@ -200,6 +200,24 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = here
         advance()  // opening quote
+        // Fast path: most strings (names, paths, hashes) hold no escape. Scan to the closing quote
+        // and decode the bytes once; strings never span lines, so only the column moves.
+        var end = index
+        var scalarCount = 0
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte & 0xC0 != 0x80 { scalarCount += 1 }
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            guard let text = String(validating: bytes[index..<end], as: UTF8.self) else {
+                throw JSONSyntaxError(message: "string is not valid UTF-8", location: start)
+            }
+            index = end + 1
+            column += scalarCount + 1
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         var pending: [UInt8] = []
         func flush() throws(JSONSyntaxError) {
