@@ -17,6 +17,13 @@ public struct BuildOptions: Sendable {
     /// Polled between variants and before the commit; true stops the build with `.interrupted`,
     /// leaving the previous outputs as they were. (The CLI sets it from SIGINT and SIGTERM.)
     public var isCancelled: @Sendable () -> Bool = { false }
+    /// Seconds one variant may take in its render worker before the worker is killed.
+    public var renderTimeLimit: Double = 120
+    /// Address space of each render worker, in bytes.
+    public var renderMemoryLimit: Int = 4 << 30
+    /// Render on threads inside this process instead of in supervised workers (no time or memory
+    /// budget; for library users without the `assetc` binary, and for measurements).
+    public var renderInProcess = false
 
     public init(manifestPath: String, outputOverride: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 force: Bool = false, encoder: PNGEncoderSettings = PNGEncoderSettings(), pixelBudget: Int = 64_000_000) {

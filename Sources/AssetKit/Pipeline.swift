@@ -60,7 +60,9 @@ public enum Pipeline {
         }
         let transaction = try stage { () throws(OutputError) in try OutputTransaction(root: project.outputDirectory, alreadyRead: project.recordedState) }
         let keys = project.plan.variants.map { CacheKey.make(for: $0, store: project.store, encoder: options.encoder) }
-        guard let outputs = try render(project, keys: keys, into: transaction, options: options, progress: progress)
+        var renderWarnings: [Diagnostic] = []
+        guard let outputs = try render(project, keys: keys, into: transaction, options: options, warnings: &renderWarnings,
+                                       progress: progress)
         else { return nil }
         if options.isCancelled() {
             throw BuildFailure(OutputError.interrupted(root: transaction.root))
@@ -78,7 +80,7 @@ public enum Pipeline {
         let rendered = outputs.filter { if case .staged = $0.content { true } else { false } }.count
         return BuildReport(
             outputDirectory: transaction.root, variants: result.written, rendered: rendered, removed: result.removed,
-            warnings: project.warnings, sizes: result.sizes, seconds: 0)
+            warnings: project.warnings + renderWarnings, sizes: result.sizes, seconds: 0)
     }
 
     /// The output folder: `--output`, else the manifest's `output` (relative to the manifest's folder),
@@ -122,7 +124,8 @@ public enum Pipeline {
     /// Reuses every output whose cache key and file are unchanged; renders the rest into staging.
     /// A source failure is invalid input (exit 1); a staging write failure is an output failure (exit 3).
     static func render(_ project: LoadedProject, keys: [String], into transaction: OutputTransaction,
-                       options: BuildOptions, progress: (@Sendable (Int, Int) -> Void)?) throws(BuildFailure) -> [PlannedOutput]? {
+                       options: BuildOptions, warnings: inout [Diagnostic],
+                       progress: (@Sendable (Int, Int) -> Void)?) throws(BuildFailure) -> [PlannedOutput]? {
         let variants = project.plan.variants
         var outputs: [PlannedOutput?] = Array(repeating: nil, count: variants.count)
         var toRender: [Int] = []
@@ -133,22 +136,37 @@ public enum Pipeline {
                 toRender.append(index)
             }
         }
-        var renderer = ParallelRenderer(jobs: options.jobs, store: project.store, encoder: options.encoder,
-                                        pixelBudget: options.pixelBudget, progress: progress)
-        renderer.isCancelled = options.isCancelled
         let batch = toRender.map { variants[$0] }
         let staged = StagedFiles()
-        let results = renderer.run(batch) { (position: Int, bytes: [UInt8], hash: String) throws(OutputError) in
+        let sink = { @Sendable (position: Int, bytes: [UInt8], hash: String) throws(OutputError) in
             staged.insert(position, try transaction.stage(bytes, sha256: hash, for: batch[position], index: position))
+        }
+        let results: [Result<EncodedVariant, VariantFailure<OutputError>>]
+        if options.renderInProcess {
+            var renderer = ParallelRenderer(jobs: options.jobs, store: project.store, encoder: options.encoder,
+                                            pixelBudget: options.pixelBudget, progress: progress)
+            renderer.isCancelled = options.isCancelled
+            results = renderer.run(batch, sink: sink)
+        } else {
+            var pool = WorkerPool(jobs: options.jobs, executable: ChildProcess.currentExecutable, encoder: options.encoder,
+                                  pixelBudget: options.pixelBudget, timeLimit: options.renderTimeLimit,
+                                  memoryLimit: options.renderMemoryLimit, progress: progress)
+            pool.isCancelled = options.isCancelled
+            results = pool.run(batch, sink: sink)
         }
         var inputProblems: [Diagnostic] = []
         var outputProblem: OutputError?
         for (position, result) in results.enumerated() {
             let index = toRender[position], variant = variants[index]
             switch result {
-            case .success:
+            case .success(let encoded):
                 guard let file = staged.get(position) else { continue }
                 outputs[index] = PlannedOutput(key: keys[index], content: .staged(file))
+                let printed = encoded.libraryMessages.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !printed.isEmpty {
+                    warnings.append(.warning(variant.source.path, "\(variant.fileName): the renderer reported problems; check the image: "
+                        + printed.split(separator: "\n").prefix(3).joined(separator: "; ")))
+                }
             case .failure(.source(.recordMismatch)):
                 return nil
             case .failure(.source(let error)):
@@ -166,6 +184,17 @@ public enum Pipeline {
         if let outputProblem { throw BuildFailure(outputProblem) }
         if !inputProblems.isEmpty { throw BuildFailure(InputError(inputProblems)) }
         return outputs.compactMap { $0 }
+    }
+
+    /// `assetc render-worker`: serves render requests on standard input until it closes.
+    public static func serveRenderWorker(memoryBytes: Int?, compressionLevel: Int32, indexedCompressionLevel: Int32,
+                                         paletteShare: Double, reduceColorType: Bool) {
+        var encoder = PNGEncoderSettings()
+        encoder.compressionLevel = compressionLevel
+        encoder.indexedCompressionLevel = indexedCompressionLevel
+        encoder.fullColorTrialPaletteShare = paletteShare
+        encoder.reduceColorType = reduceColorType
+        RenderWorker.serve(encoder: encoder, addressSpaceBytes: memoryBytes)
     }
 
     /// Runs one stage, turning its typed error into the façade's `BuildFailure`.

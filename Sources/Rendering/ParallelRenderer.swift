@@ -66,6 +66,8 @@ final class WorkBoard<Result>: @unchecked Sendable {
 public struct EncodedVariant: Sendable {
     public var bytes: Int
     public var sha256: String
+    /// What Poppler or Cairo printed while rendering it (render workers only).
+    public var libraryMessages: String = ""
 }
 
 /// Why a variant has no file: its source failed (invalid input), or the sink that stores the

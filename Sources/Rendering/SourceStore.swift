@@ -19,8 +19,13 @@ public final class SourceStore: @unchecked Sendable {
     /// Every file this build read or trusted: the prerequisites of a Make dependency file.
     private var inputs: Set<String> = []
 
-    public init(previous: [String: SourceRecord] = [:]) {
+    /// False in a render worker: it opens each source once per run of variants and must not hold
+    /// every file it ever read.
+    private let keepsBytes: Bool
+
+    public init(previous: [String: SourceRecord] = [:], keepsBytes: Bool = true) {
         self.previous = previous
+        self.keepsBytes = keepsBytes
     }
 
     /// SHA-256 of a source's bytes, computed once per build (or taken from an unchanged record).
@@ -59,7 +64,7 @@ public final class SourceStore: @unchecked Sendable {
             result = .failure(.file(error))
         }
         lock.lock()
-        cache[path] = result
+        if keepsBytes { cache[path] = result }
         if let fingerprint, case .success = result, learned[path] == nil {
             learned[path] = SourceRecord(fingerprint: fingerprint, sha256: hashes[path] ?? "")
         }

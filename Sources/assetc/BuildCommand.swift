@@ -63,14 +63,24 @@ struct BuildCommand: ParsableCommand {
                                valueName: "path"))
     var depfile: String?
 
+    @Option(help: ArgumentHelp("Seconds one image may take to render before its worker is stopped.", valueName: "seconds"))
+    var renderTimeout: Double = 120
+
+    @Option(help: ArgumentHelp("Memory each render worker may use, in MiB.", valueName: "MiB"))
+    var renderMemory: Int = 4096
+
     func validate() throws {
         guard jobs >= 1 && jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
+        guard renderTimeout > 0 && renderTimeout <= 86_400 else { throw ValidationError("--render-timeout must be between 0 and 86400 seconds") }
+        guard renderMemory >= 64 && renderMemory <= 1 << 20 else { throw ValidationError("--render-memory must be between 64 and 1048576 MiB") }
     }
 
     func run() throws {
         let progress = Console.isTerminal && !common.quiet ? ProgressLine() : nil
         var options = BuildOptions(manifestPath: common.manifest, outputOverride: output, jobs: jobs, force: force)
         options.dependencyFile = depfile
+        options.renderTimeLimit = renderTimeout
+        options.renderMemoryLimit = renderMemory << 20
         Interruption.install()
         options.isCancelled = { Interruption.isRequested }
         let report: BuildReport
