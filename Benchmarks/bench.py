@@ -133,7 +133,7 @@ def main():
                          % (width, height, source, stem))
     minimal_input = "".join("%s\t%d\t%d\t%s\n" % (s, w, h, os.path.join(minimal_dir, f)) for s, w, h, f in variants)
 
-    times = {key: [] for key in ["assetc", "assetc-j1", "loop", "minimal", "noop", "one-change"]}
+    times = {key: [] for key in ["assetc", "assetc-in-process", "assetc-j1", "loop", "minimal", "noop", "one-change"]}
     changed = os.path.join(project, "src", "0000.pdf")
     with open(changed, "rb") as handle:
         original = handle.read()
@@ -145,6 +145,8 @@ def main():
             os.makedirs(folder)
         shutil.rmtree(out, ignore_errors=True)
         times["assetc-j1"].append(timed([assetc, "build", manifest, "--jobs", "1"]))
+        shutil.rmtree(out, ignore_errors=True)
+        times["assetc-in-process"].append(timed([assetc, "build", manifest, "--render-in-process"]))
         shutil.rmtree(out, ignore_errors=True)
         times["assetc"].append(timed([assetc, "build", manifest]))
         times["noop"].append(timed([assetc, "build", manifest]))
@@ -201,6 +203,7 @@ def main():
         "median_seconds": median,
         "ratios": {
             "loop_over_assetc": median["loop"] / median["assetc"],
+            "workers_over_in_process": median["assetc"] / median["assetc-in-process"],
             "assetc_over_minimal": median["assetc"] / median["minimal"],
             "assetc_j1_over_minimal": median["assetc-j1"] / median["minimal"],
         },
@@ -221,6 +224,8 @@ def main():
           (len(variants), results["pdfs"], args.repeat))
     print("  assetc clean build           %8.3f s" % median["assetc"])
     print("  assetc clean build --jobs 1  %8.3f s" % median["assetc-j1"])
+    print("  same, rendering in-process   %8.3f s   workers / in-process = %.3fx (goal <= 1.10x)"
+          % (median["assetc-in-process"], median["assetc"] / median["assetc-in-process"]))
     print("  pdftocairo loop              %8.3f s   loop / assetc = %.1fx (goal >= 8x)"
           % (median["loop"], results["ratios"]["loop_over_assetc"]))
     print("  minimal Poppler+Cairo (C)    %8.3f s   assetc / minimal = %.2fx (goal <= 0.6x)"

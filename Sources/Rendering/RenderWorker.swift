@@ -1,14 +1,25 @@
 import AssetModel
 import AssetPlatform
 
-/// What the parent sends a worker for one variant: everything needed to render and encode it.
-/// Framed as a 4-byte big-endian length and a JSON object; doubles are written in Swift's shortest
-/// round-trip form, so the worker draws exactly what the plan says.
+/// What the parent sends a worker: the variants of one source, each with everything needed to render
+/// and encode it. Framed as a 4-byte big-endian length and a JSON object; doubles are written in
+/// Swift's shortest round-trip form, so the worker draws exactly what the plan says. One batch per
+/// source means one parse of the document and no idle round trip between its variants.
 struct RenderRequest {
-    var variant: Variant
+    var variants: [Variant]
 
     func encoded() -> [UInt8] {
-        let v = variant
+        Frame.wrap(JSONOutput.object(["variants": .array(variants.map(Self.fields))]).serializedBytes())
+    }
+
+    static func decodeBatch(_ bytes: [UInt8]) -> [Variant]? {
+        guard let root = try? JSONParser.parse(bytes), case .object(let members) = root.value,
+              case .array(let items)? = members.first(where: { $0.key == "variants" })?.value.value else { return nil }
+        let variants = items.compactMap(decode)
+        return variants.count == items.count ? variants : nil
+    }
+
+    static func fields(_ v: Variant) -> JSONOutput {
         var fields: [String: JSONOutput] = [
             "path": .string(v.source.path), "kind": .string(v.source.kind.rawValue), "page": .integer(v.source.page),
             "pixels": .array([.integer(v.pixelWidth), .integer(v.pixelHeight)]),
@@ -19,11 +30,11 @@ struct RenderRequest {
         if let b = v.background {
             fields["background"] = .array([.integer(Int(b.red)), .integer(Int(b.green)), .integer(Int(b.blue)), .integer(Int(b.alpha))])
         }
-        return Frame.wrap(JSONOutput.object(fields).serializedBytes())
+        return .object(fields)
     }
 
-    static func decode(_ bytes: [UInt8]) -> Variant? {
-        guard let root = try? JSONParser.parse(bytes), case .object(let members) = root.value else { return nil }
+    static func decode(_ node: JSONNode) -> Variant? {
+        guard case .object(let members) = node.value else { return nil }
         func field(_ name: String) -> JSONNode.Value? { members.first { $0.key == name }?.value.value }
         func numbers(_ name: String) -> [Double]? {
             guard case .array(let items)? = field(name) else { return nil }
@@ -117,18 +128,21 @@ public enum RenderWorker {
         while let header = Pipes.readExactly(Pipes.standardInput, 4) {
             let length = Frame.length(header)
             guard length <= Frame.maximumHeader, let body = Pipes.readExactly(Pipes.standardInput, length) else { return }
-            let reply: [UInt8]
-            if let variant = RenderRequest.decode(body) {
+            guard let batch = RenderRequest.decodeBatch(body) else {
+                _ = Pipes.writeAll(Pipes.standardOutput, RenderReply.failure(.renderer("the render worker could not read its request")))
+                return
+            }
+            // One reply per variant, as soon as it is done: the parent times each one.
+            for variant in batch {
+                let reply: [UInt8]
                 do throws(SourceError) {
                     let png = try PNGOptimizer.encode(try rasterizer.render(variant), settings: encoder)
                     reply = RenderReply.success(png: png, sha256: sha256Hex(png))
                 } catch {
                     reply = RenderReply.failure(error)
                 }
-            } else {
-                reply = RenderReply.failure(.renderer("the render worker could not read its request"))
+                guard Pipes.writeAll(Pipes.standardOutput, reply) else { return }
             }
-            guard Pipes.writeAll(Pipes.standardOutput, reply) else { return }
         }
     }
 }

@@ -2,6 +2,17 @@ import AssetModel
 import AssetPlatform
 import Foundation
 
+/// Counts finished variants for the progress line.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment(by amount: Int, of total: Int, _ progress: (@Sendable (Int, Int) -> Void)?) {
+        let now = lock.withLock { count += amount; return count }
+        progress?(now, total)
+    }
+}
+
 /// Renders in supervised worker processes of this same binary (`assetc render-worker`), one per
 /// job, kept for the whole build. Poppler and Cairo cannot be cancelled in-process; a worker can be
 /// killed. Each variant gets a time budget and each worker an address-space budget: a render that
@@ -52,56 +63,105 @@ public struct WorkerPool: Sendable {
             if va.source.page != vb.source.page { return va.source.page < vb.source.page }
             return va.pixelCount > vb.pixelCount
         }
-        let board = WorkBoard<Outcome>(count: order.count)
+        // Batches: the variants of one source and page, in order, so a worker parses each document once.
+        var grouped: [[Int]] = []
+        for index in order {
+            if let last = grouped.last?.last, variants[last].source.path == variants[index].source.path,
+               variants[last].source.page == variants[index].source.page {
+                grouped[grouped.count - 1].append(index)
+            } else {
+                grouped.append([index])
+            }
+        }
+        let batches = grouped
+        let board = WorkBoard<[Outcome]>(count: batches.count)
         let budget = PixelBudget(limit: pixelBudget)
-        let workers = max(1, min(jobs, order.count))
+        let completed = Counter()
+        let workers = max(1, min(jobs, batches.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var worker: ChildProcess?
             defer { worker?.finish() }
             while !isCancelled(), let position = board.take() {
-                let index = order[position]
-                let variant = variants[index]
-                budget.acquire(variant.pixelCount)
-                let outcome: Outcome = supervise(variant, worker: &worker).flatMap { encoded, png in
-                    do throws(SinkError) {
-                        try sink(index, png, encoded.sha256)
-                    } catch {
-                        return .failure(.sink(error))
+                let batch = batches[position]
+                let pixels = batch.reduce(0) { $0 + variants[$1].pixelCount }
+                budget.acquire(pixels)
+                let rendered: [Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>>] =
+                    supervise(batch.map { variants[$0] }, worker: &worker) { completed.increment(by: 1, of: order.count, progress) }
+                let outcomes: [Outcome] = zip(batch, rendered).map { index, result in
+                    result.flatMap { encoded, png in
+                        do throws(SinkError) {
+                            try sink(index, png, encoded.sha256)
+                        } catch {
+                            return .failure(.sink(error))
+                        }
+                        return .success(encoded)
                     }
-                    return .success(encoded)
                 }
-                budget.release(variant.pixelCount)
-                let done = board.finish(position, outcome)
-                progress?(done, order.count)
+                budget.release(pixels)
+                _ = board.finish(position, outcomes)
             }
         }
         var results = Array(repeating: Outcome.failure(.cancelled), count: variants.count)
-        for (position, result) in board.collect().enumerated() {
-            if let result { results[order[position]] = result }
+        for (position, outcomes) in board.collect().enumerated() {
+            guard let outcomes else { continue }
+            for (index, outcome) in zip(batches[position], outcomes) { results[index] = outcome }
         }
         return results
     }
 
-    /// One variant through a worker (started if needed, replaced after a failure).
-    private func supervise<SinkError>(_ variant: Variant, worker: inout ChildProcess?)
-        -> Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>> {
+    /// One batch through a worker (started if needed, replaced after a failure). Each variant has
+    /// its own deadline, counted from the previous variant's answer.
+    private func supervise<SinkError>(_ batch: [Variant], worker: inout ChildProcess?, onEach: () -> Void)
+        -> [Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>>] {
+        var results: [Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>>] = []
         if worker == nil {
             do {
                 worker = try ChildProcess.spawn(executable, workerArguments)
             } catch {
-                return .failure(.source(.renderer("cannot start a render worker (\(executable)): \(error.reasonText)")))
+                return batch.map { _ in .failure(.source(.renderer("cannot start a render worker (\(executable)): \(error.reasonText)"))) }
             }
         }
-        guard let process = worker else { return .failure(.cancelled) }
-        let page = variant.source.kind == .pdf ? " (page \(variant.source.page))" : ""
-        func lost(_ failure: VariantFailure<SinkError>) -> Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>> {
+        guard let process = worker else { return batch.map { _ in .failure(.cancelled) } }
+        guard process.send(RenderRequest(variants: batch).encoded()) else {
             process.terminate()
             worker = nil
-            return .failure(failure)
+            return batch.map { _ in .failure(.source(.renderer("the render worker exited before rendering"))) }
         }
-        guard process.send(RenderRequest(variant: variant).encoded()) else {
-            return lost(.source(.renderer("the render worker exited before rendering\(page)")))
+        for (position, variant) in batch.enumerated() {
+            let result: Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>> = receive(variant, from: process)
+            results.append(result)
+            onEach()
+            if case .failure(let failure) = result, Self.costsTheWorker(failure) {
+                // The worker is gone or stopped: the rest of the batch was never rendered.
+                process.terminate()
+                worker = nil
+                let page = variant.source.kind == .pdf ? " (page \(variant.source.page))" : ""
+                for _ in batch[(position + 1)...] {
+                    if case .cancelled = failure {
+                        results.append(.failure(.cancelled))
+                    } else {
+                        results.append(.failure(.source(.renderer("not rendered: the renderer was stopped while rendering an earlier image of this source\(page)"))))
+                    }
+                }
+                break
+            }
         }
+        return results
+    }
+
+    private static func costsTheWorker<SinkError>(_ failure: VariantFailure<SinkError>) -> Bool {
+        switch failure {
+        case .cancelled: true
+        case .source(.overLimit(let message)), .source(.renderer(let message)):
+            message.hasPrefix("rendering") || message.hasPrefix("the renderer") || message.hasPrefix("the render worker")
+        default: false
+        }
+    }
+
+    /// One variant's answer from a worker that was sent its batch.
+    private func receive<SinkError>(_ variant: Variant, from process: ChildProcess)
+        -> Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>> {
+        let page = variant.source.kind == .pdf ? " (page \(variant.source.page))" : ""
         let deadline = Clock.seconds() + timeLimit
         func read(_ count: Int) -> ChildProcess.ReadOutcome {
             process.receive(count, deadline: deadline, shouldStop: isCancelled)
@@ -122,18 +182,20 @@ public struct WorkerPool: Sendable {
                 return .source(.renderer("the renderer crashed while rendering\(page)\(detail)"))
             }
         }
-        guard case .bytes(let lengthBytes) = read(4) else { return lost(failure(read(0))) }
+        let first = read(4)
+        guard case .bytes(let lengthBytes) = first else { return .failure(failure(first)) }
         let length = Frame.length(lengthBytes)
-        guard length <= Frame.maximumHeader, case .bytes(let headerBytes) = read(length),
-              let header = RenderReply.parse(headerBytes) else {
-            return lost(failure(.closed))
+        let headerRead = length <= Frame.maximumHeader ? read(length) : .closed
+        guard case .bytes(let headerBytes) = headerRead, let header = RenderReply.parse(headerBytes) else {
+            return .failure(failure(headerRead))
         }
         let printed = process.drainErrors()
         switch header {
         case .failure(let error):
             return .failure(.source(Self.withPrinted(error, printed)))
         case .success(let count, let sha256):
-            guard case .bytes(let png) = read(count) else { return lost(failure(.closed)) }
+            let body = read(count)
+            guard case .bytes(let png) = body else { return .failure(failure(body)) }
             // Text from Poppler or Cairo during a render means the image may not be what the file
             // describes: it becomes a message on the variant, never silence.
             if printed.lowercased().contains("out of memory") {

@@ -69,6 +69,10 @@ struct BuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Memory each render worker may use, in MiB.", valueName: "MiB"))
     var renderMemory: Int = 4096
 
+    @Flag(help: ArgumentHelp("Render on threads in this process, without worker processes or their budgets (for measurements).",
+                             visibility: .hidden))
+    var renderInProcess = false
+
     func validate() throws {
         guard jobs >= 1 && jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
         guard renderTimeout > 0 && renderTimeout <= 86_400 else { throw ValidationError("--render-timeout must be between 0 and 86400 seconds") }
@@ -79,6 +83,7 @@ struct BuildCommand: ParsableCommand {
         let progress = Console.isTerminal && !common.quiet ? ProgressLine() : nil
         var options = BuildOptions(manifestPath: common.manifest, outputOverride: output, jobs: jobs, force: force)
         options.dependencyFile = depfile
+        options.renderInProcess = renderInProcess
         options.renderTimeLimit = renderTimeout
         options.renderMemoryLimit = renderMemory << 20
         Interruption.install()

@@ -1,0 +1,87 @@
+import AssetKit
+import Foundation
+import Testing
+
+/// Renders run in supervised worker processes: a render that outlives its time budget or its
+/// memory budget costs only its variant, and SIGTERM stops a build stuck in a long render at once.
+/// `hostile/slow.pdf` (made by `make_slow_pdf.py` beside it) takes pdftocairo about two minutes.
+@Suite struct RenderWorkerTests {
+    private func workspace(_ name: String = #function) throws -> URL {
+        let work = try Harness.temporaryDirectory(name)
+        for file in ["art/star-fill.pdf", "hostile/slow.pdf"] {
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent(file),
+                                              to: work.appendingPathComponent(String(file.split(separator: "/").last!)))
+        }
+        try #"{"version": 1, "output": "out", "images": [{"name": "Star", "source": "star-fill.pdf"}]}"#
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let first = try Harness.assetc(["build"], in: work)
+        #expect(first.status == 0, "\(first.stderr)")
+        try #"{"version": 1, "output": "out", "images": [{"name": "Star", "source": "star-fill.pdf"}, {"name": "Slow", "source": "slow.pdf", "scales": [1]}]}"#
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        return work
+    }
+
+    private func snapshot(_ output: URL) throws -> [(String, [UInt8])] {
+        try Harness.files(under: output).filter { !$0.hasSuffix("lock") }.map { ($0, try Harness.read(output.appendingPathComponent($0))) }
+    }
+
+    @Test func aRenderOverItsTimeBudgetFailsNamingTheSourceAndKeepsTheEarlierTree() throws {
+        let work = try workspace()
+        defer { Harness.removeTemporary(work) }
+        let output = work.appendingPathComponent("out")
+        let before = try snapshot(output)
+        #expect(try Harness.assetc(["check"], in: work).status == 0, "check cannot see a slow render coming")
+        let start = Date()
+        let run = try Harness.assetc(["build", "--render-timeout", "2"], in: work)
+        let seconds = Date().timeIntervalSince(start)
+        #expect(!run.signaled && run.status == 1, "\(run.status) \(run.stderr)")
+        #expect(run.stderr.contains("slow.pdf: error: Slow.png: rendering (page 1) took longer than the limit of 2.0 s"), "\(run.stderr)")
+        #expect(seconds < 30, "took \(seconds) s")
+        let after = try snapshot(output)
+        #expect(after.map(\.0) == before.map(\.0) && zip(after, before).allSatisfy { $0.1 == $1.1 }, "the earlier tree changed")
+    }
+
+    @Test func aRenderOverItsMemoryBudgetFailsNamingTheSource() throws {
+        let work = try workspace()
+        defer { Harness.removeTemporary(work) }
+        // 64 MiB of address space cannot hold a 5000 x 5000 surface (100 MB).
+        try #"{"version": 1, "output": "out", "images": [{"name": "Big", "source": "star-fill.pdf", "size": [5000, 5000], "scales": [1]}]}"#
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build", "--render-memory", "64"], in: work)
+        #expect(!run.signaled && run.status == 1, "\(run.status) \(run.stderr)")
+        #expect(run.stderr.contains("star-fill.pdf: error: Big.png: "), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources/Big.png").path))
+        let roomy = try Harness.assetc(["build"], in: work)
+        #expect(roomy.status == 0, "\(roomy.stderr)")
+    }
+
+    @Test func sigtermDuringALongRenderExitsFiveWithinSeconds() throws {
+        let work = try workspace()
+        defer { Harness.removeTemporary(work) }
+        let output = work.appendingPathComponent("out")
+        let before = try snapshot(output)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Harness.binary)
+        process.arguments = ["build"]
+        process.currentDirectoryURL = work
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(process.isRunning, "the slow render finished before the signal")
+        let signalled = Date()
+        kill(process.processIdentifier, SIGTERM)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let seconds = Date().timeIntervalSince(signalled)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 5, "\(stderr)")
+        #expect(seconds < 3, "exit took \(seconds) s after SIGTERM")
+        let after = try snapshot(output)
+        #expect(after.map(\.0) == before.map(\.0) && zip(after, before).allSatisfy { $0.1 == $1.1 }, "the earlier tree changed")
+        // No worker outlives its build (workers run in the build's folder; other tests' do not).
+        let script = "for p in $(pgrep -f '[r]ender-worker'); do readlink /proc/$p/cwd; done | grep -cx '\(work.path)' || true"
+        let workers = try Harness.run("/bin/sh", ["-c", script]).stdout
+        #expect(workers.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "render workers left running")
+    }
+}
