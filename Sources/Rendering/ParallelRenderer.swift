@@ -62,6 +62,17 @@ final class WorkBoard<Result>: @unchecked Sendable {
     }
 }
 
+/// Indices of `variants` with each source's variants together (one parse per worker), largest
+/// first within a source for balance.
+func renderOrder(_ variants: [Variant]) -> [Int] {
+    variants.indices.sorted { a, b in
+        let va = variants[a], vb = variants[b]
+        if va.source.path != vb.source.path { return va.source.path < vb.source.path }
+        if va.source.page != vb.source.page { return va.source.page < vb.source.page }
+        return va.pixelCount > vb.pixelCount
+    }
+}
+
 /// What one worker produced for one variant.
 public struct EncodedVariant: Sendable {
     public var bytes: Int
@@ -104,13 +115,7 @@ public struct ParallelRenderer: Sendable {
     ) -> [Result<EncodedVariant, VariantFailure<SinkError>>] {
         typealias Outcome = Result<EncodedVariant, VariantFailure<SinkError>>
         guard !variants.isEmpty else { return [] }
-        // Sources together (one parse per worker), largest first within a source for balance.
-        let order = variants.indices.sorted { a, b in
-            let va = variants[a], vb = variants[b]
-            if va.source.path != vb.source.path { return va.source.path < vb.source.path }
-            if va.source.page != vb.source.page { return va.source.page < vb.source.page }
-            return va.pixelCount > vb.pixelCount
-        }
+        let order = renderOrder(variants)
         let board = WorkBoard<Outcome>(count: order.count)
         let budget = PixelBudget(limit: pixelBudget)
         let process: @Sendable (Int, Rasterizer) -> Outcome = { index, rasterizer in

@@ -57,12 +57,7 @@ public struct WorkerPool: Sendable {
         typealias Outcome = Result<EncodedVariant, VariantFailure<SinkError>>
         guard !variants.isEmpty else { return [] }
         ChildProcess.ignoreBrokenPipes()
-        let order = variants.indices.sorted { a, b in
-            let va = variants[a], vb = variants[b]
-            if va.source.path != vb.source.path { return va.source.path < vb.source.path }
-            if va.source.page != vb.source.page { return va.source.page < vb.source.page }
-            return va.pixelCount > vb.pixelCount
-        }
+        let order = renderOrder(variants)
         // Batches: the variants of one source and page, in order, so a worker parses each document once.
         var grouped: [[Int]] = []
         for index in order {
