@@ -42,6 +42,8 @@ public struct WorkerPool: Sendable {
         self.progress = progress
     }
 
+    static let maximumBatch = 4
+
     /// Arguments that start a worker; the encoder settings travel here, once.
     var workerArguments: [String] {
         ["render-worker", "--memory-bytes", String(memoryLimit),
@@ -58,10 +60,13 @@ public struct WorkerPool: Sendable {
         guard !variants.isEmpty else { return [] }
         ChildProcess.ignoreBrokenPipes()
         let order = renderOrder(variants)
-        // Batches: the variants of one source and page, in order, so a worker parses each document once.
+        // Batches: up to `maximumBatch` variants of one source and page, in order, so a worker parses a
+        // document once for several variants (it keeps the last one open) while a source with many
+        // variants (an icon set, launch images) is still spread over every worker.
         var grouped: [[Int]] = []
         for index in order {
-            if let last = grouped.last?.last, variants[last].source.path == variants[index].source.path,
+            if let batch = grouped.last, batch.count < Self.maximumBatch, let last = batch.last,
+               variants[last].source.path == variants[index].source.path,
                variants[last].source.page == variants[index].source.page {
                 grouped[grouped.count - 1].append(index)
             } else {
