@@ -6,7 +6,7 @@ struct AssetcCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assetc",
         abstract: "Compile PDF and PNG artwork into the exact PNG variants an iOS app ships.",
-        version: AssetcVersion.current,
+        version: "assetc \(AssetcVersion.current)",
         subcommands: [BuildCommand.self, CheckCommand.self, PlanCommand.self, TablesCommand.self, RenderWorkerCommand.self],
         defaultSubcommand: BuildCommand.self)
 }

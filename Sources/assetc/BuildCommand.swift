@@ -26,7 +26,7 @@ struct ManifestOptions: ParsableArguments {
         do throws(BuildFailure) {
             project = try Pipeline.load(manifestPath: manifest)
         } catch {
-            throw ExitCode(Console.exit(for: error))
+            throw ExitCode(Console.exit(for: error, quiet: quiet))
         }
         try finish(project.warnings)
         return project
@@ -53,7 +53,9 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output folder (overrides the manifest's \"output\").")
     var output: String?
 
-    @Option(name: .shortAndLong, help: "Parallel render jobs (default: the number of cores).")
+    // `-j2` as well as `-j 2`: the habit from make.
+    @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")],
+            help: "Parallel render jobs (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Re-render every variant even when it is up to date.")
@@ -95,7 +97,7 @@ struct BuildCommand: ParsableCommand {
             report = try Pipeline.build(options, progress: onProgress)
         } catch {
             progress?.clear()
-            throw ExitCode(Console.exit(for: error))
+            throw ExitCode(Console.exit(for: error, quiet: common.quiet))
         }
         progress?.clear()
         if common.verbose {

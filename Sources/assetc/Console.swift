@@ -25,10 +25,28 @@ enum Console {
         quiet ? .error : verbose ? .note : .warning
     }
 
-    /// Prints the failure's diagnostics and returns the documented exit code.
-    static func exit(for failure: BuildFailure) -> Int32 {
-        print(failure.diagnostics)
+    /// Prints the failure's diagnostics and returns the documented exit code. With `quiet`, only
+    /// errors and the notes that follow them (their explanation); warnings and their notes are left out.
+    static func exit(for failure: BuildFailure, quiet: Bool = false) -> Int32 {
+        print(quiet ? errorsWithTheirNotes(failure.diagnostics) : failure.diagnostics)
         return failure.kind.exitCode
+    }
+
+    static func errorsWithTheirNotes(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var kept: [Diagnostic] = []
+        var lastWasError = false
+        for diagnostic in diagnostics {
+            switch diagnostic.severity {
+            case .error:
+                kept.append(diagnostic)
+                lastWasError = true
+            case .note:
+                if lastWasError { kept.append(diagnostic) }
+            case .warning:
+                lastWasError = false
+            }
+        }
+        return kept
     }
 }
 

@@ -59,9 +59,32 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("elsewhere/asset-index.json").path))
     }
 
+    @Test func quietFailuresPrintErrorsAndTheirNotesOnlyAndJobsJoin() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/star-fill.pdf"),
+                                          to: work.appendingPathComponent("star.pdf"))
+        // A warning (the same name in two bundles) and an error (a missing source) in one manifest.
+        try write(#"{"version": 1, "output": "out", "bundles": [{"name": "B", "path": "B.bundle"}], "images": [{"name": "Star", "source": "star.pdf"}, {"name": "Star", "source": "star.pdf", "bundle": "B"}, {"name": "Gone", "source": "none.pdf"}]}"#,
+                  to: "assets.json", in: work)
+        let loud = try Harness.assetc(["build"], in: work)
+        #expect(loud.status == 1 && loud.stderr.contains(": warning: "), "\(loud.stderr)")
+        let quiet = try Harness.assetc(["build", "-q"], in: work)
+        #expect(quiet.status == 1, "\(quiet.stderr)")
+        let lines = quiet.stderr.split(separator: "\n").map(String.init)
+        #expect(lines == ["none.pdf: error: cannot read file: No such file or directory",
+                          lines.last ?? ""] && lines.count == 2 && lines[1].contains(": note: source referenced here"),
+                "\(quiet.stderr)")
+        try write(#"{"version": 1, "output": "out", "images": [{"name": "Star", "source": "star.pdf"}]}"#, to: "assets.json", in: work)
+        let joined = try Harness.assetc(["build", "-j2", "-q"], in: work)
+        #expect(joined.status == 0 && joined.stderr.isEmpty, "\(joined.stderr)")
+        let one = try Harness.assetc(["build", "-j1", "--force", "-q"], in: work)
+        #expect(one.status == 0, "\(one.stderr)")
+    }
+
     @Test func versionAndUsageErrors() throws {
         let version = try Harness.assetc(["--version"])
-        #expect(version.status == 0 && version.stdout.hasPrefix("0."))
+        #expect(version.status == 0 && version.stdout.hasPrefix("assetc 0."), "\(version.stdout)")
         let bad = try Harness.assetc(["build", "--jobs", "0"])
         #expect(bad.status != 0 && bad.status < 128)
         #expect(bad.stderr.contains("--jobs must be between 1 and 256"))
