@@ -13,6 +13,9 @@ struct ManifestOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print only errors.")
     var quiet = false
 
+    @Option(help: "How messages are printed: text (compiler style), json (one object per line) or github (GitHub Actions annotations).")
+    var messageFormat: MessageFormat = .text
+
     @Flag(name: .shortAndLong, help: "Print notes (skipped slots...) and every file written.")
     var verbose = false
 
@@ -22,6 +25,7 @@ struct ManifestOptions: ParsableArguments {
 
     /// Loads and plans the manifest (what `check` and `plan` run), printing its warnings.
     func loadProject() throws -> LoadedProject {
+        Console.format = messageFormat
         let project: LoadedProject
         do throws(BuildFailure) {
             project = try Pipeline.load(manifestPath: manifest)
@@ -37,7 +41,7 @@ struct ManifestOptions: ParsableArguments {
         Console.print(warnings, showing: Console.level(quiet: quiet, verbose: verbose))
         if werror, warnings.contains(where: { $0.severity == .warning }) {
             if quiet { Console.print(warnings, showing: .warning) }
-            Console.error("assetc: error: warnings treated as errors (--werror)")
+            Console.print([.error(manifest, "warnings treated as errors (--werror)")])
             throw ExitCode(FailureKind.invalidInput.exitCode)
         }
     }
@@ -82,7 +86,8 @@ struct BuildCommand: ParsableCommand {
     }
 
     func run() throws {
-        let progress = Console.isTerminal && !common.quiet ? ProgressLine() : nil
+        Console.format = common.messageFormat
+        let progress = Console.isTerminal && !common.quiet && common.messageFormat == .text ? ProgressLine() : nil
         var options = BuildOptions(manifestPath: common.manifest, outputOverride: output, jobs: jobs, force: force)
         options.dependencyFile = depfile
         options.renderInProcess = renderInProcess
@@ -103,17 +108,17 @@ struct BuildCommand: ParsableCommand {
         if common.verbose {
             for written in report.variants {
                 let variant = written.variant
-                Console.error("  \(variant.outputPath) \(variant.pixelWidth)x\(variant.pixelHeight) \(written.bytes) B")
+                Console.info("  \(variant.outputPath) \(variant.pixelWidth)x\(variant.pixelHeight) \(written.bytes) B")
             }
-            for path in report.removed { Console.error("  removed \(path)") }
+            for path in report.removed { Console.info("  removed \(path)") }
         }
         try common.finish(report.warnings)
         if !common.quiet {
             let skipped = report.variants.count - report.rendered
-            Console.error("assetc: \(report.variants.count) variants (\(report.rendered) rendered, \(skipped) up to date), "
+            Console.info("assetc: \(report.variants.count) variants (\(report.rendered) rendered, \(skipped) up to date), "
                 + "\(SizeReport.format(report.totalBytes)) in \(report.outputDirectory), "
                 + "\(SizeReport.oneDecimal(report.seconds))s")
-            for line in report.sizes.summaryLines() { Console.error("  " + line) }
+            for line in report.sizes.summaryLines() { Console.info("  " + line) }
         }
     }
 }
@@ -128,7 +133,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let project = try common.loadProject()
         if !common.quiet {
-            Console.error("assetc: \(common.manifest) is valid (\(project.plan.variants.count) variants)")
+            Console.info("assetc: \(common.manifest) is valid (\(project.plan.variants.count) variants)")
         }
     }
 }

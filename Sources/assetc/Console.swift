@@ -1,3 +1,4 @@
+import ArgumentParser
 import AssetKit
 import Foundation
 
@@ -13,10 +14,24 @@ enum Console {
         Host.writeStandardError(text)
     }
 
+    /// How diagnostics are written (`--message-format`); set once, before anything is printed.
+    nonisolated(unsafe) static var format = MessageFormat.text
+
+    /// A line for people (the summary, progress notes): left out of the JSON stream.
+    static func info(_ text: String) {
+        if format != .json { error(text) }
+    }
+
     /// Prints diagnostics at or above `minimum` severity (errors always).
     static func print(_ diagnostics: [Diagnostic], showing minimum: Diagnostic.Severity = .note) {
-        for diagnostic in diagnostics where diagnostic.severity <= minimum {
-            error(diagnostic.description)
+        let shown = diagnostics.filter { $0.severity <= minimum }
+        switch format {
+        case .text:
+            for diagnostic in shown { error(diagnostic.description) }
+        case .json, .github:
+            for (diagnostic, notes) in MessageFormat.attachNotes(shown) {
+                error(format == .json ? MessageFormat.json(diagnostic, notes: notes) : MessageFormat.github(diagnostic, notes: notes))
+            }
         }
     }
 
@@ -66,5 +81,63 @@ final class ProgressLine: @unchecked Sendable {
 
     func clear() {
         if lastShown >= 0 { Console.write("\r\u{1B}[K") }
+    }
+}
+
+/// `--message-format`: `text` (compiler style), `json` (one object per line) or `github` (GitHub
+/// Actions workflow commands, which annotate the pull request).
+enum MessageFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
+    case text, json, github
+
+    /// Each error or warning with the notes that follow it; a note on its own stands alone.
+    static func attachNotes(_ diagnostics: [Diagnostic]) -> [(Diagnostic, [Diagnostic])] {
+        var grouped: [(Diagnostic, [Diagnostic])] = []
+        for diagnostic in diagnostics {
+            if diagnostic.severity == .note, let last = grouped.last, last.0.severity != .note {
+                grouped[grouped.count - 1].1.append(diagnostic)
+            } else {
+                grouped.append((diagnostic, []))
+            }
+        }
+        return grouped
+    }
+
+    static func json(_ diagnostic: Diagnostic, notes: [Diagnostic]) -> String {
+        func object(_ item: Diagnostic) -> [String: JSONOutput] {
+            var fields: [String: JSONOutput] = [
+                "file": .string(item.path), "severity": .string(item.severity.rawValue), "message": .string(item.message),
+            ]
+            if let location = item.location {
+                fields["line"] = .integer(location.line)
+                fields["column"] = .integer(location.column)
+            }
+            return fields
+        }
+        var fields = object(diagnostic)
+        fields["notes"] = .array(notes.map { .object(object($0)) })
+        // One line per message: the writer's pretty layout is folded onto one line.
+        // (String contents never start a line: newlines inside them are escaped.)
+        return JSONOutput.object(fields).serialized().split(separator: "\n").map { $0.drop { $0 == " " } }
+            .joined(separator: " ")
+    }
+
+    /// `::error file=F,line=L,col=C::message`, notes appended as further lines (`%0A`).
+    static func github(_ diagnostic: Diagnostic, notes: [Diagnostic]) -> String {
+        let command = diagnostic.severity == .note ? "notice" : diagnostic.severity.rawValue
+        var properties = ["file=" + escapeProperty(diagnostic.path)]
+        if let location = diagnostic.location {
+            properties += ["line=\(location.line)", "col=\(location.column)"]
+        }
+        let text = ([diagnostic.message] + notes.map { "note: \($0.description)" }).joined(separator: "\n")
+        return "::\(command) \(properties.joined(separator: ","))::\(escapeData(text))"
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

@@ -17,7 +17,7 @@ struct PlanCommand: ParsableCommand {
         print(json ? PlanListing.json(variants).serialized() : PlanListing.text(variants), terminator: "")
         if !common.quiet {
             let pixels = variants.reduce(0) { $0 + $1.pixelCount }
-            Console.error("assetc: \(variants.count) files planned, \(SizeReport.oneDecimal(Double(pixels) / 1e6)) megapixels")
+            Console.info("assetc: \(variants.count) files planned, \(SizeReport.oneDecimal(Double(pixels) / 1e6)) megapixels")
         }
     }
 }

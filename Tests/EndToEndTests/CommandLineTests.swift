@@ -82,6 +82,39 @@ import TestSupport
         #expect(one.status == 0, "\(one.stderr)")
     }
 
+    @Test func messagesAsJSONLinesAndGitHubAnnotations() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let manifest = MarkedText("{\"version\": 1,\n\"images\": [{\"name\": \"A\", 1️⃣\"soruce\": \"a.pdf\"},\n {\"name\": \"B\", \"source\": 2️⃣\"none.pdf\"}]}")
+        try write(manifest.text, to: "assets.json", in: work)
+        let (line1, column1) = manifest.location("1️⃣")
+        let json = try Harness.assetc(["check", "--message-format", "json"], in: work)
+        #expect(json.status == 1)
+        let objects = try json.stderr.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
+        }
+        let unknown = try #require(objects.first { ($0["message"] as? String)?.hasPrefix("unknown key 'soruce'") == true })
+        #expect(unknown["file"] as? String == "assets.json" && unknown["severity"] as? String == "error")
+        #expect(unknown["line"] as? Int == line1 && unknown["column"] as? Int == column1)
+        #expect((unknown["notes"] as? [Any])?.isEmpty == true)
+        // The build reaches the missing source only once the manifest is valid.
+        try write(manifest.text.replacingOccurrences(of: "soruce", with: "source"), to: "assets.json", in: work)
+        try Data(BrokenInputTests.goodPDF).write(to: work.appendingPathComponent("a.pdf"))
+        let missing = try Harness.assetc(["build", "--message-format", "json"], in: work)
+        let entries = try missing.stderr.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
+        }
+        #expect(entries.count == 1, "\(missing.stderr)")
+        let error = try #require(entries.first)
+        #expect(error["file"] as? String == "none.pdf" && error["line"] == nil)
+        let note = try #require((error["notes"] as? [[String: Any]])?.first)
+        let (line2, column2) = manifest.location("2️⃣")
+        #expect(note["file"] as? String == "assets.json" && note["line"] as? Int == line2 && note["column"] as? Int == column2)
+        let github = try Harness.assetc(["build", "--message-format", "github"], in: work)
+        #expect(github.stderr.hasPrefix("::error file=none.pdf::cannot read file: No such file or directory%0Anote: assets.json:\(line2):\(column2): note: source referenced here"),
+                "\(github.stderr)")
+    }
+
     @Test func versionAndUsageErrors() throws {
         let version = try Harness.assetc(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("assetc 0."), "\(version.stdout)")
