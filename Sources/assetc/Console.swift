@@ -17,6 +17,27 @@ enum Console {
     /// How diagnostics are written (`--message-format`); set once, before anything is printed.
     nonisolated(unsafe) static var format = MessageFormat.text
 
+    /// Colour only for a person at a terminal: not in pipes or files, not with `NO_COLOR` set (any
+    /// value, as no-color.org asks), not on `TERM=dumb`.
+    static let usesColor: Bool = {
+        let environment = ProcessInfo.processInfo.environment
+        return isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }()
+
+    /// `path:line:col:` in bold, the severity in its colour (red error, magenta warning, cyan note),
+    /// the message bold — the scheme clang and swiftc use.
+    static func colored(_ diagnostic: Diagnostic) -> String {
+        let color: String
+        switch diagnostic.severity {
+        case .error: color = "\u{1B}[1;31m"
+        case .warning: color = "\u{1B}[1;35m"
+        case .note: color = "\u{1B}[1;36m"
+        }
+        let bold = "\u{1B}[1m", reset = "\u{1B}[0m"
+        let place = diagnostic.location.map { "\(diagnostic.path):\($0.line):\($0.column):" } ?? "\(diagnostic.path):"
+        return "\(bold)\(place)\(reset) \(color)\(diagnostic.severity.rawValue):\(reset) \(bold)\(diagnostic.message)\(reset)"
+    }
+
     /// A line for people (the summary, progress notes): left out of the JSON stream.
     static func info(_ text: String) {
         if format != .json { error(text) }
@@ -27,7 +48,7 @@ enum Console {
         let shown = diagnostics.filter { $0.severity <= minimum }
         switch format {
         case .text:
-            for diagnostic in shown { error(diagnostic.description) }
+            for diagnostic in shown { error(usesColor ? colored(diagnostic) : diagnostic.description) }
         case .json, .github:
             for (diagnostic, notes) in MessageFormat.attachNotes(shown) {
                 error(format == .json ? MessageFormat.json(diagnostic, notes: notes) : MessageFormat.github(diagnostic, notes: notes))

@@ -115,6 +115,24 @@ import TestSupport
                 "\(github.stderr)")
     }
 
+    @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try write("{\"version\": 1, \"imagez\": []}", to: "assets.json", in: work)
+        let escape = "\u{1B}["
+        let piped = try Harness.assetc(["check"], in: work)
+        #expect(piped.status == 1 && !piped.stderr.contains(escape), "\(piped.stderr)")
+        // `script` gives the command a pseudo-terminal, as a person's shell would.
+        let command = "cd '\(work.path)' && '\(Harness.binary)' check"
+        // The test runner's own TERM and NO_COLOR are set explicitly, whatever they are.
+        let terminal = try Harness.run("/usr/bin/env", ["-u", "NO_COLOR", "TERM=xterm", "/usr/bin/script", "-qec", command, "/dev/null"])
+        #expect(terminal.stdout.contains(escape + "1;31merror:"), "\(terminal.stdout)")
+        let noColor = try Harness.run("/usr/bin/env", ["TERM=xterm", "NO_COLOR=1", "/usr/bin/script", "-qec", command, "/dev/null"])
+        #expect(noColor.stdout.contains("error: unknown key") && !noColor.stdout.contains(escape), "\(noColor.stdout)")
+        let dumb = try Harness.run("/usr/bin/env", ["-u", "NO_COLOR", "TERM=dumb", "/usr/bin/script", "-qec", command, "/dev/null"])
+        #expect(dumb.stdout.contains("error: unknown key") && !dumb.stdout.contains(escape), "\(dumb.stdout)")
+    }
+
     @Test func versionAndUsageErrors() throws {
         let version = try Harness.assetc(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("assetc 0."), "\(version.stdout)")
