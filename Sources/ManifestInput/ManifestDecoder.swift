@@ -98,6 +98,7 @@ public enum ManifestDecoder {
             if elements.isEmpty { reader.error("\"devices\" is empty; list iphone, ipad or both", at: node.location) }
             if !devices.isEmpty { manifest.devices = devices.sorted() }
         }
+        manifest.namesDevicesAndTarget = fields["devices"] != nil && fields["deploymentTarget"] != nil
         if let node = fields["deploymentTarget"], let text = reader.string(node, "\"deploymentTarget\"") {
             if let version = OSVersion(text), version.major >= 3 {
                 manifest.deploymentTarget = version

@@ -45,6 +45,11 @@ public struct Planner {
                 }
             }
         }
+        let filtered = DeviceAwareVariants.filter(variants, manifest: manifest)
+        variants = filtered.kept
+        if filtered.skipped > 0 {
+            diagnostics.append(.note(manifest.path, "left out \(filtered.skipped) image variant\(filtered.skipped == 1 ? "" : "s") that no supported device loads (\(manifest.devices.map(\.rawValue).joined(separator: ", ")) from iOS \(manifest.deploymentTarget)); see docs/manifest.md"))
+        }
         let resolvePath = { (path: String) in self.resolve(path, in: manifest) }
         if let icon = manifest.appIcon {
             variants += IconPlanner(manifest: manifest, inspector: inspector, resolve: resolvePath)

@@ -171,3 +171,29 @@ func summary(_ plan: BuildPlan) -> [String] {
         #expect(failure.diagnostics.first?.message.contains("neither a .pdf nor a .png") == true)
     }
 }
+
+@Suite struct DeviceAwareVariantTests {
+    private func files(_ header: String) throws -> [String] {
+        let text = #"{"version": 1, "#
+            + header
+            + #""images": [{"name": "U", "source": "u.pdf", "scales": [1, 2, 3]}, {"name": "I", "source": "u.pdf", "scales": [1, 2, 3], "idioms": ["iphone", "ipad"]}]}"#
+        return try plan(text, ["u.pdf": pdf(10, 10)]).get().variants.map(\.relativePath).sorted()
+    }
+
+    @Test(arguments: [
+        // Without both keys nothing is left out.
+        (#""deploymentTarget": "7.0", "#, ["I@2x~ipad.png", "I@2x~iphone.png", "I@3x~ipad.png", "I@3x~iphone.png", "I~ipad.png", "I~iphone.png", "U.png", "U@2x.png", "U@3x.png"]),
+        // iPhone and iPad at 7.0: no iPhone @1x, no @3x~ipad; universal @1x stays for the iPad 2.
+        (#""devices": ["iphone", "ipad"], "deploymentTarget": "7.0", "#, ["I@2x~ipad.png", "I@2x~iphone.png", "I@3x~iphone.png", "I~ipad.png", "U.png", "U@2x.png", "U@3x.png"]),
+        // At 10.0 no device loads @1x at all.
+        (#""devices": ["iphone", "ipad"], "deploymentTarget": "10.0", "#, ["I@2x~ipad.png", "I@2x~iphone.png", "I@3x~iphone.png", "U@2x.png", "U@3x.png"]),
+        // iPad only: no iPhone variants, no @3x.
+        (#""devices": ["ipad"], "deploymentTarget": "9.0", "#, ["I@2x~ipad.png", "I~ipad.png", "U.png", "U@2x.png"]),
+        // iPhone at 6.1 still has non-Retina devices.
+        (#""devices": ["iphone"], "deploymentTarget": "6.1", "#, ["I@2x~iphone.png", "I@3x~iphone.png", "I~iphone.png", "U.png", "U@2x.png", "U@3x.png"]),
+    ])
+    func leavesOutWhatNoSupportedDeviceLoads(header: String, expected: [String]) throws {
+        let found = try files(header)
+        #expect(found == expected.sorted(), "\(found)")
+    }
+}

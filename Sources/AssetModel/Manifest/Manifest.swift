@@ -20,6 +20,10 @@ public struct Manifest: Sendable {
     public var launchImage: LaunchImageSpec?
     public var budget: SizeBudget?
 
+    /// True when the manifest itself names both `devices` and `deploymentTarget`: only then are
+    /// variants that no supported device loads left out (`DeviceAwareVariants`).
+    public var namesDevicesAndTarget = false
+
     public static let defaultDeploymentTarget = OSVersion(7)
 
     /// True when iOS 6-era slots (57 pt icons, status-bar-excluded launch images) apply.

@@ -1,0 +1,32 @@
+import AssetModel
+
+/// Leaves out image variants that no device the app supports can load, when the manifest names its
+/// `devices` and `deploymentTarget` (docs/manifest.md has the device table behind each rule):
+/// - iPhone @1x from iOS 7.0: every iPhone and iPod touch that runs iOS 7 has a Retina screen (the
+///   last non-Retina ones, iPhone 3GS and iPod touch 3rd generation, stop at iOS 6).
+/// - iPad @1x from iOS 10.0: the last non-Retina iPads (iPad 2, iPad mini) stop at iOS 9.3.
+/// - @3x on iPad, always: no iPad has a @3x screen.
+/// - an idiom the manifest does not list.
+/// A universal @1x stays while any listed device can still load it; a universal @3x only for iPhone.
+enum DeviceAwareVariants {
+    static func filter(_ variants: [Variant], manifest: Manifest) -> (kept: [Variant], skipped: Int) {
+        guard manifest.namesDevicesAndTarget else { return (variants, 0) }
+        let kept = variants.filter { $0.role != .image || loadable($0, manifest: manifest) }
+        return (kept, variants.count - kept.count)
+    }
+
+    static func loadable(_ variant: Variant, manifest: Manifest) -> Bool {
+        let iphone = manifest.devices.contains(.iphone), ipad = manifest.devices.contains(.ipad)
+        let iphoneAt1x = iphone && manifest.deploymentTarget < OSVersion(7)
+        let ipadAt1x = ipad && manifest.deploymentTarget < OSVersion(10)
+        switch (variant.idiom, variant.scale) {
+        case (.iphone?, _) where !iphone, (.ipad?, _) where !ipad: return false
+        case (.ipad?, 3): return false
+        case (.iphone?, 1): return iphoneAt1x
+        case (.ipad?, 1): return ipadAt1x
+        case (nil, 1): return iphoneAt1x || ipadAt1x
+        case (nil, 3): return iphone
+        default: return true
+        }
+    }
+}
