@@ -162,19 +162,11 @@ public enum FileSystem {
     public static func writeNew(_ path: String, _ bytes: [UInt8], sync: Bool = false) throws(FileError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure(.create, path) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                systemWrite(fd, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let error = failure(.write, path)
-                close(fd)
-                unlink(path)
-                throw error
-            }
-            written += count
+        guard Pipes.writeAll(fd, bytes) else {
+            let error = failure(.write, path)
+            close(fd)
+            unlink(path)
+            throw error
         }
         if sync && fsync(fd) != 0 {
             let error = failure(.sync, path)

@@ -36,7 +36,7 @@ public enum DependencyFile {
     /// output folder (which the build owns); paths are compared absolute, with `..` folded.
     public static func destinationProblem(_ path: String, inputs: [String], outputRoot: String) -> String? {
         let absolute = FileSystem.absolute(path)
-        if inputs.contains(where: { FileSystem.absolute($0) == absolute }) {
+        if Set(inputs.map(FileSystem.absolute)).contains(absolute) {
             return "is an input of this build; --depfile would overwrite it"
         }
         let root = FileSystem.absolute(outputRoot)

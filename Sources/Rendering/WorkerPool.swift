@@ -128,10 +128,11 @@ public struct WorkerPool: Sendable {
             return batch.map { _ in .failure(.source(.renderer("the render worker exited before rendering"))) }
         }
         for (position, variant) in batch.enumerated() {
-            let result: Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>> = receive(variant, from: process)
+            let (result, workerLost): (Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>>, Bool) =
+                receive(variant, from: process)
             results.append(result)
             onEach()
-            if case .failure(let failure) = result, Self.costsTheWorker(failure) {
+            if workerLost, case .failure(let failure) = result {
                 // The worker is gone or stopped: the rest of the batch was never rendered.
                 process.terminate()
                 worker = nil
@@ -149,18 +150,16 @@ public struct WorkerPool: Sendable {
         return results
     }
 
-    private static func costsTheWorker<SinkError>(_ failure: VariantFailure<SinkError>) -> Bool {
-        switch failure {
-        case .cancelled: true
-        case .source(.overLimit(let message)), .source(.renderer(let message)):
-            message.hasPrefix("rendering") || message.hasPrefix("the renderer") || message.hasPrefix("the render worker")
-        default: false
-        }
+    /// Whether what a worker printed says memory ran out (Poppler's and GLib's wording, C++'s).
+    private static func reportsExhaustedMemory(_ printed: String) -> Bool {
+        let lower = printed.lowercased()
+        return lower.contains("out of memory") || lower.contains("bad_alloc")
     }
 
-    /// One variant's answer from a worker that was sent its batch.
+    /// One variant's answer from a worker that was sent its batch, and whether the worker is lost
+    /// (timed out, stopped, died or garbled its reply): then the rest of its batch was never rendered.
     private func receive<SinkError>(_ variant: Variant, from process: ChildProcess)
-        -> Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>> {
+        -> (Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>>, workerLost: Bool) {
         let page = variant.source.kind == .pdf ? " (page \(variant.source.page))" : ""
         let deadline = Clock.seconds() + timeLimit
         func read(_ count: Int) -> ChildProcess.ReadOutcome {
@@ -174,34 +173,33 @@ public struct WorkerPool: Sendable {
                 return .source(.overLimit("rendering\(page) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; the renderer was stopped (raise it with --render-timeout)"))
             case .closed, .bytes:
                 let printed = process.drainErrors().trimmingCharacters(in: .whitespacesAndNewlines)
-                let memory = printed.lowercased().contains("out of memory") || printed.lowercased().contains("bad_alloc")
                 let detail = printed.isEmpty ? "" : ": " + printed.split(separator: "\n").suffix(3).joined(separator: "; ")
-                if memory {
+                if Self.reportsExhaustedMemory(printed) {
                     return .source(.overLimit("rendering\(page) ran out of memory (limit \(memoryLimit >> 20) MiB per worker; raise it with --render-memory)\(detail)"))
                 }
                 return .source(.renderer("the renderer crashed while rendering\(page)\(detail)"))
             }
         }
         let first = read(4)
-        guard case .bytes(let lengthBytes) = first else { return .failure(failure(first)) }
+        guard case .bytes(let lengthBytes) = first else { return (.failure(failure(first)), true) }
         let length = Frame.length(lengthBytes)
         let headerRead = length <= Frame.maximumHeader ? read(length) : .closed
         guard case .bytes(let headerBytes) = headerRead, let header = RenderReply.parse(headerBytes) else {
-            return .failure(failure(headerRead))
+            return (.failure(failure(headerRead)), true)
         }
         let printed = process.drainErrors()
         switch header {
         case .failure(let error):
-            return .failure(.source(Self.withPrinted(error, printed)))
+            return (.failure(.source(Self.withPrinted(error, printed))), false)
         case .success(let count, let sha256):
             let body = read(count)
-            guard case .bytes(let png) = body else { return .failure(failure(body)) }
+            guard case .bytes(let png) = body else { return (.failure(failure(body)), true) }
             // Text from Poppler or Cairo during a render means the image may not be what the file
             // describes: it becomes a message on the variant, never silence.
-            if printed.lowercased().contains("out of memory") {
-                return .failure(.source(.overLimit("rendering\(page) ran out of memory: \(printed.trimmingCharacters(in: .whitespacesAndNewlines))")))
+            if Self.reportsExhaustedMemory(printed) {
+                return (.failure(.source(.overLimit("rendering\(page) ran out of memory: \(printed.trimmingCharacters(in: .whitespacesAndNewlines))"))), false)
             }
-            return .success((EncodedVariant(bytes: count, sha256: sha256, libraryMessages: printed), png))
+            return (.success((EncodedVariant(bytes: count, sha256: sha256, libraryMessages: printed), png)), false)
         }
     }
 

@@ -69,20 +69,7 @@ enum Console {
     }
 
     static func errorsWithTheirNotes(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var kept: [Diagnostic] = []
-        var lastWasError = false
-        for diagnostic in diagnostics {
-            switch diagnostic.severity {
-            case .error:
-                kept.append(diagnostic)
-                lastWasError = true
-            case .note:
-                if lastWasError { kept.append(diagnostic) }
-            case .warning:
-                lastWasError = false
-            }
-        }
-        return kept
+        MessageFormat.attachNotes(diagnostics).filter { $0.0.severity == .error }.flatMap { [$0.0] + $0.1 }
     }
 }
 
