@@ -19,6 +19,8 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0",
+                       providers: [.apt(["librsvg2-dev"])]),
         // zlib (inside libpng) is an order of magnitude slower than libdeflate at the same ratio on
         // rendered artwork; the shim deflates IDAT with libdeflate and lets libpng frame the chunks.
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate",
@@ -33,12 +35,14 @@ let package = Package(
         .target(name: "AssetModel"),
         .target(name: "AssetPlatform", dependencies: ["AssetModel"]),
         .target(name: "ManifestInput", dependencies: ["AssetModel"]),
+        // The second input kind: Xcode asset catalogs, walked as Xcode does (docs/catalogs.md).
+        .target(name: "CatalogInput", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Planning", dependencies: ["AssetModel"]),
-        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "PNGShim"]),
+        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "PNGShim"]),
         .target(name: "Output", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Reports", dependencies: ["AssetModel"]),
         .target(name: "AssetKit", dependencies: [
-            "AssetModel", "AssetPlatform", "ManifestInput", "Planning", "Rendering", "Output", "Reports",
+            "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output", "Reports",
         ]),
         .executableTarget(name: "assetc", dependencies: [
             "AssetKit",
@@ -49,7 +53,7 @@ let package = Package(
         // Marked-text positions (`1️⃣`) shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AssetKitTests", dependencies: [
-            "TestSupport", "AssetModel", "AssetPlatform", "ManifestInput", "Planning", "Rendering", "Output",
+            "TestSupport", "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output",
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AssetKit", "AssetPlatform", "Rendering"]),
     ]

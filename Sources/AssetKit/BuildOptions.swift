@@ -3,8 +3,32 @@ import Foundation
 import Output
 import Rendering
 
+/// Asset catalogs named on the command line (beside or instead of a manifest), with the options
+/// that only make sense for them.
+public struct CatalogRequest: Sendable, Hashable {
+    public var paths: [String]
+    /// Scales an unscaled PDF or SVG is rendered at (default 1, 2, 3).
+    public var scales: [Int]?
+    /// `--app-icon NAME`, `--launch-image NAME`: sets picked from the catalogs.
+    public var appIcon: String?
+    public var launchImage: String?
+
+    public init(paths: [String] = [], scales: [Int]? = nil, appIcon: String? = nil, launchImage: String? = nil) {
+        self.paths = paths
+        self.scales = scales
+        self.appIcon = appIcon
+        self.launchImage = launchImage
+    }
+
+    public var isEmpty: Bool { paths.isEmpty && appIcon == nil && launchImage == nil && scales == nil }
+}
+
 public struct BuildOptions: Sendable {
-    public var manifestPath: String
+    /// The manifest; nil when only catalogs are built.
+    public var manifestPath: String?
+    public var catalogs = CatalogRequest()
+    /// `--werror`: a build with warnings fails before anything is written.
+    public var warningsAreErrors = false
     /// Overrides the manifest's `output`; relative to the working directory.
     public var outputOverride: String?
     public var jobs: Int
@@ -25,7 +49,7 @@ public struct BuildOptions: Sendable {
     /// budget; for library users without the `assetc` binary, and for measurements).
     public var renderInProcess = false
 
-    public init(manifestPath: String, outputOverride: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+    public init(manifestPath: String?, outputOverride: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 force: Bool = false, encoder: PNGEncoderSettings = PNGEncoderSettings(), pixelBudget: Int = 64_000_000) {
         self.manifestPath = manifestPath
         self.outputOverride = outputOverride
@@ -63,4 +87,8 @@ public struct LoadedProject: Sendable {
     var recordedState: RecordedState?
     /// Manifest and planning warnings.
     public var warnings: [Diagnostic]
+    /// The manifest and every catalog file and folder read (for the dependency file).
+    public var inputFiles: [String] = []
+    /// Where messages about the build as a whole point: the manifest, else the first catalog.
+    public var inputPath: String { manifest.path }
 }

@@ -1,5 +1,6 @@
 @_exported import AssetModel
 import AssetPlatform
+import CatalogInput
 import Foundation
 import ManifestInput
 import Output
@@ -15,20 +16,23 @@ public enum Pipeline {
     ///
     /// With `reusingRecords`, what the last build in the output folder recorded about sources whose
     /// fingerprint is unchanged is reused instead of opening them again.
-    public static func load(manifestPath: String, reusingRecords: Bool = false,
-                            outputOverride: String? = nil) throws(BuildFailure) -> LoadedProject {
-        let (manifest, manifestWarnings) = try stage { () throws(InputError) in try readManifest(manifestPath) }
+    public static func load(manifestPath: String?, catalogs request: CatalogRequest = CatalogRequest(),
+                            reusingRecords: Bool = false, outputOverride: String? = nil) throws(BuildFailure) -> LoadedProject {
+        var (manifest, warnings) = try stage { () throws(InputError) in try readInputs(manifestPath, request) }
+        let (catalogs, catalogInputs) = try stage { () throws(InputError) in try readCatalogs(manifest, warnings: &warnings) }
         let output = outputDirectory(for: manifest, override: outputOverride)
         let recorded = reusingRecords ? RecordedState.read(root: output) : nil
         let store = SourceStore(previous: recorded?.state.sources ?? [:])
         let planner = Planner(inspector: LiveSourceInspector(reader: SourceReader(store: store)),
                               outputRoot: FileSystem.absolute(output))
         do {
-            let plan = try planner.plan(manifest)
-            return LoadedProject(manifest: manifest, plan: plan, store: store, outputDirectory: output,
-                                 recordedState: recorded, warnings: manifestWarnings + plan.warnings)
+            let plan = try planner.plan(manifest, catalogs: catalogs)
+            var project = LoadedProject(manifest: manifest, plan: plan, store: store, outputDirectory: output,
+                                        recordedState: recorded, warnings: warnings + plan.warnings)
+            project.inputFiles = (manifestPath.map { [$0] } ?? []) + catalogInputs
+            return project
         } catch {
-            throw BuildFailure(error.kind, manifestWarnings + error.diagnostics)
+            throw BuildFailure(error.kind, warnings + error.diagnostics)
         }
     }
 
@@ -44,7 +48,7 @@ public enum Pipeline {
             attempt = try build(options, reusingRecords: false, progress: progress)
         }
         guard var report = attempt else {
-            throw BuildFailure(.invalidInput, [.error(options.manifestPath, "sources changed while the build read them; run it again")])
+            throw BuildFailure(.invalidInput, [.error(options.manifestPath ?? options.catalogs.paths.first ?? ".", "sources changed while the build read them; run it again")])
         }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return report
@@ -53,10 +57,13 @@ public enum Pipeline {
     /// One attempt; nil when a source did not match the record it was planned from.
     static func build(_ options: BuildOptions, reusingRecords: Bool,
                       progress: (@Sendable (Int, Int) -> Void)?) throws(BuildFailure) -> BuildReport? {
-        let project = try load(manifestPath: options.manifestPath, reusingRecords: reusingRecords,
+        let project = try load(manifestPath: options.manifestPath, catalogs: options.catalogs, reusingRecords: reusingRecords,
                                outputOverride: options.outputOverride)
+        if options.warningsAreErrors, project.warnings.contains(where: { $0.severity == .warning }) {
+            throw BuildFailure(.invalidInput, project.warnings + [.error(project.inputPath, "warnings treated as errors (--werror); nothing was written")])
+        }
         if let path = options.dependencyFile {
-            try checkDependencyFile(path, project: project, manifestPath: options.manifestPath)
+            try checkDependencyFile(path, project: project)
         }
         let transaction = try stage { () throws(OutputError) in try OutputTransaction(root: project.outputDirectory, alreadyRead: project.recordedState) }
         let keys = project.plan.variants.map { CacheKey.make(for: $0, store: project.store, encoder: options.encoder) }
@@ -74,7 +81,7 @@ public enum Pipeline {
         if let path = options.dependencyFile {
             try stage { () throws(OutputError) in
                 try DependencyFile.write(to: path, target: transaction.root + "/asset-index.json",
-                                         prerequisites: [options.manifestPath] + project.store.inputPaths())
+                                         prerequisites: project.inputFiles + project.store.inputPaths())
             }
         }
         let rendered = outputs.filter { if case .staged = $0.content { true } else { false } }.count
@@ -94,6 +101,64 @@ public enum Pipeline {
 
     // MARK: Steps
 
+    /// The manifest with the command line's catalogs added, or a manifest made for catalogs alone.
+    static func readInputs(_ manifestPath: String?, _ request: CatalogRequest) throws(InputError) -> (Manifest, [Diagnostic]) {
+        var (manifest, warnings): (Manifest, [Diagnostic])
+        if let manifestPath {
+            (manifest, warnings) = try readManifest(manifestPath)
+        } else {
+            guard let first = request.paths.first else { throw InputError([.error(".", "name a manifest or at least one .xcassets catalog")]) }
+            manifest = Manifest(path: first, directory: ".", bundles: [], images: [])
+            warnings = []
+        }
+        var problems: [Diagnostic] = []
+        for path in request.paths {
+            let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            if manifest.catalogs.contains(where: { $0.path == trimmed }) {
+                problems.append(.error(trimmed, "the catalog is named twice"))
+                continue
+            }
+            // Catalogs on the command line are relative to the working directory, not the manifest.
+            let spec = manifest.directory == "." || trimmed.hasPrefix("/") ? trimmed : FileSystem.absolute(trimmed)
+            manifest.catalogs.append(CatalogSpec(path: spec, scales: request.scales ?? CatalogSpec.defaultScales,
+                                                 location: SourceLocation(line: 1, column: 1)))
+        }
+        if let scales = request.scales {
+            for index in manifest.catalogs.indices { manifest.catalogs[index].scales = scales }
+        }
+        if let name = request.appIcon {
+            manifest.appIcon = nil
+            manifest.appIconSetName = CatalogSetChoice(name: name)
+        }
+        if let name = request.launchImage {
+            manifest.launchImage = nil
+            manifest.launchImageSetName = CatalogSetChoice(name: name)
+        }
+        if (request.appIcon != nil || request.launchImage != nil) && manifest.catalogs.isEmpty {
+            problems.append(.error(manifest.path, "--app-icon and --launch-image pick sets from catalogs, but no catalog is named"))
+        }
+        if !problems.isEmpty { throw InputError(warnings + problems) }
+        return (manifest, warnings)
+    }
+
+    /// Reads every catalog the manifest or command line names. Errors (a missing catalog, a name
+    /// that cannot be a file) fail the build; everything else is a warning or a note.
+    static func readCatalogs(_ manifest: Manifest, warnings: inout [Diagnostic]) throws(InputError) -> ([CatalogContents], [String]) {
+        var catalogs: [CatalogContents] = []
+        var inputs: [String] = []
+        var diagnostics: [Diagnostic] = []
+        for spec in manifest.catalogs {
+            let path = spec.path.hasPrefix("/") || manifest.directory == "." ? spec.path : manifest.directory + "/" + spec.path
+            let read = CatalogReader().read(spec, path: path)
+            catalogs.append(read.contents)
+            diagnostics += read.diagnostics
+            inputs += read.inputs
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) { throw InputError(warnings + diagnostics) }
+        warnings += diagnostics
+        return (catalogs, inputs)
+    }
+
     static func readManifest(_ path: String) throws(InputError) -> (Manifest, [Diagnostic]) {
         let bytes: [UInt8]
         do {
@@ -107,8 +172,8 @@ public enum Pipeline {
 
     /// Before anything is rendered: the depfile must not replace an input or land in the output
     /// folder, and every path it would list must be expressible in Make.
-    static func checkDependencyFile(_ path: String, project: LoadedProject, manifestPath: String) throws(BuildFailure) {
-        let inputs = [manifestPath] + project.store.inputPaths()
+    static func checkDependencyFile(_ path: String, project: LoadedProject) throws(BuildFailure) {
+        let inputs = project.inputFiles + project.store.inputPaths()
         var problems: [Diagnostic] = []
         if let problem = DependencyFile.destinationProblem(path, inputs: inputs, outputRoot: project.outputDirectory) {
             problems.append(.error(path, "cannot write the dependency file: it \(problem)"))
@@ -171,8 +236,12 @@ public enum Pipeline {
                 return nil
             case .failure(.source(let error)):
                 inputProblems.append(.error(variant.source.path, "\(variant.fileName): \(error.message)"))
-                inputProblems.append(.note(project.manifest.path, at: variant.manifestLocation,
-                                           "variant of '\(variant.name)' declared here"))
+                if let origin = variant.catalogOrigin {
+                    inputProblems.append(.note(origin.contentsPath, at: origin.location, "in the image set \"\(variant.name)\""))
+                } else {
+                    inputProblems.append(.note(project.manifest.path, at: variant.manifestLocation,
+                                               "variant of '\(variant.name)' declared here"))
+                }
             case .failure(.sink(let error)):
                 outputProblem = outputProblem ?? error
             case .failure(.cancelled):

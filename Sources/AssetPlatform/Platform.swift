@@ -101,6 +101,17 @@ public enum FileSystem {
         return kind(root)
     }
 
+    /// What `path` leads to, following links (a linked set folder in a catalog is a folder).
+    public static func kindFollowingLinks(_ path: String) -> EntryKind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return kind(path) == .symlink ? .symlink : .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
     /// The size of the regular file at `path` (not following a final link); nil for anything else.
     public static func fileSize(_ path: String) -> Int? {
         var info = stat()

@@ -3,7 +3,7 @@ import AssetModel
 /// Turns manifest bytes into a validated `Manifest`, or into diagnostics with line and column.
 public enum ManifestDecoder {
     static let topLevelKeys = ["version", "output", "scales", "bundles", "images", "devices", "deploymentTarget",
-                               "appIcon", "launchImage", "budget"]
+                               "appIcon", "launchImage", "budget", "catalogs"]
     static let budgetKeys = ["maxBytes"]
     static let appIconKeys = ["source", "page", "name", "background", "artwork", "appiconset"]
     static let launchImageKeys = ["source", "page", "fit", "basename", "background", "orientations", "schemes",
@@ -12,6 +12,7 @@ public enum ManifestDecoder {
     static let idiomKeys = ["source", "page", "size", "fit", "scales"]
     static let tallKeys = ["source", "page", "size", "fit"]
     static let bundleKeys = ["name", "path"]
+    static let catalogKeys = ["path", "bundle", "scales"]
     /// Points; larger sizes are refused before any pixel is allocated.
     static let maximumPoints = 10_000.0
     static let maximumPage = 100_000
@@ -115,8 +116,24 @@ public enum ManifestDecoder {
                 reader.error("\"budget\" needs \"maxBytes\", the largest size of Resources/ in bytes", at: node.location)
             }
         }
-        if let node = fields["appIcon"] { manifest.appIcon = decodeAppIcon(node, reader: reader) }
-        if let node = fields["launchImage"] { manifest.launchImage = decodeLaunchImage(node, reader: reader) }
+        if let node = fields["catalogs"] { manifest.catalogs = decodeCatalogs(node, bundles: bundles, reader: reader) }
+        if let node = fields["appIcon"] {
+            if let set = setChoice(node, "\"appIcon\"", reader: reader) {
+                manifest.appIconSetName = set
+            } else {
+                manifest.appIcon = decodeAppIcon(node, reader: reader)
+            }
+        }
+        if let node = fields["launchImage"] {
+            if let set = setChoice(node, "\"launchImage\"", reader: reader) {
+                manifest.launchImageSetName = set
+            } else {
+                manifest.launchImage = decodeLaunchImage(node, reader: reader)
+            }
+        }
+        if (manifest.appIconSetName != nil || manifest.launchImageSetName != nil) && manifest.catalogs.isEmpty {
+            reader.error("\"set\" picks a set from \"catalogs\", but the manifest lists no catalogs", at: root.location)
+        }
         if let icon = manifest.appIcon, let launch = manifest.launchImage, icon.name == launch.basename {
             reader.error("\"appIcon\" name and \"launchImage\" basename are both '\(icon.name)'", at: launch.location)
         }
@@ -268,6 +285,53 @@ public enum ManifestDecoder {
               let height = reader.number(elements[1], "the height in \(what)", greaterThan: 0, atMost: maximumPoints)
         else { return nil }
         return PointSize(width: width, height: height)
+    }
+
+    /// `{"set": NAME}`: an app icon or launch image set picked from the catalogs by name.
+    private static func setChoice(_ node: JSONNode, _ what: String, reader: FieldReader) -> CatalogSetChoice? {
+        guard case .object(let members) = node.value, let setNode = members.first(where: { $0.key == "set" })?.value else { return nil }
+        for member in members where member.key != "set" {
+            reader.error("\"\(member.key)\" of \(what) does not apply with \"set\" (the set in the catalog says everything)",
+                         at: member.keyLocation)
+        }
+        guard let name = reader.name(setNode, "\"set\" of \(what)") else { return nil }
+        if name.isEmpty { reader.error("\"set\" of \(what) is empty", at: setNode.location); return nil }
+        return CatalogSetChoice(name: name, location: setNode.location)
+    }
+
+    /// `catalogs`: `[{"path": "App/Assets.xcassets", "bundle": "Checkout", "scales": [2, 3]}]`.
+    private static func decodeCatalogs(_ node: JSONNode, bundles: [BundleSpec], reader: FieldReader) -> [CatalogSpec] {
+        guard let elements = reader.array(node, "\"catalogs\"") else { return [] }
+        var catalogs: [CatalogSpec] = []
+        for element in elements {
+            guard let fields = reader.object(element, "a catalog", allowed: catalogKeys) else { continue }
+            guard let pathNode = fields["path"] else {
+                reader.error("a catalog needs \"path\", the .xcassets folder", at: element.location)
+                continue
+            }
+            guard let path = reader.string(pathNode, "the catalog's \"path\"") else { continue }
+            if !path.lowercased().hasSuffix(".xcassets") {
+                reader.error("catalog path '\(path)' must name a .xcassets folder", at: pathNode.location)
+                continue
+            }
+            if catalogs.contains(where: { $0.path == path }) {
+                reader.error("catalog '\(path)' is listed twice", at: pathNode.location)
+                continue
+            }
+            var bundle: String?
+            if let bundleNode = fields["bundle"], let name = reader.name(bundleNode, "the catalog's \"bundle\"") {
+                if bundles.contains(where: { $0.name == name }) {
+                    bundle = name
+                } else {
+                    reader.error("bundle '\(name)' is not declared in \"bundles\"", at: bundleNode.location)
+                    continue
+                }
+            }
+            let scales = fields["scales"].flatMap { Self.scales($0, "the catalog's \"scales\"", reader: reader) }
+                ?? CatalogSpec.defaultScales
+            catalogs.append(CatalogSpec(path: path, bundle: bundle, scales: scales, location: element.location))
+        }
+        return catalogs
     }
 
     private static func decodeBundles(_ node: JSONNode, reader: FieldReader) -> [BundleSpec] {

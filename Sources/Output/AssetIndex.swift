@@ -5,20 +5,31 @@ import AssetModel
 public enum AssetIndex {
     public static let formatVersion = 1
 
-    public static func make(_ written: [WrittenVariant], bundles bundleSpecs: [BundleSpec]) -> JSONOutput {
+    public static func make(_ written: [WrittenVariant], bundles bundleSpecs: [BundleSpec],
+                            catalog: CatalogRecords = CatalogRecords()) -> JSONOutput {
         var bundles: [String: JSONOutput] = [:]
         let inBundles = written.filter { $0.variant.outsideResourcesPath == nil }
         let groups = Dictionary(grouping: inBundles) { $0.variant.bundle ?? "" }
-        for (bundleName, entries) in groups {
+        let imageRecords = Dictionary(grouping: catalog.images) { $0.bundle ?? "" }
+        let colorRecords = Dictionary(grouping: catalog.colors) { $0.bundle ?? "" }
+        for bundleName in Set(groups.keys).union(imageRecords.keys).union(colorRecords.keys) {
             var images: [String: JSONOutput] = [:]
-            for (name, variants) in Dictionary(grouping: entries, by: { $0.variant.name }) {
+            for (name, variants) in Dictionary(grouping: groups[bundleName] ?? [], by: { $0.variant.name }) {
                 images[name] = .array(variants.sorted { $0.variant.relativePath < $1.variant.relativePath }.map(entry))
             }
             let path = bundleSpecs.first { $0.name == bundleName }?.path ?? ""
-            bundles[bundleName.isEmpty ? "main" : bundleName] = .object([
+            var fields: [String: JSONOutput] = [
                 "path": .string(path),
                 "images": .object(images),
-            ])
+            ]
+            if let records = imageRecords[bundleName] {
+                fields["catalogImages"] = .object(Dictionary(records.map { ($0.name, catalogImage($0)) }, uniquingKeysWith: { first, _ in first }))
+            }
+            if let records = colorRecords[bundleName] {
+                fields["colors"] = .object(Dictionary(records.map { ($0.name, JSONOutput.array($0.colors.map(color))) },
+                                                      uniquingKeysWith: { first, _ in first }))
+            }
+            bundles[bundleName.isEmpty ? "main" : bundleName] = .object(fields)
         }
         var root: [String: JSONOutput] = [
             "formatVersion": .integer(formatVersion),
@@ -37,9 +48,43 @@ public enum AssetIndex {
         return .object(root)
     }
 
+    /// What a catalog says about an image that its loose files cannot carry.
+    private static func catalogImage(_ record: CatalogRecords.Image) -> JSONOutput {
+        var fields: [String: JSONOutput] = ["catalog": .string(record.catalog), "set": .string(record.setPath)]
+        let properties = record.properties
+        if let intent = properties.templateRenderingIntent { fields["templateRenderingIntent"] = .string(intent) }
+        if let preserves = properties.preservesVectorRepresentation { fields["preservesVectorRepresentation"] = .bool(preserves) }
+        if let resizing = properties.resizing { fields["resizing"] = resizing }
+        if let insets = properties.alignmentInsets { fields["alignmentInsets"] = insets }
+        return .object(fields)
+    }
+
+    private static func color(_ color: CatalogColor) -> JSONOutput {
+        var fields: [String: JSONOutput] = ["idiom": .string(color.idiom?.rawValue ?? "universal")]
+        addAppearance(color.appearance, to: &fields)
+        switch color.value {
+        case .components(let space, let components):
+            fields["colorSpace"] = .string(space)
+            fields["components"] = .object(Dictionary(components.map { ($0.name, JSONOutput.number(rounded($0.value))) },
+                                                      uniquingKeysWith: { first, _ in first }))
+        case .reference(let platform, let name):
+            fields["reference"] = .string(name)
+            if let platform { fields["platform"] = .string(platform) }
+        }
+        return .object(fields)
+    }
+
+    /// Components to 6 decimals: `128/255` is 0.501961, not a 17-digit float.
+    private static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+
+    private static func addAppearance(_ appearance: Appearance, to fields: inout [String: JSONOutput]) {
+        if appearance.luminosity != .any { fields["appearance"] = .string(appearance.luminosity.rawValue) }
+        if appearance.highContrast { fields["contrast"] = .string("high") }
+    }
+
     private static func entry(_ written: WrittenVariant) -> JSONOutput {
         let variant = written.variant
-        return .object([
+        var fields: [String: JSONOutput] = [
             "file": .string(variant.relativePath),
             "scale": .integer(variant.scale),
             "idiom": .string(variant.role == .appStoreIcon ? "ios-marketing" : variant.idiom?.rawValue ?? "universal"),
@@ -49,6 +94,9 @@ public enum AssetIndex {
             "points": .array([.number(variant.pointSize.width), .number(variant.pointSize.height)]),
             "bytes": .integer(written.bytes),
             "sha256": .string(written.sha256),
-        ])
+        ]
+        addAppearance(variant.appearance, to: &fields)
+        if let origin = variant.catalogOrigin { fields["source"] = .string(origin.setPath + "/" + origin.filename) }
+        return .object(fields)
     }
 }

@@ -88,6 +88,10 @@ public struct BuildState: Sendable, Equatable {
                 "width": .integer(width), "height": .integer(height), "scale": .integer(scale),
                 "interlaced": .bool(interlaced),
             ])
+        case .svg(let size)?:
+            fields["svg"] = .array([.string("\(size.width)"), .string("\(size.height)")])
+        case .jpeg(let width, let height)?:
+            fields["jpeg"] = .array([.integer(width), .integer(height)])
         case nil:
             break
         }
@@ -127,6 +131,12 @@ public struct BuildState: Sendable, Equatable {
                   let interlacedNode = pngMembers.first(where: { $0.key == "interlaced" })?.value,
                   case .bool(let interlaced) = interlacedNode.value else { return nil }
             record.info = .png(width: width, height: height, scale: scale, interlaced: interlaced)
+        } else if let svg = field("svg"), case .array(let pair) = svg.value, pair.count == 2,
+                  let width = pair[0].stringValue.flatMap(Double.init), let height = pair[1].stringValue.flatMap(Double.init) {
+            record.info = .svg(PointSize(width: width, height: height))
+        } else if let jpeg = field("jpeg"), case .array(let pair) = jpeg.value, pair.count == 2,
+                  let width = pair[0].integerValue, let height = pair[1].integerValue {
+            record.info = .jpeg(width: width, height: height)
         }
         if let opaque = field("opaque"), case .object(let entries) = opaque.value {
             for entry in entries {

@@ -179,7 +179,7 @@ public final class OutputTransaction: @unchecked Sendable {
         // The index is the build's stamp (the target of --depfile): it gets a fresh mtime on every
         // successful build, even when unchanged, so Make sees the build as done.
         let indexPath = root + "/asset-index.json"
-        if !(try writeIfChanged(AssetIndex.make(planned, bundles: plan.bundles).serializedBytes(), to: indexPath)) {
+        if !(try writeIfChanged(AssetIndex.make(planned, bundles: plan.bundles, catalog: plan.catalogRecords).serializedBytes(), to: indexPath)) {
             FileSystem.touch(indexPath)
         }
         try writeIfChanged(Array(ReportFile.serialize(sizes).utf8), to: root + "/report.json")

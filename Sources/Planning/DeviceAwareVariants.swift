@@ -11,7 +11,11 @@ import AssetModel
 enum DeviceAwareVariants {
     static func filter(_ variants: [Variant], manifest: Manifest) -> (kept: [Variant], skipped: Int) {
         guard manifest.namesDevicesAndTarget else { return (variants, 0) }
-        let kept = variants.filter { $0.role != .image || loadable($0, manifest: manifest) }
+        // A raster a catalog slot holds is kept as the designer placed it: it may be the only one.
+        let kept = variants.filter {
+            $0.role != .image || ($0.catalogOrigin != nil && ($0.source.kind == .png || $0.source.kind == .jpeg))
+                || loadable($0, manifest: manifest)
+        }
         return (kept, variants.count - kept.count)
     }
 

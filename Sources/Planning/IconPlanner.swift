@@ -57,7 +57,7 @@ struct IconPlanner {
     /// Icons are square and never upscaled: a PDF page must be square, a PNG square and at least 1024 px.
     private func inspectSquareSource(_ path: String, page: Int, at location: SourceLocation,
                                      diagnostics: inout [Diagnostic]) -> (ResolvedSource, PointSize)? {
-        guard let kind = ResolvedSource.Kind.forPath(path) else {
+        guard let kind = ResolvedSource.Kind.forPath(path), kind == .pdf || kind == .png else {
             diagnostics.append(.error(manifest.path, at: location, "app icon source '\(path)' is neither a .pdf nor a .png file"))
             return nil
         }
@@ -90,6 +90,8 @@ struct IconPlanner {
                 return nil
             }
             return (ResolvedSource(path: path, kind: .png, page: 1), PointSize(width: Double(width), height: Double(height)))
+        case .svg, .jpeg:
+            return nil
         }
     }
 

@@ -33,7 +33,7 @@ struct LaunchImagePlanner {
     private func generate(_ spec: LaunchImageSpec, source: SourceSpec, page: Int, fit: Fit,
                           diagnostics: inout [Diagnostic]) -> [Variant] {
         let path = resolve(source.path)
-        guard let kind = ResolvedSource.Kind.forPath(path) else {
+        guard let kind = ResolvedSource.Kind.forPath(path), kind == .pdf || kind == .png else {
             diagnostics.append(.error(manifest.path, at: source.location, "launch image source '\(path)' is neither a .pdf nor a .png file"))
             return []
         }
@@ -48,6 +48,8 @@ struct LaunchImagePlanner {
                 content = size
             case .png(let width, let height, _, _):
                 content = PointSize(width: Double(width), height: Double(height))
+            case .svg, .jpeg:
+                return []
             }
         } catch {
             diagnostics.append(.error(path, error.message))

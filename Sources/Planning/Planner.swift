@@ -13,7 +13,8 @@ public struct Planner {
         self.outputRoot = outputRoot
     }
 
-    public func plan(_ manifest: Manifest) throws(InputError) -> BuildPlan {
+    public func plan(_ manifest: Manifest, catalogs: [CatalogContents] = []) throws(InputError) -> BuildPlan {
+        var manifest = manifest
         var diagnostics: [Diagnostic] = []
         var variants: [Variant] = []
         let sourceInfo = inspectSources(manifest, diagnostics: &diagnostics)
@@ -45,6 +46,16 @@ public struct Planner {
                 }
             }
         }
+        var catalogRecords = CatalogRecords()
+        if !catalogs.isEmpty {
+            let taken = Set(manifest.images.map { image in
+                ((image.bundle.flatMap { name in manifest.bundles.first { $0.name == name }?.path }.map { $0 + "/" } ?? "") + image.name).lowercased()
+            })
+            let planned = CatalogPlanner(manifest: manifest, inspector: inspector).plan(catalogs, taken: taken, diagnostics: &diagnostics)
+            variants += planned.variants
+            catalogRecords = planned.records
+            chooseCatalogSets(&manifest, catalogs: catalogs, diagnostics: &diagnostics)
+        }
         let filtered = DeviceAwareVariants.filter(variants, manifest: manifest)
         variants = filtered.kept
         if filtered.skipped > 0 {
@@ -67,8 +78,34 @@ public struct Planner {
         let request = InfoPlistRequest(devices: manifest.devices, targetsLegacyOS: manifest.targetsLegacyOS,
                                        iconName: manifest.appIcon?.name ?? AppIconSpec.defaultName,
                                        launchBasename: manifest.launchImage?.basename)
-        return BuildPlan(inputPath: manifest.path, variants: variants, bundles: manifest.bundles, infoPlist: request,
-                         budget: manifest.budget, warnings: diagnostics)
+        var result = BuildPlan(inputPath: manifest.path, variants: variants, bundles: manifest.bundles, infoPlist: request,
+                               budget: manifest.budget, warnings: diagnostics)
+        result.catalogRecords = catalogRecords
+        return result
+    }
+
+    /// `--app-icon NAME` and `--launch-image NAME` (or `"set"` in the manifest): the first set of
+    /// that name in catalog order, validated and packaged like an `appiconset` or `launchimage`.
+    private func chooseCatalogSets(_ manifest: inout Manifest, catalogs: [CatalogContents], diagnostics: inout [Diagnostic]) {
+        func folder(_ catalog: CatalogContents, _ set: CatalogSetReference) -> String { catalog.spec.path + "/" + set.setPath }
+        if let choice = manifest.appIconSetName {
+            let location = choice.location ?? SourceLocation(line: 1, column: 1)
+            if let (catalog, set) = catalogs.lazy.compactMap({ catalog in catalog.appIconSets.first { $0.name == choice.name }.map { (catalog, $0) } }).first {
+                manifest.appIcon = AppIconSpec(input: .appiconset(SourceSpec(path: folder(catalog, set), location: location)),
+                                               name: choice.name, artwork: false, location: location)
+            } else {
+                diagnostics.append(.error(manifest.path, at: choice.location, "None of the input catalogs contained a matching app icon set named \"\(choice.name)\"."))
+            }
+        }
+        if let choice = manifest.launchImageSetName {
+            let location = choice.location ?? SourceLocation(line: 1, column: 1)
+            if let (catalog, set) = catalogs.lazy.compactMap({ catalog in catalog.launchImageSets.first { $0.name == choice.name }.map { (catalog, $0) } }).first {
+                manifest.launchImage = LaunchImageSpec(input: .launchimage(SourceSpec(path: folder(catalog, set), location: location)),
+                                                       basename: choice.name, orientations: [.portrait], schemes: [], location: location)
+            } else {
+                diagnostics.append(.error(manifest.path, at: choice.location, "None of the input catalogs contained a matching launch image set named \"\(choice.name)\"."))
+            }
+        }
     }
 
     /// The path used to open a source: relative paths are taken from the manifest's folder.
@@ -110,7 +147,12 @@ public struct Planner {
             guard let entry = pagesBySource[path] else { continue }
             guard entry.kind != nil, let outcome = results[path] else {
                 diagnostics.append(.error(manifest.path, at: entry.location,
-                                          "source '\(path)' is neither a .pdf nor a .png file"))
+                                          "source '\(path)' is not a .pdf, .svg or .png file"))
+                continue
+            }
+            if entry.kind == .jpeg {
+                diagnostics.append(.error(manifest.path, at: entry.location,
+                                          "source '\(path)' is a JPEG; manifest images take PDF, SVG or PNG (catalogs copy JPEG slots as they are)"))
                 continue
             }
             do {
@@ -136,6 +178,10 @@ public struct Planner {
             return sizes[art.page]
         case .png(let width, let height, let scale, _):
             return PointSize(width: Double(width) / Double(scale), height: Double(height) / Double(scale))
+        case .svg(let size):
+            return size
+        case .jpeg:
+            return nil
         }
     }
 
@@ -151,6 +197,10 @@ public struct Planner {
         case .pdf(_, let sizes):
             guard let page = sizes[art.page] else { return }
             content = page
+        case .svg(let size):
+            content = size
+        case .jpeg:
+            return
         case .png(let width, let height, let declared, _):
             content = PointSize(width: Double(width), height: Double(height))
             rasterScale = declared

@@ -121,8 +121,7 @@ public struct ParallelRenderer: Sendable {
         let process: @Sendable (Int, Rasterizer) -> Outcome = { index, rasterizer in
             let png: [UInt8]
             do throws(SourceError) {
-                let image = try rasterizer.render(variants[index])
-                png = try PNGOptimizer.encode(image, settings: encoder)
+                png = try rasterizer.produce(variants[index], encoder: encoder)
             } catch {
                 return .failure(.source(error))
             }

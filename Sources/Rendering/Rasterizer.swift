@@ -6,14 +6,38 @@ final class Rasterizer {
     private let store: SourceStore
     private var openDocument: (path: String, document: PDFDocument)?
     private var openRaster: (path: String, image: RGBAImage)?
+    private var openSVG: (path: String, document: SVGDocument)?
 
     init(store: SourceStore) {
         self.store = store
         _ = silenceGLibLogging
     }
 
+    /// The file's bytes: a PNG rendered and encoded, or a JPEG copied as it is.
+    func produce(_ variant: Variant, encoder: PNGEncoderSettings) throws(SourceError) -> [UInt8] {
+        guard variant.source.kind == .jpeg else { return try PNGOptimizer.encode(try render(variant), settings: encoder) }
+        let bytes = try store.bytes(variant.source.path)
+        let size = try JPEGHeader.size(bytes)
+        if Double(size.width) != variant.contentSize.width || Double(size.height) != variant.contentSize.height {
+            throw .recordMismatch("the JPEG is \(size.width)x\(size.height) pixels, but the plan was made for \(variant.contentSize)")
+        }
+        return bytes
+    }
+
     func render(_ variant: Variant) throws(SourceError) -> RGBAImage {
         switch variant.source.kind {
+        case .jpeg:
+            throw SourceError("a JPEG is copied, not rendered")
+        case .svg:
+            let document = try svg(at: variant.source.path)
+            guard let size = document.size, size == variant.contentSize else {
+                throw .recordMismatch("the SVG is \(document.size?.description ?? "of unknown size"), but the plan was made for \(variant.contentSize)")
+            }
+            let canvas = try CairoCanvas(width: variant.pixelWidth, height: variant.pixelHeight)
+            if let background = variant.background { canvas.fill(background) }
+            canvas.apply(variant.placement)
+            try document.render(into: canvas.context, size: size)
+            return canvas.straightRGBA()
         case .pdf:
             let document = try document(at: variant.source.path)
             // The plan may come from recorded page sizes (the no-op fast path); the render checks
@@ -49,6 +73,14 @@ final class Rasterizer {
         openDocument = nil
         let document = try PDFDocument(bytes: try store.bytes(path))
         openDocument = (path, document)
+        return document
+    }
+
+    private func svg(at path: String) throws(SourceError) -> SVGDocument {
+        if let open = openSVG, open.path == path { return open.document }
+        openSVG = nil
+        let document = try SVGDocument(bytes: try store.bytes(path))
+        openSVG = (path, document)
         return document
     }
 

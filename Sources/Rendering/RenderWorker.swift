@@ -136,7 +136,7 @@ public enum RenderWorker {
             for variant in batch {
                 let reply: [UInt8]
                 do throws(SourceError) {
-                    let png = try PNGOptimizer.encode(try rasterizer.render(variant), settings: encoder)
+                    let png = try rasterizer.produce(variant, encoder: encoder)
                     reply = RenderReply.success(png: png, sha256: sha256Hex(png))
                 } catch {
                     reply = RenderReply.failure(error)

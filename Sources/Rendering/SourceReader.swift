@@ -48,6 +48,19 @@ public struct SourceReader: Sendable {
             _ = try PNGCodec.decode(bytes)
             return .png(width: header.width, height: header.height, scale: declaredScale(ofFileName: path),
                         interlaced: header.interlaced)
+        case .svg:
+            _ = silenceGLibLogging
+            guard let size = try SVGDocument(bytes: bytes).size else {
+                throw SourceError("the SVG has neither width and height nor a viewBox; its size is unknown")
+            }
+            guard size.width.isFinite, size.height.isFinite else { throw SourceError("the SVG's size (\(size)) is invalid") }
+            return .svg(size)
+        case .jpeg:
+            let size = try JPEGHeader.size(bytes)
+            if size.width * size.height > Limits.maximumSourcePixels {
+                throw SourceError.overLimit("JPEG is \(size.width)x\(size.height) pixels, more than the limit of \(Limits.maximumSourcePixels) pixels")
+            }
+            return .jpeg(width: size.width, height: size.height)
         }
     }
 }
@@ -88,6 +101,8 @@ extension SourceReader {
         switch kind {
         case .png:
             return try PNGCodec.decode(try store.bytes(path)).image.isOpaque
+        case .svg, .jpeg:
+            throw SourceError("only PDF and PNG sources can be checked for transparency")
         case .pdf:
             // 256 px is enough to see transparent corners or margins without a full-size render.
             let document = try PDFDocument(bytes: try store.bytes(path))

@@ -2,10 +2,20 @@ import ArgumentParser
 import AssetKit
 import Foundation
 
-/// Options every command that reads a manifest shares.
+/// Options every command that reads a manifest or catalogs shares.
 struct ManifestOptions: ParsableArguments {
-    @Argument(help: "The manifest.", completion: .file(extensions: ["json"]))
-    var manifest = "assets.json"
+    @Argument(help: ArgumentHelp("The manifest (default assets.json), and/or .xcassets catalogs to compile.", valueName: "input"),
+              completion: .file(extensions: ["json", "xcassets"]))
+    var inputs: [String] = []
+
+    @Option(help: ArgumentHelp("Scales an unscaled PDF or SVG in a catalog is rendered at (default 1,2,3).", valueName: "1,2,3"))
+    var scales: String?
+
+    @Option(help: ArgumentHelp("Package the app icon set of this name from the catalogs.", valueName: "name"))
+    var appIcon: String?
+
+    @Option(help: ArgumentHelp("Package the launch image set of this name from the catalogs.", valueName: "name"))
+    var launchImage: String?
 
     @Flag(help: "Treat warnings as errors (exit 1 when any warning is printed).")
     var werror = false
@@ -21,14 +31,43 @@ struct ManifestOptions: ParsableArguments {
 
     func validate() throws {
         guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose cannot be combined") }
+        let manifests = inputs.filter { !isCatalog($0) }
+        guard manifests.count <= 1 else { throw ValidationError("name one manifest (and any number of .xcassets catalogs)") }
+        if scales != nil, parsedScales == nil { throw ValidationError("--scales takes scales 1, 2 and 3 separated by commas, such as 2,3") }
     }
+
+    private func isCatalog(_ path: String) -> Bool {
+        var trimmed = path
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return trimmed.lowercased().hasSuffix(".xcassets")
+    }
+
+    /// The manifest: the input that is not a catalog, else `assets.json` when nothing is named.
+    var manifestPath: String? {
+        if let manifest = inputs.first(where: { !isCatalog($0) }) { return manifest }
+        return inputs.isEmpty ? "assets.json" : nil
+    }
+
+    var catalogRequest: CatalogRequest {
+        CatalogRequest(paths: inputs.filter(isCatalog), scales: parsedScales, appIcon: appIcon, launchImage: launchImage)
+    }
+
+    private var parsedScales: [Int]? {
+        guard let scales else { return nil }
+        let values = scales.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil && (1...3).contains($0!) }), Set(values).count == values.count else { return nil }
+        return values.compactMap { $0 }.sorted()
+    }
+
+    /// What messages about the whole run name: the manifest, else the first catalog.
+    var manifest: String { manifestPath ?? inputs.first ?? "assets.json" }
 
     /// Loads and plans the manifest (what `check` and `plan` run), printing its warnings.
     func loadProject() throws -> LoadedProject {
         Console.format = messageFormat
         let project: LoadedProject
         do throws(BuildFailure) {
-            project = try Pipeline.load(manifestPath: manifest)
+            project = try Pipeline.load(manifestPath: manifestPath, catalogs: catalogRequest)
         } catch {
             throw ExitCode(Console.exit(for: error, quiet: quiet))
         }
@@ -88,7 +127,9 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         Console.format = common.messageFormat
         let progress = Console.isTerminal && !common.quiet && common.messageFormat == .text ? ProgressLine() : nil
-        var options = BuildOptions(manifestPath: common.manifest, outputOverride: output, jobs: jobs, force: force)
+        var options = BuildOptions(manifestPath: common.manifestPath, outputOverride: output, jobs: jobs, force: force)
+        options.catalogs = common.catalogRequest
+        options.warningsAreErrors = common.werror
         options.dependencyFile = depfile
         options.renderInProcess = renderInProcess
         options.renderTimeLimit = renderTimeout

@@ -1,5 +1,5 @@
 /// A JSON value written with sorted keys and fixed formatting, so equal content gives equal bytes.
-public indirect enum JSONOutput: Sendable, Equatable {
+public indirect enum JSONOutput: Sendable, Hashable {
     case object([String: JSONOutput])
     case array([JSONOutput])
     case string(String)
@@ -98,6 +98,22 @@ public indirect enum JSONOutput: Sendable, Equatable {
         switch self {
         case .object, .array: false
         default: true
+        }
+    }
+}
+
+extension JSONOutput {
+    /// The same value as parsed, for passing a part of an input file through to an output.
+    public init(_ node: JSONNode) {
+        switch node.value {
+        case .object(let members):
+            self = .object(Dictionary(members.map { ($0.key, JSONOutput($0.value)) }, uniquingKeysWith: { _, last in last }))
+        case .array(let items): self = .array(items.map(JSONOutput.init))
+        case .string(let text): self = .string(text)
+        case .number(let value, let literal):
+            if let integer = Int(literal) { self = .integer(integer) } else { self = .number(value) }
+        case .bool(let value): self = .bool(value)
+        case .null: self = .null
         }
     }
 }

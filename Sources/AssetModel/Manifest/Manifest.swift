@@ -19,6 +19,12 @@ public struct Manifest: Sendable {
     public var appIcon: AppIconSpec?
     public var launchImage: LaunchImageSpec?
     public var budget: SizeBudget?
+    /// Xcode asset catalogs compiled beside `images` (docs/catalogs.md).
+    public var catalogs: [CatalogSpec] = []
+    /// `--app-icon NAME` / `"appIcon": {"set": NAME}`: the app icon set taken from the catalogs.
+    public var appIconSetName: CatalogSetChoice?
+    /// `--launch-image NAME` / `"launchImage": {"set": NAME}`.
+    public var launchImageSetName: CatalogSetChoice?
 
     /// True when the manifest itself names both `devices` and `deploymentTarget`: only then are
     /// variants that no supported device loads left out (`DeviceAwareVariants`).
@@ -41,6 +47,17 @@ public struct Manifest: Sendable {
         self.appIcon = appIcon
         self.launchImage = launchImage
         self.budget = budget
+    }
+}
+
+/// A set picked by name from the catalogs, with where it was asked for.
+public struct CatalogSetChoice: Sendable, Hashable {
+    public var name: String
+    public var location: SourceLocation?
+
+    public init(name: String, location: SourceLocation? = nil) {
+        self.name = name
+        self.location = location
     }
 }
 

@@ -10,6 +10,8 @@ public struct BuildPlan: Sendable {
     public var infoPlist: InfoPlistRequest
     public var budget: SizeBudget?
     public var warnings: [Diagnostic]
+    /// Catalog image properties and colours for the index.
+    public var catalogRecords = CatalogRecords()
 
     public init(inputPath: String, variants: [Variant], bundles: [BundleSpec], infoPlist: InfoPlistRequest,
                 budget: SizeBudget?, warnings: [Diagnostic]) {

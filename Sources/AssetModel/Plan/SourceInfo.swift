@@ -4,6 +4,10 @@ public enum SourceInfo: Sendable, Hashable {
     case pdf(pageCount: Int, pageSizes: [Int: PointSize])
     /// A raster's pixel size and the scale its `@Nx` suffix declares.
     case png(width: Int, height: Int, scale: Int, interlaced: Bool)
+    /// An SVG's intrinsic size in CSS pixels (= points): `width`/`height`, else the `viewBox`.
+    case svg(PointSize)
+    /// A JPEG's pixel size; JPEGs are copied byte for byte, never decoded.
+    case jpeg(width: Int, height: Int)
 }
 
 /// One source to inspect, with every page the manifest uses from it.
@@ -25,6 +29,8 @@ extension ResolvedSource.Kind {
         let lower = path.lowercased()
         if lower.hasSuffix(".pdf") { return .pdf }
         if lower.hasSuffix(".png") { return .png }
+        if lower.hasSuffix(".svg") { return .svg }
+        if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return .jpeg }
         return nil
     }
 }
@@ -44,6 +50,8 @@ extension SourceInfo {
         switch self {
         case .pdf: .pdf
         case .png: .png
+        case .svg: .svg
+        case .jpeg: .jpeg
         }
     }
 }

@@ -1,7 +1,7 @@
 /// A source file after path resolution, with what planning learnt about it.
 public struct ResolvedSource: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
-        case pdf, png
+        case pdf, png, svg, jpeg
     }
 
     /// The path as shown in diagnostics (manifest folder joined with the path as written).
@@ -99,6 +99,10 @@ public struct Variant: Sendable, Hashable {
     public var launchSlot: LaunchSlot? = nil
     /// Set for files outside `Resources/` (the App Store icon); relative to the output folder.
     public var outsideResourcesPath: String? = nil
+    /// Light/dark and contrast (catalog images); `.any` otherwise.
+    public var appearance: Appearance = .any
+    /// The catalog, set and slot file a catalog variant came from.
+    public var catalogOrigin: CatalogOrigin? = nil
 
     public var pixelCount: Int { pixelWidth * pixelHeight }
 
@@ -138,12 +142,12 @@ public enum VariantRole: String, Sendable, Hashable {
 
 /// Apple's file-name rules: base name, then `-568h`, then `@Nx`, then `~idiom`, then `.png`.
 public enum FileNaming {
-    public static func fileName(base: String, tall: Bool = false, scale: Int, idiom: Idiom?) -> String {
+    public static func fileName(base: String, tall: Bool = false, scale: Int, idiom: Idiom?, extension ext: String = "png") -> String {
         var name = base
         if tall { name += "-568h" }
         if scale > 1 { name += "@\(scale)x" }
         if let idiom { name += "~\(idiom.rawValue)" }
-        return name + ".png"
+        return name + "." + ext
     }
 
     /// Pixels for `points` at `scale`: `max(1, round(points × scale))`, halves away from zero.

@@ -1,0 +1,250 @@
+/// A `.xcassets` catalog named by the manifest's `catalogs` or on the command line.
+public struct CatalogSpec: Sendable, Hashable {
+    /// The path as written (relative to the manifest's folder, or absolute).
+    public var path: String
+    /// The bundle (from `bundles`) its images and colours go into; nil for the main bundle.
+    public var bundle: String?
+    /// Scales an unscaled PDF or SVG is rendered at.
+    public var scales: [Int]
+    public var location: SourceLocation
+
+    public static let defaultScales = [1, 2, 3]
+
+    public init(path: String, bundle: String? = nil, scales: [Int] = CatalogSpec.defaultScales, location: SourceLocation) {
+        self.path = path
+        self.bundle = bundle
+        self.scales = scales
+        self.location = location
+    }
+}
+
+/// What one catalog holds, as the catalog reader understood it. Paths are usable to open files
+/// (the catalog path joined with the set's folder).
+public struct CatalogContents: Sendable {
+    public var spec: CatalogSpec
+    /// The catalog folder as opened (manifest folder joined with the path as written).
+    public var path: String
+    public var imageSets: [CatalogImageSet]
+    public var colorSets: [CatalogColorSet]
+    /// App icon and launch image sets by qualified name, with their folder.
+    public var appIconSets: [CatalogSetReference]
+    public var launchImageSets: [CatalogSetReference]
+
+    public init(spec: CatalogSpec, path: String, imageSets: [CatalogImageSet] = [], colorSets: [CatalogColorSet] = [],
+                appIconSets: [CatalogSetReference] = [], launchImageSets: [CatalogSetReference] = []) {
+        self.spec = spec
+        self.path = path
+        self.imageSets = imageSets
+        self.colorSets = colorSets
+        self.appIconSets = appIconSets
+        self.launchImageSets = launchImageSets
+    }
+}
+
+public struct CatalogSetReference: Sendable, Hashable {
+    /// The name as `--app-icon` or `--launch-image` gives it (the folder name without extension).
+    public var name: String
+    /// The set's folder relative to the catalog.
+    public var setPath: String
+
+    public init(name: String, setPath: String) {
+        self.name = name
+        self.setPath = setPath
+    }
+}
+
+/// Light/dark and normal/high contrast, as `appearances` in Contents.json select them.
+public struct Appearance: Sendable, Hashable, Comparable {
+    public enum Luminosity: String, Sendable, Hashable, Comparable {
+        case any, light, dark
+        public static func < (a: Luminosity, b: Luminosity) -> Bool { a.rank < b.rank }
+        private var rank: Int { self == .any ? 0 : self == .light ? 1 : 2 }
+    }
+
+    public var luminosity: Luminosity
+    public var highContrast: Bool
+
+    public init(luminosity: Luminosity = .any, highContrast: Bool = false) {
+        self.luminosity = luminosity
+        self.highContrast = highContrast
+    }
+
+    public static let any = Appearance()
+
+    public var isAny: Bool { self == .any }
+
+    /// The part of a loose file name that tells the appearance apart (docs/catalogs.md):
+    /// "" for any, `-dark`, `-light`, `-highcontrast`, `-dark-highcontrast`.
+    public var fileNameSuffix: String {
+        (luminosity == .any ? "" : "-" + luminosity.rawValue) + (highContrast ? "-highcontrast" : "")
+    }
+
+    public static func < (a: Appearance, b: Appearance) -> Bool {
+        (a.luminosity, a.highContrast ? 1 : 0) < (b.luminosity, b.highContrast ? 1 : 0)
+    }
+}
+
+/// One filled slot of an imageset.
+public struct CatalogImageSlot: Sendable, Hashable {
+    /// nil is `universal`.
+    public var idiom: Idiom?
+    /// nil when the entry has no `scale` (a single-scale PDF, SVG or raster).
+    public var scale: Int?
+    public var appearance: Appearance
+    /// `subtype: retina4` (the `-568h` tall variant).
+    public var tall: Bool
+    public var filename: String
+    /// The file, openable.
+    public var path: String
+    /// The entry in Contents.json.
+    public var location: SourceLocation
+
+    public init(idiom: Idiom?, scale: Int?, appearance: Appearance, tall: Bool = false, filename: String, path: String, location: SourceLocation) {
+        self.idiom = idiom
+        self.scale = scale
+        self.appearance = appearance
+        self.tall = tall
+        self.filename = filename
+        self.path = path
+        self.location = location
+    }
+}
+
+/// What an imageset's `properties` say that a loose PNG cannot carry; recorded in the index.
+public struct CatalogImageProperties: Sendable, Hashable {
+    /// `template` or `original`.
+    public var templateRenderingIntent: String?
+    public var preservesVectorRepresentation: Bool?
+    /// `resizing` and `alignment-insets` of the first slot that has them, as written.
+    public var resizing: JSONOutput?
+    public var alignmentInsets: JSONOutput?
+
+    public init(templateRenderingIntent: String? = nil, preservesVectorRepresentation: Bool? = nil, resizing: JSONOutput? = nil, alignmentInsets: JSONOutput? = nil) {
+        self.templateRenderingIntent = templateRenderingIntent
+        self.preservesVectorRepresentation = preservesVectorRepresentation
+        self.resizing = resizing
+        self.alignmentInsets = alignmentInsets
+    }
+
+    public var isEmpty: Bool { self == CatalogImageProperties() }
+}
+
+public struct CatalogImageSet: Sendable, Hashable {
+    /// The name `UIImage(named:)` knows: namespace groups joined with `/`, then the set name.
+    public var name: String
+    /// The set folder relative to the catalog (`Icons/Star.imageset`), for messages and the index.
+    public var setPath: String
+    /// `<set>/Contents.json`, openable (diagnostics point into it).
+    public var contentsPath: String
+    public var slots: [CatalogImageSlot]
+    public var properties: CatalogImageProperties
+
+    public init(name: String, setPath: String, contentsPath: String, slots: [CatalogImageSlot], properties: CatalogImageProperties) {
+        self.name = name
+        self.setPath = setPath
+        self.contentsPath = contentsPath
+        self.slots = slots
+        self.properties = properties
+    }
+}
+
+/// One colour of a colorset: components in a colour space, or a reference to a system colour.
+public struct CatalogColor: Sendable, Hashable {
+    public enum Value: Sendable, Hashable {
+        /// Components by name (`red`, `green`, `blue`, `alpha`, or `white`, `alpha`) as numbers,
+        /// 0–1 (extended spaces may go beyond), in the order written.
+        case components(colorSpace: String, [ColorComponent])
+        /// `"platform": "ios", "reference": "systemBlueColor"`.
+        case reference(platform: String?, name: String)
+    }
+
+    public var idiom: Idiom?
+    public var appearance: Appearance
+    public var value: Value
+
+    public init(idiom: Idiom?, appearance: Appearance, value: Value) {
+        self.idiom = idiom
+        self.appearance = appearance
+        self.value = value
+    }
+}
+
+public struct ColorComponent: Sendable, Hashable {
+    public var name: String
+    public var value: Double
+
+    public init(name: String, value: Double) {
+        self.name = name
+        self.value = value
+    }
+}
+
+public struct CatalogColorSet: Sendable, Hashable {
+    public var name: String
+    public var setPath: String
+    public var colors: [CatalogColor]
+
+    public init(name: String, setPath: String, colors: [CatalogColor]) {
+        self.name = name
+        self.setPath = setPath
+        self.colors = colors
+    }
+}
+
+/// Where a variant came from in a catalog, recorded in the index.
+public struct CatalogOrigin: Sendable, Hashable {
+    /// The catalog as named by the manifest or command line.
+    public var catalog: String
+    public var setPath: String
+    /// The filename in the slot.
+    public var filename: String
+    /// The set's Contents.json and the slot's entry in it, for messages about this variant.
+    public var contentsPath: String
+    public var location: SourceLocation
+
+    public init(catalog: String, setPath: String, filename: String, contentsPath: String, location: SourceLocation) {
+        self.catalog = catalog
+        self.setPath = setPath
+        self.filename = filename
+        self.contentsPath = contentsPath
+        self.location = location
+    }
+}
+
+/// What the index records per catalog image and colour, by bundle.
+public struct CatalogRecords: Sendable {
+    public struct Image: Sendable, Hashable {
+        public var bundle: String?
+        public var name: String
+        /// The catalog as named, and the set folder inside it.
+        public var catalog: String
+        public var setPath: String
+        public var properties: CatalogImageProperties
+        public init(bundle: String?, name: String, catalog: String, setPath: String, properties: CatalogImageProperties) {
+            self.bundle = bundle
+            self.name = name
+            self.catalog = catalog
+            self.setPath = setPath
+            self.properties = properties
+        }
+    }
+
+    public struct Color: Sendable, Hashable {
+        public var bundle: String?
+        public var name: String
+        public var colors: [CatalogColor]
+        public init(bundle: String?, name: String, colors: [CatalogColor]) {
+            self.bundle = bundle
+            self.name = name
+            self.colors = colors
+        }
+    }
+
+    public var images: [Image]
+    public var colors: [Color]
+
+    public init(images: [Image] = [], colors: [Color] = []) {
+        self.images = images
+        self.colors = colors
+    }
+}

@@ -1,0 +1,124 @@
+import AssetModel
+import AssetPlatform
+
+/// Reads an Xcode `.xcassets` folder as Xcode does: a folder's type comes from its extension, a
+/// folder without a known one is a group, `Contents.json` may be missing on groups and the root.
+/// Nothing here is fatal for the catalog as a whole: a broken set is reported and skipped, an
+/// unknown set type is one note (docs/catalogs.md lists what is read and what is skipped).
+public struct CatalogReader {
+    /// Set types Xcode knows that have no loose-file form; each is skipped with one note.
+    static let skippedTypes: [String: String] = [
+        "dataset": "data set", "symbolset": "symbol image set", "stickerpack": "sticker pack",
+        "sticker": "sticker", "stickersiconset": "stickers icon set", "stickersequence": "sticker sequence",
+        "arresourcegroup": "AR resource group", "arobject": "AR object", "arimageset": "AR image set",
+        "spriteatlas": "sprite atlas", "textureset": "texture set", "mipmapset": "mipmap set",
+        "cubetextureset": "cube texture set", "brandassets": "brand assets", "imagestack": "image stack",
+        "imagestacklayer": "image stack layer", "solidimagestack": "solid image stack",
+        "complicationset": "complication set", "iconset": "icon set", "gcdashboardimage": "Game Center dashboard image",
+        "gcleaderboard": "Game Center leaderboard", "gcleaderboardset": "Game Center leaderboard set",
+    ]
+
+    /// Folders nested deeper than this are not walked (a link cycle would otherwise never end).
+    static let maximumDepth = 32
+
+    public init() {}
+
+    /// Reads the catalog at `path` (openable) for `spec`. `inputs` receives every Contents.json and
+    /// folder read, for the dependency file.
+    public func read(_ spec: CatalogSpec, path: String) -> (contents: CatalogContents, diagnostics: [Diagnostic], inputs: [String]) {
+        var walk = Walk(catalogPath: path, spec: spec)
+        switch FileSystem.kindFollowingLinks(path) {
+        case .directory:
+            walk.readRoot()
+            walk.walk(folder: path, relative: "", namespace: [], depth: 0)
+        case .missing:
+            walk.diagnostics.append(.error(path, "catalog not found"))
+        default:
+            walk.diagnostics.append(.error(path, "a catalog must be a .xcassets folder"))
+        }
+        return (walk.contents, walk.diagnostics, walk.inputs)
+    }
+}
+
+/// One catalog's walk: what was found, said and read.
+struct Walk {
+    let catalogPath: String
+    var contents: CatalogContents
+    var diagnostics: [Diagnostic] = []
+    var inputs: [String] = []
+
+    init(catalogPath: String, spec: CatalogSpec) {
+        self.catalogPath = catalogPath
+        contents = CatalogContents(spec: spec, path: catalogPath)
+    }
+
+    mutating func readRoot() {
+        inputs.append(catalogPath)
+        guard let file = ContentsFile.read(catalogPath + "/Contents.json", required: false, diagnostics: &diagnostics, inputs: &inputs) else { return }
+        file.warnUnknownKeys(["info", "properties"], in: file.root, what: "the catalog's Contents.json", diagnostics: &diagnostics)
+        if let properties = file.member("properties", of: file.root), case .object(let members) = properties.value, !members.isEmpty {
+            diagnostics.append(.note(file.path, at: properties.location,
+                                     "catalog properties (\(members.map(\.key).joined(separator: ", "))) concern Xcode's generated symbols; assetc ignores them"))
+        }
+    }
+
+    mutating func walk(folder: String, relative: String, namespace: [String], depth: Int) {
+        guard depth < CatalogReader.maximumDepth else {
+            diagnostics.append(.warning(folder, "folders nested more than \(CatalogReader.maximumDepth) deep are not read (a link cycle?)"))
+            return
+        }
+        for entry in FileSystem.list(folder) where !entry.hasPrefix(".") && entry != "Contents.json" {
+            let path = folder + "/" + entry
+            guard FileSystem.kindFollowingLinks(path) == .directory else { continue }
+            let setPath = relative.isEmpty ? entry : relative + "/" + entry
+            let (stem, type) = splitExtension(entry)
+            let qualified = (namespace + [stem]).joined(separator: "/")
+            switch type {
+            case "imageset":
+                if let set = ImageSetDecoder(catalog: contents.spec, catalogPath: catalogPath)
+                    .decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics, inputs: &inputs) {
+                    contents.imageSets.append(set)
+                }
+            case "colorset":
+                if let set = ColorSetDecoder().decode(folder: path, setPath: setPath, name: qualified,
+                                                      diagnostics: &diagnostics, inputs: &inputs) {
+                    contents.colorSets.append(set)
+                }
+            case "appiconset":
+                contents.appIconSets.append(CatalogSetReference(name: stem, setPath: setPath))
+            case "launchimage":
+                contents.launchImageSets.append(CatalogSetReference(name: stem, setPath: setPath))
+            case let type? where CatalogReader.skippedTypes[type] != nil:
+                diagnostics.append(.note(path, "skipped: a \(CatalogReader.skippedTypes[type]!) has no loose-file form"))
+            default:
+                // Xcode: "Directories with unknown extensions are treated as groups".
+                inputs.append(path)
+                let providesNamespace = readGroup(path)
+                walk(folder: path, relative: setPath, namespace: providesNamespace ? namespace + [entry] : namespace,
+                     depth: depth + 1)
+            }
+        }
+    }
+
+    /// Reads a group's optional Contents.json; true when it sets `provides-namespace`.
+    mutating func readGroup(_ folder: String) -> Bool {
+        guard let file = ContentsFile.read(folder + "/Contents.json", required: false, diagnostics: &diagnostics, inputs: &inputs) else { return false }
+        file.warnUnknownKeys(["info", "properties"], in: file.root, what: "a group's Contents.json", diagnostics: &diagnostics)
+        guard let properties = file.member("properties", of: file.root) else { return false }
+        file.warnUnknownKeys(["provides-namespace", "on-demand-resource-tags", "compression-type"], in: properties,
+                             what: "\"properties\"", diagnostics: &diagnostics)
+        guard let flag = file.member("provides-namespace", of: properties) else { return false }
+        guard case .bool(let value) = flag.value else {
+            diagnostics.append(.warning(file.path, at: flag.location, "\"provides-namespace\" must be true or false; read as false"))
+            return false
+        }
+        return value
+    }
+}
+
+/// `Name.imageset` → ("Name", "imageset"); a folder without a dot has no type. Only the last dot
+/// counts, so `flag.at.imageset` is the image set `flag.at`.
+func splitExtension(_ name: String) -> (stem: String, type: String?) {
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, nil) }
+    return (String(name[..<dot]), name[name.index(after: dot)...].lowercased())
+}

@@ -1,0 +1,103 @@
+import AssetModel
+
+/// Reads one `.colorset` into colours for the index, in every notation real catalogs use.
+struct ColorSetDecoder {
+    static let setKeys: Set<String> = ["info", "colors", "properties"]
+    static let entryKeys: Set<String> = ["idiom", "color", "appearances", "display-gamut", "subtype", "locale"]
+    static let colorKeys: Set<String> = ["color-space", "components", "platform", "reference"]
+    static let colorSpaces: Set<String> = ["srgb", "display-p3", "extended-srgb", "extended-linear-srgb",
+                                           "gray-gamma-22", "extended-gray", "extended-linear-display-p3"]
+
+    func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic],
+                inputs: inout [String]) -> CatalogColorSet? {
+        guard let file = ContentsFile.read(folder + "/Contents.json", required: true, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
+        file.warnUnknownKeys(Self.setKeys, in: file.root, what: "a colour set's Contents.json", diagnostics: &diagnostics)
+        var colors: [CatalogColor] = []
+        guard let list = file.member("colors", of: file.root), case .array(let entries) = list.value else {
+            diagnostics.append(.warning(file.path, "the colour set \"\(name)\" has no \"colors\" array; skipped"))
+            return nil
+        }
+        for entry in entries {
+            file.warnUnknownKeys(Self.entryKeys, in: entry, what: "a colour entry", diagnostics: &diagnostics)
+            let idiomName = file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal"
+            let idiom: Idiom?
+            switch idiomName {
+            case "universal": idiom = nil
+            case "iphone": idiom = .iphone
+            case "ipad": idiom = .ipad
+            default: continue  // mac, watch, tv...: not an iOS colour
+            }
+            if file.string("display-gamut", of: entry, diagnostics: &diagnostics) == "display-P3" { continue }
+            guard let appearance = appearance(of: entry, file: file, diagnostics: &diagnostics) else { continue }
+            guard let color = file.member("color", of: entry) else { continue }  // an empty slot
+            file.warnUnknownKeys(Self.colorKeys, in: color, what: "\"color\"", diagnostics: &diagnostics)
+            if let reference = file.string("reference", of: color, diagnostics: &diagnostics) {
+                let platform = file.string("platform", of: color, diagnostics: &diagnostics)
+                colors.append(CatalogColor(idiom: idiom, appearance: appearance, value: .reference(platform: platform, name: reference)))
+                continue
+            }
+            let space = file.string("color-space", of: color, diagnostics: &diagnostics) ?? "srgb"
+            if !Self.colorSpaces.contains(space) {
+                diagnostics.append(.warning(file.path, at: color.location, "unknown colour space \"\(space)\"; recorded as written"))
+            }
+            guard let componentsNode = file.member("components", of: color), case .object(let members) = componentsNode.value else {
+                diagnostics.append(.warning(file.path, at: color.location, "a colour needs \"components\" or a \"reference\"; skipped"))
+                continue
+            }
+            var components: [ColorComponent] = []
+            var broken = false
+            for member in members {
+                guard let value = Self.componentValue(member.value, isAlpha: member.key == "alpha") else {
+                    diagnostics.append(.warning(file.path, at: member.value.location,
+                                                "colour component \"\(member.key)\" is not a number 0–1, an integer 0–255 or 0xNN; the colour is skipped"))
+                    broken = true
+                    continue
+                }
+                components.append(ColorComponent(name: member.key, value: value))
+            }
+            if broken { continue }
+            colors.append(CatalogColor(idiom: idiom, appearance: appearance, value: .components(colorSpace: space, components)))
+        }
+        return CatalogColorSet(name: name, setPath: setPath, colors: colors)
+    }
+
+    /// Xcode writes components in three notations: `"0.502"` (0–1), `"128"` (0–255) and `"0x80"`.
+    /// A value with a decimal point or exponent is 0–1, `0x` is hexadecimal over 255, an integer is
+    /// over 255 — except alpha, which Xcode always writes 0–1, so an integer alpha 0 or 1 is 0 or 1.
+    static func componentValue(_ node: JSONNode, isAlpha: Bool) -> Double? {
+        let text: String
+        switch node.value {
+        case .string(let value): text = String(value.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        case .number(_, let literal): text = literal
+        default: return nil
+        }
+        let lower = text.lowercased()
+        if lower.hasPrefix("0x") {
+            guard let value = Int(lower.dropFirst(2), radix: 16), (0...255).contains(value) else { return nil }
+            return Double(value) / 255
+        }
+        if lower.contains(".") || lower.contains("e") {
+            guard let value = Double(lower), value.isFinite else { return nil }
+            return value
+        }
+        guard let value = Int(lower), (0...255).contains(value) else { return nil }
+        if isAlpha && value <= 1 { return Double(value) }
+        return Double(value) / 255
+    }
+
+    private func appearance(of entry: JSONNode, file: ContentsFile, diagnostics: inout [Diagnostic]) -> Appearance? {
+        guard let list = file.member("appearances", of: entry), case .array(let items) = list.value else { return .any }
+        var result = Appearance.any
+        for item in items {
+            switch (file.string("appearance", of: item, diagnostics: &diagnostics), file.string("value", of: item, diagnostics: &diagnostics)) {
+            case ("luminosity", "dark"): result.luminosity = .dark
+            case ("luminosity", "light"): result.luminosity = .light
+            case ("luminosity", "any"): result.luminosity = .any
+            case ("contrast", "high"): result.highContrast = true
+            case ("contrast", "normal"): break
+            default: return nil
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,62 @@
+import AssetModel
+import AssetPlatform
+
+/// A parsed `Contents.json`, with helpers that report problems at the key's line and column.
+struct ContentsFile {
+    let path: String
+    let root: JSONNode
+
+    /// Reads and parses `path`. A missing optional file is nil without a message; a missing
+    /// required one, an unreadable one or one that is not a JSON object is a warning and nil.
+    static func read(_ path: String, required: Bool, diagnostics: inout [Diagnostic], inputs: inout [String]) -> ContentsFile? {
+        let bytes: [UInt8]
+        switch FileSystem.kindFollowingLinks(path) {
+        case .missing where !required:
+            return nil
+        default:
+            do {
+                bytes = try FileSystem.read(path, limit: Limits.maximumJSONBytes)
+            } catch {
+                diagnostics.append(.warning(path, "cannot read: \(error.description); the set is skipped"))
+                return nil
+            }
+        }
+        inputs.append(path)
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            diagnostics.append(.warning(path, at: error.location, "invalid JSON: \(error.message); the set is skipped"))
+            return nil
+        }
+        guard case .object = root.value else {
+            diagnostics.append(.warning(path, at: root.location, "Contents.json must be an object, found \(root.typeName); the set is skipped"))
+            return nil
+        }
+        return ContentsFile(path: path, root: root)
+    }
+
+    func member(_ key: String, of node: JSONNode) -> JSONNode? {
+        guard case .object(let members) = node.value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    func string(_ key: String, of node: JSONNode, diagnostics: inout [Diagnostic]) -> String? {
+        guard let value = member(key, of: node) else { return nil }
+        switch value.value {
+        case .string(let text): return text
+        case .number(_, let literal): return literal
+        default:
+            diagnostics.append(.warning(path, at: value.location, "\"\(key)\" must be a string, found \(value.typeName); ignored"))
+            return nil
+        }
+    }
+
+    /// Unknown keys are warnings with the path (a newer Xcode or a typo), never failures.
+    func warnUnknownKeys(_ known: Set<String>, in node: JSONNode, what: String, diagnostics: inout [Diagnostic]) {
+        guard case .object(let members) = node.value else { return }
+        for member in members where !known.contains(member.key) {
+            diagnostics.append(.warning(path, at: member.keyLocation, "unknown key \"\(member.key)\" in \(what); ignored"))
+        }
+    }
+}

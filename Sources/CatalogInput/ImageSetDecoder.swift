@@ -1,0 +1,166 @@
+import AssetModel
+import AssetPlatform
+
+/// Reads one `.imageset`: its filled slots for iOS idioms, its properties, and actool's warnings
+/// for missing and unassigned files.
+struct ImageSetDecoder {
+    let catalog: CatalogSpec
+    let catalogPath: String
+
+    static let setKeys: Set<String> = ["info", "images", "properties"]
+    static let entryKeys: Set<String> = [
+        "idiom", "scale", "filename", "appearances", "subtype", "unassigned", "width-class", "height-class",
+        "display-gamut", "memory", "graphics-feature-set", "language-direction", "locale", "compression-type",
+        "resizing", "alignment-insets", "matching-style", "screen-width", "role", "size", "platform",
+    ]
+    static let propertyKeys: Set<String> = [
+        "template-rendering-intent", "preserves-vector-representation", "compression-type", "localizable",
+        "on-demand-resource-tags", "auto-scaling",
+    ]
+    /// Entry keys that pick a variant for traits a loose file cannot express: such slots are skipped.
+    static let qualifierKeys = ["width-class", "height-class", "memory", "graphics-feature-set", "language-direction",
+                                "locale", "screen-width"]
+    /// Idioms Xcode knows that are not iOS: their slots are skipped with one note per set.
+    static let otherIdioms: Set<String> = ["mac", "watch", "tv", "car", "vision", "ios-marketing", "watch-marketing",
+                                           "mac-catalyst", "reality"]
+
+    func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic],
+                inputs: inout [String]) -> CatalogImageSet? {
+        let contentsPath = folder + "/Contents.json"
+        guard let file = ContentsFile.read(contentsPath, required: true, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
+        file.warnUnknownKeys(Self.setKeys, in: file.root, what: "an image set's Contents.json", diagnostics: &diagnostics)
+        var properties = CatalogImageProperties()
+        if let node = file.member("properties", of: file.root) {
+            file.warnUnknownKeys(Self.propertyKeys, in: node, what: "\"properties\"", diagnostics: &diagnostics)
+            properties.templateRenderingIntent = file.string("template-rendering-intent", of: node, diagnostics: &diagnostics)
+            if let flag = file.member("preserves-vector-representation", of: node), case .bool(let value) = flag.value {
+                properties.preservesVectorRepresentation = value
+            }
+        }
+        var slots: [CatalogImageSlot] = []
+        var referenced: Set<String> = []
+        var unassigned = 0
+        var otherIdioms: Set<String> = []
+        var skippedForTraits = 0
+        var entries: [JSONNode] = []
+        if let images = file.member("images", of: file.root) {
+            if case .array(let list) = images.value { entries = list } else {
+                diagnostics.append(.warning(contentsPath, at: images.location, "\"images\" must be an array, found \(images.typeName); ignored"))
+            }
+        }
+        for entry in entries {
+            guard case .object = entry.value else {
+                diagnostics.append(.warning(contentsPath, at: entry.location, "an image entry must be an object, found \(entry.typeName); ignored"))
+                continue
+            }
+            file.warnUnknownKeys(Self.entryKeys, in: entry, what: "an image entry", diagnostics: &diagnostics)
+            let filename = file.string("filename", of: entry, diagnostics: &diagnostics)
+            if let filename { referenced.insert(filename) }
+            if let flag = file.member("unassigned", of: entry), case .bool(true) = flag.value {
+                if filename != nil { unassigned += 1 }
+                continue
+            }
+            guard let filename, !filename.isEmpty else { continue }  // an empty slot: normal, no message
+            let idiomName = file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal"
+            let idiom: Idiom?
+            switch idiomName {
+            case "universal": idiom = nil
+            case "iphone": idiom = .iphone
+            case "ipad": idiom = .ipad
+            default:
+                if Self.otherIdioms.contains(idiomName) {
+                    otherIdioms.insert(idiomName)
+                } else {
+                    diagnostics.append(.warning(contentsPath, at: entry.location, "unknown idiom \"\(idiomName)\"; the slot is skipped"))
+                }
+                continue
+            }
+            if Self.qualifierKeys.contains(where: { file.member($0, of: entry) != nil })
+                || file.string("display-gamut", of: entry, diagnostics: &diagnostics) == "display-P3" {
+                skippedForTraits += 1
+                continue
+            }
+            var scale: Int?
+            if let text = file.string("scale", of: entry, diagnostics: &diagnostics) {
+                guard let value = ["1x": 1, "2x": 2, "3x": 3][text] else {
+                    diagnostics.append(.warning(contentsPath, at: entry.location, "scale \"\(text)\" is not 1x, 2x or 3x; the slot is skipped"))
+                    continue
+                }
+                scale = value
+            }
+            var tall = false
+            if let subtype = file.string("subtype", of: entry, diagnostics: &diagnostics) {
+                guard subtype == "retina4" else {
+                    diagnostics.append(.note(contentsPath, at: entry.location, "skipped the \"\(subtype)\" slot: only retina4 (-568h) has a loose-file name"))
+                    continue
+                }
+                tall = true
+            }
+            guard let appearance = appearance(of: entry, file: file, diagnostics: &diagnostics) else { continue }
+            if filename.contains("/") || filename.contains("\\") || filename == "." || filename == ".."
+                || filename.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+                diagnostics.append(.warning(contentsPath, at: entry.location, "file name \"\(filename)\" must be a plain file name inside the set; the slot is skipped"))
+                continue
+            }
+            let path = folder + "/" + filename
+            guard FileSystem.kindFollowingLinks(path) == .file else {
+                diagnostics.append(.warning(contentsPath, at: entry.location,
+                                            "The file \"\(filename)\" for the image set \"\(name)\" does not exist."))
+                if let other = FileSystem.list(folder).first(where: { $0.lowercased() == filename.lowercased() }) {
+                    diagnostics.append(.note(folder + "/" + other, "a file whose name differs only in case; names in Contents.json must match exactly"))
+                }
+                continue
+            }
+            guard ResolvedSource.Kind.forPath(filename) != nil else {
+                diagnostics.append(.warning(contentsPath, at: entry.location, "\"\(filename)\" is not a PNG, JPEG, PDF or SVG file; the slot is skipped"))
+                continue
+            }
+            if properties.resizing == nil, let node = file.member("resizing", of: entry) { properties.resizing = JSONOutput(node) }
+            if properties.alignmentInsets == nil, let node = file.member("alignment-insets", of: entry) {
+                properties.alignmentInsets = JSONOutput(node)
+            }
+            slots.append(CatalogImageSlot(idiom: idiom, scale: scale, appearance: appearance, tall: tall,
+                                          filename: filename, path: path, location: entry.location))
+        }
+        let loose = FileSystem.list(folder).filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }
+        unassigned += loose.count
+        if unassigned > 0 {
+            diagnostics.append(.warning(contentsPath, unassigned == 1
+                ? "The image set \"\(name)\" has an unassigned child."
+                : "The image set \"\(name)\" has \(unassigned) unassigned children."))
+        }
+        if !otherIdioms.isEmpty {
+            diagnostics.append(.note(contentsPath, "skipped the \(otherIdioms.sorted().joined(separator: ", ")) slots of \"\(name)\": assetc builds iOS resources (universal, iphone, ipad)"))
+        }
+        if skippedForTraits > 0 {
+            diagnostics.append(.note(contentsPath, "skipped \(skippedForTraits) slot\(skippedForTraits == 1 ? "" : "s") of \"\(name)\" chosen by size class, locale, direction, memory or display gamut: loose files cannot select on them"))
+        }
+        return CatalogImageSet(name: name, setPath: setPath, contentsPath: contentsPath, slots: slots, properties: properties)
+    }
+
+    /// `appearances`: luminosity light/dark and contrast high. nil (with a note) for other kinds.
+    private func appearance(of entry: JSONNode, file: ContentsFile, diagnostics: inout [Diagnostic]) -> Appearance? {
+        guard let list = file.member("appearances", of: entry) else { return .any }
+        guard case .array(let items) = list.value else {
+            diagnostics.append(.warning(file.path, at: list.location, "\"appearances\" must be an array; the slot is skipped"))
+            return nil
+        }
+        var result = Appearance.any
+        for item in items {
+            let kind = file.string("appearance", of: item, diagnostics: &diagnostics)
+            let value = file.string("value", of: item, diagnostics: &diagnostics)
+            switch (kind, value) {
+            case ("luminosity", "dark"): result.luminosity = .dark
+            case ("luminosity", "light"): result.luminosity = .light
+            case ("luminosity", "any"): result.luminosity = .any
+            case ("contrast", "high"): result.highContrast = true
+            case ("contrast", "normal"): break
+            default:
+                diagnostics.append(.note(file.path, at: item.location,
+                                         "skipped a slot for the appearance \(kind ?? "?")=\(value ?? "?"): only light, dark and high contrast are written"))
+                return nil
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,213 @@
+import AssetModel
+
+/// Turns what the catalog reader found into variants (docs/catalogs.md has the rules):
+/// - a slot with a scale gives that scale only: a PNG or JPEG exactly as it is, whatever its
+///   size; a PDF or SVG rendered at that scale from its page size;
+/// - a slot without a scale: a PDF or SVG is rendered at each of the catalog's scales (default
+///   1, 2, 3) not already filled by a scaled slot, a PNG or JPEG is @1x;
+/// - universal, iphone and ipad slots give `Name`, `Name~iphone`, `Name~ipad`; a dark or
+///   high-contrast slot gives `Name-dark`, `Name-highcontrast` (the plain name is always "any");
+/// - names map to loose file names through `LooseNames`, collisions get `_2`, `_3`… with a warning.
+struct CatalogPlanner {
+    let manifest: Manifest
+    let inspector: SourceInspecting
+
+    struct Result {
+        var variants: [Variant] = []
+        var records = CatalogRecords()
+    }
+
+    /// `taken`: lower-cased loose bases (bundle folder + base) already used by manifest images.
+    func plan(_ catalogs: [CatalogContents], taken: Set<String>, diagnostics: inout [Diagnostic]) -> Result {
+        var result = Result()
+        let info = inspectSlots(catalogs, diagnostics: &diagnostics)
+        var taken = taken
+        var imageOwners: [String: String] = [:]  // bundle + name → catalog
+        var colorOwners: [String: String] = [:]
+        for catalog in catalogs {
+            let bundle = catalog.spec.bundle
+            let folder = bundle.flatMap { name in manifest.bundles.first { $0.name == name }?.path }
+            for set in catalog.imageSets {
+                let key = (bundle ?? "") + "\u{0}" + set.name
+                if imageOwners[key] != nil {
+                    diagnostics.append(.warning(set.contentsPath, "The image set name \"\(set.name)\" is used by multiple image set instances."))
+                    continue
+                }
+                imageOwners[key] = catalog.spec.path
+                let base: String
+                switch LooseNames.base(for: set.name) {
+                case .failure(let problem):
+                    diagnostics.append(.error(set.contentsPath, "the image set name \"\(set.name)\" cannot be a loose file name: it \(problem.reason)"))
+                    continue
+                case .success(let mapped):
+                    base = unique(mapped, folder: folder, taken: &taken, set: set, diagnostics: &diagnostics)
+                }
+                let before = result.variants.count
+                planSet(set, base: base, catalog: catalog, folder: folder, info: info, into: &result.variants, diagnostics: &diagnostics)
+                if result.variants.count > before || !set.properties.isEmpty {
+                    result.records.images.append(CatalogRecords.Image(bundle: bundle, name: set.name, catalog: catalog.spec.path,
+                                                                      setPath: set.setPath, properties: set.properties))
+                }
+            }
+            for set in catalog.colorSets {
+                let key = (bundle ?? "") + "\u{0}" + set.name
+                if colorOwners[key] != nil {
+                    diagnostics.append(.warning(catalog.path + "/" + set.setPath, "The color set name \"\(set.name)\" is used by multiple color set instances."))
+                    continue
+                }
+                colorOwners[key] = catalog.spec.path
+                result.records.colors.append(CatalogRecords.Color(bundle: bundle, name: set.name, colors: set.colors))
+            }
+        }
+        return result
+    }
+
+    /// The base with `_2`, `_3`… appended while another image already uses it (ignoring case,
+    /// as the default file systems of macOS and iOS simulators do).
+    private func unique(_ base: String, folder: String?, taken: inout Set<String>, set: CatalogImageSet,
+                       diagnostics: inout [Diagnostic]) -> String {
+        func key(_ candidate: String) -> String { ((folder.map { $0 + "/" } ?? "") + candidate).lowercased() }
+        var candidate = base
+        var counter = 2
+        while taken.contains(key(candidate)) {
+            candidate = base + "_\(counter)"
+            counter += 1
+        }
+        if candidate != base {
+            diagnostics.append(.warning(set.contentsPath, "the image set \"\(set.name)\" is written as '\(candidate)': another image already uses the file name '\(base)' (the index maps the name to its files)"))
+        }
+        taken.insert(key(candidate))
+        return candidate
+    }
+
+    private func inspectSlots(_ catalogs: [CatalogContents], diagnostics: inout [Diagnostic]) -> [String: SourceInfo] {
+        var requests: [SourceRequest] = []
+        var seen: Set<String> = []
+        var slotOf: [String: (CatalogImageSet, CatalogImageSlot)] = [:]
+        for catalog in catalogs {
+            for set in catalog.imageSets {
+                for slot in set.slots where !seen.contains(slot.path) {
+                    guard let kind = ResolvedSource.Kind.forPath(slot.path) else { continue }
+                    seen.insert(slot.path)
+                    slotOf[slot.path] = (set, slot)
+                    requests.append(SourceRequest(path: slot.path, kind: kind, pages: [1]))
+                }
+            }
+        }
+        var info: [String: SourceInfo] = [:]
+        for (request, outcome) in zip(requests, inspector.inspectAll(requests)) {
+            switch outcome {
+            case .success(let found):
+                info[request.path] = found
+            case .failure(let error):
+                diagnostics.append(.error(request.path, error.message))
+                if let (set, slot) = slotOf[request.path] {
+                    diagnostics.append(.note(set.contentsPath, at: slot.location, "in the image set \"\(set.name)\""))
+                }
+            }
+        }
+        return info
+    }
+
+    private struct SlotGroup: Hashable {
+        var idiom: Idiom?
+        var appearance: Appearance
+        var tall: Bool
+    }
+
+    private func planSet(_ set: CatalogImageSet, base: String, catalog: CatalogContents, folder: String?,
+                         info: [String: SourceInfo], into variants: inout [Variant], diagnostics: inout [Diagnostic]) {
+        var groups: [SlotGroup: [CatalogImageSlot]] = [:]
+        var order: [SlotGroup] = []
+        for slot in set.slots {
+            let group = SlotGroup(idiom: slot.idiom, appearance: slot.appearance, tall: slot.tall)
+            if groups[group] == nil { order.append(group) }
+            groups[group, default: []].append(slot)
+        }
+        if !set.slots.isEmpty, !set.slots.contains(where: { $0.appearance.isAny }) {
+            diagnostics.append(.warning(set.contentsPath, "the image set \"\(set.name)\" has no slot for the \"any\" appearance, so nothing is written under its plain name"))
+        }
+        let namespaceFolder = base.contains("/") ? String(base[..<base.lastIndex(of: "/")!]) : nil
+        let leaf = base.split(separator: "/").last.map(String.init) ?? base
+        for group in order {
+            var assigned: [Int: CatalogImageSlot] = [:]
+            var unscaled: CatalogImageSlot?
+            for slot in groups[group]! {
+                if let scale = slot.scale {
+                    if assigned[scale] != nil {
+                        diagnostics.append(.warning(set.contentsPath, at: slot.location, "another slot of \"\(set.name)\" already fills @\(scale)x for these traits; \"\(slot.filename)\" is not used"))
+                    } else {
+                        assigned[scale] = slot
+                    }
+                } else if unscaled == nil {
+                    unscaled = slot
+                } else {
+                    diagnostics.append(.warning(set.contentsPath, at: slot.location, "another single-scale slot of \"\(set.name)\" has these traits; \"\(slot.filename)\" is not used"))
+                }
+            }
+            if let unscaled, let found = info[unscaled.path] {
+                let scales: [Int]
+                switch found {
+                case .pdf, .svg: scales = group.tall ? [2] : catalog.spec.scales
+                case .png, .jpeg: scales = [1]
+                }
+                for scale in scales where assigned[scale] == nil { assigned[scale] = unscaled }
+            }
+            for scale in assigned.keys.sorted() {
+                let slot = assigned[scale]!
+                guard let found = info[slot.path] else { continue }
+                let stem = leaf + group.appearance.fileNameSuffix
+                if let variant = makeVariant(set: set, slot: slot, scale: scale, group: group, info: found, stem: stem,
+                                             namespaceFolder: namespaceFolder, folder: folder, catalog: catalog,
+                                             diagnostics: &diagnostics) {
+                    variants.append(variant)
+                }
+            }
+        }
+    }
+
+    private func makeVariant(set: CatalogImageSet, slot: CatalogImageSlot, scale: Int, group: SlotGroup, info: SourceInfo,
+                             stem: String, namespaceFolder: String?, folder: String?, catalog: CatalogContents,
+                             diagnostics: inout [Diagnostic]) -> Variant? {
+        let content: PointSize
+        let width: Int, height: Int
+        var fileExtension = "png"
+        switch info {
+        case .pdf(_, let sizes):
+            guard let page = sizes[1] else { return nil }
+            content = page
+            width = FileNaming.pixels(page.width, scale: scale)
+            height = FileNaming.pixels(page.height, scale: scale)
+        case .svg(let size):
+            content = size
+            width = FileNaming.pixels(size.width, scale: scale)
+            height = FileNaming.pixels(size.height, scale: scale)
+        case .png(let w, let h, _, _):
+            content = PointSize(width: Double(w), height: Double(h))
+            (width, height) = (w, h)
+        case .jpeg(let w, let h):
+            content = PointSize(width: Double(w), height: Double(h))
+            (width, height) = (w, h)
+            fileExtension = "jpg"
+        }
+        let fileName = FileNaming.fileName(base: stem, tall: group.tall, scale: scale, idiom: group.idiom, extension: fileExtension)
+        if let problem = LimitCheck.sizeProblem(fileName: fileName, width: width, height: height) {
+            diagnostics.append(.error(set.contentsPath, at: slot.location, problem))
+            return nil
+        }
+        let relativePath = [folder, namespaceFolder, fileName].compactMap { $0 }.joined(separator: "/")
+        let isRaster = info.kind == .png || info.kind == .jpeg
+        var variant = Variant(
+            name: set.name, bundle: catalog.spec.bundle, relativePath: relativePath, fileName: fileName, scale: scale,
+            idiom: group.idiom, tall: group.tall,
+            pointSize: isRaster ? PointSize(width: Double(width) / Double(scale), height: Double(height) / Double(scale)) : content,
+            pixelWidth: width, pixelHeight: height,
+            source: ResolvedSource(path: slot.path, kind: info.kind, page: 1), contentSize: content,
+            placement: Placement.map(content: content, intoWidth: width, height: height, fit: nil),
+            manifestLocation: slot.location)
+        variant.appearance = group.appearance
+        variant.catalogOrigin = CatalogOrigin(catalog: catalog.spec.path, setPath: set.setPath, filename: slot.filename,
+                                              contentsPath: set.contentsPath, location: slot.location)
+        return variant
+    }
+}

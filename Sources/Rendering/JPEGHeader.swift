@@ -1,0 +1,47 @@
+import AssetModel
+
+/// Reads a JPEG's frame size from its markers. JPEGs from catalogs are copied byte for byte, never
+/// decoded, so this is all assetc needs from them; a decoder library would only be asked for two
+/// numbers. Every read is bounds-checked: a truncated or forged file is an error, never a crash.
+enum JPEGHeader {
+    /// Start-of-frame markers (baseline, progressive, lossless, arithmetic): C0–CF except
+    /// C4 (Huffman tables), C8 (reserved) and CC (arithmetic conditioning).
+    static func isStartOfFrame(_ marker: UInt8) -> Bool {
+        (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
+    }
+
+    static func size(_ bytes: [UInt8]) throws(SourceError) -> (width: Int, height: Int) {
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
+            throw SourceError(bytes.isEmpty ? "not a JPEG file: it is empty" : "not a JPEG file (no start-of-image marker)")
+        }
+        var position = 2
+        var frame: (width: Int, height: Int)?
+        while position + 1 < bytes.count {
+            guard bytes[position] == 0xFF else { throw SourceError("corrupt JPEG: expected a marker at byte \(position)") }
+            var marker = bytes[position + 1]
+            position += 2
+            while marker == 0xFF, position < bytes.count {  // fill bytes
+                marker = bytes[position]
+                position += 1
+            }
+            if marker == 0xD9 { break }  // end of image
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { continue }  // no length
+            guard position + 2 <= bytes.count else { break }
+            let length = Int(bytes[position]) << 8 | Int(bytes[position + 1])
+            guard length >= 2, position + length <= bytes.count else { throw SourceError("corrupt JPEG: a segment runs past the end of the file") }
+            if isStartOfFrame(marker) {
+                guard length >= 8 else { throw SourceError("corrupt JPEG: the frame header is too short") }
+                let height = Int(bytes[position + 3]) << 8 | Int(bytes[position + 4])
+                let width = Int(bytes[position + 5]) << 8 | Int(bytes[position + 6])
+                guard width > 0, height > 0 else { throw SourceError("JPEG frame is \(width)x\(height) pixels; assetc needs the size in the frame header") }
+                frame = (width, height)
+            }
+            if marker == 0xDA {  // start of scan: the entropy-coded data follows
+                guard let frame else { throw SourceError("corrupt JPEG: image data before the frame header") }
+                return frame
+            }
+            position += length
+        }
+        throw SourceError("corrupt or truncated JPEG: no image data")
+    }
+}
