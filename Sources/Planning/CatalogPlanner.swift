@@ -153,6 +153,12 @@ struct CatalogPlanner {
                 }
                 for scale in scales where assigned[scale] == nil { assigned[scale] = unscaled }
             }
+            // A vector kept as a vector (`preserves-vector-representation`) is drawn by UIKit at
+            // the screen's scale; the loose-file equivalent renders the empty scales from it.
+            if set.properties.preservesVectorRepresentation == true,
+               let vector = assigned.sorted(by: { $0.key < $1.key }).map(\.value).first(where: { isVector($0, info: info) }) {
+                for scale in (group.tall ? [2] : catalog.spec.scales) where assigned[scale] == nil { assigned[scale] = vector }
+            }
             for scale in assigned.keys.sorted() {
                 let slot = assigned[scale]!
                 guard let found = info[slot.path] else { continue }
@@ -166,29 +172,44 @@ struct CatalogPlanner {
         }
     }
 
+    private func isVector(_ slot: CatalogImageSlot, info: [String: SourceInfo]) -> Bool {
+        switch info[slot.path] {
+        case .pdf?, .svg?: true
+        default: false
+        }
+    }
+
+    /// A vector in a scale slot is that scale's bitmap drawn as a vector: its page units are the
+    /// slot's pixels (NetNewsWire's `star@2x.pdf` in the 2x slot is 26 pt for a 13 pt image), so its
+    /// point size is the page over the slot's scale. An unscaled vector's page is in points. A
+    /// raster is copied as it is: its pixels are the file's, its points the pixels over the scale.
     private func makeVariant(set: CatalogImageSet, slot: CatalogImageSlot, scale: Int, group: SlotGroup, info: SourceInfo,
                              stem: String, namespaceFolder: String?, folder: String?, catalog: CatalogContents,
                              diagnostics: inout [Diagnostic]) -> Variant? {
-        let content: PointSize
+        let content: PointSize, points: PointSize
         let width: Int, height: Int
         var fileExtension = "png"
         switch info {
-        case .pdf(_, let sizes):
-            guard let page = sizes[1] else { return nil }
+        case .pdf, .svg:
+            let page: PointSize
+            if case .pdf(_, let sizes) = info {
+                guard let size = sizes[1] else { return nil }
+                page = size
+            } else if case .svg(let size) = info {
+                page = size
+            } else {
+                return nil
+            }
+            let slotScale = Double(slot.scale ?? 1)
             content = page
-            width = FileNaming.pixels(page.width, scale: scale)
-            height = FileNaming.pixels(page.height, scale: scale)
-        case .svg(let size):
-            content = size
-            width = FileNaming.pixels(size.width, scale: scale)
-            height = FileNaming.pixels(size.height, scale: scale)
-        case .png(let w, let h, _, _):
-            content = PointSize(width: Double(w), height: Double(h))
+            points = PointSize(width: page.width / slotScale, height: page.height / slotScale)
+            width = FileNaming.pixels(points.width, scale: scale)
+            height = FileNaming.pixels(points.height, scale: scale)
+        case .png(let w, let h, _, _), .jpeg(let w, let h):
+            if info.kind == .jpeg { fileExtension = "jpg" }
             (width, height) = (w, h)
-        case .jpeg(let w, let h):
             content = PointSize(width: Double(w), height: Double(h))
-            (width, height) = (w, h)
-            fileExtension = "jpg"
+            points = PointSize(width: Double(w) / Double(scale), height: Double(h) / Double(scale))
         }
         let fileName = FileNaming.fileName(base: stem, tall: group.tall, scale: scale, idiom: group.idiom, extension: fileExtension)
         if let problem = LimitCheck.sizeProblem(fileName: fileName, width: width, height: height) {
@@ -196,12 +217,9 @@ struct CatalogPlanner {
             return nil
         }
         let relativePath = [folder, namespaceFolder, fileName].compactMap { $0 }.joined(separator: "/")
-        let isRaster = info.kind == .png || info.kind == .jpeg
         var variant = Variant(
             name: set.name, bundle: catalog.spec.bundle, relativePath: relativePath, fileName: fileName, scale: scale,
-            idiom: group.idiom, tall: group.tall,
-            pointSize: isRaster ? PointSize(width: Double(width) / Double(scale), height: Double(height) / Double(scale)) : content,
-            pixelWidth: width, pixelHeight: height,
+            idiom: group.idiom, tall: group.tall, pointSize: points, pixelWidth: width, pixelHeight: height,
             source: ResolvedSource(path: slot.path, kind: info.kind, page: 1), contentSize: content,
             placement: Placement.map(content: content, intoWidth: width, height: height, fit: nil),
             manifestLocation: slot.location)
