@@ -2,8 +2,8 @@
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
-APT_PACKAGES := libpoppler-glib-dev libcairo2-dev libpng-dev libdeflate-dev
-TEST_PACKAGES := poppler-utils
+APT_PACKAGES := libpoppler-glib-dev libcairo2-dev librsvg2-dev libpng-dev libdeflate-dev
+TEST_PACKAGES := poppler-utils librsvg2-bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/assetc
 
@@ -13,14 +13,14 @@ all: build
 
 # Installs the C libraries when pkg-config cannot find them (Debian/Ubuntu).
 deps:
-	@if ! pkg-config --exists poppler-glib cairo libpng libdeflate 2>/dev/null; then \
+	@if ! pkg-config --exists poppler-glib cairo librsvg-2.0 libpng libdeflate 2>/dev/null; then \
 		echo "Installing $(APT_PACKAGES)..."; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) pkg-config; \
 	fi
 
-# Tests compare renders with pdftocairo (a reference only; assetc never calls it).
+# Tests compare renders with pdftocairo and rsvg-convert (references only; assetc never calls them).
 test-deps: deps
-	@if ! command -v pdftocairo >/dev/null; then \
+	@if ! command -v pdftocairo >/dev/null || ! command -v rsvg-convert >/dev/null; then \
 		echo "Installing $(TEST_PACKAGES)..."; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PACKAGES); \
 	fi

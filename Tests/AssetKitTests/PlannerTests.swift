@@ -166,9 +166,12 @@ func summary(_ plan: BuildPlan) -> [String] {
     }
 
     @Test func unsupportedSourceTypesAreErrors() {
-        let text = #"{"version": 1, "images": [{"name": "A", "source": "a.svg"}]}"#
-        guard case .failure(let failure) = plan(text, [:]) else { Issue.record("svg accepted"); return }
-        #expect(failure.diagnostics.first?.message.contains("neither a .pdf nor a .png") == true)
+        let text = #"{"version": 1, "images": [{"name": "A", "source": "a.gif"}]}"#
+        guard case .failure(let failure) = plan(text, [:]) else { Issue.record("gif accepted"); return }
+        #expect(failure.diagnostics.first?.message == "source 'a.gif' is not a .pdf, .svg or .png file")
+        let jpeg = #"{"version": 1, "images": [{"name": "A", "source": "a.jpg"}]}"#
+        guard case .failure(let refused) = plan(jpeg, [:]) else { Issue.record("jpeg accepted"); return }
+        #expect(refused.diagnostics.first?.message.contains("is a JPEG; manifest images take PDF, SVG or PNG") == true)
     }
 }
 

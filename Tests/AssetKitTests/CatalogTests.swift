@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+@testable import AssetModel
+@testable import CatalogInput
+@testable import Planning
+
+/// A catalog written into a temporary folder from a table of files (path → text).
+struct TemporaryCatalog {
+    let root: URL
+    var path: String { root.appendingPathComponent("Test.xcassets").path }
+
+    init(_ files: [String: String], name: String = #function) throws {
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("assetc-tests-catalog-\(name.filter(\.isLetter))-\(UUID().uuidString.prefix(8))")
+        for (relative, text) in files {
+            let url = root.appendingPathComponent("Test.xcassets/" + relative)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
+
+    func read() -> (contents: CatalogContents, diagnostics: [String]) {
+        let result = CatalogReader().read(CatalogSpec(path: "Test.xcassets", location: SourceLocation(line: 1, column: 1)), path: path)
+        let messages = result.diagnostics.map { $0.description.replacingOccurrences(of: root.path + "/", with: "") }
+        return (result.contents, messages)
+    }
+}
+
+func imageSet(_ entries: String, properties: String = "") -> String {
+    #"{"images": [\#(entries)], "info": {"author": "xcode", "version": 1}\#(properties.isEmpty ? "" : ", \"properties\": " + properties)}"#
+}
+
+@Suite struct CatalogReaderTests {
+    @Test func groupsNamespacesAndSetTypesAreReadAsXcodeDoes() throws {
+        let catalog = try TemporaryCatalog([
+            // A group without Contents.json, a namespace group, a set whose name holds a dot.
+            "Plain/Star.imageset/Contents.json": imageSet(#"{"idiom": "universal", "filename": "star.pdf"}"#),
+            "Plain/Star.imageset/star.pdf": "%PDF",
+            "Round/Contents.json": #"{"properties": {"provides-namespace": true}}"#,
+            "Round/Double/Contents.json": #"{"properties": {"provides-namespace": true}}"#,
+            "Round/Double/Cherry.imageset/Contents.json": imageSet(#"{"idiom": "universal", "filename": "c.png", "scale": "2x"}"#),
+            "Round/Double/Cherry.imageset/c.png": "png",
+            "flag.at.imageset/Contents.json": imageSet(#"{"idiom": "universal", "filename": "at.pdf"}"#),
+            "flag.at.imageset/at.pdf": "%PDF",
+            "Data.dataset/Contents.json": "{}",
+            "Brand.colorset/Contents.json": #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0x80", "green": "128", "blue": "0.500", "alpha": "1"}}}]}"#,
+            "AppIcon.appiconset/Contents.json": #"{"images": []}"#,
+        ])
+        defer { catalog.remove() }
+        let (contents, messages) = catalog.read()
+        #expect(contents.imageSets.map(\.name) == ["Star", "Round/Double/Cherry", "flag.at"])
+        #expect(contents.imageSets.map(\.setPath) == ["Plain/Star.imageset", "Round/Double/Cherry.imageset", "flag.at.imageset"])
+        #expect(contents.imageSets[1].slots.first?.scale == 2)
+        #expect(contents.appIconSets.map(\.name) == ["AppIcon"])
+        #expect(contents.colorSets.first?.colors.first?.value == .components(colorSpace: "srgb", [
+            ColorComponent(name: "red", value: 128.0 / 255), ColorComponent(name: "green", value: 128.0 / 255),
+            ColorComponent(name: "blue", value: 0.5), ColorComponent(name: "alpha", value: 1),
+        ]))
+        #expect(messages == ["Test.xcassets/Data.dataset: note: skipped: a data set has no loose-file form"])
+    }
+
+    @Test func missingUnassignedAndForeignSlotsAreReportedNotFatal() throws {
+        let catalog = try TemporaryCatalog([
+            "Hot.imageset/Contents.json": """
+            {"images": [
+              {"idiom": "universal", "filename": "hot.png", "scale": "1x"},
+              {"idiom": "universal", "filename": "Hot@2x.png", "scale": "2x"},
+              {"idiom": "mac", "filename": "hot-mac.png", "scale": "1x"},
+              {"idiom": "universal", "filename": "wide.png", "width-class": "regular"},
+              {"idiom": "universal", "scale": "3x"}
+            ], "colour": 1}
+            """,
+            "Hot.imageset/hot.png": "png",
+            "Hot.imageset/hot@2x.png": "png",
+            "Hot.imageset/hot-mac.png": "png",
+            "Hot.imageset/wide.png": "png",
+            "Hot.imageset/stray.png": "png",
+        ])
+        defer { catalog.remove() }
+        let (contents, messages) = catalog.read()
+        #expect(contents.imageSets.first?.slots.map(\.filename) == ["hot.png"])
+        #expect(messages == [
+            "Test.xcassets/Hot.imageset/Contents.json:7:4: warning: unknown key \"colour\" in an image set's Contents.json; ignored",
+            "Test.xcassets/Hot.imageset/Contents.json:3:3: warning: The file \"Hot@2x.png\" for the image set \"Hot\" does not exist.",
+            "Test.xcassets/Hot.imageset/hot@2x.png: note: a file whose name differs only in case; names in Contents.json must match exactly",
+            "Test.xcassets/Hot.imageset/Contents.json: warning: The image set \"Hot\" has 2 unassigned children.",
+            "Test.xcassets/Hot.imageset/Contents.json: note: skipped the mac slots of \"Hot\": assetc builds iOS resources (universal, iphone, ipad)",
+            "Test.xcassets/Hot.imageset/Contents.json: note: skipped 1 slot of \"Hot\" chosen by size class, locale, direction, memory or display gamut: loose files cannot select on them",
+        ])
+    }
+
+    @Test func brokenContentsJSONSkipsOnlyThatSet() throws {
+        let catalog = try TemporaryCatalog([
+            "Bad.imageset/Contents.json": #"{"images": [}"#,
+            "Good.imageset/Contents.json": imageSet(#"{"idiom": "universal", "filename": "g.pdf"}"#),
+            "Good.imageset/g.pdf": "%PDF",
+        ])
+        defer { catalog.remove() }
+        let (contents, messages) = catalog.read()
+        #expect(contents.imageSets.map(\.name) == ["Good"])
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("Test.xcassets/Bad.imageset/Contents.json:1:13: warning: invalid JSON") == true)
+    }
+
+    @Test func colourComponentsInEveryNotation() {
+        func value(_ text: String, alpha: Bool = false) -> Double? {
+            ColorSetDecoder.componentValue(JSONNode(value: .string(text), location: SourceLocation(line: 1, column: 1)), isAlpha: alpha)
+        }
+        #expect(value("0.502") == 0.502)
+        #expect(value("128") == 128.0 / 255)
+        #expect(value("0xFF") == 1)
+        #expect(value("0x80") == 128.0 / 255)
+        #expect(value("1", alpha: true) == 1)
+        #expect(value("1") == 1.0 / 255)
+        #expect(value("255", alpha: true) == 1)
+        #expect(value("-0.25") == -0.25)  // extended sRGB goes below zero
+        #expect(value("0x1FF") == nil)
+        #expect(value("blue") == nil)
+        #expect(value("300") == nil)
+    }
+}
+
+@Suite struct LooseNameTests {
+    @Test func simpleNamesStayApplesAndTheRestMapOrAreRefused() {
+        func base(_ name: String) -> String {
+            switch LooseNames.base(for: name) {
+            case .success(let mapped): mapped
+            case .failure(let problem): "refused: " + problem.reason
+            }
+        }
+        #expect(base("Star") == "Star")
+        #expect(base("Icons - Test Tube") == "Icons - Test Tube")
+        #expect(base("Round/Double/Cherry") == "Round/Double/Cherry")
+        #expect(base("flag.at") == "flag_at")
+        #expect(base("bolt.fill") == "bolt_fill")
+        #expect(base("Icon@2x") == "Icon_2x")
+        #expect(base("Tab~ipad") == "Tab_ipad")
+        #expect(base("Splash-568h") == "Splash_568h")
+        #expect(base("Splash-568hx") == "Splash-568hx")
+        #expect(base("a/../b") == "a/__/b")
+        #expect(base("") == "refused: has an empty part between '/'")
+        #expect(base(" Star") == "refused: has white space at the start or end of ' Star'")
+        #expect(base("St\u{200B}ar") == "refused: contains the control or invisible character U+200B")
+    }
+}
+
+@Suite struct CatalogPlanningTests {
+    func slot(_ file: String, scale: Int? = nil, idiom: Idiom? = nil, appearance: Appearance = .any) -> CatalogImageSlot {
+        CatalogImageSlot(idiom: idiom, scale: scale, appearance: appearance, filename: file, path: "C.xcassets/S/" + file,
+                         location: SourceLocation(line: 2, column: 3))
+    }
+
+    func planCatalog(_ sets: [CatalogImageSet], _ sources: [String: SourceInfo], scales: [Int] = [1, 2, 3],
+                     manifestImages: String = "") throws -> BuildPlan {
+        let text = #"{"version": 1, "images": [\#(manifestImages)]}"#
+        let manifest = try decodeManifest(text).get().manifest
+        var contents = CatalogContents(spec: CatalogSpec(path: "C.xcassets", scales: scales, location: SourceLocation(line: 1, column: 1)),
+                                       path: "C.xcassets")
+        contents.imageSets = sets
+        var table = Dictionary(uniqueKeysWithValues: sources.map { ("C.xcassets/S/" + $0.key, $0.value) })
+        table["b.pdf"] = pdf(10, 10)  // the manifest image's source
+        return try Planner(inspector: TableInspector(sources: table)).plan(manifest, catalogs: [contents])
+    }
+
+    func set(_ name: String, _ slots: [CatalogImageSlot], preserves: Bool? = nil) -> CatalogImageSet {
+        CatalogImageSet(name: name, setPath: name + ".imageset", contentsPath: "C.xcassets/\(name).imageset/Contents.json",
+                        slots: slots, properties: CatalogImageProperties(preservesVectorRepresentation: preserves))
+    }
+
+    @Test func slotsBecomeApplesLooseNames() throws {
+        let plan = try planCatalog([
+            set("Wordmark", [slot("w.png", scale: 1), slot("w@2x.png", scale: 2), slot("w@3x.png", scale: 3),
+                             slot("d.png", scale: 1, appearance: Appearance(luminosity: .dark))]),
+            set("Icon", [slot("icon.pdf"), slot("icon-pad.pdf", idiom: .ipad)]),
+            set("Photo", [slot("p.jpg")]),
+        ], ["w.png": .png(width: 293, height: 61, scale: 1, interlaced: false),
+            "w@2x.png": .png(width: 585, height: 122, scale: 2, interlaced: false),
+            "w@3x.png": .png(width: 877, height: 183, scale: 3, interlaced: false),
+            "d.png": .png(width: 293, height: 66, scale: 1, interlaced: false),
+            "icon.pdf": pdf(20.5, 10), "icon-pad.pdf": pdf(30, 30), "p.jpg": .jpeg(width: 64, height: 48)], scales: [2, 3])
+        #expect(summary(plan) == [
+            "Wordmark.png 293x61", "Wordmark@2x.png 585x122", "Wordmark@3x.png 877x183", "Wordmark-dark.png 293x66",
+            "Icon@2x.png 41x20", "Icon@3x.png 62x30", "Icon@2x~ipad.png 60x60", "Icon@3x~ipad.png 90x90",
+            "Photo.jpg 64x48",
+        ])
+        // A copied slot keeps its pixels: no resampling, whatever the size.
+        #expect(plan.variants[2].placement == Placement(scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0))
+        #expect(plan.variants[2].pointSize.width == 877.0 / 3)
+        #expect(plan.variants[3].appearance.luminosity == .dark)
+    }
+
+    @Test func vectorsInScaleSlotsAreThatScalesPixels() throws {
+        // NetNewsWire's timelineStar: a 13 pt PDF in 1x and a 26 pt PDF in 2x; 3x is empty.
+        let slots = [slot("star.pdf", scale: 1), slot("star@2x.pdf", scale: 2)]
+        let sources = ["star.pdf": pdf(13, 13), "star@2x.pdf": pdf(26, 26)]
+        #expect(summary(try planCatalog([set("Star", slots)], sources)) == ["Star.png 13x13", "Star@2x.png 26x26"])
+        // Kept as a vector, UIKit draws it at any scale: the empty 3x slot is rendered from the 1x vector.
+        let preserved = try planCatalog([set("Star", slots, preserves: true)], sources)
+        #expect(summary(preserved) == ["Star.png 13x13", "Star@2x.png 26x26", "Star@3x.png 39x39"])
+        #expect(preserved.variants[2].source.path == "C.xcassets/S/star.pdf")
+    }
+
+    @Test func mappedNamesThatCollideGetASuffixAndAWarning() throws {
+        let plan = try planCatalog([set("flag.at", [slot("a.pdf")])], ["a.pdf": pdf(10, 10)], scales: [1],
+                                   manifestImages: #"{"name": "flag_at", "source": "b.pdf"}"#)
+        #expect(summary(plan).contains("flag_at_2.png 10x10"))
+        #expect(plan.warnings.map(\.message).contains("the image set \"flag.at\" is written as 'flag_at_2': another image already uses the file name 'flag_at' (the index maps the name to its files)"))
+    }
+}

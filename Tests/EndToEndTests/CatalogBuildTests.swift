@@ -1,0 +1,175 @@
+import AssetKit
+import Foundation
+import Rendering
+import Testing
+
+/// `assetc build X.xcassets --output OUT` on a catalog made of real apps' sets
+/// (Tests/Fixtures/LICENSES.md): names, sizes, pixels against reference renderers, colours,
+/// properties and actool's warnings, checked exactly.
+@Suite struct CatalogBuildTests {
+    /// Every file the fixture catalog gives, with its pixel size.
+    static let expectedFiles: [String: [Int]] = [
+        "Icons - Test Tube.png": [32, 32], "Icons - Test Tube@2x.png": [64, 64], "Icons - Test Tube@3x.png": [96, 96],
+        "flag_at.png": [48, 32], "flag_at@2x.png": [96, 64], "flag_at@3x.png": [144, 96],
+        // Sizes not divisible by their scale are kept as they are: the slots are copied, never resampled.
+        "img_focus_wordmark.png": [293, 61], "img_focus_wordmark@2x.png": [585, 122], "img_focus_wordmark@3x.png": [877, 183],
+        "img_focus_wordmark-dark.png": [293, 66], "img_focus_wordmark-dark@2x.png": [585, 131],
+        "img_focus_wordmark-dark@3x.png": [877, 196],
+        "fas-ambulance.png": [576, 512], "fas-ambulance@2x.png": [1152, 1024], "fas-ambulance@3x.png": [1728, 1536],
+        // 11.25 pt: 11.25, 22.5 and 33.75 px round half away from zero.
+        "maki-bus.png": [11, 11], "maki-bus@2x.png": [23, 23], "maki-bus@3x.png": [34, 34],
+        "Onboarding/Rocket.png": [320, 320], "Onboarding/Rocket-dark.png": [320, 320],
+        "icon-trans.jpg": [64, 64],
+        "accountCloudKit.png": [191, 134], "accountCloudKit@2x.png": [382, 268], "accountCloudKit@3x.png": [573, 402],
+        "accountCloudKit-dark.png": [191, 134], "accountCloudKit-dark@2x.png": [382, 268],
+        "accountCloudKit-dark@3x.png": [573, 402],
+        "timelineStar.png": [13, 13], "timelineStar@2x.png": [26, 26], "timelineStar@3x.png": [39, 39],
+    ]
+
+    static func build(_ extra: [String] = [], name: String = #function) throws -> (URL, Harness.Run) {
+        let work = try Harness.temporaryDirectory(name)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets"),
+                                         to: work.appendingPathComponent("Real.xcassets"))
+        let run = try Harness.assetc(["build", "Real.xcassets", "--output", "out"] + extra, in: work)
+        return (work, run)
+    }
+
+    @Test func namesSizesAndWarningsAreExact() throws {
+        let (work, run) = try Self.build()
+        defer { Harness.removeTemporary(work) }
+        #expect(run.status == 0, "\(run.stderr)")
+        let resources = work.appendingPathComponent("out/Resources")
+        #expect(Harness.files(under: resources) == Self.expectedFiles.keys.sorted())
+        for (file, size) in Self.expectedFiles {
+            let bytes = try Harness.read(resources.appendingPathComponent(file))
+            if file.hasSuffix(".jpg") { continue }
+            let header = try PNGCodec.readHeader(bytes)
+            #expect([header.width, header.height] == size, "\(file)")
+            #expect(!header.interlaced, "\(file)")
+        }
+        // actool's wording, at the slot's line and column in Contents.json.
+        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning:") }.map(String.init)
+        #expect(warnings == [
+            "Real.xcassets/CWA/Illu_Europe_Card.imageset/Contents.json:3:5: warning: The file \"Europa_Card_Light.pdf\" for the image set \"Illu_Europe_Card\" does not exist.",
+            "Real.xcassets/CWA/Illu_Europe_Card.imageset/Contents.json:7:5: warning: The file \"Europa_Card_Dark.pdf\" for the image set \"Illu_Europe_Card\" does not exist.",
+        ])
+        let again = try Harness.assetc(["build", "Real.xcassets", "--output", "out"], in: work)
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("(0 rendered, 30 up to date)"), "\(again.stderr)")
+    }
+
+    @Test func theIndexHasCatalogNamesPropertiesAndColours() throws {
+        let (work, run) = try Self.build()
+        defer { Harness.removeTemporary(work) }
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent("out/asset-index.json"))) as? [String: Any]
+        let main = try #require((object?["bundles"] as? [String: Any])?["main"] as? [String: Any])
+        let images = try #require(main["images"] as? [String: [[String: Any]]])
+        #expect(images.keys.sorted() == ["Icons - Test Tube", "Onboarding/Rocket", "accountCloudKit", "fas-ambulance",
+                                         "flag.at", "icon-trans", "img_focus_wordmark", "maki-bus", "timelineStar"])
+        let rocket = try #require(images["Onboarding/Rocket"])
+        #expect(rocket.map { $0["file"] as? String } == ["Onboarding/Rocket-dark.png", "Onboarding/Rocket.png"])
+        #expect(rocket.map { $0["appearance"] as? String } == ["dark", nil])
+        #expect(images["flag.at"]?.first?["file"] as? String == "flag_at.png")
+        let properties = try #require(main["catalogImages"] as? [String: [String: Any]])
+        #expect(properties["timelineStar"]?["templateRenderingIntent"] as? String == "template")
+        #expect(properties["timelineStar"]?["preservesVectorRepresentation"] as? Bool == true)
+        #expect(properties["accountCloudKit"]?["templateRenderingIntent"] as? String == "original")
+        #expect(properties["flag.at"]?["set"] as? String == "CWA/flag.at.imageset")
+
+        let colors = try #require(main["colors"] as? [String: [[String: Any]]])
+        #expect(colors.keys.sorted() == ["Domain/cover", "WidgetBackground", "bazquxColor", "launchScreen-background",
+                                         "secondOnboardingScreenText", "sectionHeaderColor", "tileBackground", "vibrantTextColor"])
+        func components(_ name: String, _ index: Int = 0) -> [String: Double]? {
+            (colors[name]?[index]["components"] as? [String: NSNumber])?.mapValues(\.doubleValue)
+        }
+        // Decimal "0.200", integers 0–255 ("250") and hexadecimal "0xNN" all come out 0–1.
+        #expect(components("bazquxColor") == ["red": 0.2, "green": 0.6, "blue": 0.8, "alpha": 1])
+        let launch = try #require(components("launchScreen-background"))
+        #expect(abs(launch["blue"]! - 250.0 / 255) < 1e-6 && launch["alpha"] == 1)
+        #expect(colors["WidgetBackground"]?[0]["reference"] as? String == "systemBackgroundColor")
+        #expect(colors["WidgetBackground"]?[1]["appearance"] as? String == "dark")
+        let hexText = try String(contentsOf: work.appendingPathComponent("Real.xcassets/Focus/secondOnboardingScreenText.colorset/Contents.json"), encoding: .utf8)
+        #expect(hexText.contains("\"0x"))
+        let hex = try #require(components("secondOnboardingScreenText"))
+        #expect(hex.values.allSatisfy { (0...1).contains($0) })
+    }
+
+    @Test func pixelsMatchTheReferenceRenderers() throws {
+        let pdftocairo = try #require(["/usr/bin/pdftocairo"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                      "pdftocairo (poppler-utils) is the PDF reference; `make test` installs it")
+        let rsvg = try #require(["/usr/bin/rsvg-convert"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                "rsvg-convert (librsvg2-bin) is the SVG reference; `make test` installs it")
+        let (work, run) = try Self.build()
+        defer { Harness.removeTemporary(work) }
+        #expect(run.status == 0, "\(run.stderr)")
+        let catalog = work.appendingPathComponent("Real.xcassets")
+        let resources = work.appendingPathComponent("out/Resources")
+        let vectors: [(file: String, source: String)] = [
+            ("accountCloudKit@2x.png", "NetNewsWire/accountCloudKit.imageset/CloudKitAny.pdf"),
+            ("accountCloudKit-dark@3x.png", "NetNewsWire/accountCloudKit.imageset/CloudKitDark.pdf"),
+            ("timelineStar@2x.png", "NetNewsWire/timelineStar.imageset/star@2x.pdf"),
+            ("timelineStar@3x.png", "NetNewsWire/timelineStar.imageset/star.pdf"),
+            ("maki-bus@3x.png", "GoMap/maki-bus.imageset/maki-bus.pdf"),
+            ("flag_at@2x.png", "CWA/flag.at.imageset/Flags - Austria.pdf"),
+            ("fas-ambulance@2x.png", "GoMap/fas-ambulance.imageset/fas-ambulance.svg"),
+            ("fas-ambulance.png", "GoMap/fas-ambulance.imageset/fas-ambulance.svg"),
+        ]
+        for (file, source) in vectors {
+            let ours = try PNGCodec.decode(try Harness.read(resources.appendingPathComponent(file))).image
+            let prefix = work.appendingPathComponent("ref-\(file)").path
+            let sourcePath = catalog.appendingPathComponent(source).path
+            if source.hasSuffix(".svg") {
+                let result = try Harness.run(rsvg, ["-w", "\(ours.width)", "-h", "\(ours.height)", "-o", prefix + ".png", sourcePath])
+                #expect(result.status == 0, "\(result.stderr)")
+            } else {
+                let result = try Harness.run(pdftocairo, [
+                    "-png", "-transp", "-singlefile", "-scale-to-x", "\(ours.width)", "-scale-to-y", "\(ours.height)",
+                    "-x", "0", "-y", "0", "-W", "\(ours.width)", "-H", "\(ours.height)", sourcePath, prefix])
+                #expect(result.status == 0, "\(result.stderr)")
+            }
+            let theirs = try PNGCodec.decode(try Harness.read(URL(fileURLWithPath: prefix + ".png"))).image
+            try #require(theirs.width == ours.width && theirs.height == ours.height, "\(file)")
+            let difference = meanPremultipliedDifference(ours, theirs)
+            #expect(difference <= 2, "\(file): mean difference \(difference)/255 from the reference")
+        }
+        // Per-scale PNG slots: the same pixels, whatever their size; JPEGs: the same bytes.
+        let copies: [(String, String)] = [
+            ("img_focus_wordmark@3x.png", "Focus/img_focus_wordmark.imageset/ic_logo_wordmark_light_horizontal@3x.png"),
+            ("img_focus_wordmark-dark.png", "Focus/img_focus_wordmark.imageset/img_focus_wordmark.png"),
+            ("Icons - Test Tube@2x.png", "CWA/Icons - Test Tube.imageset/Icons - Test Tube@2x.png"),
+            ("Onboarding/Rocket-dark.png", "HomeAssistant/Onboarding/Rocket.imageset/HAOnboarding_2Dark@2x.png"),
+        ]
+        for (file, source) in copies {
+            let ours = try PNGCodec.decode(try Harness.read(resources.appendingPathComponent(file))).image
+            let original = try PNGCodec.decode(try Harness.read(catalog.appendingPathComponent(source))).image
+            #expect(ours.width == original.width && ours.height == original.height && ours.pixels == original.pixels, "\(file)")
+        }
+        #expect(try Harness.read(resources.appendingPathComponent("icon-trans.jpg"))
+            == Harness.read(catalog.appendingPathComponent("HomeAssistant/icon-trans.imageset/trans.jpg")))
+    }
+
+    @Test func appIconSetsArePickedByName() throws {
+        let (work, run) = try Self.build(["--app-icon", "AppIcon"])
+        defer { Harness.removeTemporary(work) }
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = Harness.files(under: work.appendingPathComponent("out/Resources"))
+        #expect(files.contains("AppIcon60x60@2x.png"), "\(files)")
+        let plist = try String(contentsOf: work.appendingPathComponent("out/partial-Info.plist"), encoding: .utf8)
+        #expect(plist.contains("CFBundleIcons"))
+
+        let missing = try Harness.assetc(["build", "Real.xcassets", "--output", "out2", "--app-icon", "Nope"], in: work)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("error: None of the input catalogs contained a matching app icon set named \"Nope\"."), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out2/Resources").path))
+    }
+
+    @Test func werrorFailsOnAMissingFileBeforeWriting() throws {
+        let (work, run) = try Self.build(["--werror"])
+        defer { Harness.removeTemporary(work) }
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("error: The file \"Europa_Card_Light.pdf\"") || run.stderr.contains("warning: The file \"Europa_Card_Light.pdf\""))
+        #expect(run.stderr.contains("warnings treated as errors"))
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources").path))
+    }
+}
