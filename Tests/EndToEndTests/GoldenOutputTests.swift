@@ -40,10 +40,21 @@ import Testing
         for name in ["asset-index.json", "partial-Info.plist", "report.json"] {
             outputs[name] = String(decoding: try Harness.read(work.appendingPathComponent("golden/out/\(name)")), as: UTF8.self)
         }
+        // A catalog of real apps' sets, with no manifest (docs/catalogs.md).
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets"),
+                                         to: work.appendingPathComponent("Real.xcassets"))
+        let catalog = try Harness.assetc(["build", "Real.xcassets", "--output", "catalog-out", "--app-icon", "AppIcon"], in: work)
+        let catalogPlan = try Harness.assetc(["plan", "Real.xcassets", "--json", "--quiet"], in: work)
+        guard catalog.status == 0, catalogPlan.status == 0 else { throw GoldenError(message: "catalog build failed: \(catalog.stderr)") }
+        outputs["catalog-plan.json"] = catalogPlan.stdout
+        for name in ["asset-index.json", "partial-Info.plist"] {
+            outputs["catalog-" + name] = String(decoding: try Harness.read(work.appendingPathComponent("catalog-out/\(name)")), as: UTF8.self)
+        }
         return outputs
     }
 
-    static let names = ["asset-index.json", "partial-Info.plist", "report.json", "plan.json", "tables.json"]
+    static let names = ["asset-index.json", "partial-Info.plist", "report.json", "plan.json", "tables.json",
+                        "catalog-asset-index.json", "catalog-partial-Info.plist", "catalog-plan.json"]
 
     @Test(arguments: names)
     func matchesTheGoldenFile(_ name: String) throws {
@@ -61,7 +72,7 @@ import Testing
 
     /// A fenced block preceded by `<!-- golden: NAME -->` must be an excerpt of that golden file:
     /// runs of consecutive lines, in order, separated by lines holding only `...`.
-    @Test(arguments: ["docs/output.md", "docs/cli.md"])
+    @Test(arguments: ["docs/output.md", "docs/cli.md", "docs/catalogs.md"])
     func docExamplesAreExcerptsOfTheGoldens(_ document: String) throws {
         let text = try String(contentsOf: Harness.packageRoot.appendingPathComponent(document), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
