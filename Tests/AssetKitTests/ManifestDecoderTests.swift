@@ -162,3 +162,37 @@ func errors(_ text: String) -> [String] {
         #expect(errors(broken.text).first == "assets.json:\(broken.position("1️⃣")): error: invalid JSON: unexpected character '}'; expected a value")
     }
 }
+
+@Suite struct ManifestCatalogKeyTests {
+    @Test func catalogsWithBundlesScalesAndSets() throws {
+        let text = """
+        {"version": 1, "bundles": [{"name": "Checkout", "path": "Checkout.bundle"}],
+         "catalogs": [{"path": "App/Assets.xcassets"}, {"path": "Pay.xcassets", "bundle": "Checkout", "scales": [3, 2]}],
+         "appIcon": {"set": "AppIcon"}, "launchImage": {"set": "LaunchImage"}}
+        """
+        let manifest = try decodeManifest(text).get().manifest
+        #expect(manifest.catalogs.map(\.path) == ["App/Assets.xcassets", "Pay.xcassets"])
+        #expect(manifest.catalogs.map(\.bundle) == [nil, "Checkout"])
+        #expect(manifest.catalogs.map(\.scales) == [[1, 2, 3], [2, 3]])
+        #expect(manifest.appIconSetName?.name == "AppIcon")
+        #expect(manifest.launchImageSetName?.name == "LaunchImage")
+        #expect(manifest.appIcon == nil && manifest.launchImage == nil)
+    }
+
+    @Test func badCatalogEntriesAreErrorsWithPositions() {
+        let marked = MarkedText(#"""
+        {"version": 1, "catalogs": [{"path": 1️⃣"art"}, {"path": "A.xcassets", "bundle": 2️⃣"Nope"}, 3️⃣{"bundle": "X"}],
+         "appIcon": {"set": "AppIcon", 4️⃣"name": "Other"}}
+        """#)
+        let found = errors(marked.text)
+        #expect(found.contains("assets.json:\(marked.position("1️⃣")): error: catalog path 'art' must name a .xcassets folder"), "\(found)")
+        #expect(found.contains("assets.json:\(marked.position("2️⃣")): error: bundle 'Nope' is not declared in \"bundles\""), "\(found)")
+        #expect(found.contains("assets.json:\(marked.position("3️⃣")): error: a catalog needs \"path\", the .xcassets folder"), "\(found)")
+        #expect(found.contains("assets.json:\(marked.position("4️⃣")): error: \"name\" of \"appIcon\" does not apply with \"set\" (the set in the catalog says everything)"), "\(found)")
+    }
+
+    @Test func aSetNeedsCatalogs() {
+        let found = errors(#"{"version": 1, "appIcon": {"set": "AppIcon"}}"#)
+        #expect(found == ["assets.json:1:1: error: \"set\" picks a set from \"catalogs\", but the manifest lists no catalogs"])
+    }
+}

@@ -172,4 +172,34 @@ import Testing
         #expect(run.stderr.contains("warnings treated as errors"))
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources").path))
     }
+
+    @Test func aManifestMixesImagesAndACatalogInABundleIncrementally() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets"),
+                                         to: work.appendingPathComponent("Real.xcassets"))
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art"), to: work.appendingPathComponent("art"))
+        let manifest = """
+        {"version": 1, "output": "out", "bundles": [{"name": "Media", "path": "Media.bundle"}],
+         "catalogs": [{"path": "Real.xcassets", "bundle": "Media", "scales": [2]}],
+         "images": [{"name": "Star", "source": "art/star-fill.pdf"}]}
+        """
+        try manifest.write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let first = try Harness.assetc(["build", "assets.json", "--depfile", "deps.d"], in: work)
+        #expect(first.status == 0, "\(first.stderr)")
+        let files = Harness.files(under: work.appendingPathComponent("out/Resources"))
+        #expect(files.contains("Star@2x.png") && files.contains("Media.bundle/maki-bus@2x.png")
+                && files.contains("Media.bundle/Onboarding/Rocket.png") && !files.contains("Media.bundle/maki-bus@3x.png"), "\(files)")
+        let deps = try String(contentsOf: work.appendingPathComponent("deps.d"), encoding: .utf8)
+        #expect(deps.contains("Real.xcassets/GoMap/maki-bus.imageset/Contents.json"), "\(deps)")
+        #expect(deps.contains("Real.xcassets/GoMap/maki-bus.imageset/maki-bus.pdf"), "\(deps)")
+
+        // Replacing one slot's file re-renders only that image's variants (its 1x slot and the 2x drawn from it).
+        let bus = work.appendingPathComponent("Real.xcassets/GoMap/maki-bus.imageset/maki-bus.pdf")
+        try FileManager.default.removeItem(at: bus)
+        try FileManager.default.copyItem(at: work.appendingPathComponent("art/star-fill.pdf"), to: bus)
+        let second = try Harness.assetc(["build", "assets.json"], in: work)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("(2 rendered, 21 up to date)"), "\(second.stderr)")  // maki-bus.png and its @2x
+    }
 }
