@@ -12,6 +12,8 @@ public struct CatalogRequest: Sendable, Hashable {
     /// `--app-icon NAME`, `--launch-image NAME`: sets picked from the catalogs.
     public var appIcon: String?
     public var launchImage: String?
+    /// `--alternate-app-icons`: the catalogs' other app icon sets become alternate icons.
+    public var alternateAppIcons = false
 
     public init(paths: [String] = [], scales: [Int]? = nil, appIcon: String? = nil, launchImage: String? = nil) {
         self.paths = paths
@@ -20,7 +22,7 @@ public struct CatalogRequest: Sendable, Hashable {
         self.launchImage = launchImage
     }
 
-    public var isEmpty: Bool { paths.isEmpty && appIcon == nil && launchImage == nil && scales == nil }
+    public var isEmpty: Bool { paths.isEmpty && appIcon == nil && launchImage == nil && scales == nil && !alternateAppIcons }
 }
 
 public struct BuildOptions: Sendable {

@@ -130,6 +130,12 @@ public enum Pipeline {
             manifest.appIcon = nil
             manifest.appIconSetName = CatalogSetChoice(name: name)
         }
+        if request.alternateAppIcons {
+            if manifest.appIconSetName == nil {
+                problems.append(.error(manifest.path, "--alternate-app-icons needs the primary icon set named with --app-icon"))
+            }
+            manifest.alternateAppIcons = true
+        }
         if let name = request.launchImage {
             manifest.launchImage = nil
             manifest.launchImageSetName = CatalogSetChoice(name: name)

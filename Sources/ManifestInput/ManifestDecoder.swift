@@ -118,8 +118,11 @@ public enum ManifestDecoder {
         }
         if let node = fields["catalogs"] { manifest.catalogs = decodeCatalogs(node, bundles: bundles, reader: reader) }
         if let node = fields["appIcon"] {
-            if let set = setChoice(node, "\"appIcon\"", reader: reader) {
+            if let set = setChoice(node, "\"appIcon\"", allowing: ["alternates"], reader: reader) {
                 manifest.appIconSetName = set
+                if case .object(let members) = node.value, let flag = members.first(where: { $0.key == "alternates" })?.value {
+                    manifest.alternateAppIcons = reader.bool(flag, "\"alternates\" of \"appIcon\"") ?? false
+                }
             } else {
                 manifest.appIcon = decodeAppIcon(node, reader: reader)
             }
@@ -288,9 +291,10 @@ public enum ManifestDecoder {
     }
 
     /// `{"set": NAME}`: an app icon or launch image set picked from the catalogs by name.
-    private static func setChoice(_ node: JSONNode, _ what: String, reader: FieldReader) -> CatalogSetChoice? {
+    private static func setChoice(_ node: JSONNode, _ what: String, allowing extra: Set<String> = [],
+                                  reader: FieldReader) -> CatalogSetChoice? {
         guard case .object(let members) = node.value, let setNode = members.first(where: { $0.key == "set" })?.value else { return nil }
-        for member in members where member.key != "set" {
+        for member in members where member.key != "set" && !extra.contains(member.key) {
             reader.error("\"\(member.key)\" of \(what) does not apply with \"set\" (the set in the catalog says everything)",
                          at: member.keyLocation)
         }

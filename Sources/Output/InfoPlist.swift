@@ -47,12 +47,30 @@ public enum InfoPlist {
             }
             return names
         }
-        func primaryIcon(_ names: [String]) -> PlistValue {
-            .dictionary(["CFBundlePrimaryIcon": .dictionary(["CFBundleIconFiles": .array(names.map(PlistValue.string))])])
+        // Alternate icons: the name `setAlternateIconName(_:)` takes → that set's icon files.
+        func alternates(_ idiom: SlotIdiom) -> [String: PlistValue] {
+            var result: [String: PlistValue] = [:]
+            for icon in request.alternateIcons {
+                let slots = variants.filter { $0.role == .alternateAppIcon && $0.name == icon.name }.compactMap(\.iconSlot)
+                    .filter { $0.idiom == idiom }
+                var names: [String] = []
+                for slot in slots.sorted(by: { $0.points < $1.points }) {
+                    let name = slot.bundleIconName(base: icon.fileBase)
+                    if !names.contains(name) { names.append(name) }
+                }
+                if !names.isEmpty { result[icon.name] = .dictionary(["CFBundleIconFiles": .array(names.map(PlistValue.string))]) }
+            }
+            return result
+        }
+        func primaryIcon(_ names: [String], _ idiom: SlotIdiom) -> PlistValue {
+            var entries: [String: PlistValue] = ["CFBundlePrimaryIcon": .dictionary(["CFBundleIconFiles": .array(names.map(PlistValue.string))])]
+            let others = alternates(idiom)
+            if !others.isEmpty { entries["CFBundleAlternateIcons"] = .dictionary(others) }
+            return .dictionary(entries)
         }
         if !icons.isEmpty {
-            if request.devices.contains(.iphone) { root["CFBundleIcons"] = primaryIcon(iconFiles(.iphone)) }
-            if request.devices.contains(.ipad) { root["CFBundleIcons~ipad"] = primaryIcon(iconFiles(.ipad)) }
+            if request.devices.contains(.iphone) { root["CFBundleIcons"] = primaryIcon(iconFiles(.iphone), .iphone) }
+            if request.devices.contains(.ipad) { root["CFBundleIcons~ipad"] = primaryIcon(iconFiles(.ipad), .ipad) }
             if request.targetsLegacyOS {
                 root["CFBundleIconFiles"] = .array(iconFiles(nil).map(PlistValue.string))
             }

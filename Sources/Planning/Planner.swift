@@ -66,6 +66,12 @@ public struct Planner {
             variants += IconPlanner(manifest: manifest, inspector: inspector, resolve: resolvePath)
                 .plan(icon, diagnostics: &diagnostics)
         }
+        var alternates: [AlternateIcon] = []
+        if manifest.alternateAppIcons {
+            let planned = planAlternateIcons(manifest, catalogs: catalogs, diagnostics: &diagnostics)
+            variants += planned.variants
+            alternates = planned.icons
+        }
         if let launch = manifest.launchImage {
             variants += LaunchImagePlanner(manifest: manifest, inspector: inspector, resolve: resolvePath)
                 .plan(launch, diagnostics: &diagnostics)
@@ -75,9 +81,10 @@ public struct Planner {
         if diagnostics.contains(where: { $0.severity == .error }) {
             throw InputError(diagnostics)
         }
-        let request = InfoPlistRequest(devices: manifest.devices, targetsLegacyOS: manifest.targetsLegacyOS,
+        var request = InfoPlistRequest(devices: manifest.devices, targetsLegacyOS: manifest.targetsLegacyOS,
                                        iconName: manifest.appIcon?.name ?? AppIconSpec.defaultName,
                                        launchBasename: manifest.launchImage?.basename)
+        request.alternateIcons = alternates
         var result = BuildPlan(inputPath: manifest.path, variants: variants, bundles: manifest.bundles, infoPlist: request,
                                budget: manifest.budget, warnings: diagnostics)
         result.catalogRecords = catalogRecords
@@ -92,7 +99,7 @@ public struct Planner {
             let location = choice.location ?? SourceLocation(line: 1, column: 1)
             if let (catalog, set) = catalogs.lazy.compactMap({ catalog in catalog.appIconSets.first { $0.name == choice.name }.map { (catalog, $0) } }).first {
                 manifest.appIcon = AppIconSpec(input: .appiconset(SourceSpec(path: folder(catalog, set), location: location)),
-                                               name: choice.name, artwork: false, location: location)
+                                               name: iconFileBase(choice.name), artwork: false, location: location)
             } else {
                 diagnostics.append(.error(manifest.path, at: choice.location, "None of the input catalogs contained a matching app icon set named \"\(choice.name)\"."))
             }
@@ -249,5 +256,47 @@ public struct Planner {
                 seen[key] = variant
             }
         }
+    }
+
+    /// Icon files are named after their set (`AppIcon60x60@2x.png`); a set name that is not a
+    /// plain file name (`AppIcon.beta`) is mapped as image names are (`AppIcon_beta`).
+    private func iconFileBase(_ name: String) -> String {
+        (try? LooseNames.base(for: name).get()).map { String($0.map { $0 == "/" ? "_" : $0 }) } ?? name
+    }
+
+    /// Every other app icon set of the catalogs, validated as the primary one is, as alternate
+    /// icons (without the App Store icon, which only the primary has). A set that fails validation
+    /// is left out with a warning: alternates are extras, not the build's purpose.
+    private func planAlternateIcons(_ manifest: Manifest, catalogs: [CatalogContents],
+                                    diagnostics: inout [Diagnostic]) -> (variants: [Variant], icons: [AlternateIcon]) {
+        var variants: [Variant] = []
+        var icons: [AlternateIcon] = []
+        var seen: Set<String> = [manifest.appIconSetName?.name ?? ""]
+        let resolvePath = { (path: String) in self.resolve(path, in: manifest) }
+        for catalog in catalogs {
+            for set in catalog.appIconSets where seen.insert(set.name).inserted {
+                let base = iconFileBase(set.name)
+                let folder = catalog.spec.path + "/" + set.setPath
+                let spec = AppIconSpec(input: .appiconset(SourceSpec(path: folder, location: SourceLocation(line: 1, column: 1))),
+                                       name: base, artwork: false, location: SourceLocation(line: 1, column: 1))
+                var own: [Diagnostic] = []
+                let planned = IconPlanner(manifest: manifest, inspector: inspector, resolve: resolvePath).plan(spec, diagnostics: &own)
+                if let problem = own.first(where: { $0.severity == .error }) {
+                    diagnostics.append(.warning(resolvePath(folder), "the app icon set \"\(set.name)\" is not packaged as an alternate icon: \(problem.message)"))
+                    continue
+                }
+                diagnostics += own.filter { $0.severity == .note }
+                let icon = planned.filter { $0.role == .appIcon }.map { variant -> Variant in
+                    var alternate = variant
+                    alternate.role = .alternateAppIcon
+                    alternate.name = set.name
+                    return alternate
+                }
+                guard !icon.isEmpty else { continue }
+                variants += icon
+                icons.append(AlternateIcon(name: set.name, fileBase: base))
+            }
+        }
+        return (variants, icons)
     }
 }

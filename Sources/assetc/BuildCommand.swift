@@ -17,6 +17,9 @@ struct ManifestOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Package the launch image set of this name from the catalogs.", valueName: "name"))
     var launchImage: String?
 
+    @Flag(help: "Package the catalogs' other app icon sets as alternate icons (CFBundleAlternateIcons).")
+    var alternateAppIcons = false
+
     @Flag(help: "Treat warnings as errors (exit 1 when any warning is printed).")
     var werror = false
 
@@ -49,7 +52,9 @@ struct ManifestOptions: ParsableArguments {
     }
 
     var catalogRequest: CatalogRequest {
-        CatalogRequest(paths: inputs.filter(isCatalog), scales: parsedScales, appIcon: appIcon, launchImage: launchImage)
+        var request = CatalogRequest(paths: inputs.filter(isCatalog), scales: parsedScales, appIcon: appIcon, launchImage: launchImage)
+        request.alternateAppIcons = alternateAppIcons
+        return request
     }
 
     private var parsedScales: [Int]? {

@@ -202,4 +202,31 @@ import Testing
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stderr.contains("(2 rendered, 21 up to date)"), "\(second.stderr)")  // maki-bus.png and its @2x
     }
+
+    @Test func otherAppIconSetsBecomeAlternateIcons() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        for name in ["Real.xcassets", "Alternates.xcassets"] {
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/" + name),
+                                             to: work.appendingPathComponent(name))
+        }
+        let run = try Harness.assetc(["build", "Real.xcassets", "Alternates.xcassets", "--output", "out",
+                                      "--app-icon", "AppIcon", "--alternate-app-icons"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = Harness.files(under: work.appendingPathComponent("out/Resources"))
+        for name in ["green60x60@2x.png", "green60x60@3x.png", "orange76x76@2x~ipad.png", "orange83.5x83.5@2x~ipad.png"] {
+            #expect(files.contains(name), "\(name) in \(files)")
+        }
+        #expect(!files.contains { $0.hasPrefix("green1024") }, "only the primary icon has an App Store icon")
+        let plist = try String(contentsOf: work.appendingPathComponent("out/partial-Info.plist"), encoding: .utf8)
+        let compact = plist.filter { !$0.isWhitespace }
+        #expect(compact.contains("<key>CFBundleAlternateIcons</key><dict><key>green</key><dict><key>CFBundleIconFiles</key><array><string>green20x20</string><string>green29x29</string><string>green40x40</string><string>green60x60</string></array></dict><key>orange</key>"), "\(plist)")
+        #expect(compact.contains("<string>orange76x76</string><string>orange83.5x83.5</string>"), "\(plist)")
+        let index = try String(contentsOf: work.appendingPathComponent("out/asset-index.json"), encoding: .utf8)
+        #expect(index.contains("\"role\": \"alternate-app-icon\""))
+
+        let orphan = try Harness.assetc(["build", "Alternates.xcassets", "--output", "out2", "--alternate-app-icons"], in: work)
+        #expect(orphan.status == 1)
+        #expect(orphan.stderr.contains("--alternate-app-icons needs the primary icon set named with --app-icon"), "\(orphan.stderr)")
+    }
 }

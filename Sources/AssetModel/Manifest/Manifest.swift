@@ -23,6 +23,9 @@ public struct Manifest: Sendable {
     public var catalogs: [CatalogSpec] = []
     /// `--app-icon NAME` / `"appIcon": {"set": NAME}`: the app icon set taken from the catalogs.
     public var appIconSetName: CatalogSetChoice?
+    /// `--alternate-app-icons` / `"appIcon": {"set": NAME, "alternates": true}`: every other iOS app
+    /// icon set of the catalogs is packaged as an alternate icon.
+    public var alternateAppIcons = false
     /// `--launch-image NAME` / `"launchImage": {"set": NAME}`.
     public var launchImageSetName: CatalogSetChoice?
 

@@ -33,11 +33,23 @@ public struct InfoPlistRequest: Sendable, Hashable {
     public var iconName: String
     /// The launch-image base name when the build has launch images (`Default`).
     public var launchBasename: String?
+    /// Alternate icons: the name `setAlternateIconName(_:)` takes, and the base of its files.
+    public var alternateIcons: [AlternateIcon] = []
 
     public init(devices: [Idiom], targetsLegacyOS: Bool, iconName: String, launchBasename: String?) {
         self.devices = devices
         self.targetsLegacyOS = targetsLegacyOS
         self.iconName = iconName
         self.launchBasename = launchBasename
+    }
+}
+
+public struct AlternateIcon: Sendable, Hashable {
+    public var name: String
+    public var fileBase: String
+
+    public init(name: String, fileBase: String) {
+        self.name = name
+        self.fileBase = fileBase
     }
 }

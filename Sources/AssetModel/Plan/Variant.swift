@@ -136,6 +136,8 @@ public enum VariantRole: String, Sendable, Hashable {
     case image
     case appIcon = "app-icon"
     case appStoreIcon = "app-store-icon"
+    /// An alternate app icon (`setAlternateIconName(_:)`), from a catalog's other app icon sets.
+    case alternateAppIcon = "alternate-app-icon"
     case artwork
     case launchImage = "launch-image"
 }
