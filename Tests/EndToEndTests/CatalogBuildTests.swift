@@ -229,4 +229,23 @@ import Testing
         #expect(orphan.status == 1)
         #expect(orphan.stderr.contains("--alternate-app-icons needs the primary icon set named with --app-icon"), "\(orphan.stderr)")
     }
+
+    @Test func launchImageSetsArePickedByName() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = work.appendingPathComponent("Launch.xcassets")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("sets/LaunchImage.launchimage"),
+                                         to: catalog.appendingPathComponent("LaunchImage.launchimage"))
+        let run = try Harness.assetc(["build", "Launch.xcassets", "--output", "out", "--launch-image", "LaunchImage"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = Harness.files(under: work.appendingPathComponent("out/Resources"))
+        #expect(files.contains("LaunchImage-568h@2x.png"), "\(files)")
+        let plist = try String(contentsOf: work.appendingPathComponent("out/partial-Info.plist"), encoding: .utf8)
+        #expect(plist.contains("<string>LaunchImage-568h</string>"), "\(plist)")
+
+        let missing = try Harness.assetc(["check", "Launch.xcassets", "--launch-image", "Splash"], in: work)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("error: None of the input catalogs contained a matching launch image set named \"Splash\"."), "\(missing.stderr)")
+    }
 }
