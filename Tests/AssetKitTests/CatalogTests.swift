@@ -104,6 +104,30 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         #expect(messages.first?.hasPrefix("Test.xcassets/Bad.imageset/Contents.json:1:13: warning: invalid JSON") == true)
     }
 
+    @Test func greyColoursAndAppearancesAreKept() throws {
+        let catalog = try TemporaryCatalog([
+            "Ink.colorset/Contents.json": """
+            {"colors": [
+              {"idiom": "universal", "color": {"color-space": "gray-gamma-22", "components": {"white": "0.500", "alpha": "1.000"}}},
+              {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}, {"appearance": "contrast", "value": "high"}],
+               "color": {"color-space": "extended-srgb", "components": {"red": "1.100", "green": "-0.050", "blue": "0", "alpha": "0.5"}}},
+              {"idiom": "mac", "color": {"color-space": "srgb", "components": {"red": "1", "green": "1", "blue": "1", "alpha": "1"}}}
+            ]}
+            """,
+        ])
+        defer { catalog.remove() }
+        let (contents, messages) = catalog.read()
+        #expect(messages.isEmpty, "\(messages)")
+        let colors = try #require(contents.colorSets.first?.colors)
+        #expect(colors.count == 2)  // the mac colour is not an iOS colour
+        #expect(colors[0].value == .components(colorSpace: "gray-gamma-22", [ColorComponent(name: "white", value: 0.5), ColorComponent(name: "alpha", value: 1)]))
+        #expect(colors[1].appearance == Appearance(luminosity: .dark, highContrast: true))
+        #expect(colors[1].value == .components(colorSpace: "extended-srgb", [
+            ColorComponent(name: "red", value: 1.1), ColorComponent(name: "green", value: -0.05),
+            ColorComponent(name: "blue", value: 0), ColorComponent(name: "alpha", value: 0.5),
+        ]))
+    }
+
     @Test func colourComponentsInEveryNotation() {
         func value(_ text: String, alpha: Bool = false) -> Double? {
             ColorSetDecoder.componentValue(JSONNode(value: .string(text), location: SourceLocation(line: 1, column: 1)), isAlpha: alpha)
