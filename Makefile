@@ -45,6 +45,7 @@ bench: release test-deps
 	@python3 -c "import oxipng" 2>/dev/null || pip install -q pyoxipng 2>/dev/null \
 		|| pip install -q --break-system-packages pyoxipng
 	python3 Benchmarks/bench.py $(BENCH_ARGS)
+	python3 Benchmarks/catalogs.py
 
 # libFuzzer on the manifest decoder and the PNG reader/writer, FUZZ_SECONDS each (not run by CI).
 # Crashes land in .build-fuzz/artifacts/; replay one with `swift run assetc-fuzz manifest FILE`.
