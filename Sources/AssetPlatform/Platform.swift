@@ -112,6 +112,14 @@ public enum FileSystem {
         }
     }
 
+    /// Device and inode of what `path` leads to (following links): tells a folder reached twice
+    /// through links from a new one.
+    public static func identity(_ path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
     /// The size of the regular file at `path` (not following a final link); nil for anything else.
     public static func fileSize(_ path: String) -> Int? {
         var info = stat()

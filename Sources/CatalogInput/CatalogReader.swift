@@ -46,6 +46,9 @@ struct Walk {
     var contents: CatalogContents
     var diagnostics: [Diagnostic] = []
     var inputs: [String] = []
+    /// Folders already walked, by device and inode: a link back to a parent is walked once, so a
+    /// catalog of links to itself cannot make the walk exponential.
+    var visited: Set<String> = []
 
     init(catalogPath: String, spec: CatalogSpec) {
         self.catalogPath = catalogPath
@@ -65,6 +68,10 @@ struct Walk {
     mutating func walk(folder: String, relative: String, namespace: [String], depth: Int) {
         guard depth < CatalogReader.maximumDepth else {
             diagnostics.append(.warning(folder, "folders nested more than \(CatalogReader.maximumDepth) deep are not read (a link cycle?)"))
+            return
+        }
+        if let identity = FileSystem.identity(folder), !visited.insert("\(identity.device):\(identity.inode)").inserted {
+            diagnostics.append(.warning(folder, "this folder is reached twice through links; it is read once"))
             return
         }
         for entry in FileSystem.list(folder) where !entry.hasPrefix(".") && entry != "Contents.json" {

@@ -91,6 +91,22 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         ])
     }
 
+    @Test func linksBackToAParentAreWalkedOnce() throws {
+        let catalog = try TemporaryCatalog([
+            "Group/Star.imageset/Contents.json": imageSet(#"{"idiom": "universal", "filename": "star.pdf"}"#),
+            "Group/Star.imageset/star.pdf": "%PDF",
+        ])
+        defer { catalog.remove() }
+        // Two links to the catalog itself in every group: without a visited set, 2^32 folders.
+        let group = catalog.root.appendingPathComponent("Test.xcassets/Group")
+        try FileManager.default.createSymbolicLink(atPath: group.appendingPathComponent("Loop1").path, withDestinationPath: catalog.path)
+        try FileManager.default.createSymbolicLink(atPath: group.appendingPathComponent("Loop2").path, withDestinationPath: catalog.path)
+        let (contents, messages) = catalog.read()
+        #expect(contents.imageSets.map(\.name) == ["Star"])
+        #expect(messages == ["Test.xcassets/Group/Loop1: warning: this folder is reached twice through links; it is read once",
+                             "Test.xcassets/Group/Loop2: warning: this folder is reached twice through links; it is read once"])
+    }
+
     @Test func brokenContentsJSONSkipsOnlyThatSet() throws {
         let catalog = try TemporaryCatalog([
             "Bad.imageset/Contents.json": #"{"images": [}"#,
