@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "assetc", targets: ["assetc"]),
         .library(name: "AssetKit", targets: ["AssetKit"]),
+        // The runtime half: apps link this (Foundation only) to find images through the shipped table.
+        .library(name: "AssetResolver", targets: ["AssetResolver"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,6 +35,8 @@ let package = Package(
         // values and limits; the platform layer; inputs; planning; rendering and encoding (the only
         // target that sees the C libraries); the output transaction and its writers; reports; façade.
         .target(name: "AssetModel"),
+        // Needs only Foundation and nothing of assetc: apps link it (docs/runtime.md).
+        .target(name: "AssetResolver"),
         .target(name: "AssetPlatform", dependencies: ["AssetModel"]),
         .target(name: "ManifestInput", dependencies: ["AssetModel"]),
         // The second input kind: Xcode asset catalogs, walked as Xcode does (docs/catalogs.md).
@@ -43,6 +47,7 @@ let package = Package(
         .target(name: "Reports", dependencies: ["AssetModel"]),
         .target(name: "AssetKit", dependencies: [
             "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output", "Reports",
+            "AssetResolver",
         ]),
         .executableTarget(name: "assetc", dependencies: [
             "AssetKit",
@@ -53,7 +58,7 @@ let package = Package(
         // Marked-text positions (`1️⃣`) shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AssetKitTests", dependencies: [
-            "TestSupport", "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output",
+            "TestSupport", "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output", "AssetResolver",
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AssetKit", "AssetPlatform", "Rendering"]),
     ]

@@ -182,6 +182,8 @@ public final class OutputTransaction: @unchecked Sendable {
         if !(try writeIfChanged(AssetIndex.make(planned, bundles: plan.bundles, catalog: plan.catalogRecords).serializedBytes(), to: indexPath)) {
             FileSystem.touch(indexPath)
         }
+        try writeIfChanged(RuntimeTable.make(plan.variants, bundles: plan.bundles, catalog: plan.catalogRecords).compactBytes(),
+                           to: root + "/Resources/" + RuntimeTable.fileName)
         try writeIfChanged(Array(ReportFile.serialize(sizes).utf8), to: root + "/report.json")
         try writeIfChanged(Array(InfoPlist.serialize(InfoPlist.make(plan.infoPlist, variants: plan.variants)).utf8),
                            to: root + "/partial-Info.plist")

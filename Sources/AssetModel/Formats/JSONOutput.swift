@@ -22,6 +22,37 @@ public indirect enum JSONOutput: Sendable, Hashable {
         return out
     }
 
+    /// The same value with no white space at all (the runtime table, which ships in the app).
+    public func compactBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
+        writeCompact(to: &out)
+        return out
+    }
+
+    private func writeCompact(to out: inout [UInt8]) {
+        switch self {
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (position, key) in members.keys.sorted().enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                Self.writeString(key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                members[key]!.writeCompact(to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                element.writeCompact(to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        default:
+            write(to: &out, indent: 0)
+        }
+    }
+
     private static func indent(_ out: inout [UInt8], _ level: Int) {
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
     }

@@ -1,0 +1,78 @@
+import AssetModel
+
+/// `Resources/asset-table.json`: what an app needs to find each image without probing, in as few
+/// bytes as possible (docs/runtime.md). Per bundle, in manifest order with the main bundle first:
+/// name → `[file, scale, idiom, screenHeight, appearance]` and name → colours. The reader is the
+/// `AssetResolver` module.
+public enum RuntimeTable {
+    public static let fileName = "asset-table.json"
+    public static let formatVersion = 1
+
+    /// Only images an app loads by name: icons and launch images are found by iOS itself.
+    public static func make(_ variants: [Variant], bundles: [BundleSpec], catalog: CatalogRecords) -> JSONOutput {
+        let images = variants.filter { $0.role == .image && $0.outsideResourcesPath == nil }
+        var entries: [JSONOutput] = []
+        for bundle in [nil] + bundles.map(\.name) as [String?] {
+            let folder = bundle.flatMap { name in bundles.first { $0.name == name }?.path } ?? ""
+            var byName: [String: [JSONOutput]] = [:]
+            for variant in images where variant.bundle == bundle {
+                let file = folder.isEmpty ? variant.relativePath : String(variant.relativePath.dropFirst(folder.count + 1))
+                byName[variant.name, default: []].append(.array([
+                    .string(file), .integer(variant.scale), .integer(idiomCode(variant.idiom)),
+                    .integer(variant.tall ? 568 : 0), .integer(appearanceCode(variant.appearance)),
+                ]))
+            }
+            var colors: [String: JSONOutput] = [:]
+            for record in catalog.colors where record.bundle == bundle {
+                colors[record.name] = .array(record.colors.map(color))
+            }
+            if bundle != nil && byName.isEmpty && colors.isEmpty { continue }
+            var fields: [String: JSONOutput] = [
+                "name": .string(bundle ?? "main"), "path": .string(folder),
+                "images": .object(byName.mapValues { .array($0.sorted(by: sortKey)) }),
+            ]
+            if !colors.isEmpty { fields["colors"] = .object(colors) }
+            entries.append(.object(fields))
+        }
+        return .object(["format": .integer(formatVersion), "bundles": .array(entries)])
+    }
+
+    static func idiomCode(_ idiom: Idiom?) -> Int {
+        switch idiom {
+        case nil: 0
+        case .iphone?: 1
+        case .ipad?: 2
+        }
+    }
+
+    static func appearanceCode(_ appearance: Appearance) -> Int {
+        let luminosity = switch appearance.luminosity {
+        case .any: 0
+        case .light: 1
+        case .dark: 2
+        }
+        return luminosity + (appearance.highContrast ? 4 : 0)
+    }
+
+    /// `[idiom, appearance, colourSpace, [r, g, b, a]]`, grey expanded to RGB; or
+    /// `[idiom, appearance, "reference", "systemBlueColor"]`.
+    static func color(_ color: CatalogColor) -> JSONOutput {
+        let head: [JSONOutput] = [.integer(idiomCode(color.idiom)), .integer(appearanceCode(color.appearance))]
+        switch color.value {
+        case .reference(_, let name):
+            return .array(head + [.string("reference"), .string(name)])
+        case .components(let space, let components):
+            func value(_ name: String, _ fallback: Double) -> Double {
+                components.first { $0.name == name }?.value ?? fallback
+            }
+            let white = components.first { $0.name == "white" }?.value
+            let rgba = [value("red", white ?? 0), value("green", white ?? 0), value("blue", white ?? 0), value("alpha", 1)]
+            return .array(head + [.string(space), .array(rgba.map { .number(($0 * 10_000).rounded() / 10_000) })])
+        }
+    }
+
+    private static func sortKey(_ a: JSONOutput, _ b: JSONOutput) -> Bool {
+        guard case .array(let x) = a, case .array(let y) = b, case .string(let fx) = x[0], case .string(let fy) = y[0] else { return false }
+        return Array(fx.utf8).lexicographicallyPrecedes(Array(fy.utf8))
+    }
+}
