@@ -313,7 +313,7 @@ extension Pipeline {
         }
         guard let found = table.image(name, traits: traits, bundle: bundle) else {
             let idiom = traits.idiom == .pad ? "ipad" : "iphone"
-            let anywhere = table.bundles.contains { $0.images[name] != nil }
+            let anywhere = table.bundles.contains { (bundle == nil || $0.name == bundle) && $0.images[name] != nil }
             let why = anywhere ? "no variant of '\(name)' fits @\(traits.scale)x \(idiom) \(traits.screenWidth)x\(traits.screenHeight)"
                 : "no image named '\(name)'\(bundle.map { " in bundle '\($0)'" } ?? "")"
             throw BuildFailure(.invalidInput, [.error(tablePath, why)])
