@@ -45,9 +45,11 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "PNGShim"]),
         .target(name: "Output", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Reports", dependencies: ["AssetModel"]),
+        // Generated accessors (`--swift`) from a plan; pure.
+        .target(name: "CodeGeneration", dependencies: ["AssetModel"]),
         .target(name: "AssetKit", dependencies: [
             "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output", "Reports",
-            "AssetResolver",
+            "AssetResolver", "CodeGeneration",
         ]),
         .executableTarget(name: "assetc", dependencies: [
             "AssetKit",

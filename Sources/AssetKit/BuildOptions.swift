@@ -29,6 +29,9 @@ public struct BuildOptions: Sendable {
     /// The manifest; nil when only catalogs are built.
     public var manifestPath: String?
     public var catalogs = CatalogRequest()
+    /// `--swift PATH`: write typed accessors there after a successful build (relative to the
+    /// working directory; the manifest's `codegen` is relative to the manifest).
+    public var swiftOutput: String?
     /// `--werror`: a build with warnings fails before anything is written.
     public var warningsAreErrors = false
     /// Overrides the manifest's `output`; relative to the working directory.

@@ -2,6 +2,7 @@
 import AssetPlatform
 @_exported import AssetResolver
 import CatalogInput
+import CodeGeneration
 import Foundation
 import ManifestInput
 import Output
@@ -66,6 +67,13 @@ public enum Pipeline {
         if let path = options.dependencyFile {
             try checkDependencyFile(path, project: project)
         }
+        let swiftOutput = options.swiftOutput ?? project.manifest.swiftOutput.map { path in
+            path.hasPrefix("/") || project.manifest.directory == "." ? path : project.manifest.directory + "/" + path
+        }
+        if let path = swiftOutput, let problem = DependencyFile.destinationProblem(
+            path, inputs: project.inputFiles + project.store.inputPaths(), outputRoot: project.outputDirectory) {
+            throw BuildFailure(InputError([.error(path, "cannot write the generated Swift: it \(problem)")]))
+        }
         let transaction = try stage { () throws(OutputError) in try OutputTransaction(root: project.outputDirectory, alreadyRead: project.recordedState) }
         let keys = project.plan.variants.map { CacheKey.make(for: $0, store: project.store, encoder: options.encoder) }
         var renderWarnings: [Diagnostic] = []
@@ -78,6 +86,10 @@ public enum Pipeline {
         let result = try stage { () throws(OutputError) in
             try transaction.commit(project.plan, outputs: outputs, sources: project.store.records(),
                                    budgetLocation: project.manifest.path)
+        }
+        if let path = swiftOutput {
+            let code = SwiftAccessors.generate(project.plan, inputName: lastComponent(project.inputPath))
+            try stage { () throws(OutputError) in try writeGenerated(Array(code.utf8), to: path) }
         }
         if let path = options.dependencyFile {
             try stage { () throws(OutputError) in
@@ -319,5 +331,22 @@ extension Pipeline {
             throw BuildFailure(.invalidInput, [.error(tablePath, why)])
         }
         return found
+    }
+}
+
+extension Pipeline {
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// Generated code is replaced only when it changes, so Xcode and SwiftPM do not recompile an
+    /// app for a build that changed nothing in it.
+    static func writeGenerated(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        if let existing = try? FileSystem.read(path, limit: Limits.maximumJSONBytes), existing == bytes { return }
+        do {
+            try FileSystem.replaceAtomically(path, bytes)
+        } catch {
+            throw .cannotWrite(file: path, error, source: nil)
+        }
     }
 }

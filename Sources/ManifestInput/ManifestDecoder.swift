@@ -3,7 +3,7 @@ import AssetModel
 /// Turns manifest bytes into a validated `Manifest`, or into diagnostics with line and column.
 public enum ManifestDecoder {
     static let topLevelKeys = ["version", "output", "scales", "bundles", "images", "devices", "deploymentTarget",
-                               "appIcon", "launchImage", "budget", "catalogs"]
+                               "appIcon", "launchImage", "budget", "catalogs", "codegen"]
     static let budgetKeys = ["maxBytes"]
     static let appIconKeys = ["source", "page", "name", "background", "artwork", "appiconset"]
     static let launchImageKeys = ["source", "page", "fit", "basename", "background", "orientations", "schemes",
@@ -117,6 +117,15 @@ public enum ManifestDecoder {
             }
         }
         if let node = fields["catalogs"] { manifest.catalogs = decodeCatalogs(node, bundles: bundles, reader: reader) }
+        if let node = fields["codegen"], let codegen = reader.object(node, "\"codegen\"", allowed: ["swift"]) {
+            if let swift = codegen["swift"], let path = reader.string(swift, "\"swift\" of \"codegen\"") {
+                if path.isEmpty || !path.hasSuffix(".swift") {
+                    reader.error("\"swift\" of \"codegen\" must name a .swift file", at: swift.location)
+                } else {
+                    manifest.swiftOutput = path
+                }
+            }
+        }
         if let node = fields["appIcon"] {
             if let set = setChoice(node, "\"appIcon\"", allowing: ["alternates"], reader: reader) {
                 manifest.appIconSetName = set

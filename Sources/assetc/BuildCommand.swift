@@ -109,6 +109,10 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Re-render every variant even when it is up to date.")
     var force = false
 
+    @Option(help: ArgumentHelp("Write typed Swift accessors for every image and colour (through the AssetResolver module).",
+                               valueName: "path"))
+    var swift: String?
+
     @Option(help: ArgumentHelp("Write a Make dependency file: <output>/asset-index.json depends on the manifest and every file read.",
                                valueName: "path"))
     var depfile: String?
@@ -135,6 +139,7 @@ struct BuildCommand: ParsableCommand {
         var options = BuildOptions(manifestPath: common.manifestPath, outputOverride: output, jobs: jobs, force: force)
         options.catalogs = common.catalogRequest
         options.warningsAreErrors = common.werror
+        options.swiftOutput = swift
         options.dependencyFile = depfile
         options.renderInProcess = renderInProcess
         options.renderTimeLimit = renderTimeout

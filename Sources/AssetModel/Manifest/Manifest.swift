@@ -26,6 +26,8 @@ public struct Manifest: Sendable {
     /// `--alternate-app-icons` / `"appIcon": {"set": NAME, "alternates": true}`: every other iOS app
     /// icon set of the catalogs is packaged as an alternate icon.
     public var alternateAppIcons = false
+    /// `"codegen": {"swift": "Sources/App/Assets.swift"}`: generated accessors, relative to the manifest.
+    public var swiftOutput: String?
     /// `--launch-image NAME` / `"launchImage": {"set": NAME}`.
     public var launchImageSetName: CatalogSetChoice?
 
