@@ -72,8 +72,9 @@ public struct AssetTable: Sendable {
         try self.init(data: try Data(contentsOf: url))
     }
 
-    /// Parses the table. Variants are `[file, scale, idiom, screenHeight, appearance]` with idiom
-    /// 0 universal, 1 iPhone, 2 iPad and appearance 0 any, 1 light, 2 dark, plus 4 for high contrast.
+    /// Parses the table. An image is `[stem, variant, variant…]`, a variant `[suffix, scale, idiom,
+    /// screenHeight, appearance]` whose file is stem + suffix, with idiom 0 universal, 1 iPhone,
+    /// 2 iPad and appearance 0 any, 1 light, 2 dark, plus 4 for high contrast.
     public init(data: Data) throws {
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw LoadError.notATable("the file is not a JSON object")
@@ -88,13 +89,16 @@ public struct AssetTable: Sendable {
             }
             var images: [String: [Variant]] = [:]
             for (image, value) in entry["images"] as? [String: Any] ?? [:] {
-                guard let rows = value as? [[Any]] else { throw LoadError.notATable("image \"\(image)\" is not a list of variants") }
+                guard let list = value as? [Any], let stem = list.first as? String,
+                      let rows = Array(list.dropFirst()) as? [[Any]] else {
+                    throw LoadError.notATable("image \"\(image)\" is not a stem and a list of variants")
+                }
                 images[image] = try rows.map { row in
-                    guard row.count == 5, let file = row[0] as? String, let scale = row[1] as? Int,
+                    guard row.count == 5, let suffix = row[0] as? String, let scale = row[1] as? Int,
                           let idiom = (row[2] as? Int).flatMap(Idiom.init(rawValue:)), let height = row[3] as? Int,
                           let appearance = row[4] as? Int, let luminosity = Luminosity(rawValue: appearance & 3)
                     else { throw LoadError.notATable("image \"\(image)\" has a malformed variant") }
-                    return Variant(file: file, scale: scale, idiom: idiom, screenHeight: height, luminosity: luminosity,
+                    return Variant(file: stem + suffix, scale: scale, idiom: idiom, screenHeight: height, luminosity: luminosity,
                                    highContrast: appearance & 4 != 0)
                 }
             }

@@ -2,8 +2,9 @@ import AssetModel
 
 /// `Resources/asset-table.json`: what an app needs to find each image without probing, in as few
 /// bytes as possible (docs/runtime.md). Per bundle, in manifest order with the main bundle first:
-/// name → `[file, scale, idiom, screenHeight, appearance]` and name → colours. The reader is the
-/// `AssetResolver` module.
+/// name → `[stem, [suffix, scale, idiom, screenHeight, appearance], …]`, where a variant's path in
+/// the bundle is the stem followed by the suffix (`"Background"` + `"-568h@2x.png"`); and name →
+/// colours. The reader is the `AssetResolver` module.
 public enum RuntimeTable {
     public static let fileName = "asset-table.json"
     public static let formatVersion = 1
@@ -14,13 +15,22 @@ public enum RuntimeTable {
         var entries: [JSONOutput] = []
         for bundle in [nil] + bundles.map(\.name) as [String?] {
             let folder = bundle.flatMap { name in bundles.first { $0.name == name }?.path } ?? ""
-            var byName: [String: [JSONOutput]] = [:]
+            var files: [String: [(file: String, variant: Variant)]] = [:]
             for variant in images where variant.bundle == bundle {
                 let file = folder.isEmpty ? variant.relativePath : String(variant.relativePath.dropFirst(folder.count + 1))
-                byName[variant.name, default: []].append(.array([
-                    .string(file), .integer(variant.scale), .integer(idiomCode(variant.idiom)),
-                    .integer(variant.tall ? 568 : 0), .integer(appearanceCode(variant.appearance)),
-                ]))
+                files[variant.name, default: []].append((file, variant))
+            }
+            var byName: [String: JSONOutput] = [:]
+            for (name, entries) in files {
+                let sorted = entries.sorted { Array($0.file.utf8).lexicographicallyPrecedes(Array($1.file.utf8)) }
+                let stem = commonPrefix(sorted.map(\.file))
+                byName[name] = .array([.string(stem)] + sorted.map { entry in
+                    .array([
+                        .string(String(entry.file.dropFirst(stem.count))), .integer(entry.variant.scale),
+                        .integer(idiomCode(entry.variant.idiom)), .integer(entry.variant.tall ? 568 : 0),
+                        .integer(appearanceCode(entry.variant.appearance)),
+                    ])
+                })
             }
             var colors: [String: JSONOutput] = [:]
             for record in catalog.colors where record.bundle == bundle {
@@ -29,7 +39,7 @@ public enum RuntimeTable {
             if bundle != nil && byName.isEmpty && colors.isEmpty { continue }
             var fields: [String: JSONOutput] = [
                 "name": .string(bundle ?? "main"), "path": .string(folder),
-                "images": .object(byName.mapValues { .array($0.sorted(by: sortKey)) }),
+                "images": .object(byName),
             ]
             if !colors.isEmpty { fields["colors"] = .object(colors) }
             entries.append(.object(fields))
@@ -67,12 +77,20 @@ public enum RuntimeTable {
             }
             let white = components.first { $0.name == "white" }?.value
             let rgba = [value("red", white ?? 0), value("green", white ?? 0), value("blue", white ?? 0), value("alpha", 1)]
-            return .array(head + [.string(space), .array(rgba.map { .number(($0 * 10_000).rounded() / 10_000) })])
+            // Three decimals, as Xcode writes components: 1/1000 is below what 8-bit colour can show.
+            return .array(head + [.string(space), .array(rgba.map { .number(($0 * 1000).rounded() / 1000) })])
         }
     }
 
-    private static func sortKey(_ a: JSONOutput, _ b: JSONOutput) -> Bool {
-        guard case .array(let x) = a, case .array(let y) = b, case .string(let fx) = x[0], case .string(let fy) = y[0] else { return false }
-        return Array(fx.utf8).lexicographicallyPrecedes(Array(fy.utf8))
+    /// The longest common start of the files, cut at a character boundary.
+    static func commonPrefix(_ files: [String]) -> String {
+        guard var prefix = files.first.map({ Array($0) }) else { return "" }
+        for file in files.dropFirst() {
+            let characters = Array(file)
+            var length = 0
+            while length < min(prefix.count, characters.count), prefix[length] == characters[length] { length += 1 }
+            prefix = Array(prefix[..<length])
+        }
+        return String(prefix)
     }
 }

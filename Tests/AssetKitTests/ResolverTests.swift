@@ -134,7 +134,8 @@ import Testing
 
     @Test func malformedTablesAreErrorsNotCrashes() {
         for text in ["", "[]", #"{"format": 2, "bundles": []}"#, #"{"format": 1}"#,
-                     #"{"format": 1, "bundles": [{"name": "main", "path": "", "images": {"A": [["a.png", "2", 0, 0, 0]]}}]}"#] {
+                     #"{"format": 1, "bundles": [{"name": "main", "path": "", "images": {"A": ["a", ["@2x.png", "2", 0, 0, 0]]}}]}"#,
+                     #"{"format": 1, "bundles": [{"name": "main", "path": "", "images": {"A": [["a.png", 2, 0, 0, 0]]}}]}"#] {
             #expect(throws: AssetTable.LoadError.self) { try AssetTable(data: Data(text.utf8)) }
         }
     }

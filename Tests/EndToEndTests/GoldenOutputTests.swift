@@ -31,22 +31,27 @@ import Testing
             try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent(folder),
                                               to: work.appendingPathComponent(folder))
         }
-        let build = try Harness.assetc(["build", "golden/assets.json"], in: work)
+        let build = try Harness.assetc(["build", "golden/assets.json", "--swift", "Assets.swift"], in: work)
         guard build.status == 0 else { throw GoldenError(message: "build failed: \(build.stderr)") }
         let plan = try Harness.assetc(["plan", "golden/assets.json", "--json", "--quiet"], in: work)
         let tables = try Harness.assetc(["tables", "--json"], in: work)
         guard plan.status == 0, tables.status == 0 else { throw GoldenError(message: plan.stderr + tables.stderr) }
         var outputs = ["plan.json": plan.stdout, "tables.json": tables.stdout]
+        outputs["Assets.swift"] = String(decoding: try Harness.read(work.appendingPathComponent("Assets.swift")), as: UTF8.self)
+        outputs["asset-table.json"] = String(decoding: try Harness.read(work.appendingPathComponent("golden/out/Resources/asset-table.json")), as: UTF8.self)
         for name in ["asset-index.json", "partial-Info.plist", "report.json"] {
             outputs[name] = String(decoding: try Harness.read(work.appendingPathComponent("golden/out/\(name)")), as: UTF8.self)
         }
         // A catalog of real apps' sets, with no manifest (docs/catalogs.md).
         try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets"),
                                          to: work.appendingPathComponent("Real.xcassets"))
-        let catalog = try Harness.assetc(["build", "Real.xcassets", "--output", "catalog-out", "--app-icon", "AppIcon"], in: work)
+        let catalog = try Harness.assetc(["build", "Real.xcassets", "--output", "catalog-out", "--app-icon", "AppIcon",
+                                          "--swift", "CatalogAssets.swift"], in: work)
         let catalogPlan = try Harness.assetc(["plan", "Real.xcassets", "--json", "--quiet"], in: work)
         guard catalog.status == 0, catalogPlan.status == 0 else { throw GoldenError(message: "catalog build failed: \(catalog.stderr)") }
         outputs["catalog-plan.json"] = catalogPlan.stdout
+        outputs["CatalogAssets.swift"] = String(decoding: try Harness.read(work.appendingPathComponent("CatalogAssets.swift")), as: UTF8.self)
+        outputs["catalog-asset-table.json"] = String(decoding: try Harness.read(work.appendingPathComponent("catalog-out/Resources/asset-table.json")), as: UTF8.self)
         for name in ["asset-index.json", "partial-Info.plist"] {
             outputs["catalog-" + name] = String(decoding: try Harness.read(work.appendingPathComponent("catalog-out/\(name)")), as: UTF8.self)
         }
@@ -54,7 +59,8 @@ import Testing
     }
 
     static let names = ["asset-index.json", "partial-Info.plist", "report.json", "plan.json", "tables.json",
-                        "catalog-asset-index.json", "catalog-partial-Info.plist", "catalog-plan.json"]
+                        "catalog-asset-index.json", "catalog-partial-Info.plist", "catalog-plan.json",
+                        "Assets.swift", "asset-table.json", "CatalogAssets.swift", "catalog-asset-table.json"]
 
     @Test(arguments: names)
     func matchesTheGoldenFile(_ name: String) throws {
@@ -72,7 +78,7 @@ import Testing
 
     /// A fenced block preceded by `<!-- golden: NAME -->` must be an excerpt of that golden file:
     /// runs of consecutive lines, in order, separated by lines holding only `...`.
-    @Test(arguments: ["docs/output.md", "docs/cli.md", "docs/catalogs.md"])
+    @Test(arguments: ["docs/output.md", "docs/cli.md", "docs/catalogs.md", "docs/runtime.md"])
     func docExamplesAreExcerptsOfTheGoldens(_ document: String) throws {
         let text = try String(contentsOf: Harness.packageRoot.appendingPathComponent(document), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
