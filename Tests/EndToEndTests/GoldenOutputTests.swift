@@ -112,18 +112,20 @@ import Testing
         return nil
     }
 
-    /// Every key asset-index.json writes is described in docs/output.md.
-    @Test func everyIndexKeyIsDocumented() throws {
+    /// Every key asset-index.json writes is described in docs/output.md (for a manifest and for a catalog).
+    @Test(arguments: ["asset-index.json", "catalog-asset-index.json"])
+    func everyIndexKeyIsDocumented(_ name: String) throws {
         let outputs = try Self.outputs.get()
-        let text = try #require(outputs["asset-index.json"])
+        let text = try #require(outputs[name])
         let index = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         var keys: Set<String> = []
         func collect(_ value: Any, namesAreData: Bool) {
             if let object = value as? [String: Any] {
                 for (key, child) in object {
                     if !namesAreData { keys.insert(key) }
-                    // Under "bundles" the keys are bundle names, under "images" image names: data, not schema.
-                    collect(child, namesAreData: key == "bundles" || key == "images")
+                    // Under "bundles" the keys are bundle names, under "images", "catalogImages" and "colors"
+                    // names, under "resizing" and "alignmentInsets" Contents.json's own keys: data, not schema.
+                    collect(child, namesAreData: ["bundles", "images", "catalogImages", "colors", "components"].contains(key))
                 }
             } else if let array = value as? [Any] {
                 for element in array { collect(element, namesAreData: false) }
