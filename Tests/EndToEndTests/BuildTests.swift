@@ -61,8 +61,8 @@ import Testing
         #expect(run.stderr.contains("28 variants (28 rendered"), "\(run.stderr)")
         let output = work.appendingPathComponent("full/out")
         let resources = output.appendingPathComponent("Resources")
-        // Nothing but the variants in Resources/.
-        #expect(Harness.files(under: resources) == Self.expected.keys.sorted())
+        // Nothing but the variants and the runtime table in Resources/.
+        #expect(Harness.files(under: resources) == (Self.expected.keys + ["asset-table.json"]).sorted())
         let index = try readIndex(output.appendingPathComponent("asset-index.json"))
         #expect(index.map(\.file) == Self.expected.keys.sorted())
         for entry in index {
