@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "Output", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Reports", dependencies: ["AssetModel"]),
         // Generated accessors (`--swift`) from a plan; pure.
-        .target(name: "CodeGeneration", dependencies: ["AssetModel"]),
+        .target(name: "CodeGeneration", dependencies: ["AssetModel", "AssetResolver"]),
         .target(name: "AssetKit", dependencies: [
             "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output", "Reports",
             "AssetResolver", "CodeGeneration",

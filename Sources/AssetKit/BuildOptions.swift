@@ -32,6 +32,8 @@ public struct BuildOptions: Sendable {
     /// `--swift PATH`: write typed accessors there after a successful build (relative to the
     /// working directory; the manifest's `codegen` is relative to the manifest).
     public var swiftOutput: String?
+    /// `--objc PATH`: `PATH.h` and `PATH.m`, the class named after the last part of PATH.
+    public var objcOutput: String?
     /// `--werror`: a build with warnings fails before anything is written.
     public var warningsAreErrors = false
     /// Overrides the manifest's `output`; relative to the working directory.

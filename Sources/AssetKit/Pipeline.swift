@@ -67,12 +67,17 @@ public enum Pipeline {
         if let path = options.dependencyFile {
             try checkDependencyFile(path, project: project)
         }
-        let swiftOutput = options.swiftOutput ?? project.manifest.swiftOutput.map { path in
+        func fromManifest(_ path: String) -> String {
             path.hasPrefix("/") || project.manifest.directory == "." ? path : project.manifest.directory + "/" + path
         }
-        if let path = swiftOutput, let problem = DependencyFile.destinationProblem(
-            path, inputs: project.inputFiles + project.store.inputPaths(), outputRoot: project.outputDirectory) {
-            throw BuildFailure(InputError([.error(path, "cannot write the generated Swift: it \(problem)")]))
+        let swiftOutput = options.swiftOutput ?? project.manifest.swiftOutput.map(fromManifest)
+        let objcOutput = options.objcOutput ?? project.manifest.objcOutput.map(fromManifest)
+        let generatedPaths = (swiftOutput.map { [$0] } ?? []) + (objcOutput.map { [$0 + ".h", $0 + ".m"] } ?? [])
+        for path in generatedPaths {
+            if let problem = DependencyFile.destinationProblem(path, inputs: project.inputFiles + project.store.inputPaths(),
+                                                               outputRoot: project.outputDirectory) {
+                throw BuildFailure(InputError([.error(path, "cannot write the generated code: it \(problem)")]))
+            }
         }
         let transaction = try stage { () throws(OutputError) in try OutputTransaction(root: project.outputDirectory, alreadyRead: project.recordedState) }
         let keys = project.plan.variants.map { CacheKey.make(for: $0, store: project.store, encoder: options.encoder) }
@@ -90,6 +95,19 @@ public enum Pipeline {
         if let path = swiftOutput {
             let code = SwiftAccessors.generate(project.plan, inputName: lastComponent(project.inputPath))
             try stage { () throws(OutputError) in try writeGenerated(Array(code.utf8), to: path) }
+        }
+        if let base = objcOutput {
+            let plan = project.plan
+            let bytes = RuntimeTable.make(plan.variants, bundles: plan.bundles, catalog: plan.catalogRecords).compactBytes()
+            guard let table = try? AssetTable(data: Data(bytes)) else {
+                throw BuildFailure(.invalidInput, [.error(base, "internal: the runtime table did not read back")])
+            }
+            let files = ObjectiveCAccessors.generate(plan, table: table, className: lastComponent(base),
+                                                     inputName: lastComponent(project.inputPath))
+            try stage { () throws(OutputError) in
+                try writeGenerated(Array(files.header.utf8), to: base + ".h")
+                try writeGenerated(Array(files.implementation.utf8), to: base + ".m")
+            }
         }
         if let path = options.dependencyFile {
             try stage { () throws(OutputError) in

@@ -117,7 +117,14 @@ public enum ManifestDecoder {
             }
         }
         if let node = fields["catalogs"] { manifest.catalogs = decodeCatalogs(node, bundles: bundles, reader: reader) }
-        if let node = fields["codegen"], let codegen = reader.object(node, "\"codegen\"", allowed: ["swift"]) {
+        if let node = fields["codegen"], let codegen = reader.object(node, "\"codegen\"", allowed: ["swift", "objc"]) {
+            if let objc = codegen["objc"], let path = reader.string(objc, "\"objc\" of \"codegen\"") {
+                if let problem = ObjectiveCNames.problem(path) {
+                    reader.error("\"objc\" of \"codegen\" \(problem)", at: objc.location)
+                } else {
+                    manifest.objcOutput = path
+                }
+            }
             if let swift = codegen["swift"], let path = reader.string(swift, "\"swift\" of \"codegen\"") {
                 if path.isEmpty || !path.hasSuffix(".swift") {
                     reader.error("\"swift\" of \"codegen\" must name a .swift file", at: swift.location)

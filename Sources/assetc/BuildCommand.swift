@@ -113,6 +113,10 @@ struct BuildCommand: ParsableCommand {
                                valueName: "path"))
     var swift: String?
 
+    @Option(help: ArgumentHelp("Write an Objective-C class for every image: PATH.h and PATH.m, the class named after PATH's last part.",
+                               valueName: "path"))
+    var objc: String?
+
     @Option(help: ArgumentHelp("Write a Make dependency file: <output>/asset-index.json depends on the manifest and every file read.",
                                valueName: "path"))
     var depfile: String?
@@ -128,6 +132,7 @@ struct BuildCommand: ParsableCommand {
     var renderInProcess = false
 
     func validate() throws {
+        if let objc, let problem = ObjectiveCNames.problem(objc) { throw ValidationError("--objc \(problem)") }
         guard jobs >= 1 && jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
         guard renderTimeout > 0 && renderTimeout <= 86_400 else { throw ValidationError("--render-timeout must be between 0 and 86400 seconds") }
         guard renderMemory >= 64 && renderMemory <= 1 << 20 else { throw ValidationError("--render-memory must be between 64 and 1048576 MiB") }
@@ -140,6 +145,7 @@ struct BuildCommand: ParsableCommand {
         options.catalogs = common.catalogRequest
         options.warningsAreErrors = common.werror
         options.swiftOutput = swift
+        options.objcOutput = objc
         options.dependencyFile = depfile
         options.renderInProcess = renderInProcess
         options.renderTimeLimit = renderTimeout

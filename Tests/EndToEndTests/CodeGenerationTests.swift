@@ -88,4 +88,63 @@ import Testing
         #expect(run.stderr.contains("assets.json: error: cannot write the generated Swift"), "\(run.stderr)")
         #expect(try String(contentsOf: work.appendingPathComponent("assets.json"), encoding: .utf8).hasPrefix("{\"version\""))
     }
+
+    /// `--objc`: the class parses with clang (-Wall -Wextra -Werror, ARC, an iOS 6 runtime) against
+    /// stand-in headers, has a method per image, and its precomputed arrays answer as `assetc resolve`
+    /// does for every device of the grid — the index arithmetic is checked, not only the syntax.
+    @Test func objectiveCAccessorsParseAndAnswerAsTheResolverDoes() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art"), to: work.appendingPathComponent("art"))
+        let manifest = """
+        {"version": 1, "output": "out", "bundles": [{"name": "Checkout", "path": "Checkout.bundle"}],
+         "codegen": {"objc": "Classes/Assets"},
+         "images": [{"name": "Background", "source": "art/star-fill.pdf", "size": [320, 480], "fit": "fill", "tall": true},
+                    {"name": "Logo", "source": "art/feedly.pdf", "size": [64, 64], "idioms": ["iphone", "ipad"], "scales": [1, 2, 3]},
+                    {"name": "class", "source": "art/cleanup.pdf"},
+                    {"name": "Card", "source": "art/certificate.pdf", "bundle": "Checkout", "scales": [2, 3]}]}
+        """
+        try manifest.write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("Classes"), withIntermediateDirectories: true)
+        let build = try Harness.assetc(["build", "assets.json"], in: work)
+        try #require(build.status == 0, "\(build.stderr)")
+        let header = try String(contentsOf: work.appendingPathComponent("Classes/Assets.h"), encoding: .utf8)
+        let implementation = try String(contentsOf: work.appendingPathComponent("Classes/Assets.m"), encoding: .utf8)
+        #expect(header.contains("@interface Assets : NSObject"))
+        for selector in ["background", "logo", "classImage", "checkoutCard"] {
+            #expect(header.contains("+ (nullable UIImage *)\(selector);"), "\(selector)")
+        }
+        let clang = try Harness.run("/usr/bin/env", [
+            "clang", "-fsyntax-only", "-x", "objective-c", "-fobjc-arc", "-fobjc-runtime=ios-6.0", "-Wall", "-Wextra", "-Werror",
+            "-isystem", Harness.fixtures.appendingPathComponent("codegen/objc").path, "-I", "Classes", "Classes/Assets.m"], in: work)
+        #expect(clang.status == 0, "\(clang.stderr)")
+
+        // Read the arrays back and index them as AssetTraitIndex() does.
+        let files = implementation.split(separator: "\n").filter { $0.hasPrefix("    @\"") }
+            .map { String($0.dropFirst(6).dropLast(2)) }
+        func entries(_ array: String) throws -> [Int] {
+            let line = try #require(implementation.split(separator: "\n").first { $0.hasPrefix("static const unsigned short \(array)[") })
+            let numbers = line[line.index(after: line.firstIndex(of: "{")!)..<line.lastIndex(of: "}")!]
+            return numbers.split(separator: ",").compactMap { Int($0) }
+        }
+        let arrays = ["Background": "AssetImage0", "Logo": "AssetImage1", "class": "AssetImage2", "Card": "AssetImage3"]
+        let devices: [(scale: Int, pad: Bool, width: Int, height: Int)] = [
+            (1, false, 320, 480), (2, false, 320, 480), (2, false, 320, 568), (2, false, 375, 667), (3, false, 414, 736),
+            (3, false, 375, 812), (1, true, 768, 1024), (2, true, 1024, 768),
+        ]
+        let heights = [568]
+        for (name, array) in arrays.sorted(by: { $0.key < $1.key }) {
+            let table = try entries(array)
+            #expect(table.count == 3 * 2 * (heights.count + 1) * 2 * 2)
+            for device in devices {
+                let heightIndex = heights.firstIndex(of: max(device.width, device.height)) ?? heights.count
+                let index = (((device.scale - 1) * 2 + (device.pad ? 1 : 0)) * (heights.count + 1) + heightIndex) * 2 * 2
+                let objc = table[index] == 0 ? nil : files[table[index] - 1]
+                let resolve = try Harness.assetc(["resolve", name, "out", "--scale", "\(device.scale)", "--idiom", device.pad ? "ipad" : "iphone",
+                                                  "--screen", "\(device.width)x\(device.height)"], in: work)
+                let expected = resolve.status == 0 ? String(resolve.stdout.dropLast()) : nil
+                #expect(objc == expected, "\(name) on \(device): Objective-C \(objc ?? "nothing"), resolver \(expected ?? "nothing")")
+            }
+        }
+    }
 }

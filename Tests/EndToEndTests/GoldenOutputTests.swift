@@ -31,13 +31,15 @@ import Testing
             try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent(folder),
                                               to: work.appendingPathComponent(folder))
         }
-        let build = try Harness.assetc(["build", "golden/assets.json", "--swift", "Assets.swift"], in: work)
+        let build = try Harness.assetc(["build", "golden/assets.json", "--swift", "Assets.swift", "--objc", "Assets"], in: work)
         guard build.status == 0 else { throw GoldenError(message: "build failed: \(build.stderr)") }
         let plan = try Harness.assetc(["plan", "golden/assets.json", "--json", "--quiet"], in: work)
         let tables = try Harness.assetc(["tables", "--json"], in: work)
         guard plan.status == 0, tables.status == 0 else { throw GoldenError(message: plan.stderr + tables.stderr) }
         var outputs = ["plan.json": plan.stdout, "tables.json": tables.stdout]
-        outputs["Assets.swift"] = String(decoding: try Harness.read(work.appendingPathComponent("Assets.swift")), as: UTF8.self)
+        for name in ["Assets.swift", "Assets.h", "Assets.m"] {
+            outputs[name] = String(decoding: try Harness.read(work.appendingPathComponent(name)), as: UTF8.self)
+        }
         outputs["asset-table.json"] = String(decoding: try Harness.read(work.appendingPathComponent("golden/out/Resources/asset-table.json")), as: UTF8.self)
         for name in ["asset-index.json", "partial-Info.plist", "report.json"] {
             outputs[name] = String(decoding: try Harness.read(work.appendingPathComponent("golden/out/\(name)")), as: UTF8.self)
@@ -60,7 +62,7 @@ import Testing
 
     static let names = ["asset-index.json", "partial-Info.plist", "report.json", "plan.json", "tables.json",
                         "catalog-asset-index.json", "catalog-partial-Info.plist", "catalog-plan.json",
-                        "Assets.swift", "asset-table.json", "CatalogAssets.swift", "catalog-asset-table.json"]
+                        "Assets.swift", "Assets.h", "Assets.m", "asset-table.json", "CatalogAssets.swift", "catalog-asset-table.json"]
 
     @Test(arguments: names)
     func matchesTheGoldenFile(_ name: String) throws {

@@ -28,6 +28,8 @@ public struct Manifest: Sendable {
     public var alternateAppIcons = false
     /// `"codegen": {"swift": "Sources/App/Assets.swift"}`: generated accessors, relative to the manifest.
     public var swiftOutput: String?
+    /// `"codegen": {"objc": "Classes/Assets"}`: `Assets.h` and `Assets.m`, relative to the manifest.
+    public var objcOutput: String?
     /// `--launch-image NAME` / `"launchImage": {"set": NAME}`.
     public var launchImageSetName: CatalogSetChoice?
 
