@@ -37,11 +37,11 @@ public enum DependencyFile {
     public static func destinationProblem(_ path: String, inputs: [String], outputRoot: String) -> String? {
         let absolute = FileSystem.absolute(path)
         if Set(inputs.map(FileSystem.absolute)).contains(absolute) {
-            return "is an input of this build; --depfile would overwrite it"
+            return "is an input of this build and would be overwritten"
         }
         let root = FileSystem.absolute(outputRoot)
         if absolute == root || absolute.hasPrefix(root + "/") {
-            return "lies inside the output folder \(outputRoot), which assetc manages; write the dependency file elsewhere"
+            return "lies inside the output folder \(outputRoot), which assetc manages; write it elsewhere"
         }
         return nil
     }
