@@ -19,6 +19,10 @@ struct LiveSourceInspector: SourceInspecting {
         try reader.isOpaque(path: path, kind: kind, page: page)
     }
 
+    func unembeddedFonts(path: String) throws(SourceError) -> [String] {
+        try reader.unembeddedFonts(path: path)
+    }
+
     func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>] {
         reader.inspectAll(requests)
     }

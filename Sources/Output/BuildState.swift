@@ -95,6 +95,9 @@ public struct BuildState: Sendable, Equatable {
         case nil:
             break
         }
+        if let fonts = record.unembeddedFonts {
+            fields["unembeddedFonts"] = .array(fonts.map(JSONOutput.string))
+        }
         if !record.opaque.isEmpty {
             fields["opaque"] = .object(Dictionary(uniqueKeysWithValues: record.opaque.map { (String($0), .bool($1)) }))
         }
@@ -137,6 +140,9 @@ public struct BuildState: Sendable, Equatable {
         } else if let jpeg = field("jpeg"), case .array(let pair) = jpeg.value, pair.count == 2,
                   let width = pair[0].integerValue, let height = pair[1].integerValue {
             record.info = .jpeg(width: width, height: height)
+        }
+        if let fonts = field("unembeddedFonts"), case .array(let names) = fonts.value {
+            record.unembeddedFonts = names.compactMap(\.stringValue)
         }
         if let opaque = field("opaque"), case .object(let entries) = opaque.value {
             for entry in entries {

@@ -77,6 +77,7 @@ public struct Planner {
                 .plan(launch, diagnostics: &diagnostics)
         }
         checkCollisions(variants, manifest: manifest, diagnostics: &diagnostics)
+        checkFonts(variants, diagnostics: &diagnostics)
         LimitCheck(manifestPath: manifest.path, outputRoot: outputRoot).check(variants, diagnostics: &diagnostics)
         if diagnostics.contains(where: { $0.severity == .error }) {
             throw InputError(diagnostics)
@@ -298,5 +299,16 @@ public struct Planner {
             }
         }
         return (variants, icons)
+    }
+
+    /// A PDF that uses a font it does not embed renders in whatever the machine substitutes —
+    /// another font elsewhere, nothing where there are no fonts — so it is said, once per file.
+    private func checkFonts(_ variants: [Variant], diagnostics: inout [Diagnostic]) {
+        var seen: Set<String> = []
+        for variant in variants where variant.source.kind == .pdf && seen.insert(variant.source.path).inserted {
+            guard let fonts = try? inspector.unembeddedFonts(path: variant.source.path), !fonts.isEmpty else { continue }
+            let list = fonts.map { "'\($0)'" }.joined(separator: ", ")
+            diagnostics.append(.warning(variant.source.path, "uses \(fonts.count == 1 ? "the font" : "fonts") \(list) without embedding \(fonts.count == 1 ? "it" : "them"): the render depends on the fonts of the machine that builds it; embed \(fonts.count == 1 ? "it" : "them") in the PDF, or outline the text"))
+        }
     }
 }

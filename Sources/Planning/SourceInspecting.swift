@@ -10,12 +10,17 @@ public protocol SourceInspecting {
     func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool
     /// Inspects many sources, in any order or in parallel; results in request order.
     func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>]
+    /// Fonts a PDF uses without embedding them.
+    func unembeddedFonts(path: String) throws(SourceError) -> [String]
 }
 
 extension SourceInspecting {
     func inspect(_ request: SourceRequest) -> Result<SourceInfo, SourceError> {
         Result { () throws(SourceError) in try inspect(path: request.path, kind: request.kind, pages: request.pages) }
     }
+
+    /// Without a way to read fonts (tables in tests), a PDF embeds everything it uses.
+    public func unembeddedFonts(path: String) throws(SourceError) -> [String] { [] }
 
     /// Inspects many sources; results in request order. The default goes one by one.
     public func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>] {

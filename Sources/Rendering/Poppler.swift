@@ -34,6 +34,25 @@ public final class PDFDocument {
         }
     }
 
+    /// Names of the fonts the document uses without embedding them, sorted and without repeats:
+    /// such text renders in whatever font the machine substitutes (docs/hardening.md).
+    public func unembeddedFonts() -> [String] {
+        guard let info = poppler_font_info_new(document) else { return [] }
+        defer { g_object_unref(gpointer(info)) }
+        var names: Set<String> = []
+        var iterator: OpaquePointer?
+        // Scans every page: fonts are per document resource, and a page's may be shared.
+        guard poppler_font_info_scan(info, Int32(pageCount), &iterator) != 0, let iterator else { return [] }
+        defer { poppler_fonts_iter_free(iterator) }
+        repeat {
+            if poppler_fonts_iter_is_embedded(iterator) == 0 {
+                let name = poppler_fonts_iter_get_name(iterator).map { String(cString: $0) } ?? "(unnamed)"
+                names.insert(name)
+            }
+        } while poppler_fonts_iter_next(iterator) != 0
+        return names.sorted()
+    }
+
     /// Renders a page into a Cairo context whose transform is already set.
     func render(page pageNumber: Int, into context: OpaquePointer) throws(SourceError) {
         try withPage(pageNumber) { page in poppler_page_render(page, context) }

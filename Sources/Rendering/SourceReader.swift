@@ -90,6 +90,15 @@ extension SourceReader {
         }
     }
 
+    /// Fonts a PDF uses without embedding them (from an unchanged record when there is one).
+    public func unembeddedFonts(path: String) throws(SourceError) -> [String] {
+        if let recorded = store.recordedFonts(path) { return recorded }
+        _ = silenceGLibLogging
+        let fonts = try PDFDocument(bytes: try store.bytes(path)).unembeddedFonts()
+        store.remember(path, unembeddedFonts: fonts)
+        return fonts
+    }
+
     public func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool {
         if let recorded = store.recordedOpacity(path, page: page) { return recorded }
         let opaque = try probeOpacity(path: path, kind: kind, page: page)

@@ -105,6 +105,14 @@ public final class SourceStore: @unchecked Sendable {
         validRecord(path)?.opaque[page]
     }
 
+    func recordedFonts(_ path: String) -> [String]? {
+        validRecord(path)?.unembeddedFonts
+    }
+
+    func remember(_ path: String, unembeddedFonts: [String]) {
+        lock.withLock { learned[path]?.unembeddedFonts = unembeddedFonts }
+    }
+
     /// Remembers what planning read from a file this build, for the next build's records.
     func remember(_ path: String, info: SourceInfo? = nil, opaque: (page: Int, value: Bool)? = nil) {
         lock.lock()

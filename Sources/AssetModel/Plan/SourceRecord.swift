@@ -6,6 +6,8 @@ public struct SourceRecord: Sendable, Equatable {
     public var info: SourceInfo?
     /// Page → whether the art is fully opaque (asked for app icons only).
     public var opaque: [Int: Bool]
+    /// Fonts a PDF uses without embedding them (nil: not scanned yet).
+    public var unembeddedFonts: [String]? = nil
 
     public init(fingerprint: FileFingerprint, sha256: String, info: SourceInfo? = nil, opaque: [Int: Bool] = [:]) {
         self.fingerprint = fingerprint

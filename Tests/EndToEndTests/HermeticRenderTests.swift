@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// Renders that depend on the build machine are said: a PDF using a font it does not embed.
+@Suite struct HermeticRenderTests {
+    /// A one-page PDF whose text uses Helvetica without embedding it (as many exported PDFs do).
+    static func pdfWithUnembeddedFont() -> String {
+        let stream = "BT /F1 12 Tf 2 5 Td (Hi) Tj ET"
+        let objects = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 60 20] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+            "<< /Length \(stream.utf8.count) >>\nstream\n\(stream)\nendstream",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        ]
+        var text = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(text.utf8.count)
+            text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = text.utf8.count
+        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { text += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n" }
+        text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return text
+    }
+
+    @Test func aFontThatIsNotEmbeddedIsAWarningAndFailsUnderWerror() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try Self.pdfWithUnembeddedFont().write(to: work.appendingPathComponent("label.pdf"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art"), to: work.appendingPathComponent("art"))
+        try #"{"version": 1, "output": "out", "images": [{"name": "Label", "source": "label.pdf"}, {"name": "Star", "source": "art/star-fill.pdf"}]}"#
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let warning = "label.pdf: warning: uses the font 'Helvetica' without embedding it: the render depends on the fonts of the machine that builds it; embed it in the PDF, or outline the text"
+
+        let strict = try Harness.assetc(["build", "assets.json", "--werror"], in: work)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains(warning), "\(strict.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path), "nothing is written")
+
+        let build = try Harness.assetc(["build", "assets.json"], in: work)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.split(separator: "\n").filter { $0.contains("warning:") }.map(String.init) == [warning])
+        // The star embeds its fonts (or has none): one warning, for the label only. A no-op build,
+        // which reads no PDF, still says it (from the recorded scan).
+        let again = try Harness.assetc(["build", "assets.json"], in: work)
+        #expect(again.stderr.contains(warning) && again.stderr.contains("(0 rendered, 4 up to date)"), "\(again.stderr)")
+    }
+}
