@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
-APT_PACKAGES := libpoppler-glib-dev libcairo2-dev librsvg2-dev libpng-dev libdeflate-dev
+APT_PACKAGES := libpoppler-glib-dev libcairo2-dev librsvg2-dev libfontconfig-dev libpng-dev libdeflate-dev
 TEST_PACKAGES := poppler-utils librsvg2-bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/assetc
@@ -13,7 +13,7 @@ all: build
 
 # Installs the C libraries when pkg-config cannot find them (Debian/Ubuntu).
 deps:
-	@if ! pkg-config --exists poppler-glib cairo librsvg-2.0 libpng libdeflate 2>/dev/null; then \
+	@if ! pkg-config --exists poppler-glib cairo librsvg-2.0 fontconfig libpng libdeflate 2>/dev/null; then \
 		echo "Installing $(APT_PACKAGES)..."; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) pkg-config; \
 	fi

@@ -23,6 +23,8 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0",
                        providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
         // zlib (inside libpng) is an order of magnitude slower than libdeflate at the same ratio on
         // rendered artwork; the shim deflates IDAT with libdeflate and lets libpng frame the chunks.
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate",
@@ -42,7 +44,7 @@ let package = Package(
         // The second input kind: Xcode asset catalogs, walked as Xcode does (docs/catalogs.md).
         .target(name: "CatalogInput", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Planning", dependencies: ["AssetModel"]),
-        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "PNGShim"]),
+        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "CFontconfig", "PNGShim"]),
         .target(name: "Output", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Reports", dependencies: ["AssetModel"]),
         // Generated accessors (`--swift`) from a plan; pure.

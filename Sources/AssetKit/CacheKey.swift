@@ -11,7 +11,7 @@ enum CacheKey {
             "assetc \(AssetcVersion.current)", sourceHash, variant.source.kind.rawValue, "\(variant.source.page)",
             "\(variant.pixelWidth)x\(variant.pixelHeight)",
             "\(placement.scaleX),\(placement.scaleY),\(placement.offsetX),\(placement.offsetY)",
-            background, encoder.cacheKey, "tables \(DeviceTables.version)",
+            background, encoder.cacheKey, "tables \(DeviceTables.version)", "toolchain \(Toolchain.current.fingerprint)",
         ].joined(separator: "|")
         return sha256Hex(Array(text.utf8))
     }

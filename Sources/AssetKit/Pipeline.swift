@@ -368,3 +368,11 @@ extension Pipeline {
         }
     }
 }
+
+extension Pipeline {
+    /// What `assetc version --toolchain` prints: each render library and version, the font set, and
+    /// the fingerprint in every cache key.
+    public static func toolchainDescription() -> [String] {
+        Toolchain.current.lines
+    }
+}

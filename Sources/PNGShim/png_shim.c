@@ -376,3 +376,8 @@ int assetc_png_decode_rgba(const uint8_t *bytes, size_t length, uint64_t max_pix
 void assetc_png_free(void *pointer) { free(pointer); }
 
 const char *assetc_png_deflate_version(void) { return LIBDEFLATE_VERSION_STRING; }
+
+const char *assetc_libpng_version(void) { return png_get_libpng_ver(NULL); }
+
+/* libdeflate has no run-time version call; the header it was built against is what is linked. */
+const char *assetc_libdeflate_version(void) { return LIBDEFLATE_VERSION_STRING; }

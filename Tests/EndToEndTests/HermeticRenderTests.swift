@@ -1,3 +1,4 @@
+import AssetKit
 import Foundation
 import Testing
 
@@ -47,5 +48,28 @@ import Testing
         // which reads no PDF, still says it (from the recorded scan).
         let again = try Harness.assetc(["build", "assets.json"], in: work)
         #expect(again.stderr.contains(warning) && again.stderr.contains("(0 rendered, 4 up to date)"), "\(again.stderr)")
+    }
+}
+
+@Suite struct ToolchainTests {
+    /// The fingerprint names the libraries' real versions: those pkg-config reports for the
+    /// installed development packages (Debian ships the library and its headers at one version).
+    @Test func versionToolchainNamesTheRealLibraries() throws {
+        let run = try Harness.assetc(["version", "--toolchain"])
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "assetc \(AssetcVersion.current)")
+        for (name, package) in [("poppler", "poppler-glib"), ("cairo", "cairo"), ("librsvg", "librsvg-2.0"),
+                                ("libpng", "libpng"), ("libdeflate", "libdeflate"), ("fontconfig", "fontconfig")] {
+            let version = try Harness.run("/usr/bin/env", ["pkg-config", "--modversion", package]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(!version.isEmpty)
+            #expect(lines.contains("\(name) \(version)"), "\(name): pkg-config says \(version); assetc says \(lines)")
+        }
+        #expect(lines.contains { $0.hasPrefix("fonts ") && $0.contains(" files, sha256 ") })
+        let fingerprint = try #require(lines.last)
+        #expect(fingerprint.hasPrefix("fingerprint ") && fingerprint.count == "fingerprint ".count + 64)
+        // Stable within one machine.
+        #expect(try Harness.assetc(["version", "--toolchain"]).stdout == run.stdout)
     }
 }

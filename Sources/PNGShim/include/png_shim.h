@@ -56,4 +56,8 @@ void assetc_png_free(void *pointer);
 /* libdeflate's version string: compressed bytes depend on it. */
 const char *assetc_png_deflate_version(void);
 
+/* The versions of libpng and libdeflate this binary runs with (for the toolchain fingerprint). */
+const char *assetc_libpng_version(void);
+const char *assetc_libdeflate_version(void);
+
 #endif
