@@ -28,8 +28,11 @@ test-deps: deps
 build: deps
 	$(SWIFT) build
 
+# The Swift runtime is linked statically, so the binary runs on machines without the toolchain
+# (remote build workers); the check fails the target if any Swift library is still linked dynamically.
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
+	@if ldd $(RELEASE_BIN) | grep -i swift; then echo "error: $(RELEASE_BIN) links the Swift runtime dynamically" >&2; exit 1; fi
 
 example: release
 	rm -rf Examples/build

@@ -1,0 +1,69 @@
+import Testing
+@testable import AssetModel
+
+@Suite struct PlanFileTests {
+    static func sample() -> BuildPlan {
+        var image = Variant(name: "Round/Cherry", bundle: "Checkout", relativePath: "Checkout.bundle/Round/Cherry-dark@2x~ipad.png",
+                            fileName: "Cherry-dark@2x~ipad.png", scale: 2, idiom: .ipad, tall: false,
+                            pointSize: PointSize(width: 55.60156, height: 58.78125), pixelWidth: 111, pixelHeight: 118,
+                            source: ResolvedSource(path: "art/cherry.svg", kind: .svg, page: 1),
+                            contentSize: PointSize(width: 55.60156, height: 58.78125),
+                            placement: Placement(scaleX: 111 / 55.60156, scaleY: 118 / 58.78125, offsetX: 0, offsetY: 0),
+                            manifestLocation: SourceLocation(line: 4, column: 9))
+        image.appearance = Appearance(luminosity: .dark, highContrast: true)
+        image.catalogOrigin = CatalogOrigin(catalog: "A.xcassets", setPath: "Round/Cherry.imageset", filename: "c.svg",
+                                            contentsPath: "A.xcassets/Round/Cherry.imageset/Contents.json", location: SourceLocation(line: 3, column: 5))
+        let slot = DeviceTables.icons[3]
+        let icon = Variant(name: "AppIcon", relativePath: slot.fileName(base: "AppIcon"), fileName: slot.fileName(base: "AppIcon"),
+                           scale: slot.scale, tall: false, pointSize: PointSize(width: slot.points, height: slot.points),
+                           pixelWidth: slot.pixels, pixelHeight: slot.pixels, source: ResolvedSource(path: "icon.pdf", kind: .pdf, page: 2),
+                           contentSize: PointSize(width: 1024, height: 1024),
+                           placement: Placement(scaleX: 0.5, scaleY: 0.5, offsetX: 0.25, offsetY: 0), background: .white,
+                           manifestLocation: SourceLocation(line: 9, column: 1), role: .appIcon, iconSlot: slot)
+        var request = InfoPlistRequest(devices: [.iphone, .ipad], targetsLegacyOS: true, iconName: "AppIcon", launchBasename: "Default")
+        request.alternateIcons = [AlternateIcon(name: "AppIcon.beta", fileBase: "AppIcon_beta")]
+        var plan = BuildPlan(inputPath: "assets.json", variants: [image, icon],
+                             bundles: [BundleSpec(name: "Checkout", path: "Checkout.bundle", location: SourceLocation(line: 2, column: 3))],
+                             infoPlist: request, budget: SizeBudget(maxBytes: 1000, location: SourceLocation(line: 5, column: 6)), warnings: [])
+        plan.catalogRecords = CatalogRecords(
+            images: [.init(bundle: "Checkout", name: "Round/Cherry", catalog: "A.xcassets", setPath: "Round/Cherry.imageset",
+                           properties: CatalogImageProperties(templateRenderingIntent: "template", preservesVectorRepresentation: true,
+                                                              resizing: .object(["mode": .string("3-part-horizontal")])))],
+            colors: [.init(bundle: nil, name: "Ink", colors: [
+                CatalogColor(idiom: .iphone, appearance: Appearance(luminosity: .dark), value: .components(colorSpace: "display-p3", [ColorComponent(name: "red", value: 0.502)])),
+                CatalogColor(idiom: nil, appearance: .any, value: .reference(platform: "ios", name: "labelColor")),
+            ])])
+        return plan
+    }
+
+    @Test func aPlanReadsBackExactly() throws {
+        let plan = Self.sample()
+        let bytes = PlanFile.encode(plan, keys: ["k1", "k2"]).serializedBytes()
+        let decoded = try PlanFile.decode(bytes)
+        #expect(decoded.keys == ["k1", "k2"])
+        #expect(decoded.plan.variants == plan.variants)
+        #expect(decoded.plan.bundles == plan.bundles)
+        #expect(decoded.plan.infoPlist == plan.infoPlist)
+        #expect(decoded.plan.budget == plan.budget)
+        #expect(decoded.plan.catalogRecords.images == plan.catalogRecords.images)
+        #expect(decoded.plan.catalogRecords.colors == plan.catalogRecords.colors)
+        // A subset for one action carries everything else unchanged.
+        let one = try PlanFile.decode(PlanFile.encode(plan, keys: ["k1", "k2"], only: [1]).serializedBytes())
+        #expect(one.plan.variants == [plan.variants[1]] && one.keys == ["k2"])
+    }
+
+    @Test func forgedOrForeignPlansAreRefused() {
+        let good = PlanFile.encode(Self.sample(), keys: ["k1", "k2"]).serialized()
+        let cases = [
+            good.replacingOccurrences(of: "\"formatVersion\": 2", with: "\"formatVersion\": 1"),
+            good.replacingOccurrences(of: "\"path\": \"Resources/Checkout.bundle", with: "\"path\": \"../../Checkout.bundle")
+                .replacingOccurrences(of: "\"relativePath\": \"Checkout.bundle", with: "\"relativePath\": \"../../Checkout.bundle"),
+            good.replacingOccurrences(of: "\"iconSlot\": 3", with: "\"iconSlot\": 9999"),
+            good.replacingOccurrences(of: "\"kind\": \"svg\"", with: "\"kind\": \"gif\""),
+            "{}", "[", "",
+        ]
+        for text in cases {
+            #expect(throws: PlanFile.DecodeError.self, "\(text.prefix(60))") { try PlanFile.decode(Array(text.utf8)) }
+        }
+    }
+}
