@@ -176,17 +176,9 @@ public final class OutputTransaction: @unchecked Sendable {
         } catch {
             throw Self.preparationFailure(error)
         }
-        // The index is the build's stamp (the target of --depfile): it gets a fresh mtime on every
-        // successful build, even when unchanged, so Make sees the build as done.
-        let indexPath = root + "/asset-index.json"
-        if !(try writeIfChanged(AssetIndex.make(planned, bundles: plan.bundles, catalog: plan.catalogRecords).serializedBytes(), to: indexPath)) {
-            FileSystem.touch(indexPath)
+        try MetadataFiles.write(plan, written: planned, sizes: sizes, root: root) { bytes, path throws(OutputError) in
+            try writeIfChanged(bytes, to: path)
         }
-        try writeIfChanged(RuntimeTable.make(plan.variants, bundles: plan.bundles, catalog: plan.catalogRecords).compactBytes(),
-                           to: root + "/Resources/" + RuntimeTable.fileName)
-        try writeIfChanged(Array(ReportFile.serialize(sizes).utf8), to: root + "/report.json")
-        try writeIfChanged(Array(InfoPlist.serialize(InfoPlist.make(plan.infoPlist, variants: plan.variants)).utf8),
-                           to: root + "/partial-Info.plist")
         try writeIfChanged(state.serializedBytes(), to: statePath + "/state.json")
         return CommitResult(written: planned, removed: removed, sizes: sizes)
     }
@@ -217,7 +209,7 @@ public final class OutputTransaction: @unchecked Sendable {
         }
     }
 
-    private static func overBudget(_ sizes: SizeReport, budget: SizeBudget, manifestPath: String) -> Diagnostic {
+    static func overBudget(_ sizes: SizeReport, budget: SizeBudget, manifestPath: String) -> Diagnostic {
         let largest = sizes.groups.filter { $0.name != SizeReport.outsideBundle }.flatMap(\.files)
             .sorted { ($1.bytes, $0.path) < ($0.bytes, $1.path) }.prefix(5)
             .map { "\($0.path) \(SizeReport.format($0.bytes))" }

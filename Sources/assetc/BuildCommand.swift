@@ -64,15 +64,25 @@ struct ManifestOptions: ParsableArguments {
         return values.compactMap { $0 }.sorted()
     }
 
+    /// The arguments that reproduce this plan in a build file's actions.
+    var planArguments: [String] {
+        var arguments = inputs
+        if let scales { arguments += ["--scales", scales] }
+        if let appIcon { arguments += ["--app-icon", appIcon] }
+        if alternateAppIcons { arguments.append("--alternate-app-icons") }
+        if let launchImage { arguments += ["--launch-image", launchImage] }
+        return arguments
+    }
+
     /// What messages about the whole run name: the manifest, else the first catalog.
     var manifest: String { manifestPath ?? inputs.first ?? "assets.json" }
 
     /// Loads and plans the manifest (what `check` and `plan` run), printing its warnings.
-    func loadProject() throws -> LoadedProject {
+    func loadProject(output: String? = nil) throws -> LoadedProject {
         Console.format = messageFormat
         let project: LoadedProject
         do throws(BuildFailure) {
-            project = try Pipeline.load(manifestPath: manifestPath, catalogs: catalogRequest)
+            project = try Pipeline.load(manifestPath: manifestPath, catalogs: catalogRequest, outputOverride: output)
         } catch {
             throw ExitCode(Console.exit(for: error, quiet: quiet))
         }

@@ -1,0 +1,190 @@
+import AssetModel
+import AssetPlatform
+import CodeGeneration
+import Foundation
+import Output
+import Rendering
+
+/// Which entries of a plan `assetc render` renders.
+public enum RenderSelection: Sendable, Hashable {
+    case all
+    /// Every variant drawn from this source (as the plan spells its path).
+    case source(String)
+    /// These output paths (`Resources/Star@2x.png`).
+    case files([String])
+    /// Shard `index` (1-based) of `count`, by position in the plan.
+    case shard(index: Int, count: Int)
+}
+
+/// The build's steps as separate actions for build engines (docs/build-engines.md): `plan` writes
+/// the plan (whole, and one fragment per source), `render` renders entries of a plan into files,
+/// `assemble` writes the index, table, plist and report from files already rendered. Actions take
+/// no lock and keep no state: the engine schedules them and owns the outputs.
+extension Pipeline {
+    /// The plan with every variant's cache key (what `plan --json` prints).
+    public static func planWithKeys(_ project: LoadedProject, encoder: PNGEncoderSettings = PNGEncoderSettings()) -> [String] {
+        project.plan.variants.map { CacheKey.make(for: $0, store: project.store, encoder: encoder) }
+    }
+
+    /// The fragment file for one source: stable across builds (named by a hash of the path), so
+    /// adding an image elsewhere does not rename, and so re-run, this source's render.
+    public static func fragmentName(for source: String) -> String {
+        "src-" + String(sha256Hex(Array(source.utf8)).prefix(16)) + ".json"
+    }
+
+    /// `assetc plan --write-plan DIR`: `DIR/plan.json`, `DIR/src-*.json` (one per source) and
+    /// `DIR/plan.d` (a depfile of everything planning read). Files whose bytes are unchanged are
+    /// left alone, so an engine that compares times (Ninja's `restat`, Make) re-runs only the
+    /// renders whose fragment changed.
+    public static func writePlan(_ project: LoadedProject, to directory: String) throws(BuildFailure) -> [String] {
+        let keys = planWithKeys(project)
+        let plan = project.plan
+        var files: [(String, [UInt8])] = [("plan.json", PlanFile.encode(plan, keys: keys).serializedBytes())]
+        var bySource: [String: [Int]] = [:]
+        for (index, variant) in plan.variants.enumerated() { bySource[variant.source.path, default: []].append(index) }
+        for source in bySource.keys.sorted() {
+            files.append((fragmentName(for: source), PlanFile.encode(plan, keys: keys, only: bySource[source]).serializedBytes()))
+        }
+        let inputs = project.inputFiles + project.store.inputPaths()
+        files.append(("plan.d", Array(DependencyFile.render(target: directory + "/plan.json", prerequisites: inputs).utf8)))
+        do throws(FileError) {
+            try FileSystem.makeDirectories(directory, under: directory)
+        } catch {
+            throw BuildFailure(OutputError.cannotWrite(file: directory, error))
+        }
+        var written: [String] = []
+        for (name, bytes) in files {
+            let path = directory + "/" + name
+            try stage { () throws(OutputError) in try writeGenerated(bytes, to: path) }
+            written.append(path)
+        }
+        // Fragments of sources the plan no longer has are left for the engine's clean-up
+        // (`ninja -t cleandead`); nothing reads them.
+        return written
+    }
+
+    static func readPlan(_ path: String) throws(BuildFailure) -> PlanFile.Contents {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path, limit: Limits.maximumSourceBytes)
+        } catch {
+            throw BuildFailure(.invalidInput, [.error(path, "cannot read the plan: \(error.description)")])
+        }
+        do {
+            return try PlanFile.decode(bytes)
+        } catch {
+            throw BuildFailure(.invalidInput, [.error(path, error.message)])
+        }
+    }
+
+    /// `assetc render PLAN --output OUT`: renders the selected entries into OUT, each file by
+    /// rename. A source that changed since the plan was made is refused (its key would differ):
+    /// the engine must plan again first.
+    public static func renderPlan(_ planPath: String, selection: RenderSelection, outputDirectory: String,
+                                  options: BuildOptions) throws(BuildFailure) -> Int {
+        let contents = try readPlan(planPath)
+        let variants = contents.plan.variants
+        var chosen: [Int]
+        switch selection {
+        case .all: chosen = Array(variants.indices)
+        case .source(let path): chosen = variants.indices.filter { variants[$0].source.path == path }
+        case .files(let paths): chosen = variants.indices.filter { paths.contains(variants[$0].outputPath) }
+        case .shard(let index, let count): chosen = variants.indices.filter { $0 % count == index - 1 }
+        }
+        if case .source(let path) = selection, chosen.isEmpty {
+            throw BuildFailure(.invalidInput, [.error(planPath, "the plan has no variant drawn from '\(path)'")])
+        }
+        if case .files(let paths) = selection {
+            let missing = paths.filter { path in !variants.contains { $0.outputPath == path } }
+            if !missing.isEmpty { throw BuildFailure(.invalidInput, [.error(planPath, "the plan does not make \(missing.joined(separator: ", "))")]) }
+        }
+        let store = SourceStore()
+        var stale: [Diagnostic] = []
+        for index in chosen where CacheKey.make(for: variants[index], store: store, encoder: options.encoder) != contents.keys[index] {
+            stale.append(.error(variants[index].source.path, "\(variants[index].outputPath): the source, the toolchain or assetc changed since the plan was made; make the plan again"))
+        }
+        if !stale.isEmpty { throw BuildFailure(.invalidInput, stale) }
+        let batch = chosen.map { variants[$0] }
+        let root = outputDirectory
+        let sink = { @Sendable (position: Int, bytes: [UInt8], hash: String) throws(OutputError) in
+            try ActionOutputs.place(bytes, at: batch[position].outputPath, root: root, source: batch[position].source.path)
+        }
+        let results: [Result<EncodedVariant, VariantFailure<OutputError>>]
+        if options.renderInProcess {
+            var renderer = ParallelRenderer(jobs: options.jobs, store: store, encoder: options.encoder, pixelBudget: options.pixelBudget)
+            renderer.isCancelled = options.isCancelled
+            results = renderer.run(batch, sink: sink)
+        } else {
+            var pool = WorkerPool(jobs: options.jobs, executable: ChildProcess.currentExecutable, encoder: options.encoder,
+                                  pixelBudget: options.pixelBudget, timeLimit: options.renderTimeLimit,
+                                  memoryLimit: options.renderMemoryLimit)
+            pool.isCancelled = options.isCancelled
+            results = pool.run(batch, sink: sink)
+        }
+        var problems: [Diagnostic] = []
+        for (position, result) in results.enumerated() {
+            switch result {
+            case .success: continue
+            case .failure(.source(let error)):
+                problems.append(.error(batch[position].source.path, "\(batch[position].fileName): \(error.message)"))
+            case .failure(.sink(let error)):
+                throw BuildFailure(error)
+            case .failure(.cancelled):
+                throw BuildFailure(OutputError.interrupted(root: root))
+            }
+        }
+        if !problems.isEmpty { throw BuildFailure(.invalidInput, problems) }
+        return batch.count
+    }
+
+    /// `assetc assemble PLAN --output OUT`: every file of the plan must be in OUT; writes the index,
+    /// table, plist and report (the same writers as the build's commit) and checks the budget.
+    public static func assemble(_ planPath: String, outputDirectory: String) throws(BuildFailure) -> SizeReport {
+        let contents = try readPlan(planPath)
+        var written: [WrittenVariant] = []
+        var missing: [Diagnostic] = []
+        for variant in contents.plan.variants {
+            guard FileSystem.kindInside(outputDirectory, variant.outputPath) == .file,
+                  let bytes = try? FileSystem.read(outputDirectory + "/" + variant.outputPath) else {
+                missing.append(.error(outputDirectory + "/" + variant.outputPath, "not rendered; run its render action first"))
+                continue
+            }
+            written.append(WrittenVariant(variant: variant, bytes: bytes.count, sha256: sha256Hex(bytes)))
+        }
+        if !missing.isEmpty { throw BuildFailure(.invalidInput, missing) }
+        return try stage { () throws(OutputError) in
+            try ActionOutputs.assemble(contents.plan, written: written, root: outputDirectory, budgetLocation: contents.plan.inputPath)
+        }
+    }
+}
+
+/// The build engines `plan --emit` writes for.
+public enum BuildEngine: Sendable { case ninja, make }
+
+/// The path of the running assetc binary, for build files whose actions call it again.
+public enum ChildProcessPath {
+    public static var current: String { FileSystem.absolute(ChildProcess.currentExecutable) }
+}
+
+extension Pipeline {
+    /// `assetc plan --json`.
+    public static func planJSON(_ project: LoadedProject) -> String {
+        PlanFile.encode(project.plan, keys: planWithKeys(project)).serialized()
+    }
+
+    /// `assetc plan --emit ninja|make --output OUT`.
+    public static func buildFile(_ project: LoadedProject, engine: BuildEngine, planArguments: [String],
+                                 assetc: String) throws(BuildFailure) -> String {
+        let sources = Set(project.plan.variants.map(\.source.path)).sorted()
+        var fragments: [String: String] = [:]
+        for source in sources { fragments[source] = fragmentName(for: source) }
+        // The build file lists what planning read: read it now (the sources' hashes are not needed).
+        let files = BuildFiles(assetc: assetc, planArguments: planArguments, outputDirectory: project.outputDirectory,
+                               planDirectory: project.outputDirectory + "/.assetc/plan", plan: project.plan,
+                               fragments: fragments, inputs: project.inputFiles, sources: sources)
+        if let problem = files.problem(forMake: engine == .make) {
+            throw BuildFailure(.invalidInput, [.error(project.inputPath, "cannot write the build file: \(problem)")])
+        }
+        return engine == .ninja ? files.ninja() : files.make()
+    }
+}

@@ -1,0 +1,81 @@
+import AssetModel
+import AssetPlatform
+
+/// The files written beside the images from the plan and what was written: `asset-index.json`,
+/// `Resources/asset-table.json`, `report.json`, `partial-Info.plist`. One function for the build's
+/// commit and for `assetc assemble`, so both trees are the same bytes.
+public enum MetadataFiles {
+    public typealias Writer = ([UInt8], String) throws(OutputError) -> Bool
+
+    public static func write(_ plan: BuildPlan, written: [WrittenVariant], sizes: SizeReport, root: String,
+                             writer: Writer) throws(OutputError) {
+        // The index is the build's stamp (the target of --depfile): it gets a fresh mtime on every
+        // successful build, even when unchanged, so Make sees the build as done.
+        let indexPath = root + "/asset-index.json"
+        if !(try writer(AssetIndex.make(written, bundles: plan.bundles, catalog: plan.catalogRecords).serializedBytes(), indexPath)) {
+            FileSystem.touch(indexPath)
+        }
+        _ = try writer(RuntimeTable.make(plan.variants, bundles: plan.bundles, catalog: plan.catalogRecords).compactBytes(),
+                       root + "/Resources/" + RuntimeTable.fileName)
+        _ = try writer(Array(ReportFile.serialize(sizes).utf8), root + "/report.json")
+        _ = try writer(Array(InfoPlist.serialize(InfoPlist.make(plan.infoPlist, variants: plan.variants)).utf8),
+                       root + "/partial-Info.plist")
+    }
+}
+
+/// `assetc render` and `assetc assemble`: build-engine actions that write into an output tree
+/// without the build's lock, staging or state — the engine (Ninja, Make, Bazel) owns scheduling,
+/// and each action writes only its own declared outputs, each by rename so none is seen half-written.
+public enum ActionOutputs {
+    /// Writes one rendered file at `relative` (an output path) below `root`.
+    public static func place(_ bytes: [UInt8], at relative: String, root: String, source: String) throws(OutputError) {
+        guard OutputPath.isValid(relative) else {
+            throw .cannotWrite(file: root + "/" + relative,
+                               FileError(.write, path: relative, reason: .system(code: 0, description: "not an output path")), source: source)
+        }
+        let path = root + "/" + relative
+        let folder = String(path[..<path.lastIndex(of: "/")!])
+        do throws(FileError) {
+            try FileSystem.makeDirectories(folder, under: root)
+        } catch {
+            throw error.reason == .symbolicLink ? .inTheWay(path: error.path, .symbolicLink) : .cannotWrite(file: path, error, source: source)
+        }
+        switch FileSystem.kind(path) {
+        case .missing, .file: break
+        case .symlink: throw .inTheWay(path: path, .symbolicLink)
+        case .directory: throw .inTheWay(path: path, .folder)
+        case .other: throw .inTheWay(path: path, .other)
+        }
+        if let existing = try? FileSystem.read(path), existing == bytes { return }
+        do throws(FileError) {
+            try FileSystem.replaceAtomically(path, bytes)
+        } catch {
+            throw .cannotWrite(file: path, error, source: source)
+        }
+    }
+
+    /// Checks the budget and writes the metadata files for `written` (read back from the tree).
+    public static func assemble(_ plan: BuildPlan, written: [WrittenVariant], root: String,
+                                budgetLocation: String) throws(OutputError) -> SizeReport {
+        let sizes = SizeReport(written, budget: plan.budget?.maxBytes)
+        if sizes.isOverBudget, let budget = plan.budget {
+            throw .overBudget(OutputTransaction.overBudget(sizes, budget: budget, manifestPath: budgetLocation))
+        }
+        do throws(FileError) {
+            try FileSystem.makeDirectories(root + "/Resources", under: root)
+        } catch {
+            throw .cannotWrite(file: root + "/Resources", error)
+        }
+        try MetadataFiles.write(plan, written: written, sizes: sizes, root: root) { bytes, path throws(OutputError) in
+            if FileSystem.kind(path) == .file, let existing = try? FileSystem.read(path, limit: Limits.maximumJSONBytes),
+               existing == bytes { return false }
+            do throws(FileError) {
+                try FileSystem.replaceAtomically(path, bytes)
+            } catch {
+                throw .cannotWrite(file: path, error)
+            }
+            return true
+        }
+        return sizes
+    }
+}
