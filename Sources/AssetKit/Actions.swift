@@ -83,6 +83,13 @@ extension Pipeline {
     public static func renderPlan(_ planPath: String, selection: RenderSelection, outputDirectory: String,
                                   options: BuildOptions) throws(BuildFailure) -> Int {
         let contents = try readPlan(planPath)
+        if let fonts = contents.plan.fontsDirectory {
+            do throws(SourceError) {
+                try Fonts.restrict(to: fonts)
+            } catch {
+                throw BuildFailure(.invalidInput, [.error(fonts, error.message)])
+            }
+        }
         let variants = contents.plan.variants
         var chosen: [Int]
         switch selection {
@@ -119,6 +126,7 @@ extension Pipeline {
                                   pixelBudget: options.pixelBudget, timeLimit: options.renderTimeLimit,
                                   memoryLimit: options.renderMemoryLimit)
             pool.isCancelled = options.isCancelled
+            pool.fontsDirectory = contents.plan.fontsDirectory
             results = pool.run(batch, sink: sink)
         }
         var problems: [Diagnostic] = []

@@ -22,16 +22,18 @@ public enum Pipeline {
                             reusingRecords: Bool = false, outputOverride: String? = nil) throws(BuildFailure) -> LoadedProject {
         var (manifest, warnings) = try stage { () throws(InputError) in try readInputs(manifestPath, request) }
         let (catalogs, catalogInputs) = try stage { () throws(InputError) in try readCatalogs(manifest, warnings: &warnings) }
+        let fonts = try stage { () throws(InputError) in try useFonts(manifest) }
         let output = outputDirectory(for: manifest, override: outputOverride)
         let recorded = reusingRecords ? RecordedState.read(root: output) : nil
         let store = SourceStore(previous: recorded?.state.sources ?? [:])
         let planner = Planner(inspector: LiveSourceInspector(reader: SourceReader(store: store)),
                               outputRoot: FileSystem.absolute(output))
         do {
-            let plan = try planner.plan(manifest, catalogs: catalogs)
+            var plan = try planner.plan(manifest, catalogs: catalogs)
+            plan.fontsDirectory = fonts
             var project = LoadedProject(manifest: manifest, plan: plan, store: store, outputDirectory: output,
                                         recordedState: recorded, warnings: warnings + plan.warnings)
-            project.inputFiles = (manifestPath.map { [$0] } ?? []) + catalogInputs
+            project.inputFiles = (manifestPath.map { [$0] } ?? []) + catalogInputs + (fonts.map { [$0] } ?? [])
             return project
         } catch {
             throw BuildFailure(error.kind, warnings + error.diagnostics)
@@ -196,6 +198,22 @@ public enum Pipeline {
         return (catalogs, inputs)
     }
 
+    /// The manifest's `fonts` folder, resolved, checked and made the only fonts this process (and
+    /// its render workers, which are told) can draw with.
+    static func useFonts(_ manifest: Manifest) throws(InputError) -> String? {
+        guard let folder = manifest.fontsDirectory else { return nil }
+        let path = folder.hasPrefix("/") || manifest.directory == "." ? folder : manifest.directory + "/" + folder
+        guard FileSystem.kindFollowingLinks(path) == .directory else {
+            throw InputError([.error(manifest.path, at: manifest.fontsLocation, "\"fonts\" names '\(path)', which is not a folder")])
+        }
+        do {
+            try Fonts.restrict(to: path)
+        } catch {
+            throw InputError([.error(path, error.message)])
+        }
+        return path
+    }
+
     static func readManifest(_ path: String) throws(InputError) -> (Manifest, [Diagnostic]) {
         let bytes: [UInt8]
         do {
@@ -254,6 +272,7 @@ public enum Pipeline {
                                   pixelBudget: options.pixelBudget, timeLimit: options.renderTimeLimit,
                                   memoryLimit: options.renderMemoryLimit, progress: progress)
             pool.isCancelled = options.isCancelled
+            pool.fontsDirectory = project.plan.fontsDirectory
             results = pool.run(batch, sink: sink)
         }
         var inputProblems: [Diagnostic] = []
@@ -294,13 +313,13 @@ public enum Pipeline {
 
     /// `assetc render-worker`: serves render requests on standard input until it closes.
     public static func serveRenderWorker(memoryBytes: Int?, compressionLevel: Int32, indexedCompressionLevel: Int32,
-                                         paletteShare: Double, reduceColorType: Bool) {
+                                         paletteShare: Double, reduceColorType: Bool, fontsDirectory: String? = nil) {
         var encoder = PNGEncoderSettings()
         encoder.compressionLevel = compressionLevel
         encoder.indexedCompressionLevel = indexedCompressionLevel
         encoder.fullColorTrialPaletteShare = paletteShare
         encoder.reduceColorType = reduceColorType
-        RenderWorker.serve(encoder: encoder, addressSpaceBytes: memoryBytes)
+        RenderWorker.serve(encoder: encoder, addressSpaceBytes: memoryBytes, fontsDirectory: fontsDirectory)
     }
 
     /// Runs one stage, turning its typed error into the façade's `BuildFailure`.

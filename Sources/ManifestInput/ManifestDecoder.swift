@@ -3,7 +3,7 @@ import AssetModel
 /// Turns manifest bytes into a validated `Manifest`, or into diagnostics with line and column.
 public enum ManifestDecoder {
     static let topLevelKeys = ["version", "output", "scales", "bundles", "images", "devices", "deploymentTarget",
-                               "appIcon", "launchImage", "budget", "catalogs", "codegen"]
+                               "appIcon", "launchImage", "budget", "catalogs", "codegen", "fonts"]
     static let budgetKeys = ["maxBytes"]
     static let appIconKeys = ["source", "page", "name", "background", "artwork", "appiconset"]
     static let launchImageKeys = ["source", "page", "fit", "basename", "background", "orientations", "schemes",
@@ -117,6 +117,12 @@ public enum ManifestDecoder {
             }
         }
         if let node = fields["catalogs"] { manifest.catalogs = decodeCatalogs(node, bundles: bundles, reader: reader) }
+        if let node = fields["fonts"], let path = reader.string(node, "\"fonts\"") {
+            if path.isEmpty { reader.error("\"fonts\" is empty; name a folder of font files", at: node.location) } else {
+                manifest.fontsDirectory = path
+                manifest.fontsLocation = node.location
+            }
+        }
         if let node = fields["codegen"], let codegen = reader.object(node, "\"codegen\"", allowed: ["swift", "objc"]) {
             if let objc = codegen["objc"], let path = reader.string(objc, "\"objc\" of \"codegen\"") {
                 if let problem = ObjectiveCNames.problem(path) {

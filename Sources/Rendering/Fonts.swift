@@ -5,7 +5,43 @@ import CFontconfig
 /// The only file that touches fontconfig: which fonts this machine would substitute for text a PDF
 /// or SVG does not embed. Part of the toolchain fingerprint (a different font set can render the
 /// same source differently).
-enum Fonts {
+public enum Fonts {
+    /// Makes fontconfig see only the fonts in `directory`, for this process, before anything renders:
+    /// text a source does not embed is then drawn from the manifest's fonts on every machine (or not
+    /// at all), never from whatever the machine has installed. Must run before the first render and
+    /// before `Toolchain.current`, which hashes the font set.
+    public static func restrict(to directory: String) throws(SourceError) {
+        guard let config = FcConfigCreate() else { throw SourceError("fontconfig could not create a configuration") }
+        // File by file: adding a whole folder makes fontconfig try to write a cache for it (and
+        // print when it cannot), and a library must not print.
+        for file in fontFiles(in: directory, depth: 0) {
+            _ = file.withCString { path in
+                FcConfigAppFontAddFile(config, UnsafeRawPointer(path).assumingMemoryBound(to: FcChar8.self))
+            }
+        }
+        guard FcConfigSetCurrent(config) != 0 else { throw SourceError("fontconfig would not use the fonts folder") }
+    }
+
+    static let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc", "pfa", "pfb", "woff", "woff2"]
+
+    /// Font files in a folder and its subfolders (not following links out of it), sorted.
+    static func fontFiles(in directory: String, depth: Int) -> [String] {
+        guard depth < 8 else { return [] }
+        var files: [String] = []
+        for name in FileSystem.list(directory) where !name.hasPrefix(".") {
+            let path = directory + "/" + name
+            switch FileSystem.kind(path) {
+            case .directory: files += fontFiles(in: path, depth: depth + 1)
+            case .file:
+                if let dot = name.lastIndex(of: "."), fontExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+                    files.append(path)
+                }
+            default: continue
+            }
+        }
+        return files
+    }
+
     /// fontconfig's version, `2.14.1`.
     static var version: String {
         let value = Int(FcGetVersion())
@@ -14,15 +50,18 @@ enum Fonts {
 
     /// Every font file fontconfig offers, with its size, sorted: what a substitution can pick from.
     static func installedFiles() -> [(path: String, bytes: Int)] {
-        guard FcInit() != 0, let config = FcConfigGetCurrent(), let set = FcConfigGetFonts(config, FcSetSystem) else { return [] }
+        guard FcInit() != 0, let config = FcConfigGetCurrent() else { return [] }
         var files: [String: Int] = [:]
-        let count = Int(set.pointee.nfont)
-        for index in 0..<count {
-            guard let pattern = set.pointee.fonts[index] else { continue }
-            var file: UnsafeMutablePointer<FcChar8>?
-            guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
-            let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
-            files[path] = FileSystem.fileSize(path) ?? -1
+        // The system set, and the application set that `restrict(to:)` fills.
+        for kind in [FcSetSystem, FcSetApplication] {
+            guard let set = FcConfigGetFonts(config, kind) else { continue }
+            for index in 0..<Int(set.pointee.nfont) {
+                guard let pattern = set.pointee.fonts[index] else { continue }
+                var file: UnsafeMutablePointer<FcChar8>?
+                guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+                let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
+                files[path] = FileSystem.fileSize(path) ?? -1
+            }
         }
         return files.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }.map { ($0.key, $0.value) }
     }

@@ -121,8 +121,16 @@ enum Frame {
 /// renders and encodes each, answers on standard output. Whatever Poppler or Cairo print goes to
 /// standard error, which the parent reads as that variant's messages.
 public enum RenderWorker {
-    public static func serve(encoder: PNGEncoderSettings, addressSpaceBytes: Int?) {
+    public static func serve(encoder: PNGEncoderSettings, addressSpaceBytes: Int?, fontsDirectory: String? = nil) {
         if let addressSpaceBytes { ProcessLimits.limitAddressSpace(bytes: addressSpaceBytes) }
+        if let fontsDirectory {
+            do throws(SourceError) {
+                try Fonts.restrict(to: fontsDirectory)
+            } catch {
+                _ = Pipes.writeAll(Pipes.standardOutput, RenderReply.failure(.renderer("fonts folder \(fontsDirectory): \(error.message)")))
+                return
+            }
+        }
         StopSignals.ignoreInterrupts()
         let rasterizer = Rasterizer(store: SourceStore(keepsBytes: false))
         while let header = Pipes.readExactly(Pipes.standardInput, 4) {

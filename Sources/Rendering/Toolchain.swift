@@ -16,7 +16,10 @@ public struct Toolchain: Sendable {
     /// Computed once per process: fontconfig's first call reads its caches.
     public static let current: Toolchain = {
         let fonts = Fonts.installedFiles()
-        let fontText = fonts.map { "\($0.path)\t\($0.bytes)" }.joined(separator: "\n")
+        // File names and sizes, not paths: the same fonts in another checkout or container path
+        // give the same fingerprint.
+        let fontText = fonts.map { "\($0.path.split(separator: "/").last.map(String.init) ?? $0.path)\t\($0.bytes)" }
+            .sorted().joined(separator: "\n")
         return Toolchain(
             libraries: [
                 ("poppler", String(cString: poppler_get_version())),

@@ -30,6 +30,8 @@ public struct WorkerPool: Sendable {
     public var memoryLimit: Int
     public var progress: (@Sendable (Int, Int) -> Void)?
     public var isCancelled: @Sendable () -> Bool = { false }
+    /// The manifest's fonts folder: workers restrict fontconfig to it before rendering.
+    public var fontsDirectory: String?
 
     public init(jobs: Int, executable: String, encoder: PNGEncoderSettings, pixelBudget: Int, timeLimit: Double,
                 memoryLimit: Int, progress: (@Sendable (Int, Int) -> Void)? = nil) {
@@ -50,7 +52,7 @@ public struct WorkerPool: Sendable {
          "--compression-level", String(encoder.compressionLevel),
          "--indexed-compression-level", String(encoder.indexedCompressionLevel),
          "--palette-share", String(encoder.fullColorTrialPaletteShare),
-         "--reduce-color-type", encoder.reduceColorType ? "true" : "false"]
+         "--reduce-color-type", encoder.reduceColorType ? "true" : "false"] + (fontsDirectory.map { ["--fonts", $0] } ?? [])
     }
 
     public func run<SinkError: Error & Sendable>(

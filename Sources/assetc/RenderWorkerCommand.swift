@@ -13,10 +13,11 @@ struct RenderWorkerCommand: ParsableCommand {
     @Option var indexedCompressionLevel: Int32 = 6
     @Option var paletteShare: Double = 0.2
     @Option var reduceColorType: Bool = true
+    @Option var fonts: String?
 
     func run() {
         Pipeline.serveRenderWorker(memoryBytes: memoryBytes, compressionLevel: compressionLevel,
                                    indexedCompressionLevel: indexedCompressionLevel, paletteShare: paletteShare,
-                                   reduceColorType: reduceColorType)
+                                   reduceColorType: reduceColorType, fontsDirectory: fonts)
     }
 }

@@ -1,5 +1,6 @@
 import AssetKit
 import Foundation
+import Rendering
 import Testing
 
 /// Renders that depend on the build machine are said: a PDF using a font it does not embed.
@@ -48,6 +49,41 @@ import Testing
         // which reads no PDF, still says it (from the recorded scan).
         let again = try Harness.assetc(["build", "assets.json"], in: work)
         #expect(again.stderr.contains(warning) && again.stderr.contains("(0 rendered, 4 up to date)"), "\(again.stderr)")
+    }
+}
+
+@Suite struct FontsFolderTests {
+    /// With `"fonts"`, text a PDF does not embed is drawn only from that folder — in the render
+    /// workers too — and the folder's font set is part of every cache key.
+    @Test func theManifestsFontsAreTheOnlyFonts() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try HermeticRenderTests.pdfWithUnembeddedFont().write(to: work.appendingPathComponent("label.pdf"), atomically: true, encoding: .utf8)
+        let serif = try #require(["/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"].first { FileManager.default.fileExists(atPath: $0) },
+                                 "DejaVu Serif (fonts-dejavu-core, which fontconfig depends on) is the test font")
+        for folder in ["serif", "empty"] {
+            try FileManager.default.createDirectory(at: work.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: serif), to: work.appendingPathComponent("serif/DejaVuSerif.ttf"))
+        func build(_ fonts: String) throws -> RGBAImage {
+            try #"{"version": 1, "output": "out", "scales": [3], "fonts": "\#(fonts)", "images": [{"name": "Label", "source": "label.pdf"}]}"#
+                .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+            let run = try Harness.assetc(["build", "assets.json"], in: work)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("(1 rendered"), "switching the fonts folder changes the cache key: \(run.stderr)")
+            #expect(!run.stderr.lowercased().contains("fontconfig"), "\(run.stderr)")
+            return try PNGCodec.decode(Harness.read(work.appendingPathComponent("out/Resources/Label@3x.png"))).image
+        }
+        let withSerif = try build("serif")
+        let withNothing = try build("empty")
+        #expect(stride(from: 3, to: withSerif.pixels.count, by: 4).contains { withSerif.pixels[$0] != 0 }, "text drawn in the folder's font")
+        #expect(stride(from: 3, to: withNothing.pixels.count, by: 4).allSatisfy { withNothing.pixels[$0] == 0 },
+                "no font in the folder: no text, whatever the machine has installed")
+        #expect(try build("serif").pixels == withSerif.pixels)
+
+        try #"{"version": 1, "fonts": "nowhere", "images": []}"#.write(to: work.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        let bad = try Harness.assetc(["check", "bad.json"], in: work)
+        #expect(bad.status == 1 && bad.stderr.contains("bad.json:1:25: error: \"fonts\" names 'nowhere', which is not a folder"), "\(bad.stderr)")
     }
 }
 

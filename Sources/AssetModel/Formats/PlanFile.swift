@@ -41,6 +41,7 @@ public enum PlanFile {
             "infoPlist": infoPlist(plan.infoPlist),
             "budget": plan.budget.map { .object(["maxBytes": .integer($0.maxBytes), "at": location($0.location)]) } ?? .null,
             "catalog": catalog(plan.catalogRecords),
+            "fonts": plan.fontsDirectory.map(JSONOutput.string) ?? .null,
         ])
     }
 
@@ -183,6 +184,7 @@ public enum PlanFile {
         var plan = BuildPlan(inputPath: try top.string("input"), variants: entries.map(\.variant), bundles: bundles,
                              infoPlist: request, budget: budget, warnings: [])
         plan.catalogRecords = try decodeCatalog(try top.node("catalog"))
+        plan.fontsDirectory = try top.optionalString("fonts")
         return Contents(plan: plan, keys: entries.map(\.key))
     }
 

@@ -28,6 +28,10 @@ public struct Manifest: Sendable {
     public var alternateAppIcons = false
     /// `"codegen": {"swift": "Sources/App/Assets.swift"}`: generated accessors, relative to the manifest.
     public var swiftOutput: String?
+    /// `"fonts": "fonts"`: the only fonts text a source does not embed may be drawn with (relative
+    /// to the manifest), so renders do not depend on the machine's installed fonts.
+    public var fontsDirectory: String?
+    public var fontsLocation: SourceLocation?
     /// `"codegen": {"objc": "Classes/Assets"}`: `Assets.h` and `Assets.m`, relative to the manifest.
     public var objcOutput: String?
     /// `--launch-image NAME` / `"launchImage": {"set": NAME}`.

@@ -12,6 +12,8 @@ public struct BuildPlan: Sendable {
     public var warnings: [Diagnostic]
     /// Catalog image properties and colours for the index.
     public var catalogRecords = CatalogRecords()
+    /// The manifest's fonts folder (openable), which every render restricts fontconfig to.
+    public var fontsDirectory: String?
 
     public init(inputPath: String, variants: [Variant], bundles: [BundleSpec], infoPlist: InfoPlistRequest,
                 budget: SizeBudget?, warnings: [Diagnostic]) {
