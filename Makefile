@@ -7,7 +7,7 @@ TEST_PACKAGES := poppler-utils librsvg2-bin ninja-build
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/assetc
 
-.PHONY: all deps test-deps build release example test bench install clean fuzz
+.PHONY: all deps test-deps build release example test test-engines bench install clean fuzz
 
 all: build
 
@@ -43,6 +43,15 @@ example: release
 test: test-deps
 	$(SWIFT) build
 	$(SWIFT) test
+
+# Bazel (Debian's bazel-bootstrap) running assetc's actions, with a disk cache and BuildGrid (PyPI
+# 0.4.4) as a REAPI remote cache on 127.0.0.1: heavy, so not part of `make test`. docs/build-engines.md.
+ENGINES_VENV := .build-engines/venv
+test-engines: test-deps release
+	@command -v bazel >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq bazel-bootstrap; }
+	@test -x $(ENGINES_VENV)/bin/bgd || { python3 -m venv $(ENGINES_VENV) && $(ENGINES_VENV)/bin/pip install -q buildgrid==0.4.4; }
+	ASSETC_ENGINE_TESTS=1 ASSETC_RELEASE_BIN=$(abspath $(RELEASE_BIN)) BUILDGRID_BGD=$(abspath $(ENGINES_VENV)/bin/bgd) \
+		$(SWIFT) test --filter BazelTests
 
 # Side-by-side ratios against a pdftocairo loop, a minimal C renderer and oxipng; see docs/performance.md.
 bench: release test-deps

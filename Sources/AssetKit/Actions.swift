@@ -47,6 +47,11 @@ extension Pipeline {
         }
         let inputs = project.inputFiles + project.store.inputPaths()
         files.append(("plan.d", Array(DependencyFile.render(target: directory + "/plan.json", prerequisites: inputs).utf8)))
+        let sources = Set(plan.variants.map(\.source.path)).sorted()
+        let engines = BuildFiles(assetc: "assetc", planArguments: [], outputDirectory: project.outputDirectory, planDirectory: directory,
+                                 plan: plan, fragments: Dictionary(uniqueKeysWithValues: sources.map { ($0, fragmentName(for: $0)) }),
+                                 inputs: project.inputFiles, sources: sources)
+        files.append(("plan.bzl", Array(engines.bazel().utf8)))
         do throws(FileError) {
             try FileSystem.makeDirectories(directory, under: directory)
         } catch {
@@ -152,7 +157,9 @@ extension Pipeline {
         var written: [WrittenVariant] = []
         var missing: [Diagnostic] = []
         for variant in contents.plan.variants {
-            guard FileSystem.kindInside(outputDirectory, variant.outputPath) == .file,
+            // Read through links: a sandboxed engine (Bazel) hands an action its inputs as links.
+            // Nothing is written through them (the metadata files are replaced by rename).
+            guard FileSystem.kindFollowingLinks(outputDirectory + "/" + variant.outputPath) == .file,
                   let bytes = try? FileSystem.read(outputDirectory + "/" + variant.outputPath) else {
                 missing.append(.error(outputDirectory + "/" + variant.outputPath, "not rendered; run its render action first"))
                 continue
