@@ -45,7 +45,7 @@ public struct BuildFiles {
     }
 
     var metadataOutputs: [String] {
-        ["asset-index.json", "Resources/asset-table.json", "partial-Info.plist", "report.json"].map { outputDirectory + "/" + $0 }
+        ["asset-index.json", "Resources/asset-table.json", "partial-Info.plist", "report.json", "report.html"].map { outputDirectory + "/" + $0 }
     }
 
     var renderGroups: [(source: String, fragment: String, outputs: [String])] {

@@ -2,7 +2,7 @@ import AssetModel
 import AssetPlatform
 
 /// The files written beside the images from the plan and what was written: `asset-index.json`,
-/// `Resources/asset-table.json`, `report.json`, `partial-Info.plist`. One function for the build's
+/// `Resources/asset-table.json`, `report.json`, `report.html`, `partial-Info.plist`. One function for the build's
 /// commit and for `assetc assemble`, so both trees are the same bytes.
 public enum MetadataFiles {
     public typealias Writer = ([UInt8], String) throws(OutputError) -> Bool
@@ -18,6 +18,7 @@ public enum MetadataFiles {
         _ = try writer(RuntimeTable.make(plan.variants, bundles: plan.bundles, catalog: plan.catalogRecords).compactBytes(),
                        root + "/Resources/" + RuntimeTable.fileName)
         _ = try writer(Array(ReportFile.serialize(sizes).utf8), root + "/report.json")
+        _ = try writer(Array(ContactSheet.make(plan, written: written).utf8), root + "/report.html")
         _ = try writer(Array(InfoPlist.serialize(InfoPlist.make(plan.infoPlist, variants: plan.variants)).utf8),
                        root + "/partial-Info.plist")
     }

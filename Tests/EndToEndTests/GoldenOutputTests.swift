@@ -41,7 +41,7 @@ import Testing
             outputs[name] = String(decoding: try Harness.read(work.appendingPathComponent(name)), as: UTF8.self)
         }
         outputs["asset-table.json"] = String(decoding: try Harness.read(work.appendingPathComponent("golden/out/Resources/asset-table.json")), as: UTF8.self)
-        for name in ["asset-index.json", "partial-Info.plist", "report.json"] {
+        for name in ["asset-index.json", "partial-Info.plist", "report.json", "report.html"] {
             outputs[name] = String(decoding: try Harness.read(work.appendingPathComponent("golden/out/\(name)")), as: UTF8.self)
         }
         // A catalog of real apps' sets, with no manifest (docs/catalogs.md).
@@ -66,7 +66,7 @@ import Testing
         text.replacing(/"key": "[0-9a-f]{64}"/, with: "\"key\": \"(cache key)\"")
     }
 
-    static let names = ["asset-index.json", "partial-Info.plist", "report.json", "plan.json", "tables.json",
+    static let names = ["asset-index.json", "partial-Info.plist", "report.json", "report.html", "plan.json", "tables.json",
                         "catalog-asset-index.json", "catalog-partial-Info.plist", "catalog-plan.json",
                         "Assets.swift", "Assets.h", "Assets.m", "asset-table.json", "CatalogAssets.swift", "catalog-asset-table.json"]
 

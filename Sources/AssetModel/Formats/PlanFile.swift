@@ -42,6 +42,11 @@ public enum PlanFile {
             "budget": plan.budget.map { .object(["maxBytes": .integer($0.maxBytes), "at": location($0.location)]) } ?? .null,
             "catalog": catalog(plan.catalogRecords),
             "fonts": plan.fontsDirectory.map(JSONOutput.string) ?? .null,
+            // Planning's warnings: the contact sheet shows them beside the images.
+            "warnings": .array(plan.warnings.map { warning in
+                .object(["severity": .string(warning.severity.rawValue), "file": .string(warning.path),
+                         "at": warning.location.map(location) ?? .null, "message": .string(warning.message)])
+            }),
         ])
     }
 
@@ -185,6 +190,12 @@ public enum PlanFile {
                              infoPlist: request, budget: budget, warnings: [])
         plan.catalogRecords = try decodeCatalog(try top.node("catalog"))
         plan.fontsDirectory = try top.optionalString("fonts")
+        plan.warnings = try top.array("warnings").map { node throws(DecodeError) -> Diagnostic in
+            let f = try Fields(node, "a warning")
+            guard let severity = Diagnostic.Severity(rawValue: try f.string("severity")) else { throw DecodeError("unknown severity") }
+            let at: SourceLocation? = f.has("at") && (try? f.location("at")) != nil ? try f.location("at") : nil
+            return Diagnostic(severity, path: try f.string("file"), at: at, try f.string("message"))
+        }
         return Contents(plan: plan, keys: entries.map(\.key))
     }
 
