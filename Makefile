@@ -7,7 +7,7 @@ TEST_PACKAGES := poppler-utils librsvg2-bin ninja-build
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/assetc
 
-.PHONY: all deps test-deps build release example test test-engines bench install clean fuzz
+.PHONY: all deps test-deps build release example test test-engines test-browser bench install clean fuzz
 
 all: build
 
@@ -52,6 +52,12 @@ test-engines: test-deps release
 	@test -x $(ENGINES_VENV)/bin/bgd || { python3 -m venv $(ENGINES_VENV) && $(ENGINES_VENV)/bin/pip install -q buildgrid==0.4.4; }
 	ASSETC_ENGINE_TESTS=1 ASSETC_RELEASE_BIN=$(abspath $(RELEASE_BIN)) BUILDGRID_BGD=$(abspath $(ENGINES_VENV)/bin/bgd) \
 		$(SWIFT) test --filter BazelTests
+
+# report.html opened in headless Chromium (Debian `chromium`): every image loads. Heavy, so apart.
+test-browser: test-deps
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
+	$(SWIFT) build
+	ASSETC_BROWSER_TESTS=1 $(SWIFT) test --filter ContactSheetBrowserTests
 
 # Side-by-side ratios against a pdftocairo loop, a minimal C renderer and oxipng; see docs/performance.md.
 bench: release test-deps
