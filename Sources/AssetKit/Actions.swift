@@ -3,6 +3,7 @@ import AssetPlatform
 import CodeGeneration
 import Foundation
 import Output
+import ManifestInput
 import Rendering
 
 /// Which entries of a plan `assetc render` renders.
@@ -201,5 +202,55 @@ extension Pipeline {
             throw BuildFailure(.invalidInput, [.error(project.inputPath, "cannot write the build file: \(problem)")])
         }
         return engine == .ninja ? files.ninja() : files.make()
+    }
+}
+
+extension Pipeline {
+    /// Folders `assetc init` does not look in: build products, dependencies, version control.
+    static let scaffoldSkipped: Set<String> = ["build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
+
+    /// `assetc init`: the manifest text for the artwork under `directory` (docs/cli.md).
+    public static func scaffold(directory: String) -> (text: String, images: Int, catalogs: Int) {
+        var sources: [String] = []
+        var catalogs: [String] = []
+        func walk(_ folder: String, _ relative: String, depth: Int) {
+            guard depth < 12 else { return }
+            for name in FileSystem.list(folder) where !name.hasPrefix(".") && !scaffoldSkipped.contains(name) && !name.hasPrefix("bazel-") {
+                let path = folder + "/" + name
+                let rel = relative.isEmpty ? name : relative + "/" + name
+                switch FileSystem.kind(path) {
+                case .directory:
+                    let lower = name.lowercased()
+                    if lower.hasSuffix(".xcassets") {
+                        catalogs.append(rel)
+                    } else if !lower.hasSuffix(".appiconset") && !lower.hasSuffix(".launchimage") && !lower.hasSuffix(".bundle")
+                                && !lower.hasSuffix(".app") && !lower.hasSuffix(".xcodeproj") {
+                        walk(path, rel, depth: depth + 1)
+                    }
+                case .file:
+                    if ResolvedSource.Kind.forPath(name).map({ $0 != .jpeg }) == true { sources.append(rel) }
+                default:
+                    continue
+                }
+            }
+        }
+        walk(directory, "", depth: 0)
+        let manifest = ManifestScaffold.make(sources: sources, catalogs: catalogs)
+        let images = { if case .object(let root) = manifest, case .array(let list)? = root["images"] { return list.count } else { return 0 } }()
+        return (manifest.serialized(), images, catalogs.count)
+    }
+}
+
+extension Pipeline {
+    /// Writes the scaffold; an existing file is kept unless `replacing`.
+    public static func writeScaffold(_ text: String, to path: String, replacing: Bool) throws(BuildFailure) {
+        if !replacing, FileSystem.kind(path) != .missing {
+            throw BuildFailure(.invalidInput, [.error(path, "already exists; pass --force to replace it")])
+        }
+        do {
+            try FileSystem.replaceAtomically(path, Array(text.utf8))
+        } catch {
+            throw BuildFailure(OutputError.cannotWrite(file: path, error))
+        }
     }
 }

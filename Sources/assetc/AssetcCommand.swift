@@ -7,6 +7,6 @@ struct AssetcCommand: ParsableCommand {
         commandName: "assetc",
         abstract: "Compile PDF and PNG artwork into the exact PNG variants an iOS app ships.",
         version: "assetc \(AssetcVersion.current)",
-        subcommands: [BuildCommand.self, CheckCommand.self, PlanCommand.self, RenderCommand.self, AssembleCommand.self, ResolveCommand.self, TablesCommand.self, VersionCommand.self, RenderWorkerCommand.self],
+        subcommands: [BuildCommand.self, CheckCommand.self, InitCommand.self, PlanCommand.self, RenderCommand.self, AssembleCommand.self, ResolveCommand.self, TablesCommand.self, VersionCommand.self, RenderWorkerCommand.self],
         defaultSubcommand: BuildCommand.self)
 }
