@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
 APT_PACKAGES := libpoppler-glib-dev libcairo2-dev librsvg2-dev libfontconfig-dev libpng-dev libdeflate-dev
-TEST_PACKAGES := poppler-utils librsvg2-bin ninja-build
+TEST_PACKAGES := poppler-utils librsvg2-bin ninja-build python3-jsonschema
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/assetc
 
@@ -21,7 +21,8 @@ deps:
 # Tests compare renders with pdftocairo and rsvg-convert (references only; assetc never calls them)
 # and run the generated build.ninja with Ninja.
 test-deps: deps
-	@if ! command -v pdftocairo >/dev/null || ! command -v rsvg-convert >/dev/null || ! command -v ninja >/dev/null; then \
+	@if ! command -v pdftocairo >/dev/null || ! command -v rsvg-convert >/dev/null || ! command -v ninja >/dev/null \
+		|| ! python3 -c 'import jsonschema' 2>/dev/null; then \
 		echo "Installing $(TEST_PACKAGES)..."; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PACKAGES); \
 	fi
