@@ -191,6 +191,11 @@ func errors(_ text: String) -> [String] {
         #expect(found.contains("assets.json:\(marked.position("4️⃣")): error: \"name\" of \"appIcon\" does not apply with \"set\" (the set in the catalog says everything)"), "\(found)")
     }
 
+    @Test func theSchemaKeyIsForEditorsAndIgnored() throws {
+        let manifest = try decodeManifest(#"{"$schema": "docs/assets.schema.json", "version": 1, "images": []}"#).get()
+        #expect(manifest.warnings.isEmpty && manifest.manifest.images.isEmpty)
+    }
+
     @Test func aSetNeedsCatalogs() {
         let found = errors(#"{"version": 1, "appIcon": {"set": "AppIcon"}}"#)
         #expect(found == ["assets.json:1:1: error: \"set\" picks a set from \"catalogs\", but the manifest lists no catalogs"])
