@@ -5,7 +5,10 @@ SWIFT ?= swift
 APT_PACKAGES := libpoppler-glib-dev libcairo2-dev librsvg2-dev libfontconfig-dev libpng-dev libdeflate-dev
 TEST_PACKAGES := poppler-utils librsvg2-bin ninja-build python3-jsonschema
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-RELEASE_BIN := .build/release/assetc
+# The relocatable release build has its own build folder: SwiftPM's own release builds (the
+# generate-manual plugin builds the tool in .build/release) must not replace it with a dynamic one.
+RELEASE_PATH := .build/static
+RELEASE_BIN := $(RELEASE_PATH)/release/assetc
 
 .PHONY: all deps test-deps build release example test test-engines test-browser bench install install-stage dist clean fuzz
 
@@ -33,7 +36,7 @@ build: deps
 # The Swift runtime is linked statically, so the binary runs on machines without the toolchain
 # (remote build workers); the check fails the target if any Swift library is still linked dynamically.
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib --build-path $(RELEASE_PATH)
 	@if ldd $(RELEASE_BIN) | grep -i swift; then echo "error: $(RELEASE_BIN) links the Swift runtime dynamically" >&2; exit 1; fi
 
 example: release

@@ -100,7 +100,7 @@ def folder_bytes(folder):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--assetc", default=os.path.join(HERE, "..", ".build", "release", "assetc"))
+    parser.add_argument("--assetc", default=os.path.join(HERE, "..", ".build", "static", "release", "assetc"))
     parser.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "corpus"))
     parser.add_argument("--work", default="/tmp/assetc-bench")
     parser.add_argument("--count", type=int, default=200, help="PDFs in the main set (x3 scales = variants)")

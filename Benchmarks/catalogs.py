@@ -29,7 +29,7 @@ def png_size(path):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--assetc", default=os.path.join(HERE, "..", ".build", "release", "assetc"))
+    parser.add_argument("--assetc", default=os.path.join(HERE, "..", ".build", "static", "release", "assetc"))
     parser.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "corpus"))
     parser.add_argument("--work", default="/tmp/assetc-bench-catalogs")
     parser.add_argument("--jobs", type=int, default=os.cpu_count())

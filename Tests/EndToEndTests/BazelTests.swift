@@ -8,7 +8,7 @@ import Testing
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["ASSETC_ENGINE_TESTS"] == "1"))
 struct BazelTests {
     static var binary: String {
-        ProcessInfo.processInfo.environment["ASSETC_RELEASE_BIN"] ?? Harness.packageRoot.appendingPathComponent(".build/release/assetc").path
+        ProcessInfo.processInfo.environment["ASSETC_RELEASE_BIN"] ?? Harness.packageRoot.appendingPathComponent(".build/static/release/assetc").path
     }
 
     /// A copy of the example workspace with the rule file and the (relocatable) binary, planned.
