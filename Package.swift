@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "assetc", targets: ["assetc"]),
         .library(name: "AssetKit", targets: ["AssetKit"]),
+        // Runs assetc at build time in a Swift package and makes the PNGs the target's resources.
+        .plugin(name: "AssetcPlugin", targets: ["AssetcPlugin"]),
         // The runtime half: apps link this (Foundation only) to find images through the shipped table.
         .library(name: "AssetResolver", targets: ["AssetResolver"]),
     ],
@@ -57,6 +59,7 @@ let package = Package(
             "AssetKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .plugin(name: "AssetcPlugin", capability: .buildTool(), dependencies: ["assetc"]),
         // libFuzzer targets (`make fuzz`); a plain build makes a replay tool for crash files.
         .executableTarget(name: "assetc-fuzz", dependencies: ["AssetKit", "ManifestInput", "Rendering"], path: "Fuzz"),
         // Marked-text positions (`1️⃣`) shared by the test targets.
