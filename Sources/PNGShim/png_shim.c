@@ -258,7 +258,22 @@ int assetc_png_encode(const assetc_png_encode_request *request,
             png_set_tRNS(png, info, request->palette_alpha, request->palette_alpha_count, NULL);
         }
     }
-    png_write_info(png, info);  /* signature, IHDR, PLTE, tRNS */
+    const assetc_png_color *color = request->color;
+    if (color != NULL) {
+        /* As the source had them; libpng writes them before PLTE, as the specification orders. */
+        if (color->icc_profile != NULL && color->icc_length > 0) {
+            png_set_iCCP(png, info, color->icc_name[0] ? color->icc_name : "ICC profile", PNG_COMPRESSION_TYPE_BASE,
+                         color->icc_profile, color->icc_length);
+        } else if (color->srgb_intent >= 0) {
+            png_set_sRGB(png, info, color->srgb_intent);
+        }
+        if (color->has_gamma) png_set_gAMA_fixed(png, info, color->gamma);
+        if (color->has_chrm) {
+            png_set_cHRM_fixed(png, info, color->chrm[0], color->chrm[1], color->chrm[2], color->chrm[3],
+                               color->chrm[4], color->chrm[5], color->chrm[6], color->chrm[7]);
+        }
+    }
+    png_write_info(png, info);  /* signature, IHDR, colour chunks, PLTE, tRNS */
     static const png_byte idat[5] = { 'I', 'D', 'A', 'T', '\0' };
     static const png_byte iend[5] = { 'I', 'E', 'N', 'D', '\0' };
     png_write_chunk(png, idat, stream, stream_length);
@@ -381,3 +396,52 @@ const char *assetc_libpng_version(void) { return png_get_libpng_ver(NULL); }
 
 /* libdeflate has no run-time version call; the header it was built against is what is linked. */
 const char *assetc_libdeflate_version(void) { return LIBDEFLATE_VERSION_STRING; }
+
+int assetc_png_read_color(const uint8_t *bytes, size_t length, assetc_png_color *color,
+                          char *error, size_t error_capacity) {
+    memset(color, 0, sizeof *color);
+    color->srgb_intent = -1;
+    if (shim_check_signature(bytes, length, error, error_capacity) != 0) return -1;
+    shim_errors errors = { error, error_capacity };
+    shim_reader reader = { bytes, length, 0 };
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &errors, shim_error_fn, shim_warning_fn);
+    if (png == NULL) {
+        shim_set_error(error, error_capacity, "cannot create PNG reader");
+        return -1;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL || setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free((void *)color->icc_profile);
+        color->icc_profile = NULL;
+        return -1;
+    }
+    png_set_read_fn(png, &reader, shim_read_fn);
+    png_read_info(png, info);
+    int intent;
+    if (png_get_sRGB(png, info, &intent)) color->srgb_intent = intent;
+    png_fixed_point gamma;
+    if (png_get_gAMA_fixed(png, info, &gamma)) {
+        color->has_gamma = 1;
+        color->gamma = (int)gamma;
+    }
+    png_fixed_point c[8];
+    if (png_get_cHRM_fixed(png, info, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7])) {
+        color->has_chrm = 1;
+        for (int i = 0; i < 8; i++) color->chrm[i] = (int)c[i];
+    }
+    png_charp name;
+    int compression;
+    png_bytep profile;
+    png_uint_32 profile_length;
+    if (png_get_iCCP(png, info, &name, &compression, &profile, &profile_length) && profile_length > 0) {
+        uint8_t *copy = malloc(profile_length);
+        if (copy == NULL) png_error(png, "out of memory while reading an ICC profile");
+        memcpy(copy, profile, profile_length);
+        color->icc_profile = copy;
+        color->icc_length = profile_length;
+        snprintf(color->icc_name, sizeof color->icc_name, "%s", name ? name : "");
+    }
+    png_destroy_read_struct(&png, &info, NULL);
+    return 0;
+}

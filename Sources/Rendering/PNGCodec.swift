@@ -26,6 +26,8 @@ struct PNGEncodingInput {
     /// libdeflate level, 1–12.
     var compressionLevel: Int32
     var filter: PNGRowFilter
+    /// Colour chunks to write (from the source), nil for untagged sRGB.
+    var color: PNGColorInfo? = nil
 }
 
 /// How rows are filtered before deflating.
@@ -55,17 +57,24 @@ public enum PNGCodec {
         while let last = alpha.last, last == 255 { alpha.removeLast() }  // trailing opaque entries need no tRNS
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
+        let profile = input.color?.iccProfile ?? []
         let status: Int32 = input.rows.withUnsafeBufferPointer { rows in
             rgb.withUnsafeBufferPointer { rgb in
                 alpha.withUnsafeBufferPointer { alpha in
-                    var request = assetc_png_encode_request(
-                        width: UInt32(input.width), height: UInt32(input.height),
-                        bit_depth: Int32(input.bitDepth), color_type: Int32(input.colorType.rawValue),
-                        rows: rows.baseAddress, stride: input.stride,
-                        palette_rgb: rgb.baseAddress, palette_count: Int32(input.palette.count),
-                        palette_alpha: alpha.baseAddress, palette_alpha_count: Int32(alpha.count),
-                        compression_level: input.compressionLevel, filter: input.filter.rawValue)
-                    return assetc_png_encode(&request, &output, &length, &errorBuffer, errorBuffer.count)
+                    profile.withUnsafeBufferPointer { profile in
+                        var color = Self.chunks(input.color, profile: profile)
+                        return withUnsafePointer(to: &color) { colorPointer in
+                            var request = assetc_png_encode_request(
+                                width: UInt32(input.width), height: UInt32(input.height),
+                                bit_depth: Int32(input.bitDepth), color_type: Int32(input.colorType.rawValue),
+                                rows: rows.baseAddress, stride: input.stride,
+                                palette_rgb: rgb.baseAddress, palette_count: Int32(input.palette.count),
+                                palette_alpha: alpha.baseAddress, palette_alpha_count: Int32(alpha.count),
+                                compression_level: input.compressionLevel, filter: input.filter.rawValue,
+                                color: input.color == nil ? nil : colorPointer)
+                            return assetc_png_encode(&request, &output, &length, &errorBuffer, errorBuffer.count)
+                        }
+                    }
                 }
             }
         }
@@ -86,6 +95,53 @@ public enum PNGCodec {
         return try makeHeader(header)
     }
 
+    /// The shim's form of colour chunks; `profile` must outlive its use.
+    static func chunks(_ info: PNGColorInfo?, profile: UnsafeBufferPointer<UInt8>) -> assetc_png_color {
+        var color = assetc_png_color()
+        color.srgb_intent = Int32(info?.srgbIntent ?? -1)
+        if let gamma = info?.gamma { color.has_gamma = 1; color.gamma = Int32(gamma) }
+        if let values = info?.chromaticities, values.count == 8 {
+            color.has_chrm = 1
+            withUnsafeMutableBytes(of: &color.chrm) { raw in
+                let slots = raw.bindMemory(to: Int32.self)
+                for index in 0..<8 { slots[index] = Int32(values[index]) }
+            }
+        }
+        if let info, info.iccProfile != nil, profile.count > 0 {
+            color.icc_profile = profile.baseAddress
+            color.icc_length = UInt32(profile.count)
+            withUnsafeMutableBytes(of: &color.icc_name) { raw in
+                let bytes = Array(info.iccName.utf8.prefix(79)) + [0]
+                for (index, byte) in bytes.enumerated() { raw[index] = byte }
+            }
+        }
+        return color
+    }
+
+    /// The colour chunks of a PNG; nil when they say plain sRGB (or there are none), as assetc
+    /// writes by default.
+    public static func readColor(_ bytes: [UInt8]) throws(SourceError) -> PNGColorInfo? {
+        var errorBuffer = [CChar](repeating: 0, count: 256)
+        var color = assetc_png_color()
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            assetc_png_read_color(buffer.baseAddress, buffer.count, &color, &errorBuffer, errorBuffer.count)
+        }
+        guard status == 0 else { throw SourceError(describeFailure(bytes, errorBuffer)) }
+        defer { if let profile = color.icc_profile { assetc_png_free(UnsafeMutableRawPointer(mutating: profile)) } }
+        var info = PNGColorInfo(srgbIntent: color.srgb_intent >= 0 ? Int(color.srgb_intent) : nil,
+                                gamma: color.has_gamma != 0 ? Int(color.gamma) : nil, chromaticities: nil,
+                                iccName: withUnsafeBytes(of: color.icc_name) { raw in
+                                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                                }, iccProfile: nil)
+        if color.has_chrm != 0 {
+            info.chromaticities = withUnsafeBytes(of: color.chrm) { raw in raw.bindMemory(to: Int32.self).map { Int($0) } }
+        }
+        if let profile = color.icc_profile, color.icc_length > 0 {
+            info.iccProfile = Array(UnsafeBufferPointer(start: profile, count: Int(color.icc_length)))
+        }
+        return info.isPlainSRGB ? nil : info
+    }
+
     /// Decodes any PNG to straight RGBA 8-bit, refusing images larger than `maximumPixels`.
     public static func decode(_ bytes: [UInt8], maximumPixels: Int = Limits.maximumSourcePixels)
         throws(SourceError) -> (header: PNGHeader, image: RGBAImage)
@@ -101,7 +157,8 @@ public enum PNGCodec {
         defer { assetc_png_free(pixels) }
         let parsed = try makeHeader(header)
         let image = RGBAImage(width: parsed.width, height: parsed.height,
-                              pixels: Array(UnsafeBufferPointer(start: pixels, count: parsed.width * parsed.height * 4)))
+                              pixels: Array(UnsafeBufferPointer(start: pixels, count: parsed.width * parsed.height * 4)),
+                              color: try readColor(bytes))
         return (parsed, image)
     }
 

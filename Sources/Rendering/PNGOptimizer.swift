@@ -20,7 +20,7 @@ public struct PNGEncoderSettings: Sendable, Hashable {
 
     /// Part of every output's cache key: change it when the encoder's output changes.
     public var cacheKey: String {
-        "png-v2-libdeflate\(PNGCodec.deflateVersion)-\(compressionLevel)-\(indexedCompressionLevel)"
+        "png-v3-colour-chunks-libdeflate\(PNGCodec.deflateVersion)-\(compressionLevel)-\(indexedCompressionLevel)"
             + "-\(fullColorTrialPaletteShare)-\(reduceColorType)"
     }
 }
@@ -39,10 +39,41 @@ public enum PNGOptimizer {
     public static func encode(_ image: RGBAImage, settings: PNGEncoderSettings = PNGEncoderSettings())
         throws(SourceError) -> [UInt8]
     {
+        // Every trial carries the source's colour chunks: the values mean what they meant there.
+        func packChannels(_ image: RGBAImage, colorType: PNGColorType, settings: PNGEncoderSettings) -> PNGEncodingInput {
+            var input = Self.packChannels(image, colorType: colorType, settings: settings)
+            input.color = image.color
+            return input
+        }
+        func packGrey(_ image: RGBAImage, depth: Int, settings: PNGEncoderSettings) -> PNGEncodingInput {
+            var input = Self.packGrey(image, depth: depth, settings: settings)
+            input.color = image.color
+            return input
+        }
+        func packPalette(_ image: RGBAImage, colors: [UInt32], settings: PNGEncoderSettings) -> PNGEncodingInput {
+            var input = Self.packPalette(image, colors: colors, settings: settings)
+            input.color = image.color
+            return input
+        }
         guard settings.reduceColorType else {
             return try PNGCodec.encode(packChannels(image, colorType: .rgba, settings: settings))
         }
-        let analysis = analyze(image)
+        var image = image
+        var analysis = analyze(image)
+        // An ICC profile describes one colour space: an RGB profile may not tag a grey PNG, a grey
+        // one may tag only a grey PNG. Keep the colour type the profile allows.
+        switch image.color?.iccColorSpace {
+        case "RGB "?:
+            analysis.grey = false
+        case "GRAY"?:
+            if analysis.grey {
+                analysis.palette = nil
+            } else {
+                image.color?.iccProfile = nil  // colour added to grey art (a background): no grey profile fits
+            }
+        default:
+            break
+        }
         if analysis.grey, analysis.opaque {
             return try PNGCodec.encode(packGrey(image, depth: analysis.greyDepth, settings: settings))
         }

@@ -64,7 +64,10 @@ final class Rasterizer {
             if let background = variant.background { canvas.fill(background) }
             canvas.apply(variant.placement)
             try canvas.paint(raster)
-            return canvas.straightRGBA()
+            // Resampled values are in the source's colour space still: keep saying which.
+            var image = canvas.straightRGBA()
+            image.color = raster.color
+            return image
         }
     }
 

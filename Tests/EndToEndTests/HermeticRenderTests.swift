@@ -109,3 +109,35 @@ import Testing
         #expect(try Harness.assetc(["version", "--toolchain"]).stdout == run.stdout)
     }
 }
+
+@Suite struct ColourProfileTests {
+    /// A PNG source with a Display P3 profile: every PNG drawn from it — copied or resampled — carries
+    /// the same profile, so iOS shows the same colours; sRGB-tagged sources are written untagged.
+    @Test func aProfileTravelsWithThePixels() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art"), to: work.appendingPathComponent("art"))
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets"),
+                                         to: work.appendingPathComponent("Real.xcassets"))
+        try #"{"version": 1, "output": "out", "images": [{"name": "Favorite", "source": "art/p3-favorite.png", "scales": [1]}, {"name": "Small", "source": "art/p3-favorite.png", "size": [20, 20], "scales": [1]}], "catalogs": [{"path": "Real.xcassets"}]}"#
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build", "assets.json"], in: work)
+        try #require(run.status == 0, "\(run.stderr)")
+        let source = try #require(try PNGCodec.readColor(Harness.read(work.appendingPathComponent("art/p3-favorite.png"))))
+        #expect(source.iccName.contains("DisplayP3"), "\(source.iccName)")
+        for file in ["Favorite.png", "Small.png"] {
+            let bytes = try Harness.read(work.appendingPathComponent("out/Resources/" + file))
+            let written = try #require(try PNGCodec.readColor(bytes), "\(file) lost its profile")
+            #expect(written.iccProfile == source.iccProfile && written.iccName == source.iccName, "\(file)")
+        }
+        // The copied file keeps its pixels exactly.
+        let copy = try PNGCodec.decode(Harness.read(work.appendingPathComponent("out/Resources/Favorite.png"))).image
+        let original = try PNGCodec.decode(Harness.read(work.appendingPathComponent("art/p3-favorite.png"))).image
+        #expect(copy.pixels == original.pixels)
+        // "Icons - Test Tube" carries an sRGB profile: written untagged, as sRGB is by default.
+        let srgbSource = try Harness.read(work.appendingPathComponent("Real.xcassets/CWA/Icons - Test Tube.imageset/Icons - Test Tube@2x.png"))
+        #expect(String(decoding: srgbSource, as: UTF8.self).contains("iCCP"))
+        #expect(try PNGCodec.readColor(srgbSource) == nil)
+        #expect(try PNGCodec.readColor(Harness.read(work.appendingPathComponent("out/Resources/Icons - Test Tube@2x.png"))) == nil)
+    }
+}

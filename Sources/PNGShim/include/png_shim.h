@@ -15,6 +15,19 @@ typedef struct {
     int interlaced;     /* 1 when Adam7 */
 } assetc_png_header;
 
+/* The colour chunks of a source PNG: what its pixel values mean. Carried to every PNG drawn from it,
+   so a Display P3 or gamma-tagged image is not read as sRGB (iOS honours these chunks). */
+typedef struct {
+    int srgb_intent;               /* sRGB chunk: rendering intent 0-3, or -1 when absent */
+    int has_gamma;                 /* gAMA: gamma * 100000 */
+    int gamma;
+    int has_chrm;                  /* cHRM: white x, y, red x, y, green x, y, blue x, y, each * 100000 */
+    int chrm[8];
+    char icc_name[80];             /* iCCP: the profile's name (NUL-terminated) and its bytes */
+    const uint8_t *icc_profile;    /* NULL when absent; malloc'ed by the reader, free with assetc_png_free */
+    uint32_t icc_length;
+} assetc_png_color;
+
 typedef struct {
     uint32_t width;
     uint32_t height;
@@ -28,6 +41,7 @@ typedef struct {
     int palette_alpha_count;
     int compression_level;         /* libdeflate level 1-12 */
     int filter;                    /* 0-4: that PNG filter on every row; or one of the modes below */
+    const assetc_png_color *color; /* colour chunks to write, or NULL for none (sRGB by default) */
 } assetc_png_encode_request;
 
 /* Filter modes beyond the five PNG filter types, choosing a filter per row. */
@@ -40,6 +54,10 @@ typedef struct {
 int assetc_png_encode(const assetc_png_encode_request *request,
                       uint8_t **out_bytes, size_t *out_length,
                       char *error, size_t error_capacity);
+
+/* Reads the colour chunks (iCCP, sRGB, gAMA, cHRM). `color->icc_profile` is malloc'ed when set. */
+int assetc_png_read_color(const uint8_t *bytes, size_t length, assetc_png_color *color,
+                          char *error, size_t error_capacity);
 
 /* Reads only the IHDR fields. */
 int assetc_png_read_header(const uint8_t *bytes, size_t length, assetc_png_header *header,
