@@ -49,9 +49,13 @@ public struct BuildOptions: Sendable {
     /// leaving the previous outputs as they were. (The CLI sets it from SIGINT and SIGTERM.)
     public var isCancelled: @Sendable () -> Bool = { false }
     /// Seconds one variant may take in its render worker before the worker is killed.
-    public var renderTimeLimit: Double = 120
+    public var renderTimeLimit: Double = BuildOptions.defaultRenderTimeLimit
     /// Address space of each render worker, in bytes.
-    public var renderMemoryLimit: Int = 4 << 30
+    public var renderMemoryLimit: Int = BuildOptions.defaultRenderMemoryLimit
+    /// True when the command line set the budgets: they then win over the manifest's `render`.
+    public var renderBudgetsFromCommandLine = (time: false, memory: false)
+    public static let defaultRenderTimeLimit = 120.0
+    public static let defaultRenderMemoryLimit = 4 << 30
     /// Render on threads inside this process instead of in supervised workers (no time or memory
     /// budget; for library users without the `assetc` binary, and for measurements).
     public var renderInProcess = false

@@ -81,6 +81,13 @@ public enum Pipeline {
                 throw BuildFailure(InputError([.error(path, "cannot write the generated code: it \(problem)")]))
             }
         }
+        var options = options
+        if !options.renderBudgetsFromCommandLine.time, let seconds = project.manifest.renderTimeoutSeconds {
+            options.renderTimeLimit = seconds
+        }
+        if !options.renderBudgetsFromCommandLine.memory, let mebibytes = project.manifest.renderMemoryMiB {
+            options.renderMemoryLimit = mebibytes << 20
+        }
         let transaction = try stage { () throws(OutputError) in try OutputTransaction(root: project.outputDirectory, alreadyRead: project.recordedState) }
         let keys = project.plan.variants.map { CacheKey.make(for: $0, store: project.store, encoder: options.encoder) }
         var renderWarnings: [Diagnostic] = []

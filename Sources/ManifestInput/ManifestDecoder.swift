@@ -3,7 +3,7 @@ import AssetModel
 /// Turns manifest bytes into a validated `Manifest`, or into diagnostics with line and column.
 public enum ManifestDecoder {
     static let topLevelKeys = ["version", "output", "scales", "bundles", "images", "devices", "deploymentTarget",
-                               "appIcon", "launchImage", "budget", "catalogs", "codegen", "fonts", "$schema"]
+                               "appIcon", "launchImage", "budget", "catalogs", "codegen", "fonts", "render", "$schema"]
     static let budgetKeys = ["maxBytes"]
     static let appIconKeys = ["source", "page", "name", "background", "artwork", "appiconset"]
     static let launchImageKeys = ["source", "page", "fit", "basename", "background", "orientations", "schemes",
@@ -117,6 +117,14 @@ public enum ManifestDecoder {
             }
         }
         if let node = fields["catalogs"] { manifest.catalogs = decodeCatalogs(node, bundles: bundles, reader: reader) }
+        if let node = fields["render"], let render = reader.object(node, "\"render\"", allowed: ["timeoutSeconds", "memoryMiB"]) {
+            if let value = render["timeoutSeconds"] {
+                manifest.renderTimeoutSeconds = reader.number(value, "\"timeoutSeconds\" of \"render\"", greaterThan: 0, atMost: 86_400)
+            }
+            if let value = render["memoryMiB"] {
+                manifest.renderMemoryMiB = reader.integer(value, "\"memoryMiB\" of \"render\"", in: 64...(1 << 20))
+            }
+        }
         if let node = fields["fonts"], let path = reader.string(node, "\"fonts\"") {
             if path.isEmpty { reader.error("\"fonts\" is empty; name a folder of font files", at: node.location) } else {
                 manifest.fontsDirectory = path

@@ -131,11 +131,11 @@ struct BuildCommand: ParsableCommand {
                                valueName: "path"))
     var depfile: String?
 
-    @Option(help: ArgumentHelp("Seconds one image may take to render before its worker is stopped.", valueName: "seconds"))
-    var renderTimeout: Double = 120
+    @Option(help: ArgumentHelp("Seconds one image may take to render before its worker is stopped (default 120, or the manifest's render.timeoutSeconds).", valueName: "seconds"))
+    var renderTimeout: Double?
 
-    @Option(help: ArgumentHelp("Memory each render worker may use, in MiB.", valueName: "MiB"))
-    var renderMemory: Int = 4096
+    @Option(help: ArgumentHelp("Memory each render worker may use, in MiB (default 4096, or the manifest's render.memoryMiB).", valueName: "MiB"))
+    var renderMemory: Int?
 
     @Flag(help: ArgumentHelp("Render on threads in this process, without worker processes or their budgets (for measurements).",
                              visibility: .hidden))
@@ -144,8 +144,8 @@ struct BuildCommand: ParsableCommand {
     func validate() throws {
         if let objc, let problem = ObjectiveCNames.problem(objc) { throw ValidationError("--objc \(problem)") }
         guard jobs >= 1 && jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
-        guard renderTimeout > 0 && renderTimeout <= 86_400 else { throw ValidationError("--render-timeout must be between 0 and 86400 seconds") }
-        guard renderMemory >= 64 && renderMemory <= 1 << 20 else { throw ValidationError("--render-memory must be between 64 and 1048576 MiB") }
+        if let renderTimeout, !(renderTimeout > 0 && renderTimeout <= 86_400) { throw ValidationError("--render-timeout must be between 0 and 86400 seconds") }
+        if let renderMemory, !(renderMemory >= 64 && renderMemory <= 1 << 20) { throw ValidationError("--render-memory must be between 64 and 1048576 MiB") }
     }
 
     func run() throws {
@@ -158,8 +158,9 @@ struct BuildCommand: ParsableCommand {
         options.objcOutput = objc
         options.dependencyFile = depfile
         options.renderInProcess = renderInProcess
-        options.renderTimeLimit = renderTimeout
-        options.renderMemoryLimit = renderMemory << 20
+        if let renderTimeout { options.renderTimeLimit = renderTimeout }
+        if let renderMemory { options.renderMemoryLimit = renderMemory << 20 }
+        options.renderBudgetsFromCommandLine = (renderTimeout != nil, renderMemory != nil)
         Interruption.install()
         options.isCancelled = { Interruption.isRequested }
         let report: BuildReport

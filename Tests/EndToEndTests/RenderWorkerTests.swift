@@ -41,6 +41,23 @@ import Testing
         #expect(after.map(\.0) == before.map(\.0) && zip(after, before).allSatisfy { $0.1 == $1.1 }, "the earlier tree changed")
     }
 
+    /// The budget can live in the manifest; the command line still wins over it.
+    @Test func theManifestSetsTheTimeBudget() throws {
+        let work = try workspace()
+        defer { Harness.removeTemporary(work) }
+        try #"{"version": 1, "output": "out", "render": {"timeoutSeconds": 1.5}, "images": [{"name": "Slow", "source": "slow.pdf", "scales": [1]}]}"#
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build"], in: work)
+        #expect(run.status == 1 && run.stderr.contains("took longer than the limit of 1.5 s"), "\(run.stderr)")
+        let cli = try Harness.assetc(["build", "--render-timeout", "2"], in: work)
+        #expect(cli.status == 1 && cli.stderr.contains("took longer than the limit of 2.0 s"), "\(cli.stderr)")
+        try #"{"version": 1, "render": {"timeoutSeconds": 0, "memoryMiB": 10}, "images": []}"#
+            .write(to: work.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        let bad = try Harness.assetc(["check", "bad.json"], in: work)
+        #expect(bad.status == 1 && bad.stderr.contains("\"timeoutSeconds\" of \"render\"") && bad.stderr.contains("\"memoryMiB\" of \"render\""),
+                "\(bad.stderr)")
+    }
+
     @Test func aRenderOverItsMemoryBudgetFailsNamingTheSource() throws {
         let work = try workspace()
         defer { Harness.removeTemporary(work) }

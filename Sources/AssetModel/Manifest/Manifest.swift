@@ -31,6 +31,10 @@ public struct Manifest: Sendable {
     /// `"fonts": "fonts"`: the only fonts text a source does not embed may be drawn with (relative
     /// to the manifest), so renders do not depend on the machine's installed fonts.
     public var fontsDirectory: String?
+    /// `"render": {"timeoutSeconds": 120, "memoryMiB": 4096}`: the render workers' budgets, unless
+    /// the command line gives them.
+    public var renderTimeoutSeconds: Double?
+    public var renderMemoryMiB: Int?
     public var fontsLocation: SourceLocation?
     /// `"codegen": {"objc": "Classes/Assets"}`: `Assets.h` and `Assets.m`, relative to the manifest.
     public var objcOutput: String?
