@@ -576,3 +576,10 @@ public enum StandardError {
         }
     }
 }
+
+public enum Environment {
+    /// An environment variable's value, nil when unset.
+    public static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}

@@ -5,6 +5,10 @@ import AssetPlatform
 /// `Resources/asset-table.json`, `report.json`, `report.html`, `partial-Info.plist`. One function for the build's
 /// commit and for `assetc assemble`, so both trees are the same bytes.
 public enum MetadataFiles {
+    /// The files written beside the images, relative to the output folder (and the build state).
+    static let names = ["asset-index.json", "Resources/asset-table.json", "report.json", "report.html",
+                        "partial-Info.plist", ".assetc/state.json"]
+
     public typealias Writer = ([UInt8], String) throws(OutputError) -> Bool
 
     public static func write(_ plan: BuildPlan, written: [WrittenVariant], sizes: SizeReport, root: String,

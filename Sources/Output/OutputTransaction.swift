@@ -70,6 +70,8 @@ public final class OutputTransaction: @unchecked Sendable {
             throw .cannotWrite(file: statePath + "/lock", error)
         }
         guard let lock else { throw .locked(root: root) }
+        // A commit that did not finish (a crash, a kill) is rolled back first: the earlier tree again.
+        CommitJournal.recover(root: root, statePath: statePath)
         // Leftovers of an interrupted build are ours to clear.
         for name in FileSystem.list(statePath) where name.hasPrefix("staging") {
             FileSystem.removeTree(statePath + "/" + name)
@@ -139,8 +141,25 @@ public final class OutputTransaction: @unchecked Sendable {
 
         var state = BuildState(sources: sources)
         for output in outputs {
-            let relative = output.written.variant.outputPath
-            if case .staged(let staged) = output.content {
+            state.outputs[ByteExactPath(output.written.variant.outputPath)] = BuildState.Output(
+                key: output.key, bytes: output.written.bytes, sha256: output.written.sha256)
+        }
+        // Keys compare as bytes, as the file system does: `Café` in NFD left by an older build is
+        // another file than `Café` in NFC, and goes. The state is input: only a regular file at a
+        // valid output path, reached without passing through any link, is removed.
+        let stale = previous.outputs.keys.sorted().filter { state.outputs[$0] == nil }.map(\.path)
+            .filter { OutputPath.isValid($0) && FileSystem.kindInside(root, $0) == .file }
+        let moved = outputs.compactMap { output -> String? in
+            if case .staged = output.content { return output.written.variant.outputPath }
+            return nil
+        }
+        var journal = CommitJournal(root: root, statePath: statePath)
+        try journal.begin(moved + stale + MetadataFiles.names)
+        var removed: [String] = []
+        do {
+            for output in outputs {
+                guard case .staged(let staged) = output.content else { continue }
+                let relative = output.written.variant.outputPath
                 let target = root + "/" + relative
                 do {
                     try FileSystem.makeDirectories(parent(of: target), under: root)
@@ -149,37 +168,38 @@ public final class OutputTransaction: @unchecked Sendable {
                         // Same bytes as before (e.g. --force): keep the file and its timestamp.
                         FileSystem.remove(staged.stagedPath)
                     } else {
+                        try journal.setAside(relative)
                         try FileSystem.rename(staged.stagedPath, to: target)
                     }
-                } catch {
-                    throw .cannotWrite(file: target, error, source: staged.written.variant.source.path)
+                } catch let error as OutputError {
+                    throw error
+                } catch let error as FileError {
+                    throw OutputError.cannotWrite(file: target, error, source: staged.written.variant.source.path)
                 }
+                try Self.injectedFailure(after: relative)
             }
-            state.outputs[ByteExactPath(relative)] = BuildState.Output(key: output.key, bytes: output.written.bytes,
-                                                        sha256: output.written.sha256)
-        }
-        // Keys compare as bytes, as the file system does: `Café` in NFD left by an older build is
-        // another file than `Café` in NFC, and goes.
-        var removed: [String] = []
-        for key in previous.outputs.keys.sorted() where state.outputs[key] == nil {
-            let relative = key.path
-            // The state is input: only a regular file at a valid output path, reached without
-            // passing through any link, is removed.
-            guard OutputPath.isValid(relative), FileSystem.kindInside(root, relative) == .file else { continue }
-            let path = root + "/" + relative
-            FileSystem.remove(path)
-            FileSystem.pruneEmptyDirectories(from: parent(of: path), upTo: root)
-            removed.append(relative)
-        }
-        do {
-            try FileSystem.makeDirectories(root + "/Resources", under: root)
+            for relative in stale {
+                try journal.setAside(relative)  // kept in the backup until the commit is complete
+                FileSystem.pruneEmptyDirectories(from: parent(of: root + "/" + relative), upTo: root)
+                removed.append(relative)
+            }
+            do {
+                try FileSystem.makeDirectories(root + "/Resources", under: root)
+            } catch {
+                throw Self.preparationFailure(error)
+            }
+            try MetadataFiles.write(plan, written: planned, sizes: sizes, root: root) { bytes, path throws(OutputError) in
+                try writeJournaled(bytes, to: path, journal: &journal)
+            }
+            _ = try writeJournaled(state.serializedBytes(), to: statePath + "/state.json", journal: &journal)
+        } catch let error as OutputError {
+            journal.rollBack()
+            throw error
         } catch {
-            throw Self.preparationFailure(error)
+            journal.rollBack()
+            throw .cannotWrite(file: root, FileError(.write, path: root, reason: .system(code: 0, description: "\(error)")))
         }
-        try MetadataFiles.write(plan, written: planned, sizes: sizes, root: root) { bytes, path throws(OutputError) in
-            try writeIfChanged(bytes, to: path)
-        }
-        try writeIfChanged(state.serializedBytes(), to: statePath + "/state.json")
+        journal.finish()
         return CommitResult(written: planned, removed: removed, sizes: sizes)
     }
 
@@ -217,6 +237,24 @@ public final class OutputTransaction: @unchecked Sendable {
                       "Resources/ would be \(sizes.resourcesBytes) bytes (\(SizeReport.format(sizes.resourcesBytes))), "
                         + "over the budget of \(budget.maxBytes) bytes by \(sizes.resourcesBytes - budget.maxBytes); "
                         + "nothing was changed. Largest files: \(largest.joined(separator: ", "))")
+    }
+
+    /// `writeIfChanged`, with the earlier file set aside in the journal's backup first.
+    private func writeJournaled(_ bytes: [UInt8], to path: String, journal: inout CommitJournal) throws(OutputError) -> Bool {
+        if FileSystem.kind(path) == .file, let existing = try? FileSystem.read(path, limit: Limits.maximumJSONBytes),
+           existing == bytes { return false }
+        try journal.setAside(String(path.dropFirst(root.count + 1)))
+        return try writeIfChanged(bytes, to: path)
+    }
+
+    /// Test-only fault injection: `ASSETC_TEST_FAIL_COMMIT_AFTER=Resources/Star@2x.png` makes the commit
+    /// fail right after moving that file into place, as a full disk or a vanished folder would, so
+    /// the tests can show the rollback. Unset, it costs one environment lookup per commit.
+    private static let failAfter: String? = Environment.value("ASSETC_TEST_FAIL_COMMIT_AFTER")
+
+    private static func injectedFailure(after relative: String) throws(OutputError) {
+        guard let failAfter, failAfter == relative else { return }
+        throw .cannotWrite(file: relative, FileError(.rename, path: relative, reason: .noSpace))
     }
 
     /// Replaces `path` with `text` by rename; leaves it alone (and its mtime, for Make) when unchanged.

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// The commit is all-or-nothing: a failure after some files were moved in restores the earlier tree
+/// byte for byte; a commit cut short by a crash is rolled back by the next build, leaving no orphan.
+@Suite struct CommitJournalTests {
+    static let before = #"{"version": 1, "output": "out", "scales": [1, 2], "images": [{"name": "Star", "source": "art/star-fill.pdf"}, {"name": "Card", "source": "art/certificate.pdf"}]}"#
+    static let after = #"{"version": 1, "output": "out", "scales": [1, 2, 3], "images": [{"name": "Star", "source": "art/cleanup.pdf"}, {"name": "Extra", "source": "art/feedly.pdf"}]}"#
+
+    static func prepare(_ name: String = #function) throws -> URL {
+        let work = try Harness.temporaryDirectory(name)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art"), to: work.appendingPathComponent("art"))
+        try before.write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let first = try Harness.assetc(["build"], in: work)
+        try #require(first.status == 0, "\(first.stderr)")
+        return work
+    }
+
+    /// Every file of the output folder but the lock, with its bytes.
+    static func snapshot(_ work: URL) throws -> [String: [UInt8]] {
+        let out = work.appendingPathComponent("out")
+        var files: [String: [UInt8]] = [:]
+        for file in Harness.files(under: out) where file != ".assetc/lock" { files[file] = try Harness.read(out.appendingPathComponent(file)) }
+        return files
+    }
+
+    @Test func aFailureMidCommitRestoresTheEarlierTree() throws {
+        let work = try Self.prepare()
+        defer { Harness.removeTemporary(work) }
+        let earlier = try Self.snapshot(work)
+        try Self.after.write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        // Fail right after the second new file is moved in: Star@2x.png replaced, Extra.png created.
+        let run = try Harness.run("/usr/bin/env", ["ASSETC_TEST_FAIL_COMMIT_AFTER=Resources/Star@3x.png", Harness.binary, "build"], in: work)
+        #expect(run.status == 3, "\(run.stderr)")
+        let restored = try Self.snapshot(work)
+        #expect(restored.keys.sorted() == earlier.keys.sorted())
+        for (file, bytes) in earlier { #expect(restored[file] == bytes, "\(file) differs after the rollback") }
+        // And the next build completes the change.
+        let again = try Harness.assetc(["build"], in: work)
+        #expect(again.status == 0, "\(again.stderr)")
+        let files = Set(Harness.files(under: work.appendingPathComponent("out/Resources")))
+        #expect(files.contains("Extra@3x.png") && !files.contains("Card.png"), "\(files)")
+    }
+
+    @Test func aCommitCutShortIsRolledBackByTheNextBuild() throws {
+        let work = try Self.prepare()
+        defer { Harness.removeTemporary(work) }
+        let earlier = try Self.snapshot(work)
+        // What a commit killed half-way leaves: Star.png set aside into the backup with a new one in
+        // its place, a new Orphan.png, and the journal that lists both.
+        let out = work.appendingPathComponent("out")
+        let state = out.appendingPathComponent(".assetc")
+        try FileManager.default.createDirectory(at: state.appendingPathComponent("backup"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: out.appendingPathComponent("Resources/Star.png"), to: state.appendingPathComponent("backup/0"))
+        try Data("new".utf8).write(to: out.appendingPathComponent("Resources/Star.png"))
+        try Data("orphan".utf8).write(to: out.appendingPathComponent("Resources/Orphan.png"))
+        try "1\tResources/Star.png\n0\tResources/Orphan.png\n0\t../outside.txt\n".write(to: state.appendingPathComponent("journal"), atomically: true, encoding: .utf8)
+        try "keep".write(to: work.appendingPathComponent("outside.txt"), atomically: true, encoding: .utf8)
+
+        let build = try Harness.assetc(["build"], in: work)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.contains("(0 rendered, 4 up to date)"), "the earlier files were back before planning reuse: \(build.stderr)")
+        let now = try Self.snapshot(work)
+        for (file, bytes) in earlier where !file.hasPrefix(".assetc/") { #expect(now[file] == bytes, "\(file)") }
+        #expect(now["Resources/Orphan.png"] == nil, "no orphan")
+        #expect(now[".assetc/journal"] == nil && !now.keys.contains { $0.hasPrefix(".assetc/backup") })
+        #expect(try String(contentsOf: work.appendingPathComponent("outside.txt"), encoding: .utf8) == "keep", "a forged entry is ignored")
+    }
+}
