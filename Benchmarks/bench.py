@@ -91,10 +91,12 @@ def variants_from_index(project):
 
 
 def folder_bytes(folder):
+    """Bytes of the PNG files (Resources/ also holds the runtime table, which is not an image)."""
     total = 0
     for root, _, files in os.walk(folder):
         for name in files:
-            total += os.path.getsize(os.path.join(root, name))
+            if name.endswith(".png"):
+                total += os.path.getsize(os.path.join(root, name))
     return total
 
 
@@ -174,14 +176,16 @@ def main():
     shutil.copytree(minimal_dir, oxi_dir)
     for root, _, files in os.walk(oxi_dir):
         for name in files:
-            oxipng.optimize(os.path.join(root, name), level=2)
+            if name.endswith(".png"):
+                oxipng.optimize(os.path.join(root, name), level=2)
     oxi_bytes = folder_bytes(oxi_dir)
     oxi_own_dir = os.path.join(args.work, "oxipng-assetc")
     shutil.rmtree(oxi_own_dir, ignore_errors=True)
     shutil.copytree(os.path.join(out, "Resources"), oxi_own_dir)
     for root, _, files in os.walk(oxi_own_dir):
         for name in files:
-            oxipng.optimize(os.path.join(root, name), level=2)
+            if name.endswith(".png"):  # Resources/ also holds the runtime table
+                oxipng.optimize(os.path.join(root, name), level=2)
     oxi_own_bytes = folder_bytes(oxi_own_dir)
 
     # Peak memory as the project grows.
