@@ -122,19 +122,8 @@ extension Pipeline {
         let sink = { @Sendable (position: Int, bytes: [UInt8], hash: String) throws(OutputError) in
             try ActionOutputs.place(bytes, at: batch[position].outputPath, root: root, source: batch[position].source.path)
         }
-        let results: [Result<EncodedVariant, VariantFailure<OutputError>>]
-        if options.renderInProcess {
-            var renderer = ParallelRenderer(jobs: options.jobs, store: store, encoder: options.encoder, pixelBudget: options.pixelBudget)
-            renderer.isCancelled = options.isCancelled
-            results = renderer.run(batch, sink: sink)
-        } else {
-            var pool = WorkerPool(jobs: options.jobs, executable: ChildProcess.currentExecutable, encoder: options.encoder,
-                                  pixelBudget: options.pixelBudget, timeLimit: options.renderTimeLimit,
-                                  memoryLimit: options.renderMemoryLimit)
-            pool.isCancelled = options.isCancelled
-            pool.fontsDirectory = contents.plan.fontsDirectory
-            results = pool.run(batch, sink: sink)
-        }
+        let results = renderBatch(batch, store: store, options: options, fonts: contents.plan.fontsDirectory,
+                                  progress: nil, sink: sink)
         var problems: [Diagnostic] = []
         for (position, result) in results.enumerated() {
             switch result {

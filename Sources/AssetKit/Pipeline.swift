@@ -268,20 +268,8 @@ public enum Pipeline {
         let sink = { @Sendable (position: Int, bytes: [UInt8], hash: String) throws(OutputError) in
             staged.insert(position, try transaction.stage(bytes, sha256: hash, for: batch[position], index: position))
         }
-        let results: [Result<EncodedVariant, VariantFailure<OutputError>>]
-        if options.renderInProcess {
-            var renderer = ParallelRenderer(jobs: options.jobs, store: project.store, encoder: options.encoder,
-                                            pixelBudget: options.pixelBudget, progress: progress)
-            renderer.isCancelled = options.isCancelled
-            results = renderer.run(batch, sink: sink)
-        } else {
-            var pool = WorkerPool(jobs: options.jobs, executable: ChildProcess.currentExecutable, encoder: options.encoder,
-                                  pixelBudget: options.pixelBudget, timeLimit: options.renderTimeLimit,
-                                  memoryLimit: options.renderMemoryLimit, progress: progress)
-            pool.isCancelled = options.isCancelled
-            pool.fontsDirectory = project.plan.fontsDirectory
-            results = pool.run(batch, sink: sink)
-        }
+        let results = renderBatch(batch, store: project.store, options: options, fonts: project.plan.fontsDirectory,
+                                  progress: progress, sink: sink)
         var inputProblems: [Diagnostic] = []
         var outputProblem: OutputError?
         for (position, result) in results.enumerated() {
@@ -316,6 +304,27 @@ public enum Pipeline {
         if let outputProblem { throw BuildFailure(outputProblem) }
         if !inputProblems.isEmpty { throw BuildFailure(InputError(inputProblems)) }
         return outputs.compactMap { $0 }
+    }
+
+    /// Renders and encodes `batch` in supervised workers (or, with `renderInProcess`, on threads here),
+    /// handing each file to `sink`: the build and the `render` action alike.
+    static func renderBatch(_ batch: [Variant], store: SourceStore, options: BuildOptions, fonts: String?,
+                            progress: (@Sendable (Int, Int) -> Void)?,
+                            sink: @escaping @Sendable (Int, [UInt8], String) throws(OutputError) -> Void)
+        -> [Result<EncodedVariant, VariantFailure<OutputError>>]
+    {
+        if options.renderInProcess {
+            var renderer = ParallelRenderer(jobs: options.jobs, store: store, encoder: options.encoder,
+                                            pixelBudget: options.pixelBudget, progress: progress)
+            renderer.isCancelled = options.isCancelled
+            return renderer.run(batch, sink: sink)
+        }
+        var pool = WorkerPool(jobs: options.jobs, executable: ChildProcess.currentExecutable, encoder: options.encoder,
+                              pixelBudget: options.pixelBudget, timeLimit: options.renderTimeLimit,
+                              memoryLimit: options.renderMemoryLimit, progress: progress)
+        pool.isCancelled = options.isCancelled
+        pool.fontsDirectory = fonts
+        return pool.run(batch, sink: sink)
     }
 
     /// `assetc render-worker`: serves render requests on standard input until it closes.
@@ -386,9 +395,8 @@ extension Pipeline {
     /// Generated code is replaced only when it changes, so Xcode and SwiftPM do not recompile an
     /// app for a build that changed nothing in it.
     static func writeGenerated(_ bytes: [UInt8], to path: String) throws(OutputError) {
-        if let existing = try? FileSystem.read(path, limit: Limits.maximumJSONBytes), existing == bytes { return }
         do {
-            try FileSystem.replaceAtomically(path, bytes)
+            try FileSystem.replaceIfChanged(path, bytes)
         } catch {
             throw .cannotWrite(file: path, error, source: nil)
         }

@@ -214,6 +214,22 @@ public enum FileSystem {
 
     /// Replaces `path` with `bytes` through a temporary file (beside it unless given; on the same file
     /// system either way), so readers never see a partial file.
+    /// Whether `path` is a regular file holding exactly `bytes` (the size is compared first, so a
+    /// changed file is usually not read at all).
+    public static func holds(_ path: String, exactly bytes: [UInt8]) -> Bool {
+        guard fileSize(path) == bytes.count, let existing = try? read(path, limit: max(bytes.count, 1)) else { return false }
+        return existing == bytes
+    }
+
+    /// `replaceAtomically` unless the file already holds these bytes, so its mtime stays (Make and
+    /// Xcode see nothing changed). Returns whether it wrote.
+    @discardableResult
+    public static func replaceIfChanged(_ path: String, _ bytes: [UInt8], temporary: String? = nil) throws(FileError) -> Bool {
+        if holds(path, exactly: bytes) { return false }
+        try replaceAtomically(path, bytes, temporary: temporary)
+        return true
+    }
+
     public static func replaceAtomically(_ path: String, _ bytes: [UInt8], temporary: String? = nil) throws(FileError) {
         let temporary = temporary ?? path + ".assetc-\(getpid()).tmp"
         unlink(temporary)

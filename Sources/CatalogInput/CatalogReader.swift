@@ -82,7 +82,7 @@ struct Walk {
             let qualified = (namespace + [stem]).joined(separator: "/")
             switch type {
             case "imageset":
-                if let set = ImageSetDecoder(catalog: contents.spec, catalogPath: catalogPath)
+                if let set = ImageSetDecoder()
                     .decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics, inputs: &inputs) {
                     contents.imageSets.append(set)
                 }

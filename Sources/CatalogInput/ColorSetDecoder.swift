@@ -85,19 +85,9 @@ struct ColorSetDecoder {
         return Double(value) / 255
     }
 
+    /// Colours for appearances assetc does not write are left out, silently: they are not iOS colours.
     private func appearance(of entry: JSONNode, file: ContentsFile, diagnostics: inout [Diagnostic]) -> Appearance? {
-        guard let list = file.member("appearances", of: entry), case .array(let items) = list.value else { return .any }
-        var result = Appearance.any
-        for item in items {
-            switch (file.string("appearance", of: item, diagnostics: &diagnostics), file.string("value", of: item, diagnostics: &diagnostics)) {
-            case ("luminosity", "dark"): result.luminosity = .dark
-            case ("luminosity", "light"): result.luminosity = .light
-            case ("luminosity", "any"): result.luminosity = .any
-            case ("contrast", "high"): result.highContrast = true
-            case ("contrast", "normal"): break
-            default: return nil
-            }
-        }
-        return result
+        if case .known(let appearance) = file.appearance(of: entry, diagnostics: &diagnostics) { return appearance }
+        return nil
     }
 }

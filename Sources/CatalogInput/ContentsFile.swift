@@ -52,6 +52,33 @@ struct ContentsFile {
         }
     }
 
+    /// `appearances` of an entry: luminosity light/dark/any and contrast high/normal. `.unknown`
+    /// carries the first pair assetc does not write (the caller decides what to say).
+    enum ParsedAppearance {
+        case known(Appearance)
+        case notAnArray
+        case unknown(kind: String?, value: String?, at: SourceLocation)
+    }
+
+    func appearance(of entry: JSONNode, diagnostics: inout [Diagnostic]) -> ParsedAppearance {
+        guard let list = member("appearances", of: entry) else { return .known(.any) }
+        guard case .array(let items) = list.value else { return .notAnArray }
+        var result = Appearance.any
+        for item in items {
+            let kind = string("appearance", of: item, diagnostics: &diagnostics)
+            let value = string("value", of: item, diagnostics: &diagnostics)
+            switch (kind, value) {
+            case ("luminosity", "dark"): result.luminosity = .dark
+            case ("luminosity", "light"): result.luminosity = .light
+            case ("luminosity", "any"): result.luminosity = .any
+            case ("contrast", "high"): result.highContrast = true
+            case ("contrast", "normal"): break
+            default: return .unknown(kind: kind, value: value, at: item.location)
+            }
+        }
+        return .known(result)
+    }
+
     /// Unknown keys are warnings with the path (a newer Xcode or a typo), never failures.
     func warnUnknownKeys(_ known: Set<String>, in node: JSONNode, what: String, diagnostics: inout [Diagnostic]) {
         guard case .object(let members) = node.value else { return }

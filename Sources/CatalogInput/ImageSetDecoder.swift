@@ -4,9 +4,6 @@ import AssetPlatform
 /// Reads one `.imageset`: its filled slots for iOS idioms, its properties, and actool's warnings
 /// for missing and unassigned files.
 struct ImageSetDecoder {
-    let catalog: CatalogSpec
-    let catalogPath: String
-
     static let setKeys: Set<String> = ["info", "images", "properties"]
     static let entryKeys: Set<String> = [
         "idiom", "scale", "filename", "appearances", "subtype", "unassigned", "width-class", "height-class",
@@ -138,29 +135,19 @@ struct ImageSetDecoder {
         return CatalogImageSet(name: name, setPath: setPath, contentsPath: contentsPath, slots: slots, properties: properties)
     }
 
-    /// `appearances`: luminosity light/dark and contrast high. nil (with a note) for other kinds.
+    /// `appearances`: luminosity light/dark and contrast high. nil (with a message) for other kinds.
     private func appearance(of entry: JSONNode, file: ContentsFile, diagnostics: inout [Diagnostic]) -> Appearance? {
-        guard let list = file.member("appearances", of: entry) else { return .any }
-        guard case .array(let items) = list.value else {
-            diagnostics.append(.warning(file.path, at: list.location, "\"appearances\" must be an array; the slot is skipped"))
+        switch file.appearance(of: entry, diagnostics: &diagnostics) {
+        case .known(let appearance):
+            return appearance
+        case .notAnArray:
+            diagnostics.append(.warning(file.path, at: file.member("appearances", of: entry)!.location,
+                                        "\"appearances\" must be an array; the slot is skipped"))
+            return nil
+        case .unknown(let kind, let value, let location):
+            diagnostics.append(.note(file.path, at: location,
+                                     "skipped a slot for the appearance \(kind ?? "?")=\(value ?? "?"): only light, dark and high contrast are written"))
             return nil
         }
-        var result = Appearance.any
-        for item in items {
-            let kind = file.string("appearance", of: item, diagnostics: &diagnostics)
-            let value = file.string("value", of: item, diagnostics: &diagnostics)
-            switch (kind, value) {
-            case ("luminosity", "dark"): result.luminosity = .dark
-            case ("luminosity", "light"): result.luminosity = .light
-            case ("luminosity", "any"): result.luminosity = .any
-            case ("contrast", "high"): result.highContrast = true
-            case ("contrast", "normal"): break
-            default:
-                diagnostics.append(.note(file.path, at: item.location,
-                                         "skipped a slot for the appearance \(kind ?? "?")=\(value ?? "?"): only light, dark and high contrast are written"))
-                return nil
-            }
-        }
-        return result
     }
 }

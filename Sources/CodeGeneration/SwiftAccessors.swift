@@ -106,7 +106,7 @@ public enum SwiftAccessors {
     }
 
     static func byteOrder(_ a: String, _ b: String) -> Bool {
-        Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
+        ByteExactPath(a) < ByteExactPath(b)
     }
 
     /// A Swift string literal for any name (quotes, backslashes and control characters escaped).

@@ -95,6 +95,6 @@ public enum ManifestScaffold {
     }
 
     static func byteOrder(_ a: String, _ b: String) -> Bool {
-        Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
+        ByteExactPath(a) < ByteExactPath(b)
     }
 }

@@ -26,14 +26,7 @@ public enum NameRules {
         return nil
     }
 
-    /// Characters that change how a name looks without being seen: zero-width spaces and joiners,
-    /// bidirectional controls (which can make `gnp.evil` read as `live.png`), soft hyphens, BOMs.
-    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00AD, 0x180E, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: true
-        default: false
-        }
-    }
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool { InvisibleCharacters.contains(scalar) }
 
     /// The first scale (`@2x`), device (`~ipad`) or tall-screen (`-568h`) modifier in a name.
     static func modifier(in name: String) -> String? {

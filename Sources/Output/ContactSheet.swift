@@ -53,13 +53,13 @@ public enum ContactSheet {
             let inBundle = written.filter { $0.variant.bundle == bundle && $0.variant.outsideResourcesPath == nil }
             guard !inBundle.isEmpty else { continue }
             html += "<section>\n<h2>\(escape(bundle ?? "main")) bundle</h2>\n"
-            let names = Set(inBundle.map(\.variant.name)).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            let names = Set(inBundle.map(\.variant.name)).sorted { ByteExactPath($0) < ByteExactPath($1) }
             for name in names {
                 html += "<h3>\(escape(name))</h3>\n"
                 let ofName = inBundle.filter { $0.variant.name == name }
                 for idiom in [nil, Idiom.iphone, .ipad] as [Idiom?] {
                     let files = ofName.filter { $0.variant.idiom == idiom }
-                        .sorted { Array($0.variant.relativePath.utf8).lexicographicallyPrecedes(Array($1.variant.relativePath.utf8)) }
+                        .sorted { ByteExactPath($0.variant.relativePath) < ByteExactPath($1.variant.relativePath) }
                     guard !files.isEmpty else { continue }
                     html += "<h4>\(idiom?.rawValue ?? "universal")</h4>\n<div class=\"row\">\n"
                     for file in files { html += figure(file, warnings: warnings) }

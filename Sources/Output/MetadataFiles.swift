@@ -51,9 +51,8 @@ public enum ActionOutputs {
         case .directory: throw .inTheWay(path: path, .folder)
         case .other: throw .inTheWay(path: path, .other)
         }
-        if let existing = try? FileSystem.read(path), existing == bytes { return }
         do throws(FileError) {
-            try FileSystem.replaceAtomically(path, bytes)
+            try FileSystem.replaceIfChanged(path, bytes)
         } catch {
             throw .cannotWrite(file: path, error, source: source)
         }
@@ -72,14 +71,11 @@ public enum ActionOutputs {
             throw .cannotWrite(file: root + "/Resources", error)
         }
         try MetadataFiles.write(plan, written: written, sizes: sizes, root: root) { bytes, path throws(OutputError) in
-            if FileSystem.kind(path) == .file, let existing = try? FileSystem.read(path, limit: Limits.maximumJSONBytes),
-               existing == bytes { return false }
             do throws(FileError) {
-                try FileSystem.replaceAtomically(path, bytes)
+                return try FileSystem.replaceIfChanged(path, bytes)
             } catch {
                 throw .cannotWrite(file: path, error)
             }
-            return true
         }
         return sizes
     }

@@ -241,8 +241,7 @@ public final class OutputTransaction: @unchecked Sendable {
 
     /// `writeIfChanged`, with the earlier file set aside in the journal's backup first.
     private func writeJournaled(_ bytes: [UInt8], to path: String, journal: inout CommitJournal) throws(OutputError) -> Bool {
-        if FileSystem.kind(path) == .file, let existing = try? FileSystem.read(path, limit: Limits.maximumJSONBytes),
-           existing == bytes { return false }
+        if FileSystem.holds(path, exactly: bytes) { return false }
         try journal.setAside(String(path.dropFirst(root.count + 1)))
         return try writeIfChanged(bytes, to: path)
     }
@@ -261,15 +260,12 @@ public final class OutputTransaction: @unchecked Sendable {
     /// Returns whether it wrote.
     @discardableResult
     private func writeIfChanged(_ bytes: [UInt8], to path: String) throws(OutputError) -> Bool {
-        if FileSystem.kind(path) == .file, let existing = try? FileSystem.read(path, limit: Limits.maximumJSONBytes),
-           existing == bytes { return false }
         let temporary = stagingDirectory + "/" + (path.split(separator: "/").last.map(String.init) ?? "file")
         do {
-            try FileSystem.replaceAtomically(path, bytes, temporary: temporary)
+            return try FileSystem.replaceIfChanged(path, bytes, temporary: temporary)
         } catch {
             throw .cannotWrite(file: path, error)
         }
-        return true
     }
 
     /// Whether two files hold the same bytes: `--force` keeps an unchanged file (and its mtime) only

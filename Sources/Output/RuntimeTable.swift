@@ -22,7 +22,7 @@ public enum RuntimeTable {
             }
             var byName: [String: JSONOutput] = [:]
             for (name, entries) in files {
-                let sorted = entries.sorted { Array($0.file.utf8).lexicographicallyPrecedes(Array($1.file.utf8)) }
+                let sorted = entries.sorted { ByteExactPath($0.file) < ByteExactPath($1.file) }
                 let stem = commonPrefix(sorted.map(\.file))
                 byName[name] = .array([.string(stem)] + sorted.map { entry in
                     .array([

@@ -22,7 +22,7 @@ public enum LooseNames {
             if text.first!.isWhitespace || text.last!.isWhitespace {
                 return .failure(LooseNameProblem("has white space at the start or end of '\(text)'"))
             }
-            if let scalar = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F || isInvisible($0) }) {
+            if let scalar = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F || InvisibleCharacters.contains($0) }) {
                 return .failure(LooseNameProblem("contains the control or invisible character U+\(String(scalar.value, radix: 16, uppercase: true))"))
             }
             parts.append(mapComponent(text))
@@ -45,14 +45,6 @@ public enum LooseNames {
         var result = String.UnicodeScalarView()
         result.append(contentsOf: scalars)
         return String(result)
-    }
-
-    /// Zero-width and bidirectional characters: two names that look alike must not be two files.
-    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00AD, 0x180E, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: true
-        default: false
-        }
     }
 }
 

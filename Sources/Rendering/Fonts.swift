@@ -63,6 +63,6 @@ public enum Fonts {
                 files[path] = FileSystem.fileSize(path) ?? -1
             }
         }
-        return files.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }.map { ($0.key, $0.value) }
+        return files.sorted { ByteExactPath($0.key) < ByteExactPath($1.key) }.map { ($0.key, $0.value) }
     }
 }

@@ -9,9 +9,19 @@ import PNGShim
 /// and a render cache shared between machines (Bazel, Ninja with a shared output) is only reused
 /// between machines whose renders would be the same.
 public struct Toolchain: Sendable {
-    public var libraries: [(name: String, version: String)]
-    public var fontFiles: Int
-    public var fontSetHash: String
+    public let libraries: [(name: String, version: String)]
+    public let fontFiles: Int
+    public let fontSetHash: String
+    /// One hash of all of it; computed once, as every cache key includes it.
+    public let fingerprint: String
+
+    init(libraries: [(name: String, version: String)], fontFiles: Int, fontSetHash: String) {
+        self.libraries = libraries
+        self.fontFiles = fontFiles
+        self.fontSetHash = fontSetHash
+        let text = libraries.map { "\($0.name) \($0.version)" }.joined(separator: "\n") + "\nfonts \(fontFiles) \(fontSetHash)"
+        fingerprint = sha256Hex(Array(text.utf8))
+    }
 
     /// Computed once per process: fontconfig's first call reads its caches.
     public static let current: Toolchain = {
@@ -31,12 +41,6 @@ public struct Toolchain: Sendable {
             ],
             fontFiles: fonts.count, fontSetHash: sha256Hex(Array(fontText.utf8)))
     }()
-
-    /// One hash of all of it.
-    public var fingerprint: String {
-        let text = libraries.map { "\($0.name) \($0.version)" }.joined(separator: "\n") + "\nfonts \(fontFiles) \(fontSetHash)"
-        return sha256Hex(Array(text.utf8))
-    }
 
     /// `assetc version --toolchain`.
     public var lines: [String] {
