@@ -10,6 +10,7 @@ public final class PDFDocument {
 
     /// Parses a PDF held in memory (Poppler copies the bytes, so `bytes` may be freed afterwards).
     public init(bytes: [UInt8]) throws(SourceError) {
+        _ = popplerGlobalsAnchor
         var error: UnsafeMutablePointer<GError>?
         let gbytes = bytes.withUnsafeBytes { buffer in
             g_bytes_new(buffer.baseAddress, gsize(buffer.count))
@@ -81,6 +82,33 @@ public final class PDFDocument {
         return text.isEmpty ? fallback : text
     }
 }
+
+/// poppler-glib creates Poppler's global state (it scans /usr/share/poppler's cMap, unicodeMap and
+/// nameToUnicode folders and builds colour transforms) when the first document opens and destroys
+/// it when the last one closes. A build that opens one small PDF at a time paid that for every
+/// document, twice per image (planning and render): 12 file opens and about 2 ms each, most of a
+/// 20,000-image clean build (docs/performance.md). One tiny document, opened once and never freed,
+/// keeps the state alive for the whole process.
+nonisolated(unsafe) private let popplerGlobalsAnchor: OpaquePointer? = {
+    var pdf = "%PDF-1.4\n"
+    var offsets: [Int] = []
+    for object in ["<</Type/Catalog/Pages 2 0 R>>", "<</Type/Pages/Kids[3 0 R]/Count 1>>",
+                   "<</Type/Page/Parent 2 0 R/MediaBox[0 0 1 1]>>"] {
+        offsets.append(pdf.utf8.count)
+        pdf += "\(offsets.count) 0 obj\(object)endobj\n"
+    }
+    let crossReference = pdf.utf8.count
+    pdf += "xref\n0 4\n0000000000 65535 f \n"
+    for offset in offsets {
+        let digits = String(offset)
+        pdf += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
+    }
+    pdf += "trailer<</Size 4/Root 1 0 R>>\nstartxref\n\(crossReference)\n%%EOF\n"
+    let bytes = Array(pdf.utf8)
+    let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    defer { g_bytes_unref(gbytes) }
+    return poppler_document_new_from_bytes(gbytes, nil, nil)
+}()
 
 /// GLib's SHA-256, which Poppler already links: no second crypto library for one checksum.
 public func sha256Hex(_ bytes: [UInt8]) -> String {
