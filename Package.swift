@@ -49,11 +49,13 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "CFontconfig", "PNGShim"]),
         .target(name: "Output", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Reports", dependencies: ["AssetModel"]),
+        // Assets.car: a BOM store of CoreUI renditions, from pixels the façade decodes (pure Swift).
+        .target(name: "CompiledCatalog", dependencies: ["AssetModel"]),
         // Generated accessors (`--swift`) from a plan; pure.
         .target(name: "CodeGeneration", dependencies: ["AssetModel", "AssetResolver"]),
         .target(name: "AssetKit", dependencies: [
             "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output", "Reports",
-            "AssetResolver", "CodeGeneration",
+            "AssetResolver", "CodeGeneration", "CompiledCatalog",
         ]),
         .executableTarget(name: "assetc", dependencies: [
             "AssetKit",

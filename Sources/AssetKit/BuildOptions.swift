@@ -14,6 +14,8 @@ public struct CatalogRequest: Sendable, Hashable {
     public var launchImage: String?
     /// `--alternate-app-icons`: the catalogs' other app icon sets become alternate icons.
     public var alternateAppIcons = false
+    /// `--car`: also write `Resources/Assets.car`.
+    public var compiledCatalog = false
 
     public init(paths: [String] = [], scales: [Int]? = nil, appIcon: String? = nil, launchImage: String? = nil) {
         self.paths = paths
@@ -22,7 +24,7 @@ public struct CatalogRequest: Sendable, Hashable {
         self.launchImage = launchImage
     }
 
-    public var isEmpty: Bool { paths.isEmpty && appIcon == nil && launchImage == nil && scales == nil && !alternateAppIcons }
+    public var isEmpty: Bool { paths.isEmpty && appIcon == nil && launchImage == nil && scales == nil && !alternateAppIcons && !compiledCatalog }
 }
 
 public struct BuildOptions: Sendable {

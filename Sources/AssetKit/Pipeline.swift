@@ -97,8 +97,9 @@ public enum Pipeline {
         if options.isCancelled() {
             throw BuildFailure(OutputError.interrupted(root: transaction.root))
         }
+        let derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction)
         let result = try stage { () throws(OutputError) in
-            try transaction.commit(project.plan, outputs: outputs, sources: project.store.records(),
+            try transaction.commit(project.plan, outputs: outputs, derived: derived, sources: project.store.records(),
                                    budgetLocation: project.manifest.path)
         }
         if let path = swiftOutput {
@@ -176,6 +177,7 @@ public enum Pipeline {
             }
             manifest.alternateAppIcons = true
         }
+        if request.compiledCatalog { manifest.compiledCatalog = true }
         if let name = request.launchImage {
             manifest.launchImage = nil
             manifest.launchImageSetName = CatalogSetChoice(name: name)

@@ -3,7 +3,7 @@ import AssetModel
 /// Turns manifest bytes into a validated `Manifest`, or into diagnostics with line and column.
 public enum ManifestDecoder {
     static let topLevelKeys = ["version", "output", "scales", "bundles", "images", "devices", "deploymentTarget",
-                               "appIcon", "launchImage", "budget", "catalogs", "codegen", "fonts", "render", "$schema"]
+                               "appIcon", "launchImage", "budget", "catalogs", "codegen", "fonts", "render", "car", "$schema"]
     static let budgetKeys = ["maxBytes"]
     static let appIconKeys = ["source", "page", "name", "background", "artwork", "appiconset"]
     static let launchImageKeys = ["source", "page", "fit", "basename", "background", "orientations", "schemes",
@@ -146,6 +146,9 @@ public enum ManifestDecoder {
                     manifest.swiftOutput = path
                 }
             }
+        }
+        if let node = fields["car"] {
+            manifest.compiledCatalog = reader.bool(node, "\"car\"") ?? false
         }
         if let node = fields["appIcon"] {
             if let set = setChoice(node, "\"appIcon\"", allowing: ["alternates"], reader: reader) {

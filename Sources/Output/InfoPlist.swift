@@ -63,7 +63,10 @@ public enum InfoPlist {
             return result
         }
         func primaryIcon(_ names: [String], _ idiom: SlotIdiom) -> PlistValue {
-            var entries: [String: PlistValue] = ["CFBundlePrimaryIcon": .dictionary(["CFBundleIconFiles": .array(names.map(PlistValue.string))])]
+            var primary: [String: PlistValue] = ["CFBundleIconFiles": .array(names.map(PlistValue.string))]
+            // With Assets.car: where actool writes it, the name of the icon set in the catalog.
+            if let name = request.compiledIconName { primary["CFBundleIconName"] = .string(name) }
+            var entries: [String: PlistValue] = ["CFBundlePrimaryIcon": .dictionary(primary)]
             let others = alternates(idiom)
             if !others.isEmpty { entries["CFBundleAlternateIcons"] = .dictionary(others) }
             return .dictionary(entries)
@@ -71,6 +74,8 @@ public enum InfoPlist {
         if !icons.isEmpty {
             if request.devices.contains(.iphone) { root["CFBundleIcons"] = primaryIcon(iconFiles(.iphone), .iphone) }
             if request.devices.contains(.ipad) { root["CFBundleIcons~ipad"] = primaryIcon(iconFiles(.ipad), .ipad) }
+            // Also at the top level, where Apple documents the key (ITMS-90713 asks for "a value").
+            if let name = request.compiledIconName { root["CFBundleIconName"] = .string(name) }
             if request.targetsLegacyOS {
                 root["CFBundleIconFiles"] = .array(iconFiles(nil).map(PlistValue.string))
             }

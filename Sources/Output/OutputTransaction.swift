@@ -23,7 +23,7 @@ public struct PlannedOutput: Sendable {
         self.content = content
     }
 
-    var written: WrittenVariant {
+    public var written: WrittenVariant {
         switch content {
         case .reused(let written): written
         case .staged(let staged): staged.written
@@ -32,6 +32,26 @@ public struct PlannedOutput: Sendable {
 }
 
 /// What a commit did.
+/// A file made from other outputs rather than rendered (`Resources/Assets.car`), recorded in the
+/// state like an image: reused while its key matches, removed when no longer made.
+public struct DerivedOutput: Sendable {
+    /// Path relative to the output folder.
+    public var relativePath: String
+    public var key: String
+    public var bytes: Int
+    public var sha256: String
+    /// New bytes to write; nil when the file already in the tree is reused.
+    public var content: [UInt8]?
+
+    public init(relativePath: String, key: String, bytes: Int, sha256: String, content: [UInt8]?) {
+        self.relativePath = relativePath
+        self.key = key
+        self.bytes = bytes
+        self.sha256 = sha256
+        self.content = content
+    }
+}
+
 public struct CommitResult: Sendable {
     public var written: [WrittenVariant]
     /// Files a previous build wrote that this plan no longer produces.
@@ -115,6 +135,15 @@ public final class OutputTransaction: @unchecked Sendable {
         return WrittenVariant(variant: variant, bytes: old.bytes, sha256: old.sha256)
     }
 
+    /// The derived file at `relative` as the last build recorded it, when its key matches and the
+    /// file is still there with the recorded size.
+    public func reusableDerived(_ relative: String, key: String) -> DerivedOutput? {
+        guard let old = previous.outputs[ByteExactPath(relative)], old.key == key,
+              FileSystem.kindInside(root, relative) == .file,
+              FileSystem.fileSize(root + "/" + relative) == old.bytes else { return nil }
+        return DerivedOutput(relativePath: relative, key: key, bytes: old.bytes, sha256: old.sha256, content: nil)
+    }
+
     /// Writes one rendered file into staging. Safe to call from several threads (distinct `index`es).
     public func stage(_ bytes: [UInt8], sha256: String, for variant: Variant, index: Int) throws(OutputError) -> StagedOutput {
         let staged = "\(stagingDirectory)/\(index).png"
@@ -129,20 +158,25 @@ public final class OutputTransaction: @unchecked Sendable {
 
     /// Checks the budget and every destination, then moves staged files into place, removes outputs
     /// the plan no longer makes, and writes the index, report, Info.plist and state.
-    public func commit(_ plan: BuildPlan, outputs: [PlannedOutput], sources: [String: SourceRecord],
+    public func commit(_ plan: BuildPlan, outputs: [PlannedOutput], derived: [DerivedOutput] = [], sources: [String: SourceRecord],
                        budgetLocation: String) throws(OutputError) -> CommitResult {
         // The budget is checked before anything is moved, so a build over it changes nothing.
         let planned = outputs.map(\.written)
-        let sizes = SizeReport(planned, budget: plan.budget?.maxBytes)
+        let sizes = SizeReport(planned, derived: derived.map { SizeReport.File(path: $0.relativePath, bytes: $0.bytes) },
+                               budget: plan.budget?.maxBytes)
         if sizes.isOverBudget, let budget = plan.budget {
             throw .overBudget(Self.overBudget(sizes, budget: budget, manifestPath: budgetLocation))
         }
         try checkDestinations(outputs)
+        for file in derived where file.content != nil { try checkDestination(file.relativePath) }
 
         var state = BuildState(sources: sources)
         for output in outputs {
             state.outputs[ByteExactPath(output.written.variant.outputPath)] = BuildState.Output(
                 key: output.key, bytes: output.written.bytes, sha256: output.written.sha256)
+        }
+        for file in derived {
+            state.outputs[ByteExactPath(file.relativePath)] = BuildState.Output(key: file.key, bytes: file.bytes, sha256: file.sha256)
         }
         // Keys compare as bytes, as the file system does: `Café` in NFD left by an older build is
         // another file than `Café` in NFC, and goes. The state is input: only a regular file at a
@@ -154,7 +188,7 @@ public final class OutputTransaction: @unchecked Sendable {
             return nil
         }
         var journal = CommitJournal(root: root, statePath: statePath)
-        try journal.begin(moved + stale + MetadataFiles.names)
+        try journal.begin(moved + stale + derived.map(\.relativePath) + MetadataFiles.names)
         var removed: [String] = []
         do {
             for output in outputs {
@@ -177,6 +211,15 @@ public final class OutputTransaction: @unchecked Sendable {
                     throw OutputError.cannotWrite(file: target, error, source: staged.written.variant.source.path)
                 }
                 try Self.injectedFailure(after: relative)
+            }
+            for file in derived {
+                guard let content = file.content else { continue }
+                do {
+                    try FileSystem.makeDirectories(parent(of: root + "/" + file.relativePath), under: root)
+                } catch {
+                    throw OutputError.cannotWrite(file: root + "/" + file.relativePath, error)
+                }
+                _ = try writeJournaled(content, to: root + "/" + file.relativePath, journal: &journal)
             }
             for relative in stale {
                 try journal.setAside(relative)  // kept in the backup until the commit is complete
@@ -226,6 +269,25 @@ public final class OutputTransaction: @unchecked Sendable {
             case .directory: throw .inTheWay(path: target, .folder)
             case .other: throw .inTheWay(path: target, .other)
             }
+        }
+    }
+
+    /// A derived file's destination must be a file or nothing, reached through folders, not links.
+    private func checkDestination(_ relative: String) throws(OutputError) {
+        var folder = root
+        for component in relative.split(separator: "/").dropLast() {
+            folder += "/" + component
+            switch FileSystem.kind(folder) {
+            case .missing, .directory: continue
+            case .symlink: throw .inTheWay(path: folder, .symbolicLink)
+            case .file, .other: throw .inTheWay(path: folder, .other)
+            }
+        }
+        switch FileSystem.kind(root + "/" + relative) {
+        case .missing, .file: return
+        case .symlink: throw .inTheWay(path: root + "/" + relative, .symbolicLink)
+        case .directory: throw .inTheWay(path: root + "/" + relative, .folder)
+        case .other: throw .inTheWay(path: root + "/" + relative, .other)
         }
     }
 

@@ -86,9 +86,17 @@ public struct Planner {
                                        iconName: manifest.appIcon?.name ?? AppIconSpec.defaultName,
                                        launchBasename: manifest.launchImage?.basename)
         request.alternateIcons = alternates
+        let hasAppIcon = variants.contains { $0.role == .appIcon }
+        if manifest.compiledCatalog, hasAppIcon {
+            request.compiledIconName = manifest.appIconSetName?.name ?? manifest.appIcon?.name
+        }
         var result = BuildPlan(inputPath: manifest.path, variants: variants, bundles: manifest.bundles, infoPlist: request,
                                budget: manifest.budget, warnings: diagnostics)
         result.catalogRecords = catalogRecords
+        if manifest.compiledCatalog {
+            result.compiledCatalog = CompiledCatalogRequest(appIconName: request.compiledIconName,
+                                                            deploymentTarget: manifest.deploymentTarget)
+        }
         return result
     }
 

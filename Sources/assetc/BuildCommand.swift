@@ -20,6 +20,9 @@ struct ManifestOptions: ParsableArguments {
     @Flag(help: "Package the catalogs' other app icon sets as alternate icons (CFBundleAlternateIcons).")
     var alternateAppIcons = false
 
+    @Flag(help: "Also compile the catalogs' image sets and the app icon into Resources/Assets.car (CFBundleIconName).")
+    var car = false
+
     @Flag(help: "Treat warnings as errors (exit 1 when any warning is printed).")
     var werror = false
 
@@ -54,6 +57,7 @@ struct ManifestOptions: ParsableArguments {
     var catalogRequest: CatalogRequest {
         var request = CatalogRequest(paths: inputs.filter(isCatalog), scales: parsedScales, appIcon: appIcon, launchImage: launchImage)
         request.alternateAppIcons = alternateAppIcons
+        request.compiledCatalog = car
         return request
     }
 
@@ -71,6 +75,7 @@ struct ManifestOptions: ParsableArguments {
         if let appIcon { arguments += ["--app-icon", appIcon] }
         if alternateAppIcons { arguments.append("--alternate-app-icons") }
         if let launchImage { arguments += ["--launch-image", launchImage] }
+        if car { arguments.append("--car") }
         return arguments
     }
 

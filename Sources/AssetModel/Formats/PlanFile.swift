@@ -42,6 +42,10 @@ public enum PlanFile {
             "budget": plan.budget.map { .object(["maxBytes": .integer($0.maxBytes), "at": location($0.location)]) } ?? .null,
             "catalog": catalog(plan.catalogRecords),
             "fonts": plan.fontsDirectory.map(JSONOutput.string) ?? .null,
+            "compiledCatalog": plan.compiledCatalog.map { request in
+                .object(["appIcon": request.appIconName.map(JSONOutput.string) ?? .null,
+                         "deploymentTarget": .string(request.deploymentTarget.description)])
+            } ?? .null,
             // Planning's warnings: the contact sheet shows them beside the images.
             "warnings": .array(plan.warnings.map { warning in
                 .object(["severity": .string(warning.severity.rawValue), "file": .string(warning.path),
@@ -106,6 +110,7 @@ public enum PlanFile {
             "alternateIcons": .array(request.alternateIcons.map { .array([.string($0.name), .string($0.fileBase)]) }),
         ]
         if let launch = request.launchBasename { fields["launchBasename"] = .string(launch) }
+        if let name = request.compiledIconName { fields["compiledIconName"] = .string(name) }
         return .object(fields)
     }
 
@@ -190,6 +195,12 @@ public enum PlanFile {
                              infoPlist: request, budget: budget, warnings: [])
         plan.catalogRecords = try decodeCatalog(try top.node("catalog"))
         plan.fontsDirectory = try top.optionalString("fonts")
+        plan.infoPlist.compiledIconName = info.has("compiledIconName") ? try info.string("compiledIconName") : nil
+        if top.has("compiledCatalog"), case .object = try top.node("compiledCatalog").value {
+            let fields = try Fields(try top.node("compiledCatalog"), "compiledCatalog")
+            guard let target = OSVersion(try fields.string("deploymentTarget")) else { throw DecodeError("compiledCatalog has a malformed deploymentTarget") }
+            plan.compiledCatalog = CompiledCatalogRequest(appIconName: try fields.optionalString("appIcon"), deploymentTarget: target)
+        }
         plan.warnings = try top.array("warnings").map { node throws(DecodeError) -> Diagnostic in
             let f = try Fields(node, "a warning")
             guard let severity = Diagnostic.Severity(rawValue: try f.string("severity")) else { throw DecodeError("unknown severity") }

@@ -38,6 +38,9 @@ public struct Manifest: Sendable {
     public var fontsLocation: SourceLocation?
     /// `"codegen": {"objc": "Classes/Assets"}`: `Assets.h` and `Assets.m`, relative to the manifest.
     public var objcOutput: String?
+    /// `--car` / `"car": true`: the catalogs' image sets and the app icon are also compiled into
+    /// `Resources/Assets.car` (docs/assets-car.md).
+    public var compiledCatalog = false
     /// `--launch-image NAME` / `"launchImage": {"set": NAME}`.
     public var launchImageSetName: CatalogSetChoice?
 

@@ -14,6 +14,8 @@ public struct BuildPlan: Sendable {
     public var catalogRecords = CatalogRecords()
     /// The manifest's fonts folder (openable), which every render restricts fontconfig to.
     public var fontsDirectory: String?
+    /// Set when `Resources/Assets.car` is written (`--car`).
+    public var compiledCatalog: CompiledCatalogRequest?
 
     public init(inputPath: String, variants: [Variant], bundles: [BundleSpec], infoPlist: InfoPlistRequest,
                 budget: SizeBudget?, warnings: [Diagnostic]) {
@@ -37,12 +39,49 @@ public struct InfoPlistRequest: Sendable, Hashable {
     public var launchBasename: String?
     /// Alternate icons: the name `setAlternateIconName(_:)` takes, and the base of its files.
     public var alternateIcons: [AlternateIcon] = []
+    /// The app icon's name in `Assets.car`, written as `CFBundleIconName` (with `--car`).
+    public var compiledIconName: String?
 
     public init(devices: [Idiom], targetsLegacyOS: Bool, iconName: String, launchBasename: String?) {
         self.devices = devices
         self.targetsLegacyOS = targetsLegacyOS
         self.iconName = iconName
         self.launchBasename = launchBasename
+    }
+}
+
+/// `Assets.car`: which variants it holds is the plan's (`compiledCatalogVariants`); this carries the rest.
+public struct CompiledCatalogRequest: Sendable, Hashable {
+    /// The app icon set's name in the catalog (`CFBundleIconName`), when the build has an app icon.
+    public var appIconName: String?
+    /// Written into the catalog's metadata, as actool does.
+    public var deploymentTarget: OSVersion
+
+    public init(appIconName: String?, deploymentTarget: OSVersion) {
+        self.appIconName = appIconName
+        self.deploymentTarget = deploymentTarget
+    }
+
+    public static let relativePath = "Resources/Assets.car"
+}
+
+extension BuildPlan {
+    /// The variants `Assets.car` holds: the app icon's iOS 7+ slots (the App Store icon included)
+    /// and the main bundle's catalog image sets, light and dark. Left loose only: JPEGs, high-contrast
+    /// variants, image sets of other bundles, manifest images (docs/assets-car.md says why).
+    public var compiledCatalogVariants: [Variant] {
+        guard compiledCatalog != nil else { return [] }
+        return variants.filter { variant in
+            switch variant.role {
+            case .appIcon, .appStoreIcon:
+                return variant.iconSlot.map { $0.maximumOS == nil } ?? false
+            case .image:
+                return variant.catalogOrigin != nil && variant.bundle == nil && variant.source.kind != .jpeg
+                    && !variant.appearance.highContrast && variant.relativePath.hasSuffix(".png")
+            default:
+                return false
+            }
+        }
     }
 }
 

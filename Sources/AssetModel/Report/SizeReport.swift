@@ -5,6 +5,11 @@ public struct SizeReport: Sendable, Equatable {
         /// Path relative to the output folder.
         public var path: String
         public var bytes: Int
+
+        public init(path: String, bytes: Int) {
+            self.path = path
+            self.bytes = bytes
+        }
     }
 
     public struct Group: Sendable, Equatable {
@@ -26,8 +31,10 @@ public struct SizeReport: Sendable, Equatable {
     public var resourcesBytes: Int { groups.filter { $0.name != Self.outsideBundle }.reduce(0) { $0 + $1.bytes } }
     public var isOverBudget: Bool { budget.map { resourcesBytes > $0 } ?? false }
 
-    public init(_ written: [WrittenVariant], budget: Int?) {
+    /// `derived`: files of the main bundle made from the images (`Resources/Assets.car`).
+    public init(_ written: [WrittenVariant], derived: [File] = [], budget: Int?) {
         var byGroup: [String: [File]] = [:]
+        if !derived.isEmpty { byGroup[Self.mainBundle] = derived }
         for entry in written {
             let variant = entry.variant
             let group = variant.outsideResourcesPath != nil ? Self.outsideBundle : variant.bundle ?? Self.mainBundle

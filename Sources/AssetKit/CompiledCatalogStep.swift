@@ -1,0 +1,89 @@
+import AssetModel
+import AssetPlatform
+import CompiledCatalog
+import Output
+import Rendering
+
+/// `--car`: `Resources/Assets.car` from the PNGs this build made or kept. Keyed by what goes in
+/// (each rendition's attributes and its PNG's hash), so a build that changes none of them reuses
+/// the file without decoding anything.
+enum CompiledCatalogStep {
+    static let writerVersion = "car-1"
+
+    static func make(_ plan: BuildPlan, outputs: [PlannedOutput], transaction: OutputTransaction) throws(BuildFailure) -> [DerivedOutput] {
+        guard let request = plan.compiledCatalog else { return [] }
+        let relative = CompiledCatalogRequest.relativePath
+        let included = Set(plan.compiledCatalogVariants.map(\.outputPath))
+        let entries = outputs.filter { included.contains($0.written.variant.outputPath) && !$0.written.variant.tall }
+        var description = "\(writerVersion)|\(AssetcVersion.current)|\(request.deploymentTarget)|\(request.appIconName ?? "")\n"
+        for entry in entries {
+            let variant = entry.written.variant
+            description += "\(assetName(variant, request) ?? "")|\(variant.outputPath)|\(entry.written.sha256)\n"
+        }
+        let key = sha256Hex(Array(description.utf8))
+        if let reused = transaction.reusableDerived(relative, key: key) { return [reused] }
+
+        var assets: [String: CompiledCatalog.Asset] = [:]
+        for entry in entries {
+            let variant = entry.written.variant
+            guard let name = assetName(variant, request) else { continue }
+            let path: String
+            switch entry.content {
+            case .staged(let staged): path = staged.stagedPath
+            case .reused: path = transaction.root + "/" + variant.outputPath
+            }
+            let image: RGBAImage
+            do {
+                let bytes = try FileSystem.read(path, limit: Limits.maximumSourceBytes)
+                image = try PNGCodec.decode(bytes).image
+            } catch {
+                throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be read back for Assets.car: \(error)")])
+            }
+            let isIcon = variant.role != .image
+            let rendition = CompiledCatalog.Rendition(
+                idiom: idiom(variant), scale: variant.iconSlot?.scale ?? variant.scale, appearance: appearance(variant),
+                iconPoints: isIcon ? variant.iconSlot?.points : nil,
+                fileName: variant.catalogOrigin?.filename ?? variant.fileName,
+                width: image.width, height: image.height, rgba: image.pixels)
+            assets[name, default: CompiledCatalog.Asset(name: name, kind: isIcon ? .appIcon : .image, renditions: [])]
+                .renditions.append(rendition)
+        }
+        let catalog = CompiledCatalog(assets: assets.keys.sorted().map { assets[$0]! },
+                                      deploymentTarget: request.deploymentTarget.description)
+        let bytes: [UInt8]
+        do {
+            bytes = try CompiledCatalogWriter.write(catalog)
+        } catch {
+            throw BuildFailure(.invalidInput, [.error(plan.inputPath, "cannot write Assets.car: \(error.message)")])
+        }
+        return [DerivedOutput(relativePath: relative, key: key, bytes: bytes.count, sha256: sha256Hex(bytes), content: bytes)]
+    }
+
+    /// The name an app asks for: the icon set's name for icons, the image's name otherwise.
+    static func assetName(_ variant: Variant, _ request: CompiledCatalogRequest) -> String? {
+        variant.role == .image ? variant.name : request.appIconName
+    }
+
+    static func idiom(_ variant: Variant) -> RenditionIdiom {
+        if let slot = variant.iconSlot {
+            switch slot.idiom {
+            case .iphone: return .phone
+            case .ipad: return .pad
+            case .appStore: return .marketing
+            }
+        }
+        switch variant.idiom {
+        case nil: return .universal
+        case .iphone?: return .phone
+        case .ipad?: return .pad
+        }
+    }
+
+    static func appearance(_ variant: Variant) -> RenditionAppearance {
+        switch variant.appearance.luminosity {
+        case .any: .any
+        case .dark: .dark
+        case .light: .light
+        }
+    }
+}

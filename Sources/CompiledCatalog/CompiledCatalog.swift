@@ -1,0 +1,64 @@
+/// What goes into `Assets.car`: named assets, each with bitmap renditions. Built by the façade from
+/// the plan and the rendered PNGs; turned into bytes by `CompiledCatalogWriter`. Value types only.
+public struct CompiledCatalog: Sendable {
+    public struct Asset: Sendable {
+        public enum Kind: Sendable {
+            /// An app icon set: part 220, plus one multisize record per idiom.
+            case appIcon
+            /// An image set: part 181.
+            case image
+        }
+
+        /// The name an app asks for (`UIImage(named:)`, `CFBundleIconName`).
+        public var name: String
+        public var kind: Kind
+        public var renditions: [Rendition]
+
+        public init(name: String, kind: Kind, renditions: [Rendition]) {
+            self.name = name
+            self.kind = kind
+            self.renditions = renditions
+        }
+    }
+
+    public struct Rendition: Sendable {
+        public var idiom: RenditionIdiom
+        public var scale: Int
+        public var appearance: RenditionAppearance
+        /// An icon's size in points (its `dimension2` index comes from it); nil for image sets.
+        public var iconPoints: Double?
+        /// The file name recorded in the rendition (actool records the source file's).
+        public var fileName: String
+        public var width: Int
+        public var height: Int
+        /// Straight (not premultiplied) RGBA, 8 bits per channel, top row first.
+        public var rgba: [UInt8]
+
+        public init(idiom: RenditionIdiom, scale: Int, appearance: RenditionAppearance, iconPoints: Double? = nil,
+                    fileName: String, width: Int, height: Int, rgba: [UInt8]) {
+            self.idiom = idiom
+            self.scale = scale
+            self.appearance = appearance
+            self.iconPoints = iconPoints
+            self.fileName = fileName
+            self.width = width
+            self.height = height
+            self.rgba = rgba
+        }
+    }
+
+    public var assets: [Asset]
+    /// The deployment target written in the extended metadata (`"12.0"`).
+    public var deploymentTarget: String
+
+    public init(assets: [Asset], deploymentTarget: String) {
+        self.assets = assets
+        self.deploymentTarget = deploymentTarget
+    }
+}
+
+/// Why a catalog cannot be written.
+public struct CompiledCatalogError: Error, Sendable, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}

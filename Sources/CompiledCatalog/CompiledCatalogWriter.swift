@@ -1,0 +1,214 @@
+import AssetModel
+
+/// Writes `Assets.car`: a BOM store holding CARHEADER, RENDITIONS, FACETKEYS, APPEARANCEKEYS,
+/// KEYFORMAT, EXTENDED_METADATA and BITMAPKEYS, laid out as Xcode 26's actool lays them out for iOS
+/// (docs/assets-car.md says which values come from which reference and what is unverified).
+///
+/// Pixels are stored as premultiplied BGRA in LZFSE's uncompressed-block form (`bvx-`), the
+/// envelope a device was seen to decode; deterministic: no timestamps, no UUID, sorted trees.
+public enum CompiledCatalogWriter {
+    /// CoreUI's version and storage format of Xcode 26.0's actool, whose output this mirrors.
+    static let coreUIVersion: UInt32 = 970
+    static let storageVersion: UInt32 = 17
+    static let mainVersion = "@(#)PROGRAM:CoreUI  PROJECT:CoreUI-970.1"
+    /// Rows per compressed chunk are chosen so a chunk holds at most this many bytes.
+    static let chunkBytes = 1 << 20
+
+    public static func write(_ catalog: CompiledCatalog) throws(CompiledCatalogError) -> [UInt8] {
+        let keyFormat = RenditionAttribute.keyFormat
+        var renditions: [(key: [UInt8], value: [UInt8])] = []
+        var facets: [(key: [UInt8], value: [UInt8])] = []
+        var bitmapKeys: [(key: [UInt8], value: [UInt8])] = []
+        var appearances: Set<RenditionAppearance> = [.any]
+        var identifiers: [UInt16: String] = [:]
+
+        for asset in catalog.assets.sorted(by: { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }) {
+            let identifier = NameIdentifier.of(asset.name)
+            if let other = identifiers[identifier], other != asset.name {
+                throw CompiledCatalogError("'\(asset.name)' and '\(other)' have the same CoreUI identifier \(identifier); rename one")
+            }
+            identifiers[identifier] = asset.name
+            let part = asset.kind == .appIcon ? Part.appIcon : Part.image
+            var keys: [[RenditionAttribute: UInt16]] = []
+            for rendition in asset.renditions {
+                var dimension2: UInt16 = 0
+                if asset.kind == .appIcon {
+                    guard let points = rendition.iconPoints, let index = IconSizeIndex.of(points: points) else {
+                        throw CompiledCatalogError("\(asset.name): \(rendition.fileName) is not an iOS app icon size")
+                    }
+                    dimension2 = index
+                }
+                let attributes: [RenditionAttribute: UInt16] = [
+                    .appearance: rendition.appearance.rawValue, .localization: 0, .scale: UInt16(rendition.scale),
+                    .idiom: rendition.idiom.rawValue, .subtype: 0, .dimension2: dimension2,
+                    .identifier: identifier, .element: Element.image, .part: part,
+                ]
+                keys.append(attributes)
+                appearances.insert(rendition.appearance)
+                renditions.append((key(attributes, keyFormat), try bitmapRendition(rendition, flags: asset.kind == .appIcon ? 0 : 0x10)))
+            }
+            if asset.kind == .appIcon {
+                // One multisize record per idiom: which point sizes the set has, and their indexes.
+                for idiom in Set(asset.renditions.map(\.idiom)).sorted() {
+                    let sizes = Set(asset.renditions.filter { $0.idiom == idiom }.compactMap(\.iconPoints))
+                        .compactMap { points in IconSizeIndex.of(points: points).map { (points, $0) } }
+                        .sorted { $0.1 < $1.1 }
+                    let attributes: [RenditionAttribute: UInt16] = [
+                        .appearance: 0, .localization: 0, .scale: 1, .idiom: idiom.rawValue, .subtype: 0, .dimension2: 0,
+                        .identifier: identifier, .element: Element.image, .part: Part.multisizeImageSet,
+                    ]
+                    keys.append(attributes)
+                    renditions.append((key(attributes, keyFormat), multisizeRendition(name: asset.name, sizes: sizes)))
+                }
+            }
+            var facet = LittleEndian.u16(0) + LittleEndian.u16(0) + LittleEndian.u16(3)
+            for (attribute, value) in [(RenditionAttribute.element, Element.image), (.part, part), (.identifier, identifier)] {
+                facet += LittleEndian.u16(attribute.rawValue) + LittleEndian.u16(value)
+            }
+            facets.append((Array(asset.name.utf8), facet))
+            bitmapKeys.append((BigEndian.u32(UInt32(identifier)), bitmapKeyValue(keys, keyFormat)))
+        }
+        let keysSeen = Set(renditions.map(\.key))
+        guard keysSeen.count == renditions.count else {
+            throw CompiledCatalogError("two renditions have the same name, idiom, scale and appearance")
+        }
+
+        var store = BOMStore()
+        store.name("CARHEADER", store.add(header(renditionCount: renditions.count)))
+        store.addTree(named: "RENDITIONS", entries: renditions, keyLengthHint: UInt32(2 * keyFormat.count),
+                      inlineKeyCopy: 2 * keyFormat.count)
+        store.addTree(named: "FACETKEYS", entries: facets, keyLengthHint: 0xFFFF_FFFF)
+        let appearanceEntries = appearances.sorted { $0.rawValue < $1.rawValue }.map { (Array($0.name.utf8), LittleEndian.u16($0.rawValue)) }
+        store.addTree(named: "APPEARANCEKEYS", entries: appearanceEntries, keyLengthHint: 0xFFFF_FFFF)
+        var format = Array("tmfk".utf8) + LittleEndian.u32(0) + LittleEndian.u32(keyFormat.count)
+        for attribute in keyFormat { format += LittleEndian.u32(UInt32(attribute.rawValue)) }
+        store.name("KEYFORMAT", store.add(format))
+        store.name("EXTENDED_METADATA", store.add(extendedMetadata(deploymentTarget: catalog.deploymentTarget)))
+        store.addTree(named: "BITMAPKEYS", entries: bitmapKeys, blockSize: 1024, keys: .inline, keyLengthHint: 0)
+        return store.serialized()
+    }
+
+    static func key(_ attributes: [RenditionAttribute: UInt16], _ format: [RenditionAttribute]) -> [UInt8] {
+        format.flatMap { LittleEndian.u16(attributes[$0] ?? 0) }
+    }
+
+    /// CARHEADER: 436 bytes, little-endian.
+    static func header(renditionCount: Int) -> [UInt8] {
+        var bytes = Array("RATC".utf8) + LittleEndian.u32(coreUIVersion) + LittleEndian.u32(storageVersion)
+        bytes += LittleEndian.u32(0)  // storage timestamp: none, for identical bytes
+        bytes += LittleEndian.u32(renditionCount)
+        bytes += LittleEndian.string(mainVersion, size: 128)
+        bytes += LittleEndian.string("assetc \(AssetcVersion.current)", size: 256)
+        bytes += [UInt8](repeating: 0, count: 16)  // UUID: zero, as Xcode 26 writes it
+        bytes += LittleEndian.u32(0)  // associated checksum
+        bytes += LittleEndian.u32(2)  // schema version
+        bytes += LittleEndian.u32(1)  // colour space: sRGB
+        bytes += LittleEndian.u32(2)  // key semantics: iOS
+        return bytes
+    }
+
+    /// EXTENDED_METADATA: `META` and four 256-byte strings.
+    static func extendedMetadata(deploymentTarget: String) -> [UInt8] {
+        Array("META".utf8) + LittleEndian.string("", size: 256) + LittleEndian.string(deploymentTarget, size: 256)
+            + LittleEndian.string("ios", size: 256) + LittleEndian.string("assetc \(AssetcVersion.current)", size: 256)
+    }
+
+    /// A BITMAPKEYS value: which values each key attribute takes among the asset's renditions, one
+    /// bit per value; appearance, identifier, element and part are always all ones, as actool writes.
+    static func bitmapKeyValue(_ keys: [[RenditionAttribute: UInt16]], _ format: [RenditionAttribute]) -> [UInt8] {
+        var bytes = LittleEndian.u32(1) + LittleEndian.u32(0) + LittleEndian.u32(4 + 4 * format.count) + LittleEndian.u32(format.count)
+        for attribute in format {
+            switch attribute {
+            case .appearance, .identifier, .element, .part:
+                bytes += LittleEndian.u32(0xFFFF_FFFF)
+            default:
+                let mask = keys.reduce(UInt32(0)) { mask, key in
+                    let value = key[attribute] ?? 0
+                    return value < 32 ? mask | (1 << UInt32(value)) : mask
+                }
+                bytes += LittleEndian.u32(mask)
+            }
+        }
+        return bytes
+    }
+
+    /// A layout-12 bitmap rendition: the 184-byte CSI header, the five TLVs actool writes, and the
+    /// pixels as premultiplied BGRA in `KCBC` chunks of LZFSE uncompressed blocks.
+    static func bitmapRendition(_ rendition: CompiledCatalog.Rendition, flags: UInt32) throws(CompiledCatalogError) -> [UInt8] {
+        let width = rendition.width, height = rendition.height
+        guard width > 0, height > 0, rendition.rgba.count == width * height * 4 else {
+            throw CompiledCatalogError("\(rendition.fileName): the pixels do not match \(width)x\(height)")
+        }
+        let bytesPerRow = width * 4
+        var tlvs = tlv(1001, [1, 0, 0, UInt32(width), UInt32(height)].flatMap(LittleEndian.u32))
+        tlvs += tlv(1003, [1, 0, 0, 0, 0, UInt32(width), UInt32(height)].flatMap(LittleEndian.u32))
+        tlvs += tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(1).bitPattern))
+        tlvs += tlv(1006, LittleEndian.u32(1))
+        tlvs += tlv(1007, LittleEndian.u32(bytesPerRow))
+
+        let pixels = PremultipliedBGRA.convert(rendition.rgba)
+        let rowsPerChunk = max(1, min(height, chunkBytes / bytesPerRow))
+        let chunkCount = (height + rowsPerChunk - 1) / rowsPerChunk
+        var payload = Array("MLEC".utf8) + LittleEndian.u32(3) + LittleEndian.u32(4) + LittleEndian.u32(chunkCount)
+        for first in stride(from: 0, to: height, by: rowsPerChunk) {
+            let rows = min(rowsPerChunk, height - first)
+            let raw = pixels[(first * bytesPerRow)..<((first + rows) * bytesPerRow)]
+            let stream = Array("bvx-".utf8) + LittleEndian.u32(raw.count) + raw + Array("bvx$".utf8)
+            payload += Array("KCBC".utf8) + LittleEndian.u32(0) + LittleEndian.u32(0) + LittleEndian.u32(rows)
+            payload += LittleEndian.u32(stream.count) + stream
+        }
+        return csiHeader(flags: flags, width: width, height: height, scale: rendition.scale, pixelFormat: "BGRA",
+                         colorSpace: 1, layout: 12, name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count)
+            + tlvs + payload
+    }
+
+    /// A multisize image-set record (part 218, layout 1010): the set's point sizes and their indexes.
+    static func multisizeRendition(name: String, sizes: [(points: Double, index: UInt16)]) -> [UInt8] {
+        let tlvs = tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(0).bitPattern)) + tlv(1006, LittleEndian.u32(1))
+        var payload = Array("SISM".utf8) + LittleEndian.u32(1) + LittleEndian.u32(sizes.count)
+        for size in sizes {
+            let points = UInt32(size.points.rounded(.down))
+            payload += LittleEndian.u32(points) + LittleEndian.u32(points) + LittleEndian.u32(UInt32(size.index))
+        }
+        return csiHeader(flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: 0, layout: 1010, name: name,
+                         tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
+    }
+
+    static func csiHeader(flags: UInt32, width: Int, height: Int, scale: Int, pixelFormat: String?, colorSpace: UInt32,
+                          layout: UInt16, name: String, tlvLength: Int, payloadLength: Int) -> [UInt8] {
+        var bytes = Array("ISTC".utf8) + LittleEndian.u32(1) + LittleEndian.u32(flags)
+        bytes += LittleEndian.u32(width) + LittleEndian.u32(height) + LittleEndian.u32(scale * 100)
+        bytes += pixelFormat.map { Array($0.utf8) } ?? LittleEndian.u32(0)
+        bytes += LittleEndian.u32(colorSpace) + LittleEndian.u32(0)  // modification time: none
+        bytes += LittleEndian.u16(layout) + LittleEndian.u16(0)
+        bytes += LittleEndian.string(name, size: 128)
+        bytes += LittleEndian.u32(tlvLength) + LittleEndian.u32(1) + LittleEndian.u32(0) + LittleEndian.u32(payloadLength)
+        return bytes
+    }
+
+    static func tlv(_ type: UInt32, _ value: [UInt8]) -> [UInt8] {
+        LittleEndian.u32(type) + LittleEndian.u32(value.count) + value
+    }
+}
+
+/// Straight RGBA to premultiplied BGRA, rounding to nearest as Core Graphics does.
+enum PremultipliedBGRA {
+    static func convert(_ rgba: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: rgba.count)
+        rgba.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                var index = 0
+                while index < source.count {
+                    let alpha = UInt32(source[index + 3])
+                    func multiply(_ value: UInt8) -> UInt8 { UInt8((UInt32(value) * alpha + 127) / 255) }
+                    target[index] = multiply(source[index + 2])
+                    target[index + 1] = multiply(source[index + 1])
+                    target[index + 2] = multiply(source[index])
+                    target[index + 3] = UInt8(alpha)
+                    index += 4
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,64 @@
+/// CoreUI's vocabulary inside `Assets.car`: rendition attributes, their values for iOS, and the
+/// identifier actool derives from an asset's name. Sources for every number: docs/assets-car.md.
+public enum RenditionAttribute: UInt16, Sendable, CaseIterable {
+    case element = 1, part = 2, dimension2 = 9, appearance = 7, scale = 12, localization = 13
+    case idiom = 15, subtype = 16, identifier = 17
+
+    /// The key format Xcode 26 writes for an iOS catalog; every rendition key lists these in order.
+    static let keyFormat: [RenditionAttribute] = [.appearance, .localization, .scale, .idiom, .subtype,
+                                                  .dimension2, .identifier, .element, .part]
+}
+
+/// CoreUI's idiom numbers (xcbuild's and xtool's table, confirmed by an actool-made file).
+public enum RenditionIdiom: UInt16, Sendable, Comparable {
+    case universal = 0, phone = 1, pad = 2, marketing = 6
+
+    public static func < (a: RenditionIdiom, b: RenditionIdiom) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// Light or dark: the `appearance` attribute and the APPEARANCEKEYS names.
+public enum RenditionAppearance: UInt16, Sendable, CaseIterable {
+    case any = 0, dark = 1, light = 4
+
+    var name: String {
+        switch self {
+        case .any: "UIAppearanceAny"
+        case .dark: "UIAppearanceDark"
+        case .light: "UIAppearanceLight"
+        }
+    }
+}
+
+enum Element {
+    static let image: UInt16 = 85
+}
+
+enum Part {
+    static let image: UInt16 = 181
+    static let multisizeImageSet: UInt16 = 218
+    static let appIcon: UInt16 = 220
+}
+
+public enum NameIdentifier {
+    /// The identifier actool gives an asset name (facet keys, rendition keys, BITMAPKEYS): a djb2-style
+    /// hash from 0x189D7 over the UTF-8 bytes in 64 bits, its four 16-bit parts folded by powers of 33,
+    /// zero mapped to one. Matches every facet of the actool-made files examined (`AppIcon` → 6849).
+    public static func of(_ name: String) -> UInt16 {
+        var hash: UInt64 = 0x189D7
+        for byte in name.utf8 { hash = hash &* 33 &+ UInt64(byte) }
+        let parts = (0..<4).map { (hash >> (16 * UInt64($0))) & 0xFFFF }
+        let folded = (parts[0] &* 35937 &+ parts[1] &* 1089 &+ parts[2] &* 33 &+ parts[3]) & 0xFFFF
+        return folded == 0 ? 1 : UInt16(folded)
+    }
+}
+
+/// The App Store icon sizes' `dimension2` index as Xcode 14 and later number them: the 1-based
+/// position of the point size among all iOS icon sizes (20, 29, 40, 60, 76, 83.5, the 90-point size
+/// Xcode synthesises for one subtype, 1024). A set's multisize records map sizes to these indexes.
+enum IconSizeIndex {
+    static let table: [(points: Double, index: UInt16)] = [(20, 1), (29, 2), (40, 3), (60, 4), (76, 5), (83.5, 6), (90, 7), (1024, 8)]
+
+    static func of(points: Double) -> UInt16? {
+        table.first { abs($0.points - points) < 0.01 }?.index
+    }
+}
