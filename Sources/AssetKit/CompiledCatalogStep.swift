@@ -13,9 +13,14 @@ enum CompiledCatalogStep {
     static func make(_ plan: BuildPlan, outputs: [PlannedOutput], transaction: OutputTransaction) throws(BuildFailure) -> [DerivedOutput] {
         guard let request = plan.compiledCatalog else { return [] }
         let relative = CompiledCatalogRequest.relativePath
-        let included = Set(plan.compiledCatalogVariants.map(\.outputPath))
+        var included = Set(plan.compiledCatalogVariants.map(\.outputPath))
+        if request.singleSizeIcon {
+            // Only the 1024-pixel image goes in, once per device idiom (below).
+            included = included.filter { path in !plan.variants.contains { $0.outputPath == path && $0.role == .appIcon } }
+        }
         let entries = outputs.filter { included.contains($0.written.variant.outputPath) && !$0.written.variant.tall }
-        var description = "\(writerVersion)|\(AssetcVersion.current)|\(request.deploymentTarget)|\(request.appIconName ?? "")\n"
+        var description = "\(writerVersion)|\(AssetcVersion.current)|\(request.deploymentTarget)|\(request.appIconName ?? "")|"
+            + "\(request.singleSizeIcon)|\(request.devices.map(\.rawValue))\n"
         for entry in entries {
             let variant = entry.written.variant
             description += "\(assetName(variant, request) ?? "")|\(variant.outputPath)|\(entry.written.sha256)\n"
@@ -40,13 +45,22 @@ enum CompiledCatalogStep {
                 throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be read back for Assets.car: \(error)")])
             }
             let isIcon = variant.role != .image
-            let rendition = CompiledCatalog.Rendition(
+            var rendition = CompiledCatalog.Rendition(
                 idiom: idiom(variant), scale: variant.iconSlot?.scale ?? variant.scale, appearance: appearance(variant),
                 iconPoints: isIcon ? variant.iconSlot?.points : nil,
                 fileName: variant.catalogOrigin?.filename ?? variant.fileName,
                 width: image.width, height: image.height, rgba: image.pixels)
+            var renditions = [rendition]
+            if request.singleSizeIcon, variant.role == .appStoreIcon {
+                rendition.fileName = lastComponent(variant.source.path)
+                renditions = request.devices.map { device in
+                    var copy = rendition
+                    copy.idiom = device == .iphone ? .phone : .pad
+                    return copy
+                }
+            }
             assets[name, default: CompiledCatalog.Asset(name: name, kind: isIcon ? .appIcon : .image, renditions: [])]
-                .renditions.append(rendition)
+                .renditions += renditions
         }
         let catalog = CompiledCatalog(assets: assets.keys.sorted().map { assets[$0]! },
                                       deploymentTarget: request.deploymentTarget.description)
@@ -57,6 +71,10 @@ enum CompiledCatalogStep {
             throw BuildFailure(.invalidInput, [.error(plan.inputPath, "cannot write Assets.car: \(error.message)")])
         }
         return [DerivedOutput(relativePath: relative, key: key, bytes: bytes.count, sha256: sha256Hex(bytes), content: bytes)]
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The name an app asks for: the icon set's name for icons, the image's name otherwise.

@@ -4,8 +4,8 @@ import AssetModel
 /// KEYFORMAT, EXTENDED_METADATA and BITMAPKEYS, laid out as Xcode 26's actool lays them out for iOS
 /// (docs/assets-car.md says which values come from which reference and what is unverified).
 ///
-/// Pixels are stored as premultiplied BGRA in LZFSE's uncompressed-block form (`bvx-`), the
-/// envelope a device was seen to decode; deterministic: no timestamps, no UUID, sorted trees.
+/// Pixels are stored as premultiplied BGRA in LZFSE streams of LZVN blocks (`LZFSEStream`);
+/// deterministic: no timestamps, no UUID, sorted trees.
 public enum CompiledCatalogWriter {
     /// CoreUI's version and storage format of Xcode 26.0's actool, whose output this mirrors.
     static let coreUIVersion: UInt32 = 970
@@ -30,10 +30,11 @@ public enum CompiledCatalogWriter {
             identifiers[identifier] = asset.name
             let part = asset.kind == .appIcon ? Part.appIcon : Part.image
             var keys: [[RenditionAttribute: UInt16]] = []
+            let sizeIndex = IconSizeIndex.table(for: asset.renditions.compactMap(\.iconPoints))
             for rendition in asset.renditions {
                 var dimension2: UInt16 = 0
                 if asset.kind == .appIcon {
-                    guard let points = rendition.iconPoints, let index = IconSizeIndex.of(points: points) else {
+                    guard let points = rendition.iconPoints, let index = sizeIndex(points) else {
                         throw CompiledCatalogError("\(asset.name): \(rendition.fileName) is not an iOS app icon size")
                     }
                     dimension2 = index
@@ -51,7 +52,7 @@ public enum CompiledCatalogWriter {
                 // One multisize record per idiom: which point sizes the set has, and their indexes.
                 for idiom in Set(asset.renditions.map(\.idiom)).sorted() {
                     let sizes = Set(asset.renditions.filter { $0.idiom == idiom }.compactMap(\.iconPoints))
-                        .compactMap { points in IconSizeIndex.of(points: points).map { (points, $0) } }
+                        .compactMap { points in sizeIndex(points).map { (points, $0) } }
                         .sorted { $0.1 < $1.1 }
                     let attributes: [RenditionAttribute: UInt16] = [
                         .appearance: 0, .localization: 0, .scale: 1, .idiom: idiom.rawValue, .subtype: 0, .dimension2: 0,
@@ -153,7 +154,7 @@ public enum CompiledCatalogWriter {
         for first in stride(from: 0, to: height, by: rowsPerChunk) {
             let rows = min(rowsPerChunk, height - first)
             let raw = pixels[(first * bytesPerRow)..<((first + rows) * bytesPerRow)]
-            let stream = Array("bvx-".utf8) + LittleEndian.u32(raw.count) + raw + Array("bvx$".utf8)
+            let stream = LZFSEStream.wrap(Array(raw))
             payload += Array("KCBC".utf8) + LittleEndian.u32(0) + LittleEndian.u32(0) + LittleEndian.u32(rows)
             payload += LittleEndian.u32(stream.count) + stream
         }

@@ -61,4 +61,11 @@ enum IconSizeIndex {
     static func of(points: Double) -> UInt16? {
         table.first { abs($0.points - points) < 0.01 }?.index
     }
+
+    /// The numbering for one set: a set of only 1024-point images (a single-size set) has one size,
+    /// index 1, as in Xcode 26's output for such a set; any other set uses the table.
+    static func table(for points: [Double]) -> (Double) -> UInt16? {
+        if !points.isEmpty, points.allSatisfy({ abs($0 - 1024) < 0.01 }) { return { abs($0 - 1024) < 0.01 ? 1 : nil } }
+        return of(points:)
+    }
 }

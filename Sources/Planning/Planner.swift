@@ -94,8 +94,13 @@ public struct Planner {
                                budget: manifest.budget, warnings: diagnostics)
         result.catalogRecords = catalogRecords
         if manifest.compiledCatalog {
-            result.compiledCatalog = CompiledCatalogRequest(appIconName: request.compiledIconName,
-                                                            deploymentTarget: manifest.deploymentTarget)
+            var compiled = CompiledCatalogRequest(appIconName: request.compiledIconName, deploymentTarget: manifest.deploymentTarget)
+            // A catalog set whose every icon comes from one 1024-pixel file is a single-size set.
+            let icons = variants.filter { $0.role == .appIcon || $0.role == .appStoreIcon }
+            compiled.singleSizeIcon = manifest.appIconSetName != nil && !icons.isEmpty
+                && Set(icons.map(\.source.path)).count == 1 && icons[0].contentSize == PointSize(width: 1024, height: 1024)
+            compiled.devices = manifest.devices
+            result.compiledCatalog = compiled
         }
         return result
     }

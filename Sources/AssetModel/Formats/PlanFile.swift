@@ -44,7 +44,9 @@ public enum PlanFile {
             "fonts": plan.fontsDirectory.map(JSONOutput.string) ?? .null,
             "compiledCatalog": plan.compiledCatalog.map { request in
                 .object(["appIcon": request.appIconName.map(JSONOutput.string) ?? .null,
-                         "deploymentTarget": .string(request.deploymentTarget.description)])
+                         "deploymentTarget": .string(request.deploymentTarget.description),
+                         "singleSizeIcon": .bool(request.singleSizeIcon),
+                         "devices": .array(request.devices.map { .string($0.rawValue) })])
             } ?? .null,
             // Planning's warnings: the contact sheet shows them beside the images.
             "warnings": .array(plan.warnings.map { warning in
@@ -199,7 +201,13 @@ public enum PlanFile {
         if top.has("compiledCatalog"), case .object = try top.node("compiledCatalog").value {
             let fields = try Fields(try top.node("compiledCatalog"), "compiledCatalog")
             guard let target = OSVersion(try fields.string("deploymentTarget")) else { throw DecodeError("compiledCatalog has a malformed deploymentTarget") }
-            plan.compiledCatalog = CompiledCatalogRequest(appIconName: try fields.optionalString("appIcon"), deploymentTarget: target)
+            var request = CompiledCatalogRequest(appIconName: try fields.optionalString("appIcon"), deploymentTarget: target)
+            request.singleSizeIcon = try fields.bool("singleSizeIcon")
+            request.devices = try fields.array("devices").map { node throws(DecodeError) in
+                guard case .string(let text) = node.value, let idiom = Idiom(rawValue: text) else { throw DecodeError("a device is not iphone or ipad") }
+                return idiom
+            }
+            plan.compiledCatalog = request
         }
         plan.warnings = try top.array("warnings").map { node throws(DecodeError) -> Diagnostic in
             let f = try Fields(node, "a warning")

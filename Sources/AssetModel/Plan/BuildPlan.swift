@@ -56,6 +56,11 @@ public struct CompiledCatalogRequest: Sendable, Hashable {
     public var appIconName: String?
     /// Written into the catalog's metadata, as actool does.
     public var deploymentTarget: OSVersion
+    /// The icon set is one universal 1024-point image (Xcode 14's "single size"): as actool does for
+    /// such a set, the catalog holds that image once per device idiom instead of every slot's size.
+    public var singleSizeIcon = false
+    /// The devices whose idioms a single-size icon is recorded for.
+    public var devices: [Idiom] = Idiom.allCases
 
     public init(appIconName: String?, deploymentTarget: OSVersion) {
         self.appIconName = appIconName
