@@ -68,6 +68,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AssetKitTests", dependencies: [
             "TestSupport", "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output", "AssetResolver",
+            "CompiledCatalog",
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AssetKit", "AssetPlatform", "Rendering"]),
     ]

@@ -224,11 +224,11 @@ public struct CARReader {
         return rendition
     }
 
-    static func be16(_ b: [UInt8], _ at: Int) -> UInt16 { UInt16(b[at]) << 8 | UInt16(b[at + 1]) }
-    static func be32(_ b: [UInt8], _ at: Int) -> UInt32 { (0..<4).reduce(0) { $0 << 8 | UInt32(b[at + $1]) } }
-    static func le16(_ b: [UInt8], _ at: Int) -> UInt16 { UInt16(b[at]) | UInt16(b[at + 1]) << 8 }
-    static func le32(_ b: [UInt8], _ at: Int) -> UInt32 { (0..<4).reversed().reduce(0) { $0 << 8 | UInt32(b[at + $1]) } }
-    static func cString(_ b: [UInt8], _ at: Int, _ size: Int) -> String {
+    public static func be16(_ b: [UInt8], _ at: Int) -> UInt16 { UInt16(b[at]) << 8 | UInt16(b[at + 1]) }
+    public static func be32(_ b: [UInt8], _ at: Int) -> UInt32 { (0..<4).reduce(0) { $0 << 8 | UInt32(b[at + $1]) } }
+    public static func le16(_ b: [UInt8], _ at: Int) -> UInt16 { UInt16(b[at]) | UInt16(b[at + 1]) << 8 }
+    public static func le32(_ b: [UInt8], _ at: Int) -> UInt32 { (0..<4).reversed().reduce(0) { $0 << 8 | UInt32(b[at + $1]) } }
+    public static func cString(_ b: [UInt8], _ at: Int, _ size: Int) -> String {
         String(decoding: b[at..<(at + size)].prefix { $0 != 0 }, as: UTF8.self)
     }
 }

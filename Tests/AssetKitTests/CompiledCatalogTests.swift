@@ -1,0 +1,236 @@
+@testable import CompiledCatalog
+import Foundation
+import Testing
+import TestSupport
+
+/// The Assets.car writer, block by block, read back with the independent reader in TestSupport.
+@Suite struct CompiledCatalogTests {
+    nonisolated(unsafe) static let reference: [String: Any] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/car/actool-reference.json")
+        return try! JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+    }()
+
+    /// A 2×1 image: one opaque red pixel, one half-transparent white pixel.
+    static func pixels(_ width: Int, _ height: Int, seed: UInt8 = 0) -> [UInt8] {
+        (0..<(width * height)).flatMap { index -> [UInt8] in
+            let value = UInt8(truncatingIfNeeded: index &* 37 &+ Int(seed))
+            return [value, value &+ 50, 255 &- value, index % 3 == 0 ? 128 : 255]
+        }
+    }
+
+    static func sample() throws -> CARReader {
+        let icon = CompiledCatalog.Asset(name: "AppIcon", kind: .appIcon, renditions: [
+            .init(idiom: .phone, scale: 2, appearance: .any, iconPoints: 60, fileName: "AppIcon60x60@2x.png", width: 120, height: 120, rgba: pixels(120, 120)),
+            .init(idiom: .phone, scale: 3, appearance: .any, iconPoints: 60, fileName: "AppIcon60x60@3x.png", width: 180, height: 180, rgba: pixels(180, 180)),
+            .init(idiom: .pad, scale: 2, appearance: .any, iconPoints: 83.5, fileName: "AppIcon83.5x83.5@2x~ipad.png", width: 167, height: 167, rgba: pixels(167, 167)),
+            .init(idiom: .marketing, scale: 1, appearance: .any, iconPoints: 1024, fileName: "AppIcon1024x1024.png", width: 1024, height: 1024, rgba: pixels(1024, 1024)),
+        ])
+        let image = CompiledCatalog.Asset(name: "Img001", kind: .image, renditions: [
+            .init(idiom: .universal, scale: 1, appearance: .any, fileName: "a.png", width: 3, height: 2, rgba: pixels(3, 2)),
+            .init(idiom: .universal, scale: 2, appearance: .any, fileName: "a@2x.png", width: 6, height: 4, rgba: pixels(6, 4, seed: 9)),
+            .init(idiom: .universal, scale: 2, appearance: .dark, fileName: "a-dark@2x.png", width: 6, height: 4, rgba: pixels(6, 4, seed: 3)),
+        ])
+        return try CARReader(try CompiledCatalogWriter.write(CompiledCatalog(assets: [image, icon], deploymentTarget: "15.1")))
+    }
+
+    @Test func namesHashAsActoolDoes() {
+        // Identifiers read from actool-made files (docs/assets-car.md).
+        #expect(NameIdentifier.of("AppIcon") == 6849)
+        #expect(NameIdentifier.of("Img001") == 10197)
+        #expect(NameIdentifier.of("HeaderImage") == 15855)
+        #expect(NameIdentifier.of("ExpoGoLaunchIcon") == 10995)
+        #expect(NameIdentifier.of("AppIcon/Group") == 55059)
+        #expect(NameIdentifier.of("a") == 0xA2CA)
+    }
+
+    @Test func bomLayoutFollowsActool() throws {
+        let car = try Self.sample()
+        let reference = Self.reference
+        #expect(car.variables.map(\.name) == reference["variables"] as! [String])
+        #expect(car.blocks.count == reference["indexEntries"] as! Int)
+        #expect(car.numberOfBlocks == UInt32(car.blocks.filter { $0.length > 0 }.count))
+        let used = car.blocks.dropFirst().filter { $0.length > 0 }
+        #expect(used.first?.address == UInt32(reference["firstBlockOffset"] as! Int))
+        #expect(used.allSatisfy { $0.address % 16 == 0 })
+        // Blocks are laid out in id order, without overlap.
+        #expect(zip(used, used.dropFirst()).allSatisfy { $0.address + $0.length <= $1.address })
+        let trees = reference["trees"] as! [String: [String: Any]]
+        for (name, expected) in trees {
+            let tree = try #require(car.trees[name], "\(name)")
+            #expect(tree.blockSize == UInt32(expected["blockSize"] as! Int), "\(name)")
+            #expect(tree.isPathInternal == expected["isPathInternal"] as! Bool, "\(name)")
+            #expect(tree.keyLengthHint == UInt32(expected["keyLengthHint"] as! Int), "\(name)")
+            #expect(tree.pathCount == UInt32(tree.entries.count), "\(name)")
+            // Keys in raw byte order; each key block right before its value block.
+            #expect(zip(tree.entries, tree.entries.dropFirst()).allSatisfy { $0.key.lexicographicallyPrecedes($1.key) }, "\(name)")
+            if !tree.isPathInternal {
+                #expect(tree.entries.allSatisfy { $0.keyBlock + 1 == $0.valueBlock }, "\(name)")
+            }
+        }
+        // Leaves: blockSize long; the RENDITIONS leaf adds a copy of its keys.
+        let renditionsHeader = try car.block(named: "RENDITIONS")
+        let leaf = try car.block(CARReader.be32(renditionsHeader, 8))
+        #expect(renditionsHeader.count == 29)
+        #expect(leaf.count == 4096 + 18 * car.renditions.count)
+        let copyStart = 12 + 8 * car.renditions.count + 4
+        let copied = Array(leaf[copyStart..<(copyStart + 18 * car.renditions.count)])
+        #expect(copied == car.trees["RENDITIONS"]!.entries.flatMap(\.key))
+    }
+
+    @Test func headerMetadataAndKeyFormat() throws {
+        let car = try Self.sample()
+        let header = Self.reference["header"] as! [String: Any]
+        #expect(car.header.coreUIVersion == UInt32(header["coreUIVersion"] as! Int))
+        #expect(car.header.storageVersion == UInt32(header["storageVersion"] as! Int))
+        #expect(car.header.timestamp == 0)
+        #expect(car.header.schemaVersion == UInt32(header["schemaVersion"] as! Int))
+        #expect(car.header.colorSpace == UInt32(header["colorSpace"] as! Int))
+        #expect(car.header.keySemantics == UInt32(header["keySemantics"] as! Int))
+        #expect(car.header.mainVersion == header["mainVersion"] as! String)
+        #expect(car.header.uuid == [UInt8](repeating: 0, count: 16))
+        #expect(car.header.renditionCount == UInt32(car.renditions.count))
+        #expect(car.metadata.platform == "ios")
+        #expect(car.metadata.thinning == "")
+        #expect(car.metadata.deploymentTarget == "15.1")
+        #expect(car.keyFormat.map(Int.init) == Self.reference["keyFormat"] as! [Int])
+    }
+
+    @Test func facetsAppearancesAndBitmapKeys() throws {
+        let car = try Self.sample()
+        #expect(car.facets["AppIcon"]!.map { [Int($0.0), Int($0.1)] } == Self.reference["appIconFacet"] as! [[Int]])
+        #expect(car.facets["Img001"]!.map { [Int($0.0), Int($0.1)] } == [[1, 85], [2, 181], [17, 10197]])
+        #expect(car.appearances == ["UIAppearanceAny": 0, "UIAppearanceDark": 1])
+        // One BITMAPKEYS entry per facet: a bit per value each key attribute takes.
+        #expect(Set(car.bitmapKeys.keys) == [6849, 10197])
+        let icon = car.bitmapKeys[6849]!
+        let all: UInt32 = 0xFFFF_FFFF
+        // appearance, localization, scale {1,2,3}, idiom {1,2,6}, subtype, dim2 {0,4,6,8}, identifier, element, part
+        #expect(icon == [all, 1, 0b1110, 0b100_0110, 1, 0b1_0101_0001, all, all, all])
+        let image = car.bitmapKeys[10197]!
+        #expect(image == [all, 1, 0b110, 1, 1, 1, all, all, all])
+        let value = try car.block(car.trees["BITMAPKEYS"]!.entries[0].valueBlock)
+        #expect((0..<4).map { Int(CARReader.le32(value, 4 * $0)) } == Self.reference["bitmapKeysPreamble"] as! [Int])
+    }
+
+    @Test func renditionsCarryActoolsHeaderTLVsAndPremultipliedPixels() throws {
+        let car = try Self.sample()
+        let bitmapTLVs = (Self.reference["bitmapTLVs"] as! [[Int]])
+        let payload = Self.reference["bitmapPayload"] as! [String: Int]
+        let bitmaps = car.renditions.filter { $0.layout == 12 }
+        #expect(bitmaps.count == 7)
+        for rendition in bitmaps {
+            #expect(rendition.tlvs.map { [Int($0.type), $0.length] } == bitmapTLVs)
+            #expect(rendition.tlvs.reduce(0) { $0 + 8 + $1.length } == 104)
+            #expect(rendition.pixelFormat == "BGRA")
+            #expect(rendition.colorSpace == 1)
+            #expect(rendition.payloadFlags == UInt32(payload["flags"]!))
+            #expect(rendition.payloadEncoding == UInt32(payload["encoding"]!))
+            #expect(rendition.bytesPerRow == Int(rendition.width) * 4)
+            let isIcon = rendition.attributes[2] == 220
+            #expect(rendition.flags == (isIcon ? 0 : 16))
+        }
+        // The 1024 icon: the App Store idiom, index 8 of the size table.
+        let marketing = try #require(bitmaps.first { $0.attributes[15] == 6 })
+        #expect([marketing.width, marketing.height, marketing.scaleTimes100] == [1024, 1024, 100])
+        #expect(marketing.attributes[9] == 8)
+        #expect(marketing.name == "AppIcon1024x1024.png")
+        // Pixels: premultiplied BGRA of the input, rounded to nearest.
+        let small = try #require(bitmaps.first { $0.attributes[17] == 10197 && $0.attributes[12] == 1 })
+        let rgba = Self.pixels(3, 2)
+        var expected: [UInt8] = []
+        for index in stride(from: 0, to: rgba.count, by: 4) {
+            let alpha = Double(rgba[index + 3])
+            for channel in [2, 1, 0] { expected.append(UInt8((Double(rgba[index + channel]) * alpha / 255).rounded())) }
+            expected.append(rgba[index + 3])
+        }
+        #expect(small.pixels == expected)
+        // Dark: the appearance attribute.
+        #expect(bitmaps.filter { $0.attributes[7] == 1 }.map(\.name) == ["a-dark@2x.png"])
+        // Multisize records: one per icon idiom, sizes ascending with their indexes.
+        let multisize = car.renditions.filter { $0.layout == 1010 }
+        #expect(multisize.count == 3)
+        #expect(multisize.allSatisfy { $0.tlvs.map { [Int($0.type), $0.length] } == Self.reference["multisizeTLVs"] as! [[Int]] })
+        let phone = try #require(multisize.first { $0.attributes[15] == 1 })
+        #expect(phone.multisize!.map { [$0.0, $0.1, $0.2] } == [[60, 60, 4]])
+        #expect(phone.attributes[2] == 218 && phone.attributes[12] == 1 && phone.attributes[9] == 0)
+    }
+
+    @Test func singleSizeIconSetsUseIndexOne() throws {
+        let rendition = CompiledCatalog.Rendition(idiom: .phone, scale: 1, appearance: .any, iconPoints: 1024, fileName: "Icon.png",
+                                                  width: 4, height: 4, rgba: Self.pixels(4, 4))
+        var pad = rendition
+        pad.idiom = .pad
+        let bytes = try CompiledCatalogWriter.write(CompiledCatalog(assets: [.init(name: "AppIcon", kind: .appIcon, renditions: [rendition, pad])],
+                                                                    deploymentTarget: "15.1"))
+        let car = try CARReader(bytes)
+        let expected = (Self.reference["xcode26SingleSizeIcon"] as! [String: Any])
+        let renditions = car.renditions.filter { $0.layout == 12 }.map { ["idiom": Int($0.attributes[15]!), "scale": Int($0.attributes[12]!), "dimension2": Int($0.attributes[9]!)] }
+        let reference = (expected["renditions"] as! [[String: Int]]).map { $0.filter { $0.key != "pixels" } }
+        #expect(renditions == reference)
+        for record in car.renditions.filter({ $0.layout == 1010 }) {
+            #expect(record.multisize!.map { [Int($0.0), Int($0.1), Int($0.2)] } == [[1024, 1024, 1]])
+        }
+    }
+
+    @Test func sameInputSameBytes() throws {
+        let first = try Self.sample().bytes
+        let second = try Self.sample().bytes
+        #expect(first == second)
+    }
+
+    @Test func manyRenditionsSpanSeveralLeaves() throws {
+        let assets = (0..<700).map { index in
+            CompiledCatalog.Asset(name: "Image\(index)", kind: .image, renditions: [
+                .init(idiom: .universal, scale: 1, appearance: .any, fileName: "i.png", width: 1, height: 1, rgba: [1, 2, 3, 255]),
+            ])
+        }
+        // Names that collide in 16 bits are refused; drop them for this test.
+        var seen: Set<UInt16> = []
+        let distinct = assets.filter { seen.insert(NameIdentifier.of($0.name)).inserted }
+        let car = try CARReader(try CompiledCatalogWriter.write(CompiledCatalog(assets: distinct, deploymentTarget: "12.0")))
+        #expect(car.renditions.count == distinct.count)
+        #expect(car.facets.count == distinct.count)
+        #expect(car.bitmapKeys.count == distinct.count)
+        let header = try car.block(named: "RENDITIONS")
+        let root = try car.block(CARReader.be32(header, 8))
+        #expect(CARReader.be16(root, 0) == 0, "more than 510 entries need an internal root node")
+    }
+
+    @Test func identifierCollisionsAreRefused() throws {
+        var byIdentifier: [UInt16: String] = [:]
+        var pair: (String, String)?
+        for index in 0..<5000 {
+            let name = "icon\(index)"
+            if let other = byIdentifier.updateValue(name, forKey: NameIdentifier.of(name)) {
+                pair = (other, name)
+                break
+            }
+        }
+        let (first, second) = try #require(pair)
+        let assets = [first, second].map { name in
+            CompiledCatalog.Asset(name: name, kind: .image, renditions: [
+                .init(idiom: .universal, scale: 1, appearance: .any, fileName: "i.png", width: 1, height: 1, rgba: [1, 2, 3, 255]),
+            ])
+        }
+        #expect(throws: CompiledCatalogError.self) { try CompiledCatalogWriter.write(CompiledCatalog(assets: assets, deploymentTarget: "12.0")) }
+    }
+
+    @Test(arguments: [
+        ("zeros", [UInt8](repeating: 0, count: 100_000)),
+        ("pixels", CompiledCatalogTests.pixels(300, 200)),
+        ("noise", (0..<70_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }),
+        ("far repeats", { let block = (0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 7 ^ $0 >> 5) }; return block + block + block }()),
+        ("tiny", [UInt8]([1, 2, 3])),
+        ("empty", [UInt8]()),
+    ])
+    func lzvnRoundTrips(_ name: String, _ input: [UInt8]) throws {
+        let stream = LZFSEStream.wrap(input)
+        var kinds: Set<String> = []
+        #expect(try LZFSEDecoder.decode(stream, kinds: &kinds) == input, "\(name)")
+        if name == "zeros" || name == "pixels" {
+            #expect(kinds.contains("bvxn"))
+            #expect(stream.count < input.count / 4, "\(name): \(stream.count) bytes")
+        }
+    }
+}

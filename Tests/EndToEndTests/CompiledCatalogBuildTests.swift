@@ -1,0 +1,196 @@
+import AssetKit
+import Foundation
+import Rendering
+import Testing
+import TestSupport
+
+/// `assetc build X.xcassets --app-icon NAME --car`: `Resources/Assets.car` read back by the test
+/// reader (Tests/TestSupport/CARReader.swift, no code shared with the writer): every icon slot and
+/// image-set rendition present with its idiom, scale and pixel size, each decoding to its input's
+/// pixels; `CFBundleIconName`; identical bytes from two builds.
+@Suite struct CompiledCatalogBuildTests {
+    static func premultipliedBGRA(_ image: RGBAImage) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(image.pixels.count)
+        for index in stride(from: 0, to: image.pixels.count, by: 4) {
+            let alpha = Int(image.pixels[index + 3])
+            for channel in [2, 1, 0] { out.append(UInt8((Int(image.pixels[index + channel]) * alpha + 127) / 255)) }
+            out.append(UInt8(alpha))
+        }
+        return out
+    }
+
+    /// nil when equal; else where the first byte differs (a short message, not two pixel arrays).
+    static func difference(_ a: [UInt8]?, _ b: [UInt8]) -> String? {
+        guard let a else { return "no pixels" }
+        if a == b { return nil }
+        guard a.count == b.count else { return "\(a.count) bytes against \(b.count)" }
+        let index = zip(a, b).firstIndex { $0 != $1 }!
+        return "byte \(index): \(a[index]) against \(b[index])"
+    }
+
+    static func decode(_ url: URL) throws -> RGBAImage {
+        try PNGCodec.decode(try Harness.read(url)).image
+    }
+
+    static func build(_ catalog: String, _ arguments: [String], name: String = #function) throws -> (URL, Harness.Run) {
+        let work = try Harness.temporaryDirectory(name)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/\(catalog)"),
+                                         to: work.appendingPathComponent(catalog))
+        return (work, try Harness.assetc(["build", catalog, "--output", "out"] + arguments, in: work))
+    }
+
+    /// The CWA icon set's inputs by (CoreUI idiom, scale, points), the first entry of each slot.
+    static func iconInputs(_ set: URL) throws -> [String: URL] {
+        let contents = try JSONSerialization.jsonObject(with: Data(contentsOf: set.appendingPathComponent("Contents.json"))) as! [String: Any]
+        var inputs: [String: URL] = [:]
+        for entry in contents["images"] as! [[String: String]] {
+            guard let file = entry["filename"] else { continue }
+            let idiom = ["iphone": 1, "ipad": 2, "ios-marketing": 6][entry["idiom"]!]!
+            let points = String(entry["size"]!.split(separator: "x")[0])
+            let key = "\(idiom) \(entry["scale"]!.dropLast()) \(points)"
+            if inputs[key] == nil { inputs[key] = set.appendingPathComponent(file) }
+        }
+        return inputs
+    }
+
+    @Test func classicIconSetAndImageSets() throws {
+        let (work, run) = try Self.build("Real.xcassets", ["--app-icon", "AppIcon", "--car"])
+        defer { Harness.removeTemporary(work) }
+        #expect(run.status == 0, "\(run.stderr)")
+        let carURL = work.appendingPathComponent("out/Resources/Assets.car")
+        let car = try CARReader(try Harness.read(carURL))
+
+        // The icon: every iOS 7+ slot of the device table, the App Store icon as idiom 6.
+        #expect(car.facets["AppIcon"]!.map { [$0.0, $0.1] } == [[1, 85], [2, 220], [17, 6849]])
+        let icons = car.renditions.filter { $0.attributes[2] == 220 }
+        let expected: Set<String> = [
+            "1 2 20 40", "1 3 20 60", "1 2 29 58", "1 3 29 87", "1 2 40 80", "1 3 40 120", "1 2 60 120", "1 3 60 180",
+            "2 1 20 20", "2 2 20 40", "2 1 29 29", "2 2 29 58", "2 1 40 40", "2 2 40 80", "2 1 76 76", "2 2 76 152", "2 2 83.5 167",
+            "6 1 1024 1024",
+        ]
+        let sizeIndex: [UInt16: String] = [1: "20", 2: "29", 3: "40", 4: "60", 5: "76", 6: "83.5", 8: "1024"]
+        func key(_ rendition: CARReader.Rendition) -> String {
+            "\(rendition.attributes[15]!) \(rendition.scaleTimes100 / 100) \(sizeIndex[rendition.attributes[9]!] ?? "?") \(rendition.width)"
+        }
+        #expect(Set(icons.map(key)) == expected)
+        #expect(icons.count == expected.count)
+        // Each decodes to its input PNG's pixels.
+        let inputs = try Self.iconInputs(work.appendingPathComponent("Real.xcassets/CWA/AppIcon.appiconset"))
+        for icon in icons {
+            let parts = key(icon).split(separator: " ")
+            let input = try #require(inputs["\(parts[0]) \(parts[1]) \(parts[2])"], "\(key(icon))")
+            let image = try Self.decode(input)
+            #expect(Int(icon.width) == image.width && Int(icon.height) == image.height)
+            #expect(Self.difference(icon.pixels, Self.premultipliedBGRA(image)) == nil, "\(input.lastPathComponent)")
+        }
+        // Multisize records agree with the keys.
+        for record in car.renditions.filter({ $0.layout == 1010 }) {
+            let idiom = record.attributes[15]!
+            let indexes = Set(icons.filter { $0.attributes[15] == idiom }.map { UInt32($0.attributes[9]!) })
+            #expect(Set(record.multisize!.map(\.2)) == indexes)
+        }
+
+        // Image sets: every PNG the build wrote for the main bundle, by name, scale and appearance,
+        // each decoding to that PNG (itself pixel-identical to a per-scale PNG slot's file).
+        let images = car.renditions.filter { $0.attributes[2] == 181 }
+        #expect(images.count == CatalogBuildTests.expectedFiles.keys.filter { $0.hasSuffix(".png") }.count)
+        let names = Dictionary(uniqueKeysWithValues: car.facets.map { ($0.value.first { $0.0 == 17 }!.1, $0.key) })
+        for rendition in images {
+            let name = try #require(names[rendition.attributes[17]!])
+            let loose = name.replacingOccurrences(of: ".", with: "_")
+                + (rendition.attributes[7] == 1 ? "-dark" : "") + (rendition.scaleTimes100 > 100 ? "@\(rendition.scaleTimes100 / 100)x" : "") + ".png"
+            let image = try Self.decode(work.appendingPathComponent("out/Resources/" + loose))
+            #expect(Self.difference(rendition.pixels, Self.premultipliedBGRA(image)) == nil, "\(loose)")
+            #expect(rendition.attributes[15] == 0, "universal")
+        }
+        // A per-scale PNG set, against the catalog's own files.
+        let tube = work.appendingPathComponent("Real.xcassets/CWA/Icons - Test Tube.imageset")
+        for (scale, file) in [(1, "Icons - Test Tube.png"), (2, "Icons - Test Tube@2x.png"), (3, "Icons - Test Tube@3x.png")] {
+            let rendition = try #require(images.first { names[$0.attributes[17]!] == "Icons - Test Tube" && $0.attributes[12] == UInt16(scale) })
+            #expect(Self.difference(rendition.pixels, Self.premultipliedBGRA(try Self.decode(tube.appendingPathComponent(file)))) == nil, "\(file)")
+            #expect(rendition.name == file)
+        }
+
+        // The partial Info.plist names the icon set.
+        let plist = try String(contentsOf: work.appendingPathComponent("out/partial-Info.plist"), encoding: .utf8)
+        #expect(plist.components(separatedBy: "<key>CFBundleIconName</key>\n").count == 4, "top level, CFBundleIcons and CFBundleIcons~ipad")
+        #expect(plist.contains("<string>AppIcon</string>"))
+
+        // Same inputs, same bytes; a no-op build keeps the file.
+        let first = try Harness.read(carURL)
+        let modified = try FileManager.default.attributesOfItem(atPath: carURL.path)[.modificationDate] as! Date
+        let again = try Harness.assetc(["build", "Real.xcassets", "--output", "other", "--app-icon", "AppIcon", "--car"], in: work)
+        #expect(again.status == 0)
+        #expect(try Harness.read(work.appendingPathComponent("other/Resources/Assets.car")) == first)
+        let noop = try Harness.assetc(["build", "Real.xcassets", "--output", "out", "--app-icon", "AppIcon", "--car"], in: work)
+        #expect(noop.stderr.contains("(0 rendered"), "\(noop.stderr)")
+        #expect(try FileManager.default.attributesOfItem(atPath: carURL.path)[.modificationDate] as! Date == modified)
+
+        // Without --car the file goes, and so does CFBundleIconName.
+        let without = try Harness.assetc(["build", "Real.xcassets", "--output", "out", "--app-icon", "AppIcon"], in: work)
+        #expect(without.status == 0, "\(without.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: carURL.path))
+        #expect(!(try String(contentsOf: work.appendingPathComponent("out/partial-Info.plist"), encoding: .utf8)).contains("CFBundleIconName"))
+    }
+
+    @Test func singleSizeIconSetAsXcode26WritesIt() throws {
+        let (work, run) = try Self.build("Alternates.xcassets", ["--app-icon", "green", "--car"])
+        defer { Harness.removeTemporary(work) }
+        #expect(run.status == 0, "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        let icons = car.renditions.filter { $0.attributes[2] == 220 }
+        #expect(icons.map { [$0.attributes[15]!, $0.attributes[12]!, $0.attributes[9]!, UInt16($0.width)] } == [[1, 1, 1, 1024], [2, 1, 1, 1024]])
+        let input = try Self.decode(work.appendingPathComponent("Alternates.xcassets/AlternateIcons/green.appiconset/Color=Green_1024pt@1x.png"))
+        #expect(input.isOpaque)
+        for icon in icons { #expect(Self.difference(icon.pixels, Self.premultipliedBGRA(input)) == nil) }
+        #expect(car.renditions.filter { $0.layout == 1010 }.map { $0.multisize!.map { [$0.0, $0.1, $0.2] } } == [[[1024, 1024, 1]], [[1024, 1024, 1]]])
+    }
+
+    @Test func manifestKeyWritesTheCatalog() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Alternates.xcassets"),
+                                         to: work.appendingPathComponent("Alternates.xcassets"))
+        try Data(#"{"version": 1, "output": "out", "car": true, "catalogs": [{"path": "Alternates.xcassets"}], "appIcon": {"set": "orange"}}"#.utf8)
+            .write(to: work.appendingPathComponent("assets.json"))
+        let run = try Harness.assetc(["build", "assets.json"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        #expect(car.facets.keys.sorted() == ["orange"])
+    }
+
+    /// Apple's own LZFSE decoder (the reference C code, through PyPI `lzfse`, which `make test`
+    /// installs) decodes every chunk to the same bytes as the test reader.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["ASSETC_LZFSE_PYTHON"] != nil))
+    func applesDecoderAgrees() throws {
+        let (work, run) = try Self.build("Real.xcassets", ["--app-icon", "AppIcon", "--car"])
+        defer { Harness.removeTemporary(work) }
+        #expect(run.status == 0)
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        let script = """
+        import lzfse, struct, sys, hashlib
+        data = open(sys.argv[1], 'rb').read()
+        at = 0
+        while True:
+            at = data.find(b'MLEC', at)
+            if at < 0: break
+            count = struct.unpack_from('<I', data, at + 12)[0]
+            p = at + 16; pixels = b''
+            for _ in range(count):
+                assert data[p:p+4] == b'KCBC'
+                length = struct.unpack_from('<I', data, p + 16)[0]
+                pixels += lzfse.decompress(data[p + 20:p + 20 + length])
+                p += 20 + length
+            print(hashlib.sha256(pixels).hexdigest())
+            at = p
+        """
+        let python = ProcessInfo.processInfo.environment["ASSETC_LZFSE_PYTHON"]!
+        let decoded = try Harness.run(python, ["-c", script, work.appendingPathComponent("out/Resources/Assets.car").path])
+        #expect(decoded.status == 0, "\(decoded.stderr)")
+        let hashes = decoded.stdout.split(separator: "\n").map(String.init)
+        let ours = car.renditions.compactMap(\.pixels).map { sha256Hex($0) }
+        #expect(hashes.count == ours.count)
+        #expect(Set(hashes) == Set(ours))
+    }
+}
