@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
 APT_PACKAGES := libpoppler-glib-dev libcairo2-dev librsvg2-dev libfontconfig-dev libpng-dev libdeflate-dev
-TEST_PACKAGES := poppler-utils librsvg2-bin ninja-build python3-jsonschema
+TEST_PACKAGES := poppler-utils librsvg2-bin ninja-build python3-jsonschema python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The relocatable release build has its own build folder: SwiftPM's own release builds (the
 # generate-manual plugin builds the tool in .build/release) must not replace it with a dynamic one.
@@ -25,7 +25,7 @@ deps:
 # and run the generated build.ninja with Ninja.
 test-deps: deps
 	@if ! command -v pdftocairo >/dev/null || ! command -v rsvg-convert >/dev/null || ! command -v ninja >/dev/null \
-		|| ! python3 -c 'import jsonschema' 2>/dev/null; then \
+		|| ! python3 -c 'import jsonschema, ensurepip' 2>/dev/null; then \
 		echo "Installing $(TEST_PACKAGES)..."; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PACKAGES); \
 	fi
@@ -44,9 +44,13 @@ example: release
 	$(RELEASE_BIN) build Examples/assets.json
 	@echo "Resource tree: Examples/build/assets/Resources (index: Examples/build/assets/asset-index.json)"
 
+# Apple's reference LZFSE decoder (PyPI `lzfse`, its C code in a wheel) checks every Assets.car chunk.
+LZFSE_VENV := .build-tools/lzfse
 test: test-deps
+	@test -x $(LZFSE_VENV)/bin/python && $(LZFSE_VENV)/bin/python -c 'import lzfse' 2>/dev/null \
+		|| { python3 -m venv $(LZFSE_VENV) && $(LZFSE_VENV)/bin/pip install -q lzfse==0.4.2.post1; }
 	$(SWIFT) build
-	$(SWIFT) test
+	ASSETC_LZFSE_PYTHON=$(abspath $(LZFSE_VENV))/bin/python $(SWIFT) test
 
 # Bazel (Debian's bazel-bootstrap) running assetc's actions, with a disk cache and BuildGrid (PyPI
 # 0.4.4) as a REAPI remote cache on 127.0.0.1: heavy, so not part of `make test`. docs/build-engines.md.

@@ -10,7 +10,20 @@ import Rendering
 enum CompiledCatalogStep {
     static let writerVersion = "car-1"
 
+    /// The build: PNGs read from staging or, when kept, from the tree; the file reused when its key matches.
     static func make(_ plan: BuildPlan, outputs: [PlannedOutput], transaction: OutputTransaction) throws(BuildFailure) -> [DerivedOutput] {
+        let files = outputs.map { output -> (WrittenVariant, String) in
+            switch output.content {
+            case .staged(let staged): return (output.written, staged.stagedPath)
+            case .reused: return (output.written, transaction.root + "/" + output.written.variant.outputPath)
+            }
+        }
+        return try make(plan, files: files) { relative, key in transaction.reusableDerived(relative, key: key) }
+    }
+
+    /// `files`: each written variant and where its PNG can be read now.
+    static func make(_ plan: BuildPlan, files: [(WrittenVariant, String)],
+                     reuse: (String, String) -> DerivedOutput?) throws(BuildFailure) -> [DerivedOutput] {
         guard let request = plan.compiledCatalog else { return [] }
         let relative = CompiledCatalogRequest.relativePath
         var included = Set(plan.compiledCatalogVariants.map(\.outputPath))
@@ -18,25 +31,19 @@ enum CompiledCatalogStep {
             // Only the 1024-pixel image goes in, once per device idiom (below).
             included = included.filter { path in !plan.variants.contains { $0.outputPath == path && $0.role == .appIcon } }
         }
-        let entries = outputs.filter { included.contains($0.written.variant.outputPath) && !$0.written.variant.tall }
+        let entries = files.filter { included.contains($0.0.variant.outputPath) && !$0.0.variant.tall }
         var description = "\(writerVersion)|\(AssetcVersion.current)|\(request.deploymentTarget)|\(request.appIconName ?? "")|"
             + "\(request.singleSizeIcon)|\(request.devices.map(\.rawValue))\n"
-        for entry in entries {
-            let variant = entry.written.variant
-            description += "\(assetName(variant, request) ?? "")|\(variant.outputPath)|\(entry.written.sha256)\n"
+        for (written, _) in entries {
+            description += "\(assetName(written.variant, request) ?? "")|\(written.variant.outputPath)|\(written.sha256)\n"
         }
         let key = sha256Hex(Array(description.utf8))
-        if let reused = transaction.reusableDerived(relative, key: key) { return [reused] }
+        if let reused = reuse(relative, key) { return [reused] }
 
         var assets: [String: CompiledCatalog.Asset] = [:]
-        for entry in entries {
-            let variant = entry.written.variant
+        for (written, path) in entries {
+            let variant = written.variant
             guard let name = assetName(variant, request) else { continue }
-            let path: String
-            switch entry.content {
-            case .staged(let staged): path = staged.stagedPath
-            case .reused: path = transaction.root + "/" + variant.outputPath
-            }
             let image: RGBAImage
             do {
                 let bytes = try FileSystem.read(path, limit: Limits.maximumSourceBytes)

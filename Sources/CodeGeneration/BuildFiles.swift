@@ -45,7 +45,8 @@ public struct BuildFiles {
     }
 
     var metadataOutputs: [String] {
-        ["asset-index.json", "Resources/asset-table.json", "partial-Info.plist", "report.json", "report.html"].map { outputDirectory + "/" + $0 }
+        (["asset-index.json", "Resources/asset-table.json", "partial-Info.plist", "report.json", "report.html"]
+            + (plan.compiledCatalog != nil ? [CompiledCatalogRequest.relativePath] : [])).map { outputDirectory + "/" + $0 }
     }
 
     var renderGroups: [(source: String, fragment: String, outputs: [String])] {

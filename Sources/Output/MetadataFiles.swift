@@ -59,9 +59,10 @@ public enum ActionOutputs {
     }
 
     /// Checks the budget and writes the metadata files for `written` (read back from the tree).
-    public static func assemble(_ plan: BuildPlan, written: [WrittenVariant], root: String,
+    public static func assemble(_ plan: BuildPlan, written: [WrittenVariant], derived: [DerivedOutput] = [], root: String,
                                 budgetLocation: String) throws(OutputError) -> SizeReport {
-        let sizes = SizeReport(written, budget: plan.budget?.maxBytes)
+        let sizes = SizeReport(written, derived: derived.map { SizeReport.File(path: $0.relativePath, bytes: $0.bytes) },
+                               budget: plan.budget?.maxBytes)
         if sizes.isOverBudget, let budget = plan.budget {
             throw .overBudget(OutputTransaction.overBudget(sizes, budget: budget, manifestPath: budgetLocation))
         }
@@ -69,6 +70,9 @@ public enum ActionOutputs {
             try FileSystem.makeDirectories(root + "/Resources", under: root)
         } catch {
             throw .cannotWrite(file: root + "/Resources", error)
+        }
+        for file in derived {
+            if let content = file.content { try place(content, at: file.relativePath, root: root, source: plan.inputPath) }
         }
         try MetadataFiles.write(plan, written: written, sizes: sizes, root: root) { bytes, path throws(OutputError) in
             do throws(FileError) {

@@ -25,7 +25,7 @@ import TestSupport
         guard let a else { return "no pixels" }
         if a == b { return nil }
         guard a.count == b.count else { return "\(a.count) bytes against \(b.count)" }
-        let index = zip(a, b).firstIndex { $0 != $1 }!
+        let index = a.indices.first { a[$0] != b[$0] }!
         return "byte \(index): \(a[index]) against \(b[index])"
     }
 
@@ -158,6 +158,22 @@ import TestSupport
         #expect(run.status == 0, "\(run.stderr)")
         let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
         #expect(car.facets.keys.sorted() == ["orange"])
+    }
+
+    /// The build-engine actions (`plan --emit ninja`, `render`, `assemble`) declare and write the
+    /// same file as `assetc build`.
+    @Test func ninjaActionsWriteTheSameCatalog() throws {
+        let ninja = try #require(BuildEngineTests.tool("ninja"), "ninja (ninja-build) is needed; `make test` installs it")
+        let (work, run) = try Self.build("Alternates.xcassets", ["--app-icon", "green", "--car"])
+        defer { Harness.removeTemporary(work) }
+        #expect(run.status == 0)
+        let emit = try Harness.assetc(["plan", "Alternates.xcassets", "--app-icon", "green", "--car", "--emit", "ninja", "--output", "engine"], in: work)
+        #expect(emit.stdout.contains("engine/Resources/Assets.car"))
+        try emit.stdout.write(to: work.appendingPathComponent("build.ninja"), atomically: true, encoding: .utf8)
+        let built = try Harness.run(ninja, ["-j", "2"], in: work)
+        #expect(built.status == 0, "\(built.stdout)")
+        #expect(try Harness.read(work.appendingPathComponent("engine/Resources/Assets.car"))
+            == (try Harness.read(work.appendingPathComponent("out/Resources/Assets.car"))))
     }
 
     /// Apple's own LZFSE decoder (the reference C code, through PyPI `lzfse`, which `make test`
