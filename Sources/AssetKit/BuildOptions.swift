@@ -105,3 +105,14 @@ public struct LoadedProject: Sendable {
     /// Where messages about the build as a whole point: the manifest, else the first catalog.
     public var inputPath: String { manifest.path }
 }
+
+/// How planning opens PDFs: in supervised workers with the render budgets (the default), or in
+/// this process (`--render-in-process`). Budgets not given here come from the manifest's `render`.
+public struct SourceLimits: Sendable {
+    public var inProcess = false
+    public var timeLimit: Double?
+    public var memoryLimit: Int?
+    public var isCancelled: @Sendable () -> Bool = { false }
+
+    public init() {}
+}

@@ -19,24 +19,40 @@ public enum Pipeline {
     /// With `reusingRecords`, what the last build in the output folder recorded about sources whose
     /// fingerprint is unchanged is reused instead of opening them again.
     public static func load(manifestPath: String?, catalogs request: CatalogRequest = CatalogRequest(),
-                            reusingRecords: Bool = false, outputOverride: String? = nil) throws(BuildFailure) -> LoadedProject {
+                            reusingRecords: Bool = false, outputOverride: String? = nil,
+                            sourceLimits: SourceLimits = SourceLimits()) throws(BuildFailure) -> LoadedProject {
         var (manifest, warnings) = try stage { () throws(InputError) in try readInputs(manifestPath, request) }
         let (catalogs, catalogInputs) = try stage { () throws(InputError) in try readCatalogs(manifest, warnings: &warnings) }
         let fonts = try stage { () throws(InputError) in try useFonts(manifest) }
         let output = outputDirectory(for: manifest, override: outputOverride)
         let recorded = reusingRecords ? RecordedState.read(root: output) : nil
         let store = SourceStore(previous: recorded?.state.sources ?? [:])
-        let planner = Planner(inspector: LiveSourceInspector(reader: SourceReader(store: store)),
+        var supervisor: SourceSupervisor?
+        if !sourceLimits.inProcess {
+            supervisor = SourceSupervisor(
+                executable: ChildProcess.currentExecutable,
+                timeLimit: sourceLimits.timeLimit ?? manifest.renderTimeoutSeconds ?? BuildOptions.defaultRenderTimeLimit,
+                memoryLimit: sourceLimits.memoryLimit ?? manifest.renderMemoryMiB.map { $0 << 20 } ?? BuildOptions.defaultRenderMemoryLimit,
+                fontsDirectory: fonts, isCancelled: sourceLimits.isCancelled)
+        }
+        let planner = Planner(inspector: LiveSourceInspector(reader: SourceReader(store: store, supervisor: supervisor)),
                               outputRoot: FileSystem.absolute(output))
         do {
             var plan = try planner.plan(manifest, catalogs: catalogs)
+            if sourceLimits.isCancelled() { throw BuildFailure(OutputError.interrupted(root: output)) }
             plan.fontsDirectory = fonts
             var project = LoadedProject(manifest: manifest, plan: plan, store: store, outputDirectory: output,
                                         recordedState: recorded, warnings: warnings + plan.warnings)
             project.inputFiles = (manifestPath.map { [$0] } ?? []) + catalogInputs + (fonts.map { [$0] } ?? [])
             return project
-        } catch {
+        } catch let error as BuildFailure {
+            throw error
+        } catch let error as InputError {
+            // A stop request during planning is an interruption, whatever the stopped read reported.
+            if sourceLimits.isCancelled() { throw BuildFailure(OutputError.interrupted(root: output)) }
             throw BuildFailure(error.kind, warnings + error.diagnostics)
+        } catch {
+            throw BuildFailure(.invalidInput, warnings + [.error(manifest.path, "\(error)")])
         }
     }
 
@@ -61,8 +77,13 @@ public enum Pipeline {
     /// One attempt; nil when a source did not match the record it was planned from.
     static func build(_ options: BuildOptions, reusingRecords: Bool,
                       progress: (@Sendable (Int, Int) -> Void)?) throws(BuildFailure) -> BuildReport? {
+        var limits = SourceLimits()
+        limits.inProcess = options.renderInProcess
+        limits.timeLimit = options.renderBudgetsFromCommandLine.time ? options.renderTimeLimit : nil
+        limits.memoryLimit = options.renderBudgetsFromCommandLine.memory ? options.renderMemoryLimit : nil
+        limits.isCancelled = options.isCancelled
         let project = try load(manifestPath: options.manifestPath, catalogs: options.catalogs, reusingRecords: reusingRecords,
-                               outputOverride: options.outputOverride)
+                               outputOverride: options.outputOverride, sourceLimits: limits)
         if options.warningsAreErrors, project.warnings.contains(where: { $0.severity == .warning }) {
             throw BuildFailure(.invalidInput, project.warnings + [.error(project.inputPath, "warnings treated as errors (--werror); nothing was written")])
         }

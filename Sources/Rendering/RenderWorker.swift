@@ -136,6 +136,10 @@ public enum RenderWorker {
         while let header = Pipes.readExactly(Pipes.standardInput, 4) {
             let length = Frame.length(header)
             guard length <= Frame.maximumHeader, let body = Pipes.readExactly(Pipes.standardInput, length) else { return }
+            if let inspection = Inspection.request(body) {
+                guard Pipes.writeAll(Pipes.standardOutput, Inspection.answer(path: inspection.path, pages: inspection.pages)) else { return }
+                continue
+            }
             guard let batch = RenderRequest.decodeBatch(body) else {
                 _ = Pipes.writeAll(Pipes.standardOutput, RenderReply.failure(.renderer("the render worker could not read its request")))
                 return

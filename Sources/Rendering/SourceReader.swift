@@ -5,8 +5,13 @@ import Foundation
 /// Opens sources for planning: page sizes from Poppler, headers from libpng. No pixels are decoded.
 public struct SourceReader: Sendable {
     let store: SourceStore
+    /// When set, PDFs are opened in supervised workers, never in this process (hostile files).
+    let supervisor: SourceSupervisor?
 
-    public init(store: SourceStore) { self.store = store }
+    public init(store: SourceStore, supervisor: SourceSupervisor? = nil) {
+        self.store = store
+        self.supervisor = supervisor
+    }
 
     func inspect(_ request: SourceRequest) -> Result<SourceInfo, SourceError> {
         Result { () throws(SourceError) in try inspect(path: request.path, kind: request.kind, pages: request.pages) }
@@ -26,13 +31,25 @@ public struct SourceReader: Sendable {
             if !bytes.starts(with: Array("%PDF".utf8)) && !bytes.prefix(1024).containsSequence(Array("%PDF-".utf8)) {
                 throw SourceError(bytes.isEmpty ? "not a PDF file: it is empty" : "not a PDF file (no %PDF header)")
             }
-            _ = silenceGLibLogging
-            let document = try PDFDocument(bytes: bytes)
-            let count = document.pageCount
+            let count: Int
+            let pageSize: (Int) throws(SourceError) -> PointSize
+            if let supervisor {
+                let facts = try supervisor.pdfFacts(path: path, pages: pages)
+                count = facts.pageCount
+                pageSize = { page throws(SourceError) in
+                    guard let size = facts.pageSizes[page] else { throw SourceError("cannot read page \(page)") }
+                    return size
+                }
+            } else {
+                _ = silenceGLibLogging
+                let document = try PDFDocument(bytes: bytes)
+                count = document.pageCount
+                pageSize = { page throws(SourceError) in try document.pageSize(page) }
+            }
             if count == 0 { throw SourceError("PDF has no pages") }
             var sizes: [Int: PointSize] = [:]
             for page in pages where page <= count {
-                let size = try document.pageSize(page)
+                let size = try pageSize(page)
                 guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
                     throw SourceError("page \(page) has an empty or invalid size (\(size))")
                 }
@@ -93,8 +110,13 @@ extension SourceReader {
     /// Fonts a PDF uses without embedding them (from an unchanged record when there is one).
     public func unembeddedFonts(path: String) throws(SourceError) -> [String] {
         if let recorded = store.recordedFonts(path) { return recorded }
-        _ = silenceGLibLogging
-        let fonts = try PDFDocument(bytes: try store.bytes(path)).unembeddedFonts()
+        let fonts: [String]
+        if let supervisor {
+            fonts = try supervisor.pdfFacts(path: path, pages: []).unembeddedFonts
+        } else {
+            _ = silenceGLibLogging
+            fonts = try PDFDocument(bytes: try store.bytes(path)).unembeddedFonts()
+        }
         store.remember(path, unembeddedFonts: fonts)
         return fonts
     }
@@ -114,14 +136,18 @@ extension SourceReader {
             throw SourceError("only PDF and PNG sources can be checked for transparency")
         case .pdf:
             // 256 px is enough to see transparent corners or margins without a full-size render.
-            let document = try PDFDocument(bytes: try store.bytes(path))
-            let size = try document.pageSize(page)
+            guard case .pdf(_, let sizes) = try inspect(path: path, kind: .pdf, pages: [page]), let size = sizes[page] else {
+                throw SourceError("cannot read page \(page)")
+            }
             let variant = Variant(
                 name: "probe", bundle: nil, relativePath: "probe.png", fileName: "probe.png", scale: 1, idiom: nil,
                 tall: false, pointSize: size, pixelWidth: 256, pixelHeight: 256,
                 source: ResolvedSource(path: path, kind: .pdf, page: page), contentSize: size,
                 placement: Placement.map(content: size, intoWidth: 256, height: 256, fit: nil), background: nil,
                 manifestLocation: SourceLocation(line: 1, column: 1))
+            if let supervisor {
+                return try PNGCodec.decode(try supervisor.render(variant)).image.isOpaque
+            }
             return try Rasterizer(store: store).render(variant).isOpaque
         }
     }

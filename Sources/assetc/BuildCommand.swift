@@ -86,8 +86,13 @@ struct ManifestOptions: ParsableArguments {
     func loadProject(output: String? = nil) throws -> LoadedProject {
         Console.format = messageFormat
         let project: LoadedProject
+        // PDFs are read in supervised workers; a stop request ends the run with exit 5.
+        Interruption.install()
+        var limits = SourceLimits()
+        limits.isCancelled = { Interruption.isRequested }
         do throws(BuildFailure) {
-            project = try Pipeline.load(manifestPath: manifestPath, catalogs: catalogRequest, outputOverride: output)
+            project = try Pipeline.load(manifestPath: manifestPath, catalogs: catalogRequest, outputOverride: output,
+                                        sourceLimits: limits)
         } catch {
             throw ExitCode(Console.exit(for: error, quiet: quiet))
         }
