@@ -282,6 +282,9 @@ public enum Pipeline {
         for (index, variant) in variants.enumerated() {
             if !options.force, let reused = transaction.reusable(variant, key: keys[index]) {
                 outputs[index] = PlannedOutput(key: keys[index], content: .reused(reused))
+                if let printed = reused.rendererMessages {
+                    warnings.append(rendererWarning(variant, printed))
+                }
             } else {
                 toRender.append(index)
             }
@@ -299,13 +302,13 @@ public enum Pipeline {
             let index = toRender[position], variant = variants[index]
             switch result {
             case .success(let encoded):
-                guard let file = staged.get(position) else { continue }
-                outputs[index] = PlannedOutput(key: keys[index], content: .staged(file))
+                guard var file = staged.get(position) else { continue }
                 let printed = encoded.libraryMessages.trimmingCharacters(in: .whitespacesAndNewlines)
                 if !printed.isEmpty {
-                    warnings.append(.warning(variant.source.path, "\(variant.fileName): the renderer reported problems; check the image: "
-                        + printed.split(separator: "\n").prefix(3).joined(separator: "; ")))
+                    file.written.rendererMessages = printed
+                    warnings.append(rendererWarning(variant, printed))
                 }
+                outputs[index] = PlannedOutput(key: keys[index], content: .staged(file))
             case .failure(.source(.recordMismatch)):
                 return nil
             case .failure(.source(let error)):
@@ -327,6 +330,13 @@ public enum Pipeline {
         if let outputProblem { throw BuildFailure(outputProblem) }
         if !inputProblems.isEmpty { throw BuildFailure(InputError(inputProblems)) }
         return outputs.compactMap { $0 }
+    }
+
+    /// Text from Poppler, Cairo or librsvg during a render means the image may not be what the file
+    /// describes: a warning on the source, repeated by every build that keeps the file.
+    static func rendererWarning(_ variant: Variant, _ printed: String) -> Diagnostic {
+        .warning(variant.source.path, "\(variant.fileName): the renderer reported problems; check the image: "
+            + WorkerPool.summary(ofPrinted: printed))
     }
 
     /// Renders and encodes `batch` in supervised workers (or, with `renderInProcess`, on threads here),

@@ -8,6 +8,8 @@ public struct BuildState: Sendable, Equatable {
         public var key: String
         public var bytes: Int
         public var sha256: String
+        /// The renderer's messages when it was made (`WrittenVariant.rendererMessages`).
+        public var rendererMessages: String? = nil
     }
 
     public static let formatVersion = 2
@@ -31,9 +33,11 @@ public struct BuildState: Sendable, Equatable {
     public func serializedBytes() -> [UInt8] {
         var entries: [String: JSONOutput] = [:]
         for (path, output) in outputs {
-            entries[path.path] = .object([
+            var fields: [String: JSONOutput] = [
                 "key": .string(output.key), "bytes": .integer(output.bytes), "sha256": .string(output.sha256),
-            ])
+            ]
+            if let messages = output.rendererMessages { fields["rendererMessages"] = .string(messages) }
+            entries[path.path] = .object(fields)
         }
         return JSONOutput.object([
             "formatVersion": .integer(Self.formatVersion), "producer": .string(Self.producer),
@@ -55,7 +59,9 @@ public struct BuildState: Sendable, Equatable {
                   let sha = fields.first(where: { $0.key == "sha256" })?.value.stringValue else { continue }
             // A path outside the output rules (`../victim.txt`) is dropped, never acted on.
             guard OutputPath.isValid(entry.key) else { continue }
-            state.outputs[ByteExactPath(entry.key)] = Output(key: key, bytes: bytes, sha256: sha)
+            state.outputs[ByteExactPath(entry.key)] = Output(
+                key: key, bytes: bytes, sha256: sha,
+                rendererMessages: fields.first(where: { $0.key == "rendererMessages" })?.value.stringValue)
         }
         let sameProducer = members.contains { $0.key == "producer" && $0.value.stringValue == producer }
         if sameProducer, let sourcesNode = members.first(where: { $0.key == "sources" })?.value,

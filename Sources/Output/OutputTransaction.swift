@@ -132,7 +132,7 @@ public final class OutputTransaction: @unchecked Sendable {
         guard let old = previous.outputs[ByteExactPath(variant.outputPath)], old.key == key,
               FileSystem.kindInside(root, variant.outputPath) == .file,
               FileSystem.fileSize(root + "/" + variant.outputPath) == old.bytes else { return nil }
-        return WrittenVariant(variant: variant, bytes: old.bytes, sha256: old.sha256)
+        return WrittenVariant(variant: variant, bytes: old.bytes, sha256: old.sha256, rendererMessages: old.rendererMessages)
     }
 
     /// The derived file at `relative` as the last build recorded it, when its key matches and the
@@ -173,7 +173,8 @@ public final class OutputTransaction: @unchecked Sendable {
         var state = BuildState(sources: sources)
         for output in outputs {
             state.outputs[ByteExactPath(output.written.variant.outputPath)] = BuildState.Output(
-                key: output.key, bytes: output.written.bytes, sha256: output.written.sha256)
+                key: output.key, bytes: output.written.bytes, sha256: output.written.sha256,
+                rendererMessages: output.written.rendererMessages)
         }
         for file in derived {
             state.outputs[ByteExactPath(file.relativePath)] = BuildState.Output(key: file.key, bytes: file.bytes, sha256: file.sha256)

@@ -1,4 +1,6 @@
 import AssetModel
+import Glibc
+import Synchronization
 import CPoppler
 
 /// The only file that touches Poppler and GLib pointers.
@@ -121,9 +123,21 @@ public func sha256Hex(_ bytes: [UInt8]) -> String {
     }
 }
 
-/// Poppler (through GLib) logs some problems itself; the library must never print, so GLib's
-/// messages are silenced once per process. Problems still surface as thrown errors.
+/// Poppler (through GLib) logs the problems it works around — a damaged cross-reference table
+/// rebuilt, a stream without `endstream`, a broken JPEG 2000 image — and draws on. The library must
+/// never print, so in this process those messages are dropped; in a render worker
+/// (`reportPopplerMessages`) each goes to standard error, which the parent reads as that image's
+/// messages and turns into a warning on the source, so a damaged file never passes silently.
 let silenceGLibLogging: Void = {
     g_log_set_default_handler({ _, _, _, _ in }, nil)
-    _ = g_log_set_handler("Poppler", GLogLevelFlags(rawValue: 0xFF), { _, _, _, _ in }, nil)
+    _ = g_log_set_handler("Poppler", GLogLevelFlags(rawValue: 0xFF), { _, _, message, _ in
+        guard reportPopplerMessages.load(ordering: .relaxed), let message else { return }
+        // Poppler escapes the newline ending its own messages as "<0a>".
+        let text = String(cString: message).replacingOccurrences(of: "<0a>", with: " ").trimmingCharacters(in: .whitespaces)
+        var line = Array("Poppler: ".utf8) + Array(text.utf8.prefix(500)) + [10]
+        _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    }, nil)
 }()
+
+/// Set by a render worker: Poppler's messages go to standard error (see `silenceGLibLogging`).
+let reportPopplerMessages = Atomic<Bool>(false)

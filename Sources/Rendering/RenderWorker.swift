@@ -132,6 +132,7 @@ public enum RenderWorker {
             }
         }
         StopSignals.ignoreInterrupts()
+        reportPopplerMessages.store(true, ordering: .relaxed)
         let rasterizer = Rasterizer(store: SourceStore(keepsBytes: false))
         while let header = Pipes.readExactly(Pipes.standardInput, 4) {
             let length = Frame.length(header)

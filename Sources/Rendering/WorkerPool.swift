@@ -152,6 +152,14 @@ public struct WorkerPool: Sendable {
         return results
     }
 
+    /// What a worker printed, for a message: distinct lines in order, at most three, joined by "; ".
+    public static func summary(ofPrinted printed: String) -> String {
+        var seen: Set<Substring> = []
+        let lines = printed.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces)[...] }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+        return lines.prefix(3).joined(separator: "; ") + (lines.count > 3 ? "; …" : "")
+    }
+
     /// Whether what a worker printed says memory ran out (Poppler's and GLib's wording, C++'s).
     private static func reportsExhaustedMemory(_ printed: String) -> Bool {
         let lower = printed.lowercased()
@@ -175,7 +183,7 @@ public struct WorkerPool: Sendable {
                 return .source(.overLimit("rendering\(page) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; the renderer was stopped (raise it with --render-timeout)"))
             case .closed, .bytes:
                 let printed = process.drainErrors().trimmingCharacters(in: .whitespacesAndNewlines)
-                let detail = printed.isEmpty ? "" : ": " + printed.split(separator: "\n").suffix(3).joined(separator: "; ")
+                let detail = printed.isEmpty ? "" : ": " + Self.summary(ofPrinted: printed)
                 if Self.reportsExhaustedMemory(printed) {
                     return .source(.overLimit("rendering\(page) ran out of memory (limit \(memoryLimit >> 20) MiB per worker; raise it with --render-memory)\(detail)"))
                 }
@@ -199,7 +207,7 @@ public struct WorkerPool: Sendable {
             // Text from Poppler or Cairo during a render means the image may not be what the file
             // describes: it becomes a message on the variant, never silence.
             if Self.reportsExhaustedMemory(printed) {
-                return (.failure(.source(.overLimit("rendering\(page) ran out of memory: \(printed.trimmingCharacters(in: .whitespacesAndNewlines))"))), false)
+                return (.failure(.source(.overLimit("rendering\(page) ran out of memory (limit \(memoryLimit >> 20) MiB per worker; raise it with --render-memory): \(Self.summary(ofPrinted: printed))"))), false)
             }
             return (.success((EncodedVariant(bytes: count, sha256: sha256, libraryMessages: printed), png)), false)
         }
@@ -210,7 +218,7 @@ public struct WorkerPool: Sendable {
         guard !text.isEmpty else { return error }
         switch error {
         case .recordMismatch: return error
-        default: return .content(error.message + " (the renderer printed: " + text.split(separator: "\n").prefix(3).joined(separator: "; ") + ")")
+        default: return .content(error.message + " (the renderer printed: " + summary(ofPrinted: text) + ")")
         }
     }
 }

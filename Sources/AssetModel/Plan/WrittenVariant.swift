@@ -3,10 +3,14 @@ public struct WrittenVariant: Sendable, Hashable {
     public var variant: Variant
     public var bytes: Int
     public var sha256: String
+    /// What Poppler, Cairo or librsvg reported while rendering it: kept in the build state, so a
+    /// later build that reuses the file repeats the warning (and `--werror` still fails on it).
+    public var rendererMessages: String?
 
-    public init(variant: Variant, bytes: Int, sha256: String) {
+    public init(variant: Variant, bytes: Int, sha256: String, rendererMessages: String? = nil) {
         self.variant = variant
         self.bytes = bytes
         self.sha256 = sha256
+        self.rendererMessages = rendererMessages
     }
 }

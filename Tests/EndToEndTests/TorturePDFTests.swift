@@ -1,0 +1,126 @@
+import AssetKit
+import Foundation
+import Testing
+
+/// Real torture PDFs from public corpora (Tests/Fixtures/LICENSES.md), found by running 1,936 files
+/// of pdf.js's, PDFium's and qpdf's test suites through `assetc build`. Each case: the error names
+/// the file and stays within its budget (exit 1), the earlier tree is untouched, and what Poppler
+/// complains about is never silence.
+@Suite struct TorturePDFTests {
+    /// A workspace with a finished build of a good image, then a manifest adding `file`.
+    private func workspace(_ file: String, render: String, name: String = #function) throws -> URL {
+        let work = try Harness.temporaryDirectory(name)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/star-fill.pdf"),
+                                         to: work.appendingPathComponent("star-fill.pdf"))
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("hostile/torture/" + file),
+                                         to: work.appendingPathComponent(file))
+        try #"{"version": 1, "output": "out", "images": [{"name": "Star", "source": "star-fill.pdf"}]}"#
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let first = try Harness.assetc(["build"], in: work)
+        #expect(first.status == 0, "\(first.stderr)")
+        try #"{"version": 1, "output": "out", "render": \#(render), "images": [{"name": "Star", "source": "star-fill.pdf"}, {"name": "T", "source": "\#(file)", "size": [64, 64]}]}"#
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        return work
+    }
+
+    private func snapshot(_ output: URL) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for file in Harness.files(under: output) where !file.hasSuffix("lock") { files[file] = try Harness.read(output.appendingPathComponent(file)) }
+        return files
+    }
+
+    private func timed(_ arguments: [String], in work: URL) throws -> (Harness.Run, Double) {
+        let start = Date()
+        let run = try Harness.assetc(arguments, in: work)
+        return (run, Date().timeIntervalSince(start))
+    }
+
+    /// qpdf's `shared-unnamed-field.pdf` (2.5 KB): a form whose field tree Poppler expands to 2^25
+    /// paths while scanning fonts. Before planning read PDFs in supervised workers, `check` and
+    /// `build` never finished and ignored SIGTERM.
+    @Test func aFormTreeBombFailsCheckAndBuildWithinTheBudget() throws {
+        let work = try workspace("shared-unnamed-field.pdf", render: #"{"timeoutSeconds": 2}"#)
+        defer { Harness.removeTemporary(work) }
+        let before = try snapshot(work.appendingPathComponent("out"))
+        for command in ["check", "build"] {
+            let (run, seconds) = try timed([command], in: work)
+            #expect(!run.signaled && run.status == 1, "\(command): \(run.status) \(run.stderr)")
+            #expect(run.stderr.contains("shared-unnamed-field.pdf: error: reading the PDF took longer than the limit of 2.0 s"), "\(run.stderr)")
+            #expect(seconds < 20, "\(command) took \(seconds) s")
+        }
+        #expect(try snapshot(work.appendingPathComponent("out")) == before, "the earlier tree changed")
+    }
+
+    @Test(arguments: ["check", "build"])
+    func sigtermWhilePlanningExitsFive(_ command: String) throws {
+        let work = try workspace("shared-unnamed-field.pdf", render: #"{"timeoutSeconds": 600}"#)
+        defer { Harness.removeTemporary(work) }
+        let before = try snapshot(work.appendingPathComponent("out"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Harness.binary)
+        process.arguments = [command]
+        process.currentDirectoryURL = work
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(process.isRunning, "planning finished before the signal")
+        let signalled = Date()
+        kill(process.processIdentifier, SIGTERM)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let seconds = Date().timeIntervalSince(signalled)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 5, "\(stderr)")
+        #expect(seconds < 3, "exit took \(seconds) s after SIGTERM")
+        #expect(try snapshot(work.appendingPathComponent("out")) == before, "the earlier tree changed")
+        let script = "sleep 0.5; for p in $(pgrep -f '[r]ender-worker'); do readlink /proc/$p/cwd; done | grep -cx '\(work.path)' || true"
+        #expect(try Harness.run("/bin/sh", ["-c", script]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0",
+                "render workers left running")
+    }
+
+    /// pdf.js's `function_based_shading.pdf`: a shading Poppler takes minutes over.
+    @Test func aSlowShadingHitsTheTimeBudget() throws {
+        let work = try workspace("function_based_shading.pdf", render: #"{"timeoutSeconds": 2}"#)
+        defer { Harness.removeTemporary(work) }
+        let (run, seconds) = try timed(["build"], in: work)
+        #expect(run.status == 1 && run.stderr.contains("function_based_shading.pdf: error: T@2x.png: rendering (page 1) took longer than the limit of 2.0 s"),
+                "\(run.stderr)")
+        #expect(seconds < 20, "took \(seconds) s")
+    }
+
+    /// pdf.js's `bomb_giant.pdf` (123 KB of JBIG2 that decompresses without bound), and its
+    /// `ContentStreamCycleType3insideType3.pdf`, whose glyphs draw each other: before Poppler's
+    /// messages were passed on, the second gave exit 0 and a mostly empty image.
+    @Test(arguments: ["bomb_giant.pdf", "ContentStreamCycleType3insideType3.pdf"])
+    func memoryExhaustionIsAnErrorNamingTheFile(_ file: String) throws {
+        let work = try workspace(file, render: #"{"memoryMiB": 384, "timeoutSeconds": 60}"#)
+        defer { Harness.removeTemporary(work) }
+        let before = try snapshot(work.appendingPathComponent("out"))
+        let run = try Harness.assetc(["build"], in: work)
+        #expect(!run.signaled && run.status == 1, "\(run.status) \(run.stderr)")
+        #expect(run.stderr.contains("\(file): error: T") && run.stderr.contains("ran out of memory (limit 384 MiB per worker"), "\(run.stderr)")
+        #expect(try snapshot(work.appendingPathComponent("out")) == before, "the earlier tree changed")
+    }
+
+    /// PDFium's `bug_325_a.pdf` (82 bytes, no usable cross-reference table): refused at planning,
+    /// by the worker, with Poppler's reason.
+    @Test func aDamagedFileIsRefusedAtPlanning() throws {
+        let work = try workspace("bug_325_a.pdf", render: #"{"memoryMiB": 256}"#)
+        defer { Harness.removeTemporary(work) }
+        let run = try Harness.assetc(["check"], in: work)
+        #expect(run.status == 1 && run.stderr.contains("bug_325_a.pdf: error: PDF document is damaged"), "\(run.stderr)")
+    }
+
+    /// PDFium's `bug_603518.pdf`: a corrupt JPEG inside. The image is drawn, with a warning that says
+    /// what the renderer reported.
+    @Test func aRendererComplaintIsAWarning() throws {
+        let work = try workspace("bug_603518.pdf", render: #"{"timeoutSeconds": 60}"#)
+        defer { Harness.removeTemporary(work) }
+        let run = try Harness.assetc(["build"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("bug_603518.pdf: warning: T.png: the renderer reported problems; check the image: Corrupt JPEG data: bad Huffman code"),
+                "\(run.stderr)")
+        #expect(try Harness.assetc(["build", "--werror"], in: work).status == 1, "--werror fails on it")
+    }
+}
