@@ -23,8 +23,9 @@ public enum RenderSelection: Sendable, Hashable {
 /// no lock and keep no state: the engine schedules them and owns the outputs.
 extension Pipeline {
     /// The plan with every variant's cache key (what `plan --json` prints).
-    public static func planWithKeys(_ project: LoadedProject, encoder: PNGEncoderSettings = PNGEncoderSettings()) -> [String] {
-        project.plan.variants.map { CacheKey.make(for: $0, store: project.store, encoder: encoder) }
+    public static func planWithKeys(_ project: LoadedProject) -> [String] {
+        let encoder = PNGEncoderSettings(effort: project.plan.pngEffort)
+        return project.plan.variants.map { CacheKey.make(for: $0, store: project.store, encoder: encoder) }
     }
 
     /// The fragment file for one source: stable across builds (named by a hash of the path), so
@@ -112,6 +113,8 @@ extension Pipeline {
             if !missing.isEmpty { throw BuildFailure(.invalidInput, [.error(planPath, "the plan does not make \(missing.joined(separator: ", "))")]) }
         }
         let store = SourceStore()
+        var options = options
+        options.encoder = PNGEncoderSettings(effort: contents.plan.pngEffort)
         var stale: [Diagnostic] = []
         for index in chosen where CacheKey.make(for: variants[index], store: store, encoder: options.encoder) != contents.keys[index] {
             stale.append(.error(variants[index].source.path, "\(variants[index].outputPath): the source, the toolchain or assetc changed since the plan was made; make the plan again"))

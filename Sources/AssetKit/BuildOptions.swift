@@ -43,6 +43,8 @@ public struct BuildOptions: Sendable {
     public var jobs: Int
     public var force: Bool
     public var encoder: PNGEncoderSettings
+    /// `--png-effort`: chooses `encoder` over the manifest's `"render": {"pngEffort"}`.
+    public var pngEffort: PNGEffort?
     /// Upper bound on pixels rendered at once across workers.
     public var pixelBudget: Int
     /// Where to write a Make dependency file after a successful build.

@@ -32,7 +32,10 @@ public enum Pipeline {
             supervisor = SourceSupervisor(
                 executable: ChildProcess.currentExecutable,
                 timeLimit: sourceLimits.timeLimit ?? manifest.renderTimeoutSeconds ?? BuildOptions.defaultRenderTimeLimit,
-                memoryLimit: sourceLimits.memoryLimit ?? manifest.renderMemoryMiB.map { $0 << 20 } ?? BuildOptions.defaultRenderMemoryLimit,
+                // At least 256 MiB: reading a document and scanning its fonts (fontconfig's cache
+                // included) needs more address space than the smallest render budgets allow.
+                memoryLimit: max(256 << 20, sourceLimits.memoryLimit ?? manifest.renderMemoryMiB.map { $0 << 20 }
+                    ?? BuildOptions.defaultRenderMemoryLimit),
                 fontsDirectory: fonts, isCancelled: sourceLimits.isCancelled)
         }
         let planner = Planner(inspector: LiveSourceInspector(reader: SourceReader(store: store, supervisor: supervisor)),
@@ -103,6 +106,9 @@ public enum Pipeline {
             }
         }
         var options = options
+        if let effort = options.pngEffort ?? (project.plan.pngEffort != .default ? project.plan.pngEffort : nil) {
+            options.encoder = PNGEncoderSettings(effort: effort)
+        }
         if !options.renderBudgetsFromCommandLine.time, let seconds = project.manifest.renderTimeoutSeconds {
             options.renderTimeLimit = seconds
         }

@@ -117,12 +117,19 @@ public enum ManifestDecoder {
             }
         }
         if let node = fields["catalogs"] { manifest.catalogs = decodeCatalogs(node, bundles: bundles, reader: reader) }
-        if let node = fields["render"], let render = reader.object(node, "\"render\"", allowed: ["timeoutSeconds", "memoryMiB"]) {
+        if let node = fields["render"], let render = reader.object(node, "\"render\"", allowed: ["timeoutSeconds", "memoryMiB", "pngEffort"]) {
             if let value = render["timeoutSeconds"] {
                 manifest.renderTimeoutSeconds = reader.number(value, "\"timeoutSeconds\" of \"render\"", greaterThan: 0, atMost: 86_400)
             }
             if let value = render["memoryMiB"] {
                 manifest.renderMemoryMiB = reader.integer(value, "\"memoryMiB\" of \"render\"", in: 64...(1 << 20))
+            }
+            if let value = render["pngEffort"], let text = reader.string(value, "\"pngEffort\" of \"render\"") {
+                if let effort = PNGEffort(rawValue: text) {
+                    manifest.pngEffort = effort
+                } else {
+                    reader.error("\"pngEffort\" of \"render\" must be \"fast\", \"default\" or \"max\", not \"\(text)\"", at: value.location)
+                }
             }
         }
         if let node = fields["fonts"], let path = reader.string(node, "\"fonts\"") {

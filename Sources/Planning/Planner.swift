@@ -93,6 +93,7 @@ public struct Planner {
         var result = BuildPlan(inputPath: manifest.path, variants: variants, bundles: manifest.bundles, infoPlist: request,
                                budget: manifest.budget, warnings: diagnostics)
         result.catalogRecords = catalogRecords
+        result.pngEffort = manifest.pngEffort ?? .default
         if manifest.compiledCatalog {
             var compiled = CompiledCatalogRequest(appIconName: request.compiledIconName, deploymentTarget: manifest.deploymentTarget)
             // A catalog set whose every icon comes from one 1024-pixel file is a single-size set.

@@ -18,6 +18,22 @@ public struct PNGEncoderSettings: Sendable, Hashable {
 
     public init() {}
 
+    /// The settings of an effort level (measured in docs/performance.md).
+    public init(effort: PNGEffort) {
+        switch effort {
+        case .fast:
+            compressionLevel = 1
+            indexedCompressionLevel = 1
+            fullColorTrialPaletteShare = 1.0
+        case .default:
+            break
+        case .max:
+            compressionLevel = 12
+            indexedCompressionLevel = 12
+            fullColorTrialPaletteShare = 0
+        }
+    }
+
     /// Part of every output's cache key: change it when the encoder's output changes.
     public var cacheKey: String {
         "png-v3-colour-chunks-libdeflate\(PNGCodec.deflateVersion)-\(compressionLevel)-\(indexedCompressionLevel)"

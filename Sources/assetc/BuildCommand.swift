@@ -141,6 +141,9 @@ struct BuildCommand: ParsableCommand {
                                valueName: "path"))
     var depfile: String?
 
+    @Option(help: ArgumentHelp("PNG encoding effort: fast, default or max (smaller files, slower; default: the manifest's render.pngEffort).", valueName: "effort"))
+    var pngEffort: PNGEffortArgument?
+
     @Option(help: ArgumentHelp("Seconds one image may take to render before its worker is stopped (default 120, or the manifest's render.timeoutSeconds).", valueName: "seconds"))
     var renderTimeout: Double?
 
@@ -168,6 +171,7 @@ struct BuildCommand: ParsableCommand {
         options.objcOutput = objc
         options.dependencyFile = depfile
         options.renderInProcess = renderInProcess
+        options.pngEffort = pngEffort?.effort
         if let renderTimeout { options.renderTimeLimit = renderTimeout }
         if let renderMemory { options.renderMemoryLimit = renderMemory << 20 }
         options.renderBudgetsFromCommandLine = (renderTimeout != nil, renderMemory != nil)
@@ -214,4 +218,11 @@ struct CheckCommand: ParsableCommand {
             Console.info("assetc: \(common.manifest) is valid (\(project.plan.variants.count) variants)")
         }
     }
+}
+
+/// `--png-effort fast|default|max`.
+enum PNGEffortArgument: String, ExpressibleByArgument, CaseIterable {
+    case fast, `default`, max
+
+    var effort: PNGEffort { PNGEffort(rawValue: rawValue)! }
 }

@@ -42,6 +42,7 @@ public enum PlanFile {
             "budget": plan.budget.map { .object(["maxBytes": .integer($0.maxBytes), "at": location($0.location)]) } ?? .null,
             "catalog": catalog(plan.catalogRecords),
             "fonts": plan.fontsDirectory.map(JSONOutput.string) ?? .null,
+            "pngEffort": .string(plan.pngEffort.rawValue),
             "compiledCatalog": plan.compiledCatalog.map { request in
                 .object(["appIcon": request.appIconName.map(JSONOutput.string) ?? .null,
                          "deploymentTarget": .string(request.deploymentTarget.description),
@@ -197,6 +198,8 @@ public enum PlanFile {
                              infoPlist: request, budget: budget, warnings: [])
         plan.catalogRecords = try decodeCatalog(try top.node("catalog"))
         plan.fontsDirectory = try top.optionalString("fonts")
+        guard let effort = PNGEffort(rawValue: try top.string("pngEffort")) else { throw DecodeError("pngEffort is not fast, default or max") }
+        plan.pngEffort = effort
         plan.infoPlist.compiledIconName = info.has("compiledIconName") ? try info.string("compiledIconName") : nil
         if top.has("compiledCatalog"), case .object = try top.node("compiledCatalog").value {
             let fields = try Fields(try top.node("compiledCatalog"), "compiledCatalog")

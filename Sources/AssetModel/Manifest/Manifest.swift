@@ -35,6 +35,8 @@ public struct Manifest: Sendable {
     /// the command line gives them.
     public var renderTimeoutSeconds: Double?
     public var renderMemoryMiB: Int?
+    /// `"render": {"pngEffort": "max"}`.
+    public var pngEffort: PNGEffort?
     public var fontsLocation: SourceLocation?
     /// `"codegen": {"objc": "Classes/Assets"}`: `Assets.h` and `Assets.m`, relative to the manifest.
     public var objcOutput: String?

@@ -14,6 +14,8 @@ public struct BuildPlan: Sendable {
     public var catalogRecords = CatalogRecords()
     /// The manifest's fonts folder (openable), which every render restricts fontconfig to.
     public var fontsDirectory: String?
+    /// The manifest's PNG effort; `--png-effort` overrides it.
+    public var pngEffort: PNGEffort = .default
     /// Set when `Resources/Assets.car` is written (`--car`).
     public var compiledCatalog: CompiledCatalogRequest?
 
