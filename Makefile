@@ -68,11 +68,16 @@ test-browser: test-deps
 	ASSETC_BROWSER_TESTS=1 $(SWIFT) test --filter ContactSheetBrowserTests
 
 # Side-by-side ratios against a pdftocairo loop, a minimal C renderer and oxipng; see docs/performance.md.
+# Benchmarks/anchors.py adds the all-core anchors: pdftocairo and rsvg-convert with xargs -P, the
+# render-only floor, libvips in-process (pyvips, Debian libvips42) and oxipng's time.
+BENCH_VENV := .build-tools/bench
 bench: release test-deps
-	@python3 -c "import oxipng" 2>/dev/null || pip install -q pyoxipng 2>/dev/null \
-		|| pip install -q --break-system-packages pyoxipng
-	python3 Benchmarks/bench.py $(BENCH_ARGS)
-	python3 Benchmarks/catalogs.py
+	@dpkg -s libvips42 >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libvips42; }
+	@$(BENCH_VENV)/bin/python -c "import oxipng, pyvips" 2>/dev/null \
+		|| { python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q pyoxipng pyvips; }
+	$(BENCH_VENV)/bin/python Benchmarks/bench.py $(BENCH_ARGS)
+	$(BENCH_VENV)/bin/python Benchmarks/anchors.py $(ANCHOR_ARGS)
+	$(BENCH_VENV)/bin/python Benchmarks/catalogs.py
 
 # libFuzzer on the manifest decoder and the PNG reader/writer, FUZZ_SECONDS each (not run by CI).
 # Crashes land in .build-fuzz/artifacts/; replay one with `swift run assetc-fuzz manifest FILE`.

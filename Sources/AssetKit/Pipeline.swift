@@ -42,7 +42,7 @@ public enum Pipeline {
                               outputRoot: FileSystem.absolute(output))
         do {
             var plan = try planner.plan(manifest, catalogs: catalogs)
-            if sourceLimits.isCancelled() { throw BuildFailure(OutputError.interrupted(root: output)) }
+            if sourceLimits.isCancelled() { throw interruptedWhilePlanning(manifest.path) }
             plan.fontsDirectory = fonts
             var project = LoadedProject(manifest: manifest, plan: plan, store: store, outputDirectory: output,
                                         recordedState: recorded, warnings: warnings + plan.warnings)
@@ -52,7 +52,7 @@ public enum Pipeline {
             throw error
         } catch let error as InputError {
             // A stop request during planning is an interruption, whatever the stopped read reported.
-            if sourceLimits.isCancelled() { throw BuildFailure(OutputError.interrupted(root: output)) }
+            if sourceLimits.isCancelled() { throw interruptedWhilePlanning(manifest.path) }
             throw BuildFailure(error.kind, warnings + error.diagnostics)
         } catch {
             throw BuildFailure(.invalidInput, warnings + [.error(manifest.path, "\(error)")])
@@ -156,6 +156,11 @@ public enum Pipeline {
         return BuildReport(
             outputDirectory: transaction.root, variants: result.written, rendered: rendered, removed: result.removed,
             warnings: project.warnings + renderWarnings, sizes: result.sizes, seconds: 0)
+    }
+
+    /// A stop request while sources were being read: exit 5, nothing written yet.
+    static func interruptedWhilePlanning(_ input: String) -> BuildFailure {
+        BuildFailure(.interrupted, [.error(input, "interrupted while reading the sources; nothing was written")])
     }
 
     /// The output folder: `--output`, else the manifest's `output` (relative to the manifest's folder),
