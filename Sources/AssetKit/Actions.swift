@@ -160,7 +160,9 @@ extension Pipeline {
             written.append(WrittenVariant(variant: variant, bytes: bytes.count, sha256: sha256Hex(bytes)))
         }
         if !missing.isEmpty { throw BuildFailure(.invalidInput, missing) }
-        let derived = try CompiledCatalogStep.make(contents.plan, files: written.map { ($0, outputDirectory + "/" + $0.variant.outputPath) }) { _, _ in nil }
+        var ignored: [Diagnostic] = []  // the build action prints them; assemble keeps no messages
+        let derived = try CompiledCatalogStep.make(contents.plan, files: written.map { ($0, outputDirectory + "/" + $0.variant.outputPath) },
+                                                   warnings: &ignored) { _, _ in nil }
         return try stage { () throws(OutputError) in
             try ActionOutputs.assemble(contents.plan, written: written, derived: derived, root: outputDirectory,
                                        budgetLocation: contents.plan.inputPath)

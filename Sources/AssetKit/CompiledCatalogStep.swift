@@ -11,18 +11,19 @@ enum CompiledCatalogStep {
     static let writerVersion = "car-1"
 
     /// The build: PNGs read from staging or, when kept, from the tree; the file reused when its key matches.
-    static func make(_ plan: BuildPlan, outputs: [PlannedOutput], transaction: OutputTransaction) throws(BuildFailure) -> [DerivedOutput] {
+    static func make(_ plan: BuildPlan, outputs: [PlannedOutput], transaction: OutputTransaction,
+                     warnings: inout [Diagnostic]) throws(BuildFailure) -> [DerivedOutput] {
         let files = outputs.map { output -> (WrittenVariant, String) in
             switch output.content {
             case .staged(let staged): return (output.written, staged.stagedPath)
             case .reused: return (output.written, transaction.root + "/" + output.written.variant.outputPath)
             }
         }
-        return try make(plan, files: files) { relative, key in transaction.reusableDerived(relative, key: key) }
+        return try make(plan, files: files, warnings: &warnings) { relative, key in transaction.reusableDerived(relative, key: key) }
     }
 
     /// `files`: each written variant and where its PNG can be read now.
-    static func make(_ plan: BuildPlan, files: [(WrittenVariant, String)],
+    static func make(_ plan: BuildPlan, files: [(WrittenVariant, String)], warnings: inout [Diagnostic],
                      reuse: (String, String) -> DerivedOutput?) throws(BuildFailure) -> [DerivedOutput] {
         guard let request = plan.compiledCatalog else { return [] }
         let relative = CompiledCatalogRequest.relativePath
@@ -38,7 +39,14 @@ enum CompiledCatalogStep {
             description += "\(assetName(written.variant, request) ?? "")|\(written.variant.outputPath)|\(written.sha256)\n"
         }
         let key = sha256Hex(Array(description.utf8))
-        if let reused = reuse(relative, key) { return [reused] }
+        if let reused = reuse(relative, key) {
+            for line in (reused.messages ?? "").split(separator: "\n") {
+                let parts = line.split(separator: "\t", maxSplits: 1)
+                if parts.count == 2 { warnings.append(.warning(String(parts[0]), String(parts[1]))) }
+            }
+            return [reused]
+        }
+        var made: [Diagnostic] = []
 
         var assets: [String: CompiledCatalog.Asset] = [:]
         for (written, path) in entries {
@@ -50,6 +58,12 @@ enum CompiledCatalogStep {
                 image = try PNGCodec.decode(bytes).image
             } catch {
                 throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be read back for Assets.car: \(error)")])
+            }
+            if image.color != nil {
+                // The loose PNG keeps its colour chunks; a rendition is tagged sRGB, so its values
+                // would be shown as sRGB. Said, never silent.
+                made.append(.warning(variant.source.path, "\(variant.fileName): the PNG is tagged with a colour profile or gamma other "
+                    + "than sRGB; Assets.car stores its values as sRGB (the loose file keeps its profile); convert the source to sRGB"))
             }
             let isIcon = variant.role != .image
             var rendition = CompiledCatalog.Rendition(
@@ -77,7 +91,10 @@ enum CompiledCatalogStep {
         } catch {
             throw BuildFailure(.invalidInput, [.error(plan.inputPath, "cannot write Assets.car: \(error.message)")])
         }
-        return [DerivedOutput(relativePath: relative, key: key, bytes: bytes.count, sha256: sha256Hex(bytes), content: bytes)]
+        warnings += made
+        let messages = made.map { "\($0.path)\t\($0.message)" }.joined(separator: "\n")
+        return [DerivedOutput(relativePath: relative, key: key, bytes: bytes.count, sha256: sha256Hex(bytes), content: bytes,
+                              messages: messages.isEmpty ? nil : messages)]
     }
 
     static func lastComponent(_ path: String) -> String {

@@ -124,7 +124,7 @@ public enum Pipeline {
         if options.isCancelled() {
             throw BuildFailure(OutputError.interrupted(root: transaction.root))
         }
-        let derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction)
+        let derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, warnings: &renderWarnings)
         let result = try stage { () throws(OutputError) in
             try transaction.commit(project.plan, outputs: outputs, derived: derived, sources: project.store.records(),
                                    budgetLocation: project.manifest.path)

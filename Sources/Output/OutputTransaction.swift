@@ -42,13 +42,17 @@ public struct DerivedOutput: Sendable {
     public var sha256: String
     /// New bytes to write; nil when the file already in the tree is reused.
     public var content: [UInt8]?
+    /// Warnings made with it, one per line as `path<TAB>message`: kept in the state and repeated
+    /// by every build that reuses the file.
+    public var messages: String?
 
-    public init(relativePath: String, key: String, bytes: Int, sha256: String, content: [UInt8]?) {
+    public init(relativePath: String, key: String, bytes: Int, sha256: String, content: [UInt8]?, messages: String? = nil) {
         self.relativePath = relativePath
         self.key = key
         self.bytes = bytes
         self.sha256 = sha256
         self.content = content
+        self.messages = messages
     }
 }
 
@@ -141,7 +145,8 @@ public final class OutputTransaction: @unchecked Sendable {
         guard let old = previous.outputs[ByteExactPath(relative)], old.key == key,
               FileSystem.kindInside(root, relative) == .file,
               FileSystem.fileSize(root + "/" + relative) == old.bytes else { return nil }
-        return DerivedOutput(relativePath: relative, key: key, bytes: old.bytes, sha256: old.sha256, content: nil)
+        return DerivedOutput(relativePath: relative, key: key, bytes: old.bytes, sha256: old.sha256, content: nil,
+                             messages: old.rendererMessages)
     }
 
     /// Writes one rendered file into staging. Safe to call from several threads (distinct `index`es).
@@ -177,7 +182,8 @@ public final class OutputTransaction: @unchecked Sendable {
                 rendererMessages: output.written.rendererMessages)
         }
         for file in derived {
-            state.outputs[ByteExactPath(file.relativePath)] = BuildState.Output(key: file.key, bytes: file.bytes, sha256: file.sha256)
+            state.outputs[ByteExactPath(file.relativePath)] = BuildState.Output(key: file.key, bytes: file.bytes, sha256: file.sha256,
+                                                                                rendererMessages: file.messages)
         }
         // Keys compare as bytes, as the file system does: `Café` in NFD left by an older build is
         // another file than `Café` in NFC, and goes. The state is input: only a regular file at a

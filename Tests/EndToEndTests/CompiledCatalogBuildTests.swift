@@ -160,6 +160,57 @@ import TestSupport
         #expect(car.facets.keys.sorted() == ["orange"])
     }
 
+    /// A PNG tagged with another gamma keeps its chunks in the loose file; in Assets.car its values
+    /// are tagged sRGB, which is said on every build (the warning is kept with the file's record).
+    @Test func aNonSRGBSourceIsSaidOnEveryBuild() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("Tagged.xcassets/Linear.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        let source = try Harness.read(Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets/CWA/Icons - Test Tube.imageset/Icons - Test Tube.png"))
+        // IHDR ends at byte 33; a gAMA chunk of 1.0 (100000) goes right after it.
+        let gamma = Self.chunk("gAMA", [0x00, 0x01, 0x86, 0xA0])
+        let tagged = Array(source[0..<33]) + gamma + Array(source[33...])
+        try Data(Self.withoutChunks(tagged, ["sRGB", "iCCP"], keepingFirst: gamma)).write(to: set.appendingPathComponent("linear.png"))
+        try Data(#"{"images": [{"idiom": "universal", "filename": "linear.png"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        for _ in 0..<2 {
+            let run = try Harness.assetc(["build", "Tagged.xcassets", "--output", "out", "--car"], in: work)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("linear.png: warning: Linear.png: the PNG is tagged with a colour profile or gamma other than sRGB; Assets.car stores its values as sRGB"),
+                    "\(run.stderr)")
+        }
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        let image = try PNGCodec.decode(try Harness.read(set.appendingPathComponent("linear.png"))).image
+        #expect(Self.difference(car.renditions.first { $0.layout == 12 }?.pixels, Self.premultipliedBGRA(image)) == nil)
+    }
+
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in body {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        let length = UInt32(data.count)
+        return [24, 16, 8, 0].map { UInt8((length >> $0) & 0xFF) } + body + [24, 16, 8, 0].map { UInt8((crc >> $0) & 0xFF) }
+    }
+
+    /// The PNG without chunks of the given types (so only `keepingFirst` says what the colours mean).
+    static func withoutChunks(_ png: [UInt8], _ types: Set<String>, keepingFirst: [UInt8]) -> [UInt8] {
+        var out = Array(png[0..<8])
+        var at = 8
+        while at + 8 <= png.count {
+            let length = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
+            let type = String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self)
+            let end = at + 12 + length
+            if !types.contains(type) { out += png[at..<end] }
+            at = end
+        }
+        return out
+    }
+
     /// The build-engine actions (`plan --emit ninja`, `render`, `assemble`) declare and write the
     /// same file as `assetc build`.
     @Test func ninjaActionsWriteTheSameCatalog() throws {
