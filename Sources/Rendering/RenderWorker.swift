@@ -138,7 +138,7 @@ public enum RenderWorker {
             let length = Frame.length(header)
             guard length <= Frame.maximumHeader, let body = Pipes.readExactly(Pipes.standardInput, length) else { return }
             if let inspection = Inspection.request(body) {
-                guard Pipes.writeAll(Pipes.standardOutput, Inspection.answer(path: inspection.path, pages: inspection.pages)) else { return }
+                guard Pipes.writeAll(Pipes.standardOutput, Inspection.answer(path: inspection.path, pages: inspection.pages, kind: inspection.kind)) else { return }
                 continue
             }
             guard let batch = RenderRequest.decodeBatch(body) else {

@@ -66,8 +66,14 @@ public struct SourceReader: Sendable {
             return .png(width: header.width, height: header.height, scale: declaredScale(ofFileName: path),
                         interlaced: header.interlaced)
         case .svg:
-            _ = silenceGLibLogging
-            guard let size = try SVGDocument(bytes: bytes).size else {
+            let measured: PointSize?
+            if let supervisor {
+                measured = try supervisor.svgSize(path: path)
+            } else {
+                _ = silenceGLibLogging
+                measured = try SVGDocument(bytes: bytes).size
+            }
+            guard let size = measured else {
                 throw SourceError("the SVG has neither width and height nor a viewBox; its size is unknown")
             }
             guard size.width.isFinite, size.height.isFinite else { throw SourceError("the SVG's size (\(size)) is invalid") }

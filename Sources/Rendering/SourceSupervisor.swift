@@ -67,6 +67,21 @@ public final class SourceSupervisor: @unchecked Sendable {
         return result
     }
 
+    /// An SVG's intrinsic size (nil when it gives none): librsvg parses the whole document for it,
+    /// and a file of a million elements took 1.8 GB in the main process before this.
+    public func svgSize(path: String) throws(SourceError) -> PointSize? {
+        let request = Frame.wrap(JSONOutput.object(["inspect": .object([
+            "path": .string(path), "pages": .array([]), "kind": .string("svg"),
+        ])]).serializedBytes())
+        let body = try ask(request, doing: "reading the SVG")
+        guard let root = try? JSONParser.parse(body), case .object(let members) = root.value else {
+            throw .renderer("the render worker's answer could not be read")
+        }
+        guard case .number(let width, _)? = members.first(where: { $0.key == "width" })?.value.value,
+              case .number(let height, _)? = members.first(where: { $0.key == "height" })?.value.value else { return nil }
+        return PointSize(width: width, height: height)
+    }
+
     /// A small render of `variant` (its PNG), for the opacity probe.
     public func render(_ variant: Variant) throws(SourceError) -> [UInt8] {
         try ask(RenderRequest(variants: [variant]).encoded(), doing: "probing the image")
@@ -99,11 +114,10 @@ public final class SourceSupervisor: @unchecked Sendable {
                 return .overLimit("\(doing) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; it was stopped (the render budget applies, --render-timeout or \"render\": {\"timeoutSeconds\"})")
             case .closed, .bytes:
                 let printed = process.drainErrors().trimmingCharacters(in: .whitespacesAndNewlines)
-                let lower = printed.lowercased()
-                if lower.contains("out of memory") || lower.contains("bad_alloc") {
+                if WorkerPool.reportsExhaustedMemory(printed) {
                     return .overLimit("\(doing) ran out of memory (limit \(memoryLimit >> 20) MiB; --render-memory or \"render\": {\"memoryMiB\"})")
                 }
-                let detail = printed.isEmpty ? "" : ": " + printed.split(separator: "\n").suffix(3).joined(separator: "; ")
+                let detail = printed.isEmpty ? "" : ": " + WorkerPool.summary(ofPrinted: printed)
                 return .renderer("the renderer crashed while \(doing)\(detail)")
             }
         }
@@ -128,7 +142,7 @@ public final class SourceSupervisor: @unchecked Sendable {
 
 /// The worker's side of an inspection: the facts as JSON.
 enum Inspection {
-    static func answer(path: String, pages: [Int]) -> [UInt8] {
+    static func answer(path: String, pages: [Int], kind: String) -> [UInt8] {
         do throws(SourceError) {
             let bytes: [UInt8]
             do {
@@ -137,6 +151,11 @@ enum Inspection {
                 throw .file(error)
             }
             _ = silenceGLibLogging
+            if kind == "svg" {
+                let size = try SVGDocument(bytes: bytes).size
+                let fields: [String: JSONOutput] = size.map { ["width": .number($0.width), "height": .number($0.height)] } ?? [:]
+                return RenderReply.success(png: JSONOutput.object(fields).serializedBytes(), sha256: "")
+            }
             let document = try PDFDocument(bytes: bytes)
             let count = document.pageCount
             var sizes: [JSONOutput] = []
@@ -153,11 +172,13 @@ enum Inspection {
         }
     }
 
-    static func request(_ body: [UInt8]) -> (path: String, pages: [Int])? {
+    static func request(_ body: [UInt8]) -> (path: String, pages: [Int], kind: String)? {
         guard let root = try? JSONParser.parse(body), case .object(let members) = root.value,
               case .object(let fields)? = members.first(where: { $0.key == "inspect" })?.value.value,
               case .string(let path)? = fields.first(where: { $0.key == "path" })?.value.value,
               case .array(let pages)? = fields.first(where: { $0.key == "pages" })?.value.value else { return nil }
-        return (path, pages.compactMap { node -> Int? in if case .number(let page, _) = node.value { Int(page) } else { nil } })
+        var kind = "pdf"
+        if case .string(let text)? = fields.first(where: { $0.key == "kind" })?.value.value { kind = text }
+        return (path, pages.compactMap { node -> Int? in if case .number(let page, _) = node.value { Int(page) } else { nil } }, kind)
     }
 }

@@ -153,17 +153,22 @@ public struct WorkerPool: Sendable {
     }
 
     /// What a worker printed, for a message: distinct lines in order, at most three, joined by "; ".
+    /// Swift's crash report (after a line starting with `***`) is left out: the libraries' own lines
+    /// before it say what happened.
     public static func summary(ofPrinted printed: String) -> String {
         var seen: Set<Substring> = []
-        let lines = printed.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces)[...] }
+        let ownLines = printed.components(separatedBy: "\n*** ").first ?? printed
+        let lines = ownLines.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces)[...] }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
         return lines.prefix(3).joined(separator: "; ") + (lines.count > 3 ? "; …" : "")
     }
 
     /// Whether what a worker printed says memory ran out (Poppler's and GLib's wording, C++'s).
-    private static func reportsExhaustedMemory(_ printed: String) -> Bool {
+    static func reportsExhaustedMemory(_ printed: String) -> Bool {
         let lower = printed.lowercased()
+        // Poppler's and GLib's wording, C++'s, and Rust's (librsvg): "memory allocation of N bytes failed".
         return lower.contains("out of memory") || lower.contains("bad_alloc")
+            || (lower.contains("memory allocation of") && lower.contains("failed"))
     }
 
     /// One variant's answer from a worker that was sent its batch, and whether the worker is lost

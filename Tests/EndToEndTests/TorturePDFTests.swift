@@ -1,4 +1,5 @@
 import AssetKit
+import Rendering
 import Foundation
 import Testing
 
@@ -110,6 +111,29 @@ import Testing
         defer { Harness.removeTemporary(work) }
         let run = try Harness.assetc(["check"], in: work)
         #expect(run.status == 1 && run.stderr.contains("bug_325_a.pdf: error: PDF document is damaged"), "\(run.stderr)")
+    }
+
+    /// An SVG of 1.1 million elements: librsvg refuses it past a million, but parsing that far
+    /// took 1.8 GB in the main process; planning now reads SVGs in the workers too.
+    @Test func aHugeSVGIsReadUnderTheBudget() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">"# + String(repeating: "<g/>", count: 1_100_000) + "</svg>"
+        try svg.write(to: work.appendingPathComponent("many.svg"), atomically: true, encoding: .utf8)
+        try #"{"version": 1, "output": "out", "images": [{"name": "Many", "source": "many.svg"}]}"#
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        for memory in ["256", "4096"] {
+            let run = try Harness.assetc(["build", "--render-memory", memory], in: work)
+            #expect(!run.signaled && run.status == 1, "\(memory): \(run.status) \(run.stderr)")
+            #expect(run.stderr.contains("many.svg: error: "), "\(run.stderr)")
+            #expect(!run.stderr.contains("Program crashed") && !run.stderr.contains("Backtrac"), "\(run.stderr)")
+        }
+    }
+
+    /// What a worker printed becomes one line: distinct lines, no Swift crash report.
+    @Test func printedTextIsSummarised() {
+        #expect(WorkerPool.summary(ofPrinted: "memory allocation of 8 bytes failed\nx\nx\n\n*** Signal 6: Backtracing\n*** Program crashed") == "memory allocation of 8 bytes failed; x")
+        #expect(WorkerPool.summary(ofPrinted: "a\nb\nc\nd") == "a; b; c; …")
     }
 
     /// PDFium's `bug_603518.pdf`: a corrupt JPEG inside. The image is drawn, with a warning that says
