@@ -39,18 +39,6 @@ enum Part {
     static let appIcon: UInt16 = 220
 }
 
-public enum NameIdentifier {
-    /// The identifier actool gives an asset name (facet keys, rendition keys, BITMAPKEYS): a djb2-style
-    /// hash from 0x189D7 over the UTF-8 bytes in 64 bits, its four 16-bit parts folded by powers of 33,
-    /// zero mapped to one. Matches every facet of the actool-made files examined (`AppIcon` → 6849).
-    public static func of(_ name: String) -> UInt16 {
-        var hash: UInt64 = 0x189D7
-        for byte in name.utf8 { hash = hash &* 33 &+ UInt64(byte) }
-        let parts = (0..<4).map { (hash >> (16 * UInt64($0))) & 0xFFFF }
-        let folded = (parts[0] &* 35937 &+ parts[1] &* 1089 &+ parts[2] &* 33 &+ parts[3]) & 0xFFFF
-        return folded == 0 ? 1 : UInt16(folded)
-    }
-}
 
 /// The App Store icon sizes' `dimension2` index as Xcode 14 and later number them: the 1-based
 /// position of the point size among all iOS icon sizes (20, 29, 40, 60, 76, 83.5, the 90-point size

@@ -1,3 +1,4 @@
+import AssetModel
 @testable import CompiledCatalog
 import Foundation
 import Testing

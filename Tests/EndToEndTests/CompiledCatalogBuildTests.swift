@@ -211,6 +211,37 @@ import TestSupport
         return out
     }
 
+    /// Two image names with the same 16-bit identifier cannot both live in Assets.car: `check`
+    /// refuses them, as `build` would, and only with `--car`.
+    @Test func identifierCollisionsFailCheck() throws {
+        var byIdentifier: [UInt16: String] = [:]
+        var pair: (String, String)?
+        for index in 0..<5000 {
+            let name = "icon\(index)"
+            if let other = byIdentifier.updateValue(name, forKey: NameIdentifier.of(name)) {
+                pair = (other, name)
+                break
+            }
+        }
+        let (first, second) = try #require(pair)
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let png = Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets/CWA/Icons - Test Tube.imageset/Icons - Test Tube.png")
+        for name in [first, second] {
+            let set = work.appendingPathComponent("Clash.xcassets/\(name).imageset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: png, to: set.appendingPathComponent("a.png"))
+            try Data(#"{"images": [{"idiom": "universal", "filename": "a.png"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+                .write(to: set.appendingPathComponent("Contents.json"))
+        }
+        let check = try Harness.assetc(["check", "Clash.xcassets", "--car"], in: work)
+        let (a, b) = first < second ? (first, second) : (second, first)  // named in byte order
+        #expect(check.status == 1 && check.stderr.contains("'\(a)' and '\(b)' have the same Assets.car identifier"), "\(check.stderr)")
+        let build = try Harness.assetc(["build", "Clash.xcassets", "--car", "--output", "out"], in: work)
+        #expect(build.status == 1 && !FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources").path))
+        #expect(try Harness.assetc(["check", "Clash.xcassets"], in: work).status == 0)
+    }
+
     /// The build-engine actions (`plan --emit ninja`, `render`, `assemble`) declare and write the
     /// same file as `assetc build`.
     @Test func ninjaActionsWriteTheSameCatalog() throws {
