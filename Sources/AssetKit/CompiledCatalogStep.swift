@@ -27,11 +27,8 @@ enum CompiledCatalogStep {
                      reuse: (String, String) -> DerivedOutput?) throws(BuildFailure) -> [DerivedOutput] {
         guard let request = plan.compiledCatalog else { return [] }
         let relative = CompiledCatalogRequest.relativePath
-        var included = Set(plan.compiledCatalogVariants.map(\.outputPath))
-        if request.singleSizeIcon {
-            // Only the 1024-pixel image goes in, once per device idiom (below).
-            included = included.filter { path in !plan.variants.contains { $0.outputPath == path && $0.role == .appIcon } }
-        }
+        // A single-size set contributes only its 1024-pixel image, once per device idiom (below).
+        let included = Set(plan.compiledCatalogVariants.filter { !(request.singleSizeIcon && $0.role == .appIcon) }.map(\.outputPath))
         let entries = files.filter { included.contains($0.0.variant.outputPath) && !$0.0.variant.tall }
         var description = "\(writerVersion)|\(AssetcVersion.current)|\(request.deploymentTarget)|\(request.appIconName ?? "")|"
             + "\(request.singleSizeIcon)|\(request.devices.map(\.rawValue))\n"

@@ -136,8 +136,8 @@ enum BigEndian {
     static func u32(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
-    /// Reads four bytes as a big-endian number (an inline BITMAPKEYS key written little-endian
-    /// below is turned back into its value first by the caller).
+    /// Reads four bytes as a big-endian number: an inline key (BITMAPKEYS' identifiers, passed as
+    /// their big-endian bytes so byte order is numeric order) back into the leaf's u32.
     static func u32(_ bytes: [UInt8]) -> UInt32 {
         bytes.prefix(4).reduce(0) { $0 << 8 | UInt32($1) }
     }

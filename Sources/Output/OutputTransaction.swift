@@ -172,8 +172,11 @@ public final class OutputTransaction: @unchecked Sendable {
         if sizes.isOverBudget, let budget = plan.budget {
             throw .overBudget(Self.overBudget(sizes, budget: budget, manifestPath: budgetLocation))
         }
-        try checkDestinations(outputs)
-        for file in derived where file.content != nil { try checkDestination(file.relativePath) }
+        let moved = outputs.compactMap { output -> String? in
+            if case .staged = output.content { return output.written.variant.outputPath }
+            return nil
+        }
+        try checkDestinations(moved + derived.filter { $0.content != nil }.map(\.relativePath))
 
         var state = BuildState(sources: sources)
         for output in outputs {
@@ -190,10 +193,6 @@ public final class OutputTransaction: @unchecked Sendable {
         // valid output path, reached without passing through any link, is removed.
         let stale = previous.outputs.keys.sorted().filter { state.outputs[$0] == nil }.map(\.path)
             .filter { OutputPath.isValid($0) && FileSystem.kindInside(root, $0) == .file }
-        let moved = outputs.compactMap { output -> String? in
-            if case .staged = output.content { return output.written.variant.outputPath }
-            return nil
-        }
         var journal = CommitJournal(root: root, statePath: statePath)
         try journal.begin(moved + stale + derived.map(\.relativePath) + MetadataFiles.names)
         var removed: [String] = []
@@ -253,15 +252,14 @@ public final class OutputTransaction: @unchecked Sendable {
         return CommitResult(written: planned, removed: removed, sizes: sizes)
     }
 
-    /// Before the first rename: every staged output's folder chain and destination must be free of
-    /// links, files where folders go, and folders where files go.
-    private func checkDestinations(_ outputs: [PlannedOutput]) throws(OutputError) {
+    /// Before the first rename: every destination (staged outputs, derived files) must be reached
+    /// through folders, not links or files, and be a file or nothing.
+    private func checkDestinations(_ relatives: [String]) throws(OutputError) {
         var checkedFolders: Set<String> = [root]
-        for output in outputs {
-            guard case .staged = output.content else { continue }
-            let target = root + "/" + output.written.variant.outputPath
+        for relative in relatives {
+            let target = root + "/" + relative
             var folder = root
-            for component in output.written.variant.outputPath.split(separator: "/").dropLast() {
+            for component in relative.split(separator: "/").dropLast() {
                 folder += "/" + component
                 guard checkedFolders.insert(folder).inserted else { continue }
                 switch FileSystem.kind(folder) {
@@ -276,25 +274,6 @@ public final class OutputTransaction: @unchecked Sendable {
             case .directory: throw .inTheWay(path: target, .folder)
             case .other: throw .inTheWay(path: target, .other)
             }
-        }
-    }
-
-    /// A derived file's destination must be a file or nothing, reached through folders, not links.
-    private func checkDestination(_ relative: String) throws(OutputError) {
-        var folder = root
-        for component in relative.split(separator: "/").dropLast() {
-            folder += "/" + component
-            switch FileSystem.kind(folder) {
-            case .missing, .directory: continue
-            case .symlink: throw .inTheWay(path: folder, .symbolicLink)
-            case .file, .other: throw .inTheWay(path: folder, .other)
-            }
-        }
-        switch FileSystem.kind(root + "/" + relative) {
-        case .missing, .file: return
-        case .symlink: throw .inTheWay(path: root + "/" + relative, .symbolicLink)
-        case .directory: throw .inTheWay(path: root + "/" + relative, .folder)
-        case .other: throw .inTheWay(path: root + "/" + relative, .other)
         }
     }
 

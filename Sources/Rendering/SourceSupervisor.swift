@@ -45,10 +45,7 @@ public final class SourceSupervisor: @unchecked Sendable {
         if let known = lock.withLock({ facts[path] }), pages.allSatisfy({ $0 > known.pageCount || known.pageSizes[$0] != nil }) {
             return known
         }
-        let request = Frame.wrap(JSONOutput.object(["inspect": .object([
-            "path": .string(path), "pages": .array(pages.sorted().map { .integer($0) }),
-        ])]).serializedBytes())
-        let body = try ask(request, doing: "reading the PDF")
+        let body = try ask(Inspection.encoded(path: path, pages: pages.sorted(), kind: "pdf"), doing: "reading the PDF")
         guard let root = try? JSONParser.parse(body), case .object(let members) = root.value,
               case .number(let count, _)? = members.first(where: { $0.key == "pageCount" })?.value.value,
               case .array(let sizes)? = members.first(where: { $0.key == "sizes" })?.value.value,
@@ -70,10 +67,7 @@ public final class SourceSupervisor: @unchecked Sendable {
     /// An SVG's intrinsic size (nil when it gives none): librsvg parses the whole document for it,
     /// and a file of a million elements took 1.8 GB in the main process before this.
     public func svgSize(path: String) throws(SourceError) -> PointSize? {
-        let request = Frame.wrap(JSONOutput.object(["inspect": .object([
-            "path": .string(path), "pages": .array([]), "kind": .string("svg"),
-        ])]).serializedBytes())
-        let body = try ask(request, doing: "reading the SVG")
+        let body = try ask(Inspection.encoded(path: path, pages: [], kind: "svg"), doing: "reading the SVG")
         guard let root = try? JSONParser.parse(body), case .object(let members) = root.value else {
             throw .renderer("the render worker's answer could not be read")
         }
@@ -170,6 +164,13 @@ enum Inspection {
         } catch {
             return RenderReply.failure(error)
         }
+    }
+
+    /// The framed request the parent sends (`request` reads it back in the worker).
+    static func encoded(path: String, pages: [Int], kind: String) -> [UInt8] {
+        Frame.wrap(JSONOutput.object(["inspect": .object([
+            "path": .string(path), "pages": .array(pages.map { .integer($0) }), "kind": .string(kind),
+        ])]).serializedBytes())
     }
 
     static func request(_ body: [UInt8]) -> (path: String, pages: [Int], kind: String)? {

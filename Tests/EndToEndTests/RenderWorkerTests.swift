@@ -77,28 +77,13 @@ import Testing
         defer { Harness.removeTemporary(work) }
         let output = work.appendingPathComponent("out")
         let before = try snapshot(output)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Harness.binary)
-        process.arguments = ["build"]
-        process.currentDirectoryURL = work
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        Thread.sleep(forTimeInterval: 1.5)
-        #expect(process.isRunning, "the slow render finished before the signal")
-        let signalled = Date()
-        kill(process.processIdentifier, SIGTERM)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(signalled)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 5, "\(stderr)")
-        #expect(seconds < 3, "exit took \(seconds) s after SIGTERM")
+        let stopped = try Harness.terminate(["build"], in: work, after: 1.5)
+        #expect(stopped.wasRunning, "the slow render finished before the signal")
+        #expect(stopped.exitedWithStatus == 5, "\(stopped.stderr)")
+        #expect(stopped.seconds < 3, "exit took \(stopped.seconds) s after SIGTERM")
         let after = try snapshot(output)
         #expect(after.map(\.0) == before.map(\.0) && zip(after, before).allSatisfy { $0.1 == $1.1 }, "the earlier tree changed")
-        // No worker outlives its build (workers run in the build's folder; other tests' do not).
-        let script = "for p in $(pgrep -f '[r]ender-worker'); do readlink /proc/$p/cwd; done | grep -cx '\(work.path)' || true"
-        let workers = try Harness.run("/bin/sh", ["-c", script]).stdout
-        #expect(workers.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "render workers left running")
+        // No worker outlives its build.
+        #expect(try Harness.renderWorkersLeft(in: work) == "0", "render workers left running")
     }
 }

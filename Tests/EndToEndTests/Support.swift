@@ -53,6 +53,42 @@ enum Harness {
         try run(binary, arguments, in: directory)
     }
 
+    /// What happened to an assetc run stopped with SIGTERM.
+    struct Stopped {
+        var wasRunning: Bool
+        var exitedWithStatus: Int32?
+        var stderr: String
+        /// From the signal to the exit.
+        var seconds: Double
+    }
+
+    /// Starts assetc in `directory`, sends SIGTERM after `delay` seconds and waits for it.
+    static func terminate(_ arguments: [String], in directory: URL, after delay: Double) throws -> Stopped {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: delay)
+        let wasRunning = process.isRunning
+        let signalled = Date()
+        kill(process.processIdentifier, SIGTERM)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Stopped(wasRunning: wasRunning,
+                       exitedWithStatus: process.terminationReason == .exit ? process.terminationStatus : nil,
+                       stderr: stderr, seconds: Date().timeIntervalSince(signalled))
+    }
+
+    /// Render workers still running in `directory` (workers run in their build's folder; other tests' do not).
+    static func renderWorkersLeft(in directory: URL) throws -> String {
+        let script = "sleep 0.5; for p in $(pgrep -f '[r]ender-worker'); do readlink /proc/$p/cwd; done | grep -cx '\(directory.path)' || true"
+        return try run("/bin/sh", ["-c", script]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     static func temporaryDirectory(_ name: String = #function) throws -> URL {
         let safe = name.filter { $0.isLetter || $0.isNumber }
         let url = FileManager.default.temporaryDirectory

@@ -57,27 +57,12 @@ import Testing
         let work = try workspace("shared-unnamed-field.pdf", render: #"{"timeoutSeconds": 600}"#)
         defer { Harness.removeTemporary(work) }
         let before = try snapshot(work.appendingPathComponent("out"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Harness.binary)
-        process.arguments = [command]
-        process.currentDirectoryURL = work
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        Thread.sleep(forTimeInterval: 1.5)
-        #expect(process.isRunning, "planning finished before the signal")
-        let signalled = Date()
-        kill(process.processIdentifier, SIGTERM)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(signalled)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 5, "\(stderr)")
-        #expect(seconds < 3, "exit took \(seconds) s after SIGTERM")
+        let stopped = try Harness.terminate([command], in: work, after: 1.5)
+        #expect(stopped.wasRunning, "planning finished before the signal")
+        #expect(stopped.exitedWithStatus == 5, "\(stopped.stderr)")
+        #expect(stopped.seconds < 3, "exit took \(stopped.seconds) s after SIGTERM")
         #expect(try snapshot(work.appendingPathComponent("out")) == before, "the earlier tree changed")
-        let script = "sleep 0.5; for p in $(pgrep -f '[r]ender-worker'); do readlink /proc/$p/cwd; done | grep -cx '\(work.path)' || true"
-        #expect(try Harness.run("/bin/sh", ["-c", script]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0",
-                "render workers left running")
+        #expect(try Harness.renderWorkersLeft(in: work) == "0", "render workers left running")
     }
 
     /// pdf.js's `function_based_shading.pdf`: a shading Poppler takes minutes over.
