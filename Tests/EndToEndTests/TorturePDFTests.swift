@@ -128,8 +128,11 @@ import Testing
         defer { Harness.removeTemporary(work) }
         let run = try Harness.assetc(["build"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("bug_603518.pdf: warning: T.png: the renderer reported problems; check the image: Corrupt JPEG data: bad Huffman code"),
-                "\(run.stderr)")
+        // One worker renders both variants from one open document; whether the broken JPEG is
+        // decoded (and complained about) again for the second depends on Poppler's caching, so the
+        // warning is checked on the source, for whichever variant carried it.
+        #expect(run.stderr.contains("bug_603518.pdf: warning: T") && run.stderr.contains(
+            ".png: the renderer reported problems; check the image: Corrupt JPEG data: bad Huffman code"), "\(run.stderr)")
         #expect(try Harness.assetc(["build", "--werror"], in: work).status == 1, "--werror fails on it")
     }
 }
