@@ -372,14 +372,12 @@ public enum Pipeline {
     }
 
     /// `assetc render-worker`: serves render requests on standard input until it closes.
-    public static func serveRenderWorker(memoryBytes: Int?, compressionLevel: Int32, indexedCompressionLevel: Int32,
-                                         paletteShare: Double, reduceColorType: Bool, fontsDirectory: String? = nil) {
-        var encoder = PNGEncoderSettings()
-        encoder.compressionLevel = compressionLevel
-        encoder.indexedCompressionLevel = indexedCompressionLevel
-        encoder.fullColorTrialPaletteShare = paletteShare
-        encoder.reduceColorType = reduceColorType
+    /// `encoder` is the parent's `PNGEncoderSettings.description` (nil: the defaults); false when it
+    /// cannot be read, before anything is served.
+    public static func serveRenderWorker(memoryBytes: Int?, encoder description: String?, fontsDirectory: String? = nil) -> Bool {
+        guard let encoder = description.map(PNGEncoderSettings.init(description:)) ?? PNGEncoderSettings() else { return false }
         RenderWorker.serve(encoder: encoder, addressSpaceBytes: memoryBytes, fontsDirectory: fontsDirectory)
+        return true
     }
 
     /// Runs one stage, turning its typed error into the façade's `BuildFailure`.

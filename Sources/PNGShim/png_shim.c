@@ -1,4 +1,5 @@
 #include "png_shim.h"
+#include "pixel_layout.h"
 
 #include <libdeflate.h>
 #include <png.h>
@@ -79,111 +80,237 @@ static size_t filter_row(int type, const uint8_t *row, const uint8_t *prev, size
     return sum;
 }
 
-static size_t bytes_per_pixel(const assetc_png_encode_request *request) {
-    int channels = 1;
-    switch (request->color_type) {
-    case PNG_COLOR_TYPE_RGB: channels = 3; break;
-    case PNG_COLOR_TYPE_GRAY_ALPHA: channels = 2; break;
-    case PNG_COLOR_TYPE_RGB_ALPHA: channels = 4; break;
-    default: channels = 1; break;
-    }
-    size_t bits = (size_t)channels * (size_t)request->bit_depth;
-    return bits >= 8 ? bits / 8 : 1;
+/* The distance filters look back: one pixel, or one byte for sub-byte samples. */
+static size_t bytes_per_pixel(int color_type, int bit_depth) {
+    return bit_depth < 8 ? 1 : assetc_layout_stride(1, color_type, bit_depth);
 }
 
-/* Distinct byte pairs in a filtered row. For palette indices a filter's magnitudes mean nothing;
-   fewer distinct pairs means more repeats for deflate to find (oxipng's "bigrams" heuristic).
-   `seen` holds 65536 stamps; a fresh `stamp` per call avoids clearing it. */
-static size_t distinct_bigrams(const uint8_t *filtered, size_t len, uint32_t *seen, uint32_t stamp) {
-    size_t count = 0;
-    for (size_t i = 1; i < len; i++) {
-        unsigned key = (unsigned)filtered[i - 1] << 8 | filtered[i];
-        if (seen[key] != stamp) { seen[key] = stamp; count++; }
+/* Distinct byte pairs in a row, counting no further than `limit`. For palette indices a filter's
+   magnitudes mean nothing; fewer distinct pairs means more repeats for deflate to find (oxipng's
+   "bigrams" heuristic). Rows are mostly runs: a run's one pair is counted once and the run is
+   skipped eight bytes at a time. `seen` is a 65536-bit set and `keys` room for `len` keys; the
+   set is left empty on return by clearing only the bits this row set. */
+static size_t distinct_bigrams(const uint8_t *bytes, size_t len, uint64_t *seen, uint16_t *keys, size_t limit) {
+    size_t count = 0, i = 1;
+    while (i < len && count < limit) {
+        uint8_t c = bytes[i - 1];
+        unsigned key = (unsigned)c << 8 | bytes[i];
+        uint64_t bit = (uint64_t)1 << (key & 63);
+        if (!(seen[key >> 6] & bit)) {
+            seen[key >> 6] |= bit;
+            keys[count++] = (uint16_t)key;
+        }
+        i++;
+        if (bytes[i - 1] == c) {  /* inside a run of c: every pair up to its end is (c, c) */
+            uint64_t pattern = 0x0101010101010101ull * c, chunk;
+            while (i + 8 <= len && (memcpy(&chunk, bytes + i, 8), chunk == pattern)) i += 8;
+            while (i < len && bytes[i] == c) i++;
+        }
     }
+    for (size_t k = 0; k < count; k++) seen[keys[k] >> 6] = 0;
     return count;
 }
 
-/* Filters every row into one malloc'ed buffer of height * (1 + stride) bytes. */
-static uint8_t *filter_image(const assetc_png_encode_request *request, size_t *out_length) {
-    size_t len = request->stride;
-    size_t bpp = bytes_per_pixel(request);
-    size_t total = (size_t)request->height * (len + 1);
-    uint8_t *filtered = malloc(total ? total : 1);
-    uint8_t *scratch = calloc(2 * (len + 1), 1);  /* a zero row for "above" the first row, and a candidate */
-    if (filtered == NULL || scratch == NULL) { free(filtered); free(scratch); return NULL; }
-    const uint8_t *zero_row = scratch;
-    uint8_t *candidate = scratch + len + 1;
-    uint32_t *seen = NULL;
-    uint32_t stamp = 0;
-    if (request->filter == ASSETC_FILTER_BIGRAMS) {
-        seen = calloc(65536, sizeof *seen);
-        if (seen == NULL) { free(filtered); free(scratch); return NULL; }
+static int all_equal(const uint8_t *bytes, size_t len) {
+    return len == 0 || (bytes[0] == bytes[len - 1] && memcmp(bytes, bytes + 1, len - 1) == 0);
+}
+
+/* Packs and filters every row with `mode` into `filtered` (height * (1 + stride) bytes), one row
+   at a time, so the packed image is never stored whole. Returns 0, or -1 when out of memory. */
+static int filter_image(assetc_packer *packer, uint32_t height, size_t bpp, int mode, uint8_t *filtered) {
+    size_t len = packer->stride;
+    /* a zero row for "above" the first row, the previous and current raw rows, and a candidate */
+    uint8_t *scratch = calloc(4 * (len + 1), 1);
+    uint64_t *seen = NULL;
+    uint16_t *keys = NULL;
+    if (mode == ASSETC_FILTER_BIGRAMS) {
+        seen = calloc(1024, sizeof(uint64_t));
+        keys = malloc((len + 1) * sizeof(uint16_t));
     }
-    for (uint32_t y = 0; y < request->height; y++) {
-        const uint8_t *row = request->rows + (size_t)y * request->stride;
-        const uint8_t *prev = y > 0 ? row - request->stride : zero_row;
+    if (scratch == NULL || (mode == ASSETC_FILTER_BIGRAMS && (seen == NULL || keys == NULL))) {
+        free(scratch);
+        free(seen);
+        free(keys);
+        return -1;
+    }
+    const uint8_t *zero_row = scratch;
+    uint8_t *kept = scratch + (len + 1), *current = scratch + 2 * (len + 1);
+    uint8_t *candidate = scratch + 3 * (len + 1);
+    const uint8_t *prev = zero_row;
+    for (uint32_t y = 0; y < height; y++) {
         uint8_t *out = filtered + (size_t)y * (len + 1);
-        if (request->filter == 0) {
+        if (mode == 0) {
             out[0] = 0;
-            memcpy(out + 1, row, len);
+            assetc_pack_row(packer, y, out + 1);
             continue;
         }
-        if (request->filter == ASSETC_FILTER_BIGRAMS) {
+        if (mode == ASSETC_FILTER_BIGRAMS) {
+            uint8_t *raw = out + 1;  /* packed in place; stays when the row is left unfiltered */
+            assetc_pack_row(packer, y, raw);
             out[0] = 0;
-            memcpy(out + 1, row, len);
-            if (y == 0) continue;  /* "up" from a zero row is "none" */
-            size_t plain = distinct_bigrams(out + 1, len, seen, ++stamp);
-            filter_row(2, row, prev, len, bpp, candidate);
-            if (distinct_bigrams(candidate + 1, len, seen, ++stamp) < plain) memcpy(out, candidate, len + 1);
+            /* "up" from the zero row is "none"; a row of one value is best left as it is */
+            if (y > 0 && !all_equal(raw, len)) {
+                candidate[0] = 2;
+                for (size_t i = 0; i < len; i++) candidate[i + 1] = (uint8_t)(raw[i] - prev[i]);
+                /* Only a clear gain pays: on the corpus, "up" at fewer than half the pairs gave files
+                   as small as the better of none-only and the plain fewer-pairs rule, in one pass. */
+                size_t up = distinct_bigrams(candidate + 1, len, seen, keys, (size_t)-1);
+                if (distinct_bigrams(raw, len, seen, keys, 2 * up + 1) > 2 * up) {
+                    memcpy(kept, raw, len);
+                    memcpy(out, candidate, len + 1);
+                    prev = kept;
+                    continue;
+                }
+            }
+            prev = raw;
             continue;
         }
-        if (request->filter != ASSETC_FILTER_ADAPTIVE) {
-            filter_row(request->filter, row, prev, len, bpp, out);
-            continue;
-        }
-        size_t best = filter_row(0, row, prev, len, bpp, out);
-        for (int type = 1; type <= 4 && best > 0; type++) {
-            size_t cost = filter_row(type, row, prev, len, bpp, candidate);
-            if (cost < best) {
-                best = cost;
-                memcpy(out, candidate, len + 1);
+        assetc_pack_row(packer, y, current);
+        if (mode != ASSETC_FILTER_ADAPTIVE) {
+            filter_row(mode, current, prev, len, bpp, out);
+        } else {
+            size_t best = filter_row(0, current, prev, len, bpp, out);
+            for (int type = 1; type <= 4 && best > 0; type++) {
+                size_t cost = filter_row(type, current, prev, len, bpp, candidate);
+                if (cost < best) {
+                    best = cost;
+                    memcpy(out, candidate, len + 1);
+                }
             }
         }
+        /* this row is the next one's "above" */
+        uint8_t *swap = kept;
+        kept = current;
+        current = swap;
+        prev = kept;
     }
     free(scratch);
     free(seen);
-    *out_length = total;
-    return filtered;
+    free(keys);
+    return 0;
 }
 
-/* Filters and deflates the image into a zlib stream (malloc'ed). */
+/* Per-thread buffers reused from image to image. Fresh multi-megabyte allocations come from mmap,
+   and the kernel's page faults and zeroing on first touch cost more than packing the pixels did
+   (measured: docs/performance.md). Buffers past KEEP_BYTES are given back after each image. */
+enum { KEEP_BYTES = 64 << 20 };
+
+typedef struct {
+    uint8_t *data;
+    size_t capacity;
+} scratch_buffer;
+
+static _Thread_local scratch_buffer scratch_filtered, scratch_winner, scratch_stream;
+
+static uint8_t *scratch_get(scratch_buffer *buffer, size_t size) {
+    if (size == 0) size = 1;
+    if (buffer->capacity < size) {
+        free(buffer->data);
+        buffer->data = malloc(size);
+        buffer->capacity = buffer->data ? size : 0;
+    }
+    return buffer->data;
+}
+
+static void scratch_trim(scratch_buffer *buffer) {
+    if (buffer->capacity > KEEP_BYTES) {
+        free(buffer->data);
+        buffer->data = NULL;
+        buffer->capacity = 0;
+    }
+}
+
+static void scratch_swap(scratch_buffer *a, scratch_buffer *b) {
+    scratch_buffer t = *a;
+    *a = *b;
+    *b = t;
+}
+
+/* One compressor per level and thread: allocating one sets up hash tables of up to a few MB. */
+static _Thread_local struct libdeflate_compressor *compressors[13];
+
+static struct libdeflate_compressor *compressor_for(int level) {
+    if (compressors[level] == NULL) compressors[level] = libdeflate_alloc_compressor(level);
+    return compressors[level];
+}
+
+/* Compresses `length` bytes into `stream` (a scratch buffer); the compressed length, 0 on failure. */
+static size_t zlib_compress(int level, const uint8_t *data, size_t length, scratch_buffer *stream) {
+    struct libdeflate_compressor *compressor = compressor_for(level);
+    if (compressor == NULL) return 0;
+    size_t bound = libdeflate_zlib_compress_bound(compressor, length);
+    uint8_t *out = scratch_get(stream, bound);
+    if (out == NULL) return 0;
+    return libdeflate_zlib_compress(compressor, data, length, out, bound);
+}
+
+static int clamp_level(int level) { return level < 1 ? 1 : level > 12 ? 12 : level; }
+
+/* Packs, filters and deflates the image into a zlib stream (malloc'ed): each filter mode in turn,
+   keeping the smallest (the first on a tie). With a trial level different from the compression
+   level, the modes are compared at the trial level and the winner alone is compressed at the
+   compression level. */
 static uint8_t *deflate_image(const assetc_png_encode_request *request, size_t *out_length,
                               char *error, size_t error_capacity) {
-    size_t filtered_length = 0;
-    uint8_t *filtered = filter_image(request, &filtered_length);
-    if (filtered == NULL) {
-        shim_set_error(error, error_capacity, "out of memory while filtering PNG rows");
+    assetc_packer *packer = malloc(sizeof *packer);
+    if (packer == NULL) {
+        shim_set_error(error, error_capacity, "out of memory while packing PNG rows");
         return NULL;
     }
-    int level = request->compression_level < 1 ? 1 : request->compression_level > 12 ? 12 : request->compression_level;
-    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
-    if (compressor == NULL) {
-        free(filtered);
-        shim_set_error(error, error_capacity, "cannot create a deflate compressor");
+    assetc_packer_init(packer, &request->pixels, request->color_type, request->bit_depth, request->palette_words,
+                       request->palette_count);
+    size_t stride = packer->stride;
+    size_t height = request->pixels.height;
+    size_t filtered_length = height * (stride + 1);
+    int level = clamp_level(request->compression_level);
+    int trial_level = request->trial_level > 0 ? clamp_level(request->trial_level) : level;
+    int count = request->filter_count > 0 ? request->filter_count : 1;
+    static const int no_filter = 0;
+    const int *filters = request->filter_count > 0 ? request->filters : &no_filter;
+    int recompress = count > 1 && trial_level != level;
+    size_t bpp = bytes_per_pixel(request->color_type, request->bit_depth);
+    uint8_t *best = NULL;
+    size_t best_length = 0;
+    const char *failure = NULL;
+    for (int i = 0; i < count && failure == NULL; i++) {
+        uint8_t *filtered = scratch_get(&scratch_filtered, filtered_length);
+        if (filtered == NULL || filter_image(packer, request->pixels.height, bpp, filters[i], filtered) != 0) {
+            failure = "out of memory while filtering PNG rows";
+            break;
+        }
+        size_t length = zlib_compress(count > 1 ? trial_level : level, filtered, filtered_length, &scratch_stream);
+        if (length == 0) { failure = "deflate failed while encoding PNG"; break; }
+        if (best == NULL || length < best_length) {
+            free(best);
+            best = malloc(length);
+            if (best == NULL) { failure = "out of memory while encoding PNG"; break; }
+            memcpy(best, scratch_stream.data, length);
+            best_length = length;
+            if (recompress) scratch_swap(&scratch_filtered, &scratch_winner);  /* keep the winner's rows */
+        }
+    }
+    if (failure == NULL && recompress) {
+        size_t length = zlib_compress(level, scratch_winner.data, filtered_length, &scratch_stream);
+        free(best);
+        best = length ? malloc(length) : NULL;
+        if (best == NULL) {
+            failure = "deflate failed while encoding PNG";
+        } else {
+            memcpy(best, scratch_stream.data, length);
+            best_length = length;
+        }
+    }
+    free(packer);
+    scratch_trim(&scratch_filtered);
+    scratch_trim(&scratch_winner);
+    scratch_trim(&scratch_stream);
+    if (failure != NULL) {
+        free(best);
+        shim_set_error(error, error_capacity, failure);
         return NULL;
     }
-    size_t bound = libdeflate_zlib_compress_bound(compressor, filtered_length);
-    uint8_t *compressed = malloc(bound);
-    size_t length = compressed ? libdeflate_zlib_compress(compressor, filtered, filtered_length, compressed, bound) : 0;
-    libdeflate_free_compressor(compressor);
-    free(filtered);
-    if (length == 0) {
-        free(compressed);
-        shim_set_error(error, error_capacity, "deflate failed while encoding PNG");
-        return NULL;
-    }
-    *out_length = length;
-    return compressed;
+    *out_length = best_length;
+    return best;
 }
 
 /* ---- writing into memory ---- */
@@ -243,7 +370,7 @@ int assetc_png_encode(const assetc_png_encode_request *request,
         return -1;
     }
     png_set_write_fn(png, &buffer, shim_write_fn, shim_flush_fn);
-    png_set_IHDR(png, info, request->width, request->height, request->bit_depth, request->color_type,
+    png_set_IHDR(png, info, request->pixels.width, request->pixels.height, request->bit_depth, request->color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (request->color_type == PNG_COLOR_TYPE_PALETTE) {
         png_color palette[256];

@@ -79,6 +79,15 @@ final class CairoCanvas {
         cairo_reset_clip(context)
     }
 
+    /// The surface's premultiplied pixels where they lie, for the encoder to read without a copy.
+    func withPixels<T>(_ body: (PixelView) throws(SourceError) -> T) throws(SourceError) -> T {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { throw SourceError("cannot access the drawing surface") }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        return try body(PixelView(base: UnsafeRawPointer(data), width: width, height: height, stride: stride,
+                                  format: .premultipliedARGB32))
+    }
+
     /// The surface's pixels as straight (unpremultiplied) RGBA bytes.
     func straightRGBA() -> RGBAImage {
         cairo_surface_flush(surface)

@@ -14,30 +14,52 @@ public enum PNGColorType: Int, Sendable, Equatable {
     case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
 }
 
-/// Samples laid out for libpng: packed rows in the chosen colour type and bit depth.
-struct PNGEncodingInput {
+/// Pixels in memory, as the renderer or the PNG reader left them, for the encoder to read.
+struct PixelView {
+    enum Format: Int32 {
+        /// Straight alpha, bytes R, G, B, A.
+        case rgba = 0
+        /// Cairo's ARGB32: native-endian 32-bit words 0xAARRGGBB, premultiplied.
+        case premultipliedARGB32 = 1
+    }
+
+    var base: UnsafeRawPointer
     var width: Int
     var height: Int
+    /// Bytes from one row to the next.
+    var stride: Int
+    var format: Format
+
+    var shim: assetc_pixels {
+        assetc_pixels(data: base, width: UInt32(width), height: UInt32(height), stride: stride, format: format.rawValue)
+    }
+}
+
+/// The PNG layout an image is written in, and how hard the encoder tries.
+struct PNGLayout {
     var colorType: PNGColorType
     var bitDepth: Int
-    var rows: [UInt8]
-    var stride: Int
+    /// Colour type 3: each entry's stored pixel word (what the pixels hold) and its straight colour.
+    var paletteWords: [UInt32] = []
     var palette: [RGBAColor] = []
-    /// libdeflate level, 1–12.
+    /// libdeflate level, 1–12, of the file written.
     var compressionLevel: Int32
-    var filter: PNGRowFilter
+    /// With several filters: the level they are compared at (nil: the compression level itself).
+    var trialLevel: Int32? = nil
+    /// Filter modes to try; the smallest file wins, the first on a tie.
+    var filters: [PNGRowFilter]
     /// Colour chunks to write (from the source), nil for untagged sRGB.
     var color: PNGColorInfo? = nil
 }
 
 /// How rows are filtered before deflating.
-enum PNGRowFilter: Int32 {
+enum PNGRowFilter: Int32, Sendable {
     /// No filtering: best for palette and low-depth images, whose samples are indices, not intensities.
     case none = 0
     /// Per row, the PNG filter whose output has the smallest sum of magnitudes (libpng's heuristic).
     case adaptive = 5
-    /// Per row, none or up, whichever leaves fewer distinct byte pairs: for palette indices, where
-    /// magnitudes mean nothing but repeated pairs are what deflate finds.
+    /// Per row, up when it leaves at most half the distinct byte pairs of none: for palette indices,
+    /// where magnitudes mean nothing but repeated pairs are what deflate finds.
     case bigrams = 6
 }
 
@@ -46,33 +68,54 @@ public enum PNGCodec {
     /// The deflate library's version; its output bytes depend on it, so it is part of cache keys.
     static let deflateVersion = String(cString: assetc_png_deflate_version())
 
-    static func encode(_ input: PNGEncodingInput) throws(SourceError) -> [UInt8] {
+    /// One pass over the pixels: opaque, grey, grey depth and up to 256 distinct stored words.
+    static func scan(_ pixels: PixelView) -> assetc_pixel_scan {
+        var scan = assetc_pixel_scan()
+        var shim = pixels.shim
+        assetc_scan_pixels(&shim, &scan)
+        return scan
+    }
+
+    /// The straight colour of one stored pixel word.
+    static func straightColor(_ word: UInt32, format: PixelView.Format) -> RGBAColor {
+        var rgba: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &rgba) { raw in
+            assetc_pixel_straight(format.rawValue, word, raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+        return RGBAColor(red: rgba.0, green: rgba.1, blue: rgba.2, alpha: rgba.3)
+    }
+
+    static func encode(_ pixels: PixelView, as layout: PNGLayout) throws(SourceError) -> [UInt8] {
         var errorBuffer = [CChar](repeating: 0, count: 256)
         var rgb: [UInt8] = []
         var alpha: [UInt8] = []
-        for color in input.palette {
+        for color in layout.palette {
             rgb += [color.red, color.green, color.blue]
             alpha.append(color.alpha)
         }
         while let last = alpha.last, last == 255 { alpha.removeLast() }  // trailing opaque entries need no tRNS
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
-        let profile = input.color?.iccProfile ?? []
-        let status: Int32 = input.rows.withUnsafeBufferPointer { rows in
+        let profile = layout.color?.iccProfile ?? []
+        let filters = layout.filters.map { Int32($0.rawValue) }
+        let status: Int32 = layout.paletteWords.withUnsafeBufferPointer { words in
             rgb.withUnsafeBufferPointer { rgb in
                 alpha.withUnsafeBufferPointer { alpha in
-                    profile.withUnsafeBufferPointer { profile in
-                        var color = Self.chunks(input.color, profile: profile)
-                        return withUnsafePointer(to: &color) { colorPointer in
-                            var request = assetc_png_encode_request(
-                                width: UInt32(input.width), height: UInt32(input.height),
-                                bit_depth: Int32(input.bitDepth), color_type: Int32(input.colorType.rawValue),
-                                rows: rows.baseAddress, stride: input.stride,
-                                palette_rgb: rgb.baseAddress, palette_count: Int32(input.palette.count),
-                                palette_alpha: alpha.baseAddress, palette_alpha_count: Int32(alpha.count),
-                                compression_level: input.compressionLevel, filter: input.filter.rawValue,
-                                color: input.color == nil ? nil : colorPointer)
-                            return assetc_png_encode(&request, &output, &length, &errorBuffer, errorBuffer.count)
+                    filters.withUnsafeBufferPointer { filters in
+                        profile.withUnsafeBufferPointer { profile in
+                            var color = Self.chunks(layout.color, profile: profile)
+                            return withUnsafePointer(to: &color) { colorPointer in
+                                var request = assetc_png_encode_request(
+                                    pixels: pixels.shim,
+                                    bit_depth: Int32(layout.bitDepth), color_type: Int32(layout.colorType.rawValue),
+                                    palette_words: words.baseAddress,
+                                    palette_rgb: rgb.baseAddress, palette_count: Int32(layout.palette.count),
+                                    palette_alpha: alpha.baseAddress, palette_alpha_count: Int32(alpha.count),
+                                    compression_level: layout.compressionLevel, trial_level: layout.trialLevel ?? 0,
+                                    filters: filters.baseAddress, filter_count: Int32(filters.count),
+                                    color: layout.color == nil ? nil : colorPointer)
+                                return assetc_png_encode(&request, &output, &length, &errorBuffer, errorBuffer.count)
+                            }
                         }
                     }
                 }

@@ -15,7 +15,16 @@ final class Rasterizer {
 
     /// The file's bytes: a PNG rendered and encoded, or a JPEG copied as it is.
     func produce(_ variant: Variant, encoder: PNGEncoderSettings) throws(SourceError) -> [UInt8] {
-        guard variant.source.kind == .jpeg else { return try PNGOptimizer.encode(try render(variant), settings: encoder) }
+        guard variant.source.kind == .jpeg else {
+            switch try draw(variant) {
+            case .canvas(let canvas, let color):
+                return try canvas.withPixels { pixels throws(SourceError) in
+                    try PNGOptimizer.encode(pixels, color: color, settings: encoder)
+                }
+            case .raster(let image):
+                return try PNGOptimizer.encode(image, settings: encoder)
+            }
+        }
         let bytes = try store.bytes(variant.source.path)
         let size = try JPEGHeader.size(bytes)
         if Double(size.width) != variant.contentSize.width || Double(size.height) != variant.contentSize.height {
@@ -24,7 +33,26 @@ final class Rasterizer {
         return bytes
     }
 
+    /// The variant's pixels as straight RGBA.
     func render(_ variant: Variant) throws(SourceError) -> RGBAImage {
+        switch try draw(variant) {
+        case .canvas(let canvas, let color):
+            var image = canvas.straightRGBA()
+            image.color = color
+            return image
+        case .raster(let image):
+            return image
+        }
+    }
+
+    /// What drawing a variant leaves: a Cairo surface (with the colour chunks its values mean), or
+    /// the source raster itself when it needs no resampling.
+    private enum Drawn {
+        case canvas(CairoCanvas, color: PNGColorInfo?)
+        case raster(RGBAImage)
+    }
+
+    private func draw(_ variant: Variant) throws(SourceError) -> Drawn {
         switch variant.source.kind {
         case .jpeg:
             throw SourceError("a JPEG is copied, not rendered")
@@ -37,7 +65,7 @@ final class Rasterizer {
             if let background = variant.background { canvas.fill(background) }
             canvas.apply(variant.placement)
             try document.render(into: canvas.context, size: size)
-            return canvas.straightRGBA()
+            return .canvas(canvas, color: nil)
         case .pdf:
             let document = try document(at: variant.source.path)
             // The plan may come from recorded page sizes (the no-op fast path); the render checks
@@ -50,7 +78,7 @@ final class Rasterizer {
             if let background = variant.background { canvas.fill(background) }
             canvas.apply(variant.placement)
             try document.render(page: variant.source.page, into: canvas.context)
-            return canvas.straightRGBA()
+            return .canvas(canvas, color: nil)
         case .png:
             let raster = try raster(at: variant.source.path)
             if Double(raster.width) != variant.contentSize.width || Double(raster.height) != variant.contentSize.height {
@@ -58,16 +86,14 @@ final class Rasterizer {
             }
             if variant.background == nil, raster.width == variant.pixelWidth, raster.height == variant.pixelHeight,
                variant.placement == Placement(scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0) {
-                return raster  // same size: copy exactly instead of resampling
+                return .raster(raster)  // same size: copy exactly instead of resampling
             }
             let canvas = try CairoCanvas(width: variant.pixelWidth, height: variant.pixelHeight)
             if let background = variant.background { canvas.fill(background) }
             canvas.apply(variant.placement)
             try canvas.paint(raster)
             // Resampled values are in the source's colour space still: keep saying which.
-            var image = canvas.straightRGBA()
-            image.color = raster.color
-            return image
+            return .canvas(canvas, color: raster.color)
         }
     }
 

@@ -49,10 +49,7 @@ public struct WorkerPool: Sendable {
     /// Arguments that start a worker; the encoder settings travel here, once.
     var workerArguments: [String] {
         ["render-worker", "--memory-bytes", String(memoryLimit),
-         "--compression-level", String(encoder.compressionLevel),
-         "--indexed-compression-level", String(encoder.indexedCompressionLevel),
-         "--palette-share", String(encoder.fullColorTrialPaletteShare),
-         "--reduce-color-type", encoder.reduceColorType ? "true" : "false"] + (fontsDirectory.map { ["--fonts", $0] } ?? [])
+         "--encoder", encoder.description] + (fontsDirectory.map { ["--fonts", $0] } ?? [])
     }
 
     public func run<SinkError: Error & Sendable>(

@@ -9,15 +9,13 @@ struct RenderWorkerCommand: ParsableCommand {
         shouldDisplay: false)
 
     @Option var memoryBytes: Int?
-    @Option var compressionLevel: Int32 = 6
-    @Option var indexedCompressionLevel: Int32 = 6
-    @Option var paletteShare: Double = 0.2
-    @Option var reduceColorType: Bool = true
+    /// The parent's `PNGEncoderSettings.description`.
+    @Option var encoder: String?
     @Option var fonts: String?
 
-    func run() {
-        Pipeline.serveRenderWorker(memoryBytes: memoryBytes, compressionLevel: compressionLevel,
-                                   indexedCompressionLevel: indexedCompressionLevel, paletteShare: paletteShare,
-                                   reduceColorType: reduceColorType, fontsDirectory: fonts)
+    func run() throws {
+        guard Pipeline.serveRenderWorker(memoryBytes: memoryBytes, encoder: encoder, fontsDirectory: fonts) else {
+            throw ValidationError("unreadable encoder settings: \(encoder ?? "")")
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AssetModel
 @testable import Rendering
@@ -79,5 +80,97 @@ import Testing
         #expect(throws: SourceError.self) { try PNGCodec.decode(Array(good.prefix(good.count / 2))) }
         #expect(throws: SourceError.self) { try PNGCodec.decode([]) }
         #expect(throws: SourceError.self) { try PNGCodec.decode(good, maximumPixels: 10) }
+    }
+
+    /// Cairo's premultiplied words are encoded where they lie: the same pixels as converting to
+    /// straight RGBA first, and one palette entry per straight colour, also for words that no straight
+    /// colour premultiplies to (colour under zero alpha, a channel above alpha).
+    @Test func premultipliedPixelsEncodeAsTheirStraightColours() throws {
+        let words: [UInt32] = [0xFF10_2030, 0x8040_2000, 0x0000_0000, 0x0012_3456, 0x8090_2000, 0x8080_2000]
+        func straight(_ word: UInt32) -> [UInt8] {
+            let a = word >> 24
+            guard a != 0 else { return [0, 0, 0, 0] }
+            return [word >> 16 & 0xFF, word >> 8 & 0xFF, word & 0xFF].map { UInt8(min(255, ($0 * 255 + a / 2) / a)) } + [UInt8(a)]
+        }
+        let rows = 3
+        let pixels = Array(repeating: words, count: rows).flatMap { $0 }
+        let bytes = try pixels.withUnsafeBytes { raw in
+            try PNGOptimizer.encode(PixelView(base: raw.baseAddress!, width: words.count, height: rows, stride: words.count * 4,
+                                              format: .premultipliedARGB32), color: nil, settings: PNGEncoderSettings())
+        }
+        let decoded = try PNGCodec.decode(bytes)
+        #expect(decoded.image.pixels == pixels.flatMap(straight))
+        #expect(decoded.header.colorType == .palette)
+        let distinct = Set(words.map(straight)).count
+        #expect(distinct == 4)
+        #expect(Self.chunk("PLTE", in: bytes).count == distinct * 3, "one palette entry per straight colour")
+    }
+
+    /// Palette rows take "up" only when it leaves fewer than half the distinct byte pairs of "none":
+    /// row filters read back with Python's zlib, outside assetc.
+    @Test func paletteRowsTakeUpOnlyForAClearGain() throws {
+        let width = 64
+        var state: UInt32 = 12345
+        func next() -> Int { state = state &* 1_103_515_245 &+ 12345; return Int(state >> 16) % 40 }
+        let noisy = (0..<width).map { _ in next() }
+        var changed = noisy
+        changed[10] = (changed[10] + 1) % 40
+        let other = (0..<width).map { _ in next() }
+        let rows: [[Int]] = [
+            noisy,                                 // first row: "up" would be "none"
+            changed,                               // one pixel differs from the row above: up
+            Array(repeating: 5, count: width),     // one value: none
+            other,                                 // "up" from a uniform row only shifts values: none
+            other,                                 // equal to the row above: up (all zeros)
+        ]
+        let colors: [(UInt8, UInt8, UInt8, UInt8)] = (0..<40).map { (index: Int) in
+            let step = UInt8(index)
+            return (step &* 6, 255 &- step &* 6, step &* 3, 255)
+        }
+        let image = image(width, rows.count) { x, y in colors[rows[y][x]] }
+        let bytes = try PNGOptimizer.encode(image)
+        #expect(try PNGCodec.decode(bytes).header.colorType == .palette)
+        #expect(try Self.rowFilters(bytes) == [0, 2, 0, 0, 2])
+    }
+
+    private static func chunk(_ type: String, in png: [UInt8]) -> [UInt8] {
+        var offset = 8
+        while offset + 8 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if String(decoding: png[offset + 4..<offset + 8], as: UTF8.self) == type {
+                return Array(png[offset + 8..<offset + 8 + length])
+            }
+            offset += 12 + length
+        }
+        return []
+    }
+
+    /// The filter type byte of each row (8-bit palette images), inflated by Python's zlib.
+    private static func rowFilters(_ png: [UInt8]) throws -> [UInt8] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-filters-\(UUID().uuidString).png")
+        try Data(png).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let script = """
+            import struct, sys, zlib
+            data = open(sys.argv[1], "rb").read()
+            width, height = struct.unpack(">II", data[16:24])
+            idat, offset = b"", 8
+            while offset < len(data):
+                length = struct.unpack(">I", data[offset:offset + 4])[0]
+                if data[offset + 4:offset + 8] == b"IDAT":
+                    idat += data[offset + 8:offset + 8 + length]
+                offset += 12 + length
+            raw = zlib.decompress(idat)
+            print(" ".join(str(raw[y * (width + 1)]) for y in range(height)))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(whereSeparator: \.isWhitespace).compactMap { UInt8($0) }
     }
 }

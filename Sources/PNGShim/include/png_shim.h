@@ -28,29 +28,59 @@ typedef struct {
     uint32_t icc_length;
 } assetc_png_color;
 
+/* Pixels to encode, as the renderer or the PNG reader left them. */
+#define ASSETC_PIXELS_RGBA 0                  /* straight alpha, bytes R, G, B, A */
+#define ASSETC_PIXELS_ARGB32_PREMULTIPLIED 1  /* Cairo's ARGB32: native-endian words 0xAARRGGBB, premultiplied */
+
 typedef struct {
+    const void *data;  /* 4 bytes per pixel, rows `stride` bytes apart */
     uint32_t width;
     uint32_t height;
-    int bit_depth;                 /* 1, 2, 4 or 8 */
-    int color_type;                /* as above, never 16-bit */
-    const uint8_t *rows;           /* packed rows, `stride` bytes apart */
     size_t stride;
+    int format;        /* ASSETC_PIXELS_... */
+} assetc_pixels;
+
+/* What one pass over the pixels found. */
+typedef struct {
+    int opaque;                /* every alpha is 255 */
+    int grey;                  /* every pixel has R = G = B */
+    int grey_depth;            /* smallest bit depth holding every grey level exactly (8 when not grey) */
+    int palette_count;         /* distinct pixels, or -1 when more than 256 */
+    uint32_t palette[256];     /* their words as stored, first seen first */
+} assetc_pixel_scan;
+
+/* One pass: opaque, grey, grey depth and up to 256 distinct pixel words. Premultiplied words are
+   compared as they are: unpremultiplying is one-to-one for each alpha, so distinct stored pixels
+   are distinct straight pixels, and grey stays grey. Stops early once nothing more can be learnt. */
+void assetc_scan_pixels(const assetc_pixels *pixels, assetc_pixel_scan *scan);
+
+/* The straight RGBA of one stored word (for palette entries). */
+void assetc_pixel_straight(int format, uint32_t word, uint8_t rgba[4]);
+
+typedef struct {
+    assetc_pixels pixels;
+    int bit_depth;                 /* 1, 2, 4 or 8 */
+    int color_type;                /* 0 grey (opaque pixels only), 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA */
+    const uint32_t *palette_words; /* colour type 3: the stored word of each palette entry, in order */
     const uint8_t *palette_rgb;    /* 3 bytes per entry, for colour type 3 */
     int palette_count;
     const uint8_t *palette_alpha;  /* tRNS entries, may be fewer than palette_count */
     int palette_alpha_count;
-    int compression_level;         /* libdeflate level 1-12 */
-    int filter;                    /* 0-4: that PNG filter on every row; or one of the modes below */
+    int compression_level;         /* libdeflate level 1-12 of the file written */
+    int trial_level;               /* with several filters: the level they are compared at; 0 = compression_level */
+    const int *filters;            /* filter modes to try (0-4 or ASSETC_FILTER_...): the smallest wins, the */
+    int filter_count;              /* first on a tie; with a trial level the winner is compressed again */
     const assetc_png_color *color; /* colour chunks to write, or NULL for none (sRGB by default) */
 } assetc_png_encode_request;
 
 /* Filter modes beyond the five PNG filter types, choosing a filter per row. */
 #define ASSETC_FILTER_ADAPTIVE 5  /* the smallest sum of magnitudes among all five (libpng's way) */
-#define ASSETC_FILTER_BIGRAMS 6   /* none or up, whichever leaves fewer distinct byte pairs (indices) */
+#define ASSETC_FILTER_BIGRAMS 6   /* up when it leaves at most half the distinct byte pairs of none (indices) */
 
-/* Filters and deflates the rows, then has libpng write signature, IHDR, PLTE and tRNS, one IDAT and
-   IEND into a malloc'ed buffer owned by the caller (free with assetc_png_free). Non-interlaced; no
-   time, text or gamma chunks, so equal pixels give equal bytes. */
+/* Packs the pixels into the layout, filters and deflates the rows (once per filter mode), then has
+   libpng write signature, IHDR, colour chunks, PLTE and tRNS, one IDAT and IEND into a malloc'ed
+   buffer owned by the caller (free with assetc_png_free). Non-interlaced; no time or text chunks,
+   so equal pixels give equal bytes. */
 int assetc_png_encode(const assetc_png_encode_request *request,
                       uint8_t **out_bytes, size_t *out_length,
                       char *error, size_t error_capacity);
