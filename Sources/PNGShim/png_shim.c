@@ -115,9 +115,10 @@ static int all_equal(const uint8_t *bytes, size_t len) {
     return len == 0 || (bytes[0] == bytes[len - 1] && memcmp(bytes, bytes + 1, len - 1) == 0);
 }
 
-/* Packs and filters every row with `mode` into `filtered` (height * (1 + stride) bytes), one row
-   at a time, so the packed image is never stored whole. Returns 0, or -1 when out of memory. */
-static int filter_image(assetc_packer *packer, uint32_t height, size_t bpp, int mode, uint8_t *filtered) {
+/* Packs and filters `count` rows from `first` with `mode` into `filtered` (count * (1 + stride)
+   bytes), one row at a time, so the packed image is never stored whole. Returns 0, or -1 when out
+   of memory. */
+static int filter_rows(assetc_packer *packer, uint32_t first, uint32_t count, size_t bpp, int mode, uint8_t *filtered) {
     size_t len = packer->stride;
     /* a zero row for "above" the first row, the previous and current raw rows, and a candidate */
     uint8_t *scratch = calloc(4 * (len + 1), 1);
@@ -137,8 +138,12 @@ static int filter_image(assetc_packer *packer, uint32_t height, size_t bpp, int 
     uint8_t *kept = scratch + (len + 1), *current = scratch + 2 * (len + 1);
     uint8_t *candidate = scratch + 3 * (len + 1);
     const uint8_t *prev = zero_row;
-    for (uint32_t y = 0; y < height; y++) {
-        uint8_t *out = filtered + (size_t)y * (len + 1);
+    if (first > 0 && mode != 0) {
+        assetc_pack_row(packer, first - 1, kept);
+        prev = kept;
+    }
+    for (uint32_t y = first; y < first + count; y++) {
+        uint8_t *out = filtered + (size_t)(y - first) * (len + 1);
         if (mode == 0) {
             out[0] = 0;
             assetc_pack_row(packer, y, out + 1);
@@ -194,6 +199,9 @@ static int filter_image(assetc_packer *packer, uint32_t height, size_t bpp, int 
    and the kernel's page faults and zeroing on first touch cost more than packing the pixels did
    (measured: docs/performance.md). Buffers past KEEP_BYTES are given back after each image. */
 enum { KEEP_BYTES = 64 << 20 };
+
+/* Filter modes of images with more filtered bytes than this are compared on a sample. */
+enum { SAMPLE_FROM_BYTES = 256 << 10 };
 
 typedef struct {
     uint8_t *data;
@@ -272,9 +280,37 @@ static uint8_t *deflate_image(const assetc_png_encode_request *request, size_t *
     uint8_t *best = NULL;
     size_t best_length = 0;
     const char *failure = NULL;
+    int chosen = filters[0];
+    if (count > 1 && request->sample_trials && filtered_length > SAMPLE_FROM_BYTES) {
+        /* A large image's filter modes are compared on four bands of rows, an eighth of the image,
+           and only the winner is filtered and compressed whole. */
+        uint32_t band = (uint32_t)(height / 32 > 0 ? height / 32 : 1);
+        size_t band_bytes = (size_t)band * (stride + 1);
+        uint8_t *sample = scratch_get(&scratch_winner, 4 * band_bytes);
+        size_t smallest = 0;
+        if (sample == NULL) failure = "out of memory while filtering PNG rows";
+        for (int i = 0; i < count && failure == NULL; i++) {
+            for (uint32_t b = 0; b < 4 && failure == NULL; b++) {
+                uint32_t first = (uint32_t)(height * (2 * b + 1) / 8);
+                if (first + band > height) first = (uint32_t)height - band;
+                if (filter_rows(packer, first, band, bpp, filters[i], sample + b * band_bytes) != 0) {
+                    failure = "out of memory while filtering PNG rows";
+                }
+            }
+            size_t length = failure ? 0 : zlib_compress(trial_level, sample, 4 * band_bytes, &scratch_stream);
+            if (failure == NULL && length == 0) failure = "deflate failed while encoding PNG";
+            if (failure == NULL && (i == 0 || length < smallest)) {
+                smallest = length;
+                chosen = filters[i];
+            }
+        }
+        filters = &chosen;
+        count = 1;
+        recompress = 0;
+    }
     for (int i = 0; i < count && failure == NULL; i++) {
         uint8_t *filtered = scratch_get(&scratch_filtered, filtered_length);
-        if (filtered == NULL || filter_image(packer, request->pixels.height, bpp, filters[i], filtered) != 0) {
+        if (filtered == NULL || filter_rows(packer, 0, (uint32_t)height, bpp, filters[i], filtered) != 0) {
             failure = "out of memory while filtering PNG rows";
             break;
         }

@@ -48,6 +48,8 @@ struct PNGLayout {
     var trialLevel: Int32? = nil
     /// Filter modes to try; the smallest file wins, the first on a tie.
     var filters: [PNGRowFilter]
+    /// Compare the modes of a large image on a sample of its rows (an eighth) instead of whole.
+    var sampleTrials = false
     /// Colour chunks to write (from the source), nil for untagged sRGB.
     var color: PNGColorInfo? = nil
 }
@@ -113,6 +115,7 @@ public enum PNGCodec {
                                     palette_alpha: alpha.baseAddress, palette_alpha_count: Int32(alpha.count),
                                     compression_level: layout.compressionLevel, trial_level: layout.trialLevel ?? 0,
                                     filters: filters.baseAddress, filter_count: Int32(filters.count),
+                                    sample_trials: layout.sampleTrials ? 1 : 0,
                                     color: layout.color == nil ? nil : colorPointer)
                                 return assetc_png_encode(&request, &output, &length, &errorBuffer, errorBuffer.count)
                             }

@@ -17,6 +17,8 @@ public struct PNGEncoderSettings: Sendable, Hashable {
     /// Filter modes tried for full-colour layouts. No single heuristic wins everywhere: flat artwork
     /// compresses best unfiltered, photographs and gradients filtered.
     var fullColorFilters: [PNGRowFilter] = [.adaptive, .none]
+    /// Large images compare filter modes on an eighth of their rows, then compress once.
+    var sampleFilterTrials = true
     /// A palette file whose palette (PLTE and tRNS, about 4 bytes a colour) takes more than this
     /// share of it is also encoded in full colour, keeping the smaller file: on small images and
     /// smooth gradients the palette costs more than it saves. Large flat artwork never pays for the trial.
@@ -39,6 +41,7 @@ public struct PNGEncoderSettings: Sendable, Hashable {
             compressionLevel = 12
             indexedCompressionLevel = 12
             trialCompressionLevel = 5
+            sampleFilterTrials = false
             indexedFilters = [.none, .bigrams]
             fullColorFilters = [.adaptive, .none]
             fullColorTrialPaletteShare = 0
@@ -50,7 +53,7 @@ public struct PNGEncoderSettings: Sendable, Hashable {
         "c\(compressionLevel)-i\(indexedCompressionLevel)-t\(trialCompressionLevel ?? 0)"
             + "-if\(indexedFilters.map { String($0.rawValue) }.joined(separator: "."))"
             + "-ff\(fullColorFilters.map { String($0.rawValue) }.joined(separator: "."))"
-            + "-s\(fullColorTrialPaletteShare)-r\(reduceColorType ? 1 : 0)"
+            + "-s\(fullColorTrialPaletteShare)-r\(reduceColorType ? 1 : 0)-m\(sampleFilterTrials ? 1 : 0)"
     }
 
     /// Reads `description` back (for render workers).
@@ -71,6 +74,7 @@ public struct PNGEncoderSettings: Sendable, Hashable {
                 settings.trialCompressionLevel = value == 0 ? nil : value
             case field.hasPrefix("s"): guard let value = Double(field.dropFirst()) else { return nil }; settings.fullColorTrialPaletteShare = value
             case field.hasPrefix("r"): settings.reduceColorType = field.dropFirst() == "1"
+            case field.hasPrefix("m"): settings.sampleFilterTrials = field.dropFirst() == "1"
             default: return nil
             }
         }
@@ -104,7 +108,8 @@ public enum PNGOptimizer {
         func layout(_ colorType: PNGColorType, depth: Int = 8, filters: [PNGRowFilter], indexed: Bool = false) -> PNGLayout {
             PNGLayout(colorType: colorType, bitDepth: depth,
                       compressionLevel: indexed ? settings.indexedCompressionLevel : settings.compressionLevel,
-                      trialLevel: settings.trialCompressionLevel, filters: filters, color: color)
+                      trialLevel: settings.trialCompressionLevel, filters: filters,
+                      sampleTrials: settings.sampleFilterTrials, color: color)
         }
         guard settings.reduceColorType else {
             return try PNGCodec.encode(pixels, as: layout(.rgba, filters: settings.fullColorFilters))

@@ -133,6 +133,35 @@ import Testing
         #expect(try Self.rowFilters(bytes) == [0, 2, 0, 0, 2])
     }
 
+    /// Render workers get the settings as one string: every effort, and a hand-made mix, survive it.
+    @Test func encoderSettingsTravelAsOneString() {
+        var custom = PNGEncoderSettings()
+        custom.trialCompressionLevel = 3
+        custom.indexedFilters = [.none, .bigrams]
+        custom.fullColorFilters = [.none]
+        custom.sampleFilterTrials = false
+        custom.fullColorTrialPaletteShare = .infinity
+        custom.reduceColorType = false
+        for settings in PNGEffort.allCases.map(PNGEncoderSettings.init(effort:)) + [custom] {
+            #expect(PNGEncoderSettings(description: settings.description) == settings, "\(settings.description)")
+        }
+        #expect(PNGEncoderSettings(description: "c5-x1") == nil)
+    }
+
+    /// A large image compares its filter modes on a sample of rows, then compresses once: the file
+    /// is exactly what the sampled winner gives alone, and for a smooth gradient that is the filtered one.
+    @Test func largeImagesChooseTheFilterFromASample() throws {
+        let gradient = image(400, 300) { x, y in (UInt8(x * 255 / 399), UInt8(y * 255 / 299), UInt8((x + y) % 256), 255) }
+        var adaptiveOnly = PNGEncoderSettings()
+        adaptiveOnly.fullColorFilters = [.adaptive]
+        var noneOnly = PNGEncoderSettings()
+        noneOnly.fullColorFilters = [.none]
+        let sampled = try PNGOptimizer.encode(gradient)
+        #expect(sampled == (try PNGOptimizer.encode(gradient, settings: adaptiveOnly)))
+        #expect(sampled.count < (try PNGOptimizer.encode(gradient, settings: noneOnly)).count)
+        #expect(try PNGCodec.decode(sampled).image == gradient)
+    }
+
     private static func chunk(_ type: String, in png: [UInt8]) -> [UInt8] {
         var offset = 8
         while offset + 8 <= png.count {

@@ -70,6 +70,7 @@ typedef struct {
     int trial_level;               /* with several filters: the level they are compared at; 0 = compression_level */
     const int *filters;            /* filter modes to try (0-4 or ASSETC_FILTER_...): the smallest wins, the */
     int filter_count;              /* first on a tie; with a trial level the winner is compressed again */
+    int sample_trials;             /* 1: a large image's modes are compared on a sample of its rows */
     const assetc_png_color *color; /* colour chunks to write, or NULL for none (sRGB by default) */
 } assetc_png_encode_request;
 
