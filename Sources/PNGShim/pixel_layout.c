@@ -91,21 +91,6 @@ static inline int table_insert(assetc_color_table *table, uint32_t word) {
     return table->count++;
 }
 
-/* The scan's palette index of every pixel, kept per thread for the encode that follows (then the
-   pixels are read once as words, not twice). Past KEEP_INDEX_BYTES the buffer is given back. */
-enum { KEEP_INDEX_BYTES = 16 << 20 };
-static _Thread_local uint8_t *scan_indices;
-static _Thread_local size_t scan_indices_capacity;
-
-static uint8_t *index_buffer(size_t size) {
-    if (scan_indices_capacity < size || (scan_indices_capacity > KEEP_INDEX_BYTES && size <= KEEP_INDEX_BYTES)) {
-        free(scan_indices);
-        scan_indices = malloc(size ? size : 1);
-        scan_indices_capacity = scan_indices ? size : 0;
-    }
-    return scan_indices;
-}
-
 void assetc_scan_pixels(const assetc_pixels *pixels, assetc_pixel_scan *scan) {
     assetc_color_table table;
     table_init(&table);
@@ -113,47 +98,33 @@ void assetc_scan_pixels(const assetc_pixels *pixels, assetc_pixel_scan *scan) {
     int fits1 = 1, fits2 = 1, fits4 = 1;
     uint32_t previous = 0;
     int have_previous = 0;
-    uint8_t current = 0;
-    uint8_t *indices = index_buffer((size_t)pixels->width * pixels->height);
     for (uint32_t y = 0; y < pixels->height; y++) {
         const uint8_t *row = (const uint8_t *)pixels->data + (size_t)y * pixels->stride;
-        uint8_t *row_indices = indices ? indices + (size_t)y * pixels->width : NULL;
         for (uint32_t x = 0; x < pixels->width; x++) {
             uint32_t word;
             memcpy(&word, row + (size_t)x * 4, 4);
             /* Artwork repeats pixels in runs; a repeated word adds nothing new. */
-            if (!have_previous || word != previous) {
-                previous = word;
-                have_previous = 1;
-                word = canonical(pixels->format, word);
-                straight_pixel p = stored(pixels->format, word);
-                if (p.a != 255) opaque = 0;
-                if (p.r != p.g || p.g != p.b) {
-                    grey = 0;
-                } else if (fits4) {
-                    if (p.r % 17 != 0) { fits4 = fits2 = fits1 = 0; }
-                    else if (p.r % 85 != 0) { fits2 = fits1 = 0; }
-                    else if (p.r != 0 && p.r != 255) { fits1 = 0; }
-                }
-                if (palette) {
-                    int index = table_insert(&table, word);
-                    if (index < 0) {
-                        palette = 0;
-                        indices = row_indices = NULL;
-                    } else {
-                        current = (uint8_t)index;
-                    }
-                }
-                if (!palette && !grey && !opaque) goto done;
+            if (have_previous && word == previous) continue;
+            previous = word;
+            have_previous = 1;
+            word = canonical(pixels->format, word);
+            straight_pixel p = stored(pixels->format, word);
+            if (p.a != 255) opaque = 0;
+            if (p.r != p.g || p.g != p.b) {
+                grey = 0;
+            } else if (fits4) {
+                if (p.r % 17 != 0) { fits4 = fits2 = fits1 = 0; }
+                else if (p.r % 85 != 0) { fits2 = fits1 = 0; }
+                else if (p.r != 0 && p.r != 255) { fits1 = 0; }
             }
-            if (row_indices) row_indices[x] = current;
+            if (palette && table_insert(&table, word) < 0) palette = 0;
+            if (!palette && !grey && !opaque) goto done;
         }
     }
 done:
     scan->opaque = opaque;
     scan->grey = grey;
     scan->grey_depth = !grey ? 8 : fits1 ? 1 : fits2 ? 2 : fits4 ? 4 : 8;
-    scan->indices = palette ? indices : NULL;
     if (palette) {
         scan->palette_count = table.count;
         for (unsigned slot = 0; slot < TABLE_SLOTS; slot++) {
@@ -170,25 +141,15 @@ size_t assetc_layout_stride(uint32_t width, int color_type, int bit_depth) {
 }
 
 void assetc_packer_init(assetc_packer *packer, const assetc_pixels *pixels, int color_type, int bit_depth,
-                        const uint32_t *palette_words, int palette_count, const uint8_t *indices,
-                        const uint32_t *index_words, int index_count) {
+                        const uint32_t *palette_words, int palette_count) {
     packer->pixels = *pixels;
     packer->color_type = color_type;
     packer->bit_depth = bit_depth;
     packer->stride = assetc_layout_stride(pixels->width, color_type, bit_depth);
-    packer->indices = NULL;
     table_init(&packer->table);
-    if (color_type != 3) return;
-    for (int i = 0; i < palette_count; i++) (void)table_insert(&packer->table, palette_words[i]);
-    if (indices == NULL || index_count > 256) return;
-    /* The scan's indices are in first-seen order: map each to its entry in the written palette.
-       A word missing from that palette (not expected) makes the packer look every pixel up. */
-    for (int i = 0; i < index_count; i++) {
-        int entry = table_insert(&packer->table, index_words[i]);
-        if (entry < 0 || entry >= palette_count) return;
-        packer->index_map[i] = (uint8_t)entry;
+    if (color_type == 3) {
+        for (int i = 0; i < palette_count; i++) (void)table_insert(&packer->table, palette_words[i]);
     }
-    packer->indices = indices;
 }
 
 /* One row of one-sample pixels (palette indices or grey levels) at 8 bits: the common case, kept
@@ -214,29 +175,7 @@ static void pack_row_indexed8(assetc_packer *packer, const uint32_t *restrict wo
     }
 }
 
-/* One row from the scan's indices, through the map to the written palette. */
-static void pack_row_from_indices(assetc_packer *packer, uint32_t y, uint8_t *restrict out) {
-    uint32_t width = packer->pixels.width;
-    const uint8_t *restrict source = packer->indices + (size_t)y * width;
-    const uint8_t *map = packer->index_map;
-    int bit_depth = packer->bit_depth;
-    if (bit_depth == 8) {
-        for (uint32_t x = 0; x < width; x++) out[x] = map[source[x]];
-        return;
-    }
-    memset(out, 0, packer->stride);
-    unsigned per_byte = 8 / (unsigned)bit_depth;
-    for (uint32_t x = 0; x < width; x++) {
-        unsigned shift = (per_byte - 1 - x % per_byte) * (unsigned)bit_depth;
-        out[x / per_byte] |= (uint8_t)(map[source[x]] << shift);
-    }
-}
-
 void assetc_pack_row(assetc_packer *packer, uint32_t y, uint8_t *restrict out) {
-    if (packer->indices) {
-        pack_row_from_indices(packer, y, out);
-        return;
-    }
     const assetc_pixels *pixels = &packer->pixels;
     const uint8_t *row_bytes = (const uint8_t *)pixels->data + (size_t)y * pixels->stride;
     /* Rows are 4-byte aligned: Cairo's strides are multiples of 4 and RGBA rows are 4 × width. */

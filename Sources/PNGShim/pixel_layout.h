@@ -24,15 +24,10 @@ typedef struct {
     int bit_depth;
     size_t stride;  /* bytes in one packed row */
     assetc_color_table table;
-    const uint8_t *indices;  /* the scan's index per pixel, or NULL to look each pixel up */
-    uint8_t index_map[256];  /* scan index -> written palette entry */
 } assetc_packer;
 
-/* With `indices` (colour type 3), rows are packed from the scan's per-pixel indices, whose words
-   in scan order are `index_words`, instead of from the pixels. */
 void assetc_packer_init(assetc_packer *packer, const assetc_pixels *pixels, int color_type, int bit_depth,
-                        const uint32_t *palette_words, int palette_count, const uint8_t *indices,
-                        const uint32_t *index_words, int index_count);
+                        const uint32_t *palette_words, int palette_count);
 
 /* Writes row `y`'s `stride` bytes to `out`. */
 void assetc_pack_row(assetc_packer *packer, uint32_t y, uint8_t *out);

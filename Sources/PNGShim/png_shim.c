@@ -266,8 +266,7 @@ static uint8_t *deflate_image(const assetc_png_encode_request *request, size_t *
         return NULL;
     }
     assetc_packer_init(packer, &request->pixels, request->color_type, request->bit_depth, request->palette_words,
-                       request->palette_count, request->scan_indices, request->scan_palette,
-                       request->scan_palette_count);
+                       request->palette_count);
     size_t stride = packer->stride;
     size_t height = request->pixels.height;
     size_t filtered_length = height * (stride + 1);

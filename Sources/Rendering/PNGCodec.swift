@@ -50,10 +50,6 @@ struct PNGLayout {
     var filters: [PNGRowFilter]
     /// Compare the modes of a large image on a sample of its rows (an eighth) instead of whole.
     var sampleTrials = false
-    /// Colour type 3: the scan's per-pixel indices (valid until the thread's next scan) and its
-    /// palette words in scan order. Rows are then packed from them, without reading the pixels again.
-    var scanIndices: UnsafePointer<UInt8>? = nil
-    var scanPalette: [UInt32] = []
     /// Colour chunks to write (from the source), nil for untagged sRGB.
     var color: PNGColorInfo? = nil
 }
@@ -104,31 +100,25 @@ public enum PNGCodec {
         var length = 0
         let profile = layout.color?.iccProfile ?? []
         let filters = layout.filters.map { Int32($0.rawValue) }
-        // One buffer per element type keeps the pointers few: palette words then the scan's words,
-        // palette RGB then tRNS alpha.
-        let words = layout.paletteWords + layout.scanPalette
-        let paletteBytes = rgb + alpha
-        let status: Int32 = words.withUnsafeBufferPointer { words in
-            paletteBytes.withUnsafeBufferPointer { paletteBytes in
-                filters.withUnsafeBufferPointer { filters in
-                    profile.withUnsafeBufferPointer { profile in
-                        var color = Self.chunks(layout.color, profile: profile)
-                        return withUnsafePointer(to: &color) { colorPointer in
-                            let bytes = paletteBytes.baseAddress
-                            var request = assetc_png_encode_request(
-                                pixels: pixels.shim,
-                                bit_depth: Int32(layout.bitDepth), color_type: Int32(layout.colorType.rawValue),
-                                palette_words: words.baseAddress,
-                                palette_rgb: bytes, palette_count: Int32(layout.palette.count),
-                                palette_alpha: bytes.map { $0 + rgb.count }, palette_alpha_count: Int32(alpha.count),
-                                compression_level: layout.compressionLevel, trial_level: layout.trialLevel ?? 0,
-                                filters: filters.baseAddress, filter_count: Int32(filters.count),
-                                sample_trials: layout.sampleTrials ? 1 : 0,
-                                scan_indices: layout.scanIndices,
-                                scan_palette: words.baseAddress.map { $0 + layout.paletteWords.count },
-                                scan_palette_count: Int32(layout.scanPalette.count),
-                                color: layout.color == nil ? nil : colorPointer)
-                            return assetc_png_encode(&request, &output, &length, &errorBuffer, errorBuffer.count)
+        let status: Int32 = layout.paletteWords.withUnsafeBufferPointer { words in
+            rgb.withUnsafeBufferPointer { rgb in
+                alpha.withUnsafeBufferPointer { alpha in
+                    filters.withUnsafeBufferPointer { filters in
+                        profile.withUnsafeBufferPointer { profile in
+                            var color = Self.chunks(layout.color, profile: profile)
+                            return withUnsafePointer(to: &color) { colorPointer in
+                                var request = assetc_png_encode_request(
+                                    pixels: pixels.shim,
+                                    bit_depth: Int32(layout.bitDepth), color_type: Int32(layout.colorType.rawValue),
+                                    palette_words: words.baseAddress,
+                                    palette_rgb: rgb.baseAddress, palette_count: Int32(layout.palette.count),
+                                    palette_alpha: alpha.baseAddress, palette_alpha_count: Int32(alpha.count),
+                                    compression_level: layout.compressionLevel, trial_level: layout.trialLevel ?? 0,
+                                    filters: filters.baseAddress, filter_count: Int32(filters.count),
+                                    sample_trials: layout.sampleTrials ? 1 : 0,
+                                    color: layout.color == nil ? nil : colorPointer)
+                                return assetc_png_encode(&request, &output, &length, &errorBuffer, errorBuffer.count)
+                            }
                         }
                     }
                 }

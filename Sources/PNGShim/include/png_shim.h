@@ -47,8 +47,6 @@ typedef struct {
     int grey_depth;            /* smallest bit depth holding every grey level exactly (8 when not grey) */
     int palette_count;         /* distinct pixels, or -1 when more than 256 */
     uint32_t palette[256];     /* their words as stored, first seen first */
-    const uint8_t *indices;    /* with a palette: each pixel's index into `palette`, row after row
-                                  (width bytes a row); owned by the thread, valid until its next scan */
 } assetc_pixel_scan;
 
 /* One pass: opaque, grey, grey depth and up to 256 distinct pixel words. Premultiplied words are
@@ -73,9 +71,6 @@ typedef struct {
     const int *filters;            /* filter modes to try (0-4 or ASSETC_FILTER_...): the smallest wins, the */
     int filter_count;              /* first on a tie; with a trial level the winner is compressed again */
     int sample_trials;             /* 1: a large image's modes are compared on a sample of its rows */
-    const uint8_t *scan_indices;   /* colour type 3, optional: a scan's `indices` of these pixels, with */
-    const uint32_t *scan_palette;  /* its `palette` words: rows are packed from them, not the pixels */
-    int scan_palette_count;
     const assetc_png_color *color; /* colour chunks to write, or NULL for none (sRGB by default) */
 } assetc_png_encode_request;
 
