@@ -152,6 +152,22 @@ public enum PNGOptimizer {
         indexed.paletteWords = entries.map(\.word)
         indexed.palette = entries.map(\.color)
         indexed.filters = indexed.bitDepth == 8 ? settings.indexedFilters : [.none]
+        if let trialLevel = settings.trialCompressionLevel {
+            // The layouts are compared at the trial level too, and only the smaller one is compressed
+            // at the (slow) final level.
+            func atTrialLevel(_ layout: PNGLayout) -> PNGLayout {
+                var layout = layout
+                layout.compressionLevel = trialLevel
+                layout.trialLevel = nil
+                return layout
+            }
+            let indexedTrial = try PNGCodec.encode(pixels, as: atTrialLevel(indexed))
+            guard Double(paletteCount * 4) > Double(indexedTrial.count) * settings.fullColorTrialPaletteShare else {
+                return try PNGCodec.encode(pixels, as: indexed)
+            }
+            let fullColorTrial = try PNGCodec.encode(pixels, as: atTrialLevel(fullColor))
+            return try PNGCodec.encode(pixels, as: fullColorTrial.count < indexedTrial.count ? fullColor : indexed)
+        }
         let best = try PNGCodec.encode(pixels, as: indexed)
         guard Double(paletteCount * 4) > Double(best.count) * settings.fullColorTrialPaletteShare else { return best }
         let fullColorFile = try PNGCodec.encode(pixels, as: fullColor)
