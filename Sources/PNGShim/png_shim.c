@@ -196,9 +196,10 @@ static int filter_rows(assetc_packer *packer, uint32_t first, uint32_t count, si
 }
 
 /* Per-thread buffers reused from image to image. Fresh multi-megabyte allocations come from mmap,
-   and the kernel's page faults and zeroing on first touch cost more than packing the pixels did
-   (measured: docs/performance.md). Buffers past KEEP_BYTES are given back after each image. */
-enum { KEEP_BYTES = 64 << 20 };
+   and the kernel's page faults and zeroing on first touch are paid again for every image. Buffers
+   larger than KEEP_BYTES are given back after each image: three kept buffers must stay small next
+   to a render worker's memory budget (at least 256 MiB). */
+enum { KEEP_BYTES = 16 << 20 };
 
 /* Filter modes of images with more filtered bytes than this are compared on a sample. */
 enum { SAMPLE_FROM_BYTES = 256 << 10 };

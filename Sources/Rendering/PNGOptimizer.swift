@@ -34,6 +34,7 @@ public struct PNGEncoderSettings: Sendable, Hashable {
         case .fast:
             compressionLevel = 1
             indexedCompressionLevel = 1
+            indexedFilters = [.none]  // no byte-pair counting
             fullColorTrialPaletteShare = 1.0
         case .default:
             break
