@@ -69,7 +69,8 @@ test-browser: test-deps
 
 # Side-by-side ratios against a pdftocairo loop, a minimal C renderer and oxipng; see docs/performance.md.
 # Benchmarks/anchors.py adds the all-core anchors: pdftocairo and rsvg-convert with xargs -P, the
-# render-only floor, libvips in-process (pyvips, Debian libvips42) and oxipng's time.
+# render-only floor, libvips in-process (pyvips, Debian libvips42) and oxipng's time; efforts.py the
+# --png-effort table against oxipng -o2.
 BENCH_VENV := .build-tools/bench
 bench: release test-deps
 	@dpkg -s libvips42 >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libvips42; }
@@ -77,6 +78,7 @@ bench: release test-deps
 		|| { python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q pyoxipng pyvips; }
 	$(BENCH_VENV)/bin/python Benchmarks/bench.py $(BENCH_ARGS)
 	$(BENCH_VENV)/bin/python Benchmarks/anchors.py $(ANCHOR_ARGS)
+	$(BENCH_VENV)/bin/python Benchmarks/efforts.py $(EFFORT_ARGS)
 	$(BENCH_VENV)/bin/python Benchmarks/catalogs.py
 
 # libFuzzer on the manifest decoder and the PNG reader/writer, FUZZ_SECONDS each (not run by CI).
