@@ -98,14 +98,27 @@ void assetc_scan_pixels(const assetc_pixels *pixels, assetc_pixel_scan *scan) {
     int fits1 = 1, fits2 = 1, fits4 = 1;
     uint32_t previous = 0;
     int have_previous = 0;
+    uint64_t pair = 0;  /* `previous` twice, to skip runs two pixels per compare */
     for (uint32_t y = 0; y < pixels->height; y++) {
         const uint8_t *row = (const uint8_t *)pixels->data + (size_t)y * pixels->stride;
-        for (uint32_t x = 0; x < pixels->width; x++) {
+        uint32_t width = pixels->width;
+        uint32_t x = 0;
+        while (x < width) {
             uint32_t word;
             memcpy(&word, row + (size_t)x * 4, 4);
-            /* Artwork repeats pixels in runs; a repeated word adds nothing new. */
-            if (have_previous && word == previous) continue;
+            x++;
+            /* Artwork repeats pixels in runs; a repeated word adds nothing new, so the rest of the
+               run is skipped four pixels at a time. */
+            if (have_previous && word == previous) {
+                uint64_t a, b;
+                while (x + 4 <= width && (memcpy(&a, row + (size_t)x * 4, 8), memcpy(&b, row + (size_t)x * 4 + 8, 8),
+                                          a == pair && b == pair)) {
+                    x += 4;
+                }
+                continue;
+            }
             previous = word;
+            pair = (uint64_t)word << 32 | word;
             have_previous = 1;
             word = canonical(pixels->format, word);
             straight_pixel p = stored(pixels->format, word);
@@ -159,11 +172,14 @@ static void pack_row_indexed8(assetc_packer *packer, const uint32_t *restrict wo
     int palette = packer->color_type == 3;
     int format = packer->pixels.format;
     uint32_t previous = words[0] ^ 1;  /* differs from the first word */
+    uint64_t pair = 0;
     uint8_t value = 0;
-    for (uint32_t x = 0; x < width; x++) {
+    uint32_t x = 0;
+    while (x < width) {
         uint32_t word = words[x];
         if (word != previous) {
             previous = word;
+            pair = (uint64_t)word << 32 | word;
             if (palette) {
                 int index = table_insert(&packer->table, canonical(format, word));
                 value = (uint8_t)(index < 0 ? 0 : index);
@@ -171,7 +187,13 @@ static void pack_row_indexed8(assetc_packer *packer, const uint32_t *restrict wo
                 value = stored(format, word).r;  /* grey layouts are for opaque images: stored = straight */
             }
         }
-        out[x] = value;
+        out[x++] = value;
+        /* the rest of a run, four pixels at a time */
+        uint64_t a, b;
+        while (x + 4 <= width && (memcpy(&a, words + x, 8), memcpy(&b, words + x + 2, 8), a == pair && b == pair)) {
+            memset(out + x, value, 4);
+            x += 4;
+        }
     }
 }
 
