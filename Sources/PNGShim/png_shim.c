@@ -2,6 +2,7 @@
 #include "pixel_layout.h"
 
 #include <libdeflate.h>
+#include <pthread.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -209,8 +210,6 @@ typedef struct {
     size_t capacity;
 } scratch_buffer;
 
-static _Thread_local scratch_buffer scratch_filtered, scratch_winner, scratch_stream;
-
 static uint8_t *scratch_get(scratch_buffer *buffer, size_t size) {
     if (size == 0) size = 1;
     if (buffer->capacity < size) {
@@ -235,17 +234,53 @@ static void scratch_swap(scratch_buffer *a, scratch_buffer *b) {
     *b = t;
 }
 
-/* One compressor per level and thread: allocating one sets up hash tables of up to a few MB. */
-static _Thread_local struct libdeflate_compressor *compressors[13];
+/* What a thread keeps between images: the buffers, and one compressor per level (allocating one
+   sets up hash tables of up to a few MB). Freed when the thread exits: render threads come from a
+   pool that may end idle threads, and a long-lived process must not collect their buffers. */
+typedef struct {
+    scratch_buffer filtered, winner, stream;
+    struct libdeflate_compressor *compressors[13];
+} encoder_state;
 
-static struct libdeflate_compressor *compressor_for(int level) {
-    if (compressors[level] == NULL) compressors[level] = libdeflate_alloc_compressor(level);
-    return compressors[level];
+static pthread_key_t state_key;
+static pthread_once_t state_key_once = PTHREAD_ONCE_INIT;
+
+static void free_state(void *pointer) {
+    encoder_state *state = pointer;
+    free(state->filtered.data);
+    free(state->winner.data);
+    free(state->stream.data);
+    for (int level = 0; level < 13; level++) {
+        if (state->compressors[level]) libdeflate_free_compressor(state->compressors[level]);
+    }
+    free(state);
+}
+
+static void make_state_key(void) { (void)pthread_key_create(&state_key, free_state); }
+
+/* This thread's state, made on first use; NULL when out of memory. */
+static encoder_state *thread_state(void) {
+    (void)pthread_once(&state_key_once, make_state_key);
+    encoder_state *state = pthread_getspecific(state_key);
+    if (state == NULL) {
+        state = calloc(1, sizeof *state);
+        if (state != NULL && pthread_setspecific(state_key, state) != 0) {
+            free(state);
+            state = NULL;
+        }
+    }
+    return state;
+}
+
+static struct libdeflate_compressor *compressor_for(encoder_state *state, int level) {
+    if (state->compressors[level] == NULL) state->compressors[level] = libdeflate_alloc_compressor(level);
+    return state->compressors[level];
 }
 
 /* Compresses `length` bytes into `stream` (a scratch buffer); the compressed length, 0 on failure. */
-static size_t zlib_compress(int level, const uint8_t *data, size_t length, scratch_buffer *stream) {
-    struct libdeflate_compressor *compressor = compressor_for(level);
+static size_t zlib_compress(encoder_state *state, int level, const uint8_t *data, size_t length,
+                            scratch_buffer *stream) {
+    struct libdeflate_compressor *compressor = compressor_for(state, level);
     if (compressor == NULL) return 0;
     size_t bound = libdeflate_zlib_compress_bound(compressor, length);
     uint8_t *out = scratch_get(stream, bound);
@@ -261,7 +296,8 @@ static int clamp_level(int level) { return level < 1 ? 1 : level > 12 ? 12 : lev
    compression level. */
 static uint8_t *deflate_image(const assetc_png_encode_request *request, size_t *out_length,
                               char *error, size_t error_capacity) {
-    assetc_packer *packer = malloc(sizeof *packer);
+    encoder_state *state = thread_state();
+    assetc_packer *packer = state ? malloc(sizeof *packer) : NULL;
     if (packer == NULL) {
         shim_set_error(error, error_capacity, "out of memory while packing PNG rows");
         return NULL;
@@ -287,7 +323,7 @@ static uint8_t *deflate_image(const assetc_png_encode_request *request, size_t *
            and only the winner is filtered and compressed whole. */
         uint32_t band = (uint32_t)(height / 32 > 0 ? height / 32 : 1);
         size_t band_bytes = (size_t)band * (stride + 1);
-        uint8_t *sample = scratch_get(&scratch_winner, 4 * band_bytes);
+        uint8_t *sample = scratch_get(&state->winner, 4 * band_bytes);
         size_t smallest = 0;
         if (sample == NULL) failure = "out of memory while filtering PNG rows";
         for (int i = 0; i < count && failure == NULL; i++) {
@@ -298,7 +334,7 @@ static uint8_t *deflate_image(const assetc_png_encode_request *request, size_t *
                     failure = "out of memory while filtering PNG rows";
                 }
             }
-            size_t length = failure ? 0 : zlib_compress(trial_level, sample, 4 * band_bytes, &scratch_stream);
+            size_t length = failure ? 0 : zlib_compress(state, trial_level, sample, 4 * band_bytes, &state->stream);
             if (failure == NULL && length == 0) failure = "deflate failed while encoding PNG";
             if (failure == NULL && (i == 0 || length < smallest)) {
                 smallest = length;
@@ -310,37 +346,37 @@ static uint8_t *deflate_image(const assetc_png_encode_request *request, size_t *
         recompress = 0;
     }
     for (int i = 0; i < count && failure == NULL; i++) {
-        uint8_t *filtered = scratch_get(&scratch_filtered, filtered_length);
+        uint8_t *filtered = scratch_get(&state->filtered, filtered_length);
         if (filtered == NULL || filter_rows(packer, 0, (uint32_t)height, bpp, filters[i], filtered) != 0) {
             failure = "out of memory while filtering PNG rows";
             break;
         }
-        size_t length = zlib_compress(count > 1 ? trial_level : level, filtered, filtered_length, &scratch_stream);
+        size_t length = zlib_compress(state, count > 1 ? trial_level : level, filtered, filtered_length, &state->stream);
         if (length == 0) { failure = "deflate failed while encoding PNG"; break; }
         if (best == NULL || length < best_length) {
             free(best);
             best = malloc(length);
             if (best == NULL) { failure = "out of memory while encoding PNG"; break; }
-            memcpy(best, scratch_stream.data, length);
+            memcpy(best, state->stream.data, length);
             best_length = length;
-            if (recompress) scratch_swap(&scratch_filtered, &scratch_winner);  /* keep the winner's rows */
+            if (recompress) scratch_swap(&state->filtered, &state->winner);  /* keep the winner's rows */
         }
     }
     if (failure == NULL && recompress) {
-        size_t length = zlib_compress(level, scratch_winner.data, filtered_length, &scratch_stream);
+        size_t length = zlib_compress(state, level, state->winner.data, filtered_length, &state->stream);
         free(best);
         best = length ? malloc(length) : NULL;
         if (best == NULL) {
             failure = "deflate failed while encoding PNG";
         } else {
-            memcpy(best, scratch_stream.data, length);
+            memcpy(best, state->stream.data, length);
             best_length = length;
         }
     }
     free(packer);
-    scratch_trim(&scratch_filtered);
-    scratch_trim(&scratch_winner);
-    scratch_trim(&scratch_stream);
+    scratch_trim(&state->filtered);
+    scratch_trim(&state->winner);
+    scratch_trim(&state->stream);
     if (failure != NULL) {
         free(best);
         shim_set_error(error, error_capacity, failure);
