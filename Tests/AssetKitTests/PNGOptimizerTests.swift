@@ -162,6 +162,36 @@ import Testing
         #expect(try PNGCodec.decode(sampled).image == gradient)
     }
 
+    /// The encoder keeps buffers and compressors per thread between images; a thread that ends
+    /// must give them back (render threads come from a pool that ends idle threads). Forty short-lived
+    /// threads each encoding a 1000×1000 image kept 165 MiB when the buffers were `_Thread_local`;
+    /// now about 2 MiB.
+    @Test func threadsThatEndGiveTheirEncoderBuffersBack() throws {
+        func residentBytes() -> Int {
+            let fields = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8))?.split(separator: " ") ?? []
+            return fields.count > 1 ? (Int(fields[1]) ?? 0) * 4096 : 0
+        }
+        let side = 1000
+        let noise = image(side, side) { x, y in
+            let value = UInt32(truncatingIfNeeded: (x &* 7_919 &+ y &* 104_729) &* 2_654_435_761)
+            return (UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 24), 255)
+        }
+        _ = try PNGOptimizer.encode(noise)  // this thread's own buffers, before the baseline
+        let before = residentBytes()
+        for _ in 0..<40 {
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                _ = try? PNGOptimizer.encode(noise)
+                done.signal()
+            }
+            thread.start()
+            done.wait()
+            while !thread.isFinished { usleep(1_000) }
+        }
+        let grown = residentBytes() - before
+        #expect(grown < 64 << 20, "resident memory grew by \(grown >> 20) MiB over 40 finished threads")
+    }
+
     private static func chunk(_ type: String, in png: [UInt8]) -> [UInt8] {
         var offset = 8
         while offset + 8 <= png.count {
