@@ -244,9 +244,13 @@ typedef struct {
 
 static pthread_key_t state_key;
 static pthread_once_t state_key_once = PTHREAD_ONCE_INIT;
+static _Atomic long live_states;
+
+long assetc_png_live_thread_states(void) { return live_states; }
 
 static void free_state(void *pointer) {
     encoder_state *state = pointer;
+    live_states--;
     free(state->filtered.data);
     free(state->winner.data);
     free(state->stream.data);
@@ -268,6 +272,7 @@ static encoder_state *thread_state(void) {
             free(state);
             state = NULL;
         }
+        if (state != NULL) live_states++;
     }
     return state;
 }

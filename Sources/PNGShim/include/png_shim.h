@@ -102,6 +102,9 @@ int assetc_png_decode_rgba(const uint8_t *bytes, size_t length, uint64_t max_pix
 
 void assetc_png_free(void *pointer);
 
+/* How many threads hold encoder buffers now (each frees them when it ends); for tests. */
+long assetc_png_live_thread_states(void);
+
 /* libdeflate's version string: compressed bytes depend on it. */
 const char *assetc_png_deflate_version(void);
 
