@@ -25,7 +25,6 @@ its poppler module) and pyoxipng.
 """
 import argparse
 import concurrent.futures
-import hashlib
 import importlib.util
 import json
 import multiprocessing
@@ -261,20 +260,6 @@ def alternate(contenders, repeat, log=sys.stderr):
 # The SVG project (bench.py only makes the PDF one)
 
 
-def distinct_files(corpus, suffix):
-    """Like bench.distinct_pdfs, for any suffix: sorted paths, first of each content kept."""
-    paths = sorted(os.path.join(root, name) for root, _, files in os.walk(corpus)
-                   for name in files if name.lower().endswith(suffix))
-    seen, unique = set(), []
-    for path in paths:
-        with open(path, "rb") as handle:
-            digest = hashlib.sha256(handle.read()).hexdigest()
-        if digest not in seen:
-            seen.add(digest)
-            unique.append(path)
-    return unique
-
-
 def svg_size(path):
     """The SVG's intrinsic size in px (width/height attributes, else the viewBox), or None."""
     try:
@@ -295,10 +280,10 @@ def svg_size(path):
     return None
 
 
-def icon_svgs(corpus, largest=256):
+def icon_svgs(bench, corpus, largest=256):
     """Distinct corpus SVGs no larger than `largest` px a side: icons, like the corpus PDFs (the
     corpus also has full-screen artwork that exceeds assetc's pixel limit at x3)."""
-    return [path for path in distinct_files(corpus, ".svg")
+    return [path for path in bench.distinct_files(corpus, ".svg")
             if (size := svg_size(path)) and 0 < max(size) <= largest]
 
 
@@ -348,7 +333,7 @@ def main():
     subprocess.run([assetc, "build", "-q", manifest], check=True)
     variants = bench.variants_from_index(project)
 
-    svgs = icon_svgs(args.corpus)
+    svgs = icon_svgs(bench, args.corpus)
     svg_project = os.path.join(args.work, "svg-project")
     svg_manifest = write_svg_project(svg_project, svgs, min(args.count, len(svgs)))
     subprocess.run([assetc, "build", "-q", svg_manifest], check=True)

@@ -45,13 +45,10 @@ def peak_rss_kib(cmd):
     return int(out.stdout.strip())
 
 
-def distinct_pdfs(corpus):
-    paths = []
-    for root, _, files in os.walk(corpus):
-        for name in files:
-            if name.lower().endswith(".pdf"):
-                paths.append(os.path.join(root, name))
-    paths.sort()
+def distinct_files(corpus, suffix):
+    """Files of the corpus ending in `suffix` (any case): sorted paths, the first of each content kept."""
+    paths = sorted(os.path.join(root, name) for root, _, files in os.walk(corpus)
+                   for name in files if name.lower().endswith(suffix))
     seen, unique = set(), []
     for path in paths:
         with open(path, "rb") as handle:
@@ -60,6 +57,10 @@ def distinct_pdfs(corpus):
             seen.add(digest)
             unique.append(path)
     return unique
+
+
+def distinct_pdfs(corpus):
+    return distinct_files(corpus, ".pdf")
 
 
 def write_project(directory, pdfs, count):

@@ -39,6 +39,18 @@ void assetc_pixel_straight(int format, uint32_t word, uint8_t rgba[4]) {
     rgba[0] = p.r; rgba[1] = p.g; rgba[2] = p.b; rgba[3] = p.a;
 }
 
+void assetc_pixels_straight(const assetc_pixels *pixels, uint8_t *out) {
+    for (uint32_t y = 0; y < pixels->height; y++) {
+        const uint8_t *row = (const uint8_t *)pixels->data + (size_t)y * pixels->stride;
+        for (uint32_t x = 0; x < pixels->width; x++) {
+            uint32_t word;
+            memcpy(&word, row + (size_t)x * 4, 4);
+            assetc_pixel_straight(pixels->format, word, out);
+            out += 4;
+        }
+    }
+}
+
 /* One stored word per straight colour. Cairo can leave premultiplied pixels that no straight colour
    gives: a channel above alpha (which unpremultiplies to 255, as the channel at alpha does) or
    colour under zero alpha (which becomes transparent black). Folding them keeps one palette entry

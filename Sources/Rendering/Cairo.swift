@@ -2,7 +2,7 @@ import AssetModel
 import CCairo
 
 /// The only file that touches Cairo pointers: an ARGB32 image surface with a context, and the
-/// conversion of its premultiplied pixels to straight RGBA.
+/// access to its premultiplied pixels (the PNG shim reads or converts them).
 final class CairoCanvas {
     let width: Int
     let height: Int
@@ -89,45 +89,14 @@ final class CairoCanvas {
     }
 
     /// The surface's pixels as straight (unpremultiplied) RGBA bytes.
-    func straightRGBA() -> RGBAImage {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        guard let data = cairo_image_surface_get_data(surface) else {
-            return RGBAImage(width: width, height: height, pixels: pixels)
+    func straightRGBA() throws(SourceError) -> RGBAImage {
+        try withPixels { pixels throws(SourceError) in
+            RGBAImage(width: width, height: height, pixels: PNGCodec.straightRGBA(pixels))
         }
-        pixels.withUnsafeMutableBufferPointer { out in
-            for y in 0..<height {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                var index = y * width * 4
-                for x in 0..<width {
-                    let word = row[x]
-                    let a = word >> 24
-                    if a == 255 {
-                        out[index] = UInt8(truncatingIfNeeded: word >> 16)
-                        out[index + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                        out[index + 2] = UInt8(truncatingIfNeeded: word)
-                        out[index + 3] = 255
-                    } else if a != 0 {
-                        out[index] = unpremultiply(word >> 16 & 0xFF, a)
-                        out[index + 1] = unpremultiply(word >> 8 & 0xFF, a)
-                        out[index + 2] = unpremultiply(word & 0xFF, a)
-                        out[index + 3] = UInt8(a)
-                    }
-                    index += 4
-                }
-            }
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 }
 
 @inline(__always)
 private func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt32 {
     (UInt32(channel) * alpha + 127) / 255
-}
-
-@inline(__always)
-private func unpremultiply(_ channel: UInt32, _ alpha: UInt32) -> UInt8 {
-    UInt8(min(255, (channel * 255 + alpha / 2) / alpha))
 }

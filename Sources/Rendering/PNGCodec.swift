@@ -87,6 +87,16 @@ public enum PNGCodec {
         return RGBAColor(red: rgba.0, green: rgba.1, blue: rgba.2, alpha: rgba.3)
     }
 
+    /// Every pixel as straight RGBA bytes (the one unpremultiplying rule, shared with the encoder).
+    static func straightRGBA(_ pixels: PixelView) -> [UInt8] {
+        let count = pixels.width * pixels.height * 4
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var shim = pixels.shim
+            if let base = buffer.baseAddress { assetc_pixels_straight(&shim, base) }
+            initialized = count
+        }
+    }
+
     static func encode(_ pixels: PixelView, as layout: PNGLayout) throws(SourceError) -> [UInt8] {
         var errorBuffer = [CChar](repeating: 0, count: 256)
         var rgb: [UInt8] = []

@@ -37,7 +37,7 @@ final class Rasterizer {
     func render(_ variant: Variant) throws(SourceError) -> RGBAImage {
         switch try draw(variant) {
         case .canvas(let canvas, let color):
-            var image = canvas.straightRGBA()
+            var image = try canvas.straightRGBA()
             image.color = color
             return image
         case .raster(let image):

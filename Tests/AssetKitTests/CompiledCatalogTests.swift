@@ -199,16 +199,7 @@ import TestSupport
     }
 
     @Test func identifierCollisionsAreRefused() throws {
-        var byIdentifier: [UInt16: String] = [:]
-        var pair: (String, String)?
-        for index in 0..<5000 {
-            let name = "icon\(index)"
-            if let other = byIdentifier.updateValue(name, forKey: NameIdentifier.of(name)) {
-                pair = (other, name)
-                break
-            }
-        }
-        let (first, second) = try #require(pair)
+        let (first, second) = try #require(firstCollidingNames(hash: NameIdentifier.of))
         let assets = [first, second].map { name in
             CompiledCatalog.Asset(name: name, kind: .image, renditions: [
                 .init(idiom: .universal, scale: 1, appearance: .any, fileName: "i.png", width: 1, height: 1, rgba: [1, 2, 3, 255]),

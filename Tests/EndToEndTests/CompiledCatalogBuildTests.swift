@@ -214,16 +214,7 @@ import TestSupport
     /// Two image names with the same 16-bit identifier cannot both live in Assets.car: `check`
     /// refuses them, as `build` would, and only with `--car`.
     @Test func identifierCollisionsFailCheck() throws {
-        var byIdentifier: [UInt16: String] = [:]
-        var pair: (String, String)?
-        for index in 0..<5000 {
-            let name = "icon\(index)"
-            if let other = byIdentifier.updateValue(name, forKey: NameIdentifier.of(name)) {
-                pair = (other, name)
-                break
-            }
-        }
-        let (first, second) = try #require(pair)
+        let (first, second) = try #require(firstCollidingNames(hash: NameIdentifier.of))
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
         let png = Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets/CWA/Icons - Test Tube.imageset/Icons - Test Tube.png")

@@ -57,6 +57,9 @@ void assetc_scan_pixels(const assetc_pixels *pixels, assetc_pixel_scan *scan);
 /* The straight RGBA of one stored word (for palette entries). */
 void assetc_pixel_straight(int format, uint32_t word, uint8_t rgba[4]);
 
+/* Every pixel as straight RGBA, row after row without padding, into `out` (width * height * 4 bytes). */
+void assetc_pixels_straight(const assetc_pixels *pixels, uint8_t *out);
+
 typedef struct {
     assetc_pixels pixels;
     int bit_depth;                 /* 1, 2, 4 or 8 */
