@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_PATH := .build/static
 RELEASE_BIN := $(RELEASE_PATH)/release/assetc
 
-.PHONY: all deps test-deps build release example test test-engines test-browser bench install install-stage dist clean fuzz
+.PHONY: all deps test-deps build release example test test-engines test-browser bench bench-compressors install install-stage dist clean fuzz
 
 all: build
 
@@ -80,6 +80,15 @@ bench: release test-deps
 	$(BENCH_VENV)/bin/python Benchmarks/anchors.py $(ANCHOR_ARGS)
 	$(BENCH_VENV)/bin/python Benchmarks/efforts.py $(EFFORT_ARGS)
 	$(BENCH_VENV)/bin/python Benchmarks/catalogs.py
+
+# The compressor survey behind docs/performance.md's "What the compressors can do": Debian's
+# libdeflate at every level, ISA-L and Zopfli (installed here for the survey only; assetc links
+# libdeflate alone) on the benchmark's PNG rows, against oxipng -o2. Levels 10-12 take minutes.
+bench-compressors: release test-deps
+	@dpkg -s libisal-dev libzopfli-dev >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libisal-dev libzopfli-dev; }
+	@$(BENCH_VENV)/bin/python -c "import oxipng, pyvips" 2>/dev/null \
+		|| { python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q pyoxipng pyvips; }
+	$(BENCH_VENV)/bin/python Benchmarks/compressors.py --high $(COMPRESSOR_ARGS)
 
 # libFuzzer on the manifest decoder and the PNG reader/writer, FUZZ_SECONDS each (not run by CI).
 # Crashes land in .build-fuzz/artifacts/; replay one with `swift run assetc-fuzz manifest FILE`.
