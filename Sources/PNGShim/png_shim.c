@@ -448,6 +448,12 @@ int assetc_png_encode(const assetc_png_encode_request *request,
         return -1;
     }
     png_set_write_fn(png, &buffer, shim_write_fn, shim_flush_fn);
+    /* A profile is carried from the source byte for byte; it is not libpng's to judge on the way
+       out. Photoshop's widely shipped "HP sRGB IEC61966-2.1" profile is on libpng's list of
+       "known incorrect sRGB profiles", an error when writing: without this, a catalog that Xcode
+       builds (GoMap's bing-logo-gray) failed here. */
+    png_set_option(png, PNG_SKIP_sRGB_CHECK_PROFILE, PNG_OPTION_ON);
+    png_set_benign_errors(png, 1);
     png_set_IHDR(png, info, request->pixels.width, request->pixels.height, request->bit_depth, request->color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (request->color_type == PNG_COLOR_TYPE_PALETTE) {

@@ -140,4 +140,28 @@ import Testing
         #expect(try PNGCodec.readColor(srgbSource) == nil)
         #expect(try PNGCodec.readColor(Harness.read(work.appendingPathComponent("out/Resources/Icons - Test Tube@2x.png"))) == nil)
     }
+
+    /// GoMap's bing-logo-gray PNGs carry Photoshop's "HP sRGB IEC61966-2.1" profile under the name
+    /// "Photoshop ICC profile". libpng lists that profile as a "known incorrect sRGB profile" and
+    /// refuses to write it by default, which failed the whole build of a catalog Xcode builds.
+    /// The profile is the source's; it is carried byte for byte, with the pixels.
+    @Test func aProfileLibpngDislikesIsCarriedAsItIs() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = work.appendingPathComponent("Photoshop.xcassets")
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Photoshop.xcassets"), to: catalog)
+        let run = try Harness.assetc(["build", "Photoshop.xcassets", "--output", "out"], in: work)
+        try #require(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("warning") && !run.stderr.contains("error"), "\(run.stderr)")
+        for (source, written) in [("bing-logo.png", "bing-logo-gray.png"), ("bing-logo@2x.png", "bing-logo-gray@2x.png"),
+                                  ("bing-logo@3x.png", "bing-logo-gray@3x.png")] {
+            let original = try Harness.read(catalog.appendingPathComponent("bing-logo-gray.imageset/" + source))
+            let output = try Harness.read(work.appendingPathComponent("out/Resources/" + written))
+            let sourceColor = try #require(try PNGCodec.readColor(original))
+            #expect(sourceColor.iccName == "Photoshop ICC profile")
+            let writtenColor = try #require(try PNGCodec.readColor(output), "\(written) lost its profile")
+            #expect(writtenColor.iccProfile == sourceColor.iccProfile && writtenColor.iccName == sourceColor.iccName)
+            #expect(try PNGCodec.decode(output).image.pixels == PNGCodec.decode(original).image.pixels, "\(written)")
+        }
+    }
 }
