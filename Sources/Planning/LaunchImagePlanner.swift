@@ -104,7 +104,10 @@ struct LaunchImagePlanner {
             diagnostics.append(.note(manifest.path, at: set.location, "launch image set referenced here"))
             return []
         }
-        var covered: [LaunchSlot: Variant] = [:]
+        // Xcode's sets hold "iOS 6.1 and prior" entries (no minimum-system-version) beside "iOS 7.0 and
+        // later" ones, often for the same slot (home-assistant's set). assetc writes one image per
+        // slot: the one the deployment target runs, the other noted.
+        var covered: [LaunchSlot: (variant: Variant, legacy: Bool, file: String)] = [:]
         var order: [LaunchSlot] = []
         for entry in entries {
             let empty = entry.filename ?? "an empty slot"
@@ -141,12 +144,31 @@ struct LaunchImagePlanner {
             guard let variant = check(setPath + "/" + file, shown: "\(setName)/\(file)", candidates: [slot], spec: spec,
                                       missingMessage: "is named in Contents.json but does not exist",
                                       diagnostics: &diagnostics) else { continue }
-            if covered[variant.launchSlot!] == nil {
-                covered[variant.launchSlot!] = variant
-                order.append(variant.launchSlot!)
+            let legacy = entry.minimumSystemVersion == nil
+            guard let kept = covered[slot] else {
+                covered[slot] = (variant, legacy, file)
+                order.append(slot)
+                continue
+            }
+            if kept.legacy != legacy, legacy != manifest.targetsLegacyOS {
+                // the entry already kept is the one this deployment target runs
+                diagnostics.append(.note(contentsPath, at: entry.location, skippedEntryNote(file, legacy: legacy)))
+            } else if kept.legacy != legacy {
+                diagnostics.append(.note(contentsPath, at: entry.location, skippedEntryNote(kept.file, legacy: kept.legacy)))
+                covered[slot] = (variant, legacy, file)
+            } else {
+                diagnostics.append(.warning(contentsPath, at: entry.location, "\(file) fills the \(slot.label) slot that \(kept.file) already filled; it is ignored"))
             }
         }
-        return order.compactMap { covered[$0] }
+        return order.compactMap { covered[$0]?.variant }
+    }
+
+    /// Why an entry sharing its slot with one for other iOS versions is not written (actool's notice
+    /// for the iOS 6 case).
+    private func skippedEntryNote(_ file: String, legacy: Bool) -> String {
+        legacy
+            ? "skipped \(file): This launch image only applies to iOS 6.x and prior but the minimum deployment is \(manifest.deploymentTarget) or later."
+            : "skipped \(file): this launch image is for iOS 7.0 and later, and the deployment target \(manifest.deploymentTarget) also runs on iOS 6, whose image fills the same slot (assetc writes one image per slot)"
     }
 
     private func validateFiles(_ spec: LaunchImageSpec, files: [SourceSpec], diagnostics: inout [Diagnostic]) -> [Variant] {

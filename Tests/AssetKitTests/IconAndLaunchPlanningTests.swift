@@ -229,6 +229,43 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         #expect(result.variants.map(\.relativePath) == ["Default@2x.png", "Default-568h@2x.png", "Default-Portrait@2x~ipad.png"])
         #expect(result.warnings.contains { $0.message.contains("1366h") })
     }
+
+    /// Xcode's sets keep "iOS 6.1 and prior" entries (no minimum-system-version) beside "iOS 7.0 and
+    /// later" ones for the same slot (home-assistant's set does). The image written is the one the
+    /// deployment target runs; the other is noted, with actool's notice for the iOS 6 case.
+    @Test func anIOS6AndAnIOS7EntryForOneSlotKeepTheOneTheTargetRuns() throws {
+        let set = "L.launchimage"
+        let inspector = TableInspector(
+            sources: ["\(set)/six.png": png(640, 960), "\(set)/seven.png": png(640, 960), "\(set)/again.png": png(640, 960)],
+            texts: ["\(set)/Contents.json": #"""
+            {"images": [
+              {"orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "scale": "2x", "filename": "six.png"},
+              {"orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "minimum-system-version": "7.0", "scale": "2x", "filename": "seven.png"}
+            ]}
+            """#])
+        let modern = try plan(#"{"version": 1, "launchImage": {"launchimage": "L.launchimage"}}"#, inspector).get()
+        #expect(modern.variants.map(\.relativePath) == ["Default@2x.png"])
+        #expect(modern.variants.first?.source.path.hasSuffix("seven.png") == true)
+        #expect(modern.warnings.contains {
+            $0.severity == .note && $0.message == "skipped six.png: This launch image only applies to iOS 6.x and prior but the minimum deployment is 7.0 or later."
+        })
+        let legacy = try plan(#"{"version": 1, "deploymentTarget": "6.0", "launchImage": {"launchimage": "L.launchimage"}}"#, inspector).get()
+        #expect(legacy.variants.map(\.relativePath) == ["Default@2x.png"])
+        #expect(legacy.variants.first?.source.path.hasSuffix("six.png") == true)
+        #expect(legacy.warnings.contains { $0.severity == .note && $0.message.hasPrefix("skipped seven.png: this launch image is for iOS 7.0 and later") })
+        // Two entries for the same versions and slot: the first is kept, and the second is a warning.
+        let twice = TableInspector(
+            sources: ["\(set)/seven.png": png(640, 960), "\(set)/again.png": png(640, 960)],
+            texts: ["\(set)/Contents.json": #"""
+            {"images": [
+              {"orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "minimum-system-version": "7.0", "scale": "2x", "filename": "seven.png"},
+              {"orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "minimum-system-version": "8.0", "scale": "2x", "filename": "again.png"}
+            ]}
+            """#])
+        let duplicate = try plan(#"{"version": 1, "launchImage": {"launchimage": "L.launchimage"}}"#, twice).get()
+        #expect(duplicate.variants.first?.source.path.hasSuffix("seven.png") == true)
+        #expect(duplicate.warnings.contains { $0.severity == .warning && $0.message.contains("again.png fills the iPhone portrait @2x 640x960 slot that seven.png already filled") })
+    }
 }
 
 @Suite struct InfoPlistTests {
