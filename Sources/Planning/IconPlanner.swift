@@ -133,6 +133,7 @@ struct IconPlanner {
         var covered: [IconSlot: Variant] = [:]
         var universal: (path: String, entry: CatalogEntry)?
         var checkedFiles: [String: Bool] = [:]  // file → usable
+        var reportedEmpty: Set<IconSlot> = []  // required slots already reported, so each is reported once
 
         for entry in entries {
             let idiom = entry.idiom ?? "(none)"
@@ -150,7 +151,8 @@ struct IconPlanner {
                     continue
                 }
                 guard let path = checkFile(file, setPath: setPath, setName: setName, expected: 1024, entry: entry,
-                                           requireOpaque: false, diagnostics: &diagnostics, checked: &checkedFiles)
+                                           required: true, requireOpaque: false, diagnostics: &diagnostics,
+                                           checked: &checkedFiles)
                 else { continue }
                 universal = (path, entry)
                 continue
@@ -176,15 +178,20 @@ struct IconPlanner {
             }
             guard let file = entry.filename else {
                 if slot.requirement == .required {
-                    diagnostics.append(.error(contentsPath, at: entry.location, "the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"))
+                    if reportedEmpty.insert(slot).inserted {
+                        diagnostics.append(.error(contentsPath, at: entry.location, "the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"))
+                    }
                 } else {
                     diagnostics.append(.warning(contentsPath, at: entry.location, "the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"))
                 }
                 continue
             }
             guard let path = checkFile(file, setPath: setPath, setName: setName, expected: slot.pixels, entry: entry,
-                                       requireOpaque: slot.idiom == .appStore, diagnostics: &diagnostics,
-                                       checked: &checkedFiles) else { continue }
+                                       required: slot.requirement == .required, requireOpaque: slot.idiom == .appStore,
+                                       diagnostics: &diagnostics, checked: &checkedFiles) else {
+                if slot.requirement == .required { reportedEmpty.insert(slot) }  // its file's own error says enough
+                continue
+            }
             if covered[slot] != nil { continue }  // Xcode allows two entries for one slot; the first wins
             let source = ResolvedSource(path: path, kind: .png, page: 1)
             let size = PointSize(width: Double(slot.pixels), height: Double(slot.pixels))
@@ -206,7 +213,7 @@ struct IconPlanner {
             for slot in applicable {
                 if let variant = covered[slot] {
                     variants.append(variant)
-                } else if slot.requirement == .required {
+                } else if slot.requirement == .required, !reportedEmpty.contains(slot) {
                     diagnostics.append(.error(contentsPath, "\(setName) has no image for the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"))
                 }
             }
@@ -221,9 +228,15 @@ struct IconPlanner {
         return variants
     }
 
-    /// Checks one PNG of a set against the size its slot needs; returns its path when usable.
+    /// Checks one PNG of a set against the size its slot needs; returns its path when usable. For a
+    /// recommended or optional slot, a missing file or a wrong size is a warning and the slot is left
+    /// empty, as actool does (and as an empty such slot is); a required slot keeps them errors.
     private func checkFile(_ file: String, setPath: String, setName: String, expected: Int, entry: CatalogEntry,
-                           requireOpaque: Bool, diagnostics: inout [Diagnostic], checked: inout [String: Bool]) -> String? {
+                           required: Bool, requireOpaque: Bool, diagnostics: inout [Diagnostic],
+                           checked: inout [String: Bool]) -> String? {
+        func problem(_ path: String, _ message: String) -> Diagnostic {
+            required ? .error(path, message) : .warning(path, message)
+        }
         if let problem = AssetCatalog.fileProblem(file) {
             diagnostics.append(.error(setPath + "/Contents.json", at: entry.location, problem))
             return nil
@@ -235,7 +248,8 @@ struct IconPlanner {
             info = try inspector.inspect(path: path, kind: .png, pages: [1])
         } catch {
             if error.message.contains("No such file") {
-                diagnostics.append(.error(path, "\(shown) is named in Contents.json but does not exist"))
+                let set = setName.hasSuffix(".appiconset") ? String(setName.dropLast(".appiconset".count)) : setName
+                diagnostics.append(problem(path, "The file \"\(file)\" for the image set \"\(set)\" does not exist."))
             } else {
                 diagnostics.append(.error(path, error.message))
             }
@@ -244,7 +258,7 @@ struct IconPlanner {
         guard case .png(let width, let height, _, let interlaced) = info else { return nil }
         var usable = true
         if width != expected || height != expected {
-            diagnostics.append(.error(path, "\(shown) is \(width)x\(height) but should be \(expected)x\(expected)."))
+            diagnostics.append(problem(path, "\(shown) is \(width)x\(height) but should be \(expected)x\(expected)."))
             usable = false
         }
         if interlaced, checked[path] == nil {

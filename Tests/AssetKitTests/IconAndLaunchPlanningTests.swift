@@ -95,24 +95,47 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         #expect(found.contains("\(set)/icon120.png: error: AppIcon.appiconset/icon120.png is 114x114 but should be 120x120."), "\(found)")
     }
 
-    @Test func missingRequiredSlotAndMissingFileAreErrorsEmptyOptionalSlotIsAWarning() throws {
+    /// A required slot that is empty, missing its file or the wrong size fails the build. For a
+    /// recommended or optional slot the same problems are warnings and the slot stays empty, as actool
+    /// has them (`The file "…" for the image set "…" does not exist.`, `… is 58x48 but should be 58x58.`).
+    @Test func requiredSlotProblemsAreErrorsOptionalSlotProblemsAreWarnings() throws {
         let noRequired = TableInspector(sources: ["\(set)/icon180.png": png(180)], texts: ["\(set)/Contents.json": contents([
             #"{"idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "icon180.png"}"#,
         ])])
         #expect(failure(plan(iphoneManifest, noRequired)).contains {
             $0.contains("AppIcon.appiconset has no image for the required iPhone app 60x60@2x slot (120x120 px)")
         })
+        let absentRequired = TableInspector(sources: ["\(set)/icon180.png": png(180)], texts: ["\(set)/Contents.json": contents([
+            #"{"idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "gone.png"}"#,
+            #"{"idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "icon180.png"}"#,
+        ])])
+        let absentErrors = failure(plan(iphoneManifest, absentRequired))
+        #expect(absentErrors.contains { $0.hasSuffix("\(set)/gone.png: error: The file \"gone.png\" for the image set \"AppIcon\" does not exist.") },
+                "\(absentErrors)")
+        #expect(!absentErrors.contains { $0.contains("has no image for the required") }, "one error per slot: \(absentErrors)")
+
         let absent = iphoneSet([#"{"idiom": "iphone", "size": "40x40", "scale": "2x", "filename": "gone.png"}"#])
-        #expect(failure(plan(iphoneManifest, absent)).contains {
-            $0.contains("AppIcon.appiconset/gone.png is named in Contents.json but does not exist")
+        let absentResult = try plan(iphoneManifest, absent).get()
+        #expect(absentResult.warnings.contains {
+            $0.severity == .warning && $0.message == "The file \"gone.png\" for the image set \"AppIcon\" does not exist."
         })
+        #expect(absentResult.variants.count == 3)
+        let wrong = iphoneSet([#"{"idiom": "iphone", "size": "40x40", "scale": "2x", "filename": "icon78.png"}"#],
+                              files: ["\(set)/icon78.png": png(78)])
+        let wrongResult = try plan(iphoneManifest, wrong).get()
+        #expect(wrongResult.warnings.contains {
+            $0.severity == .warning && $0.message == "AppIcon.appiconset/icon78.png is 78x78 but should be 80x80."
+        })
+        #expect(!wrongResult.variants.contains { $0.source.path.hasSuffix("icon78.png") })
         let empty = iphoneSet([#"{"idiom": "iphone", "size": "40x40", "scale": "2x"}"#])
         let result = try plan(iphoneManifest, empty).get()
         #expect(result.warnings.contains { $0.severity == .warning && $0.message.contains("iPhone spotlight 40x40@2x slot (80x80 px) is empty") })
         let emptyRequired = TableInspector(sources: [:], texts: ["\(set)/Contents.json": contents([
             #"{"idiom": "iphone", "size": "60x60", "scale": "2x"}"#,
         ])])
-        #expect(failure(plan(iphoneManifest, emptyRequired)).contains { $0.contains("the required iPhone app 60x60@2x slot (120x120 px) is empty") })
+        let emptyErrors = failure(plan(iphoneManifest, emptyRequired))
+        #expect(emptyErrors.filter { $0.contains("iPhone app 60x60@2x slot") }.count == 1, "\(emptyErrors)")
+        #expect(emptyErrors.contains { $0.contains("the required iPhone app 60x60@2x slot (120x120 px) is empty") })
     }
 
     @Test func interlacedIconsAndTranslucentAppStoreIconsAreErrors() {
