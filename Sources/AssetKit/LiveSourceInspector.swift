@@ -1,4 +1,5 @@
 import AssetModel
+import AssetPlatform
 import Planning
 import Rendering
 
@@ -17,6 +18,10 @@ struct LiveSourceInspector: SourceInspecting {
 
     func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool {
         try reader.isOpaque(path: path, kind: kind, page: page)
+    }
+
+    func entries(ofFolder path: String) -> [String]? {
+        FileSystem.kindFollowingLinks(path) == .directory ? FileSystem.list(path) : nil
     }
 
     func unembeddedFonts(path: String) throws(SourceError) -> [String] {

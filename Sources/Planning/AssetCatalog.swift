@@ -82,6 +82,22 @@ public enum AssetCatalog {
         return entries
     }
 
+    /// actool's warning for files in a set folder that no entry names (`The app icon set "AppIcon" has
+    /// an unassigned child.`); `kind` is "app icon set" or "launch image set". Nil when there are none
+    /// or the folder cannot be listed.
+    static func unassignedChildren(kind: String, setPath: String, entries: [CatalogEntry],
+                                   inspector: SourceInspecting) -> Diagnostic? {
+        guard let names = inspector.entries(ofFolder: setPath) else { return nil }
+        let referenced = Set(entries.compactMap(\.filename))
+        let count = names.filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }.count
+        guard count > 0 else { return nil }
+        let folder = setPath.split(separator: "/").last.map(String.init) ?? setPath
+        let name = folder.split(separator: ".").dropLast().joined(separator: ".")
+        return .warning(setPath + "/Contents.json", count == 1
+            ? "The \(kind) \"\(name)\" has an unassigned child."
+            : "The \(kind) \"\(name)\" has \(count) unassigned children.")
+    }
+
     /// A file named in a set must stay inside the set folder.
     static func fileProblem(_ name: String) -> String? {
         if name.isEmpty || name.contains("/") || name.contains("\\") || name == "." || name == ".." {

@@ -130,6 +130,10 @@ struct IconPlanner {
             return []
         }
         let contentsPath = setPath + "/Contents.json"
+        if let warning = AssetCatalog.unassignedChildren(kind: "app icon set", setPath: setPath, entries: entries,
+                                                         inspector: inspector) {
+            diagnostics.append(warning)
+        }
         var covered: [IconSlot: Variant] = [:]
         var universal: (path: String, entry: CatalogEntry)?
         var checkedFiles: [String: Bool] = [:]  // file → usable

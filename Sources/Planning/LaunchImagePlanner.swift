@@ -104,6 +104,10 @@ struct LaunchImagePlanner {
             diagnostics.append(.note(manifest.path, at: set.location, "launch image set referenced here"))
             return []
         }
+        if let warning = AssetCatalog.unassignedChildren(kind: "launch image set", setPath: setPath, entries: entries,
+                                                         inspector: inspector) {
+            diagnostics.append(warning)
+        }
         // Xcode's sets hold "iOS 6.1 and prior" entries (no minimum-system-version) beside "iOS 7.0 and
         // later" ones, often for the same slot (home-assistant's set). assetc writes one image per
         // slot: the one the deployment target runs, the other noted.

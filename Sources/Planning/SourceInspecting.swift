@@ -12,12 +12,18 @@ public protocol SourceInspecting {
     func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>]
     /// Fonts a PDF uses without embedding them.
     func unembeddedFonts(path: String) throws(SourceError) -> [String]
+    /// Names of the entries of a folder (a set's files, for actool's "unassigned child" warning),
+    /// nil when it cannot be listed.
+    func entries(ofFolder path: String) -> [String]?
 }
 
 extension SourceInspecting {
     func inspect(_ request: SourceRequest) -> Result<SourceInfo, SourceError> {
         Result { () throws(SourceError) in try inspect(path: request.path, kind: request.kind, pages: request.pages) }
     }
+
+    /// Without a file system (tables in tests), no folder can be listed.
+    public func entries(ofFolder path: String) -> [String]? { nil }
 
     /// Without a way to read fonts (tables in tests), a PDF embeds everything it uses.
     public func unembeddedFonts(path: String) throws(SourceError) -> [String] { [] }

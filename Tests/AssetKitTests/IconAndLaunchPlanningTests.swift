@@ -138,6 +138,25 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         #expect(emptyErrors.contains { $0.contains("the required iPhone app 60x60@2x slot (120x120 px) is empty") })
     }
 
+    /// Files in a set folder that no entry names get actool's warning, for app icon and launch image
+    /// sets as for image sets.
+    @Test func unassignedChildrenOfIconAndLaunchSetsAreWarned() throws {
+        let one = iphoneSet(files: ["\(set)/stray.png": png(120)])
+        #expect(try plan(iphoneManifest, one).get().warnings.contains {
+            $0.severity == .warning && $0.message == "The app icon set \"AppIcon\" has an unassigned child."
+        })
+        #expect(try !plan(iphoneManifest, iphoneSet()).get().warnings.contains { $0.message.contains("unassigned") })
+        let launch = "L.launchimage"
+        let inspector = TableInspector(
+            sources: ["\(launch)/a.png": png(640, 960), "\(launch)/old.png": png(640, 960), "\(launch)/older.png": png(640, 960)],
+            texts: ["\(launch)/Contents.json": #"""
+            {"images": [{"orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "minimum-system-version": "7.0", "scale": "2x", "filename": "a.png"}]}
+            """#])
+        #expect(try plan(#"{"version": 1, "launchImage": {"launchimage": "L.launchimage"}}"#, inspector).get().warnings.contains {
+            $0.severity == .warning && $0.message == "The launch image set \"L\" has 2 unassigned children."
+        })
+    }
+
     @Test func interlacedIconsAndTranslucentAppStoreIconsAreErrors() {
         let interlaced = iphoneSet(files: ["\(set)/icon180.png": png(180, interlaced: true)])
         #expect(failure(plan(iphoneManifest, interlaced)).contains { $0.contains("icon180.png is an interlaced PNG") })

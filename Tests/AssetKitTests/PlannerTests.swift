@@ -24,6 +24,14 @@ struct TableInspector: SourceInspecting {
     func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool {
         !translucent.contains(path)
     }
+
+    /// A folder's entries: the table's files directly inside it.
+    func entries(ofFolder path: String) -> [String]? {
+        let prefix = path + "/"
+        let names = Set((Array(sources.keys) + Array(texts.keys)).filter { $0.hasPrefix(prefix) }
+            .map { String($0.dropFirst(prefix.count)) }.filter { !$0.contains("/") })
+        return names.isEmpty ? nil : names.sorted()
+    }
 }
 
 func pdf(_ width: Double, _ height: Double, pages: Int = 1) -> SourceInfo {
