@@ -125,13 +125,14 @@ public enum Pipeline {
             throw BuildFailure(OutputError.interrupted(root: transaction.root))
         }
         let derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, warnings: &renderWarnings)
-        let result = try stage { () throws(OutputError) in
-            try transaction.commit(project.plan, outputs: outputs, derived: derived, sources: project.store.records(),
-                                   budgetLocation: project.manifest.path)
-        }
+        // The files written beside the output folder (generated code, the depfile) are written to
+        // temporary files next to them before the commit, and renamed into place after it: a path
+        // that cannot be written fails the build while the earlier tree is still untouched.
+        var extras = ExtraFiles()
+        defer { extras.discard() }
         if let path = swiftOutput {
             let code = SwiftAccessors.generate(project.plan, inputName: lastComponent(project.inputPath))
-            try stage { () throws(OutputError) in try writeGenerated(Array(code.utf8), to: path) }
+            try stage { () throws(OutputError) in try extras.prepare(Array(code.utf8), for: path, onlyIfChanged: true) }
         }
         if let base = objcOutput {
             let plan = project.plan
@@ -142,16 +143,20 @@ public enum Pipeline {
             let files = ObjectiveCAccessors.generate(plan, table: table, className: lastComponent(base),
                                                      inputName: lastComponent(project.inputPath))
             try stage { () throws(OutputError) in
-                try writeGenerated(Array(files.header.utf8), to: base + ".h")
-                try writeGenerated(Array(files.implementation.utf8), to: base + ".m")
+                try extras.prepare(Array(files.header.utf8), for: base + ".h", onlyIfChanged: true)
+                try extras.prepare(Array(files.implementation.utf8), for: base + ".m", onlyIfChanged: true)
             }
         }
         if let path = options.dependencyFile {
-            try stage { () throws(OutputError) in
-                try DependencyFile.write(to: path, target: transaction.root + "/asset-index.json",
-                                         prerequisites: project.inputFiles + project.store.inputPaths())
-            }
+            let text = DependencyFile.render(target: transaction.root + "/asset-index.json",
+                                             prerequisites: project.inputFiles + project.store.inputPaths())
+            try stage { () throws(OutputError) in try extras.prepare(Array(text.utf8), for: path, onlyIfChanged: false) }
         }
+        let result = try stage { () throws(OutputError) in
+            try transaction.commit(project.plan, outputs: outputs, derived: derived, sources: project.store.records(),
+                                   budgetLocation: project.manifest.path)
+        }
+        try stage { () throws(OutputError) in try extras.install() }
         let rendered = outputs.filter { if case .staged = $0.content { true } else { false } }.count
         return BuildReport(
             outputDirectory: transaction.root, variants: result.written, rendered: rendered, removed: result.removed,
@@ -436,12 +441,55 @@ extension Pipeline {
 
     /// Generated code is replaced only when it changes, so Xcode and SwiftPM do not recompile an
     /// app for a build that changed nothing in it.
+    /// Replaces a file unless it already holds these bytes (the plan files of `assetc plan`).
     static func writeGenerated(_ bytes: [UInt8], to path: String) throws(OutputError) {
         do {
             try FileSystem.replaceIfChanged(path, bytes)
         } catch {
             throw .cannotWrite(file: path, error, source: nil)
         }
+    }
+}
+
+/// Files the build writes outside its output folder, staged as temporary files beside their
+/// destinations so that writing them cannot fail after the output tree is committed; only the
+/// renames are left for after the commit.
+struct ExtraFiles {
+    private var pending: [(temporary: String, path: String)] = []
+
+    /// Writes `bytes` to a temporary file beside `path`. With `onlyIfChanged`, a file that already
+    /// holds exactly these bytes is left alone (generated code keeps its modification time).
+    mutating func prepare(_ bytes: [UInt8], for path: String, onlyIfChanged: Bool) throws(OutputError) {
+        if onlyIfChanged, FileSystem.holds(path, exactly: bytes) { return }
+        let temporary = path + ".assetc-\(getpid()).tmp"
+        FileSystem.remove(temporary)
+        do {
+            try FileSystem.writeNew(temporary, bytes)
+        } catch {
+            // Report the file the user asked for, not assetc's temporary name.
+            throw .cannotWrite(file: path, FileError(error.operation, path: path, reason: error.reason,
+                                                    systemDescription: error.systemDescription), source: nil)
+        }
+        pending.append((temporary, path))
+    }
+
+    /// Renames every prepared file into place.
+    mutating func install() throws(OutputError) {
+        while !pending.isEmpty {
+            let (temporary, path) = pending.removeFirst()
+            do {
+                try FileSystem.rename(temporary, to: path)
+            } catch {
+                FileSystem.remove(temporary)
+                throw .cannotWrite(file: path, error, source: nil)
+            }
+        }
+    }
+
+    /// Removes the temporary files not installed (the build failed before its commit).
+    mutating func discard() {
+        for (temporary, _) in pending { FileSystem.remove(temporary) }
+        pending = []
     }
 }
 

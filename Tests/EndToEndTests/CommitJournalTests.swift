@@ -42,6 +42,42 @@ import Testing
         #expect(files.contains("Extra@3x.png") && !files.contains("Card.png"), "\(files)")
     }
 
+    /// Generated code and the depfile are written outside the output folder. A path there that
+    /// cannot be written (a component is a file) fails the build before the commit, so the earlier
+    /// tree stays as it was, and no temporary file is left beside the destinations.
+    @Test func anUnwritableCodeOrDepfilePathFailsBeforeTheCommit() throws {
+        let work = try Self.prepare()
+        defer { Harness.removeTemporary(work) }
+        let earlier = try Self.snapshot(work)
+        try "a file, not a folder".write(to: work.appendingPathComponent("blocker"), atomically: true, encoding: .utf8)
+        let withCode = Self.after.replacingOccurrences(of: #""output": "out","#, with: #""output": "out", "codegen": {"swift": "blocker/Gen.swift"},"#)
+        try withCode.write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        for arguments in [["build"], ["build", "--objc", "blocker/Assets"]] {
+            let run = try Harness.assetc(arguments, in: work)
+            #expect(run.status == 3, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("blocker/Gen.swift: error: cannot write"), "\(run.stderr)")
+            let now = try Self.snapshot(work)
+            #expect(now.keys.sorted() == earlier.keys.sorted(), "\(arguments)")
+            for (file, bytes) in earlier where now[file] != bytes { Issue.record("\(file) changed though the build failed") }
+        }
+        // The code can be written but the depfile cannot: still nothing committed, and the code's
+        // temporary file is gone.
+        try Self.after.replacingOccurrences(of: #""output": "out","#, with: #""output": "out", "codegen": {"swift": "Gen.swift"},"#)
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let depfile = try Harness.assetc(["build", "--depfile", "blocker/deps.d"], in: work)
+        #expect(depfile.status == 3, "\(depfile.stderr)")
+        let now = try Self.snapshot(work)
+        for (file, bytes) in earlier where now[file] != bytes { Issue.record("\(file) changed though the build failed") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.contains(".assetc-") || $0.hasSuffix(".tmp") }
+        #expect(left.isEmpty, "\(left)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("Gen.swift").path))
+        // Writable paths: the build goes through and writes both.
+        let good = try Harness.assetc(["build", "--depfile", "deps.d"], in: work)
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("Gen.swift").path))
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("deps.d").path))
+    }
+
     @Test func aCommitCutShortIsRolledBackByTheNextBuild() throws {
         let work = try Self.prepare()
         defer { Harness.removeTemporary(work) }
