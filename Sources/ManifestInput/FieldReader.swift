@@ -47,6 +47,12 @@ final class FieldReader {
             error("\(what) must be a string, found \(node.typeName)", at: node.location)
             return nil
         }
+        // JSON can carry "\u0000", and the file system stops a path at it: "Gen.swift\u0000" would
+        // pass every check made on the string and then write over another file.
+        if value.unicodeScalars.contains("\u{0}") {
+            error("\(what) must not contain a NUL character (\\u0000)", at: node.location)
+            return nil
+        }
         return value
     }
 

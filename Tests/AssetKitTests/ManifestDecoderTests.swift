@@ -85,6 +85,16 @@ func errors(_ text: String) -> [String] {
         #expect(tall.derivesSize == false)
     }
 
+    /// The file system ends a path at NUL, so a string holding one would name another file than the
+    /// one every check saw (`"nul.json\u0000.swift"` passed as Swift code and overwrote the manifest).
+    @Test func aNulInAnyStringIsAnErrorAtItsPosition() {
+        let marked = MarkedText(#"{"version": 1, "codegen": {"swift": 1️⃣"assets.json\u0000.swift"}, "images": [{"name": "A", "source": 2️⃣"a.png\u0000@2x.png"}]}"#)
+        let found = errors(marked.text)
+        #expect(found.contains("assets.json:\(marked.position("1️⃣")): error: \"swift\" of \"codegen\" must not contain a NUL character (\\u0000)"), "\(found)")
+        #expect(found.contains { $0.hasPrefix("assets.json:\(marked.position("2️⃣")): error: ") && $0.contains("must not contain a NUL character") }, "\(found)")
+        #expect(errors(#"{"version": 1, "output": "out\u0000", "images": []}"#).first?.contains("NUL") == true)
+    }
+
     @Test func unknownKeysAreErrorsWithPositionAndSuggestion() {
         let marked = MarkedText("{\n  \"version\": 1,\n  \"images\": [\n    {\"name\": \"A\", 1️⃣\"sorce\": \"a.pdf\"}\n  ]\n}")
         let found = errors(marked.text)
