@@ -9,9 +9,13 @@ struct LimitCheck {
     /// Why a `width`×`height` image cannot be rendered, or nil.
     static func sizeProblem(fileName: String, width: Int, height: Int) -> String? {
         if width > Limits.maximumSidePixels || height > Limits.maximumSidePixels {
-            return "\(fileName) would be \(width)x\(height) pixels; Cairo draws at most \(Limits.maximumSidePixels) pixels a side"
+            func side(_ pixels: Int) -> String {
+                pixels >= FileNaming.unrepresentable ? "over \(FileNaming.unrepresentable)" : "\(pixels)"
+            }
+            return "\(fileName) would be \(side(width))x\(side(height)) pixels; Cairo draws at most \(Limits.maximumSidePixels) pixels a side"
         }
-        if width * height > Limits.maximumVariantPixels {
+        let (area, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || area > Limits.maximumVariantPixels {
             return "\(fileName) would be \(width)x\(height) pixels, more than the limit of \(Limits.maximumVariantPixels) pixels per image"
         }
         return nil

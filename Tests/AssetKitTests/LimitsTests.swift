@@ -15,6 +15,19 @@ import Testing
         #expect(LimitCheck.sizeProblem(fileName: "A.png", width: 10_000, height: 10_000)?.contains("pixels per image") == true)
     }
 
+    /// Sizes no Int holds (an SVG 1e20 units wide, a NaN page) used to trap converting to Int: a
+    /// crash with no message. They now reach the size check and are refused with one.
+    @Test func sizesPastAnyIntegerAreRefusedNotTrapped() {
+        for points in [1e20, 5e18, -1e20, .infinity, .nan] {
+            let pixels = FileNaming.pixels(points, scale: 2)
+            #expect(pixels >= 1 && pixels <= FileNaming.unrepresentable, "\(points)")
+        }
+        #expect(FileNaming.pixels(1e20, scale: 3) == FileNaming.unrepresentable)
+        #expect(FileNaming.pixels(11.25, scale: 2) == 23)
+        let problem = LimitCheck.sizeProblem(fileName: "H.png", width: FileNaming.pixels(1e20, scale: 1), height: 30)
+        #expect(problem == "H.png would be over \(FileNaming.unrepresentable)x30 pixels; Cairo draws at most \(Limits.maximumSidePixels) pixels a side")
+    }
+
     @Test func outputPathsAreCheckedAgainstTheFileSystemsLimits() {
         let check = LimitCheck(manifestPath: "assets.json", outputRoot: "/out")
         #expect(check.pathProblem("Resources/A.png") == nil)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AssetModel
 
@@ -62,6 +63,15 @@ import Testing
             good.replacingOccurrences(of: "\"kind\": \"svg\"", with: "\"kind\": \"gif\""),
             "{}", "[", "",
         ]
+        // Pixel sizes no Int holds trapped (a crash with no message) before they were checked.
+        let pixels = try? #require(good.range(of: #""pixels": \[[0-9]+, [0-9]+\]"#, options: .regularExpression))
+        #expect(pixels != nil)
+        if let pixels {
+            for forged in [#""pixels": [1e300, 1]"#, #""pixels": [2.5, 1]"#, #""pixels": [-1e20, 1]"#] {
+                let text = good.replacingCharacters(in: pixels, with: forged)
+                #expect(throws: PlanFile.DecodeError.self, "\(forged)") { try PlanFile.decode(Array(text.utf8)) }
+            }
+        }
         for text in cases {
             #expect(throws: PlanFile.DecodeError.self, "\(text.prefix(60))") { try PlanFile.decode(Array(text.utf8)) }
         }

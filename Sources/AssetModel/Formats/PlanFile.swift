@@ -228,19 +228,19 @@ public enum PlanFile {
         let idiomName = try f.string("idiom")
         let idiom: Idiom? = idiomName == "universal" || idiomName == "ios-marketing" ? nil : Idiom(rawValue: idiomName)
         if idiom == nil, idiomName != "universal", idiomName != "ios-marketing" { throw DecodeError("unknown idiom \(idiomName)") }
-        let pixels = try f.numbers("pixels", count: 2)
+        let pixels = try f.integers("pixels", count: 2)
         let placement = try f.numbers("placement", count: 4)
         let bundle = try f.string("bundle")
         var variant = Variant(
             name: try f.string("name"), bundle: bundle == "main" ? nil : bundle, relativePath: try f.string("relativePath"),
             fileName: try f.string("fileName"), scale: try f.integer("scale"), idiom: idiom, tall: try f.bool("tall"),
-            pointSize: try f.size("points"), pixelWidth: Int(pixels[0]), pixelHeight: Int(pixels[1]),
+            pointSize: try f.size("points"), pixelWidth: pixels[0], pixelHeight: pixels[1],
             source: ResolvedSource(path: try f.string("source"), kind: kind, page: try f.integer("page")),
             contentSize: try f.size("content"),
             placement: Placement(scaleX: placement[0], scaleY: placement[1], offsetX: placement[2], offsetY: placement[3]),
             manifestLocation: try f.location("at"), role: role)
         if f.has("background") {
-            let channels = try f.numbers("background", count: 4).map { UInt8(clamping: Int($0)) }
+            let channels = try f.integers("background", count: 4).map { UInt8(clamping: $0) }
             variant.background = RGBAColor(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3])
         }
         if f.has("iconSlot") {
@@ -371,14 +371,23 @@ public enum PlanFile {
             return values
         }
 
+        /// Whole numbers an Int holds with room to multiply (a hand-edited 1e300 would trap).
+        func integers(_ key: String, count: Int) throws(DecodeError) -> [Int] {
+            let values = try numbers(key, count: count)
+            guard values.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e15 }) else {
+                throw DecodeError("\"\(key)\" of \(what) must hold \(count) integers")
+            }
+            return values.map { Int($0) }
+        }
+
         func size(_ key: String) throws(DecodeError) -> PointSize {
             let values = try numbers(key, count: 2)
             return PointSize(width: values[0], height: values[1])
         }
 
         func location(_ key: String) throws(DecodeError) -> SourceLocation {
-            let values = try numbers(key, count: 2)
-            return SourceLocation(line: Int(values[0]), column: Int(values[1]))
+            let values = try integers(key, count: 2)
+            return SourceLocation(line: values[0], column: values[1])
         }
     }
 }

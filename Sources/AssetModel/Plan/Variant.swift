@@ -153,7 +153,14 @@ public enum FileNaming {
     }
 
     /// Pixels for `points` at `scale`: `max(1, round(points × scale))`, halves away from zero.
+    /// Sizes past `unrepresentable` (a 1e20-unit SVG, a NaN page) come out as `unrepresentable`,
+    /// which the size limits refuse with a message: converting them to Int would trap.
     public static func pixels(_ points: Double, scale: Int) -> Int {
-        max(1, Int((points * Double(scale)).rounded(.toNearestOrAwayFromZero)))
+        let value = (points * Double(scale)).rounded(.toNearestOrAwayFromZero)
+        guard value.isFinite, value < Double(unrepresentable) else { return unrepresentable }
+        return max(1, Int(max(value, 0)))
     }
+
+    /// Larger than every limit (Cairo's 32767 px side), small enough that width × height × 4 fits an Int.
+    public static let unrepresentable = 1 << 30
 }
