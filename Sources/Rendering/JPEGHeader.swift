@@ -10,6 +10,15 @@ enum JPEGHeader {
         (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
     }
 
+    static func hasEndOfImage(_ bytes: [UInt8], after start: Int) -> Bool {
+        var index = bytes.count - 2
+        while index >= start {
+            if bytes[index] == 0xFF, bytes[index + 1] == 0xD9 { return true }
+            index -= 1
+        }
+        return false
+    }
+
     static func size(_ bytes: [UInt8]) throws(SourceError) -> (width: Int, height: Int) {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
             throw SourceError(bytes.isEmpty ? "not a JPEG file: it is empty" : "not a JPEG file (no start-of-image marker)")
@@ -38,6 +47,12 @@ enum JPEGHeader {
             }
             if marker == 0xDA {  // start of scan: the entropy-coded data follows
                 guard let frame else { throw SourceError("corrupt JPEG: image data before the frame header") }
+                // The file is copied as it is, so a cut-off file would ship as a partly grey image:
+                // the data must end with the end-of-image marker (FF D9; entropy-coded data escapes
+                // FF as FF 00). Bytes after it, which some writers leave, are allowed.
+                guard Self.hasEndOfImage(bytes, after: position + length) else {
+                    throw SourceError("truncated JPEG: the image data has no end-of-image marker (FF D9)")
+                }
                 return frame
             }
             position += length
