@@ -316,7 +316,9 @@ public final class FileLock {
 
     /// Returns nil when another process holds the lock.
     public init?(path: String) throws(FileError) {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // O_NOFOLLOW: a lock file replaced by a symbolic link would otherwise create (or open) a
+        // file wherever the link points, outside the output folder.
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw FileSystem.failure(.lock, path) }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             close(fd)

@@ -120,6 +120,22 @@ import Testing
         #expect(zip(after, before).allSatisfy { $0.1 == $1.1 })
     }
 
+    /// A lock file replaced by a link to a path outside: the build refuses it and creates nothing
+    /// there (opening it used to create the link's target).
+    @Test func aLinkedLockFileIsNotFollowed() throws {
+        let work = try builtWorkspace()
+        defer { Harness.removeTemporary(work) }
+        let lock = work.appendingPathComponent("out/.assetc/lock")
+        try? FileManager.default.removeItem(at: lock)
+        let target = work.appendingPathComponent("outside/created")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: lock, withDestinationURL: target)
+        let run = try Harness.assetc(["build"], in: work)
+        #expect(run.status == 3, "\(run.status) \(run.stderr)")
+        #expect(run.stderr.contains("out/.assetc/lock: error:") && run.stderr.contains("symbolic link"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+
     @Test func aFIFOAsASourceIsRefusedAtOnce() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
