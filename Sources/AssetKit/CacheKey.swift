@@ -12,7 +12,7 @@ enum CacheKey {
             "\(variant.pixelWidth)x\(variant.pixelHeight)",
             "\(placement.scaleX),\(placement.scaleY),\(placement.offsetX),\(placement.offsetY)",
             background, encoder.cacheKey, "tables \(DeviceTables.version)", "toolchain \(Toolchain.current.fingerprint)",
-        ].joined(separator: "|")
+        ].joined(separator: "|") + (variant.source.kind == .svg ? "|svg at 96 dpi" : "")
         return sha256Hex(Array(text.utf8))
     }
 }

@@ -16,8 +16,13 @@ final class SVGDocument {
             rsvg_handle_new_from_data(buffer.baseAddress, gsize(buffer.count), &error)
         }
         guard let handle else { throw SourceError(Self.describe(error, fallback: "cannot read SVG")) }
+        // CSS's 96 px to the inch, as browsers and rsvg-convert use: librsvg's own default is 90,
+        // which made `width="24pt"` 30 px instead of 32 (and mm, cm and in likewise 6% small).
+        rsvg_handle_set_dpi(handle, Self.cssPixelsPerInch)
         self.handle = handle
     }
+
+    static let cssPixelsPerInch = 96.0
 
     deinit { g_object_unref(gpointer(handle)) }
 
