@@ -92,9 +92,9 @@ struct Walk {
                     contents.colorSets.append(set)
                 }
             case "appiconset":
-                contents.appIconSets.append(CatalogSetReference(name: stem, setPath: setPath))
+                contents.appIconSets.append(CatalogSetReference(name: stem, setPath: setPath, qualifiedName: qualified))
             case "launchimage":
-                contents.launchImageSets.append(CatalogSetReference(name: stem, setPath: setPath))
+                contents.launchImageSets.append(CatalogSetReference(name: stem, setPath: setPath, qualifiedName: qualified))
             case let type? where CatalogReader.skippedTypes[type] != nil:
                 diagnostics.append(.note(path, "skipped: a \(CatalogReader.skippedTypes[type]!) has no loose-file form"))
             default:

@@ -109,22 +109,32 @@ public struct Planner {
 
     /// `--app-icon NAME` and `--launch-image NAME` (or `"set"` in the manifest): the first set of
     /// that name in catalog order, validated and packaged like an `appiconset` or `launchimage`.
+    /// A set inside groups that provide a namespace is found by its qualified name (`Icons/Alt`, as
+    /// actool has it) and, when no set has that qualified name, by its folder name alone.
     private func chooseCatalogSets(_ manifest: inout Manifest, catalogs: [CatalogContents], diagnostics: inout [Diagnostic]) {
         func folder(_ catalog: CatalogContents, _ set: CatalogSetReference) -> String { catalog.spec.path + "/" + set.setPath }
+        func find(_ name: String, _ sets: (CatalogContents) -> [CatalogSetReference]) -> (CatalogContents, CatalogSetReference)? {
+            for matches in [{ (set: CatalogSetReference) in set.qualifiedName == name }, { (set: CatalogSetReference) in set.name == name }] {
+                for catalog in catalogs {
+                    if let set = sets(catalog).first(where: matches) { return (catalog, set) }
+                }
+            }
+            return nil
+        }
         if let choice = manifest.appIconSetName {
             let location = choice.location ?? SourceLocation(line: 1, column: 1)
-            if let (catalog, set) = catalogs.lazy.compactMap({ catalog in catalog.appIconSets.first { $0.name == choice.name }.map { (catalog, $0) } }).first {
+            if let (catalog, set) = find(choice.name, \.appIconSets) {
                 manifest.appIcon = AppIconSpec(input: .appiconset(SourceSpec(path: folder(catalog, set), location: location)),
-                                               name: iconFileBase(choice.name), artwork: false, location: location)
+                                               name: iconFileBase(set.name), artwork: false, location: location)
             } else {
-                diagnostics.append(.error(manifest.path, at: choice.location, "None of the input catalogs contained a matching app icon set named \"\(choice.name)\"."))
+                diagnostics.append(.error(manifest.path, at: choice.location, "None of the input catalogs contained a matching stickers icon set or app icon set named \"\(choice.name)\"."))
             }
         }
         if let choice = manifest.launchImageSetName {
             let location = choice.location ?? SourceLocation(line: 1, column: 1)
-            if let (catalog, set) = catalogs.lazy.compactMap({ catalog in catalog.launchImageSets.first { $0.name == choice.name }.map { (catalog, $0) } }).first {
+            if let (catalog, set) = find(choice.name, \.launchImageSets) {
                 manifest.launchImage = LaunchImageSpec(input: .launchimage(SourceSpec(path: folder(catalog, set), location: location)),
-                                                       basename: choice.name, orientations: [.portrait], schemes: [], location: location)
+                                                       basename: set.name, orientations: [.portrait], schemes: [], location: location)
             } else {
                 diagnostics.append(.error(manifest.path, at: choice.location, "None of the input catalogs contained a matching launch image set named \"\(choice.name)\"."))
             }

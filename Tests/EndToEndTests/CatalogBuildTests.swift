@@ -160,7 +160,7 @@ import Testing
 
         let missing = try Harness.assetc(["build", "Real.xcassets", "--output", "out2", "--app-icon", "Nope"], in: work)
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("error: None of the input catalogs contained a matching app icon set named \"Nope\"."), "\(missing.stderr)")
+        #expect(missing.stderr.contains("error: None of the input catalogs contained a matching stickers icon set or app icon set named \"Nope\"."), "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out2/Resources").path))
     }
 
@@ -228,6 +228,27 @@ import Testing
         let orphan = try Harness.assetc(["build", "Alternates.xcassets", "--output", "out2", "--alternate-app-icons"], in: work)
         #expect(orphan.status == 1)
         #expect(orphan.stderr.contains("--alternate-app-icons needs the primary icon set named with --app-icon"), "\(orphan.stderr)")
+    }
+
+    /// An app icon set inside a group that provides a namespace has the qualified name actool gives
+    /// it (`AlternateIcons/green`); its folder name alone still finds it when no set has that
+    /// qualified name.
+    @Test func aNamespacedAppIconSetIsPickedByItsQualifiedName() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = work.appendingPathComponent("Alternates.xcassets")
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Alternates.xcassets"), to: catalog)
+        try #"{"info": {"author": "xcode", "version": 1}, "properties": {"provides-namespace": true}}"#
+            .write(to: catalog.appendingPathComponent("AlternateIcons/Contents.json"), atomically: true, encoding: .utf8)
+        for (name, output) in [("AlternateIcons/green", "qualified"), ("green", "bare")] {
+            let run = try Harness.assetc(["build", "Alternates.xcassets", "--output", output, "--app-icon", name], in: work)
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            let files = Harness.files(under: work.appendingPathComponent(output + "/Resources"))
+            #expect(files.contains("green60x60@2x.png"), "\(name): the files are named after the set's folder: \(files)")
+        }
+        let wrong = try Harness.assetc(["build", "Alternates.xcassets", "--output", "wrong", "--app-icon", "Other/green"], in: work)
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("None of the input catalogs contained a matching stickers icon set or app icon set named \"Other/green\"."), "\(wrong.stderr)")
     }
 
     @Test func launchImageSetsArePickedByName() throws {

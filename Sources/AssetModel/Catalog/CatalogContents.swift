@@ -46,10 +46,13 @@ public struct CatalogSetReference: Sendable, Hashable {
     public var name: String
     /// The set's folder relative to the catalog.
     public var setPath: String
+    /// The name with the groups that provide a namespace in front (`Icons/Alt`), as actool names it.
+    public var qualifiedName: String
 
-    public init(name: String, setPath: String) {
+    public init(name: String, setPath: String, qualifiedName: String? = nil) {
         self.name = name
         self.setPath = setPath
+        self.qualifiedName = qualifiedName ?? name
     }
 }
 
