@@ -124,8 +124,11 @@ struct CatalogPlanner {
             if groups[group] == nil { order.append(group) }
             groups[group, default: []].append(slot)
         }
+        // xcassets notes: "If a set has only appearance-specific files, that is an error." A loose
+        // image is looked up by its plain name, which would find nothing.
         if !set.slots.isEmpty, !set.slots.contains(where: { $0.appearance.isAny }) {
-            diagnostics.append(.warning(set.contentsPath, "the image set \"\(set.name)\" has no slot for the \"any\" appearance, so nothing is written under its plain name"))
+            diagnostics.append(.error(set.contentsPath, "the image set \"\(set.name)\" has only appearance-specific images (dark, light or high contrast) and none for the \"any\" appearance, so nothing could be written under its plain name; fill the set's Any Appearance slot"))
+            return
         }
         let namespaceFolder = base.contains("/") ? String(base[..<base.lastIndex(of: "/")!]) : nil
         let leaf = base.split(separator: "/").last.map(String.init) ?? base

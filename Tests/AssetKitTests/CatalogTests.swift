@@ -231,6 +231,23 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         #expect(plan.variants[3].appearance.luminosity == .dark)
     }
 
+    /// A set with only dark (or light, or high contrast) images has nothing for its plain name, which
+    /// is what a loose image is looked up by: an error (xcassets notes), not a warning.
+    @Test func aSetWithOnlyAppearanceSpecificImagesIsAnError() {
+        let dark = set("DarkOnly", [slot("d.png", scale: 1, appearance: Appearance(luminosity: .dark))])
+        let sources: [String: SourceInfo] = ["d.png": .png(width: 20, height: 20, scale: 1, interlaced: false)]
+        #expect(throws: InputError.self) { try self.planCatalog([dark], sources) }
+        do {
+            _ = try planCatalog([dark], sources)
+        } catch let error as InputError {
+            #expect(error.diagnostics.contains {
+                $0.severity == .error && $0.message.hasPrefix("the image set \"DarkOnly\" has only appearance-specific images")
+            })
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
     @Test func vectorsInScaleSlotsAreThatScalesPixels() throws {
         // NetNewsWire's timelineStar: a 13 pt PDF in 1x and a 26 pt PDF in 2x; 3x is empty.
         let slots = [slot("star.pdf", scale: 1), slot("star@2x.pdf", scale: 2)]
