@@ -33,6 +33,12 @@ struct ImageSetDecoder {
             if let flag = file.member("preserves-vector-representation", of: node), case .bool(let value) = flag.value {
                 properties.preservesVectorRepresentation = value
             }
+            // Xcode features a loose file has no way to carry: said once, visibly, not dropped in silence.
+            for key in ["on-demand-resource-tags", "compression-type"] {
+                if let member = file.member(key, of: node) {
+                    diagnostics.append(.warning(contentsPath, at: member.location, "\"\(key)\" is not supported for loose files; it is ignored for \"\(name)\""))
+                }
+            }
         }
         var slots: [CatalogImageSlot] = []
         var referenced: Set<String> = []
@@ -130,7 +136,13 @@ struct ImageSetDecoder {
             diagnostics.append(.note(contentsPath, "skipped the \(otherIdioms.sorted().joined(separator: ", ")) slots of \"\(name)\": assetc builds iOS resources (universal, iphone, ipad)"))
         }
         if skippedForTraits > 0 {
-            diagnostics.append(.note(contentsPath, "skipped \(skippedForTraits) slot\(skippedForTraits == 1 ? "" : "s") of \"\(name)\" chosen by size class, locale, direction, memory or display gamut: loose files cannot select on them"))
+            let text = "skipped \(skippedForTraits) slot\(skippedForTraits == 1 ? "" : "s") of \"\(name)\" chosen by size class, locale, direction, memory or display gamut: loose files cannot select on them"
+            if slots.isEmpty {
+                // Every image of the set was such a slot: it would vanish with only a note to say so.
+                diagnostics.append(.warning(contentsPath, text + "; the set has no other image, so nothing is written for it"))
+            } else {
+                diagnostics.append(.note(contentsPath, text))
+            }
         }
         return CatalogImageSet(name: name, setPath: setPath, contentsPath: contentsPath, slots: slots, properties: properties)
     }

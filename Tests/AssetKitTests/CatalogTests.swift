@@ -91,6 +91,29 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         ])
     }
 
+    /// A set whose every image is chosen by a trait loose files cannot select on would vanish with
+    /// only a note: a warning says so. Properties a loose file cannot carry are warned, not dropped.
+    @Test func aSetLeftEmptyBySkippedSlotsAndUnsupportedPropertiesAreWarned() throws {
+        let catalog = try TemporaryCatalog([
+            "Dir.imageset/Contents.json": """
+            {"images": [
+              {"idiom": "universal", "filename": "ltr.png", "language-direction": "left-to-right"},
+              {"idiom": "universal", "filename": "rtl.png", "language-direction": "right-to-left"}
+            ], "properties": {"on-demand-resource-tags": ["level1"], "compression-type": "lossy"}}
+            """,
+            "Dir.imageset/ltr.png": "png",
+            "Dir.imageset/rtl.png": "png",
+        ])
+        defer { catalog.remove() }
+        let (contents, messages) = catalog.read()
+        #expect(contents.imageSets.first?.slots.isEmpty == true)
+        #expect(messages == [
+            "Test.xcassets/Dir.imageset/Contents.json:4:46: warning: \"on-demand-resource-tags\" is not supported for loose files; it is ignored for \"Dir\"",
+            "Test.xcassets/Dir.imageset/Contents.json:4:78: warning: \"compression-type\" is not supported for loose files; it is ignored for \"Dir\"",
+            "Test.xcassets/Dir.imageset/Contents.json: warning: skipped 2 slots of \"Dir\" chosen by size class, locale, direction, memory or display gamut: loose files cannot select on them; the set has no other image, so nothing is written for it",
+        ], "\(messages)")
+    }
+
     @Test func linksBackToAParentAreWalkedOnce() throws {
         let catalog = try TemporaryCatalog([
             "Group/Star.imageset/Contents.json": imageSet(#"{"idiom": "universal", "filename": "star.pdf"}"#),
