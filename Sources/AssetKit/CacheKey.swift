@@ -12,7 +12,17 @@ enum CacheKey {
             "\(variant.pixelWidth)x\(variant.pixelHeight)",
             "\(placement.scaleX),\(placement.scaleY),\(placement.offsetX),\(placement.offsetY)",
             background, encoder.cacheKey, "tables \(DeviceTables.version)", "toolchain \(Toolchain.current.fingerprint)",
-        ].joined(separator: "|") + (variant.source.kind == .svg ? "|svg at 96 dpi" : "")
+        ].joined(separator: "|") + Self.renderRules(variant.source.kind)
         return sha256Hex(Array(text.utf8))
+    }
+
+    /// Changes in how a kind of source is drawn that neither the toolchain nor the encoder settings
+    /// show: each re-renders what earlier builds made under the old rule.
+    static func renderRules(_ kind: ResolvedSource.Kind) -> String {
+        switch kind {
+        case .svg: "|svg at 96 dpi"
+        case .png: "|16-bit copied"
+        default: ""
+        }
     }
 }

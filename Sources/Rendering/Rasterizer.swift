@@ -5,7 +5,7 @@ import AssetModel
 final class Rasterizer {
     private let store: SourceStore
     private var openDocument: (path: String, document: PDFDocument)?
-    private var openRaster: (path: String, image: RGBAImage)?
+    private var openRaster: (path: String, header: PNGHeader, image: RGBAImage)?
     private var openSVG: (path: String, document: SVGDocument)?
 
     init(store: SourceStore) {
@@ -13,8 +13,16 @@ final class Rasterizer {
         _ = silenceGLibLogging
     }
 
-    /// The file's bytes: a PNG rendered and encoded, or a JPEG copied as it is.
+    /// The file's bytes: a PNG rendered and encoded, or a JPEG copied as it is. A 16-bit PNG source
+    /// copied at its own size is written as it is too: the encoder works in 8 bits a sample, and
+    /// re-encoding would silently drop the low bits (a catalog slot's pixels are the contract).
     func produce(_ variant: Variant, encoder: PNGEncoderSettings) throws(SourceError) -> [UInt8] {
+        if variant.source.kind == .png {
+            let (header, raster) = try raster(at: variant.source.path)
+            if header.bitDepth == 16, !header.interlaced, try isExactCopy(variant, of: raster) {
+                return try store.bytes(variant.source.path)
+            }
+        }
         guard variant.source.kind == .jpeg else {
             switch try draw(variant) {
             case .canvas(let canvas, let color):
@@ -80,12 +88,8 @@ final class Rasterizer {
             try document.render(page: variant.source.page, into: canvas.context)
             return .canvas(canvas, color: nil)
         case .png:
-            let raster = try raster(at: variant.source.path)
-            if Double(raster.width) != variant.contentSize.width || Double(raster.height) != variant.contentSize.height {
-                throw .recordMismatch("the raster is \(raster.width)x\(raster.height) pixels, but the plan was made for \(variant.contentSize)")
-            }
-            if variant.background == nil, raster.width == variant.pixelWidth, raster.height == variant.pixelHeight,
-               variant.placement == Placement(scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0) {
+            let raster = try raster(at: variant.source.path).image
+            if try isExactCopy(variant, of: raster) {
                 return .raster(raster)  // same size: copy exactly instead of resampling
             }
             let canvas = try CairoCanvas(width: variant.pixelWidth, height: variant.pixelHeight)
@@ -113,11 +117,22 @@ final class Rasterizer {
         return document
     }
 
-    private func raster(at path: String) throws(SourceError) -> RGBAImage {
-        if let open = openRaster, open.path == path { return open.image }
+    /// The decoded source and its header, checked against the size the plan was made for.
+    private func raster(at path: String) throws(SourceError) -> (header: PNGHeader, image: RGBAImage) {
+        if let open = openRaster, open.path == path { return (open.header, open.image) }
         openRaster = nil
-        let image = try PNGCodec.decode(try store.bytes(path)).image
-        openRaster = (path, image)
-        return image
+        let (header, image) = try PNGCodec.decode(try store.bytes(path))
+        openRaster = (path, header, image)
+        return (header, image)
+    }
+
+    /// True when the variant is the raster at its own size: nothing to resample or fill. Throws when
+    /// the raster is not the size the plan was made for.
+    private func isExactCopy(_ variant: Variant, of raster: RGBAImage) throws(SourceError) -> Bool {
+        if Double(raster.width) != variant.contentSize.width || Double(raster.height) != variant.contentSize.height {
+            throw .recordMismatch("the raster is \(raster.width)x\(raster.height) pixels, but the plan was made for \(variant.contentSize)")
+        }
+        return variant.background == nil && raster.width == variant.pixelWidth && raster.height == variant.pixelHeight
+            && variant.placement == Placement(scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0)
     }
 }

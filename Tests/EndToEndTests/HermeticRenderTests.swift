@@ -141,6 +141,27 @@ import Testing
         #expect(try PNGCodec.readColor(Harness.read(work.appendingPathComponent("out/Resources/Icons - Test Tube@2x.png"))) == nil)
     }
 
+    /// A 16-bit PNG in a catalog slot (NetNewsWire's nnwFeedIcon is one) is copied as it is: the
+    /// encoder works in 8 bits a sample, and writing it that way dropped the low bits in silence.
+    @Test func aSixteenBitSlotIsCopiedAsItIs() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("Deep.xcassets/Deep.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        var rows: [UInt8] = []
+        for y in 0..<6 {
+            rows.append(0)
+            for x in 0..<8 { rows += [0x12, UInt8(x * 31), 0x80, UInt8(y * 41 + 1), 0xFE, 0x01] }  // not n * 257
+        }
+        let deep = PNGSamples.png(width: 8, height: 6, depth: 16, colorType: 2, rows: rows)
+        try Data(deep).write(to: set.appendingPathComponent("deep@2x.png"))
+        try #"{"images": [{"idiom": "universal", "filename": "deep@2x.png", "scale": "2x"}], "info": {"author": "xcode", "version": 1}}"#
+            .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build", "Deep.xcassets", "--output", "out"], in: work)
+        try #require(run.status == 0, "\(run.stderr)")
+        #expect(try Harness.read(work.appendingPathComponent("out/Resources/Deep@2x.png")) == deep)
+    }
+
     /// GoMap's bing-logo-gray PNGs carry Photoshop's "HP sRGB IEC61966-2.1" profile under the name
     /// "Photoshop ICC profile". libpng lists that profile as a "known incorrect sRGB profile" and
     /// refuses to write it by default, which failed the whole build of a catalog Xcode builds.
