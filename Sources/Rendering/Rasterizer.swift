@@ -16,8 +16,10 @@ final class Rasterizer {
     /// The file's bytes: a PNG rendered and encoded, or a JPEG copied as it is. A 16-bit PNG source
     /// copied at its own size is written as it is too: the encoder works in 8 bits a sample, and
     /// re-encoding would silently drop the low bits (a catalog slot's pixels are the contract).
+    /// Icons and launch images are always re-encoded: the App Store icon must lose its alpha
+    /// channel, and Apple's rules for them are 8-bit PNGs.
     func produce(_ variant: Variant, encoder: PNGEncoderSettings) throws(SourceError) -> [UInt8] {
-        if variant.source.kind == .png {
+        if variant.source.kind == .png, variant.role == .image {
             let (header, raster) = try raster(at: variant.source.path)
             if header.bitDepth == 16, !header.interlaced, try isExactCopy(variant, of: raster) {
                 return try store.bytes(variant.source.path)
