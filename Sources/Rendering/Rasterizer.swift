@@ -17,7 +17,7 @@ final class Rasterizer {
     /// copied at its own size is written as it is too: the encoder works in 8 bits a sample, and
     /// re-encoding would silently drop the low bits (a catalog slot's pixels are the contract).
     /// Icons and launch images are always re-encoded: the App Store icon must lose its alpha
-    /// channel, and Apple's rules for them are 8-bit PNGs.
+    /// channel, which a copy would keep.
     func produce(_ variant: Variant, encoder: PNGEncoderSettings) throws(SourceError) -> [UInt8] {
         if variant.source.kind == .png, variant.role == .image {
             let (header, raster) = try raster(at: variant.source.path)
