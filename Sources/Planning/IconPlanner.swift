@@ -138,6 +138,7 @@ struct IconPlanner {
         var universal: (path: String, entry: CatalogEntry)?
         var checkedFiles: [String: Bool] = [:]  // file → usable
         var reportedEmpty: Set<IconSlot> = []  // required slots already reported, so each is reported once
+        var emptySlotMessages: [Int] = []  // indices in `diagnostics` of "slot is empty" messages
 
         for entry in entries {
             let idiom = entry.idiom ?? "(none)"
@@ -151,6 +152,7 @@ struct IconPlanner {
                     continue
                 }
                 guard let file = entry.filename else {
+                    emptySlotMessages.append(diagnostics.count)
                     diagnostics.append(.warning(contentsPath, at: entry.location, "the universal 1024x1024 slot is empty"))
                     continue
                 }
@@ -183,9 +185,11 @@ struct IconPlanner {
             guard let file = entry.filename else {
                 if slot.requirement == .required {
                     if reportedEmpty.insert(slot).inserted {
+                        emptySlotMessages.append(diagnostics.count)
                         diagnostics.append(.error(contentsPath, at: entry.location, "the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"))
                     }
                 } else {
+                    emptySlotMessages.append(diagnostics.count)
                     diagnostics.append(.warning(contentsPath, at: entry.location, "the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"))
                 }
                 continue
@@ -200,6 +204,15 @@ struct IconPlanner {
             let source = ResolvedSource(path: path, kind: .png, page: 1)
             let size = PointSize(width: Double(slot.pixels), height: Double(slot.pixels))
             covered[slot] = variant(for: slot, spec: spec, source: source, content: size)
+        }
+
+        // Nothing in the set applies to this build (an empty set, or a Mac or watch one): actool's one
+        // error instead of one per empty slot.
+        if covered.isEmpty, universal == nil {
+            for index in emptySlotMessages.reversed() { diagnostics.remove(at: index) }
+            let name = setName.hasSuffix(".appiconset") ? String(setName.dropLast(".appiconset".count)) : setName
+            diagnostics.append(.error(contentsPath, "The stickers icon set or app icon set named \"\(name)\" did not have any applicable content."))
+            return []
         }
 
         // A single universal 1024 image stands for every size (as Xcode 14 does).

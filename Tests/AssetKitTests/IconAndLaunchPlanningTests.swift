@@ -130,12 +130,25 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         let empty = iphoneSet([#"{"idiom": "iphone", "size": "40x40", "scale": "2x"}"#])
         let result = try plan(iphoneManifest, empty).get()
         #expect(result.warnings.contains { $0.severity == .warning && $0.message.contains("iPhone spotlight 40x40@2x slot (80x80 px) is empty") })
-        let emptyRequired = TableInspector(sources: [:], texts: ["\(set)/Contents.json": contents([
+        let emptyRequired = TableInspector(sources: ["\(set)/icon180.png": png(180)], texts: ["\(set)/Contents.json": contents([
             #"{"idiom": "iphone", "size": "60x60", "scale": "2x"}"#,
+            #"{"idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "icon180.png"}"#,
         ])])
         let emptyErrors = failure(plan(iphoneManifest, emptyRequired))
         #expect(emptyErrors.filter { $0.contains("iPhone app 60x60@2x slot") }.count == 1, "\(emptyErrors)")
         #expect(emptyErrors.contains { $0.contains("the required iPhone app 60x60@2x slot (120x120 px) is empty") })
+    }
+
+    /// A set with nothing for this build (every slot empty, or only Mac or watch slots) gets actool's
+    /// one error, not one per empty slot.
+    @Test func aSetWithNothingApplicableGetsActoolsOneError() {
+        for entries in [[#"{"idiom": "iphone", "size": "60x60", "scale": "2x"}"#, #"{"idiom": "iphone", "size": "60x60", "scale": "3x"}"#],
+                        [#"{"idiom": "mac", "size": "16x16", "scale": "1x", "filename": "mac16.png"}"#]] {
+            let inspector = TableInspector(sources: ["\(set)/mac16.png": png(16)], texts: ["\(set)/Contents.json": contents(entries)])
+            let errors = failure(plan(iphoneManifest, inspector)).filter { $0.contains(": error: ") }
+            #expect(errors == ["\(set)/Contents.json: error: The stickers icon set or app icon set named \"AppIcon\" did not have any applicable content."],
+                    "\(errors)")
+        }
     }
 
     /// Files in a set folder that no entry names get actool's warning, for app icon and launch image
