@@ -177,13 +177,21 @@ public struct BuildFiles {
         .PHONY: assets
         assets: \(outputDirectory)/asset-index.json
 
-        \(([plan] + renderGroups.map(\.fragment)).joined(separator: " ")) &: \((inputs + sources).joined(separator: " "))
-        \t$(ASSETC) plan \(arguments.replacingDollars()) --quiet --output \(output.replacingDollars()) --write-plan \(shellQuoted(planDirectory).replacingDollars())
-
-        -include \(planDirectory)/plan.d
+        \(plan): \((inputs + sources).joined(separator: " "))
+        \t$(ASSETC) plan \(arguments.replacingDollars()) --quiet --output \(output.replacingDollars()) --write-plan \(shellQuoted(planDirectory).replacingDollars()) && touch \(shellQuoted(plan).replacingDollars())
 
 
         """
+        // The plan rewrites only the fragments whose content changed (what Ninja's `restat` relies
+        // on). Make has no restat: plan.json is its stamp, always touched, and the fragments are
+        // made by it with an empty recipe, so a render reruns only when its fragment really
+        // changed or its source is newer than its outputs. Were the fragments targets of the plan's
+        // rule, the unchanged ones would stay older than an edited source and the plan would run on
+        // every call.
+        if !renderGroups.isEmpty {
+            out += "\(renderGroups.map(\.fragment).joined(separator: " ")): \(plan) ;\n\n"
+        }
+        out += "-include \(planDirectory)/plan.d\n\n\n"
         for group in renderGroups {
             out += "\(group.outputs.joined(separator: " ")) &: \(group.fragment) \(group.source)\n"
             out += "\t$(ASSETC) render \(shellQuoted(group.fragment).replacingDollars()) --output \(output.replacingDollars()) --jobs 1\n\n"

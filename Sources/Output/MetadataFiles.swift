@@ -52,10 +52,18 @@ public enum ActionOutputs {
         case .other: throw .inTheWay(path: path, .other)
         }
         do throws(FileError) {
-            try FileSystem.replaceIfChanged(path, bytes)
+            try replaceOrTouch(path, bytes)
         } catch {
             throw .cannotWrite(file: path, error, source: source)
         }
+    }
+
+    /// Writes the file unless it already holds these bytes, and then only updates its modification
+    /// time. An engine reruns an action whose outputs are older than its inputs: a source edited
+    /// without changing its pixels (a comment in a PDF) gives the same PNG, which, left with its
+    /// old time, made Ninja and Make rerun the render on every call.
+    static func replaceOrTouch(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+        if !(try FileSystem.replaceIfChanged(path, bytes)) { FileSystem.touch(path) }
     }
 
     /// Checks the budget and writes the metadata files for `written` (read back from the tree).
@@ -74,9 +82,13 @@ public enum ActionOutputs {
         for file in derived {
             if let content = file.content { try place(content, at: file.relativePath, root: root, source: plan.inputPath) }
         }
+        // Every declared output of the action ends newer than its inputs, changed or not (see
+        // `replaceOrTouch`).
         try MetadataFiles.write(plan, written: written, sizes: sizes, root: root) { bytes, path throws(OutputError) in
             do throws(FileError) {
-                return try FileSystem.replaceIfChanged(path, bytes)
+                let changed = try FileSystem.replaceIfChanged(path, bytes)
+                if !changed { FileSystem.touch(path) }
+                return changed
             } catch {
                 throw .cannotWrite(file: path, error)
             }
