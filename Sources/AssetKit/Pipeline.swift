@@ -46,7 +46,9 @@ public enum Pipeline {
             plan.fontsDirectory = fonts
             var project = LoadedProject(manifest: manifest, plan: plan, store: store, outputDirectory: output,
                                         recordedState: recorded, warnings: warnings + plan.warnings)
-            project.inputFiles = (manifestPath.map { [$0] } ?? []) + catalogInputs + (fonts.map { [$0] } ?? [])
+            // The fonts folder (a font added or removed) and each font in it (one replaced in place).
+            project.inputFiles = (manifestPath.map { [$0] } ?? []) + catalogInputs
+                + (fonts.map { [$0] + Fonts.projectFontFiles(in: $0) } ?? [])
             return project
         } catch let error as BuildFailure {
             throw error

@@ -48,10 +48,19 @@ public enum Fonts {
         return "\(value / 10000).\(value / 100 % 100).\(value % 100)"
     }
 
+    /// The font files of a project's fonts folder, sorted: inputs of the build (a depfile lists
+    /// them, so Make sees a font replaced in place, which leaves the folder's time alone).
+    public static func projectFontFiles(in directory: String) -> [String] {
+        fontFiles(in: directory, depth: 0).sorted { ByteExactPath($0) < ByteExactPath($1) }
+    }
+
     /// Every font file fontconfig offers, with its size, sorted: what a substitution can pick from.
-    static func installedFiles() -> [(path: String, bytes: Int)] {
+    /// The project's own fonts (the application set `restrict(to:)` fills) also carry a hash of
+    /// their bytes: a font replaced by another of the same name and size must re-render. The
+    /// system's fonts, often hundreds of files, are identified by name and size only.
+    static func installedFiles() -> [(path: String, bytes: Int, sha256: String?)] {
         guard FcInit() != 0, let config = FcConfigGetCurrent() else { return [] }
-        var files: [String: Int] = [:]
+        var files: [String: (bytes: Int, sha256: String?)] = [:]
         // The system set, and the application set that `restrict(to:)` fills.
         for kind in [FcSetSystem, FcSetApplication] {
             guard let set = FcConfigGetFonts(config, kind) else { continue }
@@ -60,9 +69,11 @@ public enum Fonts {
                 var file: UnsafeMutablePointer<FcChar8>?
                 guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
                 let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
-                files[path] = FileSystem.fileSize(path) ?? -1
+                guard files[path] == nil else { continue }
+                let hash = kind == FcSetApplication ? (try? FileSystem.read(path)).map(sha256Hex) ?? "unreadable" : nil
+                files[path] = (FileSystem.fileSize(path) ?? -1, hash)
             }
         }
-        return files.sorted { ByteExactPath($0.key) < ByteExactPath($1.key) }.map { ($0.key, $0.value) }
+        return files.sorted { ByteExactPath($0.key) < ByteExactPath($1.key) }.map { ($0.key, $0.value.bytes, $0.value.sha256) }
     }
 }

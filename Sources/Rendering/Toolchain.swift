@@ -28,8 +28,9 @@ public struct Toolchain: Sendable {
         let fonts = Fonts.installedFiles()
         // File names and sizes, not paths: the same fonts in another checkout or container path
         // give the same fingerprint.
-        let fontText = fonts.map { "\($0.path.split(separator: "/").last.map(String.init) ?? $0.path)\t\($0.bytes)" }
-            .sorted().joined(separator: "\n")
+        let fontText = fonts.map { font in
+            "\(font.path.split(separator: "/").last.map(String.init) ?? font.path)\t\(font.bytes)" + (font.sha256.map { "\t" + $0 } ?? "")
+        }.sorted().joined(separator: "\n")
         return Toolchain(
             libraries: [
                 ("poppler", String(cString: poppler_get_version())),

@@ -87,6 +87,37 @@ import Testing
     }
 }
 
+extension FontsFolderTests {
+    /// A font replaced in place by another of the same name and size: the depfile names each font
+    /// file (the folder's time does not change), and the project's fonts are fingerprinted by their
+    /// bytes, so the text is drawn again in the new font.
+    @Test func aFontReplacedInPlaceReRendersAndIsInTheDepfile() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try HermeticRenderTests.pdfWithUnembeddedFont().write(to: work.appendingPathComponent("label.pdf"), atomically: true, encoding: .utf8)
+        let fonts = ["/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
+        for font in fonts { try #require(FileManager.default.fileExists(atPath: font), "\(font) (fonts-dejavu-core) is a test font") }
+        let faces = try fonts.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
+        let size = faces.map(\.count).max()!
+        func install(_ face: [UInt8]) throws {  // padded to one size: only the bytes differ
+            try Data(face + [UInt8](repeating: 0, count: size - face.count)).write(to: work.appendingPathComponent("brand/Brand.ttf"))
+        }
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("brand"), withIntermediateDirectories: true)
+        try install(faces[0])
+        try #"{"version": 1, "output": "out", "scales": [3], "fonts": "brand", "images": [{"name": "Label", "source": "label.pdf"}]}"#
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let first = try Harness.assetc(["build", "assets.json", "--depfile", "deps.d"], in: work)
+        try #require(first.status == 0, "\(first.stderr)")
+        let depfile = try String(contentsOf: work.appendingPathComponent("deps.d"), encoding: .utf8)
+        #expect(depfile.contains("brand/Brand.ttf"), "\(depfile)")
+        let serif = try Harness.read(work.appendingPathComponent("out/Resources/Label@3x.png"))
+        try install(faces[1])
+        let second = try Harness.assetc(["build", "assets.json"], in: work)
+        #expect(second.status == 0 && second.stderr.contains("(1 rendered"), "\(second.stderr)")
+        #expect(try Harness.read(work.appendingPathComponent("out/Resources/Label@3x.png")) != serif)
+    }
+}
+
 @Suite struct ToolchainTests {
     /// The fingerprint names the libraries' real versions: those pkg-config reports for the
     /// installed development packages (Debian ships the library and its headers at one version).
