@@ -37,7 +37,7 @@ public enum ContactSheet {
         </head>
         <body class="bg-checker">
         <header>
-        <strong>assetc \(escape(AssetcVersion.current))</strong> — \(written.count) files from \(escape(plan.inputPath)).
+        <strong>assetc \(escape(AssetcVersion.current))</strong> — \(written.count) files from \(escape(shown(plan.inputPath, in: plan))).
         Background:
         <button type="button" data-bg="light" aria-pressed="false">light</button>
         <button type="button" data-bg="dark" aria-pressed="false">dark</button>
@@ -64,7 +64,7 @@ public enum ContactSheet {
                         .sorted { ByteExactPath($0.variant.relativePath) < ByteExactPath($1.variant.relativePath) }
                     guard !files.isEmpty else { continue }
                     html += "<h4>\(idiom?.rawValue ?? "universal")</h4>\n<div class=\"row\">\n"
-                    for file in files { html += figure(file, warnings: warnings) }
+                    for file in files { html += figure(file, warnings: warnings, plan: plan) }
                     html += "</div>\n"
                 }
             }
@@ -73,7 +73,7 @@ public enum ContactSheet {
         let outside = written.filter { $0.variant.outsideResourcesPath != nil }
         if !outside.isEmpty {
             html += "<section>\n<h2>Outside the bundle</h2>\n<div class=\"row\">\n"
-            for file in outside { html += figure(file, warnings: warnings) }
+            for file in outside { html += figure(file, warnings: warnings, plan: plan) }
             html += "</div>\n</section>\n"
         }
         html += """
@@ -105,10 +105,19 @@ public enum ContactSheet {
         return html
     }
 
-    static func figure(_ file: WrittenVariant, warnings: [String: [Diagnostic]]) -> String {
+    /// A path as the page shows it: relative to the manifest's folder, so the page's bytes do not
+    /// depend on the folder assetc was run from (`assetc build assets.json` in the project, or
+    /// `assetc build /abs/project/assets.json` from elsewhere).
+    static func shown(_ path: String, in plan: BuildPlan) -> String {
+        guard let slash = plan.inputPath.lastIndex(of: "/") else { return path }
+        let base = plan.inputPath[...slash]
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+
+    static func figure(_ file: WrittenVariant, warnings: [String: [Diagnostic]], plan: BuildPlan) -> String {
         let variant = file.variant
         var caption = "\(escape(variant.fileName)) · \(variant.pixelWidth)×\(variant.pixelHeight) px · @\(variant.scale)x · \(SizeReport.format(file.bytes))"
-        caption += "<br>\(escape(variant.source.path))"
+        caption += "<br>\(escape(shown(variant.source.path, in: plan)))"
         if variant.source.kind == .pdf { caption += " page \(variant.source.page)" }
         var related = warnings[variant.source.path] ?? []
         if let origin = variant.catalogOrigin { related += warnings[origin.contentsPath] ?? [] }

@@ -34,6 +34,31 @@ import Testing
         #expect(try String(contentsOf: work.appendingPathComponent("out2/report.html"), encoding: .utf8) == html)
     }
 
+    /// The page shows paths relative to the manifest's folder: run from the project, from its
+    /// parent, or with an absolute path, the same inputs give the same bytes.
+    @Test func thePageIsTheSameFromAnyWorkingFolder() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let project = work.appendingPathComponent("project")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("art"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/star-fill.pdf"),
+                                         to: project.appendingPathComponent("art/star-fill.pdf"))
+        try #"{"version": 1, "output": "out", "images": [{"name": "Star", "source": "art/star-fill.pdf"}]}"#
+            .write(to: project.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let runs = [(["build", "assets.json", "--output", "../a"], project),
+                    (["build", "project/assets.json", "--output", "b"], work),
+                    (["build", project.path + "/assets.json", "--output", work.path + "/c"], URL(fileURLWithPath: "/"))]
+        var pages: [String] = []
+        for (arguments, folder) in runs {
+            let run = try Harness.assetc(arguments, in: folder)
+            try #require(run.status == 0, "\(arguments): \(run.stderr)")
+            pages.append(try String(contentsOf: work.appendingPathComponent(arguments.last!.hasSuffix("a") ? "a" : arguments.last!.hasSuffix("b") ? "b" : "c")
+                .appendingPathComponent("report.html"), encoding: .utf8))
+        }
+        #expect(pages[0].contains("files from assets.json") && pages[0].contains("<br>art/star-fill.pdf page 1"), "\(pages[0])")
+        #expect(pages[1] == pages[0] && pages[2] == pages[0])
+    }
+
     @Test func warningsStandBesideTheImageTheyConcern() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
