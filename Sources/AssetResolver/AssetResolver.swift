@@ -41,15 +41,19 @@ public struct ResolvedColor: Sendable, Hashable {
 /// 2. the idiom: variants for the device's idiom if there are any, else the universal ones;
 /// 3. the screen: a tall variant only on a screen of exactly its portrait height (it then wins),
 ///    otherwise the variants for any screen;
-/// 4. the appearance: dark variants when dark is asked for and there are any, else light ones when
-///    there are any, else the "any" ones; high-contrast ones only when high contrast is asked for;
+/// 4. the appearance: dark variants when dark is asked for and there are any, else the "any" ones,
+///    else light ones (light: light, else any, else dark); then, among those, high-contrast ones
+///    only when high contrast is asked for (and normal ones otherwise, when there are any);
 /// 5. the scale: the exact scale, else the nearest higher, else the nearest lower.
 /// A step that would leave nothing keeps what it had (so a set with only dark files still answers).
 /// Each lookup is a dictionary access per bundle plus a pass over that name's few variants.
 extension AssetTable {
     public func image(_ name: String, traits: AssetTraits, bundle: String? = nil) -> ResolvedImage? {
         for candidate in searchOrder(bundle) {
-            guard let variants = candidate.images[name], let variant = Self.pick(variants, traits: traits) else { continue }
+            guard let variants = candidate.images[name] else { continue }
+            // Rule 1: this bundle has the name, so it answers, even with nothing that fits: another
+            // bundle's image of the same name is another image.
+            guard let variant = Self.pick(variants, traits: traits) else { return nil }
             let path = candidate.path.isEmpty ? variant.file : candidate.path + "/" + variant.file
             return ResolvedImage(bundle: candidate.name, variant: variant, path: path)
         }
@@ -92,15 +96,19 @@ extension AssetTable {
 
     static func byAppearance<T>(_ pool: [T], traits: AssetTraits, luminosity: KeyPath<T, Luminosity>,
                                 highContrast: KeyPath<T, Bool>) -> [T] {
+        // Light or dark first, then contrast within it: in light mode with high contrast, a set with
+        // Any, Dark and Dark + High Contrast gives Any, not the dark high-contrast file.
         var result = pool
-        let contrast = result.filter { $0[keyPath: highContrast] == traits.highContrast }
-        if !contrast.isEmpty { result = contrast }
         let preferences: [Luminosity] = traits.luminosity == .dark ? [.dark, .any, .light] : [.light, .any, .dark]
         for wanted in preferences {
             let matching = result.filter { $0[keyPath: luminosity] == wanted }
-            if !matching.isEmpty { return matching }
+            if !matching.isEmpty {
+                result = matching
+                break
+            }
         }
-        return result
+        let contrast = result.filter { $0[keyPath: highContrast] == traits.highContrast }
+        return contrast.isEmpty ? result : contrast
     }
 
     private func narrow<T>(_ items: [T], keepingIf predicate: (T) -> Bool) -> [T]? {

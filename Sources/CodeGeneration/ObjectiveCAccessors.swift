@@ -152,7 +152,10 @@ public enum ObjectiveCAccessors {
     static func uniqueSelectors(_ names: [String]) -> [String] {
         let reserved: Set<String> = ["alloc", "class", "copy", "description", "hash", "init", "new", "self", "superclass",
                                      "load", "initialize", "mutableCopy", "debugDescription", "id", "nil", "YES", "NO",
-                                     "retain", "release", "autorelease", "zone", "dealloc"]
+                                     "retain", "release", "autorelease", "zone", "dealloc", "version", "finalize",
+                                     "retainCount", "isProxy", "instancesRespondToSelector", "conformsToProtocol",
+                                     "resolveClassMethod", "resolveInstanceMethod", "instanceMethodForSelector",
+                                     "classFallbacksForKeyedArchiver", "classForKeyedUnarchiver", "setVersion"]
         return SwiftIdentifiers.unique(names.map { reserved.contains($0) ? $0 + "Image" : $0 })
     }
 

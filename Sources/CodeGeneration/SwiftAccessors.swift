@@ -45,7 +45,14 @@ public enum SwiftAccessors {
             if !imageScope.enums.isEmpty || !imageScope.members.isEmpty { bundleScope.enums["Images"] = imageScope }
             if !colorScope.enums.isEmpty || !colorScope.members.isEmpty { bundleScope.enums["Colors"] = colorScope }
             if let bundle {
-                if !bundleScope.enums.isEmpty { root.enums[SwiftIdentifiers.typeName(bundle) + "Bundle"] = bundleScope }
+                if !bundleScope.enums.isEmpty {
+                    // Bundles whose names give one Swift name (`my-kit`, `MyKit`) get numbers, not one
+                    // replacing the other.
+                    let base = SwiftIdentifiers.typeName(bundle) + "Bundle"
+                    var key = base, number = 2
+                    while root.enums[key] != nil { key = base + "\(number)"; number += 1 }
+                    root.enums[key] = bundleScope
+                }
             } else {
                 root.enums.merge(bundleScope.enums) { first, _ in first }
             }
@@ -83,7 +90,7 @@ public enum SwiftAccessors {
                 scope.members.append((SwiftIdentifiers.propertyName(remaining.first!), line))
                 return
             }
-            let key = SwiftIdentifiers.typeName(remaining.first!)
+            let key = SwiftIdentifiers.enumName(remaining.first!)
             var child = scope.enums[key] ?? Scope()
             place(remaining.dropFirst(), &child)
             scope.enums[key] = child

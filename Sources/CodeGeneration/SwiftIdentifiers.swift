@@ -25,7 +25,9 @@ enum SwiftIdentifiers {
         }
         if !current.isEmpty { words.append(current) }
         var result = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        if result.isEmpty { result = "_" }
+        // No letter or digit at all (`★`, an emoji): the scalars' hex values, so the identifier is
+        // not the bare `_`, which Swift does not accept as a property name.
+        if result.isEmpty { result = "_" + name.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "_") }
         if result.first!.isNumber { result = "_" + result }
         return result
     }
@@ -52,15 +54,31 @@ enum SwiftIdentifiers {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
-    /// Makes names unique within one scope: the second `flagAt` becomes `flagAt2`.
+    /// Makes names unique within one scope: the second `flagAt` becomes `flagAt2`, or the next
+    /// number no other name of the scope has (`flag-at`, `flag_at` and `flagAt2` give `flagAt`,
+    /// `flagAt3` and `flagAt2`).
     static func unique(_ names: [String]) -> [String] {
-        var seen: [String: Int] = [:]
+        let originals = Set(names)
+        var taken: Set<String> = []
         return names.map { name in
-            let count = seen[name, default: 0] + 1
-            seen[name] = count
-            guard count > 1 else { return name }
+            if taken.insert(name).inserted { return name }
             let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
-            return bare + "\(count)"
+            var number = 2
+            while taken.contains(bare + "\(number)") || originals.contains(bare + "\(number)") { number += 1 }
+            taken.insert(bare + "\(number)")
+            return bare + "\(number)"
         }
+    }
+
+    /// Type names a nested enum must not take: `Type`, `Protocol` and `Self` name the metatype or
+    /// the enclosing type after a dot even in backticks, and the generated file's own types would be
+    /// shadowed. Such a namespace gets a trailing underscore (`Asset.Images.Type_`).
+    static let reservedTypeNames: Set<String> = ["Type", "Protocol", "Self", "ImageAsset", "ColorAsset", "Asset",
+                                                 "Images", "Colors"]
+
+    /// `typeName` for a nested enum: reserved names get a trailing underscore.
+    static func enumName(_ name: String) -> String {
+        let type = typeName(name)
+        return reservedTypeNames.contains(type) ? type + "_" : type
     }
 }

@@ -25,10 +25,18 @@ import Testing
                      v("Moon-dark-highcontrast@2x.png", 2, .universal, .dark, contrast: true)],
             "Night": [v("Night-dark@2x.png", 2, .universal, .dark)],
             "Card": [v("Card@2x.png", 2)],
+            // Any, Dark and Dark + High Contrast (a common Xcode set); Any, Any + High Contrast and Dark.
+            "DarkHC": [v("DarkHC@2x.png", 2), v("DarkHC-dark@2x.png", 2, .universal, .dark),
+                       v("DarkHC-dark-highcontrast@2x.png", 2, .universal, .dark, contrast: true)],
+            "HC": [v("HC@2x.png", 2), v("HC-highcontrast@2x.png", 2, .universal, .any, contrast: true),
+                   v("HC-dark@2x.png", 2, .universal, .dark)],
+            // Only an iPad image here, and a universal one in Checkout: another image.
+            "Sign": [v("Sign@2x~ipad.png", 2, .pad)],
         ], colors: [:]),
         .init(name: "Checkout", path: "Checkout.bundle", images: [
             "Card": [v("Card@2x.png", 2), v("Card@3x.png", 3)],
             "Pay": [v("Pay@2x.png", 2)],
+            "Sign": [v("Sign@2x.png", 2)],
         ], colors: [:]),
     ])
 
@@ -51,6 +59,7 @@ import Testing
     static let iPadRetina = AssetTraits(scale: 2, idiom: .pad, screenWidth: 768, screenHeight: 1024)
     static let darkPhone = AssetTraits(scale: 2, idiom: .phone, screenWidth: 375, screenHeight: 812, luminosity: .dark)
     static let darkContrast = AssetTraits(scale: 2, idiom: .phone, screenWidth: 375, screenHeight: 812, luminosity: .dark, highContrast: true)
+    static let lightContrast = AssetTraits(scale: 2, idiom: .phone, screenWidth: 375, screenHeight: 812, highContrast: true)
 
     static let rows: [Row] = [
         // The tall variant only on a screen of exactly its portrait height, in either orientation.
@@ -75,12 +84,23 @@ import Testing
         Row(name: "Moon", device: "iPhone X dark", traits: darkPhone, expected: "Moon-dark@2x.png"),
         Row(name: "Moon", device: "iPhone X dark, high contrast", traits: darkContrast, expected: "Moon-dark-highcontrast@2x.png"),
         Row(name: "Night", device: "iPhone 6 (light)", traits: iPhone6, expected: "Night-dark@2x.png"),
+        // Light or dark first, then contrast within it.
+        Row(name: "DarkHC", device: "iPhone X light, high contrast", traits: lightContrast, expected: "DarkHC@2x.png"),
+        Row(name: "DarkHC", device: "iPhone X dark, high contrast", traits: darkContrast, expected: "DarkHC-dark-highcontrast@2x.png"),
+        Row(name: "HC", device: "iPhone X dark, high contrast", traits: darkContrast, expected: "HC-dark@2x.png"),
+        Row(name: "HC", device: "iPhone X light, high contrast", traits: lightContrast, expected: "HC-highcontrast@2x.png"),
+        Row(name: "HC", device: "iPhone X light", traits: AssetTraits(scale: 2, idiom: .phone, screenWidth: 375, screenHeight: 812),
+            expected: "HC@2x.png"),
         // The main bundle first, then the others in order; a named bundle alone.
         Row(name: "Card", device: "iPhone 6 Plus", traits: iPhone6Plus, expected: "Card@2x.png"),
         Row(name: "Card", device: "iPhone 6 Plus", traits: iPhone6Plus, bundle: "Checkout", expected: "Checkout.bundle/Card@3x.png"),
         Row(name: "Pay", device: "iPhone 6", traits: iPhone6, expected: "Checkout.bundle/Pay@2x.png"),
         Row(name: "Pay", device: "iPhone 6", traits: iPhone6, bundle: "main", expected: nil),
         Row(name: "Nope", device: "iPhone 6", traits: iPhone6, expected: nil),
+        // The first bundle with the name answers, even with nothing that fits.
+        Row(name: "Sign", device: "iPhone 6", traits: iPhone6, expected: nil),
+        Row(name: "Sign", device: "Retina iPad", traits: iPadRetina, expected: "Sign@2x~ipad.png"),
+        Row(name: "Sign", device: "iPhone 6", traits: iPhone6, bundle: "Checkout", expected: "Checkout.bundle/Sign@2x.png"),
     ]
 
     @Test(arguments: rows)

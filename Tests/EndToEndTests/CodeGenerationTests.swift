@@ -77,6 +77,60 @@ import Testing
         #expect(try String(contentsOf: work.appendingPathComponent("Other.swift"), encoding: .utf8) == code)
     }
 
+    /// Names that map onto one identifier, or onto none, or onto a name Swift or NSObject keeps:
+    /// the generated files still compile and name every image.
+    @Test func awkwardNamesStillCompile() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art"), to: work.appendingPathComponent("art"))
+        let set = work.appendingPathComponent("N.xcassets/Type/heading.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try #"{"properties": {"provides-namespace": true}}"#.write(to: work.appendingPathComponent("N.xcassets/Type/Contents.json"),
+                                                                   atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: work.appendingPathComponent("art/star-fill.pdf"), to: set.appendingPathComponent("heading.pdf"))
+        try #"{"images": [{"idiom": "universal", "filename": "heading.pdf"}]}"#
+            .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let manifest = """
+        {"version": 1, "output": "out", "bundles": [{"name": "my-kit", "path": "MyKitA.bundle"}, {"name": "MyKit", "path": "MyKitB.bundle"}],
+         "catalogs": [{"path": "N.xcassets"}], "codegen": {"swift": "Assets.swift", "objc": "Assets"},
+         "images": [{"name": "flag-at", "source": "art/star-fill.pdf"}, {"name": "flag_at", "source": "art/star-fill.pdf"},
+                    {"name": "flagAt2", "source": "art/star-fill.pdf"}, {"name": "★", "source": "art/star-fill.pdf"},
+                    {"name": "Version", "source": "art/star-fill.pdf"},
+                    {"name": "Kit A", "source": "art/cleanup.pdf", "bundle": "my-kit"},
+                    {"name": "Kit B", "source": "art/cleanup.pdf", "bundle": "MyKit"}]}
+        """
+        try manifest.write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let build = try Harness.assetc(["build", "assets.json"], in: work)
+        try #require(build.status == 0, "\(build.stderr)")
+        let code = try String(contentsOf: work.appendingPathComponent("Assets.swift"), encoding: .utf8)
+        for name in ["flag-at", "flag_at", "flagAt2", "★", "Version", "Kit A", "Kit B", "Type/heading"] {
+            #expect(code.contains("(name: \"\(name)\""), "\(name) is not in the Swift file")
+        }
+        let modules = work.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let standIn = try swiftc(["-emit-module", "-module-name", "UIKit", "-parse-as-library", "-swift-version", "6",
+                                  Harness.fixtures.appendingPathComponent("codegen/UIKit.swift").path,
+                                  "-emit-module-path", modules.appendingPathComponent("UIKit.swiftmodule").path], in: work)
+        try #require(standIn.status == 0, "\(standIn.stderr)")
+        let use = """
+        import UIKit
+        @MainActor func use() -> [Any?] {
+            [Asset.Images.flagAt.image, Asset.Images.flagAt2.image, Asset.Images.flagAt3.image, Asset.Images._2605.image,
+             Asset.Images.Type_.heading.image, Asset.MyKitBundle.Images.kitA.image, Asset.MyKitBundle2.Images.kitB.image]
+        }
+        """
+        try use.write(to: work.appendingPathComponent("Use.swift"), atomically: true, encoding: .utf8)
+        let check = try swiftc(["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path, "-I", Self.modules,
+                                "Assets.swift", "Use.swift"], in: work)
+        #expect(check.status == 0, "\(check.stderr)")
+        let header = try String(contentsOf: work.appendingPathComponent("Assets.h"), encoding: .utf8)
+        #expect(header.contains("+ (nullable UIImage *)versionImage;"), "NSObject's +version is not shadowed")
+        let clang = try Harness.run("/usr/bin/env", [
+            "clang", "-fsyntax-only", "-x", "objective-c", "-fobjc-arc", "-fobjc-runtime=ios-6.0", "-Wall", "-Wextra", "-Werror",
+            "-isystem", Harness.fixtures.appendingPathComponent("codegen/objc").path, "-I", ".", "Assets.m"], in: work)
+        #expect(clang.status == 0, "\(clang.stderr)")
+    }
+
     @Test func theGeneratedFileMayNotReplaceAnInput() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
