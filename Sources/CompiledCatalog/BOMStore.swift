@@ -35,9 +35,11 @@ struct BOMStore {
     /// key block is allocated right before its value block, as in every real file.
     ///
     /// One leaf holds `(blockSize - 12) / 8` entries; more go into several leaves chained by
-    /// forward/backward links under an internal root node (child, then (first key, child) pairs).
-    /// No actool-made file seen has more than one leaf; the multi-leaf form is the one other
-    /// writers use and is marked unverified in docs/assets-car.md.
+    /// forward/backward links under an internal root node laid out as Apple's own multi-leaf trees
+    /// are (CoreUI's system `.car` files): for every leaf but the last, (leaf, the leaf's *last*
+    /// key), then the last leaf with key 0, so a search goes to the first leaf whose separator is
+    /// not below the key. Separators of a tree with inline keys are inline too. Leaves of a
+    /// multi-leaf tree are one block size, without the key copy a single RENDITIONS leaf carries.
     @discardableResult
     mutating func addTree(named name: String, entries: [(key: [UInt8], value: [UInt8])], blockSize: Int = 4096,
                           keys: KeyStorage = .blocks, keyLengthHint: UInt32, inlineKeyCopy: Int? = nil) -> UInt32 {
@@ -64,7 +66,7 @@ struct BOMStore {
             leaf += BigEndian.u32(position > 0 ? leaves[position - 1] : 0)
             for pair in pairs { leaf += BigEndian.u32(pair.value) + BigEndian.u32(pair.key) }
             var length = blockSize
-            if let keyLength = inlineKeyCopy {
+            if let keyLength = inlineKeyCopy, batches.count == 1 {
                 // actool's RENDITIONS leaf: after the pairs, four zero bytes and a copy of every key.
                 leaf += [0, 0, 0, 0]
                 for entry in batch { leaf += entry.key }
@@ -76,11 +78,12 @@ struct BOMStore {
         var root = leaves[0]
         if leaves.count > 1 {
             var node = BigEndian.u16(0) + BigEndian.u16(UInt16(leaves.count - 1)) + BigEndian.u32(0) + BigEndian.u32(0)
-            node += BigEndian.u32(leaves[0])
-            for position in 1..<leaves.count {
-                let firstKey = add(batches[position][0].key)
-                node += BigEndian.u32(firstKey) + BigEndian.u32(leaves[position])
+            for position in 0..<(leaves.count - 1) {
+                let lastKey = batches[position][batches[position].count - 1].key
+                let separator = keys == .inline ? BigEndian.u32(lastKey) : add(lastKey)
+                node += BigEndian.u32(leaves[position]) + BigEndian.u32(separator)
             }
+            node += BigEndian.u32(leaves[leaves.count - 1]) + BigEndian.u32(0)
             node += [UInt8](repeating: 0, count: max(0, blockSize - node.count))
             root = add(node)
         }

@@ -196,6 +196,19 @@ import TestSupport
         let header = try car.block(named: "RENDITIONS")
         let root = try car.block(CARReader.be32(header, 8))
         #expect(CARReader.be16(root, 0) == 0, "more than 510 entries need an internal root node")
+        // Every entry is found by a search on Apple's layout (separators are each leaf's last key;
+        // with the next leaf's first key, the first entry of every later leaf was unreachable).
+        for name in ["RENDITIONS", "FACETKEYS", "BITMAPKEYS"] {
+            let tree = try car.tree(named: name)
+            #expect(tree.entries.count == distinct.count, "\(name)")
+            var lost = 0
+            for entry in tree.entries where try car.search(tree: name, key: entry.key) != entry.valueBlock { lost += 1 }
+            #expect(lost == 0, "\(name): \(lost) of \(tree.entries.count) entries not found by a search")
+        }
+        // Leaves of a multi-leaf tree are one block, without the single leaf's key copy.
+        for position in 0..<Int(CARReader.be16(root, 2)) + 1 {
+            #expect(try car.block(CARReader.be32(root, 12 + 8 * position)).count == 4096)
+        }
     }
 
     @Test func identifierCollisionsAreRefused() throws {

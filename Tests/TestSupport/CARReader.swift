@@ -151,7 +151,34 @@ public struct CARReader {
         return try block(variable.block)
     }
 
-    func tree(named name: String) throws -> Tree {
+    /// Looks a key up as a B-tree search does on Apple's layout: in an internal node, the first
+    /// child whose separator (its last key) is not below the key, else the last child; in the leaf,
+    /// the entry with that key. Returns its value block, nil when the search does not find it.
+    public func search(tree name: String, key: [UInt8]) throws -> UInt32? {
+        let header = try block(named: name)
+        let internalKeys = header[20] != 0
+        func keyBytes(_ node: [UInt8], _ index: Int) throws -> [UInt8] {
+            internalKeys ? Array(node[(16 + 8 * index)..<(20 + 8 * index)]) : try block(Self.be32(node, 16 + 8 * index))
+        }
+        var id = Self.be32(header, 8)
+        for _ in 0..<32 {
+            let node = try block(id)
+            let count = Int(Self.be16(node, 2))
+            if Self.be16(node, 0) == 1 {
+                for index in 0..<count where try keyBytes(node, index) == key { return Self.be32(node, 12 + 8 * index) }
+                return nil
+            }
+            var next = Self.be32(node, 12 + 8 * count)
+            for index in 0..<count where !(try keyBytes(node, index)).lexicographicallyPrecedes(key) {
+                next = Self.be32(node, 12 + 8 * index)
+                break
+            }
+            id = next
+        }
+        throw Malformed("\(name): deeper than 32 levels")
+    }
+
+    public func tree(named name: String) throws -> Tree {
         let header = try block(named: name)
         guard header.count >= 21, Array(header[0..<4]) == Array("tree".utf8), Self.be32(header, 4) == 1 else { throw Malformed("\(name) is not a tree") }
         let internalKeys = header[20] != 0
@@ -169,9 +196,8 @@ public struct CARReader {
                                              value: try block(value)))
                 }
             } else {
-                // child, then (separator key, child) pairs.
-                try walk(Self.be32(node, 12))
-                for index in 0..<count { try walk(Self.be32(node, 20 + 8 * index)) }
+                // (child, its last key) pairs, then the last child: Apple's layout.
+                for index in 0...count { try walk(Self.be32(node, 12 + 8 * index)) }
             }
         }
         try walk(Self.be32(header, 8))
