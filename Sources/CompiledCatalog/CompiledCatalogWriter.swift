@@ -23,9 +23,16 @@ public enum CompiledCatalogWriter {
         var identifiers: [UInt16: String] = [:]
 
         for asset in catalog.assets.sorted(by: { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }) {
-            let identifier = NameIdentifier.of(asset.name)
-            if let other = identifiers[identifier], other != asset.name {
-                throw CompiledCatalogError("'\(asset.name)' and '\(other)' have the same CoreUI identifier \(identifier); rename one")
+            // actool's name hash, or, when an earlier name (in byte order) already holds it, the next
+            // free value: FACETKEYS gives CoreUI each name's identifier, and identifiers need not be
+            // the hash (an Xcode 11 actool file gives AppIcon 1). 16 bits collide often: GoMap's
+            // 559-set POI catalog has three pairs.
+            guard identifiers.count < Int(UInt16.max) else {
+                throw CompiledCatalogError("more than \(UInt16.max) names: Assets.car has 16-bit identifiers")
+            }
+            var identifier = NameIdentifier.of(asset.name)
+            while let other = identifiers[identifier], other != asset.name {
+                identifier = identifier == UInt16.max ? 1 : identifier + 1
             }
             identifiers[identifier] = asset.name
             let part = asset.kind == .appIcon ? Part.appIcon : Part.image

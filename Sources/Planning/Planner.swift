@@ -78,7 +78,6 @@ public struct Planner {
         }
         checkCollisions(variants, manifest: manifest, diagnostics: &diagnostics)
         checkFonts(variants, diagnostics: &diagnostics)
-        if manifest.compiledCatalog { checkCompiledCatalogNames(variants, manifest: manifest, diagnostics: &diagnostics) }
         LimitCheck(manifestPath: manifest.path, outputRoot: outputRoot).check(variants, diagnostics: &diagnostics)
         if diagnostics.contains(where: { $0.severity == .error }) {
             throw InputError(diagnostics)
@@ -269,28 +268,6 @@ public struct Planner {
             scale: scale, idiom: idiom, tall: tall, pointSize: points, pixelWidth: width, pixelHeight: height,
             source: ResolvedSource(path: path, kind: info.kind, page: art.page),
             contentSize: content, placement: placement, background: nil, manifestLocation: image.nameLocation))
-    }
-
-    /// Assets.car keys assets by a 16-bit hash of their names: two names of one catalog with the
-    /// same identifier cannot both be found, so they are refused here rather than when writing it.
-    private func checkCompiledCatalogNames(_ variants: [Variant], manifest: Manifest, diagnostics: inout [Diagnostic]) {
-        var names: Set<String> = []
-        for variant in variants where variant.role == .image && variant.catalogOrigin != nil && variant.bundle == nil {
-            names.insert(variant.name)
-        }
-        if variants.contains(where: { $0.role == .appIcon }), let icon = manifest.appIconSetName?.name ?? manifest.appIcon?.name {
-            names.insert(icon)
-        }
-        var byIdentifier: [UInt16: String] = [:]
-        for name in names.sorted() {
-            let identifier = NameIdentifier.of(name)
-            if let other = byIdentifier[identifier] {
-                diagnostics.append(.error(manifest.path, "'\(other)' and '\(name)' have the same Assets.car identifier \(identifier) "
-                    + "(CoreUI keys assets by a 16-bit hash of the name); rename one, or build without --car"))
-            } else {
-                byIdentifier[identifier] = name
-            }
-        }
     }
 
     private func checkCollisions(_ variants: [Variant], manifest: Manifest, diagnostics: inout [Diagnostic]) {

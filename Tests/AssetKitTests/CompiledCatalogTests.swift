@@ -211,14 +211,22 @@ import TestSupport
         }
     }
 
-    @Test func identifierCollisionsAreRefused() throws {
+    /// Two names with one 16-bit hash (GoMap's POI catalog has three such pairs): the first in byte
+    /// order keeps the hash, the second gets the next free identifier; FACETKEYS tells CoreUI which.
+    @Test func collidingNamesGetTheNextFreeIdentifier() throws {
         let (first, second) = try #require(firstCollidingNames(hash: NameIdentifier.of))
+        let (a, b) = Array(first.utf8).lexicographicallyPrecedes(Array(second.utf8)) ? (first, second) : (second, first)
         let assets = [first, second].map { name in
             CompiledCatalog.Asset(name: name, kind: .image, renditions: [
                 .init(idiom: .universal, scale: 1, appearance: .any, fileName: "i.png", width: 1, height: 1, rgba: [1, 2, 3, 255]),
             ])
         }
-        #expect(throws: CompiledCatalogError.self) { try CompiledCatalogWriter.write(CompiledCatalog(assets: assets, deploymentTarget: "12.0")) }
+        let car = try CARReader(try CompiledCatalogWriter.write(CompiledCatalog(assets: assets, deploymentTarget: "12.0")))
+        let identifier = RenditionAttribute.identifier.rawValue
+        let ids = [a, b].map { name in car.facets[name]?.first { $0.0 == identifier }?.1 }
+        #expect(ids[0] == NameIdentifier.of(a) && ids[1] == NameIdentifier.of(a) + 1, "\(ids)")
+        #expect(Set(car.renditions.compactMap { $0.attributes[identifier] }) == Set(ids.compactMap { $0 }))
+        for (name, id) in zip([a, b], ids) { #expect(car.bitmapKeys[UInt32(id ?? 0)] != nil, "\(name)") }
     }
 
     @Test(arguments: [
