@@ -17,6 +17,8 @@ public enum OutputError: StageError {
 
     public enum FileSystemEntry: String, Sendable {
         case symbolicLink = "a symbolic link", folder = "a folder", other = "not a regular file"
+        /// A file (or anything but a folder) where the outputs need a folder.
+        case notAFolder = "not a folder"
     }
 
     public var kind: FailureKind {
@@ -37,6 +39,8 @@ public enum OutputError: StageError {
             }
             if let source { result.append(.note(source, "the source of this output")) }
             return result
+        case .inTheWay(let path, .notAFolder):
+            return [.error(path, "is not a folder, and the outputs need a folder here; assetc will not replace it (move it, or choose another output folder)")]
         case .inTheWay(let path, let entry):
             return [.error(path, "is \(entry.rawValue); assetc will not replace it with an output")]
         case .locked(let root):

@@ -125,7 +125,7 @@ public final class OutputTransaction: @unchecked Sendable {
     private static func preparationFailure(_ error: FileError) -> OutputError {
         switch error.reason {
         case .symbolicLink: .inTheWay(path: error.path, .symbolicLink)
-        case .notAFolder: .inTheWay(path: error.path, .other)
+        case .notAFolder: .inTheWay(path: error.path, .notAFolder)
         default: .cannotWrite(file: error.path, error)
         }
     }
@@ -265,7 +265,7 @@ public final class OutputTransaction: @unchecked Sendable {
                 switch FileSystem.kind(folder) {
                 case .missing, .directory: continue
                 case .symlink: throw .inTheWay(path: folder, .symbolicLink)
-                case .file, .other: throw .inTheWay(path: folder, .other)
+                case .file, .other: throw .inTheWay(path: folder, .notAFolder)
                 }
             }
             switch FileSystem.kind(target) {

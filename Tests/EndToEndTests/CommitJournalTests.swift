@@ -78,6 +78,23 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("deps.d").path))
     }
 
+    /// A file where the outputs need a folder (the output folder's parent, or `Resources`) is named
+    /// as that: not a folder (the message used to call it "not a regular file", which it is).
+    @Test func aFileWhereAFolderIsNeededIsSaidSo() throws {
+        let work = try Self.prepare()
+        defer { Harness.removeTemporary(work) }
+        try "a file".write(to: work.appendingPathComponent("blocker"), atomically: true, encoding: .utf8)
+        let parent = try Harness.assetc(["build", "--output", "blocker/out"], in: work)
+        #expect(parent.status == 3)
+        #expect(parent.stderr.contains("blocker: error: is not a folder, and the outputs need a folder here"), "\(parent.stderr)")
+        let resources = work.appendingPathComponent("out2/Resources")
+        try FileManager.default.createDirectory(at: resources.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "a file".write(to: resources, atomically: true, encoding: .utf8)
+        let inside = try Harness.assetc(["build", "--output", "out2"], in: work)
+        #expect(inside.status == 3)
+        #expect(inside.stderr.contains("out2/Resources: error: is not a folder, and the outputs need a folder here"), "\(inside.stderr)")
+    }
+
     @Test func aCommitCutShortIsRolledBackByTheNextBuild() throws {
         let work = try Self.prepare()
         defer { Harness.removeTemporary(work) }
