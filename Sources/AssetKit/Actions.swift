@@ -216,6 +216,9 @@ extension Pipeline {
                 let rel = relative.isEmpty ? name : relative + "/" + name
                 switch FileSystem.kind(path) {
                 case .directory:
+                    // An earlier build's output folder (it holds assetc's state): its PNGs are
+                    // products, not artwork.
+                    if FileSystem.kind(path + "/.assetc") == .directory { continue }
                     let lower = name.lowercased()
                     if lower.hasSuffix(".xcassets") {
                         catalogs.append(rel)

@@ -5,16 +5,18 @@ import AssetKit
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Write a starting assets.json for the PDFs, SVGs, PNGs and .xcassets catalogs under this folder.")
+        abstract: "Write a starting assets.json for the PDFs, SVGs, PNGs and .xcassets catalogs under the manifest's folder.")
 
-    @Option(name: .shortAndLong, help: "The manifest to write.")
+    @Option(name: .shortAndLong, help: "The manifest to write; the artwork is looked for in its folder, and its paths are relative to it.")
     var output = "assets.json"
 
     @Flag(help: "Replace an existing manifest.")
     var force = false
 
     func run() throws {
-        let found = Pipeline.scaffold(directory: ".")
+        // Manifest paths are read relative to the manifest's folder: look for the artwork there.
+        let folder = output.contains("/") ? String(output[..<output.lastIndex(of: "/")!]) : "."
+        let found = Pipeline.scaffold(directory: folder.isEmpty ? "/" : folder)
         do throws(BuildFailure) {
             try Pipeline.writeScaffold(found.text, to: output, replacing: force)
         } catch {

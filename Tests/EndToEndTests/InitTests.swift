@@ -37,4 +37,29 @@ import Testing
         #expect(again.status == 1 && again.stderr.contains("assets.json: error: already exists; pass --force to replace it"))
         #expect(try Harness.assetc(["init", "--force"], in: work).status == 0)
     }
+
+    /// `-o` in a subfolder: the artwork is looked for in the manifest's folder and its paths are
+    /// relative to it, as manifest paths are read (they were relative to the working folder, and
+    /// `check` failed); an earlier build's output folder is not artwork, whatever its name.
+    @Test func aManifestInASubfolderChecksAndSkipsEarlierOutputs() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let folder = work.appendingPathComponent("Sources/AppAssets")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("art"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/star-fill.pdf"),
+                                         to: folder.appendingPathComponent("art/star-fill.pdf"))
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/cleanup.pdf"),
+                                         to: work.appendingPathComponent("elsewhere.pdf"))
+        let run = try Harness.assetc(["init", "-o", "Sources/AppAssets/assets.json"], in: work)
+        #expect(run.status == 0 && run.stderr.contains("with 1 image"), "\(run.stderr)")
+        let text = try String(contentsOf: folder.appendingPathComponent("assets.json"), encoding: .utf8)
+        #expect(text.contains("\"art/star-fill.pdf\"") && !text.contains("elsewhere"), "\(text)")
+        let check = try Harness.assetc(["check", "Sources/AppAssets/assets.json"], in: work)
+        #expect(check.status == 0, "\(check.stderr)")
+        // Build into a folder not named build; init again does not take its PNGs for artwork.
+        let build = try Harness.assetc(["build", "Sources/AppAssets/assets.json", "--output", "Sources/AppAssets/out"], in: work)
+        try #require(build.status == 0, "\(build.stderr)")
+        let again = try Harness.assetc(["init", "-o", "Sources/AppAssets/assets.json", "--force"], in: work)
+        #expect(again.status == 0 && again.stderr.contains("with 1 image"), "\(again.stderr)")
+    }
 }
