@@ -59,7 +59,9 @@ public struct Planner {
         let filtered = DeviceAwareVariants.filter(variants, manifest: manifest)
         variants = filtered.kept
         if filtered.skipped > 0 {
-            diagnostics.append(.note(manifest.path, "left out \(filtered.skipped) image variant\(filtered.skipped == 1 ? "" : "s") that no supported device loads (\(manifest.devices.map(\.rawValue).joined(separator: ", ")) from iOS \(manifest.deploymentTarget)); see docs/manifest.md"))
+            // First, not after whatever error came last: a note right after an error is read as
+            // its explanation (and kept with it under --quiet).
+            diagnostics.insert(.note(manifest.path, "left out \(filtered.skipped) image variant\(filtered.skipped == 1 ? "" : "s") that no supported device loads (\(manifest.devices.map(\.rawValue).joined(separator: ", ")) from iOS \(manifest.deploymentTarget)); see docs/manifest.md"), at: 0)
         }
         let resolvePath = { (path: String) in self.resolve(path, in: manifest) }
         if let icon = manifest.appIcon {

@@ -75,6 +75,12 @@ import TestSupport
         #expect(lines == ["none.pdf: error: cannot read file: No such file or directory",
                           lines.last ?? ""] && lines.count == 2 && lines[1].contains(": note: source referenced here"),
                 "\(quiet.stderr)")
+        // A planning note of its own (variants no device loads) is not taken for the error's.
+        try write(#"{"version": 1, "output": "out", "devices": ["iphone"], "deploymentTarget": "12.0", "images": [{"name": "Gone", "source": "none.pdf"}, {"name": "Star", "source": "star.pdf"}]}"#,
+                  to: "assets.json", in: work)
+        let standalone = try Harness.assetc(["check", "-q", "assets.json"], in: work)
+        #expect(standalone.status == 1 && !standalone.stderr.contains("left out"), "\(standalone.stderr)")
+        #expect(try Harness.assetc(["check", "-v", "assets.json"], in: work).stderr.contains("note: left out"))
         try write(#"{"version": 1, "output": "out", "images": [{"name": "Star", "source": "star.pdf"}]}"#, to: "assets.json", in: work)
         let joined = try Harness.assetc(["build", "-j2", "-q"], in: work)
         #expect(joined.status == 0 && joined.stderr.isEmpty, "\(joined.stderr)")
