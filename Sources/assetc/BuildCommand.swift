@@ -123,7 +123,7 @@ struct BuildCommand: ParsableCommand {
 
     // `-j2` as well as `-j 2`: the habit from make.
     @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")],
-            help: "Parallel render jobs (default: the number of cores).")
+            help: "Parallel render jobs (the default is the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Re-render every variant even when it is up to date.")
@@ -157,7 +157,7 @@ struct BuildCommand: ParsableCommand {
     func validate() throws {
         if let objc, let problem = ObjectiveCNames.problem(objc) { throw ValidationError("--objc \(problem)") }
         guard jobs >= 1 && jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
-        if let renderTimeout, !(renderTimeout > 0 && renderTimeout <= 86_400) { throw ValidationError("--render-timeout must be between 0 and 86400 seconds") }
+        if let renderTimeout, !(renderTimeout > 0 && renderTimeout <= 86_400) { throw ValidationError("--render-timeout must be more than 0 and at most 86400 seconds") }
         if let renderMemory, !(renderMemory >= 64 && renderMemory <= 1 << 20) { throw ValidationError("--render-memory must be between 64 and 1048576 MiB") }
     }
 

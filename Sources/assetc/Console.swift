@@ -136,7 +136,8 @@ enum MessageFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
         if let location = diagnostic.location {
             properties += ["line=\(location.line)", "col=\(location.column)"]
         }
-        let text = ([diagnostic.message] + notes.map { "note: \($0.description)" }).joined(separator: "\n")
+        // A note's description already says `path:line:col: note: …`.
+        let text = ([diagnostic.message] + notes.map(\.description)).joined(separator: "\n")
         return "::\(command) \(properties.joined(separator: ","))::\(escapeData(text))"
     }
 

@@ -117,7 +117,7 @@ import TestSupport
         let (line2, column2) = manifest.location("2️⃣")
         #expect(note["file"] as? String == "assets.json" && note["line"] as? Int == line2 && note["column"] as? Int == column2)
         let github = try Harness.assetc(["build", "--message-format", "github"], in: work)
-        #expect(github.stderr.hasPrefix("::error file=none.pdf::cannot read file: No such file or directory%0Anote: assets.json:\(line2):\(column2): note: source referenced here"),
+        #expect(github.stderr.hasPrefix("::error file=none.pdf::cannot read file: No such file or directory%0Aassets.json:\(line2):\(column2): note: source referenced here"),
                 "\(github.stderr)")
     }
 
