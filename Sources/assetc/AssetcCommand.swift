@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssetKit
+import Foundation
 
 @main
 struct AssetcCommand: ParsableCommand {
@@ -21,4 +22,37 @@ struct AssetcCommand: ParsableCommand {
         version: "assetc \(AssetcVersion.current)",
         subcommands: [BuildCommand.self, CheckCommand.self, InitCommand.self, PlanCommand.self, RenderCommand.self, AssembleCommand.self, ResolveCommand.self, TablesCommand.self, VersionCommand.self, RenderWorkerCommand.self],
         defaultSubcommand: BuildCommand.self)
+
+    /// `build` is the default command, so a mistyped command (`assetc chek assets.json`) would be
+    /// read as a manifest path and fail with a message about manifests. A first word that is not a
+    /// file, has no `.` or `/`, and is one or two letters from a command is named as the typo.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let word = arguments.first, let suggestion = misspelledCommand(word) {
+            FileHandle.standardError.write(Data("Error: '\(word)' is not an assetc command; did you mean '\(suggestion)'? (`assetc --help` lists them)\n".utf8))
+            Foundation.exit(64)
+        }
+        Self.main(nil)
+    }
+
+    static func misspelledCommand(_ word: String) -> String? {
+        let commands = configuration.subcommands.map { $0._commandName }.filter { $0 != "render-worker" }
+        guard !word.hasPrefix("-"), !word.contains("."), !word.contains("/"), !commands.contains(word),
+              !FileManager.default.fileExists(atPath: word) else { return nil }
+        return commands.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    }
+
+    /// Levenshtein distance, for command names (a dozen letters).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
 }

@@ -7,6 +7,19 @@ import TestSupport
         try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
 
+    /// `build` is the default command, so a typo used to be read as a manifest's name.
+    @Test func aMistypedCommandIsNamedWithTheNearestOne() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let typo = try Harness.assetc(["chek", "assets.json"], in: work)
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("'chek' is not an assetc command; did you mean 'check'?"), "\(typo.stderr)")
+        #expect(try Harness.assetc(["buidl"], in: work).stderr.contains("did you mean 'build'?"))
+        // A word that names a file is a manifest, as before.
+        try write(#"{"version": 1, "output": "out", "images": []}"#, to: "chek", in: work)
+        #expect(try Harness.assetc(["chek", "-q"], in: work).status == 0)
+    }
+
     @Test func missingManifestNamesTheFile() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
