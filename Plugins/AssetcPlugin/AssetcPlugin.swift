@@ -34,7 +34,9 @@ struct AssetcPlugin: BuildToolPlugin {
         return [.buildCommand(
             displayName: "assetc build \(target.name)/assets.json",
             executable: try context.tool(named: "assetc").path,
-            arguments: ["build", manifest.string, "--output", output.string, "--quiet"],
+            // --expect-plan: a plan older than the manifest fails the build, naming the command to
+            // run, instead of leaving new images out of (or missing from) the target's resources.
+            arguments: ["build", manifest.string, "--output", output.string, "--quiet", "--expect-plan", planPath.string],
             inputFiles: inputs,
             outputFiles: outputs)]
     }

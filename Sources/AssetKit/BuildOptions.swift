@@ -49,6 +49,9 @@ public struct BuildOptions: Sendable {
     public var pixelBudget: Int
     /// Where to write a Make dependency file after a successful build.
     public var dependencyFile: String?
+    /// `--expect-plan`: a plan file whose image files the build must write exactly, else it fails
+    /// before writing (a plan made before the manifest changed).
+    public var expectedPlan: String?
     /// Polled between variants and before the commit; true stops the build with `.interrupted`,
     /// leaving the previous outputs as they were. (The CLI sets it from SIGINT and SIGTERM.)
     public var isCancelled: @Sendable () -> Bool = { false }

@@ -95,6 +95,9 @@ public enum Pipeline {
         if let path = options.dependencyFile {
             try checkDependencyFile(path, project: project)
         }
+        if let path = options.expectedPlan {
+            try checkExpectedPlan(path, project: project)
+        }
         func fromManifest(_ path: String) -> String {
             path.hasPrefix("/") || project.manifest.directory == "." ? path : project.manifest.directory + "/" + path
         }
@@ -443,6 +446,40 @@ extension Pipeline {
 
     /// Generated code is replaced only when it changes, so Xcode and SwiftPM do not recompile an
     /// app for a build that changed nothing in it.
+    /// `--expect-plan`: the plan's image files must be the build's, or the build fails naming what
+    /// changed and the command that makes the plan again.
+    static func checkExpectedPlan(_ path: String, project: LoadedProject) throws(BuildFailure) {
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let remake = "make it again with `assetc plan \(project.inputPath) --write-plan \(folder)`"
+        // Only the files' paths are read, as the plugin reads them: a plan from an older assetc,
+        // whose other fields differ, is still compared, not refused for its format.
+        var stored: Set<String> = []
+        do {
+            let root = try JSONParser.parse(try FileSystem.read(path, limit: Limits.maximumJSONBytes))
+            guard case .object(let members) = root.value, let files = members.first(where: { $0.key == "files" })?.value,
+                  case .array(let entries) = files.value else { throw SourceError("no \"files\" list") }
+            for entry in entries {
+                guard case .object(let fields) = entry.value, let node = fields.first(where: { $0.key == "path" })?.value,
+                      case .string(let file) = node.value else { throw SourceError("a file without a \"path\"") }
+                stored.insert(file)
+            }
+        } catch let error as JSONSyntaxError {
+            throw BuildFailure(.invalidInput, [.error(path, at: error.location, "cannot read the plan: \(error.message); \(remake)")])
+        } catch {
+            throw BuildFailure(.invalidInput, [.error(path, "cannot read the plan: \(error); \(remake)")])
+        }
+        let now = Set(project.plan.variants.map(\.outputPath))
+        guard stored != now else { return }
+        func list(_ paths: Set<String>) -> String {
+            let sorted = paths.sorted()
+            return sorted.prefix(3).joined(separator: ", ") + (sorted.count > 3 ? " and \(sorted.count - 3) more" : "")
+        }
+        var changes: [String] = []
+        if !now.subtracting(stored).isEmpty { changes.append("the build now also writes \(list(now.subtracting(stored)))") }
+        if !stored.subtracting(now).isEmpty { changes.append("it no longer writes \(list(stored.subtracting(now)))") }
+        throw BuildFailure(.invalidInput, [.error(path, "the plan is stale: \(changes.joined(separator: "; ")); \(remake)")])
+    }
+
     /// Replaces a file unless it already holds these bytes (the plan files of `assetc plan`).
     static func writeGenerated(_ bytes: [UInt8], to path: String) throws(OutputError) {
         do {

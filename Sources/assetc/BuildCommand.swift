@@ -141,6 +141,10 @@ struct BuildCommand: ParsableCommand {
                                valueName: "path"))
     var depfile: String?
 
+    @Option(help: ArgumentHelp("Fail (exit 1) before writing if the build would write other image files than the plan at PATH (from `assetc plan --write-plan`) lists: what the SwiftPM plugin passes, so a stale plan is an error, not a missing resource.",
+                               valueName: "path"))
+    var expectPlan: String?
+
     @Option(help: ArgumentHelp("PNG encoding effort: fast, default or max (smaller files, slower; default: the manifest's render.pngEffort).", valueName: "effort"))
     var pngEffort: PNGEffortArgument?
 
@@ -170,6 +174,7 @@ struct BuildCommand: ParsableCommand {
         options.swiftOutput = swift
         options.objcOutput = objc
         options.dependencyFile = depfile
+        options.expectedPlan = expectPlan
         options.renderInProcess = renderInProcess
         options.pngEffort = pngEffort?.effort
         if let renderTimeout { options.renderTimeLimit = renderTimeout }

@@ -136,6 +136,31 @@ import Testing
         }
     }
 
+    /// `build --expect-plan` (what the SwiftPM plugin passes): a plan made before the manifest
+    /// changed fails the build, naming what changed and the command to run, before anything is
+    /// written (the plugin left a new image out of the target's resources in silence).
+    @Test func aStalePlanFailsTheBuildItWasExpectedFor() throws {
+        let work = try Self.prepare()
+        defer { Harness.removeTemporary(work) }
+        let plan = try Harness.assetc(["plan", "assets.json", "--write-plan", "assets_plan"], in: work)
+        try #require(plan.status == 0, "\(plan.stderr)")
+        let fresh = try Harness.assetc(["build", "assets.json", "--output", "out", "--expect-plan", "assets_plan/plan.json"], in: work)
+        try #require(fresh.status == 0, "\(fresh.stderr)")
+        let before = try Self.tree(work.appendingPathComponent("out"))
+        let manifest = work.appendingPathComponent("assets.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: #""images": ["#, with: #""images": [{"name": "Extra", "source": "art/cleanup.pdf"}, "#)
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let stale = try Harness.assetc(["build", "assets.json", "--output", "out", "--expect-plan", "assets_plan/plan.json"], in: work)
+        #expect(stale.status == 1)
+        #expect(stale.stderr.contains("assets_plan/plan.json: error: the plan is stale: the build now also writes Resources/Extra"), "\(stale.stderr)")
+        #expect(stale.stderr.contains("make it again with `assetc plan assets.json --write-plan assets_plan`"), "\(stale.stderr)")
+        #expect(try Self.tree(work.appendingPathComponent("out")) == before)
+        let again = try Harness.assetc(["plan", "assets.json", "--write-plan", "assets_plan"], in: work)
+        #expect(again.status == 0)
+        #expect(try Harness.assetc(["build", "assets.json", "--output", "out", "--expect-plan", "assets_plan/plan.json"], in: work).status == 0)
+    }
+
     @Test func shardsAssembleToTheBuildsTreeAndStalePlansAreRefused() throws {
         let work = try Self.prepare()
         defer { Harness.removeTemporary(work) }
