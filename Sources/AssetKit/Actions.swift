@@ -205,8 +205,10 @@ extension Pipeline {
     /// Folders `assetc init` does not look in: build products, dependencies, version control.
     static let scaffoldSkipped: Set<String> = ["build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
 
-    /// `assetc init`: the manifest text for the artwork under `directory` (docs/cli.md).
-    public static func scaffold(directory: String) -> (text: String, images: Int, catalogs: Int) {
+    /// `assetc init`: the manifest text for the artwork under the folder of the manifest at
+    /// `manifestPath` (docs/cli.md); manifest paths are read relative to that folder.
+    public static func scaffold(forManifestAt manifestPath: String) -> (text: String, images: Int, catalogs: Int) {
+        let directory = FileSystem.folder(of: manifestPath)
         var sources: [String] = []
         var catalogs: [String] = []
         func walk(_ folder: String, _ relative: String, depth: Int) {

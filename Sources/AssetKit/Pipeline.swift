@@ -449,7 +449,7 @@ extension Pipeline {
     /// `--expect-plan`: the plan's image files must be the build's, or the build fails naming what
     /// changed and the command that makes the plan again.
     static func checkExpectedPlan(_ path: String, project: LoadedProject) throws(BuildFailure) {
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let folder = FileSystem.folder(of: path)
         let remake = "make it again with `assetc plan \(project.inputPath) --write-plan \(folder)`"
         // Only the files' paths are read, as the plugin reads them: a plan from an older assetc,
         // whose other fields differ, is still compared, not refused for its format.

@@ -287,6 +287,12 @@ public enum FileSystem {
         }
     }
 
+    /// The folder a path is in, as typed: `a/b.json` → `a`, `b.json` → `.`, `/b.json` → `/`.
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     public static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return normalize(path) }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -62,8 +62,11 @@ public enum ActionOutputs {
     /// time. An engine reruns an action whose outputs are older than its inputs: a source edited
     /// without changing its pixels (a comment in a PDF) gives the same PNG, which, left with its
     /// old time, made Ninja and Make rerun the render on every call.
-    static func replaceOrTouch(_ path: String, _ bytes: [UInt8]) throws(FileError) {
-        if !(try FileSystem.replaceIfChanged(path, bytes)) { FileSystem.touch(path) }
+    @discardableResult
+    static func replaceOrTouch(_ path: String, _ bytes: [UInt8]) throws(FileError) -> Bool {
+        let changed = try FileSystem.replaceIfChanged(path, bytes)
+        if !changed { FileSystem.touch(path) }
+        return changed
     }
 
     /// Checks the budget and writes the metadata files for `written` (read back from the tree).
@@ -86,9 +89,7 @@ public enum ActionOutputs {
         // `replaceOrTouch`).
         try MetadataFiles.write(plan, written: written, sizes: sizes, root: root) { bytes, path throws(OutputError) in
             do throws(FileError) {
-                let changed = try FileSystem.replaceIfChanged(path, bytes)
-                if !changed { FileSystem.touch(path) }
-                return changed
+                return try replaceOrTouch(path, bytes)
             } catch {
                 throw .cannotWrite(file: path, error)
             }

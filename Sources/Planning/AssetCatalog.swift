@@ -91,11 +91,18 @@ public enum AssetCatalog {
         let referenced = Set(entries.compactMap(\.filename))
         let count = names.filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }.count
         guard count > 0 else { return nil }
-        let folder = setPath.split(separator: "/").last.map(String.init) ?? setPath
-        let name = folder.split(separator: ".").dropLast().joined(separator: ".")
+        let name = setName(ofFolder: setPath)
         return .warning(setPath + "/Contents.json", count == 1
             ? "The \(kind) \"\(name)\" has an unassigned child."
             : "The \(kind) \"\(name)\" has \(count) unassigned children.")
+    }
+
+    /// The set's name as actool's messages give it: the folder's last part without its extension
+    /// (`Icons/AppIcon.appiconset` → `AppIcon`).
+    static func setName(ofFolder path: String) -> String {
+        let folder = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = folder.lastIndex(of: "."), dot != folder.startIndex else { return folder }
+        return String(folder[..<dot])
     }
 
     /// A file named in a set must stay inside the set folder.

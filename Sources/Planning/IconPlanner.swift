@@ -210,8 +210,7 @@ struct IconPlanner {
         // error instead of one per empty slot.
         if covered.isEmpty, universal == nil {
             for index in emptySlotMessages.reversed() { diagnostics.remove(at: index) }
-            let name = setName.hasSuffix(".appiconset") ? String(setName.dropLast(".appiconset".count)) : setName
-            diagnostics.append(.error(contentsPath, "The stickers icon set or app icon set named \"\(name)\" did not have any applicable content."))
+            diagnostics.append(.error(contentsPath, "The stickers icon set or app icon set named \"\(AssetCatalog.setName(ofFolder: setName))\" did not have any applicable content."))
             return []
         }
 
@@ -265,8 +264,7 @@ struct IconPlanner {
             info = try inspector.inspect(path: path, kind: .png, pages: [1])
         } catch {
             if error.message.contains("No such file") {
-                let set = setName.hasSuffix(".appiconset") ? String(setName.dropLast(".appiconset".count)) : setName
-                diagnostics.append(problem(path, "The file \"\(file)\" for the image set \"\(set)\" does not exist."))
+                diagnostics.append(problem(path, "The file \"\(file)\" for the image set \"\(AssetCatalog.setName(ofFolder: setName))\" does not exist."))
             } else {
                 diagnostics.append(.error(path, error.message))
             }

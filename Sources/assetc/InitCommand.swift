@@ -14,9 +14,7 @@ struct InitCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        // Manifest paths are read relative to the manifest's folder: look for the artwork there.
-        let folder = output.contains("/") ? String(output[..<output.lastIndex(of: "/")!]) : "."
-        let found = Pipeline.scaffold(directory: folder.isEmpty ? "/" : folder)
+        let found = Pipeline.scaffold(forManifestAt: output)
         do throws(BuildFailure) {
             try Pipeline.writeScaffold(found.text, to: output, replacing: force)
         } catch {

@@ -13,6 +13,18 @@ import Testing
         try Harness.run("/usr/bin/env", ["swiftc"] + arguments, in: directory)
     }
 
+    /// The stand-in UIKit module (Tests/Fixtures/codegen/UIKit.swift) compiled into `work/modules`,
+    /// for type-checking generated code on Linux; returns that folder.
+    func uikitStandIn(in work: URL) throws -> URL {
+        let modules = work.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let standIn = try swiftc(["-emit-module", "-module-name", "UIKit", "-parse-as-library", "-swift-version", "6",
+                                  Harness.fixtures.appendingPathComponent("codegen/UIKit.swift").path,
+                                  "-emit-module-path", modules.appendingPathComponent("UIKit.swiftmodule").path], in: work)
+        try #require(standIn.status == 0, "\(standIn.stderr)")
+        return modules
+    }
+
     @Test func accessorsTypeCheckNameEverythingAndAreDeterministic() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
@@ -45,12 +57,7 @@ import Testing
         #expect(code.contains("public enum Onboarding {"))
         #expect(code.contains("public static let card = ImageAsset(name: \"Card\", bundle: \"Checkout\")"))
 
-        let modules = work.appendingPathComponent("modules")
-        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        let standIn = try swiftc(["-emit-module", "-module-name", "UIKit", "-parse-as-library", "-swift-version", "6",
-                                  Harness.fixtures.appendingPathComponent("codegen/UIKit.swift").path,
-                                  "-emit-module-path", modules.appendingPathComponent("UIKit.swiftmodule").path], in: work)
-        try #require(standIn.status == 0, "\(standIn.stderr)")
+        let modules = try uikitStandIn(in: work)
         let use = """
         import UIKit
         @MainActor func use() -> [Any?] {
@@ -106,12 +113,7 @@ import Testing
         for name in ["flag-at", "flag_at", "flagAt2", "★", "Version", "Kit A", "Kit B", "Type/heading"] {
             #expect(code.contains("(name: \"\(name)\""), "\(name) is not in the Swift file")
         }
-        let modules = work.appendingPathComponent("modules")
-        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        let standIn = try swiftc(["-emit-module", "-module-name", "UIKit", "-parse-as-library", "-swift-version", "6",
-                                  Harness.fixtures.appendingPathComponent("codegen/UIKit.swift").path,
-                                  "-emit-module-path", modules.appendingPathComponent("UIKit.swiftmodule").path], in: work)
-        try #require(standIn.status == 0, "\(standIn.stderr)")
+        let modules = try uikitStandIn(in: work)
         let use = """
         import UIKit
         @MainActor func use() -> [Any?] {

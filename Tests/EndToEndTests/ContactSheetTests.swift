@@ -45,15 +45,15 @@ import Testing
                                          to: project.appendingPathComponent("art/star-fill.pdf"))
         try #"{"version": 1, "output": "out", "images": [{"name": "Star", "source": "art/star-fill.pdf"}]}"#
             .write(to: project.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
-        let runs = [(["build", "assets.json", "--output", "../a"], project),
-                    (["build", "project/assets.json", "--output", "b"], work),
-                    (["build", project.path + "/assets.json", "--output", work.path + "/c"], URL(fileURLWithPath: "/"))]
+        // (arguments, the folder assetc runs in, the output folder below `work`)
+        let runs = [(["build", "assets.json", "--output", "../a"], project, "a"),
+                    (["build", "project/assets.json", "--output", "b"], work, "b"),
+                    (["build", project.path + "/assets.json", "--output", work.path + "/c"], URL(fileURLWithPath: "/"), "c")]
         var pages: [String] = []
-        for (arguments, folder) in runs {
+        for (arguments, folder, output) in runs {
             let run = try Harness.assetc(arguments, in: folder)
             try #require(run.status == 0, "\(arguments): \(run.stderr)")
-            pages.append(try String(contentsOf: work.appendingPathComponent(arguments.last!.hasSuffix("a") ? "a" : arguments.last!.hasSuffix("b") ? "b" : "c")
-                .appendingPathComponent("report.html"), encoding: .utf8))
+            pages.append(try String(contentsOf: work.appendingPathComponent(output + "/report.html"), encoding: .utf8))
         }
         #expect(pages[0].contains("files from assets.json") && pages[0].contains("<br>art/star-fill.pdf page 1"), "\(pages[0])")
         #expect(pages[1] == pages[0] && pages[2] == pages[0])
