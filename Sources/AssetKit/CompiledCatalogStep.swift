@@ -28,7 +28,7 @@ enum CompiledCatalogStep {
         guard let request = plan.compiledCatalog else { return [] }
         let relative = CompiledCatalogRequest.relativePath
         // A single-size set contributes only its 1024-pixel image, once per device idiom (below).
-        let included = Set(plan.compiledCatalogVariants.filter { !(request.singleSizeIcon && $0.role == .appIcon) }.map(\.outputPath))
+        let included = Set(plan.compiledCatalogVariants.filter { !(request.singleSizeIcon && $0.role.kind == .appIcon) }.map(\.outputPath))
         let entries = files.filter { included.contains($0.0.variant.outputPath) && !$0.0.variant.tall }
         var description = "\(writerVersion)|\(AssetcVersion.current)|\(request.deploymentTarget)|\(request.appIconName ?? "")|"
             + "\(request.singleSizeIcon)|\(request.devices.map(\.rawValue))\n"
@@ -69,7 +69,7 @@ enum CompiledCatalogStep {
                 fileName: variant.catalogOrigin?.filename ?? variant.fileName,
                 width: image.width, height: image.height, rgba: image.pixels)
             var renditions = [rendition]
-            if request.singleSizeIcon, variant.role == .appStoreIcon {
+            if request.singleSizeIcon, variant.role.kind == .appStoreIcon {
                 rendition.fileName = lastComponent(variant.source.path)
                 renditions = request.devices.map { device in
                     var copy = rendition

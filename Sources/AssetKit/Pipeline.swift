@@ -334,11 +334,11 @@ public enum Pipeline {
                 return nil
             case .failure(.source(let error)):
                 inputProblems.append(.error(variant.source.path, "\(variant.fileName): \(error.message)"))
-                if let origin = variant.catalogOrigin {
+                switch variant.origin {
+                case .catalog(let origin):
                     inputProblems.append(.note(origin.contentsPath, at: origin.location, "in the image set \"\(variant.name)\""))
-                } else {
-                    inputProblems.append(.note(project.manifest.path, at: variant.manifestLocation,
-                                               "variant of '\(variant.name)' declared here"))
+                case .manifest(let location):
+                    inputProblems.append(.note(project.manifest.path, at: location, "variant of '\(variant.name)' declared here"))
                 }
             case .failure(.sink(let error)):
                 outputProblem = outputProblem ?? error

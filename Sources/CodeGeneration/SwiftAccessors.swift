@@ -28,7 +28,7 @@ public enum SwiftAccessors {
         var root = Scope()
         for bundle in [nil] + plan.bundles.map(\.name) as [String?] {
             var imageScope = Scope()
-            let names = Set(images.filter { $0.bundle == bundle }.map(\.name)).sorted(by: byteOrder)
+            let names = Set(images.filter { $0.bundle.name == bundle }.map(\.name)).sorted(by: byteOrder)
             for name in names {
                 let template = templates.contains((bundle ?? "") + "\u{0}" + name)
                 let arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])

@@ -390,6 +390,13 @@ public enum ManifestDecoder {
             guard let name = reader.name(nameNode, "the bundle's \"name\""),
                   let path = reader.name(pathNode, "the bundle's \"path\"") else { continue }
             if name.isEmpty { reader.error("bundle name is empty", at: nameNode.location); continue }
+            // The index, the run-time table and the reports key the main bundle by this name: a
+            // bundle called so would share its entries, one or the other surviving by chance.
+            if name == BundleRef.mainName {
+                reader.error("bundle name '\(name)' is reserved for the app's main bundle (images without \"bundle\" go there); choose another name",
+                             at: nameNode.location)
+                continue
+            }
             if let problem = NameRules.bundlePathProblem(path) { reader.error(problem, at: pathNode.location); continue }
             if bundles.contains(where: { $0.name == name }) {
                 reader.error("bundle '\(name)' is declared twice", at: nameNode.location)

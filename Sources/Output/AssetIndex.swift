@@ -9,27 +9,27 @@ public enum AssetIndex {
                             catalog: CatalogRecords = CatalogRecords()) -> JSONOutput {
         var bundles: [String: JSONOutput] = [:]
         let inBundles = written.filter { $0.variant.outsideResourcesPath == nil }
-        let groups = Dictionary(grouping: inBundles) { $0.variant.bundle ?? "" }
-        let imageRecords = Dictionary(grouping: catalog.images) { $0.bundle ?? "" }
-        let colorRecords = Dictionary(grouping: catalog.colors) { $0.bundle ?? "" }
-        for bundleName in Set(groups.keys).union(imageRecords.keys).union(colorRecords.keys) {
+        let groups = Dictionary(grouping: inBundles) { $0.variant.bundle }
+        let imageRecords = Dictionary(grouping: catalog.images) { BundleRef($0.bundle) }
+        let colorRecords = Dictionary(grouping: catalog.colors) { BundleRef($0.bundle) }
+        for bundle in Set(groups.keys).union(imageRecords.keys).union(colorRecords.keys) {
             var images: [String: JSONOutput] = [:]
-            for (name, variants) in Dictionary(grouping: groups[bundleName] ?? [], by: { $0.variant.name }) {
+            for (name, variants) in Dictionary(grouping: groups[bundle] ?? [], by: { $0.variant.name }) {
                 images[name] = .array(variants.sorted { $0.variant.relativePath < $1.variant.relativePath }.map(entry))
             }
-            let path = bundleSpecs.first { $0.name == bundleName }?.path ?? ""
+            let path = bundleSpecs.first { $0.name == bundle.name }?.path ?? ""
             var fields: [String: JSONOutput] = [
                 "path": .string(path),
                 "images": .object(images),
             ]
-            if let records = imageRecords[bundleName] {
+            if let records = imageRecords[bundle] {
                 fields["catalogImages"] = .object(Dictionary(records.map { ($0.name, catalogImage($0)) }, uniquingKeysWith: { first, _ in first }))
             }
-            if let records = colorRecords[bundleName] {
+            if let records = colorRecords[bundle] {
                 fields["colors"] = .object(Dictionary(records.map { ($0.name, JSONOutput.array($0.colors.map(color))) },
                                                       uniquingKeysWith: { first, _ in first }))
             }
-            bundles[bundleName.isEmpty ? "main" : bundleName] = .object(fields)
+            bundles[bundle.writtenName] = .object(fields)
         }
         var root: [String: JSONOutput] = [
             "formatVersion": .integer(formatVersion),
@@ -37,7 +37,7 @@ public enum AssetIndex {
             "deviceTables": .string(DeviceTables.version),
             "bundles": .object(bundles),
         ]
-        if let appStore = written.first(where: { $0.variant.role == .appStoreIcon }) {
+        if let appStore = written.first(where: { $0.variant.role.kind == .appStoreIcon }) {
             var entry = self.entry(appStore)
             if case .object(var fields) = entry {
                 fields["file"] = .string(appStore.variant.outputPath)
@@ -87,9 +87,9 @@ public enum AssetIndex {
         var fields: [String: JSONOutput] = [
             "file": .string(variant.relativePath),
             "scale": .integer(variant.scale),
-            "idiom": .string(variant.role == .appStoreIcon ? "ios-marketing" : variant.idiom?.rawValue ?? "universal"),
+            "idiom": .string(variant.role.kind == .appStoreIcon ? "ios-marketing" : variant.idiom?.rawValue ?? "universal"),
             "tall": .bool(variant.tall),
-            "role": .string(variant.role.rawValue),
+            "role": .string(variant.role.kind.rawValue),
             "pixels": .array([.integer(variant.pixelWidth), .integer(variant.pixelHeight)]),
             "points": .array([.number(variant.pointSize.width), .number(variant.pointSize.height)]),
             "bytes": .integer(written.bytes),

@@ -48,11 +48,11 @@ public enum ContactSheet {
 
         """
         let warnings = Dictionary(grouping: plan.warnings.filter { $0.severity == .warning }, by: \.path)
-        let bundleOrder = [nil] + plan.bundles.map(\.name) as [String?]
+        let bundleOrder = [BundleRef.main] + plan.bundles.map { BundleRef.named($0.name) }
         for bundle in bundleOrder {
             let inBundle = written.filter { $0.variant.bundle == bundle && $0.variant.outsideResourcesPath == nil }
             guard !inBundle.isEmpty else { continue }
-            html += "<section>\n<h2>\(escape(bundle ?? "main")) bundle</h2>\n"
+            html += "<section>\n<h2>\(escape(bundle.writtenName)) bundle</h2>\n"
             // Grouped once: filtering the bundle for each name was quadratic (20,000 images: 12 s).
             let byName = Dictionary(grouping: inBundle, by: \.variant.name)
             let names = byName.keys.sorted { ByteExactPath($0) < ByteExactPath($1) }

@@ -36,7 +36,7 @@ public indirect enum PlistValue: Sendable, Equatable {
 public enum InfoPlist {
     public static func make(_ request: InfoPlistRequest, variants: [Variant]) -> PlistValue {
         var root: [String: PlistValue] = [:]
-        let icons = variants.filter { $0.role == .appIcon }.compactMap(\.iconSlot)
+        let icons = variants.filter { $0.role.kind == .appIcon }.compactMap(\.iconSlot)
         let iconName = request.iconName
         func iconFiles(_ idiom: SlotIdiom?) -> [String] {
             let slots = icons.filter { idiom == nil || $0.idiom == idiom }
@@ -51,7 +51,7 @@ public enum InfoPlist {
         func alternates(_ idiom: SlotIdiom) -> [String: PlistValue] {
             var result: [String: PlistValue] = [:]
             for icon in request.alternateIcons {
-                let slots = variants.filter { $0.role == .alternateAppIcon && $0.name == icon.name }.compactMap(\.iconSlot)
+                let slots = variants.filter { $0.role.kind == .alternateAppIcon && $0.name == icon.name }.compactMap(\.iconSlot)
                     .filter { $0.idiom == idiom }
                 var names: [String] = []
                 for slot in slots.sorted(by: { $0.points < $1.points }) {
@@ -81,7 +81,7 @@ public enum InfoPlist {
             }
         }
         if let basename = request.launchBasename {
-            let slots = variants.filter { $0.role == .launchImage && $0.name == basename }.compactMap(\.launchSlot)
+            let slots = variants.filter { $0.role.kind == .launchImage && $0.name == basename }.compactMap(\.launchSlot)
             if basename != LaunchImageSpec.defaultBasename, !slots.isEmpty {
                 root["UILaunchImageFile"] = .string(basename)
             }

@@ -16,7 +16,7 @@ public enum RuntimeTable {
         for bundle in [nil] + bundles.map(\.name) as [String?] {
             let folder = bundle.flatMap { name in bundles.first { $0.name == name }?.path } ?? ""
             var files: [String: [(file: String, variant: Variant)]] = [:]
-            for variant in images where variant.bundle == bundle {
+            for variant in images where variant.bundle.name == bundle {
                 let file = folder.isEmpty ? variant.relativePath : String(variant.relativePath.dropFirst(folder.count + 1))
                 files[variant.name, default: []].append((file, variant))
             }
@@ -38,7 +38,7 @@ public enum RuntimeTable {
             }
             if bundle != nil && byName.isEmpty && colors.isEmpty { continue }
             var fields: [String: JSONOutput] = [
-                "name": .string(bundle ?? "main"), "path": .string(folder),
+                "name": .string(BundleRef(bundle).writtenName), "path": .string(folder),
                 "images": .object(byName),
             ]
             if !colors.isEmpty { fields["colors"] = .object(colors) }

@@ -221,14 +221,13 @@ struct CatalogPlanner {
         }
         let relativePath = [folder, namespaceFolder, fileName].compactMap { $0 }.joined(separator: "/")
         var variant = Variant(
-            name: set.name, bundle: catalog.spec.bundle, relativePath: relativePath, fileName: fileName, scale: scale,
+            name: set.name, bundle: BundleRef(catalog.spec.bundle), relativePath: relativePath, fileName: fileName, scale: scale,
             idiom: group.idiom, tall: group.tall, pointSize: points, pixelWidth: width, pixelHeight: height,
             source: ResolvedSource(path: slot.path, kind: info.kind, page: 1), contentSize: content,
             placement: Placement.map(content: content, intoWidth: width, height: height, fit: nil),
-            manifestLocation: slot.location)
+            origin: .catalog(CatalogOrigin(catalog: catalog.spec.path, setPath: set.setPath, filename: slot.filename,
+                                           contentsPath: set.contentsPath, location: slot.location)))
         variant.appearance = group.appearance
-        variant.catalogOrigin = CatalogOrigin(catalog: catalog.spec.path, setPath: set.setPath, filename: slot.filename,
-                                              contentsPath: set.contentsPath, location: slot.location)
         return variant
     }
 }

@@ -98,22 +98,22 @@ struct IconPlanner {
     private func variant(for slot: IconSlot, spec: AppIconSpec, source: ResolvedSource, content: PointSize) -> Variant {
         let fileName = slot.idiom == .appStore ? "\(spec.name)1024x1024.png" : slot.fileName(base: spec.name)
         return Variant(
-            name: spec.name, bundle: nil, relativePath: fileName, fileName: fileName, scale: slot.scale,
+            name: spec.name, relativePath: fileName, fileName: fileName, scale: slot.scale,
             idiom: slot.idiom.device, tall: false, pointSize: PointSize(width: slot.points, height: slot.points),
             pixelWidth: slot.pixels, pixelHeight: slot.pixels, source: source, contentSize: content,
             placement: Placement.map(content: content, intoWidth: slot.pixels, height: slot.pixels, fit: nil),
-            background: spec.background ?? .white, manifestLocation: spec.location,
-            role: slot.idiom == .appStore ? .appStoreIcon : .appIcon, iconSlot: slot,
+            background: spec.background ?? .white, origin: .manifest(spec.location),
+            role: slot.idiom == .appStore ? .appStoreIcon(slot) : .appIcon(slot),
             outsideResourcesPath: slot.idiom == .appStore ? "AppStore/\(fileName)" : nil)
     }
 
     private func artworkVariant(_ slot: ArtworkSlot, spec: AppIconSpec, source: ResolvedSource, content: PointSize) -> Variant {
         Variant(
-            name: slot.fileName, bundle: nil, relativePath: slot.fileName, fileName: slot.fileName, scale: 1, idiom: nil,
+            name: slot.fileName, relativePath: slot.fileName, fileName: slot.fileName, scale: 1, idiom: nil,
             tall: false, pointSize: PointSize(width: Double(slot.pixels), height: Double(slot.pixels)),
             pixelWidth: slot.pixels, pixelHeight: slot.pixels, source: source, contentSize: content,
             placement: Placement.map(content: content, intoWidth: slot.pixels, height: slot.pixels, fit: nil),
-            background: spec.background ?? .white, manifestLocation: spec.location, role: .artwork)
+            background: spec.background ?? .white, origin: .manifest(spec.location), role: .artwork)
     }
 
     // MARK: Validation of an Xcode set

@@ -82,12 +82,12 @@ struct LaunchImagePlanner {
                                background: RGBAColor?, location: SourceLocation) -> Variant {
         let fileName = slot.fileName(base: base)
         return Variant(
-            name: base, bundle: nil, relativePath: fileName, fileName: fileName, scale: slot.scale,
+            name: base, relativePath: fileName, fileName: fileName, scale: slot.scale,
             idiom: slot.idiom, tall: slot.subtype == .h568,
             pointSize: PointSize(width: Double(slot.width / slot.scale), height: Double(slot.height / slot.scale)),
             pixelWidth: slot.width, pixelHeight: slot.height, source: source, contentSize: content,
             placement: Placement.map(content: content, intoWidth: slot.width, height: slot.height, fit: fit),
-            background: background, manifestLocation: location, role: .launchImage, launchSlot: slot)
+            background: background, origin: .manifest(location), role: .launchImage(slot))
     }
 
     // MARK: Validation

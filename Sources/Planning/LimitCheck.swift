@@ -27,11 +27,11 @@ struct LimitCheck {
             // Icon and launch variants come from tables; images were checked as they were planned.
             if variant.role != .image,
                let problem = Self.sizeProblem(fileName: variant.fileName, width: variant.pixelWidth, height: variant.pixelHeight) {
-                diagnostics.append(.error(manifestPath, at: variant.manifestLocation, problem))
+                diagnostics.append(variant.origin.error(problem, manifestPath: manifestPath))
             }
             total += variant.pixelCount
             if let problem = pathProblem(variant.outputPath) {
-                diagnostics.append(.error(manifestPath, at: variant.manifestLocation, problem))
+                diagnostics.append(variant.origin.error(problem, manifestPath: manifestPath))
             }
         }
         if total > Limits.maximumBuildPixels {

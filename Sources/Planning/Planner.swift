@@ -88,7 +88,7 @@ public struct Planner {
                                        iconName: manifest.appIcon?.name ?? AppIconSpec.defaultName,
                                        launchBasename: manifest.launchImage?.basename)
         request.alternateIcons = alternates
-        let hasAppIcon = variants.contains { $0.role == .appIcon }
+        let hasAppIcon = variants.contains { $0.role.kind == .appIcon }
         if manifest.compiledCatalog, hasAppIcon {
             request.compiledIconName = manifest.appIconSetName?.name ?? manifest.appIcon?.name
         }
@@ -99,7 +99,7 @@ public struct Planner {
         if manifest.compiledCatalog {
             var compiled = CompiledCatalogRequest(appIconName: request.compiledIconName, deploymentTarget: manifest.deploymentTarget)
             // A catalog set whose every icon comes from one 1024-pixel file is a single-size set.
-            let icons = variants.filter { $0.role == .appIcon || $0.role == .appStoreIcon }
+            let icons = variants.filter { $0.role.kind == .appIcon || $0.role.kind == .appStoreIcon }
             compiled.singleSizeIcon = manifest.appIconSetName != nil && !icons.isEmpty
                 && Set(icons.map(\.source.path)).count == 1 && icons[0].contentSize == PointSize(width: 1024, height: 1024)
             compiled.devices = manifest.devices
@@ -266,10 +266,10 @@ public struct Planner {
         }
         let relativePath = folder.map { "\($0)/\(fileName)" } ?? fileName
         variants.append(Variant(
-            name: image.name, bundle: image.bundle, relativePath: relativePath, fileName: fileName,
+            name: image.name, bundle: BundleRef(image.bundle), relativePath: relativePath, fileName: fileName,
             scale: scale, idiom: idiom, tall: tall, pointSize: points, pixelWidth: width, pixelHeight: height,
             source: ResolvedSource(path: path, kind: info.kind, page: art.page),
-            contentSize: content, placement: placement, background: nil, manifestLocation: image.nameLocation))
+            contentSize: content, placement: placement, background: nil, origin: .manifest(image.nameLocation)))
     }
 
     private func checkCollisions(_ variants: [Variant], manifest: Manifest, diagnostics: inout [Diagnostic]) {
@@ -277,8 +277,12 @@ public struct Planner {
         for variant in variants {
             let key = variant.outputPath.lowercased()
             if let earlier = seen[key] {
-                diagnostics.append(.error(manifest.path, at: variant.manifestLocation,
-                                          "\(variant.relativePath) is produced twice (also by '\(earlier.name)' at line \(earlier.manifestLocation.line))"))
+                // The earlier one by line when both are in the same file, else by file and line.
+                let file = variant.origin.file(manifestPath: manifest.path)
+                let earlierFile = earlier.origin.file(manifestPath: manifest.path)
+                let place = earlierFile == file ? "line \(earlier.origin.location.line)" : "\(earlierFile):\(earlier.origin.location.line)"
+                diagnostics.append(variant.origin.error("\(variant.relativePath) is produced twice (also by '\(earlier.name)' at \(place))",
+                                                        manifestPath: manifest.path))
             } else {
                 seen[key] = variant
             }
@@ -313,9 +317,9 @@ public struct Planner {
                     continue
                 }
                 diagnostics += own.filter { $0.severity == .note }
-                let icon = planned.filter { $0.role == .appIcon }.map { variant -> Variant in
+                let icon = planned.filter { $0.role.kind == .appIcon }.map { variant -> Variant in
                     var alternate = variant
-                    alternate.role = .alternateAppIcon
+                    if let slot = variant.iconSlot { alternate.role = .alternateAppIcon(slot) }
                     alternate.name = set.name
                     return alternate
                 }

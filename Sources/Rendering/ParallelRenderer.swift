@@ -121,7 +121,7 @@ public struct ParallelRenderer: Sendable {
         let process: @Sendable (Int, Rasterizer) -> Outcome = { index, rasterizer in
             let png: [UInt8]
             do throws(SourceError) {
-                png = try rasterizer.produce(variants[index], encoder: encoder)
+                png = try rasterizer.produce(variants[index].renderJob, encoder: encoder)
             } catch {
                 return .failure(.source(error))
             }

@@ -1,5 +1,9 @@
 import AssetModel
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 import CPoppler
 

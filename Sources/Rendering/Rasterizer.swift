@@ -1,7 +1,7 @@
 import AssetModel
 
-/// Renders variants to pixels. One per worker thread: it keeps the last opened document so a
-/// source's variants share one parse, and Poppler objects never cross threads.
+/// Renders jobs to pixels. One per worker thread: it keeps the last opened document so a
+/// source's jobs share one parse, and Poppler objects never cross threads.
 final class Rasterizer {
     private let store: SourceStore
     private var openDocument: (path: String, document: PDFDocument)?
@@ -18,15 +18,15 @@ final class Rasterizer {
     /// re-encoding would silently drop the low bits (a catalog slot's pixels are the contract).
     /// Icons and launch images are always re-encoded: the App Store icon must lose its alpha
     /// channel, which a copy would keep.
-    func produce(_ variant: Variant, encoder: PNGEncoderSettings) throws(SourceError) -> [UInt8] {
-        if variant.source.kind == .png, variant.role == .image {
-            let (header, raster) = try raster(at: variant.source.path)
-            if header.bitDepth == 16, !header.interlaced, try isExactCopy(variant, of: raster) {
-                return try store.bytes(variant.source.path)
+    func produce(_ job: RenderJob, encoder: PNGEncoderSettings) throws(SourceError) -> [UInt8] {
+        if job.source.kind == .png, job.mayCopySource {
+            let (header, raster) = try raster(at: job.source.path)
+            if header.bitDepth == 16, !header.interlaced, try isExactCopy(job, of: raster) {
+                return try store.bytes(job.source.path)
             }
         }
-        guard variant.source.kind == .jpeg else {
-            switch try draw(variant) {
+        guard job.source.kind == .jpeg else {
+            switch try draw(job) {
             case .canvas(let canvas, let color):
                 return try canvas.withPixels { pixels throws(SourceError) in
                     try PNGOptimizer.encode(pixels, color: color, settings: encoder)
@@ -35,17 +35,17 @@ final class Rasterizer {
                 return try PNGOptimizer.encode(image, settings: encoder)
             }
         }
-        let bytes = try store.bytes(variant.source.path)
+        let bytes = try store.bytes(job.source.path)
         let size = try JPEGHeader.size(bytes)
-        if Double(size.width) != variant.contentSize.width || Double(size.height) != variant.contentSize.height {
-            throw .recordMismatch("the JPEG is \(size.width)x\(size.height) pixels, but the plan was made for \(variant.contentSize)")
+        if Double(size.width) != job.contentSize.width || Double(size.height) != job.contentSize.height {
+            throw .recordMismatch("the JPEG is \(size.width)x\(size.height) pixels, but the plan was made for \(job.contentSize)")
         }
         return bytes
     }
 
-    /// The variant's pixels as straight RGBA.
-    func render(_ variant: Variant) throws(SourceError) -> RGBAImage {
-        switch try draw(variant) {
+    /// The job's pixels as straight RGBA.
+    func render(_ job: RenderJob) throws(SourceError) -> RGBAImage {
+        switch try draw(job) {
         case .canvas(let canvas, let color):
             var image = try canvas.straightRGBA()
             image.color = color
@@ -55,48 +55,48 @@ final class Rasterizer {
         }
     }
 
-    /// What drawing a variant leaves: a Cairo surface (with the colour chunks its values mean), or
+    /// What drawing a job leaves: a Cairo surface (with the colour chunks its values mean), or
     /// the source raster itself when it needs no resampling.
     private enum Drawn {
         case canvas(CairoCanvas, color: PNGColorInfo?)
         case raster(RGBAImage)
     }
 
-    private func draw(_ variant: Variant) throws(SourceError) -> Drawn {
-        switch variant.source.kind {
+    private func draw(_ job: RenderJob) throws(SourceError) -> Drawn {
+        switch job.source.kind {
         case .jpeg:
             throw SourceError("a JPEG is copied, not rendered")
         case .svg:
-            let document = try svg(at: variant.source.path)
-            guard let size = document.size, size == variant.contentSize else {
-                throw .recordMismatch("the SVG is \(document.size?.description ?? "of unknown size"), but the plan was made for \(variant.contentSize)")
+            let document = try svg(at: job.source.path)
+            guard let size = document.size, size == job.contentSize else {
+                throw .recordMismatch("the SVG is \(document.size?.description ?? "of unknown size"), but the plan was made for \(job.contentSize)")
             }
-            let canvas = try CairoCanvas(width: variant.pixelWidth, height: variant.pixelHeight)
-            if let background = variant.background { canvas.fill(background) }
-            canvas.apply(variant.placement)
+            let canvas = try CairoCanvas(width: job.pixelWidth, height: job.pixelHeight)
+            if let background = job.background { canvas.fill(background) }
+            canvas.apply(job.placement)
             try document.render(into: canvas.context, size: size)
             return .canvas(canvas, color: nil)
         case .pdf:
-            let document = try document(at: variant.source.path)
+            let document = try document(at: job.source.path)
             // The plan may come from recorded page sizes (the no-op fast path); the render checks
             // them against the file, so a stale or forged record can never change an image.
-            let page = try document.pageSize(variant.source.page)
-            if page != variant.contentSize {
-                throw .recordMismatch("page \(variant.source.page) is \(page) pt, but the plan was made for \(variant.contentSize) pt")
+            let page = try document.pageSize(job.source.page)
+            if page != job.contentSize {
+                throw .recordMismatch("page \(job.source.page) is \(page) pt, but the plan was made for \(job.contentSize) pt")
             }
-            let canvas = try CairoCanvas(width: variant.pixelWidth, height: variant.pixelHeight)
-            if let background = variant.background { canvas.fill(background) }
-            canvas.apply(variant.placement)
-            try document.render(page: variant.source.page, into: canvas.context)
+            let canvas = try CairoCanvas(width: job.pixelWidth, height: job.pixelHeight)
+            if let background = job.background { canvas.fill(background) }
+            canvas.apply(job.placement)
+            try document.render(page: job.source.page, into: canvas.context)
             return .canvas(canvas, color: nil)
         case .png:
-            let raster = try raster(at: variant.source.path).image
-            if try isExactCopy(variant, of: raster) {
+            let raster = try raster(at: job.source.path).image
+            if try isExactCopy(job, of: raster) {
                 return .raster(raster)  // same size: copy exactly instead of resampling
             }
-            let canvas = try CairoCanvas(width: variant.pixelWidth, height: variant.pixelHeight)
-            if let background = variant.background { canvas.fill(background) }
-            canvas.apply(variant.placement)
+            let canvas = try CairoCanvas(width: job.pixelWidth, height: job.pixelHeight)
+            if let background = job.background { canvas.fill(background) }
+            canvas.apply(job.placement)
             try canvas.paint(raster)
             // Resampled values are in the source's colour space still: keep saying which.
             return .canvas(canvas, color: raster.color)
@@ -128,13 +128,13 @@ final class Rasterizer {
         return (header, image)
     }
 
-    /// True when the variant is the raster at its own size: nothing to resample or fill. Throws when
+    /// True when the job is the raster at its own size: nothing to resample or fill. Throws when
     /// the raster is not the size the plan was made for.
-    private func isExactCopy(_ variant: Variant, of raster: RGBAImage) throws(SourceError) -> Bool {
-        if Double(raster.width) != variant.contentSize.width || Double(raster.height) != variant.contentSize.height {
-            throw .recordMismatch("the raster is \(raster.width)x\(raster.height) pixels, but the plan was made for \(variant.contentSize)")
+    private func isExactCopy(_ job: RenderJob, of raster: RGBAImage) throws(SourceError) -> Bool {
+        if Double(raster.width) != job.contentSize.width || Double(raster.height) != job.contentSize.height {
+            throw .recordMismatch("the raster is \(raster.width)x\(raster.height) pixels, but the plan was made for \(job.contentSize)")
         }
-        return variant.background == nil && raster.width == variant.pixelWidth && raster.height == variant.pixelHeight
-            && variant.placement == Placement(scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0)
+        return job.background == nil && raster.width == job.pixelWidth && raster.height == job.pixelHeight
+            && job.placement == Placement(scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0)
     }
 }

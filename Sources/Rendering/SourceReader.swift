@@ -145,16 +145,12 @@ extension SourceReader {
             guard case .pdf(_, let sizes) = try inspect(path: path, kind: .pdf, pages: [page]), let size = sizes[page] else {
                 throw SourceError("cannot read page \(page)")
             }
-            let variant = Variant(
-                name: "probe", bundle: nil, relativePath: "probe.png", fileName: "probe.png", scale: 1, idiom: nil,
-                tall: false, pointSize: size, pixelWidth: 256, pixelHeight: 256,
-                source: ResolvedSource(path: path, kind: .pdf, page: page), contentSize: size,
-                placement: Placement.map(content: size, intoWidth: 256, height: 256, fit: nil), background: nil,
-                manifestLocation: SourceLocation(line: 1, column: 1))
+            let job = RenderJob(source: ResolvedSource(path: path, kind: .pdf, page: page), pixelWidth: 256, pixelHeight: 256,
+                                contentSize: size, placement: Placement.map(content: size, intoWidth: 256, height: 256, fit: nil))
             if let supervisor {
-                return try PNGCodec.decode(try supervisor.render(variant)).image.isOpaque
+                return try PNGCodec.decode(try supervisor.render(job)).image.isOpaque
             }
-            return try Rasterizer(store: store).render(variant).isOpaque
+            return try Rasterizer(store: store).render(job).isOpaque
         }
     }
 }

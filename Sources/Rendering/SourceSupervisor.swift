@@ -45,21 +45,13 @@ public final class SourceSupervisor: @unchecked Sendable {
         if let known = lock.withLock({ facts[path] }), pages.allSatisfy({ $0 > known.pageCount || known.pageSizes[$0] != nil }) {
             return known
         }
-        let body = try ask(Inspection.encoded(path: path, pages: pages.sorted(), kind: "pdf"), doing: "reading the PDF")
-        guard let root = try? JSONParser.parse(body), case .object(let members) = root.value,
-              case .number(let count, _)? = members.first(where: { $0.key == "pageCount" })?.value.value,
-              case .array(let sizes)? = members.first(where: { $0.key == "sizes" })?.value.value,
-              case .array(let fonts)? = members.first(where: { $0.key == "fonts" })?.value.value else {
+        let body = try ask(.inspect(path: path, pages: pages.sorted(), kind: .pdf), doing: "reading the PDF")
+        guard let answer = try? JSONValueDecoder().decode(Inspection.PDFFacts.self, from: body) else {
             throw .renderer("the render worker's answer could not be read")
         }
         var pageSizes: [Int: PointSize] = [:]
-        for entry in sizes {
-            guard case .array(let triple) = entry.value, triple.count == 3, case .number(let page, _) = triple[0].value,
-                  case .number(let width, _) = triple[1].value, case .number(let height, _) = triple[2].value else { continue }
-            pageSizes[Int(page)] = PointSize(width: width, height: height)
-        }
-        let names = fonts.compactMap { node -> String? in if case .string(let name) = node.value { name } else { nil } }
-        let result = Facts(pageCount: Int(count), pageSizes: pageSizes, unembeddedFonts: names)
+        for entry in answer.sizes { pageSizes[entry.page] = entry.size }
+        let result = Facts(pageCount: answer.pageCount, pageSizes: pageSizes, unembeddedFonts: answer.fonts)
         lock.withLock { facts[path] = result }
         return result
     }
@@ -67,23 +59,21 @@ public final class SourceSupervisor: @unchecked Sendable {
     /// An SVG's intrinsic size (nil when it gives none): librsvg parses the whole document for it,
     /// and a file of a million elements took 1.8 GB in the main process before this.
     public func svgSize(path: String) throws(SourceError) -> PointSize? {
-        let body = try ask(Inspection.encoded(path: path, pages: [], kind: "svg"), doing: "reading the SVG")
-        guard let root = try? JSONParser.parse(body), case .object(let members) = root.value else {
+        let body = try ask(.inspect(path: path, pages: [], kind: .svg), doing: "reading the SVG")
+        guard let answer = try? JSONValueDecoder().decode(Inspection.SVGFacts.self, from: body) else {
             throw .renderer("the render worker's answer could not be read")
         }
-        guard case .number(let width, _)? = members.first(where: { $0.key == "width" })?.value.value,
-              case .number(let height, _)? = members.first(where: { $0.key == "height" })?.value.value else { return nil }
-        return PointSize(width: width, height: height)
+        return answer.size
     }
 
-    /// A small render of `variant` (its PNG), for the opacity probe.
-    public func render(_ variant: Variant) throws(SourceError) -> [UInt8] {
-        try ask(RenderRequest(variants: [variant]).encoded(), doing: "probing the image")
+    /// A small render of `job` (its PNG), for the opacity probe.
+    public func render(_ job: RenderJob) throws(SourceError) -> [UInt8] {
+        try ask(.render([job]), doing: "probing the image")
     }
 
     /// Sends one request to an idle worker (or a new one) and returns the body of its answer. A
     /// worker that times out, runs out of memory, dies or is stopped is killed and not reused.
-    private func ask(_ request: [UInt8], doing: String) throws(SourceError) -> [UInt8] {
+    private func ask(_ request: WorkerRequest, doing: String) throws(SourceError) -> [UInt8] {
         if isCancelled() { throw .renderer("stopped") }
         var worker = lock.withLock { idle.popLast() }
         if worker == nil {
@@ -98,7 +88,7 @@ public final class SourceSupervisor: @unchecked Sendable {
         defer {
             if keep { lock.withLock { idle.append(process) } } else { process.terminate() }
         }
-        guard process.send(request) else { throw .renderer("the render worker exited before answering") }
+        guard process.send(request.framed()) else { throw .renderer("the render worker exited before answering") }
         let deadline = Clock.seconds() + timeLimit
         func failure(_ outcome: ChildProcess.ReadOutcome) -> SourceError {
             switch outcome {
@@ -136,7 +126,8 @@ public final class SourceSupervisor: @unchecked Sendable {
 
 /// The worker's side of an inspection: the facts as JSON.
 enum Inspection {
-    static func answer(path: String, pages: [Int], kind: String) -> [UInt8] {
+    /// The worker's side: reads the file and answers with its facts (as the body of a reply).
+    static func answer(path: String, pages: [Int], kind: ResolvedSource.Kind) -> [UInt8] {
         do throws(SourceError) {
             let bytes: [UInt8]
             do {
@@ -145,41 +136,34 @@ enum Inspection {
                 throw .file(error)
             }
             _ = silenceGLibLogging
-            if kind == "svg" {
-                let size = try SVGDocument(bytes: bytes).size
-                let fields: [String: JSONOutput] = size.map { ["width": .number($0.width), "height": .number($0.height)] } ?? [:]
-                return RenderReply.success(png: JSONOutput.object(fields).serializedBytes(), sha256: "")
+            if kind == .svg {
+                return RenderReply.success(body: SVGFacts(size: try SVGDocument(bytes: bytes).size))
             }
             let document = try PDFDocument(bytes: bytes)
             let count = document.pageCount
-            var sizes: [JSONOutput] = []
+            var sizes: [PageSize] = []
             for page in pages where page >= 1 && page <= count {
-                let size = try document.pageSize(page)
-                sizes.append(.array([.integer(page), .number(size.width), .number(size.height)]))
+                sizes.append(PageSize(page: page, size: try document.pageSize(page)))
             }
             let fonts = count > 0 ? document.unembeddedFonts() : []
-            let body = JSONOutput.object(["pageCount": .integer(count), "sizes": .array(sizes),
-                                          "fonts": .array(fonts.map(JSONOutput.string))]).serializedBytes()
-            return RenderReply.success(png: body, sha256: "")
+            return RenderReply.success(body: PDFFacts(pageCount: count, sizes: sizes, fonts: fonts))
         } catch {
             return RenderReply.failure(error)
         }
     }
 
-    /// The framed request the parent sends (`request` reads it back in the worker).
-    static func encoded(path: String, pages: [Int], kind: String) -> [UInt8] {
-        Frame.wrap(JSONOutput.object(["inspect": .object([
-            "path": .string(path), "pages": .array(pages.map { .integer($0) }), "kind": .string(kind),
-        ])]).serializedBytes())
+    struct PageSize: Codable {
+        var page: Int
+        var size: PointSize
     }
 
-    static func request(_ body: [UInt8]) -> (path: String, pages: [Int], kind: String)? {
-        guard let root = try? JSONParser.parse(body), case .object(let members) = root.value,
-              case .object(let fields)? = members.first(where: { $0.key == "inspect" })?.value.value,
-              case .string(let path)? = fields.first(where: { $0.key == "path" })?.value.value,
-              case .array(let pages)? = fields.first(where: { $0.key == "pages" })?.value.value else { return nil }
-        var kind = "pdf"
-        if case .string(let text)? = fields.first(where: { $0.key == "kind" })?.value.value { kind = text }
-        return (path, pages.compactMap { node -> Int? in if case .number(let page, _) = node.value { Int(page) } else { nil } }, kind)
+    struct PDFFacts: Codable {
+        var pageCount: Int
+        var sizes: [PageSize]
+        var fonts: [String]
+    }
+
+    struct SVGFacts: Codable {
+        var size: PointSize?
     }
 }

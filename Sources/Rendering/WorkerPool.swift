@@ -121,7 +121,7 @@ public struct WorkerPool: Sendable {
             }
         }
         guard let process = worker else { return batch.map { _ in .failure(.cancelled) } }
-        guard process.send(RenderRequest(variants: batch).encoded()) else {
+        guard process.send(WorkerRequest.render(batch.map(\.renderJob)).framed()) else {
             process.terminate()
             worker = nil
             return batch.map { _ in .failure(.source(.renderer("the render worker exited before rendering"))) }

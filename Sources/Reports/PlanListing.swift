@@ -4,7 +4,7 @@ public enum PlanListing {
     public static func text(_ variants: [Variant]) -> String {
         let rows = variants.map { variant -> [String] in
             [variant.outputPath, "\(variant.pixelWidth)x\(variant.pixelHeight)", "@\(variant.scale)x",
-             variant.idiom?.rawValue ?? "universal", variant.role.rawValue,
+             variant.idiom?.rawValue ?? "universal", variant.role.kind.rawValue,
              "\(variant.source.path)" + (variant.source.kind == .pdf ? " page \(variant.source.page)" : "")]
         }
         guard let first = rows.first else { return "" }
@@ -26,9 +26,9 @@ public enum PlanListing {
                     "points": .array([.number(variant.pointSize.width), .number(variant.pointSize.height)]),
                     "scale": .integer(variant.scale),
                     "idiom": .string(variant.idiom?.rawValue ?? "universal"),
-                    "role": .string(variant.role.rawValue),
+                    "role": .string(variant.role.kind.rawValue),
                     "name": .string(variant.name),
-                    "bundle": .string(variant.bundle ?? "main"),
+                    "bundle": .string(variant.bundle.writtenName),
                     "source": .string(variant.source.path),
                 ]
                 if variant.source.kind == .pdf { fields["page"] = .integer(variant.source.page) }

@@ -216,7 +216,7 @@ func imageSet(_ entries: String, properties: String = "") -> String {
     }
 
     func planCatalog(_ sets: [CatalogImageSet], _ sources: [String: SourceInfo], scales: [Int] = [1, 2, 3],
-                     manifestImages: String = "") throws -> BuildPlan {
+                     manifestImages: String = "", outputRoot: String? = nil) throws -> BuildPlan {
         let text = #"{"version": 1, "images": [\#(manifestImages)]}"#
         let manifest = try decodeManifest(text).get().manifest
         var contents = CatalogContents(spec: CatalogSpec(path: "C.xcassets", scales: scales, location: SourceLocation(line: 1, column: 1)),
@@ -224,12 +224,24 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         contents.imageSets = sets
         var table = Dictionary(uniqueKeysWithValues: sources.map { ("C.xcassets/S/" + $0.key, $0.value) })
         table["b.pdf"] = pdf(10, 10)  // the manifest image's source
-        return try Planner(inspector: TableInspector(sources: table)).plan(manifest, catalogs: [contents])
+        return try Planner(inspector: TableInspector(sources: table), outputRoot: outputRoot).plan(manifest, catalogs: [contents])
     }
 
     func set(_ name: String, _ slots: [CatalogImageSlot], preserves: Bool? = nil) -> CatalogImageSet {
         CatalogImageSet(name: name, setPath: name + ".imageset", contentsPath: "C.xcassets/\(name).imageset/Contents.json",
                         slots: slots, properties: CatalogImageProperties(preservesVectorRepresentation: preserves))
+    }
+
+    /// A limit a catalog image breaks is reported at its set's Contents.json and slot, not at the
+    /// manifest with the slot's line (which pointed at an unrelated line of another file).
+    @Test func aCatalogImagesLimitErrorNamesItsContentsFile() throws {
+        let deepRoot = "/" + String(repeating: "d", count: Limits.maximumPathBytes - Limits.stagingPathReserve - 10)
+        let error = try #require(throws: InputError.self) {
+            try planCatalog([set("Wordmark", [slot("w.png", scale: 1)])], ["w.png": .png(width: 10, height: 10, scale: 1, interlaced: false)], outputRoot: deepRoot)
+        }
+        let problem = try #require(error.diagnostics.first { $0.message.contains("Wordmark.png would be") })
+        #expect(problem.path == "C.xcassets/Wordmark.imageset/Contents.json")
+        #expect(problem.location == SourceLocation(line: 2, column: 3))
     }
 
     @Test func slotsBecomeApplesLooseNames() throws {

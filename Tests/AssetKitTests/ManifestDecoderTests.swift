@@ -130,6 +130,7 @@ func errors(_ text: String) -> [String] {
         (#"{"version": 1, "bundles": [{"name": "B", "path": "../B.bundle"}]}"#, "separator"),
         (#"{"version": 1, "bundles": [{"name": "B", "path": "B.bundle"}, {"name": "B", "path": "C.bundle"}]}"#, "declared twice"),
         (#"{"version": 1, "output": 3}"#, "\"output\" must be a string"),
+        (#"{"version": 1, "bundles": [{"name": "main", "path": "Main.bundle"}]}"#, "bundle name 'main' is reserved for the app's main bundle"),
     ])
     func reportsInvalidValues(text: String, message: String) {
         let found = errors(text)

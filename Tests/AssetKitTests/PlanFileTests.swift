@@ -4,23 +4,23 @@ import Testing
 
 @Suite struct PlanFileTests {
     static func sample() -> BuildPlan {
-        var image = Variant(name: "Round/Cherry", bundle: "Checkout", relativePath: "Checkout.bundle/Round/Cherry-dark@2x~ipad.png",
+        var image = Variant(name: "Round/Cherry", bundle: .named("Checkout"), relativePath: "Checkout.bundle/Round/Cherry-dark@2x~ipad.png",
                             fileName: "Cherry-dark@2x~ipad.png", scale: 2, idiom: .ipad, tall: false,
                             pointSize: PointSize(width: 55.60156, height: 58.78125), pixelWidth: 111, pixelHeight: 118,
                             source: ResolvedSource(path: "art/cherry.svg", kind: .svg, page: 1),
                             contentSize: PointSize(width: 55.60156, height: 58.78125),
                             placement: Placement(scaleX: 111 / 55.60156, scaleY: 118 / 58.78125, offsetX: 0, offsetY: 0),
-                            manifestLocation: SourceLocation(line: 4, column: 9))
+                            origin: .catalog(CatalogOrigin(catalog: "A.xcassets", setPath: "Round/Cherry.imageset", filename: "c.svg",
+                                                           contentsPath: "A.xcassets/Round/Cherry.imageset/Contents.json",
+                                                           location: SourceLocation(line: 3, column: 5))))
         image.appearance = Appearance(luminosity: .dark, highContrast: true)
-        image.catalogOrigin = CatalogOrigin(catalog: "A.xcassets", setPath: "Round/Cherry.imageset", filename: "c.svg",
-                                            contentsPath: "A.xcassets/Round/Cherry.imageset/Contents.json", location: SourceLocation(line: 3, column: 5))
         let slot = DeviceTables.icons[3]
         let icon = Variant(name: "AppIcon", relativePath: slot.fileName(base: "AppIcon"), fileName: slot.fileName(base: "AppIcon"),
                            scale: slot.scale, tall: false, pointSize: PointSize(width: slot.points, height: slot.points),
                            pixelWidth: slot.pixels, pixelHeight: slot.pixels, source: ResolvedSource(path: "icon.pdf", kind: .pdf, page: 2),
                            contentSize: PointSize(width: 1024, height: 1024),
                            placement: Placement(scaleX: 0.5, scaleY: 0.5, offsetX: 0.25, offsetY: 0), background: .white,
-                           manifestLocation: SourceLocation(line: 9, column: 1), role: .appIcon, iconSlot: slot)
+                           origin: .manifest(SourceLocation(line: 9, column: 1)), role: .appIcon(slot))
         var request = InfoPlistRequest(devices: [.iphone, .ipad], targetsLegacyOS: true, iconName: "AppIcon", launchBasename: "Default")
         request.alternateIcons = [AlternateIcon(name: "AppIcon.beta", fileBase: "AppIcon_beta")]
         var plan = BuildPlan(inputPath: "assets.json", variants: [image, icon],

@@ -111,11 +111,11 @@ import Testing
     @Test func theWrittenTableReadsBackAndStaysSmall() throws {
         func variant(_ name: String, _ file: String, scale: Int, idiom: Idiom? = nil, tall: Bool = false, bundle: String? = nil,
                      appearance: Appearance = .any) -> Variant {
-            var v = Variant(name: name, bundle: bundle, relativePath: (bundle == nil ? "" : "Checkout.bundle/") + file, fileName: file,
+            var v = Variant(name: name, bundle: BundleRef(bundle), relativePath: (bundle == nil ? "" : "Checkout.bundle/") + file, fileName: file,
                             scale: scale, idiom: idiom, tall: tall, pointSize: PointSize(width: 10, height: 10), pixelWidth: 10,
                             pixelHeight: 10, source: ResolvedSource(path: "a.pdf", kind: .pdf, page: 1),
                             contentSize: PointSize(width: 10, height: 10),
-                            placement: Placement(scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0), manifestLocation: SourceLocation(line: 1, column: 1))
+                            placement: Placement(scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0), origin: .manifest(SourceLocation(line: 1, column: 1)))
             v.appearance = appearance
             return v
         }

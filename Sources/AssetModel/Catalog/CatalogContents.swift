@@ -195,7 +195,11 @@ public struct CatalogColorSet: Sendable, Hashable {
 }
 
 /// Where a variant came from in a catalog, recorded in the index.
-public struct CatalogOrigin: Sendable, Hashable {
+public struct CatalogOrigin: Sendable, Hashable, Codable {
+    private enum CodingKeys: String, CodingKey {
+        case catalog, setPath = "set", filename = "file", contentsPath = "contents", location = "at"
+    }
+
     /// The catalog as named by the manifest or command line.
     public var catalog: String
     public var setPath: String
@@ -215,7 +219,7 @@ public struct CatalogOrigin: Sendable, Hashable {
 }
 
 /// What the index records per catalog image and colour, by bundle.
-public struct CatalogRecords: Sendable {
+public struct CatalogRecords: Sendable, Codable {
     public struct Image: Sendable, Hashable {
         public var bundle: String?
         public var name: String

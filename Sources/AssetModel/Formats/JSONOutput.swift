@@ -148,3 +148,49 @@ extension JSONOutput {
         }
     }
 }
+
+/// A `JSONOutput` inside a `Codable` value is written as the JSON it holds (a part of an input
+/// passed through, such as a catalog's `resizing`). `JSONValueDecoder` reads it back from the node.
+extension JSONOutput: Codable {
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .object(let members):
+            var container = encoder.container(keyedBy: MemberKey.self)
+            for (key, value) in members { try container.encode(value, forKey: MemberKey(stringValue: key)) }
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case .string(let text): var c = encoder.singleValueContainer(); try c.encode(text)
+        case .integer(let value): var c = encoder.singleValueContainer(); try c.encode(value)
+        case .number(let value): var c = encoder.singleValueContainer(); try c.encode(value)
+        case .bool(let value): var c = encoder.singleValueContainer(); try c.encode(value)
+        case .null: var c = encoder.singleValueContainer(); try c.encodeNil()
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let container = try? decoder.container(keyedBy: MemberKey.self) {
+            var members: [String: JSONOutput] = [:]
+            for key in container.allKeys { members[key.stringValue] = try container.decode(JSONOutput.self, forKey: key) }
+            self = .object(members)
+        } else if var container = try? decoder.unkeyedContainer() {
+            var items: [JSONOutput] = []
+            while !container.isAtEnd { items.append(try container.decode(JSONOutput.self)) }
+            self = .array(items)
+        } else {
+            let c = try decoder.singleValueContainer()
+            if c.decodeNil() { self = .null }
+            else if let flag = try? c.decode(Bool.self) { self = .bool(flag) }
+            else if let value = try? c.decode(Int.self) { self = .integer(value) }
+            else if let value = try? c.decode(Double.self) { self = .number(value) }
+            else { self = .string(try c.decode(String.self)) }
+        }
+    }
+
+    private struct MemberKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}

@@ -82,7 +82,9 @@ public struct CatalogSetChoice: Sendable, Hashable {
 }
 
 /// `budget`: a build whose `Resources/` tree would exceed `maxBytes` fails and changes nothing.
-public struct SizeBudget: Sendable, Hashable {
+public struct SizeBudget: Sendable, Hashable, Codable {
+    private enum CodingKeys: String, CodingKey { case maxBytes, location = "at" }
+
     public var maxBytes: Int
     public var location: SourceLocation
 
@@ -166,7 +168,9 @@ extension RGBAColor {
     }
 }
 
-public struct BundleSpec: Sendable, Hashable {
+public struct BundleSpec: Sendable, Hashable, Codable {
+    private enum CodingKeys: String, CodingKey { case name, path, location = "at" }
+
     public var name: String
     /// A single folder name ending in `.bundle`, placed at the top of `Resources/`.
     public var path: String

@@ -83,7 +83,7 @@ extension BuildPlan {
             case .appIcon, .appStoreIcon:
                 return variant.iconSlot.map { $0.maximumOS == nil } ?? false
             case .image:
-                return variant.catalogOrigin != nil && variant.bundle == nil && variant.source.kind != .jpeg
+                return variant.catalogOrigin != nil && variant.bundle == .main && variant.source.kind != .jpeg
                     && !variant.appearance.highContrast && variant.relativePath.hasSuffix(".png")
             default:
                 return false

@@ -1,5 +1,5 @@
 /// A source file after path resolution, with what planning learnt about it.
-public struct ResolvedSource: Sendable, Hashable {
+public struct ResolvedSource: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable {
         case pdf, png, svg, jpeg
     }
@@ -70,12 +70,139 @@ public struct RGBAColor: Sendable, Hashable {
     public static let white = RGBAColor(red: 255, green: 255, blue: 255)
 }
 
+/// Which bundle a variant ships in. The main bundle has no name of its own: "main" is how the
+/// files assetc writes spell it (`BundleRef.writtenName`), and a manifest bundle may not take it.
+public enum BundleRef: Sendable, Hashable, Comparable {
+    case main
+    case named(String)
+
+    /// The name a manifest gave, nil for the main bundle.
+    public var name: String? {
+        if case .named(let name) = self { return name }
+        return nil
+    }
+
+    public init(_ name: String?) { self = name.map(BundleRef.named) ?? .main }
+
+    /// How plan files, the index, the run-time table and reports name the bundle.
+    public var writtenName: String { name ?? Self.mainName }
+
+    /// Reserved: a manifest bundle called this would share the main bundle's entries.
+    public static let mainName = "main"
+}
+
+/// Where a variant was asked for, so a message about it points at the right file and line.
+public enum VariantOrigin: Sendable, Hashable {
+    /// An image, icon or launch entry of the manifest, at this position in it.
+    case manifest(SourceLocation)
+    /// A file in a catalog set's slot, at the slot's entry in the set's Contents.json.
+    case catalog(CatalogOrigin)
+
+    public var catalog: CatalogOrigin? {
+        if case .catalog(let origin) = self { return origin }
+        return nil
+    }
+
+    /// The file a diagnostic about this variant names: the manifest, or the set's Contents.json.
+    public func file(manifestPath: String) -> String {
+        catalog?.contentsPath ?? manifestPath
+    }
+
+    /// An error about this variant, at the file and position that asked for it.
+    public func error(_ message: String, manifestPath: String) -> Diagnostic {
+        .error(file(manifestPath: manifestPath), at: location, message)
+    }
+
+    public var location: SourceLocation {
+        switch self {
+        case .manifest(let location): location
+        case .catalog(let origin): origin.location
+        }
+    }
+}
+
+/// What a variant is for; icon and launch roles carry the device-table row they fill.
+public enum VariantRole: Sendable, Hashable {
+    case image
+    case appIcon(IconSlot)
+    case appStoreIcon(IconSlot)
+    /// An alternate app icon (`setAlternateIconName(_:)`), from a catalog's other app icon sets.
+    case alternateAppIcon(IconSlot)
+    /// The manifest's icon artwork at its own size (`AppStore/`), no slot of the table.
+    case artwork
+    case launchImage(LaunchSlot)
+
+    /// The role without its slot, as files spell it.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case image
+        case appIcon = "app-icon"
+        case appStoreIcon = "app-store-icon"
+        case alternateAppIcon = "alternate-app-icon"
+        case artwork
+        case launchImage = "launch-image"
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .image: .image
+        case .appIcon: .appIcon
+        case .appStoreIcon: .appStoreIcon
+        case .alternateAppIcon: .alternateAppIcon
+        case .artwork: .artwork
+        case .launchImage: .launchImage
+        }
+    }
+
+    public var iconSlot: IconSlot? {
+        switch self {
+        case .appIcon(let slot), .appStoreIcon(let slot), .alternateAppIcon(let slot): slot
+        default: nil
+        }
+    }
+
+    public var launchSlot: LaunchSlot? {
+        if case .launchImage(let slot) = self { return slot }
+        return nil
+    }
+}
+
+/// What drawing one file takes, and nothing else: a source page mapped onto a pixel rectangle.
+/// Render workers and the opacity probe receive only this, so nothing is invented for them.
+public struct RenderJob: Sendable, Hashable, Codable {
+    public var source: ResolvedSource
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    /// Size of the source page (points) or raster (pixels).
+    public var contentSize: PointSize
+    public var placement: Placement
+    /// Painted under the artwork (opaque outputs such as icons); nil keeps transparency.
+    public var background: RGBAColor?
+    /// A 16-bit PNG drawn at its own size may be written byte for byte (images only: icons and
+    /// launch images are re-encoded, the App Store icon must lose its alpha channel).
+    public var mayCopySource: Bool
+
+    public init(source: ResolvedSource, pixelWidth: Int, pixelHeight: Int, contentSize: PointSize,
+                placement: Placement, background: RGBAColor? = nil, mayCopySource: Bool = false) {
+        self.source = source
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.contentSize = contentSize
+        self.placement = placement
+        self.background = background
+        self.mayCopySource = mayCopySource
+    }
+
+    public var pixelCount: Int { pixelWidth * pixelHeight }
+}
+
 /// One output file: everything needed to render, encode and index it. Produced by `Planner`.
+///
+/// Adding a field: declare it here, then give it a key in `Variant.CodingKeys` and a line in
+/// `encode(to:)` and `init(from:)` below; plan files, fragments and `assetc plan --json` follow.
 public struct Variant: Sendable, Hashable {
     /// The logical name passed to `imageNamed:`.
     public var name: String
-    /// The bundle name from the manifest, nil for the main bundle.
-    public var bundle: String?
+    public var bundle: BundleRef
     /// Path inside `Resources/`, e.g. `Checkout.bundle/Card@2x.png`.
     public var relativePath: String
     public var fileName: String
@@ -91,25 +218,32 @@ public struct Variant: Sendable, Hashable {
     public var placement: Placement
     /// Painted under the artwork (opaque outputs such as icons); nil keeps transparency.
     public var background: RGBAColor?
-    /// Where the manifest asked for this variant.
-    public var manifestLocation: SourceLocation
+    /// The manifest entry or catalog slot that asked for this file.
+    public var origin: VariantOrigin
     public var role: VariantRole = .image
-    /// The table row an icon or launch image fills (for Info.plist and the index).
-    public var iconSlot: IconSlot? = nil
-    public var launchSlot: LaunchSlot? = nil
     /// Set for files outside `Resources/` (the App Store icon); relative to the output folder.
     public var outsideResourcesPath: String? = nil
     /// Light/dark and contrast (catalog images); `.any` otherwise.
     public var appearance: Appearance = .any
-    /// The catalog, set and slot file a catalog variant came from.
-    public var catalogOrigin: CatalogOrigin? = nil
 
     public var pixelCount: Int { pixelWidth * pixelHeight }
 
     /// Path relative to the output folder.
     public var outputPath: String { outsideResourcesPath ?? "Resources/" + relativePath }
 
-    public init(name: String, bundle: String? = nil, relativePath: String, fileName: String, scale: Int, idiom: Idiom? = nil, tall: Bool, pointSize: PointSize, pixelWidth: Int, pixelHeight: Int, source: ResolvedSource, contentSize: PointSize, placement: Placement, background: RGBAColor? = nil, manifestLocation: SourceLocation, role: VariantRole = .image, iconSlot: IconSlot? = nil, launchSlot: LaunchSlot? = nil, outsideResourcesPath: String? = nil) {
+    /// The table row an icon or launch image fills (for Info.plist and the index).
+    public var iconSlot: IconSlot? { role.iconSlot }
+    public var launchSlot: LaunchSlot? { role.launchSlot }
+    /// The catalog, set and slot file a catalog variant came from.
+    public var catalogOrigin: CatalogOrigin? { origin.catalog }
+
+    /// What a render worker needs to draw this file.
+    public var renderJob: RenderJob {
+        RenderJob(source: source, pixelWidth: pixelWidth, pixelHeight: pixelHeight, contentSize: contentSize,
+                  placement: placement, background: background, mayCopySource: role == .image)
+    }
+
+    public init(name: String, bundle: BundleRef = .main, relativePath: String, fileName: String, scale: Int, idiom: Idiom? = nil, tall: Bool, pointSize: PointSize, pixelWidth: Int, pixelHeight: Int, source: ResolvedSource, contentSize: PointSize, placement: Placement, background: RGBAColor? = nil, origin: VariantOrigin, role: VariantRole = .image, outsideResourcesPath: String? = nil) {
         self.name = name
         self.bundle = bundle
         self.relativePath = relativePath
@@ -124,22 +258,10 @@ public struct Variant: Sendable, Hashable {
         self.contentSize = contentSize
         self.placement = placement
         self.background = background
-        self.manifestLocation = manifestLocation
+        self.origin = origin
         self.role = role
-        self.iconSlot = iconSlot
-        self.launchSlot = launchSlot
         self.outsideResourcesPath = outsideResourcesPath
     }
-}
-
-public enum VariantRole: String, Sendable, Hashable {
-    case image
-    case appIcon = "app-icon"
-    case appStoreIcon = "app-store-icon"
-    /// An alternate app icon (`setAlternateIconName(_:)`), from a catalog's other app icon sets.
-    case alternateAppIcon = "alternate-app-icon"
-    case artwork
-    case launchImage = "launch-image"
 }
 
 /// Apple's file-name rules: base name, then `-568h`, then `@Nx`, then `~idiom`, then `.png`.

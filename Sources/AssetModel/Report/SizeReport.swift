@@ -20,7 +20,7 @@ public struct SizeReport: Sendable, Equatable {
         public var bytes: Int { files.reduce(0) { $0 + $1.bytes } }
     }
 
-    public static let mainBundle = "main"
+    public static let mainBundle = BundleRef.mainName
     public static let outsideBundle = "AppStore"
 
     /// `main` first, then bundles by name, then files outside `Resources/`.
@@ -37,7 +37,7 @@ public struct SizeReport: Sendable, Equatable {
         if !derived.isEmpty { byGroup[Self.mainBundle] = derived }
         for entry in written {
             let variant = entry.variant
-            let group = variant.outsideResourcesPath != nil ? Self.outsideBundle : variant.bundle ?? Self.mainBundle
+            let group = variant.outsideResourcesPath != nil ? Self.outsideBundle : variant.bundle.writtenName
             byGroup[group, default: []].append(File(path: variant.outputPath, bytes: entry.bytes))
         }
         func rank(_ name: String) -> Int { name == Self.mainBundle ? 0 : name == Self.outsideBundle ? 2 : 1 }

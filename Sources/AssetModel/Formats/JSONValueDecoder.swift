@@ -1,0 +1,219 @@
+/// `JSONNode` → `Decodable`: the decoding half of `JSONValueEncoder`, for everything assetc reads
+/// back that it wrote itself (plan files, fragments, state, worker messages). The manifest keeps
+/// its own reader (`ManifestDecoder`), which reports each problem at its line and column.
+///
+/// Strict: a missing key, a wrong type or a number that is not an exact integer where one is
+/// expected fails, and the message names the path and the position in the file.
+public struct JSONValueDecoder: Sendable {
+    public struct Failure: Error, Sendable, Equatable {
+        public var message: String
+        public init(_ message: String) { self.message = message }
+    }
+
+    public init() {}
+
+    public func decode<Value: Decodable>(_ type: Value.Type, from node: JSONNode) throws(Failure) -> Value {
+        do {
+            return try Value(from: NodeDecoder(node: node, codingPath: []))
+        } catch let error as Failure {
+            throw error
+        } catch {
+            throw Failure("\(error)")
+        }
+    }
+
+    public func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws(Failure) -> Value {
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(bytes)
+        } catch {
+            throw Failure("\(error.message) at \(error.location.line):\(error.location.column)")
+        }
+        return try decode(type, from: node)
+    }
+}
+
+private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(stringValue: String) { self.stringValue = stringValue }
+    init(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
+}
+
+private func describe(_ path: [any CodingKey]) -> String {
+    path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+}
+
+private func failure(_ what: String, _ node: JSONNode, _ path: [any CodingKey]) -> JSONValueDecoder.Failure {
+    .init("\(describe(path)) at \(node.location.line):\(node.location.column): \(what)")
+}
+
+private func decodeScalar<Value: Decodable>(_ type: Value.Type, _ node: JSONNode, _ path: [any CodingKey]) throws -> Value {
+    func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
+        guard case .number(let value, let literal) = node.value else { throw failure("expected an integer, found \(node.typeName)", node, path) }
+        if let exact = I(literal) { return exact }
+        guard value.rounded() == value, let exact = I(exactly: value) else {
+            throw failure("expected an integer, found \(literal)", node, path)
+        }
+        return exact
+    }
+    switch type {
+    case is String.Type:
+        guard case .string(let text) = node.value else { throw failure("expected a string, found \(node.typeName)", node, path) }
+        return text as! Value
+    case is Bool.Type:
+        guard case .bool(let flag) = node.value else { throw failure("expected a boolean, found \(node.typeName)", node, path) }
+        return flag as! Value
+    case is Double.Type:
+        guard case .number(let value, _) = node.value else { throw failure("expected a number, found \(node.typeName)", node, path) }
+        return value as! Value
+    case is Float.Type:
+        guard case .number(let value, _) = node.value else { throw failure("expected a number, found \(node.typeName)", node, path) }
+        return Float(value) as! Value
+    case is Int.Type: return try integer(Int.self) as! Value
+    case is Int8.Type: return try integer(Int8.self) as! Value
+    case is Int16.Type: return try integer(Int16.self) as! Value
+    case is Int32.Type: return try integer(Int32.self) as! Value
+    case is Int64.Type: return try integer(Int64.self) as! Value
+    case is UInt.Type: return try integer(UInt.self) as! Value
+    case is UInt8.Type: return try integer(UInt8.self) as! Value
+    case is UInt16.Type: return try integer(UInt16.self) as! Value
+    case is UInt32.Type: return try integer(UInt32.self) as! Value
+    case is UInt64.Type: return try integer(UInt64.self) as! Value
+    // A part of an input passed through as written (a catalog's `resizing`).
+    case is JSONOutput.Type: return JSONOutput(node) as! Value
+    default: return try Value(from: NodeDecoder(node: node, codingPath: path))
+    }
+}
+
+private struct NodeDecoder: Decoder {
+    let node: JSONNode
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let members) = node.value else { throw failure("expected an object, found \(node.typeName)", node, codingPath) }
+        // The last of repeated keys wins, as in `JSONOutput.init(_:)`; assetc never writes repeats.
+        var byKey: [String: JSONNode] = [:]
+        for member in members { byKey[member.key] = member.value }
+        return KeyedDecodingContainer(KeyedNode<Key>(node: node, members: byKey, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let items) = node.value else { throw failure("expected an array, found \(node.typeName)", node, codingPath) }
+        return UnkeyedNode(node: node, items: items, codingPath: codingPath)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleNode(node: node, codingPath: codingPath) }
+}
+
+private struct KeyedNode<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let node: JSONNode
+    let members: [String: JSONNode]
+    let codingPath: [any CodingKey]
+
+    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+
+    private func member(_ key: Key) throws -> JSONNode {
+        guard let value = members[key.stringValue] else {
+            throw failure("\"\(key.stringValue)\" is missing", node, codingPath)
+        }
+        return value
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        if case .null = try member(key).value { return true }
+        return false
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decodeScalar(type, try member(key), codingPath + [key])
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let value = members[key.stringValue] else { return nil }
+        if case .null = value.value { return nil }
+        return try decodeScalar(type, value, codingPath + [key])
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try NodeDecoder(node: try member(key), codingPath: codingPath + [key]).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try NodeDecoder(node: try member(key), codingPath: codingPath + [key]).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder { NodeDecoder(node: node, codingPath: codingPath) }
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        NodeDecoder(node: try member(key), codingPath: codingPath + [key])
+    }
+}
+
+private struct UnkeyedNode: UnkeyedDecodingContainer {
+    let node: JSONNode
+    let items: [JSONNode]
+    let codingPath: [any CodingKey]
+    var currentIndex = 0
+
+    init(node: JSONNode, items: [JSONNode], codingPath: [any CodingKey]) {
+        self.node = node
+        self.items = items
+        self.codingPath = codingPath
+    }
+
+    var count: Int? { items.count }
+    var isAtEnd: Bool { currentIndex >= items.count }
+
+    private mutating func next() throws -> (JSONNode, [any CodingKey]) {
+        guard !isAtEnd else { throw failure("the array has only \(items.count) elements", node, codingPath) }
+        defer { currentIndex += 1 }
+        return (items[currentIndex], codingPath + [AnyKey(intValue: currentIndex)])
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd else { throw failure("the array has only \(items.count) elements", node, codingPath) }
+        if case .null = items[currentIndex].value { currentIndex += 1; return true }
+        return false
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let (item, path) = try next()
+        return try decodeScalar(type, item, path)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let (item, path) = try next()
+        return try NodeDecoder(node: item, codingPath: path).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let (item, path) = try next()
+        return try NodeDecoder(node: item, codingPath: path).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let (item, path) = try next()
+        return NodeDecoder(node: item, codingPath: path)
+    }
+}
+
+private struct SingleNode: SingleValueDecodingContainer {
+    let node: JSONNode
+    let codingPath: [any CodingKey]
+
+    func decodeNil() -> Bool {
+        if case .null = node.value { return true }
+        return false
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeScalar(type, node, codingPath) }
+}
+
+extension UnkeyedDecodingContainer {
+    /// Reads the rest as the fixed-length tuple the writer wrote, refusing extra elements.
+    public mutating func expectEnd() throws {
+        if !isAtEnd { throw JSONValueDecoder.Failure("more elements than expected at \(codingPath.map(\.stringValue).joined(separator: "."))") }
+    }
+}

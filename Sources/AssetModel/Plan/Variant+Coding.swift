@@ -1,0 +1,189 @@
+/// How plan values are written to and read from JSON (`JSONValueEncoder`, `JSONValueDecoder`): the
+/// shapes of `assetc plan --json` (format 2). Small values are written as short arrays, which is
+/// what people read in a plan and what the goldens hold: a size `[w, h]`, a position
+/// `[line, column]`, a placement `[sx, sy, dx, dy]`, a colour `[r, g, b, a]`, an appearance
+/// `[luminosity, highContrast]`.
+
+extension PointSize: Codable {
+    public init(from decoder: any Decoder) throws {
+        var items = try decoder.unkeyedContainer()
+        self.init(width: try items.decodeFinite(), height: try items.decodeFinite())
+        try items.expectEnd()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var items = encoder.unkeyedContainer()
+        try items.encode(width)
+        try items.encode(height)
+    }
+}
+
+extension SourceLocation: Codable {
+    public init(from decoder: any Decoder) throws {
+        var items = try decoder.unkeyedContainer()
+        self.init(line: try items.decode(Int.self), column: try items.decode(Int.self))
+        try items.expectEnd()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var items = encoder.unkeyedContainer()
+        try items.encode(line)
+        try items.encode(column)
+    }
+}
+
+extension Placement: Codable {
+    public init(from decoder: any Decoder) throws {
+        var items = try decoder.unkeyedContainer()
+        self.init(scaleX: try items.decodeFinite(), scaleY: try items.decodeFinite(),
+                  offsetX: try items.decodeFinite(), offsetY: try items.decodeFinite())
+        try items.expectEnd()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var items = encoder.unkeyedContainer()
+        for value in [scaleX, scaleY, offsetX, offsetY] { try items.encode(value) }
+    }
+}
+
+extension RGBAColor: Codable {
+    public init(from decoder: any Decoder) throws {
+        var items = try decoder.unkeyedContainer()
+        self.init(red: try items.decode(UInt8.self), green: try items.decode(UInt8.self),
+                  blue: try items.decode(UInt8.self), alpha: try items.decode(UInt8.self))
+        try items.expectEnd()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var items = encoder.unkeyedContainer()
+        for channel in [red, green, blue, alpha] { try items.encode(channel) }
+    }
+}
+
+extension Appearance.Luminosity: Codable {}
+
+extension Appearance: Codable {
+    public init(from decoder: any Decoder) throws {
+        var items = try decoder.unkeyedContainer()
+        self.init(luminosity: try items.decode(Luminosity.self), highContrast: try items.decode(Bool.self))
+        try items.expectEnd()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var items = encoder.unkeyedContainer()
+        try items.encode(luminosity)
+        try items.encode(highContrast)
+    }
+}
+
+extension ResolvedSource.Kind: Codable {}
+extension VariantRole.Kind: Codable {}
+
+extension Variant: Codable {
+    private enum CodingKeys: String, CodingKey {
+        // What people and tools read (format 1 had these).
+        case path, pixels, points, scale, idiom, role, name, bundle, source, page
+        // What rendering it alone needs.
+        case kind, content, placement, relativePath, fileName, tall, at, background
+        case iconSlot, launchSlot, outsideResources, appearance, catalogOrigin
+    }
+
+    /// The idiom of files for every device; the App Store icon's is written as such by older plans.
+    private static let universal = "universal"
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(outputPath, forKey: .path)
+        try c.encode([pixelWidth, pixelHeight], forKey: .pixels)
+        try c.encode(pointSize, forKey: .points)
+        try c.encode(scale, forKey: .scale)
+        try c.encode(idiom?.rawValue ?? Self.universal, forKey: .idiom)
+        try c.encode(role.kind, forKey: .role)
+        try c.encode(name, forKey: .name)
+        try c.encode(bundle.writtenName, forKey: .bundle)
+        try c.encode(source.path, forKey: .source)
+        try c.encode(source.page, forKey: .page)
+        try c.encode(source.kind, forKey: .kind)
+        try c.encode(contentSize, forKey: .content)
+        try c.encode(placement, forKey: .placement)
+        try c.encode(relativePath, forKey: .relativePath)
+        try c.encode(fileName, forKey: .fileName)
+        try c.encode(tall, forKey: .tall)
+        // The position in whichever file asked for it; `catalogOrigin` says when that is a Contents.json.
+        try c.encode(origin.location, forKey: .at)
+        try c.encodeIfPresent(background, forKey: .background)
+        // Slots by their row in the device tables, which the plan's `deviceTables` version pins.
+        try c.encodeIfPresent(iconSlot.flatMap { DeviceTables.icons.firstIndex(of: $0) }, forKey: .iconSlot)
+        try c.encodeIfPresent(launchSlot.flatMap { DeviceTables.launchImages.firstIndex(of: $0) }, forKey: .launchSlot)
+        try c.encodeIfPresent(outsideResourcesPath, forKey: .outsideResources)
+        if !appearance.isAny { try c.encode(appearance, forKey: .appearance) }
+        try c.encodeIfPresent(origin.catalog, forKey: .catalogOrigin)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func fail(_ message: String) -> JSONValueDecoder.Failure { .init(message) }
+        let idiomName = try c.decode(String.self, forKey: .idiom)
+        var idiom: Idiom?
+        if idiomName != Self.universal, idiomName != "ios-marketing" {
+            guard let named = Idiom(rawValue: idiomName) else { throw fail("unknown idiom \(idiomName)") }
+            idiom = named
+        }
+        let pixels = try c.decode([Int].self, forKey: .pixels)
+        // Sizes an Int holds with room to multiply: a forged 1e18 must be refused, not trap later.
+        guard pixels.count == 2, pixels.allSatisfy({ (1...FileNaming.unrepresentable).contains($0) }) else {
+            throw fail("\"pixels\" must hold 2 whole numbers from 1 to \(FileNaming.unrepresentable)")
+        }
+        let location = try c.decode(SourceLocation.self, forKey: .at)
+        let origin: VariantOrigin = try c.decodeIfPresent(CatalogOrigin.self, forKey: .catalogOrigin).map(VariantOrigin.catalog)
+            ?? .manifest(location)
+        let role: VariantRole
+        let iconIndex = try c.decodeIfPresent(Int.self, forKey: .iconSlot)
+        let launchIndex = try c.decodeIfPresent(Int.self, forKey: .launchSlot)
+        func iconSlot() throws -> IconSlot {
+            guard let index = iconIndex else { throw fail("an icon file has no \"iconSlot\"") }
+            guard DeviceTables.icons.indices.contains(index) else { throw fail("icon slot \(index) is not in the device table") }
+            return DeviceTables.icons[index]
+        }
+        switch try c.decode(VariantRole.Kind.self, forKey: .role) {
+        case .image: role = .image
+        case .artwork: role = .artwork
+        case .appIcon: role = .appIcon(try iconSlot())
+        case .appStoreIcon: role = .appStoreIcon(try iconSlot())
+        case .alternateAppIcon: role = .alternateAppIcon(try iconSlot())
+        case .launchImage:
+            guard let index = launchIndex else { throw fail("a launch image has no \"launchSlot\"") }
+            guard DeviceTables.launchImages.indices.contains(index) else { throw fail("launch slot \(index) is not in the device table") }
+            role = .launchImage(DeviceTables.launchImages[index])
+        }
+        let bundleName = try c.decode(String.self, forKey: .bundle)
+        self.init(
+            name: try c.decode(String.self, forKey: .name),
+            bundle: bundleName == BundleRef.mainName ? .main : .named(bundleName),
+            relativePath: try c.decode(String.self, forKey: .relativePath),
+            fileName: try c.decode(String.self, forKey: .fileName), scale: try c.decode(Int.self, forKey: .scale),
+            idiom: idiom, tall: try c.decode(Bool.self, forKey: .tall),
+            pointSize: try c.decode(PointSize.self, forKey: .points), pixelWidth: pixels[0], pixelHeight: pixels[1],
+            source: ResolvedSource(path: try c.decode(String.self, forKey: .source),
+                                   kind: try c.decode(ResolvedSource.Kind.self, forKey: .kind),
+                                   page: try c.decode(Int.self, forKey: .page)),
+            contentSize: try c.decode(PointSize.self, forKey: .content),
+            placement: try c.decode(Placement.self, forKey: .placement),
+            background: try c.decodeIfPresent(RGBAColor.self, forKey: .background),
+            origin: origin, role: role,
+            outsideResourcesPath: try c.decodeIfPresent(String.self, forKey: .outsideResources))
+        appearance = try c.decodeIfPresent(Appearance.self, forKey: .appearance) ?? .any
+        // The plan names the file; it must be one assetc could have planned (checked again when
+        // written, but a forged plan is refused here first).
+        guard OutputPath.isValid(outputPath) else { throw fail("'\(outputPath)' is not an output path assetc writes") }
+    }
+}
+
+extension UnkeyedDecodingContainer {
+    /// A double that is a number (NaN and infinities cannot be drawn, and JSON cannot hold them).
+    mutating func decodeFinite() throws -> Double {
+        let value = try decode(Double.self)
+        guard value.isFinite else { throw JSONValueDecoder.Failure("a size or placement is not a finite number") }
+        return value
+    }
+}
