@@ -31,132 +31,136 @@ public struct BuildState: Sendable, Equatable {
     }
 
     public func serializedBytes() -> [UInt8] {
-        var entries: [String: JSONOutput] = [:]
-        for (path, output) in outputs {
-            var fields: [String: JSONOutput] = [
-                "key": .string(output.key), "bytes": .integer(output.bytes), "sha256": .string(output.sha256),
-            ]
-            if let messages = output.rendererMessages { fields["rendererMessages"] = .string(messages) }
-            entries[path.path] = .object(fields)
-        }
-        return JSONOutput.object([
-            "formatVersion": .integer(Self.formatVersion), "producer": .string(Self.producer),
-            "outputs": .object(entries), "sources": .object(sources.mapValues(Self.serialize)),
-        ]).serializedBytes()
+        let file = StateFile(formatVersion: Self.formatVersion, producer: Self.producer,
+                             outputs: Dictionary(uniqueKeysWithValues: outputs.map { ($0.key.path, $0.value) }),
+                             sources: sources.mapValues(RecordCoding.init))
+        do { return try JSONValueEncoder().encodeBytes(file) } catch { preconditionFailure("state encoding: \(error)") }
     }
 
-    /// Parses a state file; anything unexpected yields an empty state (a full rebuild), never an error.
+    /// Parses a state file; anything unexpected yields an empty state (a full rebuild), never an
+    /// error. An entry that does not read is dropped alone; source records only count when the
+    /// same assetc and device tables wrote them.
     public static func parse(_ bytes: [UInt8]) -> BuildState {
-        guard let root = try? JSONParser.parse(bytes), case .object(let members) = root.value,
-              members.contains(where: { $0.key == "formatVersion" && $0.value.integerValue == formatVersion }),
-              let outputsNode = members.first(where: { $0.key == "outputs" })?.value,
-              case .object(let entries) = outputsNode.value else { return BuildState() }
+        guard let file = try? JSONValueDecoder().decode(LenientStateFile.self, from: bytes),
+              file.formatVersion == formatVersion else { return BuildState() }
         var state = BuildState()
-        for entry in entries {
-            guard case .object(let fields) = entry.value.value,
-                  let key = fields.first(where: { $0.key == "key" })?.value.stringValue,
-                  let bytes = fields.first(where: { $0.key == "bytes" })?.value.integerValue,
-                  let sha = fields.first(where: { $0.key == "sha256" })?.value.stringValue else { continue }
+        for (path, entry) in file.outputs {
             // A path outside the output rules (`../victim.txt`) is dropped, never acted on.
-            guard OutputPath.isValid(entry.key) else { continue }
-            state.outputs[ByteExactPath(entry.key)] = Output(
-                key: key, bytes: bytes, sha256: sha,
-                rendererMessages: fields.first(where: { $0.key == "rendererMessages" })?.value.stringValue)
+            guard let output = entry.value, OutputPath.isValid(path) else { continue }
+            state.outputs[ByteExactPath(path)] = output
         }
-        let sameProducer = members.contains { $0.key == "producer" && $0.value.stringValue == producer }
-        if sameProducer, let sourcesNode = members.first(where: { $0.key == "sources" })?.value,
-           case .object(let sourceEntries) = sourcesNode.value {
-            for entry in sourceEntries {
-                if let record = parseRecord(entry.value) { state.sources[entry.key] = record }
+        if file.producer == producer {
+            for (path, entry) in file.sources ?? [:] {
+                if let record = entry.value { state.sources[path] = record.record }
             }
         }
         return state
     }
+}
 
-    // Numbers that must round-trip exactly (page sizes in points, inode numbers) are stored as strings.
-    private static func serialize(_ record: SourceRecord) -> JSONOutput {
+extension BuildState.Output: Codable {}
+
+/// The file as written.
+private struct StateFile: Encodable {
+    var formatVersion: Int
+    var producer: String
+    var outputs: [String: BuildState.Output]
+    var sources: [String: RecordCoding]
+}
+
+/// The file as read: the version first, every entry on its own.
+private struct LenientStateFile: Decodable {
+    var formatVersion: Int
+    var producer: String?
+    var outputs: [String: Lenient<BuildState.Output>]
+    var sources: [String: Lenient<RecordCoding>]?
+}
+
+/// A value that failed to decode becomes nil instead of failing what holds it.
+private struct Lenient<Value: Decodable>: Decodable {
+    var value: Value?
+    init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
+}
+
+/// A `SourceRecord` as the state file holds it. Numbers that must round-trip exactly (page sizes
+/// in points, inode numbers, modification times) are stored as strings.
+private struct RecordCoding: Codable {
+    var record: SourceRecord
+
+    init(_ record: SourceRecord) { self.record = record }
+
+    private enum Keys: String, CodingKey { case size, mtime, inode, device, sha256, pdf, png, svg, jpeg, unembeddedFonts, opaque }
+    private enum PDFKeys: String, CodingKey { case pageCount, pageSizes }
+    private struct PNGFacts: Codable { var width: Int, height: Int, scale: Int, interlaced: Bool }
+
+    private static func exact(_ size: PointSize) -> [String] { ["\(size.width)", "\(size.height)"] }
+
+    private static func size(_ pair: [String]) throws -> PointSize {
+        guard pair.count == 2, let width = Double(pair[0]), let height = Double(pair[1]) else {
+            throw JSONValueDecoder.Failure("a recorded size is malformed")
+        }
+        return PointSize(width: width, height: height)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
         let print = record.fingerprint
-        var fields: [String: JSONOutput] = [
-            "size": .integer(print.size), "mtime": .string("\(print.modifiedSeconds).\(print.modifiedNanoseconds)"),
-            "inode": .string(String(print.inode)), "device": .string(String(print.device)),
-            "sha256": .string(record.sha256),
-        ]
+        try c.encode(print.size, forKey: .size)
+        try c.encode("\(print.modifiedSeconds).\(print.modifiedNanoseconds)", forKey: .mtime)
+        try c.encode(String(print.inode), forKey: .inode)
+        try c.encode(String(print.device), forKey: .device)
+        try c.encode(record.sha256, forKey: .sha256)
         switch record.info {
         case .pdf(let pageCount, let pageSizes)?:
-            fields["pdf"] = .object([
-                "pageCount": .integer(pageCount),
-                "pageSizes": .object(Dictionary(uniqueKeysWithValues: pageSizes.map { page, size in
-                    (String(page), JSONOutput.array([.string("\(size.width)"), .string("\(size.height)")]))
-                })),
-            ])
+            var pdf = c.nestedContainer(keyedBy: PDFKeys.self, forKey: .pdf)
+            try pdf.encode(pageCount, forKey: .pageCount)
+            try pdf.encode(Dictionary(uniqueKeysWithValues: pageSizes.map { (String($0.key), Self.exact($0.value)) }), forKey: .pageSizes)
         case .png(let width, let height, let scale, let interlaced)?:
-            fields["png"] = .object([
-                "width": .integer(width), "height": .integer(height), "scale": .integer(scale),
-                "interlaced": .bool(interlaced),
-            ])
+            try c.encode(PNGFacts(width: width, height: height, scale: scale, interlaced: interlaced), forKey: .png)
         case .svg(let size)?:
-            fields["svg"] = .array([.string("\(size.width)"), .string("\(size.height)")])
+            try c.encode(Self.exact(size), forKey: .svg)
         case .jpeg(let width, let height)?:
-            fields["jpeg"] = .array([.integer(width), .integer(height)])
+            try c.encode([width, height], forKey: .jpeg)
         case nil:
             break
         }
-        if let fonts = record.unembeddedFonts {
-            fields["unembeddedFonts"] = .array(fonts.map(JSONOutput.string))
-        }
+        try c.encodeIfPresent(record.unembeddedFonts, forKey: .unembeddedFonts)
         if !record.opaque.isEmpty {
-            fields["opaque"] = .object(Dictionary(uniqueKeysWithValues: record.opaque.map { (String($0), .bool($1)) }))
+            try c.encode(Dictionary(uniqueKeysWithValues: record.opaque.map { (String($0.key), $0.value) }), forKey: .opaque)
         }
-        return .object(fields)
     }
 
-    private static func parseRecord(_ node: JSONNode) -> SourceRecord? {
-        guard case .object(let members) = node.value else { return nil }
-        func field(_ name: String) -> JSONNode? { members.first { $0.key == name }?.value }
-        let mtime = field("mtime")?.stringValue?.split(separator: ".").compactMap { Int($0) } ?? []
-        guard let size = field("size")?.integerValue, mtime.count == 2,
-              let inode = field("inode")?.stringValue.flatMap({ UInt64($0) }),
-              let device = field("device")?.stringValue.flatMap({ UInt64($0) }),
-              let sha = field("sha256")?.stringValue else { return nil }
-        var record = SourceRecord(
-            fingerprint: FileFingerprint(size: size, modifiedSeconds: mtime[0], modifiedNanoseconds: mtime[1],
-                                         inode: inode, device: device),
-            sha256: sha)
-        if let pdf = field("pdf"), case .object(let pdfMembers) = pdf.value,
-           let count = pdfMembers.first(where: { $0.key == "pageCount" })?.value.integerValue,
-           let sizesNode = pdfMembers.first(where: { $0.key == "pageSizes" })?.value,
-           case .object(let sizeEntries) = sizesNode.value {
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        let mtime = try c.decode(String.self, forKey: .mtime).split(separator: ".").compactMap { Int($0) }
+        guard mtime.count == 2, let inode = UInt64(try c.decode(String.self, forKey: .inode)),
+              let device = UInt64(try c.decode(String.self, forKey: .device)) else {
+            throw JSONValueDecoder.Failure("a recorded fingerprint is malformed")
+        }
+        record = SourceRecord(
+            fingerprint: FileFingerprint(size: try c.decode(Int.self, forKey: .size), modifiedSeconds: mtime[0],
+                                         modifiedNanoseconds: mtime[1], inode: inode, device: device),
+            sha256: try c.decode(String.self, forKey: .sha256))
+        if c.contains(.pdf) {
+            let pdf = try c.nestedContainer(keyedBy: PDFKeys.self, forKey: .pdf)
             var sizes: [Int: PointSize] = [:]
-            for entry in sizeEntries {
-                guard let page = Int(entry.key), case .array(let pair) = entry.value.value, pair.count == 2,
-                      let width = pair[0].stringValue.flatMap(Double.init),
-                      let height = pair[1].stringValue.flatMap(Double.init) else { return nil }
-                sizes[page] = PointSize(width: width, height: height)
+            for (page, pair) in try pdf.decode([String: [String]].self, forKey: .pageSizes) {
+                guard let number = Int(page) else { throw JSONValueDecoder.Failure("a recorded page is malformed") }
+                sizes[number] = try Self.size(pair)
             }
-            record.info = .pdf(pageCount: count, pageSizes: sizes)
-        } else if let png = field("png"), case .object(let pngMembers) = png.value {
-            func integer(_ name: String) -> Int? { pngMembers.first { $0.key == name }?.value.integerValue }
-            guard let width = integer("width"), let height = integer("height"), let scale = integer("scale"),
-                  let interlacedNode = pngMembers.first(where: { $0.key == "interlaced" })?.value,
-                  case .bool(let interlaced) = interlacedNode.value else { return nil }
-            record.info = .png(width: width, height: height, scale: scale, interlaced: interlaced)
-        } else if let svg = field("svg"), case .array(let pair) = svg.value, pair.count == 2,
-                  let width = pair[0].stringValue.flatMap(Double.init), let height = pair[1].stringValue.flatMap(Double.init) {
-            record.info = .svg(PointSize(width: width, height: height))
-        } else if let jpeg = field("jpeg"), case .array(let pair) = jpeg.value, pair.count == 2,
-                  let width = pair[0].integerValue, let height = pair[1].integerValue {
-            record.info = .jpeg(width: width, height: height)
+            record.info = .pdf(pageCount: try pdf.decode(Int.self, forKey: .pageCount), pageSizes: sizes)
+        } else if let png = try c.decodeIfPresent(PNGFacts.self, forKey: .png) {
+            record.info = .png(width: png.width, height: png.height, scale: png.scale, interlaced: png.interlaced)
+        } else if let svg = try c.decodeIfPresent([String].self, forKey: .svg) {
+            record.info = .svg(try Self.size(svg))
+        } else if let jpeg = try c.decodeIfPresent([Int].self, forKey: .jpeg), jpeg.count == 2 {
+            record.info = .jpeg(width: jpeg[0], height: jpeg[1])
         }
-        if let fonts = field("unembeddedFonts"), case .array(let names) = fonts.value {
-            record.unembeddedFonts = names.compactMap(\.stringValue)
+        record.unembeddedFonts = try c.decodeIfPresent([String].self, forKey: .unembeddedFonts)
+        for (page, opaque) in try c.decodeIfPresent([String: Bool].self, forKey: .opaque) ?? [:] {
+            guard let number = Int(page) else { throw JSONValueDecoder.Failure("a recorded page is malformed") }
+            record.opaque[number] = opaque
         }
-        if let opaque = field("opaque"), case .object(let entries) = opaque.value {
-            for entry in entries {
-                guard let page = Int(entry.key), case .bool(let value) = entry.value.value else { return nil }
-                record.opaque[page] = value
-            }
-        }
-        return record
     }
 }
 
