@@ -12,16 +12,8 @@ struct LiveSourceInspector: SourceInspecting {
         try reader.inspect(path: path, kind: kind, pages: pages)
     }
 
-    func contents(of path: String) throws(SourceError) -> [UInt8] {
-        try reader.contents(of: path)
-    }
-
     func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool {
         try reader.isOpaque(path: path, kind: kind, page: page)
-    }
-
-    func entries(ofFolder path: String) -> [String]? {
-        FileSystem.kindFollowingLinks(path) == .directory ? FileSystem.list(path) : nil
     }
 
     func unembeddedFonts(path: String) throws(SourceError) -> [String] {

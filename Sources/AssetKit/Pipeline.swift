@@ -22,7 +22,9 @@ public enum Pipeline {
                             reusingRecords: Bool = false, outputOverride: String? = nil,
                             sourceLimits: SourceLimits = SourceLimits()) throws(BuildFailure) -> LoadedProject {
         var (manifest, warnings) = try stage { () throws(InputError) in try readInputs(manifestPath, request) }
-        let (catalogs, catalogInputs) = try stage { () throws(InputError) in try readCatalogs(manifest, warnings: &warnings) }
+        let (catalogs, catalogFiles) = try stage { () throws(InputError) in try readCatalogs(manifest, warnings: &warnings) }
+        let (slotSets, slotSetFiles) = SlotSetReader.read(SlotSetReader.paths(for: manifest, catalogs: catalogs))
+        let catalogInputs = catalogFiles + slotSetFiles
         let fonts = try stage { () throws(InputError) in try useFonts(manifest) }
         let output = outputDirectory(for: manifest, override: outputOverride)
         let recorded = reusingRecords ? RecordedState.read(root: output) : nil
@@ -41,7 +43,7 @@ public enum Pipeline {
         let planner = Planner(inspector: LiveSourceInspector(reader: SourceReader(store: store, supervisor: supervisor)),
                               outputRoot: FileSystem.absolute(output))
         do {
-            var plan = try planner.plan(manifest, catalogs: catalogs)
+            var plan = try planner.plan(manifest, catalogs: catalogs, slotSets: slotSets)
             if sourceLimits.isCancelled() { throw interruptedWhilePlanning(manifest.path) }
             plan.fontsDirectory = fonts
             var project = LoadedProject(manifest: manifest, plan: plan, store: store, outputDirectory: output,
@@ -98,11 +100,8 @@ public enum Pipeline {
         if let path = options.expectedPlan {
             try checkExpectedPlan(path, project: project)
         }
-        func fromManifest(_ path: String) -> String {
-            path.hasPrefix("/") || project.manifest.directory == "." ? path : project.manifest.directory + "/" + path
-        }
-        let swiftOutput = options.swiftOutput ?? project.manifest.swiftOutput.map(fromManifest)
-        let objcOutput = options.objcOutput ?? project.manifest.objcOutput.map(fromManifest)
+        let swiftOutput = options.swiftOutput ?? project.manifest.swiftOutput.map(project.manifest.resolve)
+        let objcOutput = options.objcOutput ?? project.manifest.objcOutput.map(project.manifest.resolve)
         let generatedPaths = (swiftOutput.map { [$0] } ?? []) + (objcOutput.map { [$0 + ".h", $0 + ".m"] } ?? [])
         for path in generatedPaths {
             if let problem = DependencyFile.destinationProblem(path, inputs: project.inputFiles + project.store.inputPaths(),
@@ -177,9 +176,7 @@ public enum Pipeline {
     /// else `build/assets` beside the manifest.
     public static func outputDirectory(for manifest: Manifest, override: String?) -> String {
         if let override { return override }
-        let output = manifest.output ?? "build/assets"
-        if output.hasPrefix("/") || manifest.directory == "." { return output }
-        return manifest.directory + "/" + output
+        return manifest.resolve(manifest.output ?? "build/assets")
     }
 
     // MARK: Steps
@@ -238,7 +235,7 @@ public enum Pipeline {
         var inputs: [String] = []
         var diagnostics: [Diagnostic] = []
         for spec in manifest.catalogs {
-            let path = spec.path.hasPrefix("/") || manifest.directory == "." ? spec.path : manifest.directory + "/" + spec.path
+            let path = manifest.resolve(spec.path)
             let read = CatalogReader().read(spec, path: path)
             catalogs.append(read.contents)
             diagnostics += read.diagnostics
@@ -253,7 +250,7 @@ public enum Pipeline {
     /// its render workers, which are told) can draw with.
     static func useFonts(_ manifest: Manifest) throws(InputError) -> String? {
         guard let folder = manifest.fontsDirectory else { return nil }
-        let path = folder.hasPrefix("/") || manifest.directory == "." ? folder : manifest.directory + "/" + folder
+        let path = manifest.resolve(folder)
         guard FileSystem.kindFollowingLinks(path) == .directory else {
             throw InputError([.error(manifest.path, at: manifest.fontsLocation, "\"fonts\" names '\(path)', which is not a folder")])
         }

@@ -5,6 +5,7 @@ import AssetModel
 struct IconPlanner {
     let manifest: Manifest
     let inspector: SourceInspecting
+    let slotSets: CatalogSlotSets
     let resolve: (String) -> String
 
     /// Slots this build fills, from `devices` and `deploymentTarget`.
@@ -121,17 +122,17 @@ struct IconPlanner {
     private func validate(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         let setPath = resolve(set.path)
         let setName = setPath.split(separator: "/").last.map(String.init) ?? setPath
-        let entries: [CatalogEntry]
+        let slotSet: CatalogSlotSet
         do {
-            entries = try AssetCatalog.entries(ofSet: setPath, inspector: inspector)
+            slotSet = try slotSets.set(at: setPath)
         } catch {
             diagnostics += error.diagnostics
             diagnostics.append(.note(manifest.path, at: set.location, "app icon set referenced here"))
             return []
         }
         let contentsPath = setPath + "/Contents.json"
-        if let warning = AssetCatalog.unassignedChildren(kind: "app icon set", setPath: setPath, entries: entries,
-                                                         inspector: inspector) {
+        let entries = slotSet.entries
+        if let warning = AssetCatalog.unassignedChildren(kind: "app icon set", set: slotSet) {
             diagnostics.append(warning)
         }
         var covered: [IconSlot: Variant] = [:]
@@ -263,7 +264,7 @@ struct IconPlanner {
         do {
             info = try inspector.inspect(path: path, kind: .png, pages: [1])
         } catch {
-            if error.message.contains("No such file") {
+            if error.isMissingFile {
                 diagnostics.append(problem(path, "The file \"\(file)\" for the image set \"\(AssetCatalog.setName(ofFolder: setName))\" does not exist."))
             } else {
                 diagnostics.append(.error(path, error.message))

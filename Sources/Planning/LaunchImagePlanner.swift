@@ -6,6 +6,7 @@ import AssetModel
 struct LaunchImagePlanner {
     let manifest: Manifest
     let inspector: SourceInspecting
+    let slotSets: CatalogSlotSets
     let resolve: (String) -> String
 
     /// Slots generated from a source: full-screen sizes for the manifest's devices. iPhone portrait
@@ -96,16 +97,16 @@ struct LaunchImagePlanner {
         let setPath = resolve(set.path)
         let setName = setPath.split(separator: "/").last.map(String.init) ?? setPath
         let contentsPath = setPath + "/Contents.json"
-        let entries: [CatalogEntry]
+        let slotSet: CatalogSlotSet
         do {
-            entries = try AssetCatalog.entries(ofSet: setPath, inspector: inspector)
+            slotSet = try slotSets.set(at: setPath)
         } catch {
             diagnostics += error.diagnostics
             diagnostics.append(.note(manifest.path, at: set.location, "launch image set referenced here"))
             return []
         }
-        if let warning = AssetCatalog.unassignedChildren(kind: "launch image set", setPath: setPath, entries: entries,
-                                                         inspector: inspector) {
+        let entries = slotSet.entries
+        if let warning = AssetCatalog.unassignedChildren(kind: "launch image set", set: slotSet) {
             diagnostics.append(warning)
         }
         // Xcode's sets hold "iOS 6.1 and prior" entries (no minimum-system-version) beside "iOS 7.0 and
@@ -249,7 +250,7 @@ struct LaunchImagePlanner {
         do {
             info = try inspector.inspect(path: path, kind: .png, pages: [1])
         } catch {
-            diagnostics.append(.error(path, error.message.contains("No such file") ? "\(shown) \(missingMessage)" : error.message))
+            diagnostics.append(.error(path, error.isMissingFile ? "\(shown) \(missingMessage)" : error.message))
             if let noteAt { diagnostics.append(.note(manifest.path, at: noteAt, "launch image listed here")) }
             return nil
         }

@@ -13,7 +13,10 @@ public struct Planner {
         self.outputRoot = outputRoot
     }
 
-    public func plan(_ manifest: Manifest, catalogs: [CatalogContents] = []) throws(InputError) -> BuildPlan {
+    /// `slotSets`: the app icon and launch image sets the input stage read (`CatalogInput.SlotSetReader`),
+    /// by resolved folder: the manifest's and every catalog's.
+    public func plan(_ manifest: Manifest, catalogs: [CatalogContents] = [],
+                     slotSets: CatalogSlotSets = CatalogSlotSets()) throws(InputError) -> BuildPlan {
         var manifest = manifest
         var diagnostics: [Diagnostic] = []
         var variants: [Variant] = []
@@ -22,13 +25,13 @@ public struct Planner {
         for image in manifest.images {
             let folder = image.bundle.flatMap { name in manifest.bundles.first { $0.name == name }?.path }
             func emit(_ art: ArtSpec, scales: [Int], idiom: Idiom?, tall: TallArt?) {
-                guard let info = sourceInfo[resolve(art.source.path, in: manifest)] else { return }
+                guard let info = sourceInfo[manifest.resolve(art.source.path)] else { return }
                 for scale in scales {
                     plan(art, info: info, image: image, folder: folder, scale: scale, idiom: idiom, tallSize: nil,
                          manifest: manifest, into: &variants, diagnostics: &diagnostics)
                 }
                 guard let tall else { return }
-                guard let tallInfo = sourceInfo[resolve(tall.art.source.path, in: manifest)] else { return }
+                guard let tallInfo = sourceInfo[manifest.resolve(tall.art.source.path)] else { return }
                 var tallSize = tall.art.size
                 if tall.derivesSize, let base = art.size ?? contentPoints(art, info: info) {
                     tallSize = PointSize(width: base.width, height: base.height + TallArt.extraHeight)
@@ -63,19 +66,19 @@ public struct Planner {
             // its explanation (and kept with it under --quiet).
             diagnostics.insert(.note(manifest.path, "left out \(filtered.skipped) image variant\(filtered.skipped == 1 ? "" : "s") that no supported device loads (\(manifest.devices.map(\.rawValue).joined(separator: ", ")) from iOS \(manifest.deploymentTarget)); see docs/manifest.md"), at: 0)
         }
-        let resolvePath = { (path: String) in self.resolve(path, in: manifest) }
+        let resolvePath = { (path: String) in manifest.resolve(path) }
         if let icon = manifest.appIcon {
-            variants += IconPlanner(manifest: manifest, inspector: inspector, resolve: resolvePath)
+            variants += IconPlanner(manifest: manifest, inspector: inspector, slotSets: slotSets, resolve: resolvePath)
                 .plan(icon, diagnostics: &diagnostics)
         }
         var alternates: [AlternateIcon] = []
         if manifest.alternateAppIcons {
-            let planned = planAlternateIcons(manifest, catalogs: catalogs, diagnostics: &diagnostics)
+            let planned = planAlternateIcons(manifest, catalogs: catalogs, slotSets: slotSets, diagnostics: &diagnostics)
             variants += planned.variants
             alternates = planned.icons
         }
         if let launch = manifest.launchImage {
-            variants += LaunchImagePlanner(manifest: manifest, inspector: inspector, resolve: resolvePath)
+            variants += LaunchImagePlanner(manifest: manifest, inspector: inspector, slotSets: slotSets, resolve: resolvePath)
                 .plan(launch, diagnostics: &diagnostics)
         }
         checkCollisions(variants, manifest: manifest, diagnostics: &diagnostics)
@@ -142,12 +145,6 @@ public struct Planner {
         }
     }
 
-    /// The path used to open a source: relative paths are taken from the manifest's folder.
-    public func resolve(_ path: String, in manifest: Manifest) -> String {
-        if path.hasPrefix("/") || manifest.directory.isEmpty || manifest.directory == "." { return path }
-        return manifest.directory.hasSuffix("/") ? manifest.directory + path : manifest.directory + "/" + path
-    }
-
     private func allArt(_ image: ImageSpec) -> [ArtSpec] {
         var arts: [ArtSpec] = []
         if let art = image.art, image.idioms.isEmpty { arts.append(art) }
@@ -162,7 +159,7 @@ public struct Planner {
         var order: [String] = []
         for image in manifest.images {
             for art in allArt(image) {
-                let path = resolve(art.source.path, in: manifest)
+                let path = manifest.resolve(art.source.path)
                 if pagesBySource[path] == nil {
                     order.append(path)
                     pagesBySource[path] = (ResolvedSource.Kind.forPath(path), [], art.source.location)
@@ -223,7 +220,7 @@ public struct Planner {
                       idiom: Idiom?, tallSize: PointSize?, manifest: Manifest,
                       into variants: inout [Variant], diagnostics: inout [Diagnostic]) {
         let tall = tallSize != nil
-        let path = resolve(art.source.path, in: manifest)
+        let path = manifest.resolve(art.source.path)
         guard let natural = contentPoints(art, info: info) else { return }
         let content: PointSize
         var rasterScale = 1
@@ -298,12 +295,12 @@ public struct Planner {
     /// Every other app icon set of the catalogs, validated as the primary one is, as alternate
     /// icons (without the App Store icon, which only the primary has). A set that fails validation
     /// is left out with a warning: alternates are extras, not the build's purpose.
-    private func planAlternateIcons(_ manifest: Manifest, catalogs: [CatalogContents],
+    private func planAlternateIcons(_ manifest: Manifest, catalogs: [CatalogContents], slotSets: CatalogSlotSets,
                                     diagnostics: inout [Diagnostic]) -> (variants: [Variant], icons: [AlternateIcon]) {
         var variants: [Variant] = []
         var icons: [AlternateIcon] = []
         var seen: Set<String> = [manifest.appIconSetName?.name ?? ""]
-        let resolvePath = { (path: String) in self.resolve(path, in: manifest) }
+        let resolvePath = { (path: String) in manifest.resolve(path) }
         for catalog in catalogs {
             for set in catalog.appIconSets where seen.insert(set.name).inserted {
                 let base = iconFileBase(set.name)
@@ -311,7 +308,7 @@ public struct Planner {
                 let spec = AppIconSpec(input: .appiconset(SourceSpec(path: folder, location: SourceLocation(line: 1, column: 1))),
                                        name: base, artwork: false, location: SourceLocation(line: 1, column: 1))
                 var own: [Diagnostic] = []
-                let planned = IconPlanner(manifest: manifest, inspector: inspector, resolve: resolvePath).plan(spec, diagnostics: &own)
+                let planned = IconPlanner(manifest: manifest, inspector: inspector, slotSets: slotSets, resolve: resolvePath).plan(spec, diagnostics: &own)
                 if let problem = own.first(where: { $0.severity == .error }) {
                     diagnostics.append(.warning(resolvePath(folder), "the app icon set \"\(set.name)\" is not packaged as an alternate icon: \(problem.message)"))
                     continue

@@ -4,26 +4,18 @@ import AssetModel
 /// substitute a table so planning is tested without any file.
 public protocol SourceInspecting {
     func inspect(path: String, kind: ResolvedSource.Kind, pages: Set<Int>) throws(SourceError) -> SourceInfo
-    /// The raw bytes of a small text file (Contents.json).
-    func contents(of path: String) throws(SourceError) -> [UInt8]
     /// Whether the art is fully opaque: decodes a PNG, or renders a PDF page small.
     func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool
     /// Inspects many sources, in any order or in parallel; results in request order.
     func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>]
     /// Fonts a PDF uses without embedding them.
     func unembeddedFonts(path: String) throws(SourceError) -> [String]
-    /// Names of the entries of a folder (a set's files, for actool's "unassigned child" warning),
-    /// nil when it cannot be listed.
-    func entries(ofFolder path: String) -> [String]?
 }
 
 extension SourceInspecting {
     func inspect(_ request: SourceRequest) -> Result<SourceInfo, SourceError> {
         Result { () throws(SourceError) in try inspect(path: request.path, kind: request.kind, pages: request.pages) }
     }
-
-    /// Without a file system (tables in tests), no folder can be listed.
-    public func entries(ofFolder path: String) -> [String]? { nil }
 
     /// Without a way to read fonts (tables in tests), a PDF embeds everything it uses.
     public func unembeddedFonts(path: String) throws(SourceError) -> [String] { [] }

@@ -104,15 +104,6 @@ extension SourceReader {
         return board.collect().map { $0 ?? .failure(SourceError("not inspected")) }
     }
 
-    public func contents(of path: String) throws(SourceError) -> [UInt8] {
-        store.noteInput(path)
-        do {
-            return try FileSystem.read(path, limit: Limits.maximumJSONBytes)
-        } catch {
-            throw .file(error)
-        }
-    }
-
     /// Fonts a PDF uses without embedding them (from an unchanged record when there is one).
     public func unembeddedFonts(path: String) throws(SourceError) -> [String] {
         if let recorded = store.recordedFonts(path) { return recorded }

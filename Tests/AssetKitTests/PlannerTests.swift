@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 @testable import AssetModel
 @testable import Planning
+import CatalogInput
 
 /// Page sizes and raster headers from a table, so planning is tested without files.
 struct TableInspector: SourceInspecting {
@@ -12,13 +13,20 @@ struct TableInspector: SourceInspecting {
     var translucent: Set<String> = []
 
     func inspect(path: String, kind: ResolvedSource.Kind, pages: Set<Int>) throws(SourceError) -> SourceInfo {
-        guard let info = sources[path] else { throw SourceError("cannot read file: No such file or directory") }
+        guard let info = sources[path] else { throw .file(FileError(.read, path: path, reason: .missing)) }
         return info
     }
 
-    func contents(of path: String) throws(SourceError) -> [UInt8] {
-        guard let text = texts[path] else { throw SourceError("cannot read file: No such file or directory") }
-        return Array(text.utf8)
+    /// The manifest's sets read as the input stage reads them, from the table's texts.
+    func slotSets(for manifest: Manifest, catalogs: [CatalogContents] = []) -> CatalogSlotSets {
+        let table = self
+        let files = SlotSetReader.Files(
+            read: { path throws(FileError) in
+                guard let text = table.texts[path] else { throw FileError(.read, path: path, reason: .missing) }
+                return Array(text.utf8)
+            },
+            list: { table.entries(ofFolder: $0) })
+        return SlotSetReader.read(SlotSetReader.paths(for: manifest, catalogs: catalogs), files: files).sets
     }
 
     func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool {
@@ -46,7 +54,9 @@ func plan(_ text: String, _ sources: [String: SourceInfo]) -> Result<BuildPlan, 
 
 func plan(_ text: String, _ inspector: TableInspector) -> Result<BuildPlan, InputError> {
     decodeManifest(text).flatMap { decoded in
-        Result { () throws(InputError) in try Planner(inspector: inspector).plan(decoded.manifest) }
+        Result { () throws(InputError) in
+            try Planner(inspector: inspector).plan(decoded.manifest, slotSets: inspector.slotSets(for: decoded.manifest))
+        }
     }
 }
 

@@ -24,4 +24,10 @@ public enum SourceError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// Nothing at the path: decided by the errno's case, never by the message's wording.
+    public var isMissingFile: Bool {
+        if case .file(let error) = self, error.reason == .missing { return true }
+        return false
+    }
 }

@@ -298,3 +298,12 @@ public struct ImageSpec: Sendable, Hashable {
         self.bundleLocation = bundleLocation
     }
 }
+
+extension Manifest {
+    /// The one rule for paths written in a manifest (sources, sets, catalogs, fonts, outputs,
+    /// generated code): absolute as written, else relative to the manifest's folder.
+    public func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") || directory.isEmpty || directory == "." { return path }
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    }
+}

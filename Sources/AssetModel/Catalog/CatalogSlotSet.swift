@@ -1,0 +1,79 @@
+/// One entry of an Xcode `.appiconset` or `.launchimage` `Contents.json`, as far as assetc reads it.
+/// Keys Xcode adds that assetc does not need (author, version, properties...) are ignored.
+public struct CatalogEntry: Sendable, Hashable {
+    public var idiom: String?
+    public var size: String?
+    public var scale: String?
+    public var filename: String?
+    public var platform: String?
+    public var subtype: String?
+    public var orientation: String?
+    public var extent: String?
+    public var minimumSystemVersion: String?
+    public var hasAppearances: Bool
+    public var location: SourceLocation
+
+    public init(idiom: String?, size: String?, scale: String?, filename: String?, platform: String?, subtype: String?,
+                orientation: String?, extent: String?, minimumSystemVersion: String?, hasAppearances: Bool, location: SourceLocation) {
+        self.idiom = idiom
+        self.size = size
+        self.scale = scale
+        self.filename = filename
+        self.platform = platform
+        self.subtype = subtype
+        self.orientation = orientation
+        self.extent = extent
+        self.minimumSystemVersion = minimumSystemVersion
+        self.hasAppearances = hasAppearances
+        self.location = location
+    }
+
+    /// "2x" → 2; nil when absent or malformed.
+    public var scaleValue: Int? {
+        guard let scale, scale.hasSuffix("x"), let value = Int(scale.dropLast()), (1...3).contains(value) else { return nil }
+        return value
+    }
+
+    /// "83.5x83.5" → 83.5 (square sizes only).
+    public var squarePoints: Double? {
+        guard let size else { return nil }
+        let parts = size.split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w == h, w > 0 else { return nil }
+        return w
+    }
+}
+
+/// An app icon set or launch image set as the input stage read it: the entries of its
+/// Contents.json, and how many files in its folder no entry names (actool's "unassigned child").
+public struct CatalogSlotSet: Sendable, Hashable {
+    /// The set's folder, resolved (`App/Assets.xcassets/AppIcon.appiconset`).
+    public var setPath: String
+    public var entries: [CatalogEntry]
+    public var unassignedChildren: Int
+
+    public init(setPath: String, entries: [CatalogEntry], unassignedChildren: Int = 0) {
+        self.setPath = setPath
+        self.entries = entries
+        self.unassignedChildren = unassignedChildren
+    }
+
+    public var contentsPath: String { setPath + "/Contents.json" }
+}
+
+/// Every slot set a build may use, read once by the input stage (`CatalogInput.SlotSetReader`),
+/// by resolved folder. A set that could not be read keeps its errors: planning reports them only
+/// where it uses the set (a broken alternate icon set is a warning, a broken primary an error).
+public struct CatalogSlotSets: Sendable {
+    public var sets: [String: Result<CatalogSlotSet, InputError>]
+
+    public init(_ sets: [String: Result<CatalogSlotSet, InputError>] = [:]) {
+        self.sets = sets
+    }
+
+    public func set(at setPath: String) throws(InputError) -> CatalogSlotSet {
+        guard let read = sets[setPath] else {
+            throw InputError([.error(setPath + "/Contents.json", "the set was not read by the input stage")])
+        }
+        return try read.get()
+    }
+}

@@ -1,0 +1,106 @@
+import AssetModel
+import AssetPlatform
+
+/// Reads app icon sets and launch image sets (`.appiconset`, `.launchimage`): their Contents.json
+/// decoded into `CatalogEntry` values, and their folder listed for files no entry names. Errors
+/// name the Contents.json and, for JSON problems, the line and column.
+public enum SlotSetReader {
+    /// Where the sets' files come from: the file system, or a table in tests.
+    public struct Files: Sendable {
+        public var read: @Sendable (String) throws(FileError) -> [UInt8]
+        /// The names in a folder, nil when it cannot be listed.
+        public var list: @Sendable (String) -> [String]?
+
+        public init(read: @escaping @Sendable (String) throws(FileError) -> [UInt8], list: @escaping @Sendable (String) -> [String]?) {
+            self.read = read
+            self.list = list
+        }
+
+        public static let live = Files(
+            read: { path throws(FileError) in try FileSystem.read(path, limit: Limits.maximumJSONBytes) },
+            list: { path in FileSystem.kindFollowingLinks(path) == .directory ? FileSystem.list(path) : nil })
+    }
+
+    /// Every app icon and launch image set planning may use: the manifest's own, and each one of
+    /// every catalog (the chosen one, alternates), resolved as planning resolves them.
+    public static func paths(for manifest: Manifest, catalogs: [CatalogContents]) -> [String] {
+        var paths: [String] = []
+        if case .appiconset(let set)? = manifest.appIcon?.input { paths.append(manifest.resolve(set.path)) }
+        if case .launchimage(let set)? = manifest.launchImage?.input { paths.append(manifest.resolve(set.path)) }
+        for catalog in catalogs {
+            for set in catalog.appIconSets + catalog.launchImageSets {
+                paths.append(manifest.resolve(catalog.spec.path + "/" + set.setPath))
+            }
+        }
+        return paths
+    }
+
+    /// Reads each folder once; the result for every path, failures included, and the files read.
+    public static func read(_ setPaths: [String], files: Files = .live) -> (sets: CatalogSlotSets, inputs: [String]) {
+        var sets: [String: Result<CatalogSlotSet, InputError>] = [:]
+        var inputs: [String] = []
+        for path in setPaths where sets[path] == nil {
+            sets[path] = read(setPath: path, files: files)
+            inputs.append(path + "/Contents.json")
+        }
+        return (CatalogSlotSets(sets), inputs)
+    }
+
+    public static func read(setPath: String, files: Files = .live) -> Result<CatalogSlotSet, InputError> {
+        let path = setPath + "/Contents.json"
+        let bytes: [UInt8]
+        do {
+            bytes = try files.read(path)
+        } catch {
+            return .failure(InputError([.error(path, SourceError.file(error).message)]))
+        }
+        return decode(bytes, setPath: setPath, folderEntries: files.list(setPath))
+    }
+
+    /// `folderEntries`: the names in the set's folder, nil when it cannot be listed.
+    public static func decode(_ bytes: [UInt8], setPath: String, folderEntries: [String]?) -> Result<CatalogSlotSet, InputError> {
+        let path = setPath + "/Contents.json"
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            return .failure(InputError([.error(path, at: error.location, "invalid JSON: \(error.message)")]))
+        }
+        guard case .object(let members) = root.value else {
+            return .failure(InputError([.error(path, at: root.location, "Contents.json must be an object, found \(root.typeName)")]))
+        }
+        guard let images = members.first(where: { $0.key == "images" })?.value else {
+            return .failure(InputError([.error(path, at: root.location, "Contents.json has no \"images\" array")]))
+        }
+        guard case .array(let elements) = images.value else {
+            return .failure(InputError([.error(path, at: images.location, "\"images\" must be an array, found \(images.typeName)")]))
+        }
+        var entries: [CatalogEntry] = []
+        var problems: [Diagnostic] = []
+        for element in elements {
+            guard case .object(let fields) = element.value else {
+                problems.append(.error(path, at: element.location, "an image entry must be an object, found \(element.typeName)"))
+                continue
+            }
+            func text(_ key: String) -> String? {
+                guard let node = fields.first(where: { $0.key == key })?.value else { return nil }
+                if case .string(let value) = node.value { return value }
+                problems.append(.error(path, at: node.location, "\"\(key)\" must be a string, found \(node.typeName)"))
+                return nil
+            }
+            let appearances = fields.first(where: { $0.key == "appearances" }).map { member -> Bool in
+                if case .array(let list) = member.value.value { return !list.isEmpty }
+                return true
+            } ?? false
+            entries.append(CatalogEntry(
+                idiom: text("idiom"), size: text("size"), scale: text("scale"), filename: text("filename"),
+                platform: text("platform"), subtype: text("subtype"), orientation: text("orientation"),
+                extent: text("extent"), minimumSystemVersion: text("minimum-system-version"),
+                hasAppearances: appearances, location: element.location))
+        }
+        if !problems.isEmpty { return .failure(InputError(problems)) }
+        let referenced = Set(entries.compactMap(\.filename))
+        let unassigned = (folderEntries ?? []).filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }.count
+        return .success(CatalogSlotSet(setPath: setPath, entries: entries, unassignedChildren: unassigned))
+    }
+}
