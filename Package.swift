@@ -68,7 +68,8 @@ let package = Package(
         .executableTarget(name: "assetc-fuzz", dependencies: ["AssetKit", "ManifestInput", "Rendering"], path: "Fuzz"),
         // Marked-text positions (`1️⃣`) shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "AssetKitTests", dependencies: [
+        // Unit tests of each stage (inputs, planning, formats, the C layer's limits), without the binary.
+        .testTarget(name: "StageTests", dependencies: [
             "TestSupport", "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output", "AssetResolver",
             "CompiledCatalog",
         ]),

@@ -35,11 +35,7 @@ struct BazelTests {
     }
 
     static func tree(_ root: URL) throws -> [String: [UInt8]] {
-        var result: [String: [UInt8]] = [:]
-        for file in Harness.files(under: root) where !file.hasPrefix(".assetc/") {
-            result[file] = try Harness.read(root.appendingPathComponent(file))
-        }
-        return result
+        try Harness.tree(under: root, excluding: Harness.isState)
     }
 
     /// `bazel-bin` is a link into the output root.

@@ -32,11 +32,7 @@ import Testing
 
     /// Every file below `root` except the internal state, with its bytes.
     static func tree(_ root: URL) throws -> [String: [UInt8]] {
-        var result: [String: [UInt8]] = [:]
-        for file in Harness.files(under: root) where !file.hasPrefix(".assetc/") {
-            result[file] = try Harness.read(root.appendingPathComponent(file))
-        }
-        return result
+        try Harness.tree(under: root, excluding: Harness.isState)
     }
 
     func commands(_ output: String) -> [String] {

@@ -213,7 +213,7 @@ import Testing
         defer { Harness.removeTemporary(work) }
         #expect(first.status == 0)
         let output = work.appendingPathComponent("full/out")
-        let before = try Harness.files(under: output).map { ($0, try Harness.read(output.appendingPathComponent($0))) }
+        let before = try Harness.tree(under: output, excluding: Harness.isLock)
         // Corrupt a source after planning can still read it: truncate the PDF body.
         let source = work.appendingPathComponent("art/registration.pdf")
         let bytes = try Harness.read(source)
@@ -221,7 +221,7 @@ import Testing
         let run = try Harness.assetc(["build", "full/assets.json"], in: work)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains("registration.pdf: error:"), "\(run.stderr)")
-        for (file, content) in before where !file.hasSuffix("lock") {
+        for (file, content) in before {
             #expect(try Harness.read(output.appendingPathComponent(file)) == content, "\(file) changed by a failed build")
         }
         #expect(Harness.files(under: output).filter { $0.contains("staging") }.isEmpty)

@@ -18,10 +18,7 @@ import Testing
 
     /// Every file of the output folder but the lock, with its bytes.
     static func snapshot(_ work: URL) throws -> [String: [UInt8]] {
-        let out = work.appendingPathComponent("out")
-        var files: [String: [UInt8]] = [:]
-        for file in Harness.files(under: out) where file != ".assetc/lock" { files[file] = try Harness.read(out.appendingPathComponent(file)) }
-        return files
+        try Harness.tree(under: work.appendingPathComponent("out")) { $0 == ".assetc/lock" }
     }
 
     @Test func aFailureMidCommitRestoresTheEarlierTree() throws {

@@ -14,8 +14,7 @@ import Testing
         let first = try Harness.assetc(["build", "full/assets.json"], in: work)
         #expect(first.status == 0, "\(first.stderr)")
         let output = work.appendingPathComponent("full/out")
-        let before = try Harness.files(under: output).filter { !$0.hasSuffix("lock") }
-            .map { ($0, try Harness.read(output.appendingPathComponent($0))) }
+        let before = try Harness.tree(under: output, excluding: Harness.isLock)
 
         // Add enough large variants that the build is still rendering when the signal arrives.
         let manifest = work.appendingPathComponent("full/assets.json")

@@ -21,8 +21,8 @@ import Testing
         return work
     }
 
-    private func snapshot(_ output: URL) throws -> [(String, [UInt8])] {
-        try Harness.files(under: output).filter { !$0.hasSuffix("lock") }.map { ($0, try Harness.read(output.appendingPathComponent($0))) }
+    private func snapshot(_ output: URL) throws -> [String: [UInt8]] {
+        try Harness.tree(under: output, excluding: Harness.isLock)
     }
 
     @Test func aRenderOverItsTimeBudgetFailsNamingTheSourceAndKeepsTheEarlierTree() throws {

@@ -115,6 +115,22 @@ enum Harness {
         return result.sorted()
     }
 
+    /// Every regular file under `root` with its bytes, by relative path, less the ones `excluding`
+    /// names: what a test compares to say a tree stayed byte for byte.
+    static func tree(under root: URL, excluding: (String) -> Bool = { _ in false }) throws -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for file in files(under: root) where !excluding(file) {
+            result[file] = try read(root.appendingPathComponent(file))
+        }
+        return result
+    }
+
+    /// The output folder's lock file comes and goes with each build; trees are compared without it.
+    static func isLock(_ file: String) -> Bool { file.hasSuffix("lock") }
+
+    /// Build state changes with every build; trees of outputs are compared without it.
+    static func isState(_ file: String) -> Bool { file.hasPrefix(".assetc/") }
+
     static func read(_ url: URL) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: url))
     }

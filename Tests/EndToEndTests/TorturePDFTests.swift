@@ -25,9 +25,7 @@ import Testing
     }
 
     private func snapshot(_ output: URL) throws -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
-        for file in Harness.files(under: output) where !file.hasSuffix("lock") { files[file] = try Harness.read(output.appendingPathComponent(file)) }
-        return files
+        try Harness.tree(under: output, excluding: Harness.isLock)
     }
 
     private func timed(_ arguments: [String], in work: URL) throws -> (Harness.Run, Double) {
