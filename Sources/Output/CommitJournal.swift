@@ -11,6 +11,7 @@ import AssetPlatform
 struct CommitJournal {
     let root: String
     let statePath: String
+    let writer: any TreeWriter
     var journalPath: String { statePath + "/journal" }
     var backupFolder: String { statePath + "/backup" }
 
@@ -24,9 +25,10 @@ struct CommitJournal {
     /// Entries whose change has started (earlier version moved aside, or the new one moved in).
     private var started = 0
 
-    init(root: String, statePath: String) {
+    init(root: String, statePath: String, writer: any TreeWriter) {
         self.root = root
         self.statePath = statePath
+        self.writer = writer
     }
 
     /// Lists the commit's files and syncs the list, before anything changes.
@@ -35,13 +37,13 @@ struct CommitJournal {
         entries = relatives.filter { seen.insert($0).inserted }.map { relative in
             Entry(relative: relative, hadEarlier: FileSystem.kindInside(root, relative) == .file)
         }
-        FileSystem.removeTree(backupFolder)
+        writer.removeTree(backupFolder)
         do {
-            try FileSystem.makeDirectories(backupFolder, under: root)
+            try writer.makeDirectories(backupFolder, under: root)
             // One line per entry: the flag, a tab, the path (paths never hold a newline).
             let text = entries.map { "\($0.hadEarlier ? 1 : 0)\t\($0.relative)" }.joined(separator: "\n") + "\n"
-            FileSystem.remove(journalPath)
-            try FileSystem.writeNew(journalPath, Array(text.utf8), sync: true)
+            writer.remove(journalPath)
+            try writer.writeNew(journalPath, Array(text.utf8), sync: true)
         } catch {
             throw .cannotWrite(file: journalPath, error)
         }
@@ -57,7 +59,7 @@ struct CommitJournal {
         started = max(started, index + 1)
         guard entries[index].hadEarlier, FileSystem.kindInside(root, relative) == .file else { return }
         do {
-            try FileSystem.rename(root + "/" + relative, to: backupPath(index))
+            try writer.rename(root + "/" + relative, to: backupPath(index))
         } catch {
             throw .cannotWrite(file: root + "/" + relative, error)
         }
@@ -65,35 +67,35 @@ struct CommitJournal {
 
     /// The commit is complete: the backups and the journal go.
     func finish() {
-        FileSystem.remove(journalPath)
-        FileSystem.removeTree(backupFolder)
+        writer.remove(journalPath)
+        writer.removeTree(backupFolder)
     }
 
     /// Undoes every change: earlier files back, new files gone.
     func rollBack() {
-        Self.rollBack(root: root, statePath: statePath, entries: entries)
+        Self.rollBack(root: root, statePath: statePath, entries: entries, writer: writer)
     }
 
-    static func rollBack(root: String, statePath: String, entries: [Entry]) {
+    static func rollBack(root: String, statePath: String, entries: [Entry], writer: any TreeWriter) {
         let backups = statePath + "/backup"
         for (index, entry) in entries.enumerated().reversed() {
             let target = root + "/" + entry.relative
             let backup = backups + "/\(index)"
             if FileSystem.kind(backup) == .file {
-                try? FileSystem.rename(backup, to: target)
+                try? writer.rename(backup, to: target)
             } else if !entry.hadEarlier, FileSystem.kindInside(root, entry.relative) == .file {
-                FileSystem.remove(target)
-                FileSystem.pruneEmptyDirectories(from: String(target[..<target.lastIndex(of: "/")!]), upTo: root)
+                writer.remove(target)
+                writer.pruneEmptyDirectories(from: String(target[..<target.lastIndex(of: "/")!]), upTo: root)
             }
         }
-        FileSystem.remove(statePath + "/journal")
-        FileSystem.removeTree(backups)
+        writer.remove(statePath + "/journal")
+        writer.removeTree(backups)
     }
 
     /// A journal left by a commit that did not finish (a crash, a kill): roll it back now, so the
     /// tree is the earlier one again before anything else reads it. Entries that are not output
     /// paths (a forged journal) are ignored.
-    static func recover(root: String, statePath: String) {
+    static func recover(root: String, statePath: String, writer: any TreeWriter = LiveTreeWriter()) {
         guard let bytes = try? FileSystem.read(statePath + "/journal", limit: Limits.maximumJSONBytes) else { return }
         var entries: [Entry] = []
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
@@ -103,6 +105,6 @@ struct CommitJournal {
             guard OutputPath.isValid(relative) || MetadataFiles.names.contains(relative) else { continue }
             entries.append(Entry(relative: relative, hadEarlier: flag == 1))
         }
-        rollBack(root: root, statePath: statePath, entries: entries)
+        rollBack(root: root, statePath: statePath, entries: entries, writer: writer)
     }
 }

@@ -73,17 +73,19 @@ public final class OutputTransaction: @unchecked Sendable {
     public let previous: BuildState
     let stagingDirectory: String
     private let lock: FileLock
+    /// Where every change to the tree goes (the file system; a failing stand-in in tests).
+    let writer: any TreeWriter
 
     var statePath: String { root + "/.assetc" }
 
     /// Takes the output folder's lock, clears an interrupted build's leftovers and prepares staging.
     /// `alreadyRead` is the state as planning read it before the lock; it is used when the file is
     /// still the one that was read (same fingerprint), so a no-op build parses the state once.
-    public init(root: String, alreadyRead: RecordedState? = nil) throws(OutputError) {
+    public init(root: String, alreadyRead: RecordedState? = nil, writer: any TreeWriter = LiveTreeWriter()) throws(OutputError) {
         let root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         let statePath = root + "/.assetc"
         do {
-            try FileSystem.makeDirectories(statePath, under: root)
+            try writer.makeDirectories(statePath, under: root)
         } catch {
             throw Self.preparationFailure(error)
         }
@@ -95,19 +97,20 @@ public final class OutputTransaction: @unchecked Sendable {
         }
         guard let lock else { throw .locked(root: root) }
         // A commit that did not finish (a crash, a kill) is rolled back first: the earlier tree again.
-        CommitJournal.recover(root: root, statePath: statePath)
+        CommitJournal.recover(root: root, statePath: statePath, writer: writer)
         // Leftovers of an interrupted build are ours to clear.
         for name in FileSystem.list(statePath) where name.hasPrefix("staging") {
-            FileSystem.removeTree(statePath + "/" + name)
+            writer.removeTree(statePath + "/" + name)
         }
         let staging = statePath + "/staging-\(FileSystem.processID)"
         do {
-            try FileSystem.makeDirectories(staging, under: root)
+            try writer.makeDirectories(staging, under: root)
         } catch {
             throw Self.preparationFailure(error)
         }
         self.root = root
         self.lock = lock
+        self.writer = writer
         self.stagingDirectory = staging
         let current = RecordedState.fingerprint(root: root)
         if let alreadyRead, current != nil, alreadyRead.fingerprint == current {
@@ -118,7 +121,7 @@ public final class OutputTransaction: @unchecked Sendable {
     }
 
     deinit {
-        FileSystem.removeTree(stagingDirectory)
+        writer.removeTree(stagingDirectory)
         withExtendedLifetime(lock) {}
     }
 
@@ -153,7 +156,7 @@ public final class OutputTransaction: @unchecked Sendable {
     public func stage(_ bytes: [UInt8], sha256: String, for variant: Variant, index: Int) throws(OutputError) -> StagedOutput {
         let staged = "\(stagingDirectory)/\(index).png"
         do {
-            try FileSystem.writeNew(staged, bytes)
+            try writer.writeNew(staged, bytes, sync: false)
         } catch {
             throw .cannotWrite(file: root + "/" + variant.outputPath, error, source: variant.source.path)
         }
@@ -193,7 +196,7 @@ public final class OutputTransaction: @unchecked Sendable {
         // valid output path, reached without passing through any link, is removed.
         let stale = previous.outputs.keys.sorted().filter { state.outputs[$0] == nil }.map(\.path)
             .filter { OutputPath.isValid($0) && FileSystem.kindInside(root, $0) == .file }
-        var journal = CommitJournal(root: root, statePath: statePath)
+        var journal = CommitJournal(root: root, statePath: statePath, writer: writer)
         try journal.begin(moved + stale + derived.map(\.relativePath) + MetadataFiles.names)
         var removed: [String] = []
         do {
@@ -202,26 +205,25 @@ public final class OutputTransaction: @unchecked Sendable {
                 let relative = output.written.variant.outputPath
                 let target = root + "/" + relative
                 do {
-                    try FileSystem.makeDirectories(parent(of: target), under: root)
+                    try writer.makeDirectories(parent(of: target), under: root)
                     if previous.outputs[ByteExactPath(relative)]?.sha256 == staged.written.sha256,
                        FileSystem.fileSize(target) == staged.written.bytes, sameBytes(staged.stagedPath, target) {
                         // Same bytes as before (e.g. --force): keep the file and its timestamp.
-                        FileSystem.remove(staged.stagedPath)
+                        writer.remove(staged.stagedPath)
                     } else {
                         try journal.setAside(relative)
-                        try FileSystem.rename(staged.stagedPath, to: target)
+                        try writer.rename(staged.stagedPath, to: target)
                     }
                 } catch let error as OutputError {
                     throw error
                 } catch let error as FileError {
                     throw OutputError.cannotWrite(file: target, error, source: staged.written.variant.source.path)
                 }
-                try Self.injectedFailure(after: relative)
             }
             for file in derived {
                 guard let content = file.content else { continue }
                 do {
-                    try FileSystem.makeDirectories(parent(of: root + "/" + file.relativePath), under: root)
+                    try writer.makeDirectories(parent(of: root + "/" + file.relativePath), under: root)
                 } catch {
                     throw OutputError.cannotWrite(file: root + "/" + file.relativePath, error)
                 }
@@ -229,11 +231,11 @@ public final class OutputTransaction: @unchecked Sendable {
             }
             for relative in stale {
                 try journal.setAside(relative)  // kept in the backup until the commit is complete
-                FileSystem.pruneEmptyDirectories(from: parent(of: root + "/" + relative), upTo: root)
+                writer.pruneEmptyDirectories(from: parent(of: root + "/" + relative), upTo: root)
                 removed.append(relative)
             }
             do {
-                try FileSystem.makeDirectories(root + "/Resources", under: root)
+                try writer.makeDirectories(root + "/Resources", under: root)
             } catch {
                 throw Self.preparationFailure(error)
             }
@@ -294,23 +296,13 @@ public final class OutputTransaction: @unchecked Sendable {
         return try writeIfChanged(bytes, to: path)
     }
 
-    /// Test-only fault injection: `ASSETC_TEST_FAIL_COMMIT_AFTER=Resources/Star@2x.png` makes the commit
-    /// fail right after moving that file into place, as a full disk or a vanished folder would, so
-    /// the tests can show the rollback. Unset, it costs one environment lookup per commit.
-    private static let failAfter: String? = Environment.value("ASSETC_TEST_FAIL_COMMIT_AFTER")
-
-    private static func injectedFailure(after relative: String) throws(OutputError) {
-        guard let failAfter, failAfter == relative else { return }
-        throw .cannotWrite(file: relative, FileError(.rename, path: relative, reason: .noSpace))
-    }
-
     /// Replaces `path` with `text` by rename; leaves it alone (and its mtime, for Make) when unchanged.
     /// Returns whether it wrote.
     @discardableResult
     private func writeIfChanged(_ bytes: [UInt8], to path: String) throws(OutputError) -> Bool {
         let temporary = stagingDirectory + "/" + (path.split(separator: "/").last.map(String.init) ?? "file")
         do {
-            return try FileSystem.replaceIfChanged(path, bytes, temporary: temporary)
+            return try writer.replaceIfChanged(path, bytes, temporary: temporary)
         } catch {
             throw .cannotWrite(file: path, error)
         }
