@@ -89,37 +89,23 @@ public final class SourceSupervisor: @unchecked Sendable {
             if keep { lock.withLock { idle.append(process) } } else { process.terminate() }
         }
         guard process.send(request.framed()) else { throw .renderer("the render worker exited before answering") }
-        let deadline = Clock.seconds() + timeLimit
-        func failure(_ outcome: ChildProcess.ReadOutcome) -> SourceError {
-            switch outcome {
-            case .stopped:
-                return .renderer("stopped")
-            case .timedOut:
-                return .overLimit("\(doing) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; it was stopped (the render budget applies, --render-timeout or \"render\": {\"timeoutSeconds\"})")
-            case .closed, .bytes:
-                let printed = process.drainErrors().trimmingCharacters(in: .whitespacesAndNewlines)
-                if WorkerPool.reportsExhaustedMemory(printed) {
-                    return .overLimit("\(doing) ran out of memory (limit \(memoryLimit >> 20) MiB; --render-memory or \"render\": {\"memoryMiB\"})")
-                }
-                let detail = printed.isEmpty ? "" : ": " + WorkerPool.summary(ofPrinted: printed)
-                return .renderer("the renderer crashed while \(doing)\(detail)")
-            }
-        }
-        let lengthRead = process.receive(4, deadline: deadline, shouldStop: isCancelled)
-        guard case .bytes(let lengthBytes) = lengthRead else { throw failure(lengthRead) }
-        let length = Frame.length(lengthBytes)
-        let headerRead = length <= Frame.maximumHeader ? process.receive(length, deadline: deadline, shouldStop: isCancelled) : .closed
-        guard case .bytes(let headerBytes) = headerRead, let header = RenderReply.parse(headerBytes) else { throw failure(headerRead) }
-        _ = process.drainErrors()
-        switch header {
-        case .failure(let error):
-            keep = true
-            throw error
-        case .success(let count, _):
-            let bodyRead = process.receive(count, deadline: deadline, shouldStop: isCancelled)
-            guard case .bytes(let body) = bodyRead else { throw failure(bodyRead) }
+        switch process.readAnswer(deadline: Clock.seconds() + timeLimit, shouldStop: isCancelled) {
+        case .body(let body, _, _):
             keep = true
             return body
+        case .refused(let error, _):
+            keep = true
+            throw error
+        case .lost(.stopped):
+            throw .renderer("stopped")
+        case .lost(.timedOut):
+            throw .overLimit("\(doing) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; it was stopped (the render budget applies, --render-timeout or \"render\": {\"timeoutSeconds\"})")
+        case .lost(.died(let printed)):
+            if WorkerPool.reportsExhaustedMemory(printed) {
+                throw .overLimit("\(doing) ran out of memory (limit \(memoryLimit >> 20) MiB; --render-memory or \"render\": {\"memoryMiB\"})")
+            }
+            let detail = printed.isEmpty ? "" : ": " + WorkerPool.summary(ofPrinted: printed)
+            throw .renderer("the renderer crashed while \(doing)\(detail)")
         }
     }
 }

@@ -173,45 +173,26 @@ public struct WorkerPool: Sendable {
     private func receive<SinkError>(_ variant: Variant, from process: ChildProcess)
         -> (Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>>, workerLost: Bool) {
         let page = variant.source.kind == .pdf ? " (page \(variant.source.page))" : ""
-        let deadline = Clock.seconds() + timeLimit
-        func read(_ count: Int) -> ChildProcess.ReadOutcome {
-            process.receive(count, deadline: deadline, shouldStop: isCancelled)
-        }
-        func failure(_ outcome: ChildProcess.ReadOutcome) -> VariantFailure<SinkError> {
-            switch outcome {
-            case .stopped:
-                return .cancelled
-            case .timedOut:
-                return .source(.overLimit("rendering\(page) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; the renderer was stopped (raise it with --render-timeout)"))
-            case .closed, .bytes:
-                let printed = process.drainErrors().trimmingCharacters(in: .whitespacesAndNewlines)
-                let detail = printed.isEmpty ? "" : ": " + Self.summary(ofPrinted: printed)
-                if Self.reportsExhaustedMemory(printed) {
-                    return .source(.overLimit("rendering\(page) ran out of memory (limit \(memoryLimit >> 20) MiB per worker; raise it with --render-memory)\(detail)"))
-                }
-                return .source(.renderer("the renderer crashed while rendering\(page)\(detail)"))
-            }
-        }
-        let first = read(4)
-        guard case .bytes(let lengthBytes) = first else { return (.failure(failure(first)), true) }
-        let length = Frame.length(lengthBytes)
-        let headerRead = length <= Frame.maximumHeader ? read(length) : .closed
-        guard case .bytes(let headerBytes) = headerRead, let header = RenderReply.parse(headerBytes) else {
-            return (.failure(failure(headerRead)), true)
-        }
-        let printed = process.drainErrors()
-        switch header {
-        case .failure(let error):
+        switch process.readAnswer(deadline: Clock.seconds() + timeLimit, shouldStop: isCancelled) {
+        case .refused(let error, let printed):
             return (.failure(.source(Self.withPrinted(error, printed))), false)
-        case .success(let count, let sha256):
-            let body = read(count)
-            guard case .bytes(let png) = body else { return (.failure(failure(body)), true) }
+        case .body(let png, let sha256, let printed):
             // Text from Poppler or Cairo during a render means the image may not be what the file
             // describes: it becomes a message on the variant, never silence.
             if Self.reportsExhaustedMemory(printed) {
                 return (.failure(.source(.overLimit("rendering\(page) ran out of memory (limit \(memoryLimit >> 20) MiB per worker; raise it with --render-memory): \(Self.summary(ofPrinted: printed))"))), false)
             }
-            return (.success((EncodedVariant(bytes: count, sha256: sha256, libraryMessages: printed), png)), false)
+            return (.success((EncodedVariant(bytes: png.count, sha256: sha256, libraryMessages: printed), png)), false)
+        case .lost(.stopped):
+            return (.failure(.cancelled), true)
+        case .lost(.timedOut):
+            return (.failure(.source(.overLimit("rendering\(page) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; the renderer was stopped (raise it with --render-timeout)"))), true)
+        case .lost(.died(let printed)):
+            let detail = printed.isEmpty ? "" : ": " + Self.summary(ofPrinted: printed)
+            if Self.reportsExhaustedMemory(printed) {
+                return (.failure(.source(.overLimit("rendering\(page) ran out of memory (limit \(memoryLimit >> 20) MiB per worker; raise it with --render-memory)\(detail)"))), true)
+            }
+            return (.failure(.source(.renderer("the renderer crashed while rendering\(page)\(detail)"))), true)
         }
     }
 

@@ -1,4 +1,5 @@
 import AssetModel
+import AssetPlatform
 
 /// What the build sends a render worker (`assetc render-worker`), one framed message at a time:
 /// a 4-byte big-endian length, then the message as JSON through `JSONValueEncoder` (doubles in
@@ -92,4 +93,50 @@ enum Frame {
 
     /// Headers are small; anything larger is a broken stream, not a reason to allocate.
     static let maximumHeader = 1 << 20
+}
+
+/// One answer read from a worker: the half of the conversation both clients share (`WorkerPool`
+/// for renders, `SourceSupervisor` for inspections and the opacity probe). Each turns a lost
+/// worker into its own message; the reading, the framing and the limits are here once.
+enum WorkerAnswer {
+    /// The worker answered with a body (a PNG, or an inspection's facts), its hash, and what the
+    /// libraries printed meanwhile.
+    case body([UInt8], sha256: String, printed: String)
+    /// The worker could not do it (an error it reported) and can take the next request.
+    case refused(SourceError, printed: String)
+    /// The worker is gone, or must be: stopped, over its time, or dead or garbled (with what it printed last).
+    case lost(WorkerLoss)
+}
+
+enum WorkerLoss {
+    case stopped
+    case timedOut
+    case died(printed: String)
+}
+
+extension ChildProcess {
+    /// Reads one framed reply (length, header, body) before `deadline`.
+    func readAnswer(deadline: Double, shouldStop: () -> Bool) -> WorkerAnswer {
+        func lost(_ outcome: ReadOutcome) -> WorkerAnswer {
+            switch outcome {
+            case .stopped: .lost(.stopped)
+            case .timedOut: .lost(.timedOut)
+            case .closed, .bytes: .lost(.died(printed: drainErrors().trimmingCharacters(in: .whitespacesAndNewlines)))
+            }
+        }
+        let lengthRead = receive(4, deadline: deadline, shouldStop: shouldStop)
+        guard case .bytes(let lengthBytes) = lengthRead else { return lost(lengthRead) }
+        let length = Frame.length(lengthBytes)
+        let headerRead = length <= Frame.maximumHeader ? receive(length, deadline: deadline, shouldStop: shouldStop) : .closed
+        guard case .bytes(let headerBytes) = headerRead, let header = RenderReply.parse(headerBytes) else { return lost(headerRead) }
+        let printed = drainErrors()
+        switch header {
+        case .failure(let error):
+            return .refused(error, printed: printed)
+        case .success(let count, let sha256):
+            let bodyRead = receive(count, deadline: deadline, shouldStop: shouldStop)
+            guard case .bytes(let body) = bodyRead else { return lost(bodyRead) }
+            return .body(body, sha256: sha256, printed: printed)
+        }
+    }
 }
