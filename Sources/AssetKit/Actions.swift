@@ -113,10 +113,9 @@ extension Pipeline {
             if !missing.isEmpty { throw BuildFailure(.invalidInput, [.error(planPath, "the plan does not make \(missing.joined(separator: ", "))")]) }
         }
         let store = SourceStore()
-        var options = options
-        options.encoder = PNGEncoderSettings(effort: contents.plan.pngEffort)
+        let settings = BuildSettings(options, planned: contents.plan)
         var stale: [Diagnostic] = []
-        for index in chosen where CacheKey.make(for: variants[index], store: store, encoder: options.encoder) != contents.keys[index] {
+        for index in chosen where CacheKey.make(for: variants[index], store: store, encoder: settings.encoder) != contents.keys[index] {
             stale.append(.error(variants[index].source.path, "\(variants[index].outputPath): the source, the toolchain or assetc changed since the plan was made; make the plan again"))
         }
         if !stale.isEmpty { throw BuildFailure(.invalidInput, stale) }
@@ -125,7 +124,7 @@ extension Pipeline {
         let sink = { @Sendable (position: Int, bytes: [UInt8], hash: String) throws(OutputError) in
             try ActionOutputs.place(bytes, at: batch[position].outputPath, root: root, source: batch[position].source.path)
         }
-        let results = renderBatch(batch, store: store, options: options, fonts: contents.plan.fontsDirectory,
+        let results = renderBatch(batch, store: store, options: options, settings: settings, fonts: contents.plan.fontsDirectory,
                                   progress: nil, sink: sink)
         var problems: [Diagnostic] = []
         for (position, result) in results.enumerated() {

@@ -42,8 +42,9 @@ public struct BuildOptions: Sendable {
     public var outputOverride: String?
     public var jobs: Int
     public var force: Bool
+    /// The encoder when neither `--png-effort` nor the manifest chooses an effort (library callers).
     public var encoder: PNGEncoderSettings
-    /// `--png-effort`: chooses `encoder` over the manifest's `"render": {"pngEffort"}`.
+    /// `--png-effort`: wins over the manifest's `"render": {"pngEffort"}` (`BuildSettings`).
     public var pngEffort: PNGEffort?
     /// Upper bound on pixels rendered at once across workers.
     public var pixelBudget: Int
@@ -55,14 +56,11 @@ public struct BuildOptions: Sendable {
     /// Polled between variants and before the commit; true stops the build with `.interrupted`,
     /// leaving the previous outputs as they were. (The CLI sets it from SIGINT and SIGTERM.)
     public var isCancelled: @Sendable () -> Bool = { false }
-    /// Seconds one variant may take in its render worker before the worker is killed.
-    public var renderTimeLimit: Double = BuildOptions.defaultRenderTimeLimit
-    /// Address space of each render worker, in bytes.
-    public var renderMemoryLimit: Int = BuildOptions.defaultRenderMemoryLimit
-    /// True when the command line set the budgets: they then win over the manifest's `render`.
-    public var renderBudgetsFromCommandLine = (time: false, memory: false)
-    public static let defaultRenderTimeLimit = 120.0
-    public static let defaultRenderMemoryLimit = 4 << 30
+    /// `--render-timeout`: seconds one file may take in its render worker (nil: the manifest's
+    /// `render`, else `BuildSettings.defaultRenderTimeLimit`).
+    public var renderTimeLimit: Double?
+    /// `--render-memory`: address space of each render worker, in bytes (nil: as above).
+    public var renderMemoryLimit: Int?
     /// Render on threads inside this process instead of in supervised workers (no time or memory
     /// budget; for library users without the `assetc` binary, and for measurements).
     public var renderInProcess = false

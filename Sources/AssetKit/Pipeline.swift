@@ -33,11 +33,10 @@ public enum Pipeline {
         if !sourceLimits.inProcess {
             supervisor = SourceSupervisor(
                 executable: ChildProcess.currentExecutable,
-                timeLimit: sourceLimits.timeLimit ?? manifest.renderTimeoutSeconds ?? BuildOptions.defaultRenderTimeLimit,
+                timeLimit: BuildSettings.renderTimeLimit(commandLine: sourceLimits.timeLimit, manifest: manifest),
                 // At least 256 MiB: reading a document and scanning its fonts (fontconfig's cache
                 // included) needs more address space than the smallest render budgets allow.
-                memoryLimit: max(256 << 20, sourceLimits.memoryLimit ?? manifest.renderMemoryMiB.map { $0 << 20 }
-                    ?? BuildOptions.defaultRenderMemoryLimit),
+                memoryLimit: max(256 << 20, BuildSettings.renderMemoryLimit(commandLine: sourceLimits.memoryLimit, manifest: manifest)),
                 fontsDirectory: fonts, isCancelled: sourceLimits.isCancelled)
         }
         let planner = Planner(inspector: LiveSourceInspector(reader: SourceReader(store: store, supervisor: supervisor)),
@@ -86,8 +85,8 @@ public enum Pipeline {
                       progress: (@Sendable (Int, Int) -> Void)?) throws(BuildFailure) -> BuildReport? {
         var limits = SourceLimits()
         limits.inProcess = options.renderInProcess
-        limits.timeLimit = options.renderBudgetsFromCommandLine.time ? options.renderTimeLimit : nil
-        limits.memoryLimit = options.renderBudgetsFromCommandLine.memory ? options.renderMemoryLimit : nil
+        limits.timeLimit = options.renderTimeLimit
+        limits.memoryLimit = options.renderMemoryLimit
         limits.isCancelled = options.isCancelled
         let project = try load(manifestPath: options.manifestPath, catalogs: options.catalogs, reusingRecords: reusingRecords,
                                outputOverride: options.outputOverride, sourceLimits: limits)
@@ -100,8 +99,9 @@ public enum Pipeline {
         if let path = options.expectedPlan {
             try checkExpectedPlan(path, project: project)
         }
-        let swiftOutput = options.swiftOutput ?? project.manifest.swiftOutput.map(project.manifest.resolve)
-        let objcOutput = options.objcOutput ?? project.manifest.objcOutput.map(project.manifest.resolve)
+        let settings = BuildSettings(options, manifest: project.manifest, plan: project.plan)
+        let swiftOutput = settings.swiftOutput
+        let objcOutput = settings.objcOutput
         let generatedPaths = (swiftOutput.map { [$0] } ?? []) + (objcOutput.map { [$0 + ".h", $0 + ".m"] } ?? [])
         for path in generatedPaths {
             if let problem = DependencyFile.destinationProblem(path, inputs: project.inputFiles + project.store.inputPaths(),
@@ -109,20 +109,10 @@ public enum Pipeline {
                 throw BuildFailure(InputError([.error(path, "cannot write the generated code: it \(problem)")]))
             }
         }
-        var options = options
-        if let effort = options.pngEffort ?? (project.plan.pngEffort != .default ? project.plan.pngEffort : nil) {
-            options.encoder = PNGEncoderSettings(effort: effort)
-        }
-        if !options.renderBudgetsFromCommandLine.time, let seconds = project.manifest.renderTimeoutSeconds {
-            options.renderTimeLimit = seconds
-        }
-        if !options.renderBudgetsFromCommandLine.memory, let mebibytes = project.manifest.renderMemoryMiB {
-            options.renderMemoryLimit = mebibytes << 20
-        }
         let transaction = try stage { () throws(OutputError) in try OutputTransaction(root: project.outputDirectory, alreadyRead: project.recordedState) }
-        let keys = project.plan.variants.map { CacheKey.make(for: $0, store: project.store, encoder: options.encoder) }
+        let keys = project.plan.variants.map { CacheKey.make(for: $0, store: project.store, encoder: settings.encoder) }
         var renderWarnings: [Diagnostic] = []
-        guard let outputs = try render(project, keys: keys, into: transaction, options: options, warnings: &renderWarnings,
+        guard let outputs = try render(project, keys: keys, into: transaction, options: options, settings: settings, warnings: &renderWarnings,
                                        progress: progress)
         else { return nil }
         if options.isCancelled() {
@@ -292,7 +282,7 @@ public enum Pipeline {
     /// Reuses every output whose cache key and file are unchanged; renders the rest into staging.
     /// A source failure is invalid input (exit 1); a staging write failure is an output failure (exit 3).
     static func render(_ project: LoadedProject, keys: [String], into transaction: OutputTransaction,
-                       options: BuildOptions, warnings: inout [Diagnostic],
+                       options: BuildOptions, settings: BuildSettings, warnings: inout [Diagnostic],
                        progress: (@Sendable (Int, Int) -> Void)?) throws(BuildFailure) -> [PlannedOutput]? {
         let variants = project.plan.variants
         var outputs: [PlannedOutput?] = Array(repeating: nil, count: variants.count)
@@ -312,7 +302,7 @@ public enum Pipeline {
         let sink = { @Sendable (position: Int, bytes: [UInt8], hash: String) throws(OutputError) in
             staged.insert(position, try transaction.stage(bytes, sha256: hash, for: batch[position], index: position))
         }
-        let results = renderBatch(batch, store: project.store, options: options, fonts: project.plan.fontsDirectory,
+        let results = renderBatch(batch, store: project.store, options: options, settings: settings, fonts: project.plan.fontsDirectory,
                                   progress: progress, sink: sink)
         var inputProblems: [Diagnostic] = []
         var outputProblem: OutputError?
@@ -359,20 +349,20 @@ public enum Pipeline {
 
     /// Renders and encodes `batch` in supervised workers (or, with `renderInProcess`, on threads here),
     /// handing each file to `sink`: the build and the `render` action alike.
-    static func renderBatch(_ batch: [Variant], store: SourceStore, options: BuildOptions, fonts: String?,
+    static func renderBatch(_ batch: [Variant], store: SourceStore, options: BuildOptions, settings: BuildSettings, fonts: String?,
                             progress: (@Sendable (Int, Int) -> Void)?,
                             sink: @escaping @Sendable (Int, [UInt8], String) throws(OutputError) -> Void)
         -> [Result<EncodedVariant, VariantFailure<OutputError>>]
     {
         if options.renderInProcess {
-            var renderer = ParallelRenderer(jobs: options.jobs, store: store, encoder: options.encoder,
+            var renderer = ParallelRenderer(jobs: options.jobs, store: store, encoder: settings.encoder,
                                             pixelBudget: options.pixelBudget, progress: progress)
             renderer.isCancelled = options.isCancelled
             return renderer.run(batch, sink: sink)
         }
-        var pool = WorkerPool(jobs: options.jobs, executable: ChildProcess.currentExecutable, encoder: options.encoder,
-                              pixelBudget: options.pixelBudget, timeLimit: options.renderTimeLimit,
-                              memoryLimit: options.renderMemoryLimit, progress: progress)
+        var pool = WorkerPool(jobs: options.jobs, executable: ChildProcess.currentExecutable, encoder: settings.encoder,
+                              pixelBudget: options.pixelBudget, timeLimit: settings.renderTimeLimit,
+                              memoryLimit: settings.renderMemoryLimit, progress: progress)
         pool.isCancelled = options.isCancelled
         pool.fontsDirectory = fonts
         return pool.run(batch, sink: sink)

@@ -177,9 +177,8 @@ struct BuildCommand: ParsableCommand {
         options.expectedPlan = expectPlan
         options.renderInProcess = renderInProcess
         options.pngEffort = pngEffort?.effort
-        if let renderTimeout { options.renderTimeLimit = renderTimeout }
-        if let renderMemory { options.renderMemoryLimit = renderMemory << 20 }
-        options.renderBudgetsFromCommandLine = (renderTimeout != nil, renderMemory != nil)
+        options.renderTimeLimit = renderTimeout
+        options.renderMemoryLimit = renderMemory.map { $0 << 20 }
         Interruption.install()
         options.isCancelled = { Interruption.isRequested }
         let report: BuildReport

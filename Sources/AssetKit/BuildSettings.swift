@@ -1,0 +1,49 @@
+import AssetModel
+import Rendering
+
+/// What a build does, decided once and in one place: the command line (`BuildOptions`) wins over
+/// the manifest, which wins over the defaults. Every step after `load` reads these values, never
+/// the two sources again.
+public struct BuildSettings: Sendable {
+    /// Seconds one file may take in its render worker before the worker is killed.
+    public var renderTimeLimit: Double
+    /// Address space of each render worker, in bytes.
+    public var renderMemoryLimit: Int
+    /// How PNGs are encoded: `--png-effort`, else the manifest's `"render": {"pngEffort"}`, else the
+    /// library caller's settings (`BuildOptions.encoder`).
+    public var encoder: PNGEncoderSettings
+    /// Generated accessors: `--swift`/`--objc` (relative to the working folder), else the
+    /// manifest's `codegen` (relative to the manifest).
+    public var swiftOutput: String?
+    public var objcOutput: String?
+
+    public static let defaultRenderTimeLimit = 120.0
+    public static let defaultRenderMemoryLimit = 4 << 30
+
+    public static func renderTimeLimit(commandLine: Double?, manifest: Manifest?) -> Double {
+        commandLine ?? manifest?.renderTimeoutSeconds ?? defaultRenderTimeLimit
+    }
+
+    public static func renderMemoryLimit(commandLine: Int?, manifest: Manifest?) -> Int {
+        commandLine ?? manifest?.renderMemoryMiB.map { $0 << 20 } ?? defaultRenderMemoryLimit
+    }
+
+    public init(_ options: BuildOptions, manifest: Manifest, plan: BuildPlan) {
+        renderTimeLimit = Self.renderTimeLimit(commandLine: options.renderTimeLimit, manifest: manifest)
+        renderMemoryLimit = Self.renderMemoryLimit(commandLine: options.renderMemoryLimit, manifest: manifest)
+        if let effort = options.pngEffort ?? (plan.pngEffort != .default ? plan.pngEffort : nil) {
+            encoder = PNGEncoderSettings(effort: effort)
+        } else {
+            encoder = options.encoder
+        }
+        swiftOutput = options.swiftOutput ?? manifest.swiftOutput.map(manifest.resolve)
+        objcOutput = options.objcOutput ?? manifest.objcOutput.map(manifest.resolve)
+    }
+
+    /// A plan file's settings (`assetc render`): its effort, and the command line's budgets.
+    init(_ options: BuildOptions, planned plan: BuildPlan) {
+        renderTimeLimit = Self.renderTimeLimit(commandLine: options.renderTimeLimit, manifest: nil)
+        renderMemoryLimit = Self.renderMemoryLimit(commandLine: options.renderMemoryLimit, manifest: nil)
+        encoder = PNGEncoderSettings(effort: plan.pngEffort)
+    }
+}
