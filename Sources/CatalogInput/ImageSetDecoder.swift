@@ -108,7 +108,7 @@ struct ImageSetDecoder {
             let path = folder + "/" + filename
             guard FileSystem.kindFollowingLinks(path) == .file else {
                 diagnostics.append(.warning(contentsPath, at: entry.location,
-                                            "The file \"\(filename)\" for the image set \"\(name)\" does not exist."))
+                                            ActoolMessage.missingFile(filename, inSet: name)))
                 if let other = FileSystem.list(folder).first(where: { $0.lowercased() == filename.lowercased() }) {
                     diagnostics.append(.note(folder + "/" + other, "a file whose name differs only in case; names in Contents.json must match exactly"))
                 }
@@ -128,9 +128,7 @@ struct ImageSetDecoder {
         let loose = FileSystem.list(folder).filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }
         unassigned += loose.count
         if unassigned > 0 {
-            diagnostics.append(.warning(contentsPath, unassigned == 1
-                ? "The image set \"\(name)\" has an unassigned child."
-                : "The image set \"\(name)\" has \(unassigned) unassigned children."))
+            diagnostics.append(.warning(contentsPath, ActoolMessage.unassignedChildren(.imageSet, named: name, count: unassigned)))
         }
         if !otherIdioms.isEmpty {
             diagnostics.append(.note(contentsPath, "skipped the \(otherIdioms.sorted().joined(separator: ", ")) slots of \"\(name)\": assetc builds iOS resources (universal, iphone, ipad)"))

@@ -2,14 +2,11 @@ import AssetModel
 
 public enum AssetCatalog {
     /// actool's warning for files in a set folder that no entry names (`The app icon set "AppIcon" has
-    /// an unassigned child.`); `kind` is "app icon set" or "launch image set". Nil when there are none.
-    static func unassignedChildren(kind: String, set: CatalogSlotSet) -> Diagnostic? {
+    /// an unassigned child.`). Nil when there are none.
+    static func unassignedChildren(_ kind: ActoolMessage.SetKind, set: CatalogSlotSet) -> Diagnostic? {
         let count = set.unassignedChildren
         guard count > 0 else { return nil }
-        let name = setName(ofFolder: set.setPath)
-        return .warning(set.contentsPath, count == 1
-            ? "The \(kind) \"\(name)\" has an unassigned child."
-            : "The \(kind) \"\(name)\" has \(count) unassigned children.")
+        return .warning(set.contentsPath, ActoolMessage.unassignedChildren(kind, named: setName(ofFolder: set.setPath), count: count))
     }
 
     /// The set's name as actool's messages give it: the folder's last part without its extension

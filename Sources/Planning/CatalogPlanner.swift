@@ -30,7 +30,7 @@ struct CatalogPlanner {
             for set in catalog.imageSets {
                 let key = (bundle ?? "") + "\u{0}" + set.name
                 if imageOwners[key] != nil {
-                    diagnostics.append(.warning(set.contentsPath, "The image set name \"\(set.name)\" is used by multiple image set instances."))
+                    diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.imageSet, set.name)))
                     continue
                 }
                 imageOwners[key] = catalog.spec.path
@@ -52,7 +52,7 @@ struct CatalogPlanner {
             for set in catalog.colorSets {
                 let key = (bundle ?? "") + "\u{0}" + set.name
                 if colorOwners[key] != nil {
-                    diagnostics.append(.warning(catalog.path + "/" + set.setPath, "The color set name \"\(set.name)\" is used by multiple color set instances."))
+                    diagnostics.append(.warning(catalog.path + "/" + set.setPath, ActoolMessage.duplicateName(.colorSet, set.name)))
                     continue
                 }
                 colorOwners[key] = catalog.spec.path

@@ -132,7 +132,7 @@ struct IconPlanner {
         }
         let contentsPath = setPath + "/Contents.json"
         let entries = slotSet.entries
-        if let warning = AssetCatalog.unassignedChildren(kind: "app icon set", set: slotSet) {
+        if let warning = AssetCatalog.unassignedChildren(.appIconSet, set: slotSet) {
             diagnostics.append(warning)
         }
         var covered: [IconSlot: Variant] = [:]
@@ -211,7 +211,7 @@ struct IconPlanner {
         // error instead of one per empty slot.
         if covered.isEmpty, universal == nil {
             for index in emptySlotMessages.reversed() { diagnostics.remove(at: index) }
-            diagnostics.append(.error(contentsPath, "The stickers icon set or app icon set named \"\(AssetCatalog.setName(ofFolder: setName))\" did not have any applicable content."))
+            diagnostics.append(.error(contentsPath, ActoolMessage.noApplicableContent(iconSet: AssetCatalog.setName(ofFolder: setName))))
             return []
         }
 
@@ -265,7 +265,7 @@ struct IconPlanner {
             info = try inspector.inspect(path: path, kind: .png, pages: [1])
         } catch {
             if error.isMissingFile {
-                diagnostics.append(problem(path, "The file \"\(file)\" for the image set \"\(AssetCatalog.setName(ofFolder: setName))\" does not exist."))
+                diagnostics.append(problem(path, ActoolMessage.missingFile(file, inSet: AssetCatalog.setName(ofFolder: setName))))
             } else {
                 diagnostics.append(.error(path, error.message))
             }
@@ -274,7 +274,7 @@ struct IconPlanner {
         guard case .png(let width, let height, _, let interlaced) = info else { return nil }
         var usable = true
         if width != expected || height != expected {
-            diagnostics.append(problem(path, "\(shown) is \(width)x\(height) but should be \(expected)x\(expected)."))
+            diagnostics.append(problem(path, ActoolMessage.wrongSize(shown, width: width, height: height, expectedWidth: expected, expectedHeight: expected)))
             usable = false
         }
         if interlaced, checked[path] == nil {

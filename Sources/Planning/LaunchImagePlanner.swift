@@ -106,7 +106,7 @@ struct LaunchImagePlanner {
             return []
         }
         let entries = slotSet.entries
-        if let warning = AssetCatalog.unassignedChildren(kind: "launch image set", set: slotSet) {
+        if let warning = AssetCatalog.unassignedChildren(.launchImageSet, set: slotSet) {
             diagnostics.append(warning)
         }
         // Xcode's sets hold "iOS 6.1 and prior" entries (no minimum-system-version) beside "iOS 7.0 and
@@ -257,7 +257,7 @@ struct LaunchImagePlanner {
         guard case .png(let width, let height, _, let interlaced) = info else { return nil }
         guard let slot = candidates.first(where: { $0.width == width && $0.height == height }) else {
             let expected = candidates.first { !$0.statusBarExcluded } ?? candidates[0]
-            diagnostics.append(.error(path, "\(shown) is \(width)x\(height) but should be \(expected.width)x\(expected.height)."))
+            diagnostics.append(.error(path, ActoolMessage.wrongSize(shown, width: width, height: height, expectedWidth: expected.width, expectedHeight: expected.height)))
             return nil
         }
         var usable = true

@@ -131,7 +131,7 @@ public struct Planner {
                 manifest.appIcon = AppIconSpec(input: .appiconset(SourceSpec(path: folder(catalog, set), location: location)),
                                                name: iconFileBase(set.name), artwork: false, location: location)
             } else {
-                diagnostics.append(.error(manifest.path, at: choice.location, "None of the input catalogs contained a matching stickers icon set or app icon set named \"\(choice.name)\"."))
+                diagnostics.append(.error(manifest.path, at: choice.location, ActoolMessage.noMatchingAppIconSet(choice.name)))
             }
         }
         if let choice = manifest.launchImageSetName {
@@ -140,7 +140,7 @@ public struct Planner {
                 manifest.launchImage = LaunchImageSpec(input: .launchimage(SourceSpec(path: folder(catalog, set), location: location)),
                                                        basename: set.name, orientations: [.portrait], schemes: [], location: location)
             } else {
-                diagnostics.append(.error(manifest.path, at: choice.location, "None of the input catalogs contained a matching launch image set named \"\(choice.name)\"."))
+                diagnostics.append(.error(manifest.path, at: choice.location, ActoolMessage.noMatchingLaunchImageSet(choice.name)))
             }
         }
     }

@@ -1,0 +1,45 @@
+/// actool's own wordings, in one place. Where assetc finds what actool finds, it says it as actool
+/// does (docs/catalogs.md, ../shared/notes/xcassets.md), because people and build logs search for
+/// these sentences; the `actool` mode reports them under actool's keys. Every other message is
+/// assetc's own and is written where it is raised.
+public enum ActoolMessage {
+    public enum SetKind: String, Sendable {
+        case imageSet = "image set"
+        case appIconSet = "app icon set"
+        case launchImageSet = "launch image set"
+        case colorSet = "color set"
+    }
+
+    /// `The image set "Star" has an unassigned child.` / `… has 3 unassigned children.`
+    public static func unassignedChildren(_ kind: SetKind, named name: String, count: Int) -> String {
+        count == 1 ? "The \(kind.rawValue) \"\(name)\" has an unassigned child."
+            : "The \(kind.rawValue) \"\(name)\" has \(count) unassigned children."
+    }
+
+    /// actool says "image set" here for app icon sets too.
+    public static func missingFile(_ file: String, inSet name: String) -> String {
+        "The file \"\(file)\" for the image set \"\(name)\" does not exist."
+    }
+
+    /// `AppIcon.appiconset/icon.png is 100x100 but should be 120x120.`
+    public static func wrongSize(_ shown: String, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int) -> String {
+        "\(shown) is \(width)x\(height) but should be \(expectedWidth)x\(expectedHeight)."
+    }
+
+    public static func noApplicableContent(iconSet name: String) -> String {
+        "The stickers icon set or app icon set named \"\(name)\" did not have any applicable content."
+    }
+
+    public static func noMatchingAppIconSet(_ name: String) -> String {
+        "None of the input catalogs contained a matching stickers icon set or app icon set named \"\(name)\"."
+    }
+
+    public static func noMatchingLaunchImageSet(_ name: String) -> String {
+        "None of the input catalogs contained a matching launch image set named \"\(name)\"."
+    }
+
+    /// `The image set name "Star" is used by multiple image set instances.`
+    public static func duplicateName(_ kind: SetKind, _ name: String) -> String {
+        "The \(kind.rawValue) name \"\(name)\" is used by multiple \(kind.rawValue) instances."
+    }
+}
