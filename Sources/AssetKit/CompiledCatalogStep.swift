@@ -70,7 +70,7 @@ enum CompiledCatalogStep {
                 width: image.width, height: image.height, rgba: image.pixels)
             var renditions = [rendition]
             if request.singleSizeIcon, variant.role.kind == .appStoreIcon {
-                rendition.fileName = lastComponent(variant.source.path)
+                rendition.fileName = PathText.lastComponent(variant.source.path)
                 renditions = request.devices.map { device in
                     var copy = rendition
                     copy.idiom = device == .iphone ? .phone : .pad
@@ -94,9 +94,6 @@ enum CompiledCatalogStep {
                               messages: messages.isEmpty ? nil : messages)]
     }
 
-    static func lastComponent(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
 
     /// The name an app asks for: the icon set's name for icons, the image's name otherwise.
     static func assetName(_ variant: Variant, _ request: CompiledCatalogRequest) -> String? {

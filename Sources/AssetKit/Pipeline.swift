@@ -125,7 +125,7 @@ public enum Pipeline {
         var extras = ExtraFiles()
         defer { extras.discard() }
         if let path = swiftOutput {
-            let code = SwiftAccessors.generate(project.plan, inputName: lastComponent(project.inputPath))
+            let code = SwiftAccessors.generate(project.plan, inputName: PathText.lastComponent(project.inputPath))
             try stage { () throws(OutputError) in try extras.prepare(Array(code.utf8), for: path, onlyIfChanged: true) }
         }
         if let base = objcOutput {
@@ -134,8 +134,8 @@ public enum Pipeline {
             guard let table = try? AssetTable(data: Data(bytes)) else {
                 throw BuildFailure(.invalidInput, [.error(base, "internal: the runtime table did not read back")])
             }
-            let files = ObjectiveCAccessors.generate(plan, table: table, className: lastComponent(base),
-                                                     inputName: lastComponent(project.inputPath))
+            let files = ObjectiveCAccessors.generate(plan, table: table, className: PathText.lastComponent(base),
+                                                     inputName: PathText.lastComponent(project.inputPath))
             try stage { () throws(OutputError) in
                 try extras.prepare(Array(files.header.utf8), for: base + ".h", onlyIfChanged: true)
                 try extras.prepare(Array(files.implementation.utf8), for: base + ".m", onlyIfChanged: true)
@@ -259,7 +259,7 @@ public enum Pipeline {
         } catch {
             throw InputError([.error(path, "cannot read manifest: \(error.description)")])
         }
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let directory = PathText.folder(of: path)
         return try ManifestDecoder.decode(bytes, path: path, directory: directory.isEmpty ? "/" : directory)
     }
 
@@ -427,9 +427,6 @@ extension Pipeline {
 }
 
 extension Pipeline {
-    static func lastComponent(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
 
     /// Generated code is replaced only when it changes, so Xcode and SwiftPM do not recompile an
     /// app for a build that changed nothing in it.

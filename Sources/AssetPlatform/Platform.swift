@@ -288,10 +288,7 @@ public enum FileSystem {
     }
 
     /// The folder a path is in, as typed: `a/b.json` → `a`, `b.json` → `.`, `/b.json` → `/`.
-    public static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    public static func folder(of path: String) -> String { PathText.folder(of: path) }
 
     public static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return normalize(path) }

@@ -12,7 +12,7 @@ public enum AssetCatalog {
     /// The set's name as actool's messages give it: the folder's last part without its extension
     /// (`Icons/AppIcon.appiconset` → `AppIcon`).
     static func setName(ofFolder path: String) -> String {
-        let folder = path.split(separator: "/").last.map(String.init) ?? path
+        let folder = PathText.lastComponent(path)
         guard let dot = folder.lastIndex(of: "."), dot != folder.startIndex else { return folder }
         return String(folder[..<dot])
     }

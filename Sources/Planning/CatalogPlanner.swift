@@ -131,7 +131,7 @@ struct CatalogPlanner {
             return
         }
         let namespaceFolder = base.contains("/") ? String(base[..<base.lastIndex(of: "/")!]) : nil
-        let leaf = base.split(separator: "/").last.map(String.init) ?? base
+        let leaf = PathText.lastComponent(base)
         for group in order {
             var assigned: [Int: CatalogImageSlot] = [:]
             var unscaled: CatalogImageSlot?

@@ -121,7 +121,7 @@ struct IconPlanner {
 
     private func validate(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         let setPath = resolve(set.path)
-        let setName = setPath.split(separator: "/").last.map(String.init) ?? setPath
+        let setName = PathText.lastComponent(setPath)
         let slotSet: CatalogSlotSet
         do {
             slotSet = try slotSets.set(at: setPath)

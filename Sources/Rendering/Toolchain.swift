@@ -29,7 +29,7 @@ public struct Toolchain: Sendable {
         // File names and sizes, not paths: the same fonts in another checkout or container path
         // give the same fingerprint.
         let fontText = fonts.map { font in
-            "\(font.path.split(separator: "/").last.map(String.init) ?? font.path)\t\(font.bytes)" + (font.sha256.map { "\t" + $0 } ?? "")
+            "\(PathText.lastComponent(font.path))\t\(font.bytes)" + (font.sha256.map { "\t" + $0 } ?? "")
         }.sorted().joined(separator: "\n")
         return Toolchain(
             libraries: [
