@@ -21,7 +21,7 @@ public enum RenderSelection: Sendable, Hashable {
 /// the plan (whole, and one fragment per source), `render` renders entries of a plan into files,
 /// `assemble` writes the index, table, plist and report from files already rendered. Actions take
 /// no lock and keep no state: the engine schedules them and owns the outputs.
-extension Pipeline {
+public enum EngineActions {
     /// The plan with every variant's cache key (what `plan --json` prints).
     public static func planWithKeys(_ project: LoadedProject) -> [String] {
         let encoder = PNGEncoderSettings(effort: project.plan.pngEffort)
@@ -62,7 +62,7 @@ extension Pipeline {
         var written: [String] = []
         for (name, bytes) in files {
             let path = directory + "/" + name
-            try stage { () throws(OutputError) in try writeGenerated(bytes, to: path) }
+            try Pipeline.stage { () throws(OutputError) in try Pipeline.writeGenerated(bytes, to: path) }
             written.append(path)
         }
         // Fragments of sources the plan no longer has are left for the engine's clean-up
@@ -124,7 +124,7 @@ extension Pipeline {
         let sink = { @Sendable (position: Int, bytes: [UInt8], hash: String) throws(OutputError) in
             try ActionOutputs.place(bytes, at: batch[position].outputPath, root: root, source: batch[position].source.path)
         }
-        let results = renderBatch(batch, store: store, options: options, settings: settings, fonts: contents.plan.fontsDirectory,
+        let results = Pipeline.renderBatch(batch, store: store, options: options, settings: settings, fonts: contents.plan.fontsDirectory,
                                   progress: nil, sink: sink)
         var problems: [Diagnostic] = []
         for (position, result) in results.enumerated() {
@@ -162,7 +162,7 @@ extension Pipeline {
         var ignored: [Diagnostic] = []  // the build action prints them; assemble keeps no messages
         let derived = try CompiledCatalogStep.make(contents.plan, files: written.map { ($0, outputDirectory + "/" + $0.variant.outputPath) },
                                                    warnings: &ignored) { _, _ in nil }
-        return try stage { () throws(OutputError) in
+        return try Pipeline.stage { () throws(OutputError) in
             try ActionOutputs.assemble(contents.plan, written: written, derived: derived, root: outputDirectory,
                                        budgetLocation: contents.plan.inputPath)
         }
@@ -177,7 +177,7 @@ public enum ChildProcessPath {
     public static var current: String { FileSystem.absolute(ChildProcess.currentExecutable) }
 }
 
-extension Pipeline {
+extension EngineActions {
     /// `assetc plan --json`.
     public static func planJSON(_ project: LoadedProject) -> String {
         PlanFile.encode(project.plan, keys: planWithKeys(project)).serialized()
@@ -200,7 +200,8 @@ extension Pipeline {
     }
 }
 
-extension Pipeline {
+/// `assetc init`: a first manifest from the artwork already in a project.
+public enum ProjectScaffold {
     /// Folders `assetc init` does not look in: build products, dependencies, version control.
     static let scaffoldSkipped: Set<String> = ["build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
 
@@ -241,7 +242,7 @@ extension Pipeline {
     }
 }
 
-extension Pipeline {
+extension ProjectScaffold {
     /// Writes the scaffold; an existing file is kept unless `replacing`.
     public static func writeScaffold(_ text: String, to path: String, replacing: Bool) throws(BuildFailure) {
         if !replacing, FileSystem.kind(path) != .missing {

@@ -368,15 +368,6 @@ public enum Pipeline {
         return pool.run(batch, sink: sink)
     }
 
-    /// `assetc render-worker`: serves render requests on standard input until it closes.
-    /// `encoder` is the parent's `PNGEncoderSettings.description` (nil: the defaults); false when it
-    /// cannot be read, before anything is served.
-    public static func serveRenderWorker(memoryBytes: Int?, encoder description: String?, fontsDirectory: String? = nil) -> Bool {
-        guard let encoder = description.map(PNGEncoderSettings.init(description:)) ?? PNGEncoderSettings() else { return false }
-        RenderWorker.serve(encoder: encoder, addressSpaceBytes: memoryBytes, fontsDirectory: fontsDirectory)
-        return true
-    }
-
     /// Runs one stage, turning its typed error into the façade's `BuildFailure`.
     static func stage<T, E: StageError>(_ body: () throws(E) -> T) throws(BuildFailure) -> T {
         do {
@@ -396,7 +387,8 @@ private final class StagedFiles: @unchecked Sendable {
     func get(_ position: Int) -> StagedOutput? { lock.withLock { files[position] } }
 }
 
-extension Pipeline {
+/// `assetc resolve`: the run-time half asked at build time.
+public enum RuntimeLookup {
     /// `assetc resolve`: what an app with `traits` would load for `name`, by the shipped table and
     /// the same resolver apps link.
     public static func resolve(_ name: String, traits: AssetTraits, bundle: String?,
@@ -516,10 +508,23 @@ struct ExtraFiles {
     }
 }
 
-extension Pipeline {
+extension RenderService {
     /// What `assetc version --toolchain` prints: each render library and version, the font set, and
     /// the fingerprint in every cache key.
     public static func toolchainDescription() -> [String] {
         Toolchain.current.lines
+    }
+}
+
+/// The render side of the binary as a service: the worker loop `assetc render-worker` runs, and
+/// what the toolchain is.
+public enum RenderService {
+    /// `assetc render-worker`: serves render requests on standard input until it closes.
+    /// `encoder` is the parent's `PNGEncoderSettings.description` (nil: the defaults); false when it
+    /// cannot be read, before anything is served.
+    public static func serveRenderWorker(memoryBytes: Int?, encoder description: String?, fontsDirectory: String? = nil) -> Bool {
+        guard let encoder = description.map(PNGEncoderSettings.init(description:)) ?? PNGEncoderSettings() else { return false }
+        RenderWorker.serve(encoder: encoder, addressSpaceBytes: memoryBytes, fontsDirectory: fontsDirectory)
+        return true
     }
 }

@@ -14,9 +14,9 @@ struct InitCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        let found = Pipeline.scaffold(forManifestAt: output)
+        let found = ProjectScaffold.scaffold(forManifestAt: output)
         do throws(BuildFailure) {
-            try Pipeline.writeScaffold(found.text, to: output, replacing: force)
+            try ProjectScaffold.writeScaffold(found.text, to: output, replacing: force)
         } catch {
             throw ExitCode(Console.exit(for: error))
         }

@@ -33,7 +33,7 @@ struct PlanCommand: ParsableCommand {
         let variants = project.plan.variants
         if let directory = writePlan {
             do throws(BuildFailure) {
-                _ = try Pipeline.writePlan(project, to: directory)
+                _ = try EngineActions.writePlan(project, to: directory)
             } catch {
                 throw ExitCode(Console.exit(for: error, quiet: common.quiet))
             }
@@ -42,7 +42,7 @@ struct PlanCommand: ParsableCommand {
         if let emit {
             let text: String
             do throws(BuildFailure) {
-                text = try Pipeline.buildFile(project, engine: emit == .ninja ? .ninja : .make,
+                text = try EngineActions.buildFile(project, engine: emit == .ninja ? .ninja : .make,
                                               planArguments: common.planArguments, assetc: ChildProcessPath.current)
             } catch {
                 throw ExitCode(Console.exit(for: error, quiet: common.quiet))
@@ -51,7 +51,7 @@ struct PlanCommand: ParsableCommand {
             return
         }
         if json {
-            print(Pipeline.planJSON(project), terminator: "")
+            print(EngineActions.planJSON(project), terminator: "")
         } else {
             print(PlanListing.text(variants), terminator: "")
         }
@@ -121,7 +121,7 @@ struct RenderCommand: ParsableCommand {
         Interruption.install()
         options.isCancelled = { Interruption.isRequested }
         do throws(BuildFailure) {
-            _ = try Pipeline.renderPlan(plan, selection: selection, outputDirectory: output, options: options)
+            _ = try EngineActions.renderPlan(plan, selection: selection, outputDirectory: output, options: options)
         } catch {
             throw ExitCode(Console.exit(for: error))
         }
@@ -145,7 +145,7 @@ struct AssembleCommand: ParsableCommand {
     func run() throws {
         Console.format = messageFormat
         do throws(BuildFailure) {
-            _ = try Pipeline.assemble(plan, outputDirectory: output)
+            _ = try EngineActions.assemble(plan, outputDirectory: output)
         } catch {
             throw ExitCode(Console.exit(for: error))
         }

@@ -14,7 +14,7 @@ struct RenderWorkerCommand: ParsableCommand {
     @Option var fonts: String?
 
     func run() throws {
-        guard Pipeline.serveRenderWorker(memoryBytes: memoryBytes, encoder: encoder, fontsDirectory: fonts) else {
+        guard RenderService.serveRenderWorker(memoryBytes: memoryBytes, encoder: encoder, fontsDirectory: fonts) else {
             throw ValidationError("unreadable encoder settings: \(encoder ?? "")")
         }
     }

@@ -54,7 +54,7 @@ struct ResolveCommand: ParsableCommand {
         let traits = AssetTraits(scale: scale, idiom: idiom == .ipad ? .pad : .phone, screenWidth: width, screenHeight: height,
                                  luminosity: appearance == .dark ? .dark : .light, highContrast: highContrast)
         do throws(BuildFailure) {
-            let found = try Pipeline.resolve(name, traits: traits, bundle: bundle, outputDirectory: outputDirectory)
+            let found = try RuntimeLookup.resolve(name, traits: traits, bundle: bundle, outputDirectory: outputDirectory)
             print(found.path)
         } catch {
             throw ExitCode(Console.exit(for: error))

@@ -14,7 +14,7 @@ struct VersionCommand: ParsableCommand {
     func run() {
         print("assetc \(AssetcVersion.current)")
         if toolchain {
-            for line in Pipeline.toolchainDescription() { print(line) }
+            for line in RenderService.toolchainDescription() { print(line) }
         }
     }
 }
