@@ -193,6 +193,33 @@ extension FontsFolderTests {
         #expect(try Harness.read(work.appendingPathComponent("out/Resources/Deep@2x.png")) == deep)
     }
 
+    /// The copy is for images only: icons and launch images are re-encoded. Render workers used to
+    /// receive every request as an image, so a 16-bit launch image at its slot's size (the one
+    /// icon-or-launch file drawn with no background) was copied in 16 bits; the role now travels
+    /// with the job.
+    @Test func aSixteenBitLaunchImageIsReencoded() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("Launch.launchimage")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        let pixel: [UInt8] = [0x20, 0x21, 0x80, 0x81, 0xC0, 0xC1]  // 16-bit RGB, not n * 257
+        let launch = PNGSamples.png(width: 640, height: 1136, depth: 16, colorType: 2,
+                                    rows: PNGSamples.solidRows(pixel, width: 640, height: 1136))
+        try Data(launch).write(to: set.appendingPathComponent("tall.png"))
+        try #"{"images": [{"orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "minimum-system-version": "7.0", "subtype": "retina4", "scale": "2x", "filename": "tall.png"}], "info": {"author": "xcode", "version": 1}}"#
+            .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try #"{"version": 1, "output": "out", "devices": ["iphone"], "launchImage": {"launchimage": "Launch.launchimage"}}"#
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build"], in: work)
+        try #require(run.status == 0, "\(run.stderr)")
+        let written = try Harness.files(under: work.appendingPathComponent("out/Resources")).filter { $0.hasSuffix(".png") }
+        #expect(written.count == 1, "\(written)")
+        for file in written {
+            let png = try Harness.read(work.appendingPathComponent("out/Resources/" + file))
+            #expect(png != launch && png.count > 26 && png[24] <= 8, "\(file) kept 16 bits a sample")
+        }
+    }
+
     /// GoMap's bing-logo-gray PNGs carry Photoshop's "HP sRGB IEC61966-2.1" profile under the name
     /// "Photoshop ICC profile". libpng lists that profile as a "known incorrect sRGB profile" and
     /// refuses to write it by default, which failed the whole build of a catalog Xcode builds.
