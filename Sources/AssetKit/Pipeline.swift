@@ -119,6 +119,12 @@ public enum Pipeline {
             throw BuildFailure(OutputError.interrupted(root: transaction.root))
         }
         let derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, warnings: &renderWarnings)
+        // --werror fails before the commit, as a compiler leaves no object file: a fresh index
+        // after a failed build would let the next `make` think the target is up to date.
+        if options.warningsAreErrors, renderWarnings.contains(where: { $0.severity == .warning }) {
+            throw BuildFailure(.invalidInput, project.warnings + renderWarnings
+                + [.error(project.inputPath, "warnings treated as errors (--werror); nothing was written")])
+        }
         // The files written beside the output folder (generated code, the depfile) are written to
         // temporary files next to them before the commit, and renamed into place after it: a path
         // that cannot be written fails the build while the earlier tree is still untouched.

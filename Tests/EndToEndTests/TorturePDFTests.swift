@@ -133,4 +133,19 @@ import Testing
             ".png: the renderer reported problems; check the image: Corrupt JPEG data: bad Huffman code"), "\(run.stderr)")
         #expect(try Harness.assetc(["build", "--werror"], in: work).status == 1, "--werror fails on it")
     }
+
+    /// `--werror` on a renderer's complaint fails before the commit: no fresh index is left for Make
+    /// to take as an up-to-date target, and the build fails again the next time.
+    @Test func werrorOnARendererComplaintWritesNothing() throws {
+        let work = try workspace("bug_603518.pdf", render: #"{"timeoutSeconds": 60}"#)
+        defer { Harness.removeTemporary(work) }
+        let output = work.appendingPathComponent("out")
+        let earlier = try snapshot(output)
+        for _ in 0..<2 {
+            let run = try Harness.assetc(["build", "--werror"], in: work)
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(run.stderr.contains("warnings treated as errors (--werror); nothing was written"), "\(run.stderr)")
+            #expect(try snapshot(output) == earlier, "a build that failed on --werror changed the tree")
+        }
+    }
 }
