@@ -4,7 +4,7 @@ import AssetModel
 /// KEYFORMAT, EXTENDED_METADATA and BITMAPKEYS, laid out as Xcode 26's actool lays them out for iOS
 /// (docs/assets-car.md says which values come from which reference and what is unverified).
 ///
-/// Pixels are stored as premultiplied BGRA in LZFSE streams of LZVN blocks (`LZFSEStream`);
+/// Pixels are stored as premultiplied BGRA in LZFSE streams (`LZFSEStream`: bvx2, LZVN or raw, the smallest);
 /// deterministic: no timestamps, no UUID, sorted trees.
 public enum CompiledCatalogWriter {
     /// CoreUI's version and storage format of Xcode 26.0's actool, whose output this mirrors.

@@ -88,14 +88,17 @@ enum LZVN {
     }
 }
 
-/// LZFSE stream envelopes around a chunk of pixels: one LZVN block (`bvxn`), or the uncompressed
-/// block (`bvx-`) when LZVN would not be smaller; then the end-of-stream marker `bvx$`.
+/// LZFSE stream envelopes around a chunk of pixels, the smallest of: entropy-coded `bvx2` blocks
+/// (`LZFSE`, which gradients and noisy artwork need), one LZVN block (`bvxn`, which wins on small
+/// chunks, where a `bvx2` block's tables cost more than they save), or the uncompressed block
+/// (`bvx-`); then the end-of-stream marker `bvx$`. Every CoreUI reads all three.
 enum LZFSEStream {
     static func wrap(_ raw: [UInt8]) -> [UInt8] {
         let compressed = LZVN.encode(raw)
-        if compressed.count + 12 < raw.count + 8 {
-            return Array("bvxn".utf8) + LittleEndian.u32(raw.count) + LittleEndian.u32(compressed.count) + compressed + Array("bvx$".utf8)
-        }
-        return Array("bvx-".utf8) + LittleEndian.u32(raw.count) + raw + Array("bvx$".utf8)
+        let lzvn = compressed.count + 12 < raw.count + 8
+            ? Array("bvxn".utf8) + LittleEndian.u32(raw.count) + LittleEndian.u32(compressed.count) + compressed + Array("bvx$".utf8)
+            : Array("bvx-".utf8) + LittleEndian.u32(raw.count) + raw + Array("bvx$".utf8)
+        let entropy = LZFSE.encode(raw)
+        return entropy.count < lzvn.count ? entropy : lzvn
     }
 }

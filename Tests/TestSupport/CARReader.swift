@@ -259,8 +259,8 @@ public struct CARReader {
     }
 }
 
-/// LZFSE streams with uncompressed (`bvx-`) and LZVN (`bvxn`) blocks, ending with `bvx$`. The
-/// FSE-coded blocks (`bvx1`, `bvx2`) are refused: assetc does not write them.
+/// LZFSE streams with uncompressed (`bvx-`), LZVN (`bvxn`) and FSE-coded (`bvx2`) blocks, ending
+/// with `bvx$`. `bvx1` (an older FSE header) is refused: assetc does not write it.
 public enum LZFSEDecoder {
     public static func decode(_ stream: [UInt8], kinds: inout Set<String>) throws -> [UInt8] {
         var out: [UInt8] = []
@@ -282,6 +282,8 @@ public enum LZFSEDecoder {
                 let decoded = try LZVNDecoder.decode(Array(stream[(at + 12)..<(at + 12 + payload)]), expected: raw)
                 out += decoded
                 at += 12 + payload
+            case "bvx2":
+                at = try LZFSETestDecoder.decodeBlock(stream, at, &out)
             default:
                 throw CARReader.Malformed("LZFSE block '\(magic)' is not supported by the test reader")
             }
