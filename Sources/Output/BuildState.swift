@@ -163,15 +163,3 @@ private struct RecordCoding: Codable {
         }
     }
 }
-
-extension JSONNode {
-    var stringValue: String? {
-        if case .string(let text) = value { return text }
-        return nil
-    }
-
-    var integerValue: Int? {
-        if case .number(let number, _) = value, number == number.rounded(), abs(number) < 1e15 { return Int(number) }
-        return nil
-    }
-}

@@ -155,8 +155,8 @@ extension JSONOutput: Codable {
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .object(let members):
-            var container = encoder.container(keyedBy: MemberKey.self)
-            for (key, value) in members { try container.encode(value, forKey: MemberKey(stringValue: key)) }
+            var container = encoder.container(keyedBy: JSONCodingKey.self)
+            for (key, value) in members { try container.encode(value, forKey: JSONCodingKey(stringValue: key)) }
         case .array(let items):
             var container = encoder.unkeyedContainer()
             for item in items { try container.encode(item) }
@@ -169,7 +169,7 @@ extension JSONOutput: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: MemberKey.self) {
+        if let container = try? decoder.container(keyedBy: JSONCodingKey.self) {
             var members: [String: JSONOutput] = [:]
             for key in container.allKeys { members[key.stringValue] = try container.decode(JSONOutput.self, forKey: key) }
             self = .object(members)
@@ -185,12 +185,5 @@ extension JSONOutput: Codable {
             else if let value = try? c.decode(Double.self) { self = .number(value) }
             else { self = .string(try c.decode(String.self)) }
         }
-    }
-
-    private struct MemberKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }

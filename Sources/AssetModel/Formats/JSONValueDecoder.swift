@@ -33,13 +33,6 @@ public struct JSONValueDecoder: Sendable {
     }
 }
 
-private struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue }
-    init(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
-}
-
 private func describe(_ path: [any CodingKey]) -> String {
     path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
 }
@@ -169,7 +162,7 @@ private struct UnkeyedNode: UnkeyedDecodingContainer {
     private mutating func next() throws -> (JSONNode, [any CodingKey]) {
         guard !isAtEnd else { throw failure("the array has only \(items.count) elements", node, codingPath) }
         defer { currentIndex += 1 }
-        return (items[currentIndex], codingPath + [AnyKey(intValue: currentIndex)])
+        return (items[currentIndex], codingPath + [JSONCodingKey(intValue: currentIndex)])
     }
 
     mutating func decodeNil() throws -> Bool {

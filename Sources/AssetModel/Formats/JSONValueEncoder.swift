@@ -62,7 +62,9 @@ private final class Slot {
     func becomeArray() { if case .array = content {} else { content = .array([]) } }
 }
 
-private struct JSONKey: CodingKey {
+/// A key by name or array position, for paths in messages and for objects of any keys
+/// (`JSONOutput`'s members); shared by the encoder and the decoder.
+struct JSONCodingKey: CodingKey {
     var stringValue: String
     var intValue: Int?
     init(stringValue: String) { self.stringValue = stringValue }
@@ -157,7 +159,7 @@ private struct UnkeyedSlot: UnkeyedEncodingContainer {
         return 0
     }
 
-    private var nextPath: [any CodingKey] { codingPath + [JSONKey(intValue: count)] }
+    private var nextPath: [any CodingKey] { codingPath + [JSONCodingKey(intValue: count)] }
 
     mutating func encodeNil() throws { slot.append().content = .value(.null) }
 

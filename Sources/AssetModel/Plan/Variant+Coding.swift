@@ -4,60 +4,54 @@
 /// `[line, column]`, a placement `[sx, sy, dx, dy]`, a colour `[r, g, b, a]`, an appearance
 /// `[luminosity, highContrast]`.
 
+/// A value of one element type written as an array of exactly `count` elements.
+private func elements<Element: Decodable>(_ type: Element.Type, count: Int, from decoder: any Decoder) throws -> [Element] {
+    let values = try [Element](from: decoder)
+    guard values.count == count else { throw JSONValueDecoder.Failure("expected \(count) elements, found \(values.count)") }
+    return values
+}
+
+/// Sizes and placements are drawn: NaN and infinities cannot be, and JSON cannot hold them.
+private func finite(count: Int, from decoder: any Decoder) throws -> [Double] {
+    let values = try elements(Double.self, count: count, from: decoder)
+    guard values.allSatisfy(\.isFinite) else { throw JSONValueDecoder.Failure("a size or placement is not a finite number") }
+    return values
+}
+
 extension PointSize: Codable {
     public init(from decoder: any Decoder) throws {
-        var items = try decoder.unkeyedContainer()
-        self.init(width: try items.decodeFinite(), height: try items.decodeFinite())
-        try items.expectEnd()
+        let values = try finite(count: 2, from: decoder)
+        self.init(width: values[0], height: values[1])
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var items = encoder.unkeyedContainer()
-        try items.encode(width)
-        try items.encode(height)
-    }
+    public func encode(to encoder: any Encoder) throws { try [width, height].encode(to: encoder) }
 }
 
 extension SourceLocation: Codable {
     public init(from decoder: any Decoder) throws {
-        var items = try decoder.unkeyedContainer()
-        self.init(line: try items.decode(Int.self), column: try items.decode(Int.self))
-        try items.expectEnd()
+        let values = try elements(Int.self, count: 2, from: decoder)
+        self.init(line: values[0], column: values[1])
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var items = encoder.unkeyedContainer()
-        try items.encode(line)
-        try items.encode(column)
-    }
+    public func encode(to encoder: any Encoder) throws { try [line, column].encode(to: encoder) }
 }
 
 extension Placement: Codable {
     public init(from decoder: any Decoder) throws {
-        var items = try decoder.unkeyedContainer()
-        self.init(scaleX: try items.decodeFinite(), scaleY: try items.decodeFinite(),
-                  offsetX: try items.decodeFinite(), offsetY: try items.decodeFinite())
-        try items.expectEnd()
+        let values = try finite(count: 4, from: decoder)
+        self.init(scaleX: values[0], scaleY: values[1], offsetX: values[2], offsetY: values[3])
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var items = encoder.unkeyedContainer()
-        for value in [scaleX, scaleY, offsetX, offsetY] { try items.encode(value) }
-    }
+    public func encode(to encoder: any Encoder) throws { try [scaleX, scaleY, offsetX, offsetY].encode(to: encoder) }
 }
 
 extension RGBAColor: Codable {
     public init(from decoder: any Decoder) throws {
-        var items = try decoder.unkeyedContainer()
-        self.init(red: try items.decode(UInt8.self), green: try items.decode(UInt8.self),
-                  blue: try items.decode(UInt8.self), alpha: try items.decode(UInt8.self))
-        try items.expectEnd()
+        let values = try elements(UInt8.self, count: 4, from: decoder)
+        self.init(red: values[0], green: values[1], blue: values[2], alpha: values[3])
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var items = encoder.unkeyedContainer()
-        for channel in [red, green, blue, alpha] { try items.encode(channel) }
-    }
+    public func encode(to encoder: any Encoder) throws { try [red, green, blue, alpha].encode(to: encoder) }
 }
 
 extension Appearance.Luminosity: Codable {}
@@ -176,14 +170,5 @@ extension Variant: Codable {
         // The plan names the file; it must be one assetc could have planned (checked again when
         // written, but a forged plan is refused here first).
         guard OutputPath.isValid(outputPath) else { throw fail("'\(outputPath)' is not an output path assetc writes") }
-    }
-}
-
-extension UnkeyedDecodingContainer {
-    /// A double that is a number (NaN and infinities cannot be drawn, and JSON cannot hold them).
-    mutating func decodeFinite() throws -> Double {
-        let value = try decode(Double.self)
-        guard value.isFinite else { throw JSONValueDecoder.Failure("a size or placement is not a finite number") }
-        return value
     }
 }
