@@ -71,7 +71,7 @@ let package = Package(
         // Unit tests of each stage (inputs, planning, formats, the C layer's limits), without the binary.
         .testTarget(name: "StageTests", dependencies: [
             "TestSupport", "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output", "AssetResolver",
-            "CompiledCatalog",
+            "CompiledCatalog", "Reports",
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AssetKit", "AssetPlatform", "Rendering"]),
     ]

@@ -16,6 +16,15 @@ public struct CatalogRequest: Sendable, Hashable {
     public var alternateAppIcons = false
     /// `--car`: also write `Resources/Assets.car`.
     public var compiledCatalog = false
+    /// `--alternate-app-icon NAME` (repeatable): only these sets become alternate icons.
+    public var alternateAppIconNames: [String] = []
+    /// `--deployment-target`, `--devices` (actool's `--minimum-deployment-target`, `--target-device`):
+    /// win over the manifest's; with both, variants no listed device loads are left out.
+    public var deploymentTarget: OSVersion?
+    public var devices: [Idiom]?
+    /// `--accent-color NAME`, `--widget-background-color NAME`: colour sets for the partial Info.plist.
+    public var accentColor: String?
+    public var widgetBackgroundColor: String?
 
     public init(paths: [String] = [], scales: [Int]? = nil, appIcon: String? = nil, launchImage: String? = nil) {
         self.paths = paths
@@ -24,7 +33,10 @@ public struct CatalogRequest: Sendable, Hashable {
         self.launchImage = launchImage
     }
 
-    public var isEmpty: Bool { paths.isEmpty && appIcon == nil && launchImage == nil && scales == nil && !alternateAppIcons && !compiledCatalog }
+    public var isEmpty: Bool {
+        paths.isEmpty && appIcon == nil && launchImage == nil && scales == nil && !alternateAppIcons && !compiledCatalog
+            && alternateAppIconNames.isEmpty && deploymentTarget == nil && devices == nil && accentColor == nil && widgetBackgroundColor == nil
+    }
 }
 
 public struct BuildOptions: Sendable {

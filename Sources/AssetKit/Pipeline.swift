@@ -207,11 +207,22 @@ public enum Pipeline {
             manifest.appIconSetName = CatalogSetChoice(name: name)
         }
         if request.alternateAppIcons {
-            if manifest.appIconSetName == nil {
+            if manifest.appIconSetName == nil, request.alternateAppIconNames.isEmpty {
                 problems.append(.error(manifest.path, "--alternate-app-icons needs the primary icon set named with --app-icon"))
             }
             manifest.alternateAppIcons = true
         }
+        if !request.alternateAppIconNames.isEmpty {
+            manifest.alternateAppIcons = true
+            manifest.alternateAppIconNames = request.alternateAppIconNames
+        }
+        if let target = request.deploymentTarget { manifest.deploymentTarget = target }
+        if let devices = request.devices { manifest.devices = devices }
+        // Both given (as actool is always given them): the variants no listed device loads are left out, as
+        // when a manifest names both.
+        if request.deploymentTarget != nil, request.devices != nil { manifest.namesDevicesAndTarget = true }
+        if let name = request.accentColor { manifest.accentColorName = name }
+        if let name = request.widgetBackgroundColor { manifest.widgetBackgroundColorName = name }
         if request.compiledCatalog { manifest.compiledCatalog = true }
         if let name = request.launchImage {
             manifest.launchImage = nil

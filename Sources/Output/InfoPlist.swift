@@ -1,37 +1,6 @@
 import AssetModel
 import Foundation
 
-/// A property-list value, written as Apple's XML format with sorted keys.
-public indirect enum PlistValue: Sendable, Equatable {
-    case dictionary([String: PlistValue])
-    case array([PlistValue])
-    case string(String)
-
-    func write(to out: inout String, indent: Int) {
-        let pad = String(repeating: "\t", count: indent)
-        switch self {
-        case .dictionary(let entries):
-            out += pad + "<dict>\n"
-            for key in entries.keys.sorted() {
-                out += pad + "\t<key>\(escape(key))</key>\n"
-                entries[key]!.write(to: &out, indent: indent + 1)
-            }
-            out += pad + "</dict>\n"
-        case .array(let items):
-            out += pad + "<array>\n"
-            for item in items { item.write(to: &out, indent: indent + 1) }
-            out += pad + "</array>\n"
-        case .string(let text):
-            out += pad + "<string>\(escape(text))</string>\n"
-        }
-    }
-
-    private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-    }
-}
-
 /// `<output>/partial-Info.plist`: the icon and launch-image keys to merge into the app's Info.plist.
 public enum InfoPlist {
     public static func make(_ request: InfoPlistRequest, variants: [Variant]) -> PlistValue {
@@ -80,6 +49,8 @@ public enum InfoPlist {
                 root["CFBundleIconFiles"] = .array(iconFiles(nil).map(PlistValue.string))
             }
         }
+        if let name = request.accentColorName { root["NSAccentColorName"] = .string(name) }
+        if let name = request.widgetBackgroundColorName { root["NSWidgetBackgroundColorName"] = .string(name) }
         if let basename = request.launchBasename {
             let slots = variants.filter { $0.role.kind == .launchImage && $0.name == basename }.compactMap(\.launchSlot)
             if basename != LaunchImageSpec.defaultBasename, !slots.isEmpty {
@@ -121,15 +92,5 @@ public enum InfoPlist {
         return entries
     }
 
-    public static func serialize(_ value: PlistValue) -> String {
-        var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-
-        """
-        value.write(to: &out, indent: 0)
-        out += "</plist>\n"
-        return out
-    }
+    public static func serialize(_ value: PlistValue) -> String { PropertyList.xml(value) }
 }

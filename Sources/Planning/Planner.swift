@@ -91,6 +91,19 @@ public struct Planner {
                                        iconName: manifest.appIcon?.name ?? AppIconSpec.defaultName,
                                        launchBasename: manifest.launchImage?.basename)
         request.alternateIcons = alternates
+        let colorNames = Set(catalogs.flatMap { $0.colorSets.map(\.name) })
+        for (name, message, keep) in [(manifest.accentColorName, ActoolMessage.missingAccentColor, \InfoPlistRequest.accentColorName),
+                                      (manifest.widgetBackgroundColorName, ActoolMessage.missingWidgetBackgroundColor,
+                                       \InfoPlistRequest.widgetBackgroundColorName)] {
+            guard let name else { continue }
+            // actool warns and leaves the key out: an app whose key names no colour gets the system's.
+            if colorNames.contains(name) {
+                request[keyPath: keep] = name
+            } else {
+                diagnostics.append(.warning(manifest.path, message(name)))
+                suggest(name, among: Array(colorNames), diagnostics: &diagnostics)
+            }
+        }
         let hasAppIcon = variants.contains { $0.role.kind == .appIcon }
         if manifest.compiledCatalog, hasAppIcon {
             request.compiledIconName = manifest.appIconSetName?.name ?? manifest.appIcon?.name
@@ -132,6 +145,7 @@ public struct Planner {
                                                name: iconFileBase(set.name), artwork: false, location: location)
             } else {
                 diagnostics.append(.error(manifest.path, at: choice.location, ActoolMessage.noMatchingAppIconSet(choice.name)))
+                suggest(choice.name, among: catalogs.flatMap { $0.appIconSets.map(\.name) }, diagnostics: &diagnostics)
             }
         }
         if let choice = manifest.launchImageSetName {
@@ -301,8 +315,14 @@ public struct Planner {
         var icons: [AlternateIcon] = []
         var seen: Set<String> = [manifest.appIconSetName?.name ?? ""]
         let resolvePath = { (path: String) in manifest.resolve(path) }
+        let named = manifest.alternateAppIconNames
+        let allSets = catalogs.flatMap { $0.appIconSets.map(\.name) }
+        for name in named where !allSets.contains(name) {
+            diagnostics.append(.error(manifest.path, ActoolMessage.noMatchingAppIconSet(name)))
+            suggest(name, among: allSets, diagnostics: &diagnostics)
+        }
         for catalog in catalogs {
-            for set in catalog.appIconSets where seen.insert(set.name).inserted {
+            for set in catalog.appIconSets where (named.isEmpty || named.contains(set.name)) && seen.insert(set.name).inserted {
                 let base = iconFileBase(set.name)
                 let folder = catalog.spec.path + "/" + set.setPath
                 let spec = AppIconSpec(input: .appiconset(SourceSpec(path: folder, location: SourceLocation(line: 1, column: 1))),
@@ -326,6 +346,12 @@ public struct Planner {
             }
         }
         return (variants, icons)
+    }
+
+    /// A note after a name that matched nothing: the set or colour it was probably meant to be.
+    private func suggest(_ name: String, among names: [String], diagnostics: inout [Diagnostic]) {
+        guard let closest = NameSuggestion.closest(to: name, among: names) else { return }
+        diagnostics.append(.note(diagnostics.last?.path ?? "", "did you mean \"\(closest)\"?"))
     }
 
     /// A PDF that uses a font it does not embed renders in whatever the machine substitutes —

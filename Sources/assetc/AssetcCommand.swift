@@ -20,7 +20,7 @@ struct AssetcCommand: ParsableCommand {
         64 command-line usage error. No error exits with 128 or above.
         """,
         version: "assetc \(AssetcVersion.current)",
-        subcommands: [BuildCommand.self, CheckCommand.self, InitCommand.self, PlanCommand.self, RenderCommand.self, AssembleCommand.self, ResolveCommand.self, TablesCommand.self, VersionCommand.self, RenderWorkerCommand.self],
+        subcommands: [BuildCommand.self, ActoolCommand.self, CheckCommand.self, InitCommand.self, PlanCommand.self, RenderCommand.self, AssembleCommand.self, ResolveCommand.self, TablesCommand.self, VersionCommand.self, RenderWorkerCommand.self],
         defaultSubcommand: BuildCommand.self)
 
     /// `build` is the default command, so a mistyped command (`assetc chek assets.json`) would be
@@ -28,6 +28,14 @@ struct AssetcCommand: ParsableCommand {
     /// file, has no `.` or `/`, and is one or two letters from a command is named as the typo.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // Called as actool or xcrun (links `make install` makes), or as `assetc actool …`. A render
+        // worker is always started as `<binary> render-worker`, whatever the binary is named.
+        let invokedAs = (CommandLine.arguments.first ?? "").split(separator: "/").last.map(String.init) ?? ""
+        if arguments.first != "render-worker" {
+            if invokedAs == "actool" { ActoolMode.main(arguments) }
+            if invokedAs == "xcrun" { XcrunShim.main(arguments) }
+            if arguments.first == "actool" { ActoolMode.main(Array(arguments.dropFirst())) }
+        }
         if let word = arguments.first, let suggestion = misspelledCommand(word) {
             FileHandle.standardError.write(Data("Error: '\(word)' is not an assetc command; did you mean '\(suggestion)'? (`assetc --help` lists them)\n".utf8))
             Foundation.exit(64)

@@ -167,7 +167,7 @@ extension Diagnostic: Codable {
 
 extension InfoPlistRequest: Codable {
     private enum CodingKeys: String, CodingKey {
-        case devices, legacy, iconName, alternateIcons, launchBasename, compiledIconName
+        case devices, legacy, iconName, alternateIcons, launchBasename, compiledIconName, accentColor, widgetBackgroundColor
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -178,6 +178,8 @@ extension InfoPlistRequest: Codable {
         try c.encode(alternateIcons.map { [$0.name, $0.fileBase] }, forKey: .alternateIcons)
         try c.encodeIfPresent(launchBasename, forKey: .launchBasename)
         try c.encodeIfPresent(compiledIconName, forKey: .compiledIconName)
+        try c.encodeIfPresent(accentColorName, forKey: .accentColor)
+        try c.encodeIfPresent(widgetBackgroundColorName, forKey: .widgetBackgroundColor)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -190,6 +192,8 @@ extension InfoPlistRequest: Codable {
             return AlternateIcon(name: pair[0], fileBase: pair[1])
         }
         compiledIconName = try c.decodeIfPresent(String.self, forKey: .compiledIconName)
+        accentColorName = try c.decodeIfPresent(String.self, forKey: .accentColor)
+        widgetBackgroundColorName = try c.decodeIfPresent(String.self, forKey: .widgetBackgroundColor)
     }
 }
 

@@ -26,6 +26,13 @@ public struct Manifest: Sendable {
     /// `--alternate-app-icons` / `"appIcon": {"set": NAME, "alternates": true}`: every other iOS app
     /// icon set of the catalogs is packaged as an alternate icon.
     public var alternateAppIcons = false
+    /// `--alternate-app-icon NAME` (repeatable, actool's flag): only these sets become alternate
+    /// icons; empty means every other set when `alternateAppIcons` is set.
+    public var alternateAppIconNames: [String] = []
+    /// `--accent-color NAME`, `--widget-background-color NAME`: colour sets of the catalogs named in
+    /// the partial Info.plist (`NSAccentColorName`, `NSWidgetBackgroundColorName`).
+    public var accentColorName: String?
+    public var widgetBackgroundColorName: String?
     /// `"codegen": {"swift": "Sources/App/Assets.swift"}`: generated accessors, relative to the manifest.
     public var swiftOutput: String?
     /// `"fonts": "fonts"`: the only fonts text a source does not embed may be drawn with (relative

@@ -43,6 +43,10 @@ public struct InfoPlistRequest: Sendable, Hashable {
     public var alternateIcons: [AlternateIcon] = []
     /// The app icon's name in `Assets.car`, written as `CFBundleIconName` (with `--car`).
     public var compiledIconName: String?
+    /// `NSAccentColorName` and `NSWidgetBackgroundColorName`: colour sets named on the command line
+    /// (actool's `--accent-color`, `--widget-background-color`) or in the manifest.
+    public var accentColorName: String?
+    public var widgetBackgroundColorName: String?
 
     public init(devices: [Idiom], targetsLegacyOS: Bool, iconName: String, launchBasename: String?) {
         self.devices = devices

@@ -1,0 +1,188 @@
+import AssetModel
+import AssetPlatform
+import Foundation
+import Output
+
+/// The `actool` mode: compiles the catalogs as actool does and answers as actool answers
+/// (docs/actool.md). The build runs in a private folder with assetc's own layout; only what
+/// actool leaves is then placed in `--compile DIR` — `Assets.car` and the loose app icons and
+/// launch images an older iOS reads — and the partial Info.plist at the path given. Image sets
+/// are only in the car.
+public enum ActoolCompiler {
+    /// The actool generation whose output and answers the mode follows (Xcode 26.0's actool; the car
+    /// layout is CoreUI 970's, docs/assets-car.md). Callers gate features on it (Chromium's
+    /// compile_car.py, swift-build's probe).
+    public static let bundleVersion = "24127"
+    public static let shortBundleVersion = "26.0"
+
+    public struct Outcome: Sendable {
+        public var results: ActoolResults
+        /// Bytes for stdout, in the format asked for.
+        public var standardOutput: [UInt8]
+        /// 0, or 1 when there are errors, as actool exits.
+        public var exitCode: Int32
+    }
+
+    public static func run(_ invocation: ActoolInvocation, isCancelled: @escaping @Sendable () -> Bool = { false }) -> Outcome {
+        var results = ActoolResults()
+        results.shownSeverities = invocation.shownSeverities
+        if invocation.printVersion {
+            results.version = (bundleVersion, shortBundleVersion)
+            if invocation.compileDirectory == nil && invocation.inputs.isEmpty && invocation.refusals.isEmpty {
+                return finish(results, invocation)
+            }
+        }
+        results.outputFiles = []
+        let catalogs = invocation.inputs.map(FileSystem.absolute)
+        let inputsLabel = catalogs.joined(separator: " ")
+        func fail(_ message: String, reason: String? = nil) -> Outcome {
+            results.entries.append(.init(.error, file: inputsLabel, message, failureReason: reason))
+            return finish(results, invocation)
+        }
+        for refusal in invocation.refusals { results.entries.append(.init(.error, file: inputsLabel, refusal)) }
+        let request: CatalogRequest
+        do throws(ActoolRequestError) {
+            request = try catalogRequest(invocation, catalogs: catalogs)
+        } catch {
+            for message in error.messages { results.entries.append(.init(.error, file: inputsLabel, message)) }
+            return finish(results, invocation)
+        }
+        if !invocation.refusals.isEmpty { return finish(results, invocation) }
+        guard let compile = invocation.compileDirectory.map(FileSystem.absolute) else {
+            return fail("no output directory: pass --compile DIR")
+        }
+        guard FileSystem.kindFollowingLinks(compile) == .directory else {
+            return fail("The output directory \"\(compile)\" does not exist.")
+        }
+        // A private folder for assetc's own tree (staging, index, state): removed afterwards, so
+        // nothing but actool's files is left anywhere.
+        let work = NSTemporaryDirectory() + "/assetc-actool-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { FileSystem.removeTree(work) }
+        var options = BuildOptions(manifestPath: nil, outputOverride: work)
+        options.catalogs = request
+        options.isCancelled = isCancelled
+        let report: BuildReport
+        do throws(BuildFailure) {
+            report = try Pipeline.build(options)
+        } catch {
+            results.add(error.diagnostics, catalogs: catalogs)
+            if !results.hasErrors { results.entries.append(.init(.error, file: inputsLabel, "the catalogs could not be compiled")) }
+            return finish(results, invocation)
+        }
+        results.add(report.warnings, catalogs: catalogs)
+
+        // What actool leaves in the bundle: the car, and the loose icons and launch images.
+        var files: [String] = []
+        for written in report.variants {
+            let variant = written.variant
+            switch variant.role.kind {
+            case .appIcon, .alternateAppIcon, .launchImage where variant.outsideResourcesPath == nil:
+                files.append(variant.relativePath)
+            default:
+                continue
+            }
+        }
+        let car = PathText.lastComponent(CompiledCatalogRequest.relativePath)
+        if FileSystem.kind(work + "/" + CompiledCatalogRequest.relativePath) == .file { files.append(car) }
+        let resources = work + "/Resources"
+        var written: [String] = []
+        do throws(FileError) {
+            for file in files.sorted() {
+                let bytes = try FileSystem.read(resources + "/" + file, limit: Int.max)
+                let target = compile + "/" + file
+                try FileSystem.makeDirectories(PathText.folder(of: target), under: compile)
+                try FileSystem.replaceAtomically(target, bytes)
+                written.append(target)
+            }
+            if let plist = invocation.partialInfoPlist {
+                let target = FileSystem.absolute(plist)
+                let bytes = try FileSystem.read(work + "/partial-Info.plist", limit: Int.max)
+                try writeInPlaceOrAtomically(target, bytes)
+                written.append(target)
+            }
+            if let path = invocation.dependencyInfo {
+                let info = LinkerDependencyInfo(version: "actool-\(bundleVersion)", inputs: catalogs, outputs: written)
+                try writeInPlaceOrAtomically(FileSystem.absolute(path), info.bytes)
+            }
+        } catch {
+            return fail("cannot write the compiled files: \(error) (\(error.path))")
+        }
+        results.outputFiles = written.sorted()
+        return finish(results, invocation)
+    }
+
+    /// `/dev/null` (qbs passes it for the partial Info.plist) and other files that are not regular
+    /// files are written in place; a regular file is replaced whole.
+    private static func writeInPlaceOrAtomically(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+        switch FileSystem.kindFollowingLinks(path) {
+        case .file, .missing:
+            try FileSystem.replaceAtomically(path, bytes)
+        default:
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                throw FileError(.write, path: path, reason: .system(code: EACCES, description: "cannot be opened for writing"))
+            }
+            handle.write(Data(bytes))
+            try? handle.close()
+        }
+    }
+
+    private static func finish(_ results: ActoolResults, _ invocation: ActoolInvocation) -> Outcome {
+        let bytes: [UInt8]
+        switch invocation.outputFormat {
+        case .xml1: bytes = Array(PropertyList.xml(results.propertyList).utf8)
+        case .binary1: bytes = PropertyList.binary(results.propertyList)
+        case .text: bytes = Array(results.text.utf8)
+        }
+        return Outcome(results: results, standardOutput: bytes, exitCode: results.hasErrors ? 1 : 0)
+    }
+
+    struct ActoolRequestError: Error {
+        var messages: [String]
+    }
+
+    /// actool's choices as a catalog build's: platform, deployment target, devices, icons, colours.
+    static func catalogRequest(_ invocation: ActoolInvocation, catalogs: [String]) throws(ActoolRequestError) -> CatalogRequest {
+        var problems: [String] = []
+        var request = CatalogRequest(paths: [], appIcon: invocation.appIcon, launchImage: invocation.launchImage)
+        for catalog in catalogs {
+            let lower = catalog.lowercased()
+            if lower.hasSuffix(".xcassets") || lower.hasSuffix(".xcassets/") {
+                request.paths.append(catalog)
+            } else if lower.hasSuffix(".icon") || lower.hasSuffix(".icon/") {
+                problems.append("\(catalog): Icon Composer .icon bundles are not compiled by assetc yet; pass the app icon as an .appiconset")
+            } else if lower.hasSuffix(".xcstickers") {
+                problems.append("\(catalog): sticker catalogs are not compiled by assetc")
+            } else {
+                problems.append("\(catalog): not an asset catalog (.xcassets)")
+            }
+        }
+        if catalogs.isEmpty { problems.append("no asset catalog given") }
+        switch invocation.platform {
+        case "iphoneos"?, "iphonesimulator"?, nil: break
+        case let other?:
+            problems.append("--platform \(other): assetc compiles for iOS (iphoneos, iphonesimulator) only")
+        }
+        if let text = invocation.minimumDeploymentTarget {
+            if let version = OSVersion(text) { request.deploymentTarget = version } else {
+                problems.append("--minimum-deployment-target \(text) is not a version such as 15.0")
+            }
+        }
+        var devices: [Idiom] = []
+        for device in invocation.targetDevices {
+            if let idiom = Idiom(rawValue: device) { devices.append(idiom) } else {
+                problems.append("--target-device \(device): assetc compiles for iphone and ipad only")
+            }
+        }
+        if !devices.isEmpty { request.devices = devices.sorted() }
+        // Every other icon set as an alternate; it needs the primary named (`--app-icon`).
+        if invocation.includeAllAppIcons, invocation.appIcon != nil {
+            request.alternateAppIcons = true
+        }
+        request.alternateAppIconNames = invocation.alternateAppIcons
+        request.accentColor = invocation.accentColor
+        request.widgetBackgroundColor = invocation.widgetBackgroundColor
+        request.compiledCatalog = true
+        if !problems.isEmpty { throw ActoolRequestError(messages: problems) }
+        return request
+    }
+}

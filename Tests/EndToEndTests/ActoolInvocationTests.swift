@@ -1,0 +1,98 @@
+@testable import AssetKit
+import Testing
+
+/// actool's command line as the callers pass it (argv shapes from rules_apple, swift-build,
+/// CocoaPods, Chromium and Qt: docs/actool.md).
+@Suite struct ActoolInvocationTests {
+    @Test func rulesAppleShape() {
+        let invocation = ActoolInvocation.parse([
+            "--compile", "/out", "--errors", "--warnings", "--notices", "--output-format", "human-readable-text",
+            "--platform", "iphoneos", "--minimum-deployment-target", "15.0", "--compress-pngs", "--app-icon", "AppIcon",
+            "--target-device", "iphone", "--target-device", "ipad", "--output-partial-info-plist", "/tmp/p.plist", "/src/A.xcassets",
+        ])
+        #expect(invocation.refusals == [])
+        #expect(invocation.compileDirectory == "/out")
+        #expect(invocation.outputFormat == .text)
+        #expect(invocation.platform == "iphoneos")
+        #expect(invocation.minimumDeploymentTarget == "15.0")
+        #expect(invocation.targetDevices == ["iphone", "ipad"])
+        #expect(invocation.appIcon == "AppIcon")
+        #expect(invocation.partialInfoPlist == "/tmp/p.plist")
+        #expect(invocation.inputs == ["/src/A.xcassets"])
+        #expect(invocation.shownSeverities == [.error, .warning, .notice])
+    }
+
+    /// swift-build puts the catalogs first; Chromium uses `=`; CocoaPods repeats a catalog; qbs
+    /// appends a second --output-format, which wins.
+    @Test func operandsAnywhereEqualsFormsRepeatsAndTheLastFormat() {
+        let invocation = ActoolInvocation.parse([
+            "A.xcassets", "--output-format=human-readable-text", "--compile=out", "B.xcassets", "--notices",
+            "--export-dependency-info", "deps", "--enable-on-demand-resources", "NO", "--development-region", "en",
+            "--filter-for-device-model", "iPhone8,1", "--alternate-app-icon", "Dark", "--alternate-app-icon=Light",
+            "A.xcassets", "--output-format", "xml1",
+        ])
+        #expect(invocation.refusals == [])
+        #expect(invocation.inputs == ["A.xcassets", "B.xcassets"])
+        #expect(invocation.outputFormat == .xml1)
+        #expect(invocation.compileDirectory == "out")
+        #expect(invocation.dependencyInfo == "deps")
+        #expect(invocation.alternateAppIcons == ["Dark", "Light"])
+        #expect(!invocation.shownSeverities.contains(.warning))
+    }
+
+    @Test func xmlIsTheDefaultFormat() {
+        #expect(ActoolInvocation.parse(["--compile", "o", "A.xcassets"]).outputFormat == .xml1)
+        #expect(ActoolInvocation.parse(["--version"]).printVersion)
+    }
+
+    @Test func whatCannotBeHonouredIsRefusedWithAReason() {
+        let invocation = ActoolInvocation.parse([
+            "--compile", "o", "--include-sticker-content", "--complication", "C", "--output-format", "json",
+            "--enable-on-demand-resources", "YES", "--platfrom", "iphoneos", "--compress-pngs=yes", "--app-icon",
+        ])
+        #expect(invocation.refusals == [
+            "--include-sticker-content: sticker packs are not compiled by assetc",
+            "--complication: watch complications are not compiled by assetc (iOS only)",
+            "--output-format takes xml1, binary1 or human-readable-text, not \"json\"",
+            "--enable-on-demand-resources YES: on-demand resources are not compiled by assetc",
+            "unknown option --platfrom; did you mean --platform?",
+            "--compress-pngs takes no value (given \"--compress-pngs=yes\")",
+            "--app-icon needs a value",
+        ])
+        // "iphoneos" after the misspelt flag is taken as an operand, and refused as one later.
+        #expect(invocation.inputs == ["iphoneos"])
+    }
+
+    @Test func platformsAndDevicesOtherThanIOSAreRefused() {
+        let invocation = ActoolInvocation.parse(["--platform", "macosx", "--target-device", "mac", "--minimum-deployment-target", "x", "A.icon", "B.xcassets"])
+        #expect(throws: ActoolCompiler.ActoolRequestError.self) {
+            _ = try ActoolCompiler.catalogRequest(invocation, catalogs: invocation.inputs)
+        }
+        do {
+            _ = try ActoolCompiler.catalogRequest(invocation, catalogs: invocation.inputs)
+        } catch {
+            #expect(error.messages == [
+                "A.icon: Icon Composer .icon bundles are not compiled by assetc yet; pass the app icon as an .appiconset",
+                "--platform macosx: assetc compiles for iOS (iphoneos, iphonesimulator) only",
+                "--minimum-deployment-target x is not a version such as 15.0",
+                "--target-device mac: assetc compiles for iphone and ipad only",
+            ])
+        }
+    }
+
+    @Test func theChoicesBecomeACatalogBuild() throws {
+        let invocation = ActoolInvocation.parse([
+            "--minimum-deployment-target", "12.1", "--target-device", "ipad", "--target-device", "iphone", "--app-icon", "AppIcon",
+            "--include-all-app-icons", "--accent-color", "AccentColor", "--launch-image", "Launch", "A.xcassets",
+        ])
+        let request = try ActoolCompiler.catalogRequest(invocation, catalogs: ["/src/A.xcassets"])
+        #expect(request.paths == ["/src/A.xcassets"])
+        #expect(request.deploymentTarget == OSVersion(12, 1))
+        #expect(request.devices == [.iphone, .ipad])
+        #expect(request.appIcon == "AppIcon")
+        #expect(request.alternateAppIcons)
+        #expect(request.accentColor == "AccentColor")
+        #expect(request.launchImage == "Launch")
+        #expect(request.compiledCatalog)
+    }
+}

@@ -1,0 +1,104 @@
+import AssetModel
+import Foundation
+import Output
+import Reports
+import Testing
+
+/// What the actool mode prints and writes, checked against the readers that consume it: Foundation's
+/// property-list reader for xml1 and binary1 (CoreFoundation's parser, no code shared with the
+/// writer), the ld64 dependency format as swift-build's decoder expects it, and the text that
+/// rules_apple and Chromium split into sections.
+@Suite struct ActoolFormatTests {
+    static func decode(_ bytes: [UInt8]) throws -> Any {
+        try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+    }
+
+    static let sample: PlistValue = .dictionary([
+        "com.apple.actool.compilation-results": .dictionary(["output-files": .array((0..<300).map { .string("/out/File\($0).png") })]),
+        "é – non-ASCII key": .string("Ünïcode ✓ and \"quotes\" & <tags>"),
+        "empty": .dictionary([:]),
+        "none": .array([]),
+        "long string past fourteen characters": .string(String(repeating: "x", count: 300)),
+    ])
+
+    @Test func binaryPropertyListsReadBackAsTheXMLForm() throws {
+        let binary = PropertyList.binary(Self.sample)
+        #expect(Array(binary.prefix(8)) == Array("bplist00".utf8))
+        let fromBinary = try Self.decode(binary) as? NSDictionary
+        let fromXML = try Self.decode(Array(PropertyList.xml(Self.sample).utf8)) as? NSDictionary
+        #expect(fromBinary != nil)
+        #expect(fromBinary == fromXML)
+        let files = (fromBinary?["com.apple.actool.compilation-results"] as? NSDictionary)?["output-files"] as? [String]
+        #expect(files?.count == 300)
+        #expect(files?.last == "/out/File299.png")
+        #expect(fromBinary?["é – non-ASCII key"] as? String == "Ünïcode ✓ and \"quotes\" & <tags>")
+        // Same value, same bytes.
+        #expect(PropertyList.binary(Self.sample) == binary)
+    }
+
+    @Test func emptyContainersAreWrittenAsPlutilWritesThem() {
+        let xml = PropertyList.xml(.dictionary(["a": .array([]), "b": .dictionary([:])]))
+        #expect(xml.contains("\t<key>a</key>\n\t<array/>\n\t<key>b</key>\n\t<dict/>\n"))
+    }
+
+    /// swift-build's DependencyInfo test bytes: version first, then inputs, then outputs.
+    @Test func dependencyInfoIsLd64sFormat() {
+        let info = LinkerDependencyInfo(version: "foo", inputs: ["/bazz", "/bar", "/bar"], outputs: ["/cool-output"])
+        let expected: [UInt8] = [0x00] + Array("foo".utf8) + [0, 0x10] + Array("/bar".utf8) + [0, 0x10] + Array("/bazz".utf8)
+            + [0, 0x40] + Array("/cool-output".utf8) + [0]
+        #expect(info.bytes == expected)
+        #expect(info.bytes.last == 0)
+    }
+
+    @Test func diagnosticsBecomeDocumentEntriesForTheirSet() {
+        var results = ActoolResults()
+        results.shownSeverities = [.error, .warning, .notice]
+        results.add([
+            .warning("/src/A.xcassets/Icons/Star.imageset/Contents.json", at: SourceLocation(line: 3, column: 5), "The image set \"Star\" has an unassigned child."),
+            .warning("/src/A.xcassets/Logo.imageset/logo.pdf", "uses the font 'Helvetica' without embedding it"),
+            .error("/src/A.xcassets", "None of the input catalogs contained a matching stickers icon set or app icon set named \"AppIcon\"."),
+            .error("/src/assets.json", "something about the run"),
+            .note("/src/A.xcassets", "left out 3 image variants"),
+        ], catalogs: ["/src/A.xcassets"])
+        results.outputFiles = ["/out/Assets.car"]
+        #expect(results.text == """
+            /* com.apple.actool.errors */
+            /src/assets.json: error: something about the run
+            /* com.apple.actool.document.errors */
+            /src/A.xcassets: error: None of the input catalogs contained a matching stickers icon set or app icon set named "AppIcon".
+            /* com.apple.actool.document.warnings */
+            /src/A.xcassets:./Icons/Star.imageset: warning: The image set "Star" has an unassigned child.
+            /src/A.xcassets:./Logo.imageset: warning: uses the font 'Helvetica' without embedding it
+            /* com.apple.actool.compilation-results */
+            /out/Assets.car
+
+
+            """)
+        #expect(results.hasErrors)
+        guard case .dictionary(let root) = results.propertyList,
+              case .array(let warnings)? = root["com.apple.actool.document.warnings"],
+              case .dictionary(let first) = warnings[0] else {
+            Issue.record("no document warnings")
+            return
+        }
+        #expect(first["catalog"] == .string("/src/A.xcassets"))
+        #expect(first["affected-items"] == .array([.string("./Icons/Star.imageset")]))
+        #expect(first["type"] == .string("Invalid Content"))
+        #expect(root["com.apple.actool.notices"] == nil)
+    }
+
+    /// Without --warnings, warnings are not printed; errors always are.
+    @Test func onlyTheClassesAskedForArePrinted() {
+        var results = ActoolResults()
+        results.add([.warning("/a", "w"), .error("/b", "e")], catalogs: [])
+        results.outputFiles = []
+        #expect(results.text == "/* com.apple.actool.errors */\n/b: error: e\n/* com.apple.actool.compilation-results */\n\n")
+    }
+
+    /// A newline in a message would start a line that rules_apple reads as a second entry.
+    @Test func aMessageStaysOnOneLine() {
+        var results = ActoolResults()
+        results.entries = [.init(.error, file: "/a", "first\nsecond", failureReason: "why\r\nnot")]
+        #expect(results.text == "/* com.apple.actool.errors */\n/a: error: first second\n    Failure Reason: why not\n\n")
+    }
+}
