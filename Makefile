@@ -114,6 +114,12 @@ install: release
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/assetc
+	# The same binary answers as actool by that name; xcrun (for `xcrun actool`) is kept off the
+	# default PATH, in a folder a build puts first on PATH when it calls xcrun (docs/actool.md).
+	ln -sf assetc $(DESTDIR)$(PREFIX)/bin/actool
+	install -d $(DESTDIR)$(PREFIX)/libexec/assetc/xcrun
+	ln -sf ../../../bin/assetc $(DESTDIR)$(PREFIX)/libexec/assetc/xcrun/xcrun
+	ln -sf ../../../bin/assetc $(DESTDIR)$(PREFIX)/libexec/assetc/xcrun/actool
 	install -m 644 $(MANUAL) $(DESTDIR)$(PREFIX)/share/man/man1/assetc.1
 	$(RELEASE_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/assetc
 	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_assetc

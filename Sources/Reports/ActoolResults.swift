@@ -141,7 +141,7 @@ public struct ActoolResults: Sendable, Equatable {
 
     /// A message on one line: a newline inside it would start a line a caller reads as another entry.
     private func oneLine(_ text: String) -> String {
-        String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        String(text.map { $0.isNewline ? " " : $0 })
     }
 }
 

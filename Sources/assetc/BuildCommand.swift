@@ -20,6 +20,23 @@ struct ManifestOptions: ParsableArguments {
     @Flag(help: "Package the catalogs' other app icon sets as alternate icons (CFBundleAlternateIcons).")
     var alternateAppIcons = false
 
+    @Option(name: .customLong("alternate-app-icon"), help: ArgumentHelp("Package this app icon set as an alternate icon (repeatable; actool's flag).", valueName: "name"))
+    var alternateAppIconNames: [String] = []
+
+    @Option(name: [.customLong("deployment-target"), .customLong("minimum-deployment-target")],
+            help: ArgumentHelp("The iOS deployment target (wins over the manifest's deploymentTarget).", valueName: "version"))
+    var deploymentTarget: String?
+
+    @Option(name: [.customLong("devices"), .customLong("target-device")],
+            help: ArgumentHelp("The devices: iphone, ipad or iphone,ipad (wins over the manifest's devices; actool's --target-device may repeat).", valueName: "list"))
+    var devices: [String] = []
+
+    @Option(help: ArgumentHelp("The colour set named as NSAccentColorName in partial-Info.plist.", valueName: "name"))
+    var accentColor: String?
+
+    @Option(help: ArgumentHelp("The colour set named as NSWidgetBackgroundColorName in partial-Info.plist.", valueName: "name"))
+    var widgetBackgroundColor: String?
+
     @Flag(help: "Also compile the catalogs' image sets and the app icon into Resources/Assets.car (CFBundleIconName).")
     var car = false
 
@@ -40,6 +57,17 @@ struct ManifestOptions: ParsableArguments {
         let manifests = inputs.filter { !isCatalog($0) }
         guard manifests.count <= 1 else { throw ValidationError("name one manifest (and any number of .xcassets catalogs)") }
         if scales != nil, parsedScales == nil { throw ValidationError("--scales takes scales 1, 2 and 3 separated by commas, such as 2,3") }
+        if let deploymentTarget, OSVersion(deploymentTarget) == nil {
+            throw ValidationError("--deployment-target takes a version such as 15.0, not \"\(deploymentTarget)\"")
+        }
+        if !devices.isEmpty, parsedDevices == nil { throw ValidationError("--devices takes iphone, ipad or iphone,ipad") }
+    }
+
+    private var parsedDevices: [Idiom]? {
+        let names = devices.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let idioms = names.compactMap(Idiom.init(rawValue:))
+        guard !names.isEmpty, idioms.count == names.count else { return nil }
+        return Array(Set(idioms)).sorted()
     }
 
     private func isCatalog(_ path: String) -> Bool {
@@ -58,6 +86,11 @@ struct ManifestOptions: ParsableArguments {
         var request = CatalogRequest(paths: inputs.filter(isCatalog), scales: parsedScales, appIcon: appIcon, launchImage: launchImage)
         request.alternateAppIcons = alternateAppIcons
         request.compiledCatalog = car
+        request.alternateAppIconNames = alternateAppIconNames
+        request.deploymentTarget = deploymentTarget.flatMap(OSVersion.init)
+        request.devices = parsedDevices
+        request.accentColor = accentColor
+        request.widgetBackgroundColor = widgetBackgroundColor
         return request
     }
 
@@ -76,6 +109,11 @@ struct ManifestOptions: ParsableArguments {
         if alternateAppIcons { arguments.append("--alternate-app-icons") }
         if let launchImage { arguments += ["--launch-image", launchImage] }
         if car { arguments.append("--car") }
+        for name in alternateAppIconNames { arguments += ["--alternate-app-icon", name] }
+        if let deploymentTarget { arguments += ["--deployment-target", deploymentTarget] }
+        if let devices = parsedDevices { arguments += ["--devices", devices.map(\.rawValue).joined(separator: ",")] }
+        if let accentColor { arguments += ["--accent-color", accentColor] }
+        if let widgetBackgroundColor { arguments += ["--widget-background-color", widgetBackgroundColor] }
         return arguments
     }
 

@@ -230,6 +230,32 @@ import Testing
         #expect(orphan.stderr.contains("--alternate-app-icons needs the primary icon set named with --app-icon"), "\(orphan.stderr)")
     }
 
+    /// `--alternate-app-icon NAME` (actool's flag, repeatable): only the sets named; a name no set
+    /// has is actool's error with the closest set suggested. `--deployment-target` and `--devices`
+    /// replace the iOS 7, every-device default of a build without a manifest.
+    @Test func alternateIconsByNameDevicesAndTarget() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        for name in ["Real.xcassets", "Alternates.xcassets"] {
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/" + name),
+                                             to: work.appendingPathComponent(name))
+        }
+        let run = try Harness.assetc(["build", "Real.xcassets", "Alternates.xcassets", "--output", "out", "--app-icon", "AppIcon",
+                                      "--alternate-app-icon", "green", "--deployment-target", "15.0", "--devices", "iphone"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = Harness.files(under: work.appendingPathComponent("out/Resources"))
+        #expect(files.contains("green60x60@2x.png"), "\(files)")
+        #expect(!files.contains { $0.hasPrefix("orange") }, "only the set named: \(files)")
+        #expect(!files.contains { $0.hasSuffix("~ipad.png") }, "iPhone only: \(files)")
+        let plist = try String(contentsOf: work.appendingPathComponent("out/partial-Info.plist"), encoding: .utf8)
+        #expect(!plist.contains("CFBundleIcons~ipad"))
+
+        let typo = try Harness.assetc(["build", "Alternates.xcassets", "--output", "out2", "--alternate-app-icon", "gren"], in: work)
+        #expect(typo.status == 1)
+        #expect(typo.stderr.contains("error: None of the input catalogs contained a matching stickers icon set or app icon set named \"gren\"."), "\(typo.stderr)")
+        #expect(typo.stderr.contains("note: did you mean \"green\"?"), "\(typo.stderr)")
+    }
+
     /// An app icon set inside a group that provides a namespace has the qualified name actool gives
     /// it (`AlternateIcons/green`); its folder name alone still finds it when no set has that
     /// qualified name.

@@ -28,6 +28,8 @@ enum Harness {
         var stdout: String
         var stderr: String
         var signaled: Bool
+        /// stdout as bytes (a binary property list is not text).
+        var stdoutBytes: [UInt8] = []
     }
 
     @discardableResult
@@ -46,7 +48,7 @@ enum Harness {
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                    stderr: String(decoding: errData, as: UTF8.self),
-                   signaled: process.terminationReason == .uncaughtSignal)
+                   signaled: process.terminationReason == .uncaughtSignal, stdoutBytes: [UInt8](outData))
     }
 
     static func assetc(_ arguments: [String], in directory: URL? = nil) throws -> Run {

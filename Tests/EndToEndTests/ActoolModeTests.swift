@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The binary as actool: called by that name, as `assetc actool`, through `xcrun actool`, and by
+/// real callers run unchanged — rules_apple's xctoolrunner and Chromium's compile_xcassets.py
+/// (Tests/Fixtures/callers, licences in Tests/Fixtures/LICENSES.md). Checked: exit status, the files
+/// in --compile (the car and loose icons, no image-set PNG), the partial Info.plist, the results
+/// document and the dependency info.
+@Suite struct ActoolModeTests {
+    /// A catalog with an app icon set, two image sets and a colour set, no warnings: CWA's sets
+    /// from Real.xcassets without the set whose PDFs the fixture leaves out.
+    static func makeCatalog(in work: URL) throws -> URL {
+        let catalog = work.appendingPathComponent("A.xcassets")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        let real = Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets")
+        for set in ["CWA/AppIcon.appiconset", "CWA/flag.at.imageset", "CWA/Icons - Test Tube.imageset", "HomeAssistant/WidgetBackground.colorset"] {
+            try FileManager.default.copyItem(at: real.appendingPathComponent(set),
+                                             to: catalog.appendingPathComponent(String(set.split(separator: "/").last!)))
+        }
+        try Data("{\"info\":{\"author\":\"xcode\",\"version\":1}}".utf8).write(to: catalog.appendingPathComponent("Contents.json"))
+        return catalog
+    }
+
+    /// `bin/actool` and `bin/xcrun`, links to the binary, as `make install` makes them.
+    static func makeLinks(in work: URL) throws -> URL {
+        let bin = work.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        for name in ["actool", "xcrun"] {
+            try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent(name).path, withDestinationPath: Harness.binary)
+        }
+        return bin
+    }
+
+    static func plist(_ url: URL) throws -> NSDictionary? {
+        try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil) as? NSDictionary
+    }
+
+    static let iPhoneIcons = ["AppIcon20x20@2x.png", "AppIcon20x20@3x.png", "AppIcon29x29@2x.png", "AppIcon29x29@3x.png",
+                              "AppIcon40x40@2x.png", "AppIcon40x40@3x.png", "AppIcon60x60@2x.png", "AppIcon60x60@3x.png"]
+
+    @Test func calledAsActoolItWritesWhatActoolLeavesAndAnswersInXML() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work)
+        let bin = try Self.makeLinks(in: work)
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let run = try Harness.run(bin.appendingPathComponent("actool").path, [
+            catalog.path, "--compile", "out", "--platform", "iphoneos", "--minimum-deployment-target", "15.0",
+            "--target-device", "iphone", "--app-icon", "AppIcon", "--accent-color", "WidgetBackground",
+            "--output-partial-info-plist", "partial.plist", "--export-dependency-info", "deps", "--warnings", "--notices",
+        ], in: work)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let files = Harness.files(under: work.appendingPathComponent("out"))
+        #expect(files == (Self.iPhoneIcons + ["Assets.car"]).sorted())
+        // stdout is one XML property list: the results, with every file written.
+        let results = try PropertyListSerialization.propertyList(from: Data(run.stdout.utf8), format: nil) as? NSDictionary
+        let outputs = (results?["com.apple.actool.compilation-results"] as? NSDictionary)?["output-files"] as? [String]
+        let root = work.resolvingSymlinksInPath().path
+        #expect(outputs == (files.map { root + "/out/" + $0 } + [root + "/partial.plist"]).sorted())
+        #expect(results?.count == 1, "no diagnostics expected: \(run.stdout)")
+        let partial = try Self.plist(work.appendingPathComponent("partial.plist"))
+        #expect(partial?["NSAccentColorName"] as? String == "WidgetBackground")
+        let primary = ((partial?["CFBundleIcons"] as? NSDictionary)?["CFBundlePrimaryIcon"] as? NSDictionary)
+        #expect(primary?["CFBundleIconName"] as? String == "AppIcon")
+        #expect(partial?["CFBundleIcons~ipad"] == nil)
+        // ld64's format: the version record, the catalog read, each file written.
+        let deps = try Harness.read(work.appendingPathComponent("deps"))
+        // Each record: an opcode byte, then a NUL-terminated path; nothing after the last.
+        var records: [(opcode: UInt8, text: String)] = []
+        var index = 0
+        while index < deps.count {
+            guard let end = deps[(index + 1)...].firstIndex(of: 0) else { Issue.record("a record without its NUL"); break }
+            records.append((deps[index], String(decoding: deps[(index + 1)..<end], as: UTF8.self)))
+            index = end + 1
+        }
+        #expect(records.first?.opcode == 0 && records.first?.text == "actool-24127")
+        #expect(records.dropFirst().allSatisfy { $0.opcode == 0x10 || $0.opcode == 0x40 })
+        let inputs = records.filter { $0.opcode == 0x10 }.map(\.text)
+        let written = records.filter { $0.opcode == 0x40 }.map(\.text)
+        #expect(inputs == [catalog.resolvingSymlinksInPath().path] || inputs == [catalog.path])
+        #expect(written == outputs)
+    }
+
+    /// The car holds the image sets; they are not left loose as in `assetc build --car`.
+    @Test func imageSetsAreOnlyInTheCar() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work)
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let run = try Harness.assetc(["actool", "--compile", "out", "--output-format", "human-readable-text", catalog.path], in: work)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(Harness.files(under: work.appendingPathComponent("out")) == ["Assets.car"])
+        let car = try CARReader(Harness.read(work.appendingPathComponent("out/Assets.car")))
+        let names = Set(car.facets.keys)
+        #expect(names.isSuperset(of: ["flag.at", "Icons - Test Tube"]), "\(names)")
+        #expect(run.stdout == "/* com.apple.actool.compilation-results */\n\(work.resolvingSymlinksInPath().path)/out/Assets.car\n\n"
+            || run.stdout == "/* com.apple.actool.compilation-results */\n\(work.path)/out/Assets.car\n\n")
+    }
+
+    /// actool's answer when --compile names no folder, under its key, with exit status 1 and nothing written.
+    @Test func aMissingOutputFolderIsActoolsError() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work)
+        let run = try Harness.assetc(["actool", "--output-format=human-readable-text", "--compile=missing", catalog.path], in: work)
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "/* com.apple.actool.errors */")
+        #expect(lines[1].hasSuffix("A.xcassets: error: The output directory \"\(work.resolvingSymlinksInPath().path)/missing\" does not exist.")
+            || lines[1].hasSuffix("A.xcassets: error: The output directory \"\(work.path)/missing\" does not exist."), "\(lines[1])")
+        #expect(lines[2] == "/* com.apple.actool.compilation-results */")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("missing").path))
+    }
+
+    /// swift-build's probe: `actool --version --output-format xml1`, the key named after the
+    /// executable; Chromium's compile_car.py asks the same in binary-free form.
+    @Test func versionProbe() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let bin = try Self.makeLinks(in: work)
+        for format in ["xml1", "binary1"] {
+            let run = try Harness.run(bin.appendingPathComponent("actool").path, ["--version", "--output-format", format])
+            #expect(run.status == 0)
+            let plist = try PropertyListSerialization.propertyList(from: Data(run.stdoutBytes), format: nil) as? NSDictionary
+            let version = plist?["com.apple.actool.version"] as? NSDictionary
+            #expect(version?["bundle-version"] as? String == "24127")
+            #expect(version?["short-bundle-version"] as? String == "26.0")
+        }
+        let find = try Harness.run(bin.appendingPathComponent("xcrun").path, ["--find", "actool"])
+        #expect(find.status == 0)
+        #expect(find.stdout == bin.appendingPathComponent("actool").path + "\n")
+        let other = try Harness.run(bin.appendingPathComponent("xcrun").path, ["clang"])
+        #expect(other.status != 0)
+        #expect(other.stderr.contains("unable to find utility \"clang\""))
+    }
+
+    /// A refused flag or platform: an error under actool's key, exit 1, the output folder untouched.
+    @Test func refusalsAreErrors() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work)
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let run = try Harness.assetc(["actool", "--compile", "out", "--platform", "watchos", "--output-format", "binary1", catalog.path], in: work)
+        #expect(run.status == 1)
+        #expect(run.stdoutBytes.starts(with: Array("bplist00".utf8)))
+        let plist = try PropertyListSerialization.propertyList(from: Data(run.stdoutBytes), format: nil) as? NSDictionary
+        let errors = plist?["com.apple.actool.errors"] as? [NSDictionary]
+        #expect(errors?.first?["description"] as? String == "--platform watchos: assetc compiles for iOS (iphoneos, iphonesimulator) only")
+        #expect(Harness.files(under: work.appendingPathComponent("out")) == [])
+    }
+
+    /// rules_apple's xctoolrunner, unchanged: it calls `xcrun actool`, fails on any line under a
+    /// diagnostics header, and needs the partial Info.plist and the folder it made.
+    @Test func rulesAppleXctoolrunner() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work)
+        let bin = try Self.makeLinks(in: work)
+        let out = work.appendingPathComponent("bazel-out/AssetCatalog")
+        let run = try Harness.run("/usr/bin/env", [
+            "PATH=\(bin.path):/usr/bin:/bin", "python3", "-m", "tools.xctoolrunner.xctoolrunner", "actool",
+            "--compile", "[ABSOLUTE]" + out.path, "--errors", "--warnings", "--notices", "--output-format", "human-readable-text",
+            "--platform", "iphonesimulator", "--minimum-deployment-target", "15.0", "--compress-pngs", "--app-icon", "AppIcon",
+            "--target-device", "iphone", "--target-device", "ipad",
+            "--output-partial-info-plist", "[ABSOLUTE]" + work.appendingPathComponent("actool.plist").path, "[ABSOLUTE]" + catalog.path,
+        ], in: Harness.fixtures.appendingPathComponent("callers/rules_apple"))
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let files = Harness.files(under: out)
+        #expect(files.contains("Assets.car"))
+        #expect(files.contains("AppIcon60x60@2x.png") && files.contains("AppIcon76x76@2x~ipad.png"), "\(files)")
+        // alticonstool indexes both keys.
+        let partial = try Self.plist(work.appendingPathComponent("actool.plist"))
+        #expect(partial?["CFBundleIcons"] != nil && partial?["CFBundleIcons~ipad"] != nil)
+    }
+
+    /// Chromium's compile_xcassets.py, unchanged: `xcrun actool --output-format=human-readable-text …`,
+    /// stdout and stderr merged, any line in a diagnostics section fails it.
+    @Test func chromiumCompileXcassets() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work)
+        let bin = try Self.makeLinks(in: work)
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("gen"), withIntermediateDirectories: true)
+        let script = Harness.fixtures.appendingPathComponent("callers/chromium/compile_xcassets.py").path
+        let run = try Harness.run("/usr/bin/env", [
+            "PATH=\(bin.path):/usr/bin:/bin", "python3", script, "-O", "ios", "-p", "iphoneos", "-e", "simulator", "-t", "15.0", "-T", "",
+            "-o", "gen/Assets.car", "-P", "gen/partial.plist", "--app-icon", "AppIcon", catalog.path,
+        ], in: work)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("gen/Assets.car").path))
+        #expect(try Self.plist(work.appendingPathComponent("gen/partial.plist"))?["CFBundleIcons"] != nil)
+
+        // A warning fails Chromium's build, as real actool's warnings do.
+        try FileManager.default.removeItem(at: catalog.appendingPathComponent("flag.at.imageset/Flags - Austria.pdf"))
+        let warned = try Harness.run("/usr/bin/env", [
+            "PATH=\(bin.path):/usr/bin:/bin", "python3", script, "-O", "ios", "-p", "iphoneos", "-e", "simulator", "-t", "15.0", "-T", "",
+            "-o", "gen/Assets.car", "-P", "gen/partial.plist", catalog.path,
+        ], in: work)
+        #expect(warned.status != 0)
+        #expect((warned.stdout + warned.stderr).contains("./flag.at.imageset: warning: The file \"Flags - Austria.pdf\" for the image set \"flag.at\" does not exist."), "\(warned.stdout)\(warned.stderr)")
+    }
+}
