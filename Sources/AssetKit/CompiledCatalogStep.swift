@@ -26,6 +26,7 @@ enum CompiledCatalogStep {
     static func make(_ plan: BuildPlan, files: [(WrittenVariant, String)], warnings: inout [Diagnostic],
                      reuse: (String, String) -> DerivedOutput?) throws(BuildFailure) -> [DerivedOutput] {
         guard let request = plan.compiledCatalog else { return [] }
+        var colorWarnings: [Diagnostic] = []
         let relative = CompiledCatalogRequest.relativePath
         // A single-size set contributes only its 1024-pixel image, once per device idiom (below).
         let included = Set(plan.compiledCatalogVariants.filter { !(request.singleSizeIcon && $0.role.kind == .appIcon) }.map(\.outputPath))
@@ -35,7 +36,16 @@ enum CompiledCatalogStep {
         for (written, _) in entries {
             description += "\(assetName(written.variant, request) ?? "")|\(written.variant.outputPath)|\(written.sha256)\n"
         }
+        let intents = renderingIntents(plan)
+        for (name, intent) in intents.sorted(by: { $0.key < $1.key }) { description += "intent|\(name)|\(intent)\n" }
+        let colorAssets = colors(plan, warnings: &colorWarnings)
+        for asset in colorAssets {
+            for color in asset.colors {
+                description += "color|\(asset.name)|\(color.idiom)|\(color.appearance)|\(color.space)|\(color.components.map(\.bitPattern))\n"
+            }
+        }
         let key = sha256Hex(Array(description.utf8))
+        warnings += colorWarnings
         if let reused = reuse(relative, key) {
             for line in (reused.messages ?? "").split(separator: "\n") {
                 let parts = line.split(separator: "\t", maxSplits: 1)
@@ -68,6 +78,10 @@ enum CompiledCatalogStep {
                 iconPoints: isIcon ? variant.iconSlot?.points : nil,
                 fileName: variant.catalogOrigin?.filename ?? variant.fileName,
                 width: image.width, height: image.height, rgba: image.pixels)
+            if !isIcon {
+                rendition.renderingIntent = intents[variant.name] ?? .automatic
+                rendition.isFromVector = variant.source.kind == .pdf || variant.source.kind == .svg
+            }
             var renditions = [rendition]
             if request.singleSizeIcon, variant.role.kind == .appStoreIcon {
                 rendition.fileName = PathText.lastComponent(variant.source.path)
@@ -79,6 +93,15 @@ enum CompiledCatalogStep {
             }
             assets[name, default: CompiledCatalog.Asset(name: name, kind: isIcon ? .appIcon : .image, renditions: [])]
                 .renditions += renditions
+        }
+        for asset in colorAssets {
+            // One name, one asset: an image set and a colour set of the same name cannot both be
+            // found by name, so the image is kept and the colour is said to be left out.
+            if assets[asset.name] != nil {
+                made.append(.warning(plan.inputPath, "the colour set \"\(asset.name)\" has the name of an image set; only the image is in Assets.car"))
+                continue
+            }
+            assets[asset.name] = asset
         }
         let catalog = CompiledCatalog(assets: assets.keys.sorted().map { assets[$0]! },
                                       deploymentTarget: request.deploymentTarget.description)
@@ -94,6 +117,62 @@ enum CompiledCatalogStep {
                               messages: messages.isEmpty ? nil : messages)]
     }
 
+
+    /// Each main-bundle catalog image set's `template-rendering-intent`, by name.
+    static func renderingIntents(_ plan: BuildPlan) -> [String: CompiledCatalog.RenderingIntent] {
+        var intents: [String: CompiledCatalog.RenderingIntent] = [:]
+        for image in plan.catalogRecords.images where image.bundle == nil {
+            switch image.properties.templateRenderingIntent {
+            case "template"?: intents[image.name] = .template
+            case "original"?: intents[image.name] = .original
+            default: continue
+            }
+        }
+        return intents
+    }
+
+    /// The main bundle's colour sets as car assets: components in the space's order, each parsed as
+    /// actool parses it (a 32-bit float, widened: "0.243" is stored as 0.24300000071525574).
+    static func colors(_ plan: BuildPlan, warnings: inout [Diagnostic]) -> [CompiledCatalog.Asset] {
+        var assets: [CompiledCatalog.Asset] = []
+        for set in plan.catalogRecords.colors where set.bundle == nil {
+            var asset = CompiledCatalog.Asset(name: set.name, kind: .color, renditions: [])
+            var seen: Set<String> = []
+            for color in set.colors {
+                let idiom: RenditionIdiom = color.idiom == .iphone ? .phone : color.idiom == .ipad ? .pad : .universal
+                guard !color.appearance.highContrast else {
+                    warnings.append(.warning(plan.inputPath, "the colour set \"\(set.name)\": high-contrast colours are not written to Assets.car yet; the others are"))
+                    continue
+                }
+                let appearance: RenditionAppearance = color.appearance.luminosity == .dark ? .dark : color.appearance.luminosity == .light ? .light : .any
+                switch color.value {
+                case .reference(_, let name):
+                    warnings.append(.warning(plan.inputPath, "the colour set \"\(set.name)\" refers to the system colour \"\(name)\", which is not written to Assets.car"))
+                case .components(let spaceName, let components):
+                    guard let space = ColorSpace(catalogName: spaceName) else {
+                        warnings.append(.warning(plan.inputPath, "the colour set \"\(set.name)\" uses the colour space \"\(spaceName)\", which is not written to Assets.car"))
+                        continue
+                    }
+                    let order = space.componentCount == 2 ? ["white", "alpha"] : ["red", "green", "blue", "alpha"]
+                    let values = order.map { name in components.first { $0.name == name }?.value ?? (name == "alpha" ? 1 : 0) }
+                    guard seen.insert("\(idiom)|\(appearance)").inserted else { continue }
+                    asset.colors.append(.init(idiom: idiom, appearance: appearance, space: space, components: values.map(actoolComponent)))
+                }
+            }
+            if !asset.colors.isEmpty { assets.append(asset) }
+        }
+        return assets
+    }
+
+    /// actool parses a decimal component (`"0.243"`) as a 32-bit float and stores it widened; a
+    /// byte (`"62"`, `"0x3E"`) is stored as n/255 in full precision (mcfans/actool's parity notes).
+    /// The catalog reader keeps the value, not its notation: a value that is n/255 and not a
+    /// decimal of at most three places was written as a byte.
+    static func actoolComponent(_ value: Double) -> Double {
+        let bytes = value * 255, thousandths = value * 1000
+        let isByte = abs(bytes - bytes.rounded()) < 1e-9 && abs(thousandths - thousandths.rounded()) > 1e-6
+        return isByte ? value : Double(Float(value))
+    }
 
     /// The name an app asks for: the icon set's name for icons, the image's name otherwise.
     static func assetName(_ variant: Variant, _ request: CompiledCatalogRequest) -> String? {

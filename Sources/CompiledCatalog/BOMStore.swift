@@ -152,6 +152,7 @@ enum LittleEndian {
         [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF), UInt8((value >> 16) & 0xFF), UInt8(value >> 24)]
     }
     static func u32(_ value: Int) -> [UInt8] { u32(UInt32(truncatingIfNeeded: value)) }
+    static func u64(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) } }
     /// A fixed-size, NUL-padded string field (truncated to leave one NUL).
     static func string(_ text: String, size: Int) -> [UInt8] {
         let bytes = Array(text.utf8.prefix(size - 1))

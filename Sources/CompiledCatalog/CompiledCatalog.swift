@@ -7,17 +7,42 @@ public struct CompiledCatalog: Sendable {
             case appIcon
             /// An image set: part 181.
             case image
+            /// A colour set: part 217, one layout-1009 rendition per appearance and idiom.
+            case color
         }
 
         /// The name an app asks for (`UIImage(named:)`, `CFBundleIconName`).
         public var name: String
         public var kind: Kind
         public var renditions: [Rendition]
+        /// A colour set's colours.
+        public var colors: [ColorRendition] = []
 
         public init(name: String, kind: Kind, renditions: [Rendition]) {
             self.name = name
             self.kind = kind
             self.renditions = renditions
+        }
+    }
+
+    /// How an image is drawn: as its pixels, as a mask in the tint colour, or as UIKit decides (a
+    /// set without `template-rendering-intent`). actool records it in the rendition's flags.
+    public enum RenderingIntent: Sendable {
+        case automatic, original, template
+    }
+
+    /// One colour of a colour set (`RLOC`): its components in the space's order, alpha last.
+    public struct ColorRendition: Sendable {
+        public var idiom: RenditionIdiom
+        public var appearance: RenditionAppearance
+        public var space: ColorSpace
+        public var components: [Double]
+
+        public init(idiom: RenditionIdiom, appearance: RenditionAppearance, space: ColorSpace, components: [Double]) {
+            self.idiom = idiom
+            self.appearance = appearance
+            self.space = space
+            self.components = components
         }
     }
 
@@ -33,6 +58,9 @@ public struct CompiledCatalog: Sendable {
         public var height: Int
         /// Straight (not premultiplied) RGBA, 8 bits per channel, top row first.
         public var rgba: [UInt8]
+        public var renderingIntent: RenderingIntent = .automatic
+        /// Drawn from a PDF or SVG: actool flags these bitmaps as vector-based.
+        public var isFromVector = false
 
         public init(idiom: RenditionIdiom, scale: Int, appearance: RenditionAppearance, iconPoints: Double? = nil,
                     fileName: String, width: Int, height: Int, rgba: [UInt8]) {

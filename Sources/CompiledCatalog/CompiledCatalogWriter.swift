@@ -35,8 +35,17 @@ public enum CompiledCatalogWriter {
                 identifier = identifier == UInt16.max ? 1 : identifier + 1
             }
             identifiers[identifier] = asset.name
-            let part = asset.kind == .appIcon ? Part.appIcon : Part.image
+            let part = asset.kind == .appIcon ? Part.appIcon : asset.kind == .color ? Part.color : Part.image
             var keys: [[RenditionAttribute: UInt16]] = []
+            for color in asset.colors {
+                let attributes: [RenditionAttribute: UInt16] = [
+                    .appearance: color.appearance.rawValue, .localization: 0, .scale: 1, .idiom: color.idiom.rawValue,
+                    .subtype: 0, .dimension2: 0, .identifier: identifier, .element: Element.image, .part: part,
+                ]
+                keys.append(attributes)
+                appearances.insert(color.appearance)
+                renditions.append((key(attributes, keyFormat), try colorRendition(name: asset.name, color)))
+            }
             let sizeIndex = IconSizeIndex.table(for: asset.renditions.compactMap(\.iconPoints))
             for rendition in asset.renditions {
                 var dimension2: UInt16 = 0
@@ -53,7 +62,7 @@ public enum CompiledCatalogWriter {
                 ]
                 keys.append(attributes)
                 appearances.insert(rendition.appearance)
-                renditions.append((key(attributes, keyFormat), try bitmapRendition(rendition, flags: asset.kind == .appIcon ? 0 : 0x10)))
+                renditions.append((key(attributes, keyFormat), try bitmapRendition(rendition, flags: asset.kind == .appIcon ? 0 : imageFlags(rendition))))
             }
             if asset.kind == .appIcon {
                 // One multisize record per idiom: which point sizes the set has, and their indexes.
@@ -168,6 +177,32 @@ public enum CompiledCatalogWriter {
         return csiHeader(flags: flags, width: width, height: height, scale: rendition.scale, pixelFormat: "BGRA",
                          colorSpace: 1, layout: 12, name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count)
             + tlvs + payload
+    }
+
+    /// An image set's rendition flags as actool sets them (acextract's Xcode 7.3 cars, microbit's
+    /// Xcode 10.1 and 13.0 cars): 0x10 for a set without `template-rendering-intent`, 0x08 for
+    /// `template`, none for `original`; 0x04 on bitmaps drawn from a PDF.
+    static func imageFlags(_ rendition: CompiledCatalog.Rendition) -> UInt32 {
+        var flags: UInt32 = rendition.isFromVector ? 0x04 : 0
+        switch rendition.renderingIntent {
+        case .automatic: flags |= 0x10
+        case .template: flags |= 0x08
+        case .original: break
+        }
+        return flags
+    }
+
+    /// A colour (part 217, layout 1009): no pixels, TLVs 1004 (opacity 0) and 1006, and an `RLOC`
+    /// body — version 1, the colour space, the component count, the components as doubles.
+    static func colorRendition(name: String, _ color: CompiledCatalog.ColorRendition) throws(CompiledCatalogError) -> [UInt8] {
+        guard color.components.count == color.space.componentCount, color.components.allSatisfy(\.isFinite) else {
+            throw CompiledCatalogError("\(name): a colour needs \(color.space.componentCount) finite components")
+        }
+        let tlvs = tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(0).bitPattern)) + tlv(1006, LittleEndian.u32(1))
+        var payload = Array("RLOC".utf8) + LittleEndian.u32(1) + LittleEndian.u32(color.space.rawValue) + LittleEndian.u32(color.components.count)
+        for component in color.components { payload += LittleEndian.u64(component.bitPattern) }
+        return csiHeader(flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: color.space.headerValue, layout: 1009,
+                         name: name, tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
     }
 
     /// A multisize image-set record (part 218, layout 1010): the set's point sizes and their indexes.

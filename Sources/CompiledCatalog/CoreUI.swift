@@ -37,6 +37,7 @@ enum Part {
     static let image: UInt16 = 181
     static let multisizeImageSet: UInt16 = 218
     static let appIcon: UInt16 = 220
+    static let color: UInt16 = 217
 }
 
 
@@ -56,4 +57,37 @@ enum IconSizeIndex {
         if !points.isEmpty, points.allSatisfy({ abs($0 - 1024) < 0.01 }) { return { abs($0 - 1024) < 0.01 ? 1 : nil } }
         return of(points:)
     }
+}
+
+/// A colour set's colour space as an `RLOC` body numbers it (read from actool-made cars: sRGB 1 in
+/// microbit's Xcode 10.1 car, grey 2 and extended grey 6, Display P3 3 and extended sRGB 4 in
+/// Xcode 13–26 cars; mcfans/actool's notes agree and add extended linear sRGB 7).
+public enum ColorSpace: UInt32, Sendable, CaseIterable {
+    case sRGB = 1, grayGamma22 = 2, displayP3 = 3, extendedSRGB = 4, extendedGray = 6, extendedLinearSRGB = 7
+
+    /// The catalog's `color-space` value.
+    public init?(catalogName: String) {
+        switch catalogName {
+        case "srgb": self = .sRGB
+        case "gray-gamma-22": self = .grayGamma22
+        case "display-p3": self = .displayP3
+        case "extended-srgb": self = .extendedSRGB
+        case "extended-gray": self = .extendedGray
+        case "extended-linear-srgb": self = .extendedLinearSRGB
+        default: return nil
+        }
+    }
+
+    /// Grey and alpha, or red, green, blue and alpha.
+    public var componentCount: Int {
+        switch self {
+        case .grayGamma22, .extendedGray: 2
+        default: 4
+        }
+    }
+
+    /// The CSI header's colour-space field: actool writes 1 beside an sRGB colour in the golden
+    /// pair's car (Xcode 10.1) and 0 beside others in later cars; CoreUI takes the space from the
+    /// `RLOC` body, so only the pair's value is followed.
+    var headerValue: UInt32 { self == .sRGB ? 1 : 0 }
 }

@@ -35,6 +35,45 @@ import TestSupport
         return try CARReader(try CompiledCatalogWriter.write(CompiledCatalog(assets: [image, icon], deploymentTarget: "15.1")))
     }
 
+    /// A colour set: part 217, layout 1009, opacity 0 in TLV 1004, and the `RLOC` body actool wrote
+    /// for microbit's `lanternBlue` (sRGB 0.243, 0.863, 0.992, 1 as 32-bit floats, widened).
+    @Test func colourSetsAreRLOCRenditions() throws {
+        var color = CompiledCatalog.Asset(name: "lanternBlue", kind: .color, renditions: [])
+        color.colors = [
+            .init(idiom: .universal, appearance: .any, space: .sRGB, components: [0.243, 0.863, 0.992, 1].map { Double(Float($0)) }),
+            .init(idiom: .universal, appearance: .dark, space: .extendedGray, components: [0.5, 1]),
+        ]
+        let car = try CARReader(try CompiledCatalogWriter.write(CompiledCatalog(assets: [color], deploymentTarget: "15.0")))
+        #expect(car.facets["lanternBlue"]?.map { "\($0.0)=\($0.1)" } == ["1=85", "2=217", "17=49065"])
+        let renditions = car.renditions.sorted { ($0.attributes[7] ?? 0) < ($1.attributes[7] ?? 0) }
+        #expect(renditions.count == 2)
+        let light = renditions[0]
+        #expect(light.layout == 1009 && light.flags == 0 && light.width == 0 && light.scaleTimes100 == 0 && light.attributes[12] == 1)
+        #expect(light.tlvs.map(\.type) == [1004, 1006])
+        let apple: [UInt8] = [0x52, 0x4c, 0x4f, 0x43, 1, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0,
+                              0, 0, 0, 0xc0, 0x9f, 0x1a, 0xcf, 0x3f, 0, 0, 0, 0x20, 0xb2, 0x9d, 0xeb, 0x3f,
+                              0, 0, 0, 0xc0, 0x76, 0xbe, 0xef, 0x3f, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f]
+        #expect(light.rawPayload == apple)
+        #expect(renditions[1].attributes[7] == 1)
+        #expect(renditions[1].color?.space == 6 && renditions[1].color?.components == [0.5, 1])
+        #expect(car.appearances["UIAppearanceDark"] == 1)
+        // A colour with the wrong number of components is refused, not written.
+        color.colors = [.init(idiom: .universal, appearance: .any, space: .sRGB, components: [1, 1])]
+        #expect(throws: CompiledCatalogError.self) { _ = try CompiledCatalogWriter.write(CompiledCatalog(assets: [color], deploymentTarget: "15.0")) }
+    }
+
+    /// The flags actool sets on image renditions (acextract's and microbit's cars).
+    @Test func renderingIntentAndVectorFlags() {
+        var rendition = CompiledCatalog.Rendition(idiom: .universal, scale: 1, appearance: .any, fileName: "a.png", width: 1, height: 1, rgba: [0, 0, 0, 0])
+        #expect(CompiledCatalogWriter.imageFlags(rendition) == 0x10)
+        rendition.renderingIntent = .original
+        #expect(CompiledCatalogWriter.imageFlags(rendition) == 0x00)
+        rendition.renderingIntent = .template
+        #expect(CompiledCatalogWriter.imageFlags(rendition) == 0x08)
+        rendition.isFromVector = true
+        #expect(CompiledCatalogWriter.imageFlags(rendition) == 0x0C)
+    }
+
     @Test func namesHashAsActoolDoes() {
         // Identifiers read from actool-made files (docs/assets-car.md).
         #expect(NameIdentifier.of("AppIcon") == 6849)

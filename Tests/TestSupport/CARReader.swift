@@ -53,6 +53,11 @@ public struct CARReader {
         public var pixels: [UInt8]?
         /// Multisize records: (width, height, index).
         public var multisize: [(UInt32, UInt32, UInt32)]?
+        /// Colours (layout 1009, `RLOC`): the colour space and the components.
+        public var color: (space: UInt32, components: [Double])?
+        /// The payload as stored, for what this reader does not decode (read leniently: PDF `DWAR`,
+        /// links into packed atlases).
+        public var rawPayload: [UInt8] = []
     }
 
     public var bytes: [UInt8]
@@ -70,7 +75,9 @@ public struct CARReader {
     public var renditions: [Rendition]
     public var trees: [String: Tree]
 
-    public init(_ bytes: [UInt8]) throws {
+    /// `lenient`: renditions this reader does not decode (what older actool wrote: PDF, packed
+    /// atlases, deepmap payloads) keep their raw payload instead of failing the read.
+    public init(_ bytes: [UInt8], lenient: Bool = false) throws {
         self.bytes = bytes
         guard bytes.count >= 32, Array(bytes[0..<8]) == Array("BOMStore".utf8) else { throw Malformed("not a BOM store") }
         guard Self.be32(bytes, 8) == 1 else { throw Malformed("BOM version is not 1") }
@@ -107,10 +114,14 @@ public struct CARReader {
                         version: Self.cString(headerBlock, 148, 256), uuid: Array(headerBlock[404..<420]),
                         checksum: Self.le32(headerBlock, 420), schemaVersion: Self.le32(headerBlock, 424),
                         colorSpace: Self.le32(headerBlock, 428), keySemantics: Self.le32(headerBlock, 432))
-        let meta = try block(named: "EXTENDED_METADATA")
-        guard meta.count == 1028, Array(meta[0..<4]) == Array("META".utf8) else { throw Malformed("EXTENDED_METADATA is not 1028 bytes of META") }
-        metadata = Metadata(thinning: Self.cString(meta, 4, 256), deploymentTarget: Self.cString(meta, 260, 256),
-                            platform: Self.cString(meta, 516, 256), authoringTool: Self.cString(meta, 772, 256))
+        if lenient, !variables.contains(where: { $0.0 == "EXTENDED_METADATA" }) {
+            metadata = Metadata(thinning: "", deploymentTarget: "", platform: "", authoringTool: "")  // before Xcode 8
+        } else {
+            let meta = try block(named: "EXTENDED_METADATA")
+            guard meta.count == 1028, Array(meta[0..<4]) == Array("META".utf8) else { throw Malformed("EXTENDED_METADATA is not 1028 bytes of META") }
+            metadata = Metadata(thinning: Self.cString(meta, 4, 256), deploymentTarget: Self.cString(meta, 260, 256),
+                                platform: Self.cString(meta, 516, 256), authoringTool: Self.cString(meta, 772, 256))
+        }
         let format = try block(named: "KEYFORMAT")
         guard Array(format[0..<4]) == Array("tmfk".utf8), format.count == 12 + 4 * Int(Self.le32(format, 8)) else { throw Malformed("KEYFORMAT malformed") }
         keyFormat = (0..<Int(Self.le32(format, 8))).map { UInt16(Self.le32(format, 12 + 4 * $0)) }
@@ -136,7 +147,7 @@ public struct CARReader {
             guard entry.key.count == 2 * keyFormat.count else { throw Malformed("a rendition key is not \(2 * keyFormat.count) bytes") }
             var attributes: [UInt16: UInt16] = [:]
             for (slot, attribute) in keyFormat.enumerated() { attributes[attribute] = Self.le16(entry.key, 2 * slot) }
-            renditions.append(try Self.rendition(entry.value, attributes: attributes))
+            renditions.append(try Self.rendition(entry.value, attributes: attributes, lenient: lenient))
         }
     }
 
@@ -205,7 +216,7 @@ public struct CARReader {
                     keyLengthHint: header.count >= 25 ? Self.be32(header, 21) : 0, entries: entries)
     }
 
-    static func rendition(_ value: [UInt8], attributes: [UInt16: UInt16]) throws -> Rendition {
+    static func rendition(_ value: [UInt8], attributes: [UInt16: UInt16], lenient: Bool = false) throws -> Rendition {
         guard value.count >= 184, Array(value[0..<4]) == Array("ISTC".utf8), le32(value, 4) == 1 else { throw Malformed("rendition without an ISTC header") }
         let tlvLength = Int(le32(value, 168)), payloadLength = Int(le32(value, 180))
         guard 184 + tlvLength + payloadLength == value.count else { throw Malformed("rendition length \(value.count) is not 184 + \(tlvLength) + \(payloadLength)") }
@@ -228,6 +239,24 @@ public struct CARReader {
             rendition.multisize = (0..<count).map { (le32(payload, 12 + 12 * $0), le32(payload, 16 + 12 * $0), le32(payload, 20 + 12 * $0)) }
             return rendition
         }
+        rendition.rawPayload = payload
+        if rendition.layout == 1009 {
+            guard payload.count >= 16, Array(payload[0..<4]) == Array("RLOC".utf8), le32(payload, 4) == 1 else { throw Malformed("colour without RLOC") }
+            let count = Int(le32(payload, 12))
+            guard payload.count == 16 + 8 * count else { throw Malformed("colour length") }
+            var components: [Double] = []
+            for index in 0..<count {
+                var bits: UInt64 = 0
+                for byte in 0..<8 {
+                    let value = UInt64(payload[16 + 8 * index + byte])
+                    bits |= value << UInt64(8 * byte)
+                }
+                components.append(Double(bitPattern: bits))
+            }
+            rendition.color = (le32(payload, 8), components)
+            return rendition
+        }
+        if lenient, payload.count < 4 || Array(payload[0..<4]) != Array("MLEC".utf8) { return rendition }
         guard Array(payload[0..<4]) == Array("MLEC".utf8) else { throw Malformed("bitmap payload without MLEC") }
         rendition.payloadFlags = le32(payload, 4)
         rendition.payloadEncoding = le32(payload, 8)
@@ -236,9 +265,17 @@ public struct CARReader {
         var rows = 0
         at = 16
         for _ in 0..<Int(le32(payload, 12)) {
-            guard Array(payload[at..<(at + 4)]) == Array("KCBC".utf8) else { throw Malformed("chunk without KCBC") }
+            guard Array(payload[at..<(at + 4)]) == Array("KCBC".utf8) else {
+                if lenient { return rendition }  // no chunks (older actool): header and flags only
+                throw Malformed("chunk without KCBC")
+            }
             let chunkRows = Int(le32(payload, at + 12)), length = Int(le32(payload, at + 16))
-            let decoded = try LZFSEDecoder.decode(Array(payload[(at + 20)..<(at + 20 + length)]), kinds: &rendition.blockKinds)
+            let decoded: [UInt8]
+            do {
+                decoded = try LZFSEDecoder.decode(Array(payload[(at + 20)..<(at + 20 + length)]), kinds: &rendition.blockKinds)
+            } catch where lenient {
+                return rendition  // an encoding older actool wrote (RLE, deepmap): header and flags only
+            }
             guard decoded.count == chunkRows * stride else { throw Malformed("chunk of \(chunkRows) rows decodes to \(decoded.count) bytes") }
             pixels += decoded
             rows += chunkRows

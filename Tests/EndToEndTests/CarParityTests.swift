@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Assets.car against Apple's own: catalogs of the golden pairs (`../shared/corpus/car-pairs`,
+/// ../shared/notes/assets-car.md §7) compiled by the actool mode and read back beside the car
+/// actool made from the same catalog. The `.car` files are third-party data: read from ../shared,
+/// never copied here. What is compared so far: colour sets (every colour actool wrote, with its
+/// part, space and components, byte for byte), the image sets' names, and the flags actool sets on
+/// image renditions (template, original, default; drawn from a PDF). Differences that are choices
+/// are listed with their reason in docs/assets-car.md.
+@Suite struct CarParityTests {
+    static let pairs = Harness.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/car-pairs")
+
+    /// Compiles `catalog` with the actool mode; Apple's car and ours, read leniently (Apple's holds
+    /// packed atlases and PDF renditions the test reader does not decode).
+    static func compile(_ pair: String, catalog: String, car: String, arguments: [String], name: String = #function) throws -> (apple: CARReader, ours: CARReader) {
+        let folder = pairs.appendingPathComponent(pair)
+        let apple = try CARReader(Harness.read(folder.appendingPathComponent(car)), lenient: true)
+        let work = try Harness.temporaryDirectory(name)
+        defer { Harness.removeTemporary(work) }
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let run = try Harness.assetc(["actool", "--compile", "out", "--platform", "iphoneos", "--output-format", "human-readable-text"]
+            + arguments + [folder.appendingPathComponent(catalog).path], in: work)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let ours = try CARReader(Harness.read(work.appendingPathComponent("out/Assets.car")))
+        return (apple, ours)
+    }
+
+    static func part(_ rendition: CARReader.Rendition) -> UInt16? { rendition.attributes[2] }
+
+    /// microbit's playground book, Xcode 10.1: two sRGB colour sets, PDF-only and PNG image sets (iPad).
+    @Test func microbitColoursAndImageFlags() throws {
+        let (apple, ours) = try Self.compile("microbit-foundation__microbit-swift-playgrounds", catalog: "371aefa/Assets.xcassets",
+                                             car: "371aefa/Assets.car", arguments: ["--minimum-deployment-target", "8.0", "--target-device", "ipad"])
+        let appleColors = apple.renditions.filter { $0.layout == 1009 }
+        #expect(appleColors.count == 2)
+        for color in appleColors {
+            let match = ours.renditions.first { $0.layout == 1009 && $0.name == color.name }
+            #expect(match != nil, "\(color.name) missing")
+            guard let match else { continue }
+            #expect(Self.part(match) == 217 && Self.part(color) == 217)
+            #expect(match.rawPayload == color.rawPayload, "\(color.name): RLOC differs")
+            #expect(match.flags == color.flags && match.colorSpace == color.colorSpace)
+            #expect(match.tlvs.map(\.type) == color.tlvs.map(\.type))
+        }
+        // Every asset actool compiled has a counterpart of the same name.
+        #expect(Set(apple.facets.keys).subtracting(ours.facets.keys).isEmpty, "\(Set(apple.facets.keys).subtracting(ours.facets.keys))")
+        // Bitmaps drawn from a PDF are flagged as actool flags them (0x14), per file name and scale.
+        let appleBitmaps = apple.renditions.filter { $0.name.hasSuffix(".pdf") && $0.pixelFormat == "ARGB" || $0.pixelFormat == "BGRA" }
+        var compared = 0
+        for bitmap in appleBitmaps where bitmap.name.hasSuffix(".pdf") {
+            guard let match = ours.renditions.first(where: { $0.name == bitmap.name && $0.scaleTimes100 == bitmap.scaleTimes100 }) else { continue }
+            #expect(match.flags == bitmap.flags, "\(bitmap.name) @\(bitmap.scaleTimes100): \(match.flags) against \(bitmap.flags)")
+            compared += 1
+        }
+        #expect(compared >= 12, "only \(compared) PDF bitmaps compared")
+    }
+
+    /// acextract's catalog, Xcode 7.3: `template-rendering-intent` template, original and unset.
+    @Test func acextractRenderingIntents() throws {
+        let (apple, ours) = try Self.compile("bartoszj__acextract", catalog: "77919b6/Images.xcassets", car: "77919b6/assets_iphone.car",
+                                             arguments: ["--minimum-deployment-target", "9.3", "--target-device", "iphone"])
+        for name in ["r_template", "r_original", "r_default"] {
+            guard let identifier = apple.facets[name]?.first(where: { $0.0 == 17 })?.1,
+                  let ourIdentifier = ours.facets[name]?.first(where: { $0.0 == 17 })?.1 else {
+                Issue.record("\(name) missing")
+                continue
+            }
+            let appleFlags = Set(apple.renditions.filter { $0.attributes[17] == identifier }.map(\.flags))
+            let ourFlags = Set(ours.renditions.filter { $0.attributes[17] == ourIdentifier }.map(\.flags))
+            #expect(appleFlags.count == 1)
+            #expect(ourFlags == appleFlags, "\(name): \(ourFlags) against \(appleFlags)")
+        }
+    }
+}
