@@ -138,16 +138,23 @@ enum CompiledCatalogStep {
         for set in plan.catalogRecords.colors where set.bundle == nil {
             var asset = CompiledCatalog.Asset(name: set.name, kind: .color, renditions: [])
             var seen: Set<String> = []
+            var noted: Set<String> = []
+            func note(_ message: String) {
+                if noted.insert(message).inserted { warnings.append(.note(plan.inputPath, message)) }
+            }
             for color in set.colors {
                 let idiom: RenditionIdiom = color.idiom == .iphone ? .phone : color.idiom == .ipad ? .pad : .universal
+                // Notes, not warnings (docs/assets-car.md): what the car leaves out here falls back
+                // to the set's other colours or to nil, and a warning would fail every Bazel build of
+                // a catalog that uses system colours (rules_apple fails on any actool warning).
                 guard !color.appearance.highContrast else {
-                    warnings.append(.warning(plan.inputPath, "the colour set \"\(set.name)\": high-contrast colours are not written to Assets.car yet; the others are"))
+                    note("the colour set \"\(set.name)\": high-contrast colours are not written to Assets.car yet; the others are")
                     continue
                 }
                 let appearance: RenditionAppearance = color.appearance.luminosity == .dark ? .dark : color.appearance.luminosity == .light ? .light : .any
                 switch color.value {
                 case .reference(_, let name):
-                    warnings.append(.warning(plan.inputPath, "the colour set \"\(set.name)\" refers to the system colour \"\(name)\", which is not written to Assets.car"))
+                    note("the colour set \"\(set.name)\" refers to the system colour \"\(name)\", which is not written to Assets.car yet")
                 case .components(let spaceName, let components):
                     guard let space = ColorSpace(catalogName: spaceName) else {
                         warnings.append(.warning(plan.inputPath, "the colour set \"\(set.name)\" uses the colour space \"\(spaceName)\", which is not written to Assets.car"))
