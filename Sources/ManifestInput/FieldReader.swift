@@ -31,7 +31,7 @@ final class FieldReader {
                 fields[member.key] = member.value
             } else {
                 var message = "unknown key '\(member.key)' in \(what)"
-                if let suggestion = nearest(to: member.key, in: allowed) {
+                if let suggestion = NameSuggestion.closest(to: member.key, among: allowed) {
                     message += "; did you mean '\(suggestion)'?"
                 } else {
                     message += "; expected one of: \(allowed.joined(separator: ", "))"
@@ -115,37 +115,8 @@ final class FieldReader {
         if let value = T(rawValue: text) { return value }
         let names = T.allCases.map(\.rawValue)
         var message = "\(what) '\(text)' is not one of: \(names.joined(separator: ", "))"
-        if let suggestion = nearest(to: text, in: names) { message += "; did you mean '\(suggestion)'?" }
+        if let suggestion = NameSuggestion.closest(to: text, among: names) { message += "; did you mean '\(suggestion)'?" }
         error(message, at: node.location)
         return nil
     }
-}
-
-/// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
-func nearest(to word: String, in candidates: [String]) -> String? {
-    let lower = word.lowercased()
-    var best: (candidate: String, distance: Int)?
-    for candidate in candidates {
-        let distance = editDistance(lower, candidate.lowercased())
-        if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
-    }
-    guard let best, best.distance <= max(2, best.candidate.count / 3) else { return nil }
-    return best.candidate
-}
-
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars.prefix(100)), b = Array(b.unicodeScalars.prefix(100))
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
 }

@@ -469,7 +469,7 @@ public enum ManifestDecoder {
                 bundle = bundleName
             } else {
                 var message = "\(owner) names bundle '\(bundleName)', which is not declared in \"bundles\""
-                if let suggestion = nearest(to: bundleName, in: bundles.map(\.name)) {
+                if let suggestion = NameSuggestion.closest(to: bundleName, among: bundles.map(\.name)) {
                     message += "; did you mean '\(suggestion)'?"
                 }
                 reader.error(message, at: bundleNode.location)
@@ -507,7 +507,7 @@ public enum ManifestDecoder {
             for member in members {
                 guard let idiom = Idiom(rawValue: member.key) else {
                     var message = "unknown idiom '\(member.key)' in \(owner); expected iphone or ipad"
-                    if let suggestion = nearest(to: member.key, in: Idiom.allCases.map(\.rawValue)) {
+                    if let suggestion = NameSuggestion.closest(to: member.key, among: Idiom.allCases.map(\.rawValue)) {
                         message = "unknown idiom '\(member.key)' in \(owner); did you mean '\(suggestion)'?"
                     }
                     reader.error(message, at: member.keyLocation)

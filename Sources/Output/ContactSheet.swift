@@ -128,18 +128,7 @@ public enum ContactSheet {
         """
     }
 
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
 
     static func escapeAttribute(_ text: String) -> String {
         escape(text).split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "&quot;")

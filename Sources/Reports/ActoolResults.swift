@@ -54,17 +54,22 @@ public struct ActoolResults: Sendable, Equatable {
     /// nil for a run that compiles nothing (`--version`).
     public var outputFiles: [String]?
     /// `--version`: `com.apple.actool.version`.
-    public var version: (bundle: String, short: String)?
+    public var version: Version?
     /// The classes the caller asked for (`--errors`, `--warnings`, `--notices`); errors are always
     /// printed, as a caller that left out `--errors` still needs to know why the run failed.
     public var shownSeverities: Set<Severity> = [.error]
 
-    public init() {}
+    public struct Version: Sendable, Equatable {
+        public var bundle: String
+        public var short: String
 
-    public static func == (a: ActoolResults, b: ActoolResults) -> Bool {
-        a.entries == b.entries && a.documentEntries == b.documentEntries && a.outputFiles == b.outputFiles
-            && a.version?.bundle == b.version?.bundle && a.version?.short == b.version?.short && a.shownSeverities == b.shownSeverities
+        public init(bundle: String, short: String) {
+            self.bundle = bundle
+            self.short = short
+        }
     }
+
+    public init() {}
 
     public var hasErrors: Bool {
         entries.contains { $0.severity == .error } || documentEntries.contains { $0.severity == .error }

@@ -47,20 +47,6 @@ struct AssetcCommand: ParsableCommand {
         let commands = configuration.subcommands.map { $0._commandName }.filter { $0 != "render-worker" }
         guard !word.hasPrefix("-"), !word.contains("."), !word.contains("/"), !commands.contains(word),
               !FileManager.default.fileExists(atPath: word) else { return nil }
-        return commands.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
-    }
-
-    /// Levenshtein distance, for command names (a dozen letters).
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
+        return commands.map { ($0, NameSuggestion.distance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
     }
 }

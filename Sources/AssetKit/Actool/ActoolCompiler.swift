@@ -27,7 +27,7 @@ public enum ActoolCompiler {
         var results = ActoolResults()
         results.shownSeverities = invocation.shownSeverities
         if invocation.printVersion {
-            results.version = (bundleVersion, shortBundleVersion)
+            results.version = .init(bundle: bundleVersion, short: shortBundleVersion)
             if invocation.compileDirectory == nil && invocation.inputs.isEmpty && invocation.refusals.isEmpty {
                 return finish(results, invocation)
             }

@@ -74,8 +74,7 @@ public struct ActoolInvocation: Sendable, Equatable {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if operandsOnly || !argument.hasPrefix("--") || argument == "-" {
-                if argument == "--" && !operandsOnly { operandsOnly = true; continue }
+            if operandsOnly || !argument.hasPrefix("--") {
                 if !invocation.inputs.contains(argument) { invocation.inputs.append(argument) }
                 continue
             }

@@ -52,28 +52,3 @@ public enum ActoolMessage {
         "Widget background color '\(name)' is not present in any asset catalogs."
     }
 }
-
-/// "did you mean": the closest of a few names, by edit distance, when it is close enough to be a typo.
-public enum NameSuggestion {
-    public static func closest(to word: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, distance(word.lowercased(), $0.lowercased())) }
-        let limit = max(2, word.count / 3)
-        return scored.filter { $0.1 <= limit && $0.0 != word }.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
-    }
-
-    /// Levenshtein distance.
-    public static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-}

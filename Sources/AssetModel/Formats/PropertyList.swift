@@ -29,7 +29,7 @@ public enum PropertyList {
             guard !entries.isEmpty else { out += pad + "<dict/>\n"; return }
             out += pad + "<dict>\n"
             for key in entries.keys.sorted() {
-                out += pad + "\t<key>\(escape(key))</key>\n"
+                out += pad + "\t<key>\(XMLText.escape(key))</key>\n"
                 writeXML(entries[key]!, to: &out, indent: indent + 1)
             }
             out += pad + "</dict>\n"
@@ -39,21 +39,8 @@ public enum PropertyList {
             for item in items { writeXML(item, to: &out, indent: indent + 1) }
             out += pad + "</array>\n"
         case .string(let text):
-            out += pad + "<string>\(escape(text))</string>\n"
+            out += pad + "<string>\(XMLText.escape(text))</string>\n"
         }
-    }
-
-    private static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     /// The binary form (`binary1`, `bplist00`): an object table, an offset table and a 32-byte
@@ -119,5 +106,21 @@ public enum PropertyList {
 
     private static func bigEndian(_ value: UInt64, size: Int) -> [UInt8] {
         (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64(size - 1 - $0))) }
+    }
+}
+
+/// Text inside an XML or HTML element: `&`, `<` and `>` as entities.
+public enum XMLText {
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 }
