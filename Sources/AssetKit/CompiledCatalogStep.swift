@@ -84,7 +84,7 @@ enum CompiledCatalogStep {
             }
             var renditions = [rendition]
             if request.singleSizeIcon, variant.role.kind == .appStoreIcon {
-                rendition.fileName = PathText.lastComponent(variant.source.path)
+                rendition.fileName = FilePath(variant.source.path).lastComponent
                 renditions = request.devices.map { device in
                     var copy = rendition
                     copy.idiom = device == .iphone ? .phone : .pad

@@ -131,7 +131,7 @@ public enum Pipeline {
         var extras = ExtraFiles()
         defer { extras.discard() }
         if let path = swiftOutput {
-            let code = SwiftAccessors.generate(project.plan, inputName: PathText.lastComponent(project.inputPath))
+            let code = SwiftAccessors.generate(project.plan, inputName: FilePath(project.inputPath).lastComponent)
             try stage { () throws(OutputError) in try extras.prepare(Array(code.utf8), for: path, onlyIfChanged: true) }
         }
         if let base = objcOutput {
@@ -140,8 +140,8 @@ public enum Pipeline {
             guard let table = try? AssetTable(data: Data(bytes)) else {
                 throw BuildFailure(.invalidInput, [.error(base, "internal: the runtime table did not read back")])
             }
-            let files = ObjectiveCAccessors.generate(plan, table: table, className: PathText.lastComponent(base),
-                                                     inputName: PathText.lastComponent(project.inputPath))
+            let files = ObjectiveCAccessors.generate(plan, table: table, className: FilePath(base).lastComponent,
+                                                     inputName: FilePath(project.inputPath).lastComponent)
             try stage { () throws(OutputError) in
                 try extras.prepare(Array(files.header.utf8), for: base + ".h", onlyIfChanged: true)
                 try extras.prepare(Array(files.implementation.utf8), for: base + ".m", onlyIfChanged: true)
@@ -276,7 +276,7 @@ public enum Pipeline {
         } catch {
             throw InputError([.error(path, "cannot read manifest: \(error.description)")])
         }
-        let directory = PathText.folder(of: path)
+        let directory = FilePath(path).folder.string
         return try ManifestDecoder.decode(bytes, path: path, directory: directory.isEmpty ? "/" : directory)
     }
 

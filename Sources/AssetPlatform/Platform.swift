@@ -165,8 +165,8 @@ public enum FileSystem {
 
     private static func makeDirectory(_ path: String, parents: Bool) throws(FileError) {
         if kind(path) == .directory { return }
-        if parents, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            try makeDirectory(String(path[..<slash]), parents: true)
+        if parents, let parent = FilePath(path).enclosingFolder, parent != "/" {
+            try makeDirectory(parent.string, parents: true)
         }
         if mkdir(path, 0o755) != 0 && errno != EEXIST {
             throw failure(.makeFolder, path)
@@ -282,34 +282,22 @@ public enum FileSystem {
         var current = path
         while current.hasPrefix(root + "/"), current != root {
             if rmdir(current) != 0 { return }
-            guard let slash = current.lastIndex(of: "/") else { return }
-            current = String(current[..<slash])
+            guard let parent = FilePath(current).enclosingFolder else { return }
+            current = parent.string
         }
     }
 
     /// The folder a path is in, as typed: `a/b.json` → `a`, `b.json` → `.`, `/b.json` → `/`.
-    public static func folder(of path: String) -> String { PathText.folder(of: path) }
+    public static func folder(of path: String) -> String { FilePath(path).folder.string }
 
+    /// `path` resolved against the working directory and normalised (`FilePath.normalized`).
     public static func absolute(_ path: String) -> String {
-        if path.hasPrefix("/") { return normalize(path) }
+        let typed = FilePath(path)
+        if typed.isAbsolute { return typed.normalized.string }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return path }
         let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return normalize(cwd + "/" + path)
-    }
-
-    /// Removes `.` and empty components and folds `..` lexically.
-    public static func normalize(_ path: String) -> String {
-        var parts: [Substring] = []
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if component == "." { continue }
-            if component == ".." {
-                if !parts.isEmpty { parts.removeLast() }
-                continue
-            }
-            parts.append(component)
-        }
-        return "/" + parts.joined(separator: "/")
+        return typed.resolve(against: FilePath(cwd)).normalized.string
     }
 }
 

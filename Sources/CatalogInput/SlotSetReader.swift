@@ -29,7 +29,7 @@ public enum SlotSetReader {
         if case .launchimage(let set)? = manifest.launchImage?.input { paths.append(manifest.resolve(set.path)) }
         for catalog in catalogs {
             for set in catalog.appIconSets + catalog.launchImageSets {
-                paths.append(manifest.resolve(catalog.spec.path + "/" + set.setPath))
+                paths.append(manifest.resolve(catalog.folderAsWritten(of: set)))
             }
         }
         return paths

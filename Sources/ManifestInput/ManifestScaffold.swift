@@ -66,7 +66,7 @@ public enum ManifestScaffold {
 
     /// `art/Back Arrow@2x~ipad.png` → `Back Arrow` (and the extension always goes).
     static func stem(_ path: String, stripScale: Bool) -> String {
-        var name = PathText.lastComponent(path)
+        var name = FilePath(path).lastComponent
         if let dot = name.lastIndex(of: ".") { name = String(name[..<dot]) }
         for suffix in ["~iphone", "~ipad"] where name.lowercased().hasSuffix(suffix) { name = String(name.dropLast(suffix.count)) }
         if stripScale {

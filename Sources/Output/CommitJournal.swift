@@ -85,7 +85,7 @@ struct CommitJournal {
                 try? writer.rename(backup, to: target)
             } else if !entry.hadEarlier, FileSystem.kindInside(root, entry.relative) == .file {
                 writer.remove(target)
-                writer.pruneEmptyDirectories(from: String(target[..<target.lastIndex(of: "/")!]), upTo: root)
+                writer.pruneEmptyDirectories(from: FilePath(target).folder.string, upTo: root)
             }
         }
         writer.remove(statePath + "/journal")

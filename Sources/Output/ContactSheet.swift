@@ -109,8 +109,8 @@ public enum ContactSheet {
     /// depend on the folder assetc was run from (`assetc build assets.json` in the project, or
     /// `assetc build /abs/project/assets.json` from elsewhere).
     static func shown(_ path: String, in plan: BuildPlan) -> String {
-        guard let slash = plan.inputPath.lastIndex(of: "/") else { return path }
-        let base = plan.inputPath[...slash]
+        guard let folder = FilePath(plan.inputPath).enclosingFolder else { return path }
+        let base = folder.appending("").string
         return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
     }
 

@@ -300,7 +300,7 @@ public final class OutputTransaction: @unchecked Sendable {
     /// Returns whether it wrote.
     @discardableResult
     private func writeIfChanged(_ bytes: [UInt8], to path: String) throws(OutputError) -> Bool {
-        let temporary = stagingDirectory + "/" + (path.split(separator: "/").last.map(String.init) ?? "file")
+        let temporary = FilePath(stagingDirectory).appending(FilePath(path).lastComponent).string
         do {
             return try writer.replaceIfChanged(path, bytes, temporary: temporary)
         } catch {
@@ -315,8 +315,5 @@ public final class OutputTransaction: @unchecked Sendable {
         return first == second
     }
 
-    private func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return String(path[..<slash])
-    }
+    private func parent(of path: String) -> String { FilePath(path).folder.string }
 }

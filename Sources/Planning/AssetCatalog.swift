@@ -11,11 +11,7 @@ public enum AssetCatalog {
 
     /// The set's name as actool's messages give it: the folder's last part without its extension
     /// (`Icons/AppIcon.appiconset` → `AppIcon`).
-    static func setName(ofFolder path: String) -> String {
-        let folder = PathText.lastComponent(path)
-        guard let dot = folder.lastIndex(of: "."), dot != folder.startIndex else { return folder }
-        return String(folder[..<dot])
-    }
+    static func setName(ofFolder path: String) -> String { FilePath(path).stem }
 
     /// A file named in a set must stay inside the set folder.
     static func fileProblem(_ name: String) -> String? {

@@ -52,7 +52,7 @@ struct CatalogPlanner {
             for set in catalog.colorSets {
                 let key = (bundle ?? "") + "\u{0}" + set.name
                 if colorOwners[key] != nil {
-                    diagnostics.append(.warning(catalog.path + "/" + set.setPath, ActoolMessage.duplicateName(.colorSet, set.name)))
+                    diagnostics.append(.warning(FilePath(catalog.path).appending(set.setPath).string, ActoolMessage.duplicateName(.colorSet, set.name)))
                     continue
                 }
                 colorOwners[key] = catalog.spec.path
@@ -130,8 +130,8 @@ struct CatalogPlanner {
             diagnostics.append(.error(set.contentsPath, "the image set \"\(set.name)\" has only appearance-specific images (dark, light or high contrast) and none for the \"any\" appearance, so nothing could be written under its plain name; fill the set's Any Appearance slot"))
             return
         }
-        let namespaceFolder = base.contains("/") ? String(base[..<base.lastIndex(of: "/")!]) : nil
-        let leaf = PathText.lastComponent(base)
+        let namespaceFolder = FilePath(base).enclosingFolder?.string
+        let leaf = FilePath(base).lastComponent
         for group in order {
             var assigned: [Int: CatalogImageSlot] = [:]
             var unscaled: CatalogImageSlot?

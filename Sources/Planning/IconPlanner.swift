@@ -121,7 +121,7 @@ struct IconPlanner {
 
     private func validate(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         let setPath = resolve(set.path)
-        let setName = PathText.lastComponent(setPath)
+        let setName = FilePath(setPath).lastComponent
         let slotSet: CatalogSlotSet
         do {
             slotSet = try slotSets.set(at: setPath)

@@ -95,7 +95,7 @@ struct LaunchImagePlanner {
 
     private func validateSet(_ spec: LaunchImageSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         let setPath = resolve(set.path)
-        let setName = PathText.lastComponent(setPath)
+        let setName = FilePath(setPath).lastComponent
         let contentsPath = setPath + "/Contents.json"
         let slotSet: CatalogSlotSet
         do {
@@ -181,7 +181,7 @@ struct LaunchImagePlanner {
         var variants: [Variant] = []
         for file in files {
             let path = resolve(file.path)
-            let name = PathText.lastComponent(path)
+            let name = FilePath(path).lastComponent
             guard let modifiers = Self.parseLaunchFileName(name) else {
                 diagnostics.append(.error(manifest.path, at: file.location, "'\(name)' is not a launch image name (expected e.g. Default.png, Default-568h@2x.png, Default-Portrait@2x~ipad.png)"))
                 continue

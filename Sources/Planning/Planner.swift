@@ -129,7 +129,6 @@ public struct Planner {
     /// A set inside groups that provide a namespace is found by its qualified name (`Icons/Alt`, as
     /// actool has it) and, when no set has that qualified name, by its folder name alone.
     private func chooseCatalogSets(_ manifest: inout Manifest, catalogs: [CatalogContents], diagnostics: inout [Diagnostic]) {
-        func folder(_ catalog: CatalogContents, _ set: CatalogSetReference) -> String { catalog.spec.path + "/" + set.setPath }
         func find(_ name: String, _ sets: (CatalogContents) -> [CatalogSetReference]) -> (CatalogContents, CatalogSetReference)? {
             for matches in [{ (set: CatalogSetReference) in set.qualifiedName == name }, { (set: CatalogSetReference) in set.name == name }] {
                 for catalog in catalogs {
@@ -141,7 +140,7 @@ public struct Planner {
         if let choice = manifest.appIconSetName {
             let location = choice.location ?? SourceLocation(line: 1, column: 1)
             if let (catalog, set) = find(choice.name, \.appIconSets) {
-                manifest.appIcon = AppIconSpec(input: .appiconset(SourceSpec(path: folder(catalog, set), location: location)),
+                manifest.appIcon = AppIconSpec(input: .appiconset(SourceSpec(path: catalog.folderAsWritten(of: set), location: location)),
                                                name: iconFileBase(set.name), artwork: false, location: location)
             } else {
                 diagnostics.append(.error(manifest.path, at: choice.location, ActoolMessage.noMatchingAppIconSet(choice.name)))
@@ -151,7 +150,7 @@ public struct Planner {
         if let choice = manifest.launchImageSetName {
             let location = choice.location ?? SourceLocation(line: 1, column: 1)
             if let (catalog, set) = find(choice.name, \.launchImageSets) {
-                manifest.launchImage = LaunchImageSpec(input: .launchimage(SourceSpec(path: folder(catalog, set), location: location)),
+                manifest.launchImage = LaunchImageSpec(input: .launchimage(SourceSpec(path: catalog.folderAsWritten(of: set), location: location)),
                                                        basename: set.name, orientations: [.portrait], schemes: [], location: location)
             } else {
                 diagnostics.append(.error(manifest.path, at: choice.location, ActoolMessage.noMatchingLaunchImageSet(choice.name)))
@@ -324,7 +323,7 @@ public struct Planner {
         for catalog in catalogs {
             for set in catalog.appIconSets where (named.isEmpty || named.contains(set.name)) && seen.insert(set.name).inserted {
                 let base = iconFileBase(set.name)
-                let folder = catalog.spec.path + "/" + set.setPath
+                let folder = catalog.folderAsWritten(of: set)
                 let spec = AppIconSpec(input: .appiconset(SourceSpec(path: folder, location: SourceLocation(line: 1, column: 1))),
                                        name: base, artwork: false, location: SourceLocation(line: 1, column: 1))
                 var own: [Diagnostic] = []

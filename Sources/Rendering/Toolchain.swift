@@ -29,7 +29,7 @@ public struct Toolchain: Sendable {
         // File names and sizes, not paths: the same fonts in another checkout or container path
         // give the same fingerprint.
         let fontText = fonts.map { font in
-            "\(PathText.lastComponent(font.path))\t\(font.bytes)" + (font.sha256.map { "\t" + $0 } ?? "")
+            "\(FilePath(font.path).lastComponent)\t\(font.bytes)" + (font.sha256.map { "\t" + $0 } ?? "")
         }.sorted().joined(separator: "\n")
         return Toolchain(
             libraries: [

@@ -30,7 +30,7 @@ struct AssetcCommand: ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // Called as actool or xcrun (links `make install` makes), or as `assetc actool …`. A render
         // worker is always started as `<binary> render-worker`, whatever the binary is named.
-        let invokedAs = (CommandLine.arguments.first ?? "").split(separator: "/").last.map(String.init) ?? ""
+        let invokedAs = FilePath(CommandLine.arguments.first ?? "").lastComponent
         if arguments.first != "render-worker" {
             if invokedAs == "actool" { ActoolMode.main(arguments) }
             if invokedAs == "xcrun" { XcrunShim.main(arguments) }

@@ -82,7 +82,7 @@ public enum ActoolCompiler {
                 continue
             }
         }
-        let car = PathText.lastComponent(CompiledCatalogRequest.relativePath)
+        let car = FilePath(CompiledCatalogRequest.relativePath).lastComponent
         if FileSystem.kind(work + "/" + CompiledCatalogRequest.relativePath) == .file { files.append(car) }
         let resources = work + "/Resources"
         var written: [String] = []
@@ -90,7 +90,7 @@ public enum ActoolCompiler {
             for file in files.sorted() {
                 let bytes = try FileSystem.read(resources + "/" + file, limit: Int.max)
                 let target = compile + "/" + file
-                try FileSystem.makeDirectories(PathText.folder(of: target), under: compile)
+                try FileSystem.makeDirectories(FilePath(target).folder.string, under: compile)
                 try FileSystem.replaceAtomically(target, bytes)
                 written.append(target)
             }

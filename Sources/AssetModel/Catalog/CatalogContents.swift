@@ -39,6 +39,12 @@ public struct CatalogContents: Sendable {
         self.appIconSets = appIconSets
         self.launchImageSets = launchImageSets
     }
+
+    /// A set's folder as the manifest names it (the catalog's path as written, then the set's path),
+    /// to be resolved against the manifest's folder like any other path in it.
+    public func folderAsWritten(of set: CatalogSetReference) -> String {
+        FilePath(spec.path).appending(set.setPath).string
+    }
 }
 
 public struct CatalogSetReference: Sendable, Hashable {

@@ -310,7 +310,6 @@ extension Manifest {
     /// The one rule for paths written in a manifest (sources, sets, catalogs, fonts, outputs,
     /// generated code): absolute as written, else relative to the manifest's folder.
     public func resolve(_ path: String) -> String {
-        if path.hasPrefix("/") || directory.isEmpty || directory == "." { return path }
-        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+        FilePath(path).resolve(against: FilePath(directory)).string
     }
 }

@@ -37,7 +37,7 @@ extension ResolvedSource.Kind {
 
 /// The scale a raster file name declares (`photo@2x.png` is 2, `photo.png` 1).
 public func declaredScale(ofFileName path: String) -> Int {
-    let file = PathText.lastComponent(path)
+    let file = FilePath(path).lastComponent
     var stem = file
     if let dot = stem.lastIndex(of: ".") { stem = String(stem[..<dot]) }
     if let tilde = stem.firstIndex(of: "~") { stem = String(stem[..<tilde]) }
