@@ -30,7 +30,7 @@ enum CompiledCatalogStep {
         let relative = CompiledCatalogRequest.relativePath
         // A single-size set contributes only its 1024-pixel image, once per device idiom (below).
         let included = Set(plan.compiledCatalogVariants.filter { !(request.singleSizeIcon && $0.role.kind == .appIcon) }.map(\.outputPath))
-        let entries = files.filter { included.contains($0.0.variant.outputPath) && !$0.0.variant.tall }
+        let entries = files.filter { included.contains($0.0.variant.outputPath) }
         var description = "\(writerVersion)|\(AssetcVersion.current)|\(request.deploymentTarget)|\(request.appIconName ?? "")|"
             + "\(request.singleSizeIcon)|\(request.devices.map(\.rawValue))\n"
         for (written, _) in entries {

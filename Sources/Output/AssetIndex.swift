@@ -8,7 +8,7 @@ public enum AssetIndex {
     public static func make(_ written: [WrittenVariant], bundles bundleSpecs: [BundleSpec],
                             catalog: CatalogRecords = CatalogRecords()) -> JSONOutput {
         var bundles: [String: JSONOutput] = [:]
-        let inBundles = written.filter { $0.variant.outsideResourcesPath == nil }
+        let inBundles = written.filter { !$0.variant.isOutsideBundle }
         let groups = Dictionary(grouping: inBundles) { $0.variant.bundle }
         let imageRecords = Dictionary(grouping: catalog.images) { BundleRef($0.bundle) }
         let colorRecords = Dictionary(grouping: catalog.colors) { BundleRef($0.bundle) }
@@ -96,6 +96,8 @@ public enum AssetIndex {
             "sha256": .string(written.sha256),
         ]
         addAppearance(variant.appearance, to: &fields)
+        // Not a file in the bundle: found by name in Assets.car (its PNG is kept under `.assetc/`).
+        if variant.destination == .compiledCatalog { fields["compiledCatalogOnly"] = .bool(true) }
         if let origin = variant.catalogOrigin { fields["source"] = .string(origin.setPath + "/" + origin.filename) }
         return .object(fields)
     }

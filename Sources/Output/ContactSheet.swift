@@ -50,7 +50,7 @@ public enum ContactSheet {
         let warnings = Dictionary(grouping: plan.warnings.filter { $0.severity == .warning }, by: \.path)
         let bundleOrder = [BundleRef.main] + plan.bundles.map { BundleRef.named($0.name) }
         for bundle in bundleOrder {
-            let inBundle = written.filter { $0.variant.bundle == bundle && $0.variant.outsideResourcesPath == nil }
+            let inBundle = written.filter { $0.variant.bundle == bundle && !$0.variant.isOutsideBundle }
             guard !inBundle.isEmpty else { continue }
             html += "<section>\n<h2>\(escape(bundle.writtenName)) bundle</h2>\n"
             // Grouped once: filtering the bundle for each name was quadratic (20,000 images: 12 s).
@@ -70,7 +70,7 @@ public enum ContactSheet {
             }
             html += "</section>\n"
         }
-        let outside = written.filter { $0.variant.outsideResourcesPath != nil }
+        let outside = written.filter { $0.variant.isOutsideBundle }
         if !outside.isEmpty {
             html += "<section>\n<h2>Outside the bundle</h2>\n<div class=\"row\">\n"
             for file in outside { html += figure(file, warnings: warnings, plan: plan) }

@@ -11,7 +11,7 @@ public enum RuntimeTable {
 
     /// Only images an app loads by name: icons and launch images are found by iOS itself.
     public static func make(_ variants: [Variant], bundles: [BundleSpec], catalog: CatalogRecords) -> JSONOutput {
-        let images = variants.filter { $0.role == .image && $0.outsideResourcesPath == nil }
+        let images = variants.filter { $0.role == .image && $0.isLooseInBundle }
         var entries: [JSONOutput] = []
         for bundle in [nil] + bundles.map(\.name) as [String?] {
             let folder = bundle.flatMap { name in bundles.first { $0.name == name }?.path } ?? ""

@@ -105,7 +105,7 @@ struct IconPlanner {
             placement: Placement.map(content: content, intoWidth: slot.pixels, height: slot.pixels, fit: nil),
             background: spec.background ?? .white, origin: .manifest(spec.location),
             role: slot.idiom == .appStore ? .appStoreIcon(slot) : .appIcon(slot),
-            outsideResourcesPath: slot.idiom == .appStore ? "AppStore/\(fileName)" : nil)
+            destination: slot.idiom == .appStore ? .outsideBundle("AppStore/\(fileName)") : .resources)
     }
 
     private func artworkVariant(_ slot: ArtworkSlot, spec: AppIconSpec, source: ResolvedSource, content: PointSize) -> Variant {

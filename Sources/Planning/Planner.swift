@@ -120,6 +120,14 @@ public struct Planner {
                 && Set(icons.map(\.source.path)).count == 1 && icons[0].contentSize == PointSize(width: 1024, height: 1024)
             compiled.devices = manifest.devices
             result.compiledCatalog = compiled
+            // As actool: an image set ships only inside the car, which iOS 7 and later read; an
+            // app that still runs on iOS 6 keeps its loose files too (docs/assets-car.md).
+            if !manifest.targetsLegacyOS {
+                let carOnly = Set(result.compiledCatalogVariants.filter { $0.role == .image }.map(\.outputPath))
+                for index in result.variants.indices where carOnly.contains(result.variants[index].outputPath) {
+                    result.variants[index].destination = .compiledCatalog
+                }
+            }
         }
         return result
     }

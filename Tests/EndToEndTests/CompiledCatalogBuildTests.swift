@@ -91,8 +91,9 @@ import TestSupport
             #expect(Set(record.multisize!.map(\.2)) == indexes)
         }
 
-        // Image sets: every PNG the build wrote for the main bundle, by name, scale and appearance,
-        // each decoding to that PNG (itself pixel-identical to a per-scale PNG slot's file).
+        // Image sets: every PNG the build made for the main bundle, by name, scale and appearance,
+        // each decoding to that PNG (itself pixel-identical to a per-scale PNG slot's file). As
+        // with actool, the PNGs are not in the bundle: they are kept under .assetc/ for the next build.
         let images = car.renditions.filter { $0.attributes[2] == 181 }
         #expect(images.count == CatalogBuildTests.expectedFiles.keys.filter { $0.hasSuffix(".png") }.count)
         let names = Dictionary(uniqueKeysWithValues: car.facets.map { ($0.value.first { $0.0 == 17 }!.1, $0.key) })
@@ -100,7 +101,8 @@ import TestSupport
             let name = try #require(names[rendition.attributes[17]!])
             let loose = name.replacingOccurrences(of: ".", with: "_")
                 + (rendition.attributes[7] == 1 ? "-dark" : "") + (rendition.scaleTimes100 > 100 ? "@\(rendition.scaleTimes100 / 100)x" : "") + ".png"
-            let image = try Self.decode(work.appendingPathComponent("out/Resources/" + loose))
+            let image = try Self.decode(work.appendingPathComponent("out/.assetc/renditions/" + loose))
+            #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources/" + loose).path), "\(loose) is loose")
             #expect(Self.difference(rendition.pixels, Self.premultipliedBGRA(image)) == nil, "\(loose)")
             #expect(rendition.attributes[15] == 0, "universal")
         }
@@ -127,10 +129,13 @@ import TestSupport
         #expect(noop.stderr.contains("(0 rendered"), "\(noop.stderr)")
         #expect(try FileManager.default.attributesOfItem(atPath: carURL.path)[.modificationDate] as! Date == modified)
 
-        // Without --car the file goes, and so does CFBundleIconName.
+        // Without --car the file goes, and so does CFBundleIconName; the image sets are loose again
+        // and nothing is left under .assetc/renditions.
         let without = try Harness.assetc(["build", "Real.xcassets", "--output", "out", "--app-icon", "AppIcon"], in: work)
         #expect(without.status == 0, "\(without.stderr)")
         #expect(!FileManager.default.fileExists(atPath: carURL.path))
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources/Icons - Test Tube@2x.png").path))
+        #expect(try Harness.tree(under: work.appendingPathComponent("out/.assetc")).keys.filter { $0.hasPrefix("renditions/") }.isEmpty)
         #expect(!(try String(contentsOf: work.appendingPathComponent("out/partial-Info.plist"), encoding: .utf8)).contains("CFBundleIconName"))
     }
 

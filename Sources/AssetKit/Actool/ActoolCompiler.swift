@@ -71,17 +71,9 @@ public enum ActoolCompiler {
         }
         results.add(report.warnings, catalogs: catalogs)
 
-        // What actool leaves in the bundle: the car, and the loose icons and launch images.
-        var files: [String] = []
-        for written in report.variants {
-            let variant = written.variant
-            switch variant.role.kind {
-            case .appIcon, .alternateAppIcon, .launchImage where variant.outsideResourcesPath == nil:
-                files.append(variant.relativePath)
-            default:
-                continue
-            }
-        }
+        // What the build leaves in the bundle: the car, the loose icons and launch images, and what
+        // the car does not hold yet (JPEG, high-contrast and -568h images; docs/assets-car.md).
+        var files = report.variants.map(\.variant).filter(\.isLooseInBundle).map(\.relativePath)
         let car = FilePath(CompiledCatalogRequest.relativePath).lastComponent
         if FileSystem.kind(work + "/" + CompiledCatalogRequest.relativePath) == .file { files.append(car) }
         let resources = work + "/Resources"

@@ -79,7 +79,7 @@ public struct CompiledCatalogRequest: Sendable, Hashable {
 extension BuildPlan {
     /// The variants `Assets.car` holds: the app icon's iOS 7+ slots (the App Store icon included)
     /// and the main bundle's catalog image sets, light and dark. Left loose only: JPEGs, high-contrast
-    /// variants, image sets of other bundles, manifest images (docs/assets-car.md says why).
+    /// and `-568h` variants, image sets of other bundles, manifest images (docs/assets-car.md says why).
     public var compiledCatalogVariants: [Variant] {
         guard compiledCatalog != nil else { return [] }
         return variants.filter { variant in
@@ -87,7 +87,7 @@ extension BuildPlan {
             case .appIcon, .appStoreIcon:
                 return variant.iconSlot.map { $0.maximumOS == nil } ?? false
             case .image:
-                return variant.catalogOrigin != nil && variant.bundle == .main && variant.source.kind != .jpeg
+                return variant.catalogOrigin != nil && variant.bundle == .main && variant.source.kind != .jpeg && !variant.tall
                     && !variant.appearance.highContrast && variant.relativePath.hasSuffix(".png")
             default:
                 return false

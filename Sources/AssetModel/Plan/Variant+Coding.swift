@@ -79,7 +79,7 @@ extension Variant: Codable {
         case path, pixels, points, scale, idiom, role, name, bundle, source, page
         // What rendering it alone needs.
         case kind, content, placement, relativePath, fileName, tall, at, background
-        case iconSlot, launchSlot, outsideResources, appearance, catalogOrigin
+        case iconSlot, launchSlot, outsideResources, compiledCatalogOnly, appearance, catalogOrigin
     }
 
     /// The idiom of files for every device; the App Store icon's is written as such by older plans.
@@ -109,7 +109,11 @@ extension Variant: Codable {
         // Slots by their row in the device tables, which the plan's `deviceTables` version pins.
         try c.encodeIfPresent(iconSlot.flatMap { DeviceTables.icons.firstIndex(of: $0) }, forKey: .iconSlot)
         try c.encodeIfPresent(launchSlot.flatMap { DeviceTables.launchImages.firstIndex(of: $0) }, forKey: .launchSlot)
-        try c.encodeIfPresent(outsideResourcesPath, forKey: .outsideResources)
+        switch destination {
+        case .resources: break
+        case .outsideBundle(let path): try c.encode(path, forKey: .outsideResources)
+        case .compiledCatalog: try c.encode(true, forKey: .compiledCatalogOnly)
+        }
         if !appearance.isAny { try c.encode(appearance, forKey: .appearance) }
         try c.encodeIfPresent(origin.catalog, forKey: .catalogOrigin)
     }
@@ -165,10 +169,15 @@ extension Variant: Codable {
             placement: try c.decode(Placement.self, forKey: .placement),
             background: try c.decodeIfPresent(RGBAColor.self, forKey: .background),
             origin: origin, role: role,
-            outsideResourcesPath: try c.decodeIfPresent(String.self, forKey: .outsideResources))
+            destination: try Self.destination(c))
         appearance = try c.decodeIfPresent(Appearance.self, forKey: .appearance) ?? .any
         // The plan names the file; it must be one assetc could have planned (checked again when
         // written, but a forged plan is refused here first).
         guard OutputPath.isValid(outputPath) else { throw fail("'\(outputPath)' is not an output path assetc writes") }
+    }
+
+    private static func destination(_ c: KeyedDecodingContainer<CodingKeys>) throws -> VariantDestination {
+        if let path = try c.decodeIfPresent(String.self, forKey: .outsideResources) { return .outsideBundle(path) }
+        return try c.decodeIfPresent(Bool.self, forKey: .compiledCatalogOnly) == true ? .compiledCatalog : .resources
     }
 }

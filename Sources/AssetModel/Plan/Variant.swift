@@ -195,6 +195,21 @@ public struct RenderJob: Sendable, Hashable, Codable {
     public var pixelCount: Int { pixelWidth * pixelHeight }
 }
 
+/// Where a planned file lands in the output folder.
+public enum VariantDestination: Sendable, Hashable {
+    /// `Resources/<relativePath>`: shipped loose in the app or its bundle.
+    case resources
+    /// A path relative to the output folder, outside what is copied into the app (the App Store
+    /// icon, `AppStore/…`).
+    case outsideBundle(String)
+    /// Shipped only inside `Resources/Assets.car`, as actool ships image sets. The PNG is kept at
+    /// `.assetc/renditions/<relativePath>` so a later build reuses it without rendering, and
+    /// the car is made again from it.
+    case compiledCatalog
+
+    public static let renditionsFolder = ".assetc/renditions"
+}
+
 /// One output file: everything needed to render, encode and index it. Produced by `Planner`.
 ///
 /// Adding a field: declare it here, then give it a key in `Variant.CodingKeys` and a line in
@@ -221,15 +236,28 @@ public struct Variant: Sendable, Hashable {
     /// The manifest entry or catalog slot that asked for this file.
     public var origin: VariantOrigin
     public var role: VariantRole = .image
-    /// Set for files outside `Resources/` (the App Store icon); relative to the output folder.
-    public var outsideResourcesPath: String? = nil
+    /// `Resources/`, outside the bundle (the App Store icon) or only in `Assets.car`.
+    public var destination: VariantDestination = .resources
     /// Light/dark and contrast (catalog images); `.any` otherwise.
     public var appearance: Appearance = .any
 
     public var pixelCount: Int { pixelWidth * pixelHeight }
 
     /// Path relative to the output folder.
-    public var outputPath: String { outsideResourcesPath ?? "Resources/" + relativePath }
+    public var outputPath: String {
+        switch destination {
+        case .resources: "Resources/" + relativePath
+        case .outsideBundle(let path): path
+        case .compiledCatalog: VariantDestination.renditionsFolder + "/" + relativePath
+        }
+    }
+
+    /// A file copied into the app as it is (not outside the bundle, not only in the car).
+    public var isLooseInBundle: Bool { destination == .resources }
+    public var isOutsideBundle: Bool {
+        if case .outsideBundle = destination { return true }
+        return false
+    }
 
     /// The table row an icon or launch image fills (for Info.plist and the index).
     public var iconSlot: IconSlot? { role.iconSlot }
@@ -243,7 +271,7 @@ public struct Variant: Sendable, Hashable {
                   placement: placement, background: background, mayCopySource: role == .image)
     }
 
-    public init(name: String, bundle: BundleRef = .main, relativePath: String, fileName: String, scale: Int, idiom: Idiom? = nil, tall: Bool, pointSize: PointSize, pixelWidth: Int, pixelHeight: Int, source: ResolvedSource, contentSize: PointSize, placement: Placement, background: RGBAColor? = nil, origin: VariantOrigin, role: VariantRole = .image, outsideResourcesPath: String? = nil) {
+    public init(name: String, bundle: BundleRef = .main, relativePath: String, fileName: String, scale: Int, idiom: Idiom? = nil, tall: Bool, pointSize: PointSize, pixelWidth: Int, pixelHeight: Int, source: ResolvedSource, contentSize: PointSize, placement: Placement, background: RGBAColor? = nil, origin: VariantOrigin, role: VariantRole = .image, destination: VariantDestination = .resources) {
         self.name = name
         self.bundle = bundle
         self.relativePath = relativePath
@@ -260,7 +288,7 @@ public struct Variant: Sendable, Hashable {
         self.background = background
         self.origin = origin
         self.role = role
-        self.outsideResourcesPath = outsideResourcesPath
+        self.destination = destination
     }
 }
 

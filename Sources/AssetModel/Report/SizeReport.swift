@@ -35,9 +35,10 @@ public struct SizeReport: Sendable, Equatable {
     public init(_ written: [WrittenVariant], derived: [File] = [], budget: Int?) {
         var byGroup: [String: [File]] = [:]
         if !derived.isEmpty { byGroup[Self.mainBundle] = derived }
-        for entry in written {
+        // A file only in Assets.car is counted in the car's bytes.
+        for entry in written where entry.variant.destination != .compiledCatalog {
             let variant = entry.variant
-            let group = variant.outsideResourcesPath != nil ? Self.outsideBundle : variant.bundle.writtenName
+            let group = variant.isOutsideBundle ? Self.outsideBundle : variant.bundle.writtenName
             byGroup[group, default: []].append(File(path: variant.outputPath, bytes: entry.bytes))
         }
         func rank(_ name: String) -> Int { name == Self.mainBundle ? 0 : name == Self.outsideBundle ? 2 : 1 }
