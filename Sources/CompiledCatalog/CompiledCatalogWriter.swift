@@ -62,7 +62,9 @@ public enum CompiledCatalogWriter {
                 ]
                 keys.append(attributes)
                 appearances.insert(rendition.appearance)
-                renditions.append((key(attributes, keyFormat), try bitmapRendition(rendition, flags: asset.kind == .appIcon ? 0 : imageFlags(rendition))))
+                let bytes = asset.kind == .appIcon ? try bitmapRendition(rendition, flags: 0, allowGrey: false)
+                    : try bitmapRendition(rendition, flags: imageFlags(rendition), allowGrey: true)
+                renditions.append((key(attributes, keyFormat), bytes))
             }
             if asset.kind == .appIcon {
                 // One multisize record per idiom: which point sizes the set has, and their indexes.
@@ -150,20 +152,24 @@ public enum CompiledCatalogWriter {
     }
 
     /// A layout-12 bitmap rendition: the 184-byte CSI header, the five TLVs actool writes, and the
-    /// pixels as premultiplied BGRA in `KCBC` chunks of LZFSE uncompressed blocks.
-    static func bitmapRendition(_ rendition: CompiledCatalog.Rendition, flags: UInt32) throws(CompiledCatalogError) -> [UInt8] {
+    /// pixels in `KCBC` chunks of LZFSE streams: premultiplied BGRA, or, for an image set whose
+    /// every pixel is grey (R = G = B, whatever the PNG's colour type), `GA8` as actool stores it —
+    /// two bytes a pixel, grey premultiplied, pixel format bytes ` 8AG`, colour-space word 2 (byte
+    /// for byte YPImagePicker's actool output; app icons stay BGRA, as actool keeps them).
+    static func bitmapRendition(_ rendition: CompiledCatalog.Rendition, flags: UInt32, allowGrey: Bool) throws(CompiledCatalogError) -> [UInt8] {
         let width = rendition.width, height = rendition.height
         guard width > 0, height > 0, rendition.rgba.count == width * height * 4 else {
             throw CompiledCatalogError("\(rendition.fileName): the pixels do not match \(width)x\(height)")
         }
-        let bytesPerRow = width * 4
+        let grey = allowGrey && PremultipliedGrey.isGrey(rendition.rgba)
+        let bytesPerRow = width * (grey ? 2 : 4)
         var tlvs = tlv(1001, [1, 0, 0, UInt32(width), UInt32(height)].flatMap(LittleEndian.u32))
         tlvs += tlv(1003, [1, 0, 0, 0, 0, UInt32(width), UInt32(height)].flatMap(LittleEndian.u32))
         tlvs += tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(1).bitPattern))
         tlvs += tlv(1006, LittleEndian.u32(1))
         tlvs += tlv(1007, LittleEndian.u32(bytesPerRow))
 
-        let pixels = PremultipliedBGRA.convert(rendition.rgba)
+        let pixels = grey ? PremultipliedGrey.convert(rendition.rgba) : PremultipliedBGRA.convert(rendition.rgba)
         let rowsPerChunk = max(1, min(height, chunkBytes / bytesPerRow))
         let chunkCount = (height + rowsPerChunk - 1) / rowsPerChunk
         var payload = Array("MLEC".utf8) + LittleEndian.u32(3) + LittleEndian.u32(4) + LittleEndian.u32(chunkCount)
@@ -174,8 +180,8 @@ public enum CompiledCatalogWriter {
             payload += Array("KCBC".utf8) + LittleEndian.u32(0) + LittleEndian.u32(0) + LittleEndian.u32(rows)
             payload += LittleEndian.u32(stream.count) + stream
         }
-        return csiHeader(flags: flags, width: width, height: height, scale: rendition.scale, pixelFormat: "BGRA",
-                         colorSpace: 1, layout: 12, name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count)
+        return csiHeader(flags: flags, width: width, height: height, scale: rendition.scale, pixelFormat: grey ? " 8AG" : "BGRA",
+                         colorSpace: grey ? 2 : 1, layout: 12, name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count)
             + tlvs + payload
     }
 
@@ -249,6 +255,37 @@ enum PremultipliedBGRA {
                     target[index + 2] = multiply(source[index])
                     target[index + 3] = UInt8(alpha)
                     index += 4
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// Straight RGBA whose channels are equal to (grey, alpha) pairs, grey premultiplied with the same
+/// rounding as `PremultipliedBGRA`.
+enum PremultipliedGrey {
+    static func isGrey(_ rgba: [UInt8]) -> Bool {
+        rgba.withUnsafeBufferPointer { pixels in
+            var index = 0
+            while index < pixels.count {
+                if pixels[index] != pixels[index + 1] || pixels[index] != pixels[index + 2] { return false }
+                index += 4
+            }
+            return true
+        }
+    }
+
+    static func convert(_ rgba: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: rgba.count / 2)
+        rgba.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                var pixel = 0
+                while pixel * 4 < source.count {
+                    let alpha = UInt32(source[pixel * 4 + 3])
+                    target[pixel * 2] = UInt8((UInt32(source[pixel * 4]) * alpha + 127) / 255)
+                    target[pixel * 2 + 1] = UInt8(alpha)
+                    pixel += 1
                 }
             }
         }

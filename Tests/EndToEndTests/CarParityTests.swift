@@ -73,4 +73,43 @@ import TestSupport
             #expect(ourFlags == appleFlags, "\(name): \(ourFlags) against \(appleFlags)")
         }
     }
+
+    /// YPImagePicker 4.0.0, Xcode 10.2: every bitmap actool wrote is in ours by file name and scale,
+    /// `GA8` where actool chose `GA8` and BGRA where it chose BGRA; and where actool's pixels can be
+    /// read (its own bitmap, or its frame in a packed atlas this reader decodes), a PNG source's
+    /// stored bytes are identical row for row (actool pads some rows; padding is not compared).
+    @Test func ypImagePickerPixelFormatsAndPixels() throws {
+        let (apple, ours) = try Self.compile("Yummypets__YPImagePicker", catalog: "d3bf2d4/Assets.xcassets", car: "d3bf2d4/Assets.car",
+                                             arguments: ["--minimum-deployment-target", "9.0", "--target-device", "iphone", "--target-device", "ipad"])
+        var formats = 0, compared = 0, grey = 0
+        for theirs in apple.renditions where theirs.layout == 12 || theirs.layout == 1003 {
+            guard let mine = ours.renditions.first(where: { $0.name == theirs.name && $0.scaleTimes100 == theirs.scaleTimes100 && $0.layout == 12 }) else {
+                Issue.record("\(theirs.name) @\(theirs.scaleTimes100) missing")
+                continue
+            }
+            #expect(mine.isGA8 == theirs.isGA8, "\(theirs.name) @\(theirs.scaleTimes100): \(mine.pixelFormat) against \(theirs.pixelFormat)")
+            #expect(mine.colorSpace == theirs.colorSpace, "\(theirs.name) @\(theirs.scaleTimes100)")
+            #expect(mine.width == theirs.width && mine.height == theirs.height, "\(theirs.name) @\(theirs.scaleTimes100)")
+            formats += 1
+            if theirs.isGA8 { grey += 1 }
+            // PDF rasters come from another renderer; their pixels are compared elsewhere, by tolerance.
+            guard theirs.name.hasSuffix(".png"), mine.isGA8 == theirs.isGA8, let a = mine.storedPixels, let strideA = mine.bytesPerRow else { continue }
+            let rowBytes = Int(theirs.width) * (theirs.isGA8 ? 2 : 4)
+            let b: [UInt8], strideB: Int
+            if theirs.layout == 12, let stored = theirs.storedPixels, let stride = theirs.bytesPerRow {
+                (b, strideB) = (stored, stride)
+            } else if let cut = apple.linkedPixels(theirs) {
+                (b, strideB) = (cut, rowBytes)
+            } else {
+                continue
+            }
+            let differing = (0..<Int(theirs.height)).filter { row in
+                a[(row * strideA)..<(row * strideA + rowBytes)] != b[(row * strideB)..<(row * strideB + rowBytes)]
+            }
+            #expect(differing.isEmpty, "\(theirs.name) @\(theirs.scaleTimes100): \(differing.count) of \(theirs.height) rows differ")
+            compared += 1
+        }
+        #expect(formats >= 40 && grey >= 12, "\(formats) renditions, \(grey) GA8")
+        #expect(compared >= 6, "only \(compared) PNG renditions compared pixel for pixel")
+    }
 }

@@ -74,6 +74,31 @@ import TestSupport
         #expect(CompiledCatalogWriter.imageFlags(rendition) == 0x0C)
     }
 
+    /// An image set whose pixels are all grey is stored as actool stores it: `GA8` (pixel format
+    /// bytes ` 8AG`, colour-space word 2, two bytes a pixel, grey premultiplied as (g·a + 127) / 255);
+    /// one coloured pixel keeps BGRA, and an app icon stays BGRA even when grey.
+    @Test func greyImagesAreGA8() throws {
+        let grey: [UInt8] = [200, 200, 200, 255, 200, 200, 200, 128, 10, 10, 10, 0, 255, 255, 255, 1]
+        var coloured = grey
+        coloured[4] = 201
+        let images = CompiledCatalog.Asset(name: "Grey", kind: .image, renditions: [
+            .init(idiom: .universal, scale: 1, appearance: .any, fileName: "g.png", width: 2, height: 2, rgba: grey),
+            .init(idiom: .universal, scale: 2, appearance: .any, fileName: "g@2x.png", width: 2, height: 2, rgba: coloured),
+        ])
+        let icon = CompiledCatalog.Asset(name: "AppIcon", kind: .appIcon, renditions: [
+            .init(idiom: .phone, scale: 2, appearance: .any, iconPoints: 60, fileName: "i.png", width: 2, height: 2, rgba: grey),
+        ])
+        let car = try CARReader(try CompiledCatalogWriter.write(CompiledCatalog(assets: [images, icon], deploymentTarget: "15.0")))
+        let one = try #require(car.renditions.first { $0.name == "g.png" })
+        #expect(one.isGA8 && Array(one.pixelFormat.utf8) == [0x20, 0x38, 0x41, 0x47] && one.colorSpace == 2 && one.bytesPerRow == 4)
+        #expect(one.storedPixels == [200, 255, 100, 128, 0, 0, 1, 1])
+        #expect(one.pixels == [200, 200, 200, 255, 100, 100, 100, 128, 0, 0, 0, 0, 1, 1, 1, 1])
+        let two = try #require(car.renditions.first { $0.name == "g@2x.png" })
+        #expect(two.pixelFormat == "BGRA" && two.colorSpace == 1 && two.bytesPerRow == 8)
+        let iconRendition = try #require(car.renditions.first { $0.name == "i.png" })
+        #expect(iconRendition.pixelFormat == "BGRA")
+    }
+
     @Test func namesHashAsActoolDoes() {
         // Identifiers read from actool-made files (docs/assets-car.md).
         #expect(NameIdentifier.of("AppIcon") == 6849)

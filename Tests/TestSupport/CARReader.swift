@@ -44,13 +44,22 @@ public struct CARReader {
         public var name: String
         /// (type, length) of each TLV, in order.
         public var tlvs: [(type: UInt32, length: Int)]
+        /// Each TLV's value by type (the last of a type).
+        public var tlvValues: [UInt32: [UInt8]] = [:]
         public var bytesPerRow: Int?
         /// For bitmaps: MLEC flags, encoding and the LZFSE block kinds seen.
         public var payloadFlags: UInt32?
         public var payloadEncoding: UInt32?
         public var blockKinds: Set<String> = []
-        /// Premultiplied BGRA, `bytesPerRow` per row (bitmaps only).
+        /// Premultiplied BGRA, `bytesPerRow` per row (bitmaps only); a `GA8` rendition's pixels are
+        /// expanded to BGRA (grey in each colour channel), `width × 4` per row.
         public var pixels: [UInt8]?
+        /// The decoded chunks as stored (`GA8`: grey, alpha), `bytesPerRow` per row.
+        public var storedPixels: [UInt8]?
+        public var isGA8: Bool { pixelFormat == " 8AG" }
+        /// A frame in a packed atlas (layout 1003, TLV 1010 `KLNI`): where, in the atlas whose key
+        /// holds `reference` (attributes not named are 0). `y` counts from the atlas's bottom row.
+        public var link: (x: Int, y: Int, width: Int, height: Int, reference: [UInt16: UInt16])?
         /// Multisize records: (width, height, index).
         public var multisize: [(UInt32, UInt32, UInt32)]?
         /// Colours (layout 1009, `RLOC`): the colour space and the components.
@@ -125,6 +134,15 @@ public struct CARReader {
         let format = try block(named: "KEYFORMAT")
         guard Array(format[0..<4]) == Array("tmfk".utf8), format.count == 12 + 4 * Int(Self.le32(format, 8)) else { throw Malformed("KEYFORMAT malformed") }
         keyFormat = (0..<Int(Self.le32(format, 8))).map { UInt16(Self.le32(format, 12 + 4 * $0)) }
+        // Older actool (Xcode 10–13) writes KEYFORMATWORKAROUND: one u32 per slot, non-zero where
+        // the slot's real attribute differs (KEYFORMAT's 5 in a slot that holds 25, deploymentTarget).
+        if lenient, variables.contains(where: { $0.0 == "KEYFORMATWORKAROUND" }) {
+            let workaround = try block(named: "KEYFORMATWORKAROUND")
+            for slot in keyFormat.indices where 4 * slot + 4 <= workaround.count {
+                let real = UInt16(truncatingIfNeeded: Self.le32(workaround, 4 * slot))
+                if real != 0 { keyFormat[slot] = real }
+            }
+        }
 
         for name in ["RENDITIONS", "FACETKEYS", "APPEARANCEKEYS", "BITMAPKEYS"] where variables.contains(where: { $0.0 == name }) {
             trees[name] = try tree(named: name)
@@ -228,8 +246,21 @@ public struct CARReader {
             let type = le32(value, at), length = Int(le32(value, at + 4))
             guard at + 8 + length <= 184 + tlvLength else { throw Malformed("a TLV runs past the TLV area") }
             rendition.tlvs.append((type, length))
+            rendition.tlvValues[type] = Array(value[(at + 8)..<(at + 8 + length)])
             if type == 1007 { rendition.bytesPerRow = Int(le32(value, at + 8)) }
             at += 8 + length
+        }
+        if rendition.layout == 1003, let frame = rendition.tlvValues[1010] {
+            guard frame.count >= 30, Array(frame[0..<4]) == Array("KLNI".utf8) else { throw Malformed("atlas link without KLNI") }
+            var reference: [UInt16: UInt16] = [:]
+            var at = 30
+            while at + 4 <= frame.count {
+                let attribute = le16(frame, at), value = le16(frame, at + 2)
+                if attribute == 0 { break }
+                reference[attribute] = value
+                at += 4
+            }
+            rendition.link = (Int(le32(frame, 8)), Int(le32(frame, 12)), Int(le32(frame, 16)), Int(le32(frame, 20)), reference)
         }
         let payload = Array(value[(184 + tlvLength)...])
         if rendition.layout == 1010 {
@@ -283,8 +314,41 @@ public struct CARReader {
         }
         guard at == payload.count else { throw Malformed("bytes after the last chunk") }
         guard rows == Int(rendition.height) else { throw Malformed("chunks hold \(rows) rows, the image \(rendition.height)") }
-        rendition.pixels = pixels
+        rendition.storedPixels = pixels
+        if rendition.isGA8 {
+            guard stride >= 2 * Int(rendition.width) else { throw Malformed("a GA8 row of \(stride) bytes for \(rendition.width) pixels") }
+            var expanded: [UInt8] = []
+            expanded.reserveCapacity(Int(rendition.width) * rows * 4)
+            for row in 0..<rows {
+                for x in 0..<Int(rendition.width) {
+                    let grey = pixels[row * stride + 2 * x], alpha = pixels[row * stride + 2 * x + 1]
+                    expanded += [grey, grey, grey, alpha]
+                }
+            }
+            rendition.pixels = expanded
+        } else {
+            rendition.pixels = pixels
+        }
         return rendition
+    }
+
+    /// The stored pixels of a rendition that links into a packed atlas, cut out of the atlas (rows
+    /// of `width × bytes per pixel`), or nil when the atlas is not one this reader decodes.
+    public func linkedPixels(_ rendition: Rendition) -> [UInt8]? {
+        guard let link = rendition.link else { return nil }
+        let atlas = renditions.first { candidate in
+            candidate.layout == 1004 && keyFormat.allSatisfy { (candidate.attributes[$0] ?? 0) == (link.reference[$0] ?? 0) }
+        }
+        guard let atlas, let stored = atlas.storedPixels, let stride = atlas.bytesPerRow else { return nil }
+        let bytesPerPixel = atlas.isGA8 ? 2 : 4
+        let top = Int(atlas.height) - link.y - link.height
+        guard top >= 0, link.x >= 0, (link.x + link.width) * bytesPerPixel <= stride else { return nil }
+        var out: [UInt8] = []
+        for row in top..<(top + link.height) {
+            let start = row * stride + link.x * bytesPerPixel
+            out += stored[start..<(start + link.width * bytesPerPixel)]
+        }
+        return out
     }
 
     public static func be16(_ b: [UInt8], _ at: Int) -> UInt16 { UInt16(b[at]) << 8 | UInt16(b[at + 1]) }
