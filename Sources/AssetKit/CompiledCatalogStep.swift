@@ -36,6 +36,17 @@ enum CompiledCatalogStep {
         for (written, _) in entries {
             description += "\(assetName(written.variant, request) ?? "")|\(written.variant.outputPath)|\(written.sha256)\n"
         }
+        // A single-scale PDF is also kept as a vector; its bytes are part of what the car is made from.
+        let vectors = pdfVectors(entries.map(\.0.variant), request)
+        var vectorFiles: [String: [UInt8]] = [:]
+        for source in Set(vectors.map(\.source)).sorted() {
+            do {
+                vectorFiles[source] = try FileSystem.read(source, limit: Limits.maximumSourceBytes)
+            } catch {
+                throw BuildFailure(.invalidInput, [.error(source, "cannot be read for Assets.car: \(error)")])
+            }
+            description += "pdf|\(source)|\(sha256Hex(vectorFiles[source]!))\n"
+        }
         let intents = renderingIntents(plan)
         for (name, intent) in intents.sorted(by: { $0.key < $1.key }) { description += "intent|\(name)|\(intent)\n" }
         let colorAssets = colors(plan, warnings: &colorWarnings)
@@ -59,6 +70,22 @@ enum CompiledCatalogStep {
         for (written, path) in entries {
             let variant = written.variant
             guard let name = assetName(variant, request) else { continue }
+            if variant.source.kind == .jpeg {
+                // Stored as the file, as actool stores a JPEG slot.
+                let bytes: [UInt8]
+                do {
+                    bytes = try FileSystem.read(path, limit: Limits.maximumSourceBytes)
+                } catch {
+                    throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be read back for Assets.car: \(error)")])
+                }
+                var rendition = CompiledCatalog.Rendition(
+                    idiom: idiom(variant), scale: variant.scale, appearance: appearance(variant),
+                    fileName: variant.catalogOrigin?.filename ?? variant.fileName, width: variant.pixelWidth, height: variant.pixelHeight, rgba: [])
+                rendition.embedded = .jpeg(bytes)
+                rendition.renderingIntent = intents[variant.name] ?? .automatic
+                assets[name, default: CompiledCatalog.Asset(name: name, kind: .image, renditions: [])].renditions.append(rendition)
+                continue
+            }
             let image: RGBAImage
             do {
                 let bytes = try FileSystem.read(path, limit: Limits.maximumSourceBytes)
@@ -94,6 +121,12 @@ enum CompiledCatalogStep {
             assets[name, default: CompiledCatalog.Asset(name: name, kind: isIcon ? .appIcon : .image, renditions: [])]
                 .renditions += renditions
         }
+        for vector in vectors {
+            var rendition = CompiledCatalog.Rendition(idiom: vector.idiom, scale: 0, appearance: vector.appearance,
+                                                      fileName: FilePath(vector.source).lastComponent, width: 0, height: 0, rgba: [])
+            rendition.embedded = .pdf(vectorFiles[vector.source]!)
+            assets[vector.name]?.renditions.append(rendition)
+        }
         for asset in colorAssets {
             // One name, one asset: an image set and a colour set of the same name cannot both be
             // found by name, so the image is kept and the colour is said to be left out.
@@ -117,6 +150,31 @@ enum CompiledCatalogStep {
                               messages: messages.isEmpty ? nil : messages)]
     }
 
+
+    /// The vector renditions a car holds: one per image name, idiom and appearance whose bitmaps
+    /// were all drawn from one PDF (a single-scale PDF slot), as actool keeps such a PDF beside its
+    /// 1x/2x/3x bitmaps. A set with a PDF per scale gets bitmaps only.
+    struct PDFVector: Hashable {
+        var name: String
+        var idiom: RenditionIdiom
+        var appearance: RenditionAppearance
+        var source: String
+    }
+
+    static func pdfVectors(_ variants: [Variant], _ request: CompiledCatalogRequest) -> [PDFVector] {
+        var sources: [PDFVector: Set<String>] = [:]
+        for variant in variants where variant.role == .image {
+            guard let name = assetName(variant, request) else { continue }
+            let key = PDFVector(name: name, idiom: idiom(variant), appearance: appearance(variant), source: "")
+            sources[key, default: []].insert(variant.source.kind == .pdf ? variant.source.path : "")
+        }
+        return sources.compactMap { key, paths in
+            guard paths.count == 1, let path = paths.first, !path.isEmpty else { return nil }
+            var vector = key
+            vector.source = path
+            return vector
+        }.sorted { ($0.name, $0.source, $0.idiom.rawValue, $0.appearance.rawValue) < ($1.name, $1.source, $1.idiom.rawValue, $1.appearance.rawValue) }
+    }
 
     /// Each main-bundle catalog image set's `template-rendering-intent`, by name.
     static func renderingIntents(_ plan: BuildPlan) -> [String: CompiledCatalog.RenderingIntent] {

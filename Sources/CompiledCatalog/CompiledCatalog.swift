@@ -46,6 +46,14 @@ public struct CompiledCatalog: Sendable {
         }
     }
 
+    /// A file stored in the car as it is (a `DWAR` payload) rather than as pixels.
+    public enum EmbeddedFile: Sendable {
+        /// A JPEG slot: actool keeps the file's bytes (layout 12, pixel format `JPEG`).
+        case jpeg([UInt8])
+        /// The vector rendition of a single-scale PDF, beside its bitmaps (layout 9, key scale 0).
+        case pdf([UInt8])
+    }
+
     public struct Rendition: Sendable {
         public var idiom: RenditionIdiom
         public var scale: Int
@@ -61,6 +69,9 @@ public struct CompiledCatalog: Sendable {
         public var renderingIntent: RenderingIntent = .automatic
         /// Drawn from a PDF or SVG: actool flags these bitmaps as vector-based.
         public var isFromVector = false
+        /// Set for a JPEG or a PDF kept as a file; `rgba` is then empty and `width`/`height` are the
+        /// JPEG's pixels (0 for a PDF).
+        public var embedded: EmbeddedFile?
 
         public init(idiom: RenditionIdiom, scale: Int, appearance: RenditionAppearance, iconPoints: Double? = nil,
                     fileName: String, width: Int, height: Int, rgba: [UInt8]) {

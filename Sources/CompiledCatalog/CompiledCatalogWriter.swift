@@ -62,8 +62,14 @@ public enum CompiledCatalogWriter {
                 ]
                 keys.append(attributes)
                 appearances.insert(rendition.appearance)
-                let bytes = asset.kind == .appIcon ? try bitmapRendition(rendition, flags: 0, allowGrey: false)
-                    : try bitmapRendition(rendition, flags: imageFlags(rendition), allowGrey: true)
+                let bytes: [UInt8]
+                switch rendition.embedded {
+                case .jpeg(let file)?: bytes = jpegRendition(rendition, file, flags: imageFlags(rendition))
+                case .pdf(let file)?: bytes = pdfRendition(rendition, file)
+                case nil:
+                    bytes = asset.kind == .appIcon ? try bitmapRendition(rendition, flags: 0, allowGrey: false)
+                        : try bitmapRendition(rendition, flags: imageFlags(rendition), allowGrey: true)
+                }
                 renditions.append((key(attributes, keyFormat), bytes))
             }
             if asset.kind == .appIcon {
@@ -183,6 +189,37 @@ public enum CompiledCatalogWriter {
         return csiHeader(flags: flags, width: width, height: height, scale: rendition.scale, pixelFormat: grey ? " 8AG" : "BGRA",
                          colorSpace: grey ? 2 : 1, layout: 12, name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count)
             + tlvs + payload
+    }
+
+    /// A JPEG slot as actool stores it (an Xcode 14.2 car): layout 12, pixel format bytes `GEPJ`,
+    /// colour-space word 0, width and height 0 in the header and only in TLVs 1001 and 1003, no
+    /// bytes-per-row TLV, and the file verbatim in a `DWAR` payload (version 0: not compressed).
+    static func jpegRendition(_ rendition: CompiledCatalog.Rendition, _ file: [UInt8], flags: UInt32) -> [UInt8] {
+        let width = UInt32(rendition.width), height = UInt32(rendition.height)
+        var tlvs = tlv(1001, [1, 0, 0, width, height].flatMap(LittleEndian.u32))
+        tlvs += tlv(1003, [1, 0, 0, 0, 0, width, height].flatMap(LittleEndian.u32))
+        tlvs += tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(1).bitPattern))
+        tlvs += tlv(1006, LittleEndian.u32(1))
+        let payload = rawData(file)
+        return csiHeader(flags: flags, width: 0, height: 0, scale: rendition.scale, pixelFormat: "GEPJ", colorSpace: 0, layout: 12,
+                         name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
+    }
+
+    /// A PDF kept as a vector beside its bitmaps, as actool stores it (microbit's Xcode 10.1 and
+    /// 13.0 cars): layout 9, pixel format bytes ` FDP`, flags 0x04 only (no rendering-intent bit,
+    /// even for a template), width, height and scale 0, TLVs 1004 (opacity 1) and 1006, and the PDF
+    /// in a `DWAR` payload. actool stores the PDF as CoreGraphics re-wrote it; assetc stores the
+    /// source file (docs/assets-car.md).
+    static func pdfRendition(_ rendition: CompiledCatalog.Rendition, _ file: [UInt8]) -> [UInt8] {
+        let tlvs = tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(1).bitPattern)) + tlv(1006, LittleEndian.u32(1))
+        let payload = rawData(file)
+        return csiHeader(flags: 0x04, width: 0, height: 0, scale: 0, pixelFormat: " FDP", colorSpace: 1, layout: 9,
+                         name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
+    }
+
+    /// `DWAR`, version 0 (stored), the length, the bytes.
+    static func rawData(_ bytes: [UInt8]) -> [UInt8] {
+        Array("DWAR".utf8) + LittleEndian.u32(0) + LittleEndian.u32(bytes.count) + bytes
     }
 
     /// An image set's rendition flags as actool sets them (acextract's Xcode 7.3 cars, microbit's

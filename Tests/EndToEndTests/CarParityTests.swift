@@ -57,6 +57,34 @@ import TestSupport
         #expect(compared >= 12, "only \(compared) PDF bitmaps compared")
     }
 
+    /// microbit's 12 PDF-only sets: actool keeps each PDF as a vector rendition (layout 9, key scale
+    /// 0) beside its bitmaps; ours has one for the same asset, idiom and appearance, with actool's
+    /// flags, pixel format and TLVs, holding the source PDF (actool's holds CoreGraphics' re-write
+    /// of it, which cannot be made off a Mac: docs/assets-car.md).
+    @Test func microbitPDFsAreKeptAsVectors() throws {
+        let folder = Self.pairs.appendingPathComponent("microbit-foundation__microbit-swift-playgrounds/371aefa/Assets.xcassets")
+        let (apple, ours) = try Self.compile("microbit-foundation__microbit-swift-playgrounds", catalog: "371aefa/Assets.xcassets",
+                                             car: "371aefa/Assets.car", arguments: ["--minimum-deployment-target", "8.0", "--target-device", "ipad"])
+        func names(_ car: CARReader) -> [UInt16: String] {
+            Dictionary(car.facets.compactMap { name, pairs in pairs.first { $0.0 == 17 }.map { ($0.1, name) } }, uniquingKeysWith: { a, _ in a })
+        }
+        let appleNames = names(apple), ourNames = names(ours)
+        let appleVectors = Set(apple.renditions.filter { $0.layout == 9 }.map { "\(appleNames[$0.attributes[17]!]!) \($0.attributes[15] ?? 0) \($0.attributes[7] ?? 0)" })
+        let ourVectors = ours.renditions.filter { $0.layout == 9 }
+        #expect(appleVectors.count == 12)
+        #expect(Set(ourVectors.map { "\(ourNames[$0.attributes[17]!]!) \($0.attributes[15] ?? 0) \($0.attributes[7] ?? 0)" }) == appleVectors)
+        let appleFirst = try #require(apple.renditions.first { $0.layout == 9 })
+        for vector in ourVectors {
+            #expect(vector.attributes[12] == 0 && vector.scaleTimes100 == 0 && vector.width == 0 && vector.height == 0)
+            #expect(vector.flags == appleFirst.flags && vector.pixelFormat == appleFirst.pixelFormat, "\(vector.name)")
+            #expect(vector.tlvs.map(\.type) == appleFirst.tlvs.map(\.type))
+            let name = ourNames[vector.attributes[17]!]!
+            let source = try Harness.read(folder.appendingPathComponent("\(name).imageset/\(vector.name)"))
+            #expect(Array(vector.rawPayload.prefix(12)) == Array("DWAR".utf8) + [0, 0, 0, 0] + withUnsafeBytes(of: UInt32(source.count).littleEndian, Array.init))
+            #expect(Array(vector.rawPayload.dropFirst(12)) == source, "\(name)")
+        }
+    }
+
     /// acextract's catalog, Xcode 7.3: `template-rendering-intent` template, original and unset.
     @Test func acextractRenderingIntents() throws {
         let (apple, ours) = try Self.compile("bartoszj__acextract", catalog: "77919b6/Images.xcassets", car: "77919b6/assets_iphone.car",

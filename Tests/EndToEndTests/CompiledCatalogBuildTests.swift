@@ -94,9 +94,27 @@ import TestSupport
         // Image sets: every PNG the build made for the main bundle, by name, scale and appearance,
         // each decoding to that PNG (itself pixel-identical to a per-scale PNG slot's file). As
         // with actool, the PNGs are not in the bundle: they are kept under .assetc/ for the next build.
-        let images = car.renditions.filter { $0.attributes[2] == 181 }
+        let images = car.renditions.filter { $0.attributes[2] == 181 && $0.layout == 12 && $0.pixelFormat != "GEPJ" }
         #expect(images.count == CatalogBuildTests.expectedFiles.keys.filter { $0.hasSuffix(".png") }.count)
         let names = Dictionary(uniqueKeysWithValues: car.facets.map { ($0.value.first { $0.0 == 17 }!.1, $0.key) })
+        // The JPEG slot: its file as it is, its size only in the TLVs, as actool stores one.
+        let jpegs = car.renditions.filter { $0.pixelFormat == "GEPJ" }
+        #expect(jpegs.count == 1)
+        if let jpeg = jpegs.first {
+            #expect(names[jpeg.attributes[17]!] == "icon-trans" && jpeg.name == "trans.jpg" && jpeg.width == 0 && jpeg.height == 0)
+            #expect(jpeg.embeddedFile == (try Harness.read(work.appendingPathComponent("Real.xcassets/HomeAssistant/icon-trans.imageset/trans.jpg"))))
+            #expect(jpeg.tlvs.map(\.type) == [1001, 1003, 1004, 1006] && jpeg.flags == 0x10)
+            #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources/icon-trans.jpg").path))
+        }
+        // Each single-scale PDF is also kept as a vector, the source file's bytes at key scale 0.
+        let vectors = car.renditions.filter { $0.layout == 9 }
+        #expect(!vectors.isEmpty)
+        for vector in vectors {
+            let name = try #require(names[vector.attributes[17]!])
+            #expect(vector.attributes[12] == 0 && vector.flags == 0x04 && vector.name.hasSuffix(".pdf"), "\(name)")
+            #expect(vector.embeddedFile?.starts(with: Array("%PDF".utf8)) == true, "\(name)")
+            #expect(images.contains { $0.attributes[17] == vector.attributes[17] && $0.flags & 0x04 != 0 }, "\(name) has bitmaps drawn from the PDF")
+        }
         for rendition in images {
             let name = try #require(names[rendition.attributes[17]!])
             let loose = name.replacingOccurrences(of: ".", with: "_")

@@ -57,6 +57,8 @@ public struct CARReader {
         /// The decoded chunks as stored (`GA8`: grey, alpha), `bytesPerRow` per row.
         public var storedPixels: [UInt8]?
         public var isGA8: Bool { pixelFormat == " 8AG" }
+        /// A file kept as it is (`DWAR` version 0: a JPEG, a PDF), without the envelope.
+        public var embeddedFile: [UInt8]?
         /// A frame in a packed atlas (layout 1003, TLV 1010 `KLNI`): where, in the atlas whose key
         /// holds `reference` (attributes not named are 0). `y` counts from the atlas's bottom row.
         public var link: (x: Int, y: Int, width: Int, height: Int, reference: [UInt16: UInt16])?
@@ -285,6 +287,13 @@ public struct CARReader {
                 components.append(Double(bitPattern: bits))
             }
             rendition.color = (le32(payload, 8), components)
+            return rendition
+        }
+        if payload.count >= 12, Array(payload[0..<4]) == Array("DWAR".utf8) {
+            guard rendition.layout == 9 || rendition.pixelFormat == "GEPJ" || lenient else { throw Malformed("DWAR payload in a layout-\(rendition.layout) \(rendition.pixelFormat) rendition") }
+            let version = le32(payload, 4), length = Int(le32(payload, 8))
+            guard payload.count == 12 + length else { throw Malformed("DWAR of \(length) bytes in a payload of \(payload.count)") }
+            if version == 0 { rendition.embeddedFile = Array(payload[12...]) } else if !lenient { throw Malformed("DWAR version \(version)") }
             return rendition
         }
         if lenient, payload.count < 4 || Array(payload[0..<4]) != Array("MLEC".utf8) { return rendition }

@@ -78,8 +78,9 @@ public struct CompiledCatalogRequest: Sendable, Hashable {
 
 extension BuildPlan {
     /// The variants `Assets.car` holds: the app icon's iOS 7+ slots (the App Store icon included)
-    /// and the main bundle's catalog image sets, light and dark. Left loose only: JPEGs, high-contrast
-    /// and `-568h` variants, image sets of other bundles, manifest images (docs/assets-car.md says why).
+    /// and the main bundle's catalog image sets, light and dark (JPEG slots as their files). Left
+    /// loose only: high-contrast and `-568h` variants, image sets of other bundles, manifest images
+    /// (docs/assets-car.md says why).
     public var compiledCatalogVariants: [Variant] {
         guard compiledCatalog != nil else { return [] }
         return variants.filter { variant in
@@ -87,8 +88,8 @@ extension BuildPlan {
             case .appIcon, .appStoreIcon:
                 return variant.iconSlot.map { $0.maximumOS == nil } ?? false
             case .image:
-                return variant.catalogOrigin != nil && variant.bundle == .main && variant.source.kind != .jpeg && !variant.tall
-                    && !variant.appearance.highContrast && variant.relativePath.hasSuffix(".png")
+                return variant.catalogOrigin != nil && variant.bundle == .main && !variant.tall && !variant.appearance.highContrast
+                    && (variant.relativePath.hasSuffix(".png") || variant.source.kind == .jpeg)
             default:
                 return false
             }
