@@ -80,6 +80,7 @@ bench: release test-deps
 	$(BENCH_VENV)/bin/python Benchmarks/anchors.py $(ANCHOR_ARGS)
 	$(BENCH_VENV)/bin/python Benchmarks/efforts.py $(EFFORT_ARGS)
 	$(BENCH_VENV)/bin/python Benchmarks/catalogs.py
+	python3 Benchmarks/car_pairs.py
 
 # The compressor survey behind docs/performance.md's "What the compressors can do": Debian's
 # libdeflate at every level, ISA-L and Zopfli (installed here for the survey only; assetc links
