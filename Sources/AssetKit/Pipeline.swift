@@ -195,7 +195,7 @@ public enum Pipeline {
                 continue
             }
             // Catalogs on the command line are relative to the working directory, not the manifest.
-            let spec = manifest.directory == "." || trimmed.hasPrefix("/") ? trimmed : FileSystem.absolute(trimmed)
+            let spec = manifest.directory == "." || FilePath(trimmed).isAbsolute ? trimmed : FileSystem.absolute(trimmed)
             manifest.catalogs.append(CatalogSpec(path: spec, scales: request.scales ?? CatalogSpec.defaultScales,
                                                  location: SourceLocation(line: 1, column: 1)))
         }

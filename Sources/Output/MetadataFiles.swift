@@ -39,7 +39,7 @@ public enum ActionOutputs {
                                FileError(.write, path: relative, reason: .system(code: 0, description: "not an output path")), source: source)
         }
         let path = root + "/" + relative
-        let folder = String(path[..<path.lastIndex(of: "/")!])
+        let folder = FilePath(path).folder.string
         do throws(FileError) {
             try FileSystem.makeDirectories(folder, under: root)
         } catch {

@@ -40,10 +40,14 @@ enum XcrunShim {
         if find {
             // The `actool` link beside the `xcrun` called (not beside the binary both point to).
             let called = CommandLine.arguments[0]
-            let xcrun = called.contains("/") ? (called.hasPrefix("/") ? called : FileManager.default.currentDirectoryPath + "/" + called) : lookUpOnPath(called)
-            if let xcrun, FileManager.default.isExecutableFile(atPath: (xcrun as NSString).deletingLastPathComponent + "/actool") {
-                print((xcrun as NSString).deletingLastPathComponent + "/actool")
-                exit(0)
+            let xcrun = called.contains("/") ? FilePath(called).resolve(against: FilePath(FileManager.default.currentDirectoryPath)).string
+                : lookUpOnPath(called)
+            if let xcrun {
+                let actool = FilePath(xcrun).folder.appending("actool").string
+                if FileManager.default.isExecutableFile(atPath: actool) {
+                    print(actool)
+                    exit(0)
+                }
             }
             FileHandle.standardError.write(Data("xcrun: error: unable to find utility \"actool\": no actool link beside xcrun\n".utf8))
             exit(72)

@@ -302,7 +302,7 @@ import TestSupport
         let decoded = try Harness.run(python, ["-c", script, work.appendingPathComponent("out/Resources/Assets.car").path])
         #expect(decoded.status == 0, "\(decoded.stderr)")
         let hashes = decoded.stdout.split(separator: "\n").map(String.init)
-        let ours = car.renditions.compactMap(\.pixels).map { sha256Hex($0) }
+        let ours = car.renditions.compactMap(\.storedPixels).map { sha256Hex($0) }
         #expect(hashes.count == ours.count)
         #expect(Set(hashes) == Set(ours))
     }
