@@ -37,7 +37,7 @@ enum CompiledCatalogStep {
             description += "\(assetName(written.variant, request) ?? "")|\(written.variant.outputPath)|\(written.sha256)\n"
         }
         // A single-scale PDF is also kept as a vector; its bytes are part of what the car is made from.
-        let vectors = pdfVectors(entries.map(\.0.variant), request)
+        let vectors = pdfVectors(entries.map(\.0.variant))
         var vectorFiles: [String: [UInt8]] = [:]
         for source in Set(vectors.map(\.source)).sorted() {
             do {
@@ -70,30 +70,16 @@ enum CompiledCatalogStep {
         for (written, path) in entries {
             let variant = written.variant
             guard let name = assetName(variant, request) else { continue }
-            if variant.source.kind == .jpeg {
-                // Stored as the file, as actool stores a JPEG slot.
-                let bytes: [UInt8]
-                do {
-                    bytes = try FileSystem.read(path, limit: Limits.maximumSourceBytes)
-                } catch {
-                    throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be read back for Assets.car: \(error)")])
-                }
-                var rendition = CompiledCatalog.Rendition(
-                    idiom: idiom(variant), scale: variant.scale, appearance: appearance(variant),
-                    fileName: variant.catalogOrigin?.filename ?? variant.fileName, width: variant.pixelWidth, height: variant.pixelHeight, rgba: [])
-                rendition.embedded = .jpeg(bytes)
-                rendition.renderingIntent = intents[variant.name] ?? .automatic
-                assets[name, default: CompiledCatalog.Asset(name: name, kind: .image, renditions: [])].renditions.append(rendition)
-                continue
-            }
-            let image: RGBAImage
+            let bytes: [UInt8]
+            let image: RGBAImage?
             do {
-                let bytes = try FileSystem.read(path, limit: Limits.maximumSourceBytes)
-                image = try PNGCodec.decode(bytes).image
+                bytes = try FileSystem.read(path, limit: Limits.maximumSourceBytes)
+                // A JPEG slot is stored as the file, as actool stores it; everything else as pixels.
+                image = variant.source.kind == .jpeg ? nil : try PNGCodec.decode(bytes).image
             } catch {
                 throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be read back for Assets.car: \(error)")])
             }
-            if image.color != nil {
+            if image?.color != nil {
                 // The loose PNG keeps its colour chunks; a rendition is tagged sRGB, so its values
                 // would be shown as sRGB. Said, never silent.
                 made.append(.warning(variant.source.path, "\(variant.fileName): the PNG is tagged with a colour profile or gamma other "
@@ -104,7 +90,8 @@ enum CompiledCatalogStep {
                 idiom: idiom(variant), scale: variant.iconSlot?.scale ?? variant.scale, appearance: appearance(variant),
                 iconPoints: isIcon ? variant.iconSlot?.points : nil,
                 fileName: variant.catalogOrigin?.filename ?? variant.fileName,
-                width: image.width, height: image.height, rgba: image.pixels)
+                width: image?.width ?? variant.pixelWidth, height: image?.height ?? variant.pixelHeight, rgba: image?.pixels ?? [])
+            if image == nil { rendition.embedded = .jpeg(bytes) }
             if !isIcon {
                 rendition.renderingIntent = intents[variant.name] ?? .automatic
                 rendition.isFromVector = variant.source.kind == .pdf || variant.source.kind == .svg
@@ -122,10 +109,10 @@ enum CompiledCatalogStep {
                 .renditions += renditions
         }
         for vector in vectors {
-            var rendition = CompiledCatalog.Rendition(idiom: vector.idiom, scale: 0, appearance: vector.appearance,
+            var rendition = CompiledCatalog.Rendition(idiom: vector.slot.idiom, scale: 0, appearance: vector.slot.appearance,
                                                       fileName: FilePath(vector.source).lastComponent, width: 0, height: 0, rgba: [])
             rendition.embedded = .pdf(vectorFiles[vector.source]!)
-            assets[vector.name]?.renditions.append(rendition)
+            assets[vector.slot.name]?.renditions.append(rendition)
         }
         for asset in colorAssets {
             // One name, one asset: an image set and a colour set of the same name cannot both be
@@ -154,26 +141,29 @@ enum CompiledCatalogStep {
     /// The vector renditions a car holds: one per image name, idiom and appearance whose bitmaps
     /// were all drawn from one PDF (a single-scale PDF slot), as actool keeps such a PDF beside its
     /// 1x/2x/3x bitmaps. A set with a PDF per scale gets bitmaps only.
-    struct PDFVector: Hashable {
-        var name: String
-        var idiom: RenditionIdiom
-        var appearance: RenditionAppearance
+    struct PDFVector {
+        struct Slot: Hashable {
+            var name: String
+            var idiom: RenditionIdiom
+            var appearance: RenditionAppearance
+        }
+
+        var slot: Slot
         var source: String
     }
 
-    static func pdfVectors(_ variants: [Variant], _ request: CompiledCatalogRequest) -> [PDFVector] {
-        var sources: [PDFVector: Set<String>] = [:]
+    static func pdfVectors(_ variants: [Variant]) -> [PDFVector] {
+        // Each slot's sources; nil stands for a bitmap not drawn from a PDF.
+        var sources: [PDFVector.Slot: Set<String?>] = [:]
         for variant in variants where variant.role == .image {
-            guard let name = assetName(variant, request) else { continue }
-            let key = PDFVector(name: name, idiom: idiom(variant), appearance: appearance(variant), source: "")
-            sources[key, default: []].insert(variant.source.kind == .pdf ? variant.source.path : "")
+            let slot = PDFVector.Slot(name: variant.name, idiom: idiom(variant), appearance: appearance(variant))
+            sources[slot, default: []].insert(variant.source.kind == .pdf ? variant.source.path : nil)
         }
-        return sources.compactMap { key, paths in
-            guard paths.count == 1, let path = paths.first, !path.isEmpty else { return nil }
-            var vector = key
-            vector.source = path
-            return vector
-        }.sorted { ($0.name, $0.source, $0.idiom.rawValue, $0.appearance.rawValue) < ($1.name, $1.source, $1.idiom.rawValue, $1.appearance.rawValue) }
+        return sources.compactMap { slot, paths in
+            guard paths.count == 1, let path = paths.first ?? nil else { return nil }
+            return PDFVector(slot: slot, source: path)
+        }.sorted { ($0.slot.name, $0.source, $0.slot.idiom.rawValue, $0.slot.appearance.rawValue)
+            < ($1.slot.name, $1.source, $1.slot.idiom.rawValue, $1.slot.appearance.rawValue) }
     }
 
     /// Each main-bundle catalog image set's `template-rendering-intent`, by name.

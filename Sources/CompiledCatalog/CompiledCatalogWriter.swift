@@ -169,11 +169,7 @@ public enum CompiledCatalogWriter {
         }
         let grey = allowGrey && PremultipliedGrey.isGrey(rendition.rgba)
         let bytesPerRow = width * (grey ? 2 : 4)
-        var tlvs = tlv(1001, [1, 0, 0, UInt32(width), UInt32(height)].flatMap(LittleEndian.u32))
-        tlvs += tlv(1003, [1, 0, 0, 0, 0, UInt32(width), UInt32(height)].flatMap(LittleEndian.u32))
-        tlvs += tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(1).bitPattern))
-        tlvs += tlv(1006, LittleEndian.u32(1))
-        tlvs += tlv(1007, LittleEndian.u32(bytesPerRow))
+        let tlvs = sizeTLVs(width: width, height: height) + opacityTLVs(1) + tlv(1007, LittleEndian.u32(bytesPerRow))
 
         let pixels = grey ? PremultipliedGrey.convert(rendition.rgba) : PremultipliedBGRA.convert(rendition.rgba)
         let rowsPerChunk = max(1, min(height, chunkBytes / bytesPerRow))
@@ -195,11 +191,7 @@ public enum CompiledCatalogWriter {
     /// colour-space word 0, width and height 0 in the header and only in TLVs 1001 and 1003, no
     /// bytes-per-row TLV, and the file verbatim in a `DWAR` payload (version 0: not compressed).
     static func jpegRendition(_ rendition: CompiledCatalog.Rendition, _ file: [UInt8], flags: UInt32) -> [UInt8] {
-        let width = UInt32(rendition.width), height = UInt32(rendition.height)
-        var tlvs = tlv(1001, [1, 0, 0, width, height].flatMap(LittleEndian.u32))
-        tlvs += tlv(1003, [1, 0, 0, 0, 0, width, height].flatMap(LittleEndian.u32))
-        tlvs += tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(1).bitPattern))
-        tlvs += tlv(1006, LittleEndian.u32(1))
+        let tlvs = sizeTLVs(width: rendition.width, height: rendition.height) + opacityTLVs(1)
         let payload = rawData(file)
         return csiHeader(flags: flags, width: 0, height: 0, scale: rendition.scale, pixelFormat: "GEPJ", colorSpace: 0, layout: 12,
                          name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
@@ -211,7 +203,7 @@ public enum CompiledCatalogWriter {
     /// in a `DWAR` payload. actool stores the PDF as CoreGraphics re-wrote it; assetc stores the
     /// source file (docs/assets-car.md).
     static func pdfRendition(_ rendition: CompiledCatalog.Rendition, _ file: [UInt8]) -> [UInt8] {
-        let tlvs = tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(1).bitPattern)) + tlv(1006, LittleEndian.u32(1))
+        let tlvs = opacityTLVs(1)
         let payload = rawData(file)
         return csiHeader(flags: 0x04, width: 0, height: 0, scale: 0, pixelFormat: " FDP", colorSpace: 1, layout: 9,
                          name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
@@ -241,7 +233,7 @@ public enum CompiledCatalogWriter {
         guard color.components.count == color.space.componentCount, color.components.allSatisfy(\.isFinite) else {
             throw CompiledCatalogError("\(name): a colour needs \(color.space.componentCount) finite components")
         }
-        let tlvs = tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(0).bitPattern)) + tlv(1006, LittleEndian.u32(1))
+        let tlvs = opacityTLVs(0)
         var payload = Array("RLOC".utf8) + LittleEndian.u32(1) + LittleEndian.u32(color.space.rawValue) + LittleEndian.u32(color.components.count)
         for component in color.components { payload += LittleEndian.u64(component.bitPattern) }
         return csiHeader(flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: color.space.headerValue, layout: 1009,
@@ -250,7 +242,7 @@ public enum CompiledCatalogWriter {
 
     /// A multisize image-set record (part 218, layout 1010): the set's point sizes and their indexes.
     static func multisizeRendition(name: String, sizes: [(points: Double, index: UInt16)]) -> [UInt8] {
-        let tlvs = tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(0).bitPattern)) + tlv(1006, LittleEndian.u32(1))
+        let tlvs = opacityTLVs(0)
         var payload = Array("SISM".utf8) + LittleEndian.u32(1) + LittleEndian.u32(sizes.count)
         for size in sizes {
             let points = UInt32(size.points.rounded(.down))
@@ -270,6 +262,18 @@ public enum CompiledCatalogWriter {
         bytes += LittleEndian.string(name, size: 128)
         bytes += LittleEndian.u32(tlvLength) + LittleEndian.u32(1) + LittleEndian.u32(0) + LittleEndian.u32(payloadLength)
         return bytes
+    }
+
+    /// TLVs 1001 and 1003: an image's size, as every bitmap and JPEG rendition gives it.
+    static func sizeTLVs(width: Int, height: Int) -> [UInt8] {
+        let width = UInt32(width), height = UInt32(height)
+        return tlv(1001, [1, 0, 0, width, height].flatMap(LittleEndian.u32)) + tlv(1003, [1, 0, 0, 0, 0, width, height].flatMap(LittleEndian.u32))
+    }
+
+    /// TLVs 1004 (blend mode 0 and the opacity: 1 for drawn renditions, 0 for colours and
+    /// multisize records, as actool writes them) and 1006, which every rendition carries.
+    static func opacityTLVs(_ opacity: Float) -> [UInt8] {
+        tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(opacity.bitPattern)) + tlv(1006, LittleEndian.u32(1))
     }
 
     static func tlv(_ type: UInt32, _ value: [UInt8]) -> [UInt8] {
