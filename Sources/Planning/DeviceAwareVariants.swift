@@ -11,12 +11,18 @@ import AssetModel
 enum DeviceAwareVariants {
     static func filter(_ variants: [Variant], manifest: Manifest) -> (kept: [Variant], skipped: Int) {
         guard manifest.namesDevicesAndTarget else { return (variants, 0) }
-        // A raster a catalog slot holds is kept as the designer placed it: it may be the only one.
+        // A raster a catalog slot holds is kept at whatever scale the designer placed it (it may be
+        // the only one), but not for a device the app does not target: actool leaves out a
+        // catalog's iPad slots when compiling for iPhone only, and its iPhone slots for iPad only.
         let kept = variants.filter {
-            $0.role != .image || ($0.catalogOrigin != nil && ($0.source.kind == .png || $0.source.kind == .jpeg))
+            $0.role != .image || ($0.catalogOrigin != nil && ($0.source.kind == .png || $0.source.kind == .jpeg) && targeted($0, manifest: manifest))
                 || loadable($0, manifest: manifest)
         }
         return (kept, variants.count - kept.count)
+    }
+
+    static func targeted(_ variant: Variant, manifest: Manifest) -> Bool {
+        variant.idiom.map(manifest.devices.contains) ?? true
     }
 
     static func loadable(_ variant: Variant, manifest: Manifest) -> Bool {
