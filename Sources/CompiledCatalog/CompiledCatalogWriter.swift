@@ -46,8 +46,17 @@ public enum CompiledCatalogWriter {
                 appearances.insert(color.appearance)
                 renditions.append((key(attributes, keyFormat), try colorRendition(name: asset.name, color)))
             }
-            let sizeIndex = IconSizeIndex.table(for: asset.renditions.compactMap(\.iconPoints))
-            for rendition in asset.renditions {
+            let sizeIndex = IconSizeIndex.numbering(for: asset.renditions.compactMap(\.iconPoints))
+            // The 60-point @3x iPhone icon is stored again at scale 2 as a 90-point icon of subtype
+            // 1792, as actool of Xcode 14.3–16.2 stores it, with a multisize record of its own.
+            var entries = asset.renditions.map { (rendition: $0, subtype: UInt16(0)) }
+            if asset.kind == .appIcon, let tall = asset.renditions.first(where: { $0.idiom == .phone && $0.scale == 3 && $0.iconPoints == 60 }) {
+                var copy = tall
+                copy.scale = 2
+                copy.iconPoints = IconSizeIndex.tallCopyPoints
+                entries.append((copy, IconSubtype.tallCopy))
+            }
+            for (rendition, subtype) in entries {
                 var dimension2: UInt16 = 0
                 if asset.kind == .appIcon {
                     guard let points = rendition.iconPoints, let index = sizeIndex(points) else {
@@ -57,7 +66,7 @@ public enum CompiledCatalogWriter {
                 }
                 let attributes: [RenditionAttribute: UInt16] = [
                     .appearance: rendition.appearance.rawValue, .localization: 0, .scale: UInt16(rendition.scale),
-                    .idiom: rendition.idiom.rawValue, .subtype: 0, .dimension2: dimension2,
+                    .idiom: rendition.idiom.rawValue, .subtype: subtype, .dimension2: dimension2,
                     .identifier: identifier, .element: Element.image, .part: part,
                 ]
                 keys.append(attributes)
@@ -73,13 +82,14 @@ public enum CompiledCatalogWriter {
                 renditions.append((key(attributes, keyFormat), bytes))
             }
             if asset.kind == .appIcon {
-                // One multisize record per idiom: which point sizes the set has, and their indexes.
-                for idiom in Set(asset.renditions.map(\.idiom)).sorted() {
-                    let sizes = Set(asset.renditions.filter { $0.idiom == idiom }.compactMap(\.iconPoints))
+                // One multisize record per idiom and subtype: which point sizes it has, and their indexes.
+                let records = Set(entries.map { MultisizeRecordKey(idiom: $0.rendition.idiom, subtype: $0.subtype) })
+                for record in records.sorted(by: { ($0.idiom.rawValue, $0.subtype) < ($1.idiom.rawValue, $1.subtype) }) {
+                    let sizes = Set(entries.filter { $0.rendition.idiom == record.idiom && $0.subtype == record.subtype }.compactMap(\.rendition.iconPoints))
                         .compactMap { points in sizeIndex(points).map { (points, $0) } }
                         .sorted { $0.1 < $1.1 }
                     let attributes: [RenditionAttribute: UInt16] = [
-                        .appearance: 0, .localization: 0, .scale: 1, .idiom: idiom.rawValue, .subtype: 0, .dimension2: 0,
+                        .appearance: 0, .localization: 0, .scale: 1, .idiom: record.idiom.rawValue, .subtype: record.subtype, .dimension2: 0,
                         .identifier: identifier, .element: Element.image, .part: Part.multisizeImageSet,
                     ]
                     keys.append(attributes)
@@ -111,6 +121,12 @@ public enum CompiledCatalogWriter {
         store.name("EXTENDED_METADATA", store.add(extendedMetadata(deploymentTarget: catalog.deploymentTarget)))
         store.addTree(named: "BITMAPKEYS", entries: bitmapKeys, blockSize: 1024, keys: .inline, keyLengthHint: 0)
         return store.serialized()
+    }
+
+    /// An icon set's multisize records are one per idiom and subtype.
+    struct MultisizeRecordKey: Hashable {
+        var idiom: RenditionIdiom
+        var subtype: UInt16
     }
 
     static func key(_ attributes: [RenditionAttribute: UInt16], _ format: [RenditionAttribute]) -> [UInt8] {
@@ -149,6 +165,7 @@ public enum CompiledCatalogWriter {
             default:
                 let mask = keys.reduce(UInt32(0)) { mask, key in
                     let value = key[attribute] ?? 0
+                    if attribute == .subtype, value == IconSubtype.tallCopy { return mask | (1 << IconSubtype.tallCopyMaskBit) }
                     return value < 32 ? mask | (1 << UInt32(value)) : mask
                 }
                 bytes += LittleEndian.u32(mask)

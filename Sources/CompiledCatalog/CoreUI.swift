@@ -41,22 +41,32 @@ enum Part {
 }
 
 
-/// The App Store icon sizes' `dimension2` index as Xcode 14 and later number them: the 1-based
-/// position of the point size among all iOS icon sizes (20, 29, 40, 60, 76, 83.5, the 90-point size
-/// Xcode synthesises for one subtype, 1024). A set's multisize records map sizes to these indexes.
+/// An app icon's `dimension2` index, as actool numbers a set: the 1-based position of the slot's
+/// point size among the distinct point sizes the set holds, counting the 90-point size of the
+/// subtype-1792 copy when the set has a 60-point icon (golden cars, ../shared/notes/assets-car.md
+/// §7: Xcode 16.0's iPhone-only set 20→1, 29→2, 40→3, 60→4, 90→5; Xcode 16.2 with the 57-point slot
+/// 20→1 … 57→4, 60→5, 90→6, 1024→7; Xcode 14.3 counts the same way from 0; Xcode 26's single-size
+/// set 1024→1). A set's multisize records map sizes to these indexes.
 enum IconSizeIndex {
-    static let table: [(points: Double, index: UInt16)] = [(20, 1), (29, 2), (40, 3), (60, 4), (76, 5), (83.5, 6), (90, 7), (1024, 8)]
+    /// The point size Xcode 14.3–16.2 give the copy of the 60-point @3x iPhone icon (subtype 1792).
+    static let tallCopyPoints = 90.0
 
-    static func of(points: Double) -> UInt16? {
-        table.first { abs($0.points - points) < 0.01 }?.index
+    static func numbering(for points: [Double]) -> (Double) -> UInt16? {
+        var sizes = Set(points.map { ($0 * 2).rounded() / 2 })
+        if sizes.contains(60) { sizes.insert(tallCopyPoints) }
+        let ordered = sizes.sorted()
+        return { points in
+            ordered.firstIndex(of: (points * 2).rounded() / 2).map { UInt16($0 + 1) }
+        }
     }
+}
 
-    /// The numbering for one set: a set of only 1024-point images (a single-size set) has one size,
-    /// index 1, as in Xcode 26's output for such a set; any other set uses the table.
-    static func table(for points: [Double]) -> (Double) -> UInt16? {
-        if !points.isEmpty, points.allSatisfy({ abs($0 - 1024) < 0.01 }) { return { abs($0 - 1024) < 0.01 ? 1 : nil } }
-        return of(points:)
-    }
+/// The subtype actool gives the copy of the 60-point @3x iPhone icon that it stores at scale 2 as a
+/// 90-point icon (Xcode 14.3–16.2; the number is that of the 1792-pixel-tall iPhone XR screen).
+enum IconSubtype {
+    static let tallCopy: UInt16 = 1792
+    /// BITMAPKEYS cannot hold bit 1792; actool sets bit 16 for it.
+    static let tallCopyMaskBit: UInt32 = 16
 }
 
 /// A colour set's colour space as an `RLOC` body numbers it (read from actool-made cars: sRGB 1 in

@@ -68,8 +68,11 @@ import TestSupport
             "1 2 20 40", "1 3 20 60", "1 2 29 58", "1 3 29 87", "1 2 40 80", "1 3 40 120", "1 2 60 120", "1 3 60 180",
             "2 1 20 20", "2 2 20 40", "2 1 29 29", "2 2 29 58", "2 1 40 40", "2 2 40 80", "2 1 76 76", "2 2 76 152", "2 2 83.5 167",
             "6 1 1024 1024",
+            // The 60-point @3x icon again, at scale 2 as 90 points, subtype 1792 (Xcode 14.3–16.2).
+            "1 2 90 180",
         ]
-        let sizeIndex: [UInt16: String] = [1: "20", 2: "29", 3: "40", 4: "60", 5: "76", 6: "83.5", 8: "1024"]
+        // actool's numbering: the position among the set's point sizes, 90 included.
+        let sizeIndex: [UInt16: String] = [1: "20", 2: "29", 3: "40", 4: "60", 5: "76", 6: "83.5", 7: "90", 8: "1024"]
         func key(_ rendition: CARReader.Rendition) -> String {
             "\(rendition.attributes[15]!) \(rendition.scaleTimes100 / 100) \(sizeIndex[rendition.attributes[9]!] ?? "?") \(rendition.width)"
         }
@@ -79,15 +82,18 @@ import TestSupport
         let inputs = try Self.iconInputs(work.appendingPathComponent("Real.xcassets/CWA/AppIcon.appiconset"))
         for icon in icons {
             let parts = key(icon).split(separator: " ")
-            let input = try #require(inputs["\(parts[0]) \(parts[1]) \(parts[2])"], "\(key(icon))")
+            let slot = parts[2] == "90" ? "1 3 60" : "\(parts[0]) \(parts[1]) \(parts[2])"
+            #expect((icon.attributes[16] == 1792) == (parts[2] == "90"))
+            let input = try #require(inputs[slot], "\(key(icon))")
             let image = try Self.decode(input)
             #expect(Int(icon.width) == image.width && Int(icon.height) == image.height)
             #expect(Self.difference(icon.pixels, Self.premultipliedBGRA(image)) == nil, "\(input.lastPathComponent)")
         }
-        // Multisize records agree with the keys.
+        // Multisize records agree with the keys: one per idiom and subtype.
+        #expect(car.renditions.filter({ $0.layout == 1010 }).count == 4)
         for record in car.renditions.filter({ $0.layout == 1010 }) {
-            let idiom = record.attributes[15]!
-            let indexes = Set(icons.filter { $0.attributes[15] == idiom }.map { UInt32($0.attributes[9]!) })
+            let idiom = record.attributes[15]!, subtype = record.attributes[16]!
+            let indexes = Set(icons.filter { $0.attributes[15] == idiom && $0.attributes[16] == subtype }.map { UInt32($0.attributes[9]!) })
             #expect(Set(record.multisize!.map(\.2)) == indexes)
         }
 

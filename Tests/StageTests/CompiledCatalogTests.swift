@@ -170,8 +170,9 @@ import TestSupport
         #expect(Set(car.bitmapKeys.keys) == [6849, 10197])
         let icon = car.bitmapKeys[6849]!
         let all: UInt32 = 0xFFFF_FFFF
-        // appearance, localization, scale {1,2,3}, idiom {1,2,6}, subtype, dim2 {0,4,6,8}, identifier, element, part
-        #expect(icon == [all, 1, 0b1110, 0b100_0110, 1, 0b1_0101_0001, all, all, all])
+        // appearance, localization, scale {1,2,3}, idiom {1,2,6}, subtype {0, 1792 as bit 16},
+        // dim2 {0 for the records; 60, 76, 90, 1024 points numbered 1–4}, identifier, element, part
+        #expect(icon == [all, 1, 0b1110, 0b100_0110, 0x1_0001, 0b1_1111, all, all, all])
         let image = car.bitmapKeys[10197]!
         #expect(image == [all, 1, 0b110, 1, 1, 1, all, all, all])
         let value = try car.block(car.trees["BITMAPKEYS"]!.entries[0].valueBlock)
@@ -183,7 +184,7 @@ import TestSupport
         let bitmapTLVs = (Self.reference["bitmapTLVs"] as! [[Int]])
         let payload = Self.reference["bitmapPayload"] as! [String: Int]
         let bitmaps = car.renditions.filter { $0.layout == 12 }
-        #expect(bitmaps.count == 7)
+        #expect(bitmaps.count == 8)
         for rendition in bitmaps {
             #expect(rendition.tlvs.map { [Int($0.type), $0.length] } == bitmapTLVs)
             #expect(rendition.tlvs.reduce(0) { $0 + 8 + $1.length } == 104)
@@ -195,10 +196,15 @@ import TestSupport
             let isIcon = rendition.attributes[2] == 220
             #expect(rendition.flags == (isIcon ? 0 : 16))
         }
-        // The 1024 icon: the App Store idiom, index 8 of the size table.
+        // The 1024 icon: the App Store idiom, the last of the set's sizes (60, 76, 90, 1024 points).
         let marketing = try #require(bitmaps.first { $0.attributes[15] == 6 })
         #expect([marketing.width, marketing.height, marketing.scaleTimes100] == [1024, 1024, 100])
-        #expect(marketing.attributes[9] == 8)
+        #expect(marketing.attributes[9] == 4)
+        // The 60-point @3x icon again at scale 2, subtype 1792, as the 90-point size (index 3).
+        let tall = try #require(bitmaps.first { $0.attributes[16] == 1792 })
+        let sixty = try #require(bitmaps.first { $0.attributes[15] == 1 && $0.attributes[12] == 3 && $0.attributes[16] == 0 })
+        #expect(tall.attributes[12] == 2 && tall.attributes[15] == 1 && tall.attributes[9] == 3 && sixty.attributes[9] == 1)
+        #expect(tall.pixels == sixty.pixels && tall.width == sixty.width)
         #expect(marketing.name == "AppIcon1024x1024.png")
         // Pixels: premultiplied BGRA of the input, rounded to nearest.
         let small = try #require(bitmaps.first { $0.attributes[17] == 10197 && $0.attributes[12] == 1 })
@@ -212,13 +218,32 @@ import TestSupport
         #expect(small.pixels == expected)
         // Dark: the appearance attribute.
         #expect(bitmaps.filter { $0.attributes[7] == 1 }.map(\.name) == ["a-dark@2x.png"])
-        // Multisize records: one per icon idiom, sizes ascending with their indexes.
+        // Multisize records: one per icon idiom and subtype, sizes ascending with their indexes.
         let multisize = car.renditions.filter { $0.layout == 1010 }
-        #expect(multisize.count == 3)
+        #expect(multisize.count == 4)
         #expect(multisize.allSatisfy { $0.tlvs.map { [Int($0.type), $0.length] } == Self.reference["multisizeTLVs"] as! [[Int]] })
-        let phone = try #require(multisize.first { $0.attributes[15] == 1 })
-        #expect(phone.multisize!.map { [$0.0, $0.1, $0.2] } == [[60, 60, 4]])
+        let phone = try #require(multisize.first { $0.attributes[15] == 1 && $0.attributes[16] == 0 })
+        #expect(phone.multisize!.map { [$0.0, $0.1, $0.2] } == [[60, 60, 1]])
+        let tallRecord = try #require(multisize.first { $0.attributes[15] == 1 && $0.attributes[16] == 1792 })
+        #expect(tallRecord.multisize!.map { [$0.0, $0.1, $0.2] } == [[90, 90, 3]])
         #expect(phone.attributes[2] == 218 && phone.attributes[12] == 1 && phone.attributes[9] == 0)
+    }
+
+    /// actool's `dimension2` numbering, from the golden cars (../shared/notes/assets-car.md §7).
+    @Test(arguments: [
+        // Xcode 16.0, an iPhone-only set: 20→1, 29→2, 40→3, 60→4, 90 (the subtype-1792 copy)→5.
+        ([20.0, 29, 40, 60], [20.0: 1, 29: 2, 40: 3, 60: 4, 90: 5]),
+        // Xcode 16.2 with the legacy 57-point slot and the App Store icon.
+        ([20, 29, 40, 57, 60, 1024], [20: 1, 29: 2, 40: 3, 57: 4, 60: 5, 90: 6, 1024: 7]),
+        // iPhone, iPad and App Store: Xcode 14.3's numbering, counted from 1.
+        ([20, 29, 40, 60, 76, 83.5, 1024], [20: 1, 29: 2, 40: 3, 60: 4, 76: 5, 83.5: 6, 90: 7, 1024: 8]),
+        // Xcode 26's single-size set.
+        ([1024], [1024: 1]),
+    ] as [([Double], [Double: UInt16])])
+    func iconIndexesFollowTheSetsSizes(points: [Double], expected: [Double: UInt16]) {
+        let numbering = IconSizeIndex.numbering(for: points)
+        for (size, index) in expected { #expect(numbering(size) == index, "\(size)") }
+        #expect(numbering(57) == (points.contains(57) ? expected[57] : nil))
     }
 
     @Test func singleSizeIconSetsUseIndexOne() throws {
