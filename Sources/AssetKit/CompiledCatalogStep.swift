@@ -19,12 +19,27 @@ enum CompiledCatalogStep {
             case .reused: return (output.written, transaction.root + "/" + output.written.variant.outputPath)
             }
         }
-        return try make(plan, files: files, warnings: &warnings) { relative, key in transaction.reusableDerived(relative, key: key) }
+        return try make(plan, files: files, warnings: &warnings,
+                        reuse: { relative, key in transaction.reusableDerived(relative, key: key) },
+                        previous: { relative in previousRenditions(transaction.previousDerived(relative)) })
+    }
+
+    /// The renditions of the car the last build left, by what each was made from; empty when
+    /// there is none, it was changed since, or it does not read as this writer's layout.
+    static func previousRenditions(_ record: (path: String, bytes: Int, sha256: String, parts: [String])?) -> [String: [UInt8]] {
+        guard let record, let bytes = try? FileSystem.read(record.path, limit: record.bytes), sha256Hex(bytes) == record.sha256,
+              let values = PreviousCatalog.renditions(bytes), values.count == record.parts.count else { return [:] }
+        var renditions: [String: [UInt8]] = [:]
+        for (part, value) in zip(record.parts, values) where !part.isEmpty { renditions[part] = value }
+        return renditions
     }
 
     /// `files`: each written variant and where its PNG can be read now.
+    /// `reuse`: the last build's car when its key matches; `previous`: the last build's renditions by
+    /// cache key, asked for only when the car must be remade.
     static func make(_ plan: BuildPlan, files: [(WrittenVariant, String)], warnings: inout [Diagnostic],
-                     reuse: (String, String) -> DerivedOutput?) throws(BuildFailure) -> [DerivedOutput] {
+                     reuse: (String, String) -> DerivedOutput?,
+                     previous: (String) -> [String: [UInt8]] = { _ in [:] }) throws(BuildFailure) -> [DerivedOutput] {
         guard let request = plan.compiledCatalog else { return [] }
         var colorWarnings: [Diagnostic] = []
         let relative = CompiledCatalogRequest.relativePath
@@ -66,47 +81,76 @@ enum CompiledCatalogStep {
         }
         var made: [Diagnostic] = []
 
+        // One rendition at a time: copied out of the last car when what it is made from is
+        // unchanged, else read, decoded and encoded at once, so no more than one image's pixels
+        // are held (the car's compressed bytes are).
+        let cached = previous(relative)
+        var copied = 0, encoded = 0
         var assets: [String: CompiledCatalog.Asset] = [:]
         for (written, path) in entries {
             let variant = written.variant
             guard let name = assetName(variant, request) else { continue }
-            let bytes: [UInt8]
-            let image: RGBAImage?
-            do {
-                bytes = try FileSystem.read(path, limit: Limits.maximumSourceBytes)
-                // A JPEG slot is stored as the file, as actool stores it; everything else as pixels.
-                image = variant.source.kind == .jpeg ? nil : try PNGCodec.decode(bytes).image
-            } catch {
-                throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be read back for Assets.car: \(error)")])
-            }
-            if image?.color != nil {
-                // The loose PNG keeps its colour chunks; a rendition is tagged sRGB, so its values
-                // would be shown as sRGB. Said, never silent.
-                made.append(.warning(variant.source.path, "\(variant.fileName): the PNG is tagged with a colour profile or gamma other "
-                    + "than sRGB; Assets.car stores its values as sRGB (the loose file keeps its profile); convert the source to sRGB"))
-            }
             let isIcon = variant.role != .image
             var rendition = CompiledCatalog.Rendition(
                 idiom: idiom(variant), scale: variant.iconSlot?.scale ?? variant.scale, appearance: appearance(variant),
                 iconPoints: isIcon ? variant.iconSlot?.points : nil,
                 fileName: variant.catalogOrigin?.filename ?? variant.fileName,
-                width: image?.width ?? variant.pixelWidth, height: image?.height ?? variant.pixelHeight, rgba: image?.pixels ?? [])
-            if image == nil { rendition.embedded = .jpeg(bytes) }
+                width: variant.pixelWidth, height: variant.pixelHeight, rgba: [])
             if !isIcon {
                 rendition.renderingIntent = intents[variant.name] ?? .automatic
                 rendition.isFromVector = variant.source.kind == .pdf || variant.source.kind == .svg
             }
+            let singleSize = request.singleSizeIcon && variant.role.kind == .appStoreIcon
+            if singleSize { rendition.fileName = FilePath(variant.source.path).lastComponent }
+            let kind: CompiledCatalog.Asset.Kind = isIcon ? .appIcon : .image
+            let cacheKey = sha256Hex(Array(("\(writerVersion)|\(AssetcVersion.current)|\(kind)|\(rendition.fileName)|\(rendition.scale)|"
+                + "\(rendition.renderingIntent)|\(rendition.isFromVector)|\(variant.source.kind)|\(written.sha256)").utf8))
+            if let bytes = cached[cacheKey] {
+                rendition.encoded = bytes
+                rendition.cacheKey = cacheKey
+                copied += 1
+            } else {
+                encoded += 1
+                let bytes: [UInt8]
+                let image: RGBAImage?
+                do {
+                    bytes = try FileSystem.read(path, limit: Limits.maximumSourceBytes)
+                    // A JPEG slot is stored as the file, as actool stores it; everything else as pixels.
+                    image = variant.source.kind == .jpeg ? nil : try PNGCodec.decode(bytes).image
+                } catch {
+                    throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be read back for Assets.car: \(error)")])
+                }
+                if let image {
+                    (rendition.width, rendition.height, rendition.rgba) = (image.width, image.height, image.pixels)
+                } else {
+                    rendition.embedded = .jpeg(bytes)
+                }
+                do {
+                    rendition.encoded = try CompiledCatalogWriter.encode(rendition, kind: kind)
+                } catch {
+                    throw BuildFailure(.invalidInput, [.error(variant.source.path, "cannot write Assets.car: \(error.message)")])
+                }
+                rendition.rgba = []
+                rendition.embedded = nil
+                if image?.color != nil {
+                    // The loose PNG keeps its colour chunks; a rendition is tagged sRGB, so its values
+                    // would be shown as sRGB. Said, never silent: such a rendition is not cached, so
+                    // every build that makes the car says it again.
+                    made.append(.warning(variant.source.path, "\(variant.fileName): the PNG is tagged with a colour profile or gamma other "
+                        + "than sRGB; Assets.car stores its values as sRGB (the loose file keeps its profile); convert the source to sRGB"))
+                } else {
+                    rendition.cacheKey = cacheKey
+                }
+            }
             var renditions = [rendition]
-            if request.singleSizeIcon, variant.role.kind == .appStoreIcon {
-                rendition.fileName = FilePath(variant.source.path).lastComponent
+            if singleSize {
                 renditions = request.devices.map { device in
                     var copy = rendition
                     copy.idiom = device == .iphone ? .phone : .pad
                     return copy
                 }
             }
-            assets[name, default: CompiledCatalog.Asset(name: name, kind: isIcon ? .appIcon : .image, renditions: [])]
-                .renditions += renditions
+            assets[name, default: CompiledCatalog.Asset(name: name, kind: kind, renditions: [])].renditions += renditions
         }
         for vector in vectors {
             var rendition = CompiledCatalog.Rendition(idiom: vector.slot.idiom, scale: 0, appearance: vector.slot.appearance,
@@ -125,16 +169,19 @@ enum CompiledCatalogStep {
         }
         let catalog = CompiledCatalog(assets: assets.keys.sorted().map { assets[$0]! },
                                       deploymentTarget: request.deploymentTarget.description)
-        let bytes: [UInt8]
+        let written: CompiledCatalogWriter.Written
         do {
-            bytes = try CompiledCatalogWriter.write(catalog)
+            written = try CompiledCatalogWriter.writeWithParts(catalog)
         } catch {
             throw BuildFailure(.invalidInput, [.error(plan.inputPath, "cannot write Assets.car: \(error.message)")])
         }
+        // Said under -v, not kept with the car: how much of it this build had to make.
+        warnings.append(.note(plan.inputPath, "Assets.car: \(encoded) image\(encoded == 1 ? "" : "s") encoded, \(copied) copied from the last build's car"))
         warnings += made
         let messages = made.map { "\($0.path)\t\($0.message)" }.joined(separator: "\n")
+        let bytes = written.bytes
         return [DerivedOutput(relativePath: relative, key: key, bytes: bytes.count, sha256: sha256Hex(bytes), content: bytes,
-                              messages: messages.isEmpty ? nil : messages)]
+                              messages: messages.isEmpty ? nil : messages, parts: written.parts)]
     }
 
 

@@ -72,6 +72,12 @@ public struct CompiledCatalog: Sendable {
         /// Set for a JPEG or a PDF kept as a file; `rgba` is then empty and `width`/`height` are the
         /// JPEG's pixels (0 for a PDF).
         public var embedded: EmbeddedFile?
+        /// The rendition's bytes, already made (`CompiledCatalogWriter.encode`, or copied out of the
+        /// previous car); the pixels are then not needed.
+        public var encoded: [UInt8]?
+        /// What the bytes were made from, recorded beside the car so the next build can copy them
+        /// out of it when nothing changed (nil: always made anew).
+        public var cacheKey: String?
 
         public init(idiom: RenditionIdiom, scale: Int, appearance: RenditionAppearance, iconPoints: Double? = nil,
                     fileName: String, width: Int, height: Int, rgba: [UInt8]) {

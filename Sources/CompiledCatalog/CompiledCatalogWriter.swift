@@ -14,9 +14,49 @@ public enum CompiledCatalogWriter {
     /// Rows per compressed chunk are chosen so a chunk holds at most this many bytes.
     static let chunkBytes = 1 << 20
 
+    /// The car's bytes, and the cache key of each rendition in the order the file holds them
+    /// ("" for renditions made anew every time: colours, multisize records, copies).
+    public struct Written: Sendable {
+        public var bytes: [UInt8]
+        public var parts: [String]
+    }
+
+    /// The most a rendition may hold: CoreUI's CSI header has 32-bit lengths, and actool's own
+    /// renditions stay far below 2 GiB.
+    public static let maximumRenditionBytes = Int(Int32.max)
+    /// BOM offsets are 32-bit: the whole file must stay under 4 GiB.
+    public static let maximumFileBytes = Int(UInt32.max)
+
     public static func write(_ catalog: CompiledCatalog) throws(CompiledCatalogError) -> [UInt8] {
+        try writeWithParts(catalog).bytes
+    }
+
+    /// A rendition's bytes (CSI header, TLVs, payload) for an asset of `kind`; refused past
+    /// `maximumRenditionBytes`.
+    public static func encode(_ rendition: CompiledCatalog.Rendition, kind: CompiledCatalog.Asset.Kind) throws(CompiledCatalogError) -> [UInt8] {
+        try checkRenditionLength(rendition.rgba.count, name: rendition.fileName)
+        let bytes: [UInt8]
+        switch rendition.embedded {
+        case .jpeg(let file)?: bytes = jpegRendition(rendition, file, flags: imageFlags(rendition))
+        case .pdf(let file)?: bytes = pdfRendition(rendition, file)
+        case nil:
+            bytes = kind == .appIcon ? try bitmapRendition(rendition, flags: 0, allowGrey: false)
+                : try bitmapRendition(rendition, flags: imageFlags(rendition), allowGrey: true)
+        }
+        try checkRenditionLength(bytes.count, name: rendition.fileName)
+        return bytes
+    }
+
+    static func checkRenditionLength(_ count: Int, name: String) throws(CompiledCatalogError) {
+        guard count <= maximumRenditionBytes else {
+            throw CompiledCatalogError("\(name): a rendition of \(count) bytes is more than Assets.car holds (\(maximumRenditionBytes) bytes: 32-bit lengths)")
+        }
+    }
+
+    public static func writeWithParts(_ catalog: CompiledCatalog) throws(CompiledCatalogError) -> Written {
         let keyFormat = RenditionAttribute.keyFormat
         var renditions: [(key: [UInt8], value: [UInt8])] = []
+        var parts: [[UInt8]: String] = [:]
         var facets: [(key: [UInt8], value: [UInt8])] = []
         var bitmapKeys: [(key: [UInt8], value: [UInt8])] = []
         var appearances: Set<RenditionAppearance> = [.any]
@@ -54,6 +94,8 @@ public enum CompiledCatalogWriter {
                 var copy = tall
                 copy.scale = 2
                 copy.iconPoints = IconSizeIndex.tallCopyPoints
+                copy.cacheKey = nil
+                copy.encoded = tall.encoded.map { withScale($0, 2) }
                 entries.append((copy, IconSubtype.tallCopy))
             }
             for (rendition, subtype) in entries {
@@ -71,15 +113,11 @@ public enum CompiledCatalogWriter {
                 ]
                 keys.append(attributes)
                 appearances.insert(rendition.appearance)
+                let renditionKey = key(attributes, keyFormat)
                 let bytes: [UInt8]
-                switch rendition.embedded {
-                case .jpeg(let file)?: bytes = jpegRendition(rendition, file, flags: imageFlags(rendition))
-                case .pdf(let file)?: bytes = pdfRendition(rendition, file)
-                case nil:
-                    bytes = asset.kind == .appIcon ? try bitmapRendition(rendition, flags: 0, allowGrey: false)
-                        : try bitmapRendition(rendition, flags: imageFlags(rendition), allowGrey: true)
-                }
-                renditions.append((key(attributes, keyFormat), bytes))
+                if let encoded = rendition.encoded { bytes = encoded } else { bytes = try encode(rendition, kind: asset.kind) }
+                renditions.append((renditionKey, bytes))
+                if let cacheKey = rendition.cacheKey { parts[renditionKey] = cacheKey }
             }
             if asset.kind == .appIcon {
                 // One multisize record per idiom and subtype: which point sizes it has, and their indexes.
@@ -107,6 +145,12 @@ public enum CompiledCatalogWriter {
         guard keysSeen.count == renditions.count else {
             throw CompiledCatalogError("two renditions have the same name, idiom, scale and appearance")
         }
+        // Offsets in the file are 32-bit: refuse a car that would not fit rather than wrap them.
+        let payloadBytes = renditions.reduce(0) { $0 + $1.value.count + $1.key.count + 32 }
+        guard payloadBytes < maximumFileBytes - (1 << 24) else {
+            throw CompiledCatalogError("the renditions hold \(payloadBytes) bytes; Assets.car's 32-bit offsets hold at most \(maximumFileBytes)")
+        }
+        renditions.sort { $0.key.lexicographicallyPrecedes($1.key) }
 
         var store = BOMStore()
         store.name("CARHEADER", store.add(header(renditionCount: renditions.count)))
@@ -120,7 +164,15 @@ public enum CompiledCatalogWriter {
         store.name("KEYFORMAT", store.add(format))
         store.name("EXTENDED_METADATA", store.add(extendedMetadata(deploymentTarget: catalog.deploymentTarget)))
         store.addTree(named: "BITMAPKEYS", entries: bitmapKeys, blockSize: 1024, keys: .inline, keyLengthHint: 0)
-        return store.serialized()
+        return Written(bytes: store.serialized(), parts: renditions.map { parts[$0.key] ?? "" })
+    }
+
+    /// A made rendition with another scale in its header (the subtype-1792 copy of an icon).
+    static func withScale(_ csi: [UInt8], _ scale: Int) -> [UInt8] {
+        guard csi.count >= 24 else { return csi }
+        var copy = csi
+        copy.replaceSubrange(20..<24, with: LittleEndian.u32(scale * 100))
+        return copy
     }
 
     /// An icon set's multisize records are one per idiom and subtype.

@@ -10,6 +10,9 @@ public struct BuildState: Sendable, Equatable {
         public var sha256: String
         /// The renderer's messages when it was made (`WrittenVariant.rendererMessages`).
         public var rendererMessages: String? = nil
+        /// For a file made of parts (Assets.car's renditions): the key of each part, in the file's
+        /// order, so the next build can copy the unchanged ones out of it.
+        public var parts: [String]? = nil
     }
 
     public static let formatVersion = 2

@@ -45,14 +45,18 @@ public struct DerivedOutput: Sendable {
     /// Warnings made with it, one per line as `path<TAB>message`: kept in the state and repeated
     /// by every build that reuses the file.
     public var messages: String?
+    /// The key of each part it is made of, in order (`BuildState.Output.parts`).
+    public var parts: [String]?
 
-    public init(relativePath: String, key: String, bytes: Int, sha256: String, content: [UInt8]?, messages: String? = nil) {
+    public init(relativePath: String, key: String, bytes: Int, sha256: String, content: [UInt8]?, messages: String? = nil,
+                parts: [String]? = nil) {
         self.relativePath = relativePath
         self.key = key
         self.bytes = bytes
         self.sha256 = sha256
         self.content = content
         self.messages = messages
+        self.parts = parts
     }
 }
 
@@ -149,7 +153,17 @@ public final class OutputTransaction: @unchecked Sendable {
               FileSystem.kindInside(root, relative) == .file,
               FileSystem.fileSize(root + "/" + relative) == old.bytes else { return nil }
         return DerivedOutput(relativePath: relative, key: key, bytes: old.bytes, sha256: old.sha256, content: nil,
-                             messages: old.rendererMessages)
+                             messages: old.rendererMessages, parts: old.parts)
+    }
+
+    /// The derived file at `relative` as the last build recorded it, whatever its key, when it is
+    /// still a regular file of the recorded size and was recorded with its parts: where it is and
+    /// what the state says of it. The caller checks the bytes against `sha256` before using them.
+    public func previousDerived(_ relative: String) -> (path: String, bytes: Int, sha256: String, parts: [String])? {
+        guard let old = previous.outputs[ByteExactPath(relative)], let parts = old.parts,
+              FileSystem.kindInside(root, relative) == .file,
+              FileSystem.fileSize(root + "/" + relative) == old.bytes else { return nil }
+        return (root + "/" + relative, old.bytes, old.sha256, parts)
     }
 
     /// Writes one rendered file into staging. Safe to call from several threads (distinct `index`es).
@@ -189,7 +203,7 @@ public final class OutputTransaction: @unchecked Sendable {
         }
         for file in derived {
             state.outputs[ByteExactPath(file.relativePath)] = BuildState.Output(key: file.key, bytes: file.bytes, sha256: file.sha256,
-                                                                                rendererMessages: file.messages)
+                                                                                rendererMessages: file.messages, parts: file.parts)
         }
         // Keys compare as bytes, as the file system does: `Café` in NFD left by an older build is
         // another file than `Café` in NFC, and goes. The state is input: only a regular file at a

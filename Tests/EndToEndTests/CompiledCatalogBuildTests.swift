@@ -191,6 +191,49 @@ import TestSupport
 
     /// A PNG tagged with another gamma keeps its chunks in the loose file; in Assets.car its values
     /// are tagged sRGB, which is said on every build (the warning is kept with the file's record).
+    /// One changed image: the next car copies every other rendition out of the last one (nothing
+    /// else decoded or compressed, `-v` says how many) and is byte for byte the car a clean build
+    /// makes. A car changed behind the build's back is not copied from.
+    @Test func oneChangedImageRemakesOnlyItsRenditions() throws {
+        let (work, first) = try Self.build("Real.xcassets", ["--app-icon", "AppIcon", "--car", "-v"])
+        defer { Harness.removeTemporary(work) }
+        #expect(first.status == 0, "\(first.stderr)")
+        func counts(_ run: Harness.Run) -> (encoded: Int, copied: Int)? {
+            guard let line = run.stderr.split(separator: "\n").first(where: { $0.contains("Assets.car: ") && $0.contains(" copied from") }) else { return nil }
+            let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            return numbers.count >= 2 ? (numbers[numbers.count - 2], numbers[numbers.count - 1]) : nil
+        }
+        let all = try #require(counts(first), "\(first.stderr)")
+        #expect(all.copied == 0 && all.encoded > 20, "\(all)")
+
+        // A new pixel in one image set's @2x.
+        let changed = work.appendingPathComponent("Real.xcassets/CWA/Icons - Test Tube.imageset/Icons - Test Tube@2x.png")
+        var image = try Self.decode(changed)
+        image.pixels[0] = image.pixels[0] &+ 1
+        image.pixels[3] = 255
+        try Data(PNGOptimizer.encode(image)).write(to: changed)
+        let second = try Harness.assetc(["build", "Real.xcassets", "--output", "out", "--app-icon", "AppIcon", "--car", "-v"], in: work)
+        #expect(second.status == 0, "\(second.stderr)")
+        let partial = try #require(counts(second), "\(second.stderr)")
+        #expect(partial.encoded == 1 && partial.copied == all.encoded - 1, "\(partial)")
+        let clean = try Harness.assetc(["build", "Real.xcassets", "--output", "clean", "--app-icon", "AppIcon", "--car"], in: work)
+        #expect(clean.status == 0)
+        let car = try Harness.read(work.appendingPathComponent("out/Resources/Assets.car"))
+        #expect(car == (try Harness.read(work.appendingPathComponent("clean/Resources/Assets.car"))))
+        let rendition = try CARReader(car).renditions.first { $0.name == "Icons - Test Tube@2x.png" }
+        #expect(Self.difference(rendition?.pixels, Self.premultipliedBGRA(try Self.decode(changed))) == nil)
+
+        // The car changed in place (same size): the next build copies nothing from it.
+        var tampered = car
+        tampered[tampered.count / 2] ^= 0xFF
+        try Data(tampered).write(to: work.appendingPathComponent("out/Resources/Assets.car"))
+        image.pixels[0] = image.pixels[0] &+ 1
+        try Data(PNGOptimizer.encode(image)).write(to: changed)
+        let third = try Harness.assetc(["build", "Real.xcassets", "--output", "out", "--app-icon", "AppIcon", "--car", "-v"], in: work)
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(counts(third).map { $0.copied == 0 && $0.encoded == all.encoded } == true, "\(third.stderr)")
+    }
+
     @Test func aNonSRGBSourceIsSaidOnEveryBuild() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
