@@ -276,9 +276,13 @@ enum CompiledCatalogStep {
         return isByte ? value : Double(Float(value))
     }
 
-    /// The name an app asks for: the icon set's name for icons, the image's name otherwise.
+    /// The name an app asks for: the icon set's name for the app icon, and the set's own name for an
+    /// alternate icon (`setAlternateIconName(_:)`) or an image.
     static func assetName(_ variant: Variant, _ request: CompiledCatalogRequest) -> String? {
-        variant.role == .image ? variant.name : request.appIconName
+        switch variant.role.kind {
+        case .image, .alternateAppIcon: variant.name
+        default: request.appIconName
+        }
     }
 
     static func idiom(_ variant: Variant) -> RenditionIdiom {

@@ -26,6 +26,11 @@ public enum CompiledCatalogWriter {
     public static let maximumRenditionBytes = Int(Int32.max)
     /// BOM offsets are 32-bit: the whole file must stay under 4 GiB.
     public static let maximumFileBytes = Int(UInt32.max)
+    /// A tree is one leaf or an internal node over leaves (`BOMStore.addTree`); an internal node
+    /// holds as many children as a leaf holds entries. RENDITIONS' 4096-byte blocks give 510 × 510
+    /// renditions; BITMAPKEYS' 1024-byte blocks, 126 × 126 names.
+    public static let maximumRenditions = 510 * 510
+    public static let maximumNames = 126 * 126
 
     public static func write(_ catalog: CompiledCatalog) throws(CompiledCatalogError) -> [UInt8] {
         try writeWithParts(catalog).bytes
@@ -67,8 +72,8 @@ public enum CompiledCatalogWriter {
             // free value: FACETKEYS gives CoreUI each name's identifier, and identifiers need not be
             // the hash (an Xcode 11 actool file gives AppIcon 1). 16 bits collide often: GoMap's
             // 559-set POI catalog has three pairs.
-            guard identifiers.count < Int(UInt16.max) else {
-                throw CompiledCatalogError("more than \(UInt16.max) names: Assets.car has 16-bit identifiers")
+            guard identifiers.count < maximumNames else {
+                throw CompiledCatalogError("more than \(maximumNames) names: more than Assets.car's name trees hold as assetc writes them")
             }
             var identifier = NameIdentifier.of(asset.name)
             while let other = identifiers[identifier], other != asset.name {
@@ -140,6 +145,9 @@ public enum CompiledCatalogWriter {
             }
             facets.append((Array(asset.name.utf8), facet))
             bitmapKeys.append((BigEndian.u32(UInt32(identifier)), bitmapKeyValue(keys, keyFormat)))
+        }
+        guard renditions.count <= maximumRenditions else {
+            throw CompiledCatalogError("\(renditions.count) renditions: more than the \(maximumRenditions) Assets.car holds as assetc writes it")
         }
         let keysSeen = Set(renditions.map(\.key))
         guard keysSeen.count == renditions.count else {

@@ -27,7 +27,11 @@ public enum InfoPlist {
                     let name = slot.bundleIconName(base: icon.fileBase)
                     if !names.contains(name) { names.append(name) }
                 }
-                if !names.isEmpty { result[icon.name] = .dictionary(["CFBundleIconFiles": .array(names.map(PlistValue.string))]) }
+                guard !names.isEmpty else { continue }
+                var entry: [String: PlistValue] = ["CFBundleIconFiles": .array(names.map(PlistValue.string))]
+                // With Assets.car the alternate is in it too, under its set's name, as for the primary.
+                if request.compiledIconName != nil { entry["CFBundleIconName"] = .string(icon.name) }
+                result[icon.name] = .dictionary(entry)
             }
             return result
         }

@@ -234,6 +234,58 @@ import TestSupport
         #expect(counts(third).map { $0.copied == 0 && $0.encoded == all.encoded } == true, "\(third.stderr)")
     }
 
+    /// Alternate icons go into the car as icon sets of their own name (what `setAlternateIconName`
+    /// asks for), numbered by their own sizes, and stay loose as well; the partial Info.plist names
+    /// each set in its `CFBundleAlternateIcons` entry.
+    @Test func alternateIconsAreInTheCar() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        for name in ["Real.xcassets", "Alternates.xcassets"] {
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/" + name), to: work.appendingPathComponent(name))
+        }
+        let run = try Harness.assetc(["build", "Real.xcassets", "Alternates.xcassets", "--output", "out", "--app-icon", "AppIcon",
+                                      "--alternate-app-icons", "--car", "--deployment-target", "15.0", "--devices", "iphone"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        let green = try #require(car.facets["green"], "\(car.facets.keys.sorted())")
+        #expect(green.map { [$0.0, $0.1] }.prefix(2) == [[1, 85], [2, 220]])
+        let identifier = try #require(green.first { $0.0 == 17 }?.1)
+        let icons = car.renditions.filter { $0.attributes[17] == identifier && $0.attributes[2] == 220 }
+        // An iPhone set of 20, 29, 40 and 60 points (and the 90-point copy): indexes 1–5, pixels as the loose files.
+        #expect(Set(icons.map { "\($0.attributes[9]!) \($0.width)" }) == ["1 40", "1 60", "2 58", "2 87", "3 80", "3 120", "4 120", "4 180", "5 180"])
+        let loose = try Self.decode(work.appendingPathComponent("out/Resources/green60x60@3x.png"))
+        let sixty = try #require(icons.first { $0.attributes[9] == 4 && $0.width == 180 })
+        #expect(Self.difference(sixty.pixels, Self.premultipliedBGRA(loose)) == nil)
+        let record = try #require(car.renditions.first { $0.attributes[17] == identifier && $0.layout == 1010 && $0.attributes[16] == 0 })
+        #expect(record.multisize!.map { [$0.0, $0.2] } == [[20, 1], [29, 2], [40, 3], [60, 4]])
+        let plist = try String(contentsOf: work.appendingPathComponent("out/partial-Info.plist"), encoding: .utf8).filter { !$0.isWhitespace }
+        #expect(plist.contains("<key>green</key><dict><key>CFBundleIconFiles</key><array><string>green20x20</string><string>green29x29</string><string>green40x40</string><string>green60x60</string></array><key>CFBundleIconName</key><string>green</string></dict>"), "\(plist)")
+    }
+
+    /// A car that cannot be written (a folder has taken its place): the build fails with a message
+    /// naming it, and the tree — state, kept renditions and all — is left as it was, byte for byte.
+    @Test func anUnwritableCarLeavesTheTreeAsItWas() throws {
+        let (work, first) = try Self.build("Real.xcassets", ["--app-icon", "AppIcon", "--car"])
+        defer { Harness.removeTemporary(work) }
+        #expect(first.status == 0, "\(first.stderr)")
+        let out = work.appendingPathComponent("out")
+        let car = out.appendingPathComponent("Resources/Assets.car")
+        try FileManager.default.removeItem(at: car)
+        try FileManager.default.createDirectory(at: car, withIntermediateDirectories: false)
+        try Data("someone else's".utf8).write(to: car.appendingPathComponent("file"))
+        // A changed image, so the build has a car and a rendition to write.
+        let changed = work.appendingPathComponent("Real.xcassets/CWA/Icons - Test Tube.imageset/Icons - Test Tube@2x.png")
+        var image = try Self.decode(changed)
+        image.pixels[0] = image.pixels[0] &+ 1
+        image.pixels[3] = 255
+        try Data(PNGOptimizer.encode(image)).write(to: changed)
+        let before = try Harness.tree(under: out, excluding: Harness.isLock)
+        let run = try Harness.assetc(["build", "Real.xcassets", "--output", "out", "--app-icon", "AppIcon", "--car"], in: work)
+        #expect((1...127).contains(run.status), "\(run.status) \(run.stderr)")
+        #expect(run.stderr.contains("Assets.car"), "\(run.stderr)")
+        #expect(try Harness.tree(under: out, excluding: Harness.isLock) == before)
+    }
+
     @Test func aNonSRGBSourceIsSaidOnEveryBuild() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }

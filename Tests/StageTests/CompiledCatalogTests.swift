@@ -300,6 +300,50 @@ import TestSupport
         }
     }
 
+    /// 100,000 renditions (11,112 names, each at three scales and three appearances): a tree of
+    /// 197 leaves under one internal node, every entry found by a search; past what one internal
+    /// node holds, a message instead of a tree CoreUI cannot walk.
+    @Test func aHundredThousandRenditions() throws {
+        let pixel = CompiledCatalog.Rendition(idiom: .universal, scale: 1, appearance: .any, fileName: "i.png", width: 1, height: 1, rgba: [1, 2, 3, 255])
+        var made = pixel
+        made.encoded = try CompiledCatalogWriter.encode(pixel, kind: .image)  // encoded once, shared: the tree is under test
+        let renditions = [1, 2, 3].flatMap { scale in [RenditionAppearance.any, .dark, .light].map { appearance in
+            var rendition = made
+            (rendition.scale, rendition.appearance) = (scale, appearance)
+            rendition.encoded = CompiledCatalogWriter.withScale(made.encoded!, scale)
+            return rendition
+        } }
+        let assets = (0..<11_112).map { CompiledCatalog.Asset(name: "Image\($0)", kind: .image, renditions: renditions) }
+        let car = try CARReader(try CompiledCatalogWriter.write(CompiledCatalog(assets: assets, deploymentTarget: "12.0")))
+        #expect(car.renditions.count == 100_008 && car.header.renditionCount == 100_008)
+        #expect(car.facets.count == 11_112 && car.bitmapKeys.count == 11_112)
+        for name in ["RENDITIONS", "FACETKEYS", "BITMAPKEYS"] {
+            let tree = try car.tree(named: name)
+            // Searched: each leaf's first and last entries (where a wrong separator loses one) and
+            // every 37th entry between.
+            let perLeaf = name == "BITMAPKEYS" ? 126 : 510
+            let probes = Set(tree.entries.indices.filter { $0 % perLeaf == 0 || $0 % perLeaf == perLeaf - 1 || $0 % 37 == 0 } + [tree.entries.count - 1])
+            var lost = 0
+            for index in probes where try car.search(tree: name, key: tree.entries[index].key) != tree.entries[index].valueBlock { lost += 1 }
+            #expect(lost == 0, "\(name): \(lost) of \(probes.count) entries not found by a search")
+        }
+        // One name more than BITMAPKEYS' internal node holds: refused, not written.
+        let tooMany = (0..<(CompiledCatalogWriter.maximumNames + 1)).map { CompiledCatalog.Asset(name: "N\($0)", kind: .image, renditions: [made]) }
+        #expect(throws: CompiledCatalogError.self) { try CompiledCatalogWriter.write(CompiledCatalog(assets: tooMany, deploymentTarget: "12.0")) }
+    }
+
+    /// A rendition past 2 GiB is refused with a message naming its file (the check runs on the
+    /// byte count, so the test needs no 2 GiB image).
+    @Test func renditionsPastTwoGigabytesAreRefused() {
+        #expect(throws: Never.self) { try CompiledCatalogWriter.checkRenditionLength(Int(Int32.max), name: "big.png") }
+        do {
+            try CompiledCatalogWriter.checkRenditionLength(Int(Int32.max) + 1, name: "big.png")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message.hasPrefix("big.png: a rendition of 2147483648 bytes is more than Assets.car holds"))
+        }
+    }
+
     /// Two names with one 16-bit hash (GoMap's POI catalog has three such pairs): the first in byte
     /// order keeps the hash, the second gets the next free identifier; FACETKEYS tells CoreUI which.
     @Test func collidingNamesGetTheNextFreeIdentifier() throws {

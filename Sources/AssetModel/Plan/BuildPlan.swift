@@ -85,7 +85,7 @@ extension BuildPlan {
         guard compiledCatalog != nil else { return [] }
         return variants.filter { variant in
             switch variant.role {
-            case .appIcon, .appStoreIcon:
+            case .appIcon, .appStoreIcon, .alternateAppIcon:
                 return variant.iconSlot.map { $0.maximumOS == nil } ?? false
             case .image:
                 return variant.catalogOrigin != nil && variant.bundle == .main && !variant.tall && !variant.appearance.highContrast
