@@ -40,12 +40,16 @@ struct BOMStore {
     /// key), then the last leaf with key 0, so a search goes to the first leaf whose separator is
     /// not below the key. Separators of a tree with inline keys are inline too. Leaves of a
     /// multi-leaf tree are one block size, without the key copy a single RENDITIONS leaf carries.
+    /// Entries one leaf of `blockSize` holds; an internal node holds as many children, so a tree of
+    /// one internal node over leaves holds the square of it.
+    static func entriesPerLeaf(blockSize: Int) -> Int { (blockSize - 12) / 8 }
+
     @discardableResult
     mutating func addTree(named name: String, entries: [(key: [UInt8], value: [UInt8])], blockSize: Int = 4096,
                           keys: KeyStorage = .blocks, keyLengthHint: UInt32, inlineKeyCopy: Int? = nil) -> UInt32 {
         let header = reserve()
         let sorted = entries.sorted { $0.key.lexicographicallyPrecedes($1.key) }
-        let perLeaf = (blockSize - 12) / 8
+        let perLeaf = Self.entriesPerLeaf(blockSize: blockSize)
         let batches = stride(from: 0, to: max(sorted.count, 1), by: perLeaf).map {
             Array(sorted[$0..<min($0 + perLeaf, sorted.count)])
         }

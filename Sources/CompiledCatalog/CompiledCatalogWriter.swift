@@ -29,8 +29,10 @@ public enum CompiledCatalogWriter {
     /// A tree is one leaf or an internal node over leaves (`BOMStore.addTree`); an internal node
     /// holds as many children as a leaf holds entries. RENDITIONS' 4096-byte blocks give 510 × 510
     /// renditions; BITMAPKEYS' 1024-byte blocks, 126 × 126 names.
-    public static let maximumRenditions = 510 * 510
-    public static let maximumNames = 126 * 126
+    public static let maximumRenditions = BOMStore.entriesPerLeaf(blockSize: 4096) * BOMStore.entriesPerLeaf(blockSize: 4096)
+    public static let maximumNames = BOMStore.entriesPerLeaf(blockSize: bitmapKeysBlockSize) * BOMStore.entriesPerLeaf(blockSize: bitmapKeysBlockSize)
+    /// BITMAPKEYS' blocks are 1024 bytes in actool's files; the other trees', 4096.
+    static let bitmapKeysBlockSize = 1024
 
     public static func write(_ catalog: CompiledCatalog) throws(CompiledCatalogError) -> [UInt8] {
         try writeWithParts(catalog).bytes
@@ -171,7 +173,7 @@ public enum CompiledCatalogWriter {
         for attribute in keyFormat { format += LittleEndian.u32(UInt32(attribute.rawValue)) }
         store.name("KEYFORMAT", store.add(format))
         store.name("EXTENDED_METADATA", store.add(extendedMetadata(deploymentTarget: catalog.deploymentTarget)))
-        store.addTree(named: "BITMAPKEYS", entries: bitmapKeys, blockSize: 1024, keys: .inline, keyLengthHint: 0)
+        store.addTree(named: "BITMAPKEYS", entries: bitmapKeys, blockSize: bitmapKeysBlockSize, keys: .inline, keyLengthHint: 0)
         return Written(bytes: store.serialized(), parts: renditions.map { parts[$0.key] ?? "" })
     }
 

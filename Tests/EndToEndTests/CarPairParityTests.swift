@@ -227,23 +227,10 @@ enum CarDifference: CustomStringConvertible {
         case .bitmap:
             // Pixels of PNG sources, row for row, where actool's can be read (its own bitmap or its
             // frame in a packed atlas) and both store the same pixel format.
-            guard a.name.hasSuffix(".png"), a.isGA8 == o.isGA8, a.width == o.width, a.height == o.height,
-                  let mineStored = o.storedPixels, let strideMine = o.bytesPerRow else { break }
-            let rowBytes = Int(a.width) * (a.isGA8 ? 2 : 4)
-            let theirsStored: [UInt8], strideTheirs: Int
-            if a.layout == 12, let stored = a.storedPixels, let stride = a.bytesPerRow {
-                (theirsStored, strideTheirs) = (stored, stride)
-            } else if let cut = apple.linkedPixels(a) {
-                (theirsStored, strideTheirs) = (cut, rowBytes)
-            } else {
-                break
-            }
-            let differing = (0..<Int(a.height)).filter { row in
-                mineStored[(row * strideMine)..<(row * strideMine + rowBytes)] != theirsStored[(row * strideTheirs)..<(row * strideTheirs + rowBytes)]
-            }
+            guard let differing = CarParityTests.differingRows(o, a, in: apple) else { break }
             context.pixelsCompared += 1
-            if !differing.isEmpty {
-                differences.append(.differs(theirs, field: "pixels", actools: "\(a.height) rows", ours: "\(differing.count) rows different"))
+            if differing > 0 {
+                differences.append(.differs(theirs, field: "pixels", actools: "\(a.height) rows", ours: "\(differing) rows different"))
             }
         default:
             break
