@@ -98,6 +98,42 @@ import TestSupport
             || run.stdout == "/* com.apple.actool.compilation-results */\n\(work.path)/out/Assets.car\n\n")
     }
 
+    /// A compile answered in `binary1` (what .NET and swift-build may ask for): one binary property
+    /// list Foundation reads, a catalog's warning filed under its set with actool's keys, and the
+    /// results listing every file written.
+    @Test func binaryResultsOfACompileWithAWarning() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work)
+        try FileManager.default.removeItem(at: catalog.appendingPathComponent("flag.at.imageset/Flags - Austria.pdf"))
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let run = try Harness.assetc(["actool", "--output-format", "binary1", "--warnings", "--compile", "out", "--app-icon", "AppIcon",
+                                      "--target-device", "iphone", "--output-partial-info-plist", "p.plist", catalog.path], in: work)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdoutBytes.starts(with: Array("bplist00".utf8)))
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        let results = try PropertyListSerialization.propertyList(from: Data(run.stdoutBytes), format: &format) as? NSDictionary
+        #expect(format == .binary)
+        let warnings = results?["com.apple.actool.document.warnings"] as? [NSDictionary]
+        #expect(warnings?.count == 1)
+        let warning = warnings?.first
+        #expect(warning?["message"] as? String == "The file \"Flags - Austria.pdf\" for the image set \"flag.at\" does not exist.")
+        #expect(warning?["type"] as? String == "Invalid Content")
+        #expect((warning?["catalog"] as? String).map { $0.hasSuffix("/A.xcassets") } == true)
+        #expect(warning?["affected-items"] as? [String] == ["./flag.at.imageset"])
+        let outputs = (results?["com.apple.actool.compilation-results"] as? NSDictionary)?["output-files"] as? [String] ?? []
+        let root = work.resolvingSymlinksInPath().path
+        let files = Harness.files(under: work.appendingPathComponent("out"))
+        #expect(files == (Self.iPhoneIcons + ["Assets.car"]).sorted())
+        #expect(outputs == (files.map { root + "/out/" + $0 } + [root + "/p.plist"]).sorted())
+        // The same run prints the same bytes.
+        try FileManager.default.removeItem(at: work.appendingPathComponent("out"))
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let again = try Harness.assetc(["actool", "--output-format", "binary1", "--warnings", "--compile", "out", "--app-icon", "AppIcon",
+                                        "--target-device", "iphone", "--output-partial-info-plist", "p.plist", catalog.path], in: work)
+        #expect(again.stdoutBytes == run.stdoutBytes)
+    }
+
     /// actool's answer when --compile names no folder, under its key, with exit status 1 and nothing written.
     @Test func aMissingOutputFolderIsActoolsError() throws {
         let work = try Harness.temporaryDirectory()
