@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Bazel running assetc's actions (bazel/assetc.bzl on bazel/example): a sandboxed build equal to
-/// `assetc build`, a second workspace at another path served entirely from the disk cache, and
-/// BuildGrid as a REAPI remote cache on 127.0.0.1. Heavy (Bazel, a JVM, BuildGrid), so only with
+/// `assetc build`, the catalog compiled by `assetc actool` in one action (as rules_apple's asset
+/// action) equal to a direct run, a second workspace at another path served entirely from the disk
+/// cache, and BuildGrid as a REAPI remote cache on 127.0.0.1. Heavy (Bazel, a JVM, BuildGrid), so only with
 /// `make test-engines`, which installs them and sets ASSETC_ENGINE_TESTS=1.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["ASSETC_ENGINE_TESTS"] == "1"))
 struct BazelTests {
@@ -43,6 +44,14 @@ struct BazelTests {
         ws.appendingPathComponent("bazel-bin").resolvingSymlinksInPath().appendingPathComponent("assets")
     }
 
+    /// The actool action's outputs: the compiled folder and the partial Info.plist.
+    static func catalogOutputs(_ ws: URL) throws -> [String: [UInt8]] {
+        let bin = ws.appendingPathComponent("bazel-bin").resolvingSymlinksInPath()
+        var files = try Harness.tree(under: bin.appendingPathComponent("catalog.compiled"), excluding: { _ in false })
+        files["catalog.partial.plist"] = try Harness.read(bin.appendingPathComponent("catalog.partial.plist"))
+        return files
+    }
+
     /// "INFO: 5 processes: 4 remote cache hit, 1 internal." → 4.
     static func cacheHits(_ output: String) -> Int? {
         output.firstMatch(of: /(\d+) remote cache hit/).flatMap { Int($0.1) }
@@ -57,18 +66,33 @@ struct BazelTests {
         defer { Self.cleanUp(root) }
         let cache = root.appendingPathComponent("disk-cache").path
         let first = try Self.workspace(in: root, named: "ws1")
-        let cold = try Self.bazel(["build", "//:assets", "--disk_cache=\(cache)", "--spawn_strategy=linux-sandbox"], in: first, root: root)
+        let cold = try Self.bazel(["build", "//:assets", "//:catalog", "--disk_cache=\(cache)", "--spawn_strategy=linux-sandbox"], in: first, root: root)
         try #require(cold.status == 0, "\(cold.stderr)")
         #expect(cold.stderr.contains("linux-sandbox"), "\(cold.stderr)")
         let reference = try Harness.run(Self.binary, ["build", "assets.json", "--output", root.appendingPathComponent("reference").path, "--quiet"], in: first)
         try #require(reference.status == 0)
         #expect(try Self.tree(Self.outputs(first)) == Self.tree(root.appendingPathComponent("reference")))
 
+        // The actool action: the car, the loose icon and the plist, as `assetc actool` run by hand.
+        let direct = root.appendingPathComponent("direct")
+        try FileManager.default.createDirectory(at: direct.appendingPathComponent("catalog.compiled"), withIntermediateDirectories: true)
+        let actool = try Harness.run(Self.binary, [
+            "actool", "--compile", direct.appendingPathComponent("catalog.compiled").path, "--errors", "--warnings", "--notices",
+            "--output-format", "human-readable-text", "--platform", "iphonesimulator", "--minimum-deployment-target", "15.0",
+            "--compress-pngs", "--target-device", "iphone", "--app-icon", "AppIcon", "--accent-color", "Tint",
+            "--output-partial-info-plist", direct.appendingPathComponent("catalog.partial.plist").path, "Assets.xcassets",
+        ], in: first)
+        try #require(actool.status == 0, "\(actool.stdout)")
+        var expected = try Harness.tree(under: direct.appendingPathComponent("catalog.compiled"), excluding: { _ in false })
+        expected["catalog.partial.plist"] = try Harness.read(direct.appendingPathComponent("catalog.partial.plist"))
+        #expect(Set(expected.keys) == ["AppIcon60x60@2x.png", "Assets.car", "catalog.partial.plist"])
+        #expect(try Self.catalogOutputs(first) == expected)
+
         let second = try Self.workspace(in: root, named: "elsewhere/ws2")
-        let warm = try Self.bazel(["build", "//:assets", "--disk_cache=\(cache)"], in: second, root: root.appendingPathComponent("second"))
+        let warm = try Self.bazel(["build", "//:assets", "//:catalog", "--disk_cache=\(cache)"], in: second, root: root.appendingPathComponent("second"))
         try #require(warm.status == 0, "\(warm.stderr)")
-        // Three renders (one per source) and the assembly, all from the cache; one internal action.
-        #expect(Self.cacheHits(warm.stderr) == 4, "\(warm.stderr)")
+        // Three renders (one per source), the assembly and the actool action, all from the cache.
+        #expect(Self.cacheHits(warm.stderr) == 5, "\(warm.stderr)")
         #expect(!warm.stderr.contains("linux-sandbox,") && !warm.stderr.contains(" local"), "\(warm.stderr)")
     }
 
@@ -124,12 +148,14 @@ struct BazelTests {
         try #require(ready, "BuildGrid did not listen on 127.0.0.1:\(port) within 30 s")
         let remote = ["--remote_cache=grpc://127.0.0.1:\(port)", "--remote_instance_name=main"]
         let ws = try Self.workspace(in: root, named: "ws")
-        let cold = try Self.bazel(["build", "//:assets"] + remote, in: ws, root: root)
+        let cold = try Self.bazel(["build", "//:assets", "//:catalog"] + remote, in: ws, root: root)
         try #require(cold.status == 0, "\(cold.stderr)")
         let other = try Self.workspace(in: root, named: "other/ws")
-        let warm = try Self.bazel(["build", "//:assets"] + remote, in: other, root: root.appendingPathComponent("other-root"))
+        let warm = try Self.bazel(["build", "//:assets", "//:catalog"] + remote, in: other, root: root.appendingPathComponent("other-root"))
         try #require(warm.status == 0, "\(warm.stderr)")
-        #expect(Self.cacheHits(warm.stderr) == 4, "\(warm.stderr)")
+        // The four actions of the manifest and the actool action, from another checkout's cache.
+        #expect(Self.cacheHits(warm.stderr) == 5, "\(warm.stderr)")
         #expect(try Self.tree(Self.outputs(other)) == Self.tree(Self.outputs(ws)))
+        #expect(try Self.catalogOutputs(other) == Self.catalogOutputs(ws))
     }
 }
