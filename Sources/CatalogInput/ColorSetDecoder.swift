@@ -14,7 +14,7 @@ struct ColorSetDecoder {
         file.warnUnknownKeys(Self.setKeys, in: file.root, what: "a colour set's Contents.json", diagnostics: &diagnostics)
         var colors: [CatalogColor] = []
         guard let list = file.member("colors", of: file.root), case .array(let entries) = list.value else {
-            diagnostics.append(.warning(file.path, "the colour set \"\(name)\" has no \"colors\" array; skipped"))
+            diagnostics.append(.warning(file.path, "the colour set \"\(name)\" has no \"colors\" array; skipped").droppingContent())
             return nil
         }
         for entry in entries {
@@ -41,7 +41,7 @@ struct ColorSetDecoder {
                 diagnostics.append(.warning(file.path, at: color.location, "unknown colour space \"\(space)\"; recorded as written"))
             }
             guard let componentsNode = file.member("components", of: color), case .object(let members) = componentsNode.value else {
-                diagnostics.append(.warning(file.path, at: color.location, "a colour needs \"components\" or a \"reference\"; skipped"))
+                diagnostics.append(.warning(file.path, at: color.location, "a colour needs \"components\" or a \"reference\"; skipped").droppingContent())
                 continue
             }
             var components: [ColorComponent] = []
@@ -49,7 +49,7 @@ struct ColorSetDecoder {
             for member in members {
                 guard let value = Self.componentValue(member.value, isAlpha: member.key == "alpha") else {
                     diagnostics.append(.warning(file.path, at: member.value.location,
-                                                "colour component \"\(member.key)\" is not a number 0–1, an integer 0–255 or 0xNN; the colour is skipped"))
+                                                "colour component \"\(member.key)\" is not a number 0–1, an integer 0–255 or 0xNN; the colour is skipped").droppingContent())
                     broken = true
                     continue
                 }

@@ -6,8 +6,11 @@ struct ContentsFile {
     let path: String
     let root: JSONNode
 
-    /// Reads and parses `path`. A missing optional file is nil without a message; a missing
-    /// required one, an unreadable one or one that is not a JSON object is a warning and nil.
+    /// Reads and parses `path`. A missing optional file is nil without a message. A missing
+    /// required one, an unreadable one, one with merge-conflict markers or one that is not a JSON
+    /// object is an error: the set would vanish from the app, and a build that passes without it
+    /// (or a pre-commit hook that says "is valid") is worse than one that stops, as a compiler stops
+    /// on a syntax error (docs/catalogs.md).
     static func read(_ path: String, required: Bool, diagnostics: inout [Diagnostic], inputs: inout [String]) -> ContentsFile? {
         let bytes: [UInt8]
         switch FileSystem.kindFollowingLinks(path) {
@@ -17,23 +20,45 @@ struct ContentsFile {
             do {
                 bytes = try FileSystem.read(path, limit: Limits.maximumJSONBytes)
             } catch {
-                diagnostics.append(.warning(path, "cannot read: \(error.description); the set is skipped"))
+                diagnostics.append(.error(path, "cannot read: \(error.description)"))
                 return nil
             }
         }
         inputs.append(path)
+        if let line = mergeConflictMarkerLine(bytes) {
+            diagnostics.append(.error(path, at: SourceLocation(line: line, column: 1),
+                                      "unresolved merge conflict: the file still holds git's conflict markers; resolve the conflict and keep one version"))
+            return nil
+        }
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            diagnostics.append(.warning(path, at: error.location, "invalid JSON: \(error.message); the set is skipped"))
+            diagnostics.append(.error(path, at: error.location, "invalid JSON: \(error.message)"))
             return nil
         }
         guard case .object = root.value else {
-            diagnostics.append(.warning(path, at: root.location, "Contents.json must be an object, found \(root.typeName); the set is skipped"))
+            diagnostics.append(.error(path, at: root.location, "Contents.json must be an object, found \(root.typeName)"))
             return nil
         }
         return ContentsFile(path: path, root: root)
+    }
+
+    /// The 1-based line of the first conflict marker git leaves in a conflicted file (`<<<<<<<`,
+    /// `|||||||`, `=======`, `>>>>>>>` at the start of a line), if any: no JSON line starts so.
+    static func mergeConflictMarkerLine(_ bytes: [UInt8]) -> Int? {
+        let markers = ["<<<<<<<", "|||||||", ">>>>>>>"].map { Array($0.utf8) }
+        var line = 1
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            var text = bytes[start..<end]
+            if text.last == UInt8(ascii: "\r") { text = text.dropLast() }
+            if markers.contains(where: { text.starts(with: $0) }) || text.elementsEqual(Array("=======".utf8)) { return line }
+            line += 1
+            start = end + 1
+        }
+        return nil
     }
 
     func member(_ key: String, of node: JSONNode) -> JSONNode? {

@@ -48,12 +48,12 @@ struct ImageSetDecoder {
         var entries: [JSONNode] = []
         if let images = file.member("images", of: file.root) {
             if case .array(let list) = images.value { entries = list } else {
-                diagnostics.append(.warning(contentsPath, at: images.location, "\"images\" must be an array, found \(images.typeName); ignored"))
+                diagnostics.append(.warning(contentsPath, at: images.location, "\"images\" must be an array, found \(images.typeName); ignored").droppingContent())
             }
         }
         for entry in entries {
             guard case .object = entry.value else {
-                diagnostics.append(.warning(contentsPath, at: entry.location, "an image entry must be an object, found \(entry.typeName); ignored"))
+                diagnostics.append(.warning(contentsPath, at: entry.location, "an image entry must be an object, found \(entry.typeName); ignored").droppingContent())
                 continue
             }
             file.warnUnknownKeys(Self.entryKeys, in: entry, what: "an image entry", diagnostics: &diagnostics)
@@ -74,7 +74,7 @@ struct ImageSetDecoder {
                 if Self.otherIdioms.contains(idiomName) {
                     otherIdioms.insert(idiomName)
                 } else {
-                    diagnostics.append(.warning(contentsPath, at: entry.location, "unknown idiom \"\(idiomName)\"; the slot is skipped"))
+                    diagnostics.append(.warning(contentsPath, at: entry.location, "unknown idiom \"\(idiomName)\"; the slot is skipped").droppingContent())
                 }
                 continue
             }
@@ -86,7 +86,7 @@ struct ImageSetDecoder {
             var scale: Int?
             if let text = file.string("scale", of: entry, diagnostics: &diagnostics) {
                 guard let value = ["1x": 1, "2x": 2, "3x": 3][text] else {
-                    diagnostics.append(.warning(contentsPath, at: entry.location, "scale \"\(text)\" is not 1x, 2x or 3x; the slot is skipped"))
+                    diagnostics.append(.warning(contentsPath, at: entry.location, "scale \"\(text)\" is not 1x, 2x or 3x; the slot is skipped").droppingContent())
                     continue
                 }
                 scale = value
@@ -102,20 +102,20 @@ struct ImageSetDecoder {
             guard let appearance = appearance(of: entry, file: file, diagnostics: &diagnostics) else { continue }
             if filename.contains("/") || filename.contains("\\") || filename == "." || filename == ".."
                 || filename.unicodeScalars.contains(where: { $0.value < 0x20 }) {
-                diagnostics.append(.warning(contentsPath, at: entry.location, "file name \"\(filename)\" must be a plain file name inside the set; the slot is skipped"))
+                diagnostics.append(.warning(contentsPath, at: entry.location, "file name \"\(filename)\" must be a plain file name inside the set; the slot is skipped").droppingContent())
                 continue
             }
             let path = folder + "/" + filename
             guard FileSystem.kindFollowingLinks(path) == .file else {
                 diagnostics.append(.warning(contentsPath, at: entry.location,
-                                            ActoolMessage.missingFile(filename, inSet: name)))
+                                            ActoolMessage.missingFile(filename, inSet: name)).droppingContent())
                 if let other = FileSystem.list(folder).first(where: { $0.lowercased() == filename.lowercased() }) {
                     diagnostics.append(.note(folder + "/" + other, "a file whose name differs only in case; names in Contents.json must match exactly"))
                 }
                 continue
             }
             guard ResolvedSource.Kind.forPath(filename) != nil else {
-                diagnostics.append(.warning(contentsPath, at: entry.location, "\"\(filename)\" is not a PNG, JPEG, PDF or SVG file; the slot is skipped"))
+                diagnostics.append(.warning(contentsPath, at: entry.location, "\"\(filename)\" is not a PNG, JPEG, PDF or SVG file; the slot is skipped").droppingContent())
                 continue
             }
             if properties.resizing == nil, let node = file.member("resizing", of: entry) { properties.resizing = JSONOutput(node) }
@@ -137,7 +137,7 @@ struct ImageSetDecoder {
             let text = "skipped \(skippedForTraits) slot\(skippedForTraits == 1 ? "" : "s") of \"\(name)\" chosen by size class, locale, direction, memory or display gamut: loose files cannot select on them"
             if slots.isEmpty {
                 // Every image of the set was such a slot: it would vanish with only a note to say so.
-                diagnostics.append(.warning(contentsPath, text + "; the set has no other image, so nothing is written for it"))
+                diagnostics.append(.warning(contentsPath, text + "; the set has no other image, so nothing is written for it").droppingContent())
             } else {
                 diagnostics.append(.note(contentsPath, text))
             }
@@ -152,7 +152,7 @@ struct ImageSetDecoder {
             return appearance
         case .notAnArray:
             diagnostics.append(.warning(file.path, at: file.member("appearances", of: entry)!.location,
-                                        "\"appearances\" must be an array; the slot is skipped"))
+                                        "\"appearances\" must be an array; the slot is skipped").droppingContent())
             return nil
         case .unknown(let kind, let value, let location):
             diagnostics.append(.note(file.path, at: location,

@@ -120,8 +120,9 @@ struct ManifestOptions: ParsableArguments {
     /// What messages about the whole run name: the manifest, else the first catalog.
     var manifest: String { manifestPath ?? inputs.first ?? "assets.json" }
 
-    /// Loads and plans the manifest (what `check` and `plan` run), printing its warnings.
-    func loadProject(output: String? = nil) throws -> LoadedProject {
+    /// Loads and plans the manifest (what `check` and `plan` run), printing its warnings. With
+    /// `strict` (`check`), a warning about content the build leaves out is an error.
+    func loadProject(output: String? = nil, strict: Bool = false) throws -> LoadedProject {
         Console.format = messageFormat
         let project: LoadedProject
         // PDFs are read in supervised workers; a stop request ends the run with exit 5.
@@ -132,10 +133,23 @@ struct ManifestOptions: ParsableArguments {
             project = try Pipeline.load(manifestPath: manifestPath, catalogs: catalogRequest, outputOverride: output,
                                         sourceLimits: limits)
         } catch {
-            throw ExitCode(Console.exit(for: error, quiet: quiet))
+            var failure = error
+            if strict { failure.diagnostics = failure.diagnostics.map(Self.promotingDroppedContent) }
+            throw ExitCode(Console.exit(for: failure, quiet: quiet))
+        }
+        if strict, project.warnings.contains(where: \.dropsContent) {
+            throw ExitCode(Console.exit(for: BuildFailure(.invalidInput, project.warnings.map(Self.promotingDroppedContent)), quiet: quiet))
         }
         try finish(project.warnings)
         return project
+    }
+
+    /// A warning about content the build leaves out, as an error (`check`).
+    static func promotingDroppedContent(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard diagnostic.dropsContent, diagnostic.severity == .warning else { return diagnostic }
+        var promoted = diagnostic
+        promoted.severity = .error
+        return promoted
     }
 
     /// Prints warnings for a run that succeeded; with --werror, warnings fail it.
@@ -250,12 +264,12 @@ struct BuildCommand: ParsableCommand {
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Run every validation `build` runs, without writing anything.")
+        abstract: "Run every validation `build` runs, without writing anything; content a build would leave out is an error.")
 
     @OptionGroup var common: ManifestOptions
 
     func run() throws {
-        let project = try common.loadProject()
+        let project = try common.loadProject(strict: true)
         if !common.quiet {
             Console.info("assetc: \(common.manifest) is valid (\(project.plan.variants.count) variants)")
         }

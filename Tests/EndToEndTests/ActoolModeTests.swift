@@ -210,6 +210,58 @@ import TestSupport
         #expect(partial?["CFBundleIcons"] != nil && partial?["CFBundleIcons~ipad"] != nil)
     }
 
+    /// CocoaPods' copy-resources script as it generates it, run unchanged with bash (Apple's
+    /// /bin/sh; Debian's dash refuses `pipefail`) in a project folder with Xcode's variables: it
+    /// passes the pod's catalog twice (and again as `find` prints it) with the app's catalog, runs
+    /// `xcrun actool` through xargs and fails only on the exit status.
+    @Test func cocoaPodsResourcesScript() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let project = work.appendingPathComponent("proj")
+        let app = try Self.makeCatalog(in: work)
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("App"), withIntermediateDirectories: true)
+        // The app's catalog holds the icon and the colour; the pod's, the image sets.
+        try FileManager.default.moveItem(at: app, to: project.appendingPathComponent("App/Assets.xcassets"))
+        let appCatalog = project.appendingPathComponent("App/Assets.xcassets")
+        let pod = project.appendingPathComponent("Pods/MyPod/Resources/MyPod.xcassets")
+        try FileManager.default.createDirectory(at: pod, withIntermediateDirectories: true)
+        for set in ["flag.at.imageset", "Icons - Test Tube.imageset"] {
+            try FileManager.default.moveItem(at: appCatalog.appendingPathComponent(set), to: pod.appendingPathComponent(set))
+        }
+        try FileManager.default.copyItem(at: appCatalog.appendingPathComponent("Contents.json"), to: pod.appendingPathComponent("Contents.json"))
+        try Data("read me\n".utf8).write(to: project.appendingPathComponent("Pods/MyPod/Resources/readme.txt"))
+        let bin = try Self.makeLinks(in: work)
+        let products = work.appendingPathComponent("Build/Products/Debug-iphoneos")
+        let temp = work.appendingPathComponent("Build/Intermediates/App.build/Debug-iphoneos/App.build")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        let script = Harness.fixtures.appendingPathComponent("callers/cocoapods/Pods-App-resources.sh").path
+        let environment = [
+            "PATH=\(bin.path):/usr/bin:/bin", "SRCROOT=\(project.path)", "PODS_ROOT=\(project.path)/Pods", "TARGETNAME=App",
+            "CONFIGURATION=Debug", "ACTION=build", "SKIP_INSTALL=YES", "WRAPPER_EXTENSION=app", "PLATFORM_NAME=iphoneos",
+            "TARGET_BUILD_DIR=\(products.path)", "BUILT_PRODUCTS_DIR=\(products.path)", "UNLOCALIZED_RESOURCES_FOLDER_PATH=App.app",
+            "DEPLOYMENT_TARGET_SETTING_NAME=IPHONEOS_DEPLOYMENT_TARGET", "IPHONEOS_DEPLOYMENT_TARGET=12.0",
+            "TARGETED_DEVICE_FAMILY=1,2", "ASSETCATALOG_COMPILER_APPICON_NAME=AppIcon", "TARGET_TEMP_DIR=\(temp.path)",
+        ]
+        let run = try Harness.run("/usr/bin/env", ["-i"] + environment + ["bash", script], in: project)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let bundle = products.appendingPathComponent("App.app")
+        let files = Harness.files(under: bundle)
+        #expect(files.contains("Assets.car") && files.contains("readme.txt") && files.contains("AppIcon60x60@2x.png")
+            && files.contains("AppIcon76x76@2x~ipad.png"), "\(files)")
+        #expect(!files.contains { $0.hasPrefix("flag.at") }, "image sets are only in the car: \(files)")
+        let car = try CARReader(Harness.read(bundle.appendingPathComponent("Assets.car")))
+        #expect(Set(car.facets.keys).isSuperset(of: ["flag.at", "Icons - Test Tube", "AppIcon"]), "\(car.facets.keys)")
+        let partial = try Self.plist(temp.appendingPathComponent("assetcatalog_generated_info_cocoapods.plist"))
+        #expect(partial?["CFBundleIcons"] != nil && partial?["CFBundleIcons~ipad"] != nil)
+
+        // actool failing fails the script: xargs exits 123, as under Xcode.
+        try FileManager.default.removeItem(at: pod.appendingPathComponent("Contents.json"))
+        try Data("<<<<<<< HEAD\n{}\n=======\n".utf8).write(to: pod.appendingPathComponent("flag.at.imageset/Contents.json"))
+        let failed = try Harness.run("/usr/bin/env", ["-i"] + environment + ["bash", script], in: project)
+        #expect(failed.status == 123, "\(failed.stdout)\(failed.stderr)")
+        #expect(failed.stdout.contains("flag.at.imageset"), "\(failed.stdout)")
+    }
+
     /// Chromium's compile_xcassets.py, unchanged: `xcrun actool --output-format=human-readable-text …`,
     /// stdout and stderr merged, any line in a diagnostics section fails it.
     @Test func chromiumCompileXcassets() throws {

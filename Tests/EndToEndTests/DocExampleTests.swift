@@ -89,4 +89,57 @@ import Testing
         let allowed = try hookRun()
         #expect(allowed.status == 0, "\(allowed.stderr)")
     }
+
+    /// The hook on a catalog: a Contents.json committed with git's conflict markers, then an image
+    /// deleted that the catalog still names. Both are refused (a build would only warn, as actool
+    /// does, and ship the app without the image); `check` never says "is valid" after a set lost content.
+    @Test func theGitHookStopsACatalogThatLosesAnImage() throws {
+        let git = try #require(["/usr/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) })
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        func run(_ arguments: [String]) throws -> Harness.Run {
+            try Harness.run(git, ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"] + arguments, in: work)
+        }
+        let catalog = work.appendingPathComponent("App/Assets.xcassets")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        let real = Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets/CWA")
+        for set in ["flag.at.imageset", "Icons - Test Tube.imageset"] {
+            try FileManager.default.copyItem(at: real.appendingPathComponent(set), to: catalog.appendingPathComponent(set))
+        }
+        try #"{"version": 1, "catalogs": [{"path": "App/Assets.xcassets"}], "images": []}"#
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        #expect(try run(["init", "-q"]).status == 0)
+        #expect(try run(["add", "."]).status == 0)
+        #expect(try run(["commit", "-q", "-m", "catalog"]).status == 0)
+        let hook = work.appendingPathComponent("hook.sh")
+        try Self.example("git-hook").write(to: hook, atomically: true, encoding: .utf8)
+        let path = URL(fileURLWithPath: Harness.binary).deletingLastPathComponent().path + ":/usr/bin:/bin"
+        func hookRun() throws -> Harness.Run {
+            try Harness.run("/usr/bin/env", ["PATH=" + path, "GIT_DIR=" + work.appendingPathComponent(".git").path, "sh", hook.path], in: work)
+        }
+        #expect(try hookRun().status == 0)
+
+        // A merge that left conflict markers in a set's Contents.json.
+        let contents = catalog.appendingPathComponent("flag.at.imageset/Contents.json")
+        let original = try String(contentsOf: contents, encoding: .utf8)
+        try ("<<<<<<< HEAD\n" + original + "=======\n" + original + ">>>>>>> feature\n").write(to: contents, atomically: true, encoding: .utf8)
+        #expect(try run(["add", "."]).status == 0)
+        let conflicted = try hookRun()
+        #expect(conflicted.status == 1)
+        #expect(conflicted.stderr.contains("App/Assets.xcassets/flag.at.imageset/Contents.json:1:1: error: unresolved merge conflict"), "\(conflicted.stderr)")
+        try original.write(to: contents, atomically: true, encoding: .utf8)
+        #expect(try run(["add", "."]).status == 0)
+        #expect(try hookRun().status == 0)
+
+        // An image deleted from the repository; the set still names it.
+        #expect(try run(["rm", "-q", "App/Assets.xcassets/Icons - Test Tube.imageset/Icons - Test Tube@2x.png"]).status == 0)
+        let deleted = try hookRun()
+        #expect(deleted.status == 1)
+        #expect(deleted.stderr.contains("error: The file \"Icons - Test Tube@2x.png\" for the image set \"Icons - Test Tube\" does not exist."), "\(deleted.stderr)")
+        let check = try Harness.assetc(["check", "assets.json"], in: work)
+        #expect(check.status == 1 && !check.stderr.contains("is valid"), "\(check.stderr)")
+        // The build keeps actool's severity: a warning, and the set is left out.
+        let build = try Harness.assetc(["build", "assets.json"], in: work)
+        #expect(build.status == 0 && build.stderr.contains("warning: The file \"Icons - Test Tube@2x.png\""), "\(build.stderr)")
+    }
 }

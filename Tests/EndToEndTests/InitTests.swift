@@ -15,6 +15,8 @@ import Testing
         }
         try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets"),
                                          to: work.appendingPathComponent("design/Real.xcassets"))
+        // The one set that names files its snapshot lacks (Fixtures/LICENSES.md): `check` fails on it.
+        try FileManager.default.removeItem(at: work.appendingPathComponent("design/Real.xcassets/CWA/Illu_Europe_Card.imageset"))
         // Build products are not artwork.
         try FileManager.default.createDirectory(at: work.appendingPathComponent("build/assets/Resources"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: fixtures.appendingPathComponent("cleanup.pdf"),

@@ -130,7 +130,9 @@ func imageSet(_ entries: String, properties: String = "") -> String {
                              "Test.xcassets/Group/Loop2: warning: this folder is reached twice through links; it is read once"])
     }
 
-    @Test func brokenContentsJSONSkipsOnlyThatSet() throws {
+    /// A set whose Contents.json cannot be parsed is an error at its line (the set would vanish
+    /// from the app); the rest of the catalog is still read, so one run reports every problem.
+    @Test func brokenContentsJSONIsAnErrorAtItsLine() throws {
         let catalog = try TemporaryCatalog([
             "Bad.imageset/Contents.json": #"{"images": [}"#,
             "Good.imageset/Contents.json": imageSet(#"{"idiom": "universal", "filename": "g.pdf"}"#),
@@ -140,7 +142,25 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         let (contents, messages) = catalog.read()
         #expect(contents.imageSets.map(\.name) == ["Good"])
         #expect(messages.count == 1)
-        #expect(messages.first?.hasPrefix("Test.xcassets/Bad.imageset/Contents.json:1:13: warning: invalid JSON") == true)
+        #expect(messages.first?.hasPrefix("Test.xcassets/Bad.imageset/Contents.json:1:13: error: invalid JSON") == true)
+    }
+
+    /// git's conflict markers left in a Contents.json: an error at the first marker's line, whether
+    /// or not the rest happens to parse.
+    @Test func mergeConflictMarkersAreAnErrorAtTheirLine() throws {
+        let catalog = try TemporaryCatalog([
+            "Star.imageset/Contents.json": "{\n  \"images\" : [\n<<<<<<< HEAD\n    { \"idiom\" : \"universal\", \"filename\" : \"a.pdf\" }\n=======\n"
+                + "    { \"idiom\" : \"universal\", \"filename\" : \"b.pdf\" }\n>>>>>>> feature\n  ]\n}\n",
+            "Star.imageset/a.pdf": "%PDF",
+            "Moon.imageset/Contents.json": "{\"images\": []}\r\n=======\r\n",
+        ])
+        defer { catalog.remove() }
+        let (contents, messages) = catalog.read()
+        #expect(contents.imageSets.isEmpty)
+        #expect(messages == [
+            "Test.xcassets/Moon.imageset/Contents.json:2:1: error: unresolved merge conflict: the file still holds git's conflict markers; resolve the conflict and keep one version",
+            "Test.xcassets/Star.imageset/Contents.json:3:1: error: unresolved merge conflict: the file still holds git's conflict markers; resolve the conflict and keep one version",
+        ])
     }
 
     @Test func greyColoursAndAppearancesAreKept() throws {

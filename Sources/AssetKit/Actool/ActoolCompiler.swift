@@ -33,7 +33,10 @@ public enum ActoolCompiler {
             }
         }
         results.outputFiles = []
-        let catalogs = invocation.inputs.map(FileSystem.absolute)
+        // One catalog named two ways (CocoaPods passes a pod's catalog by its path and again as
+        // `find` prints it) is compiled once.
+        var catalogs: [String] = []
+        for input in invocation.inputs.map(FileSystem.absolute) where !catalogs.contains(input) { catalogs.append(input) }
         let inputsLabel = catalogs.joined(separator: " ")
         func fail(_ message: String, reason: String? = nil) -> Outcome {
             results.entries.append(.init(.error, file: inputsLabel, message, failureReason: reason))
@@ -150,7 +153,8 @@ public enum ActoolCompiler {
         }
         if catalogs.isEmpty { problems.append("no asset catalog given") }
         switch invocation.platform {
-        case "iphoneos"?, "iphonesimulator"?, nil: break
+        // qmake passes the SDK's version-min spelling for the simulator (`ios-simulator`).
+        case "iphoneos"?, "iphonesimulator"?, "ios"?, "ios-simulator"?, nil: break
         case let other?:
             problems.append("--platform \(other): assetc compiles for iOS (iphoneos, iphonesimulator) only")
         }

@@ -75,7 +75,8 @@ public struct ActoolInvocation: Sendable, Equatable {
             let argument = arguments[index]
             index += 1
             if operandsOnly || !argument.hasPrefix("--") {
-                if !invocation.inputs.contains(argument) { invocation.inputs.append(argument) }
+                // CocoaPods' script passes an empty operand when it finds no other catalog.
+                if !argument.isEmpty, !invocation.inputs.contains(argument) { invocation.inputs.append(argument) }
                 continue
             }
             if argument == "--" { operandsOnly = true; continue }

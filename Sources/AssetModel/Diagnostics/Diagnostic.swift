@@ -34,6 +34,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var location: SourceLocation?
     public var message: String
+    /// A warning about content the build leaves out — a set or slot skipped, a file the catalog
+    /// names missing: `check` reports it as an error, so a pre-commit hook never passes a catalog
+    /// that lost an image (the build itself keeps actool's severity).
+    public var dropsContent = false
 
     public init(_ severity: Severity, path: String, at location: SourceLocation? = nil, _ message: String) {
         self.severity = severity
@@ -52,6 +56,13 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     public static func note(_ path: String, at location: SourceLocation? = nil, _ message: String) -> Diagnostic {
         Diagnostic(.note, path: path, at: location, message)
+    }
+
+    /// This diagnostic, marked as leaving content out (`dropsContent`).
+    public func droppingContent() -> Diagnostic {
+        var marked = self
+        marked.dropsContent = true
+        return marked
     }
 
     public var description: String {
