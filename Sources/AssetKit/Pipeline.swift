@@ -184,7 +184,8 @@ public enum Pipeline {
             (manifest, warnings) = try readManifest(manifestPath)
         } else {
             guard let first = request.paths.first else { throw InputError([.error(".", "name a manifest or at least one .xcassets catalog")]) }
-            manifest = Manifest(path: first, directory: ".", bundles: [], images: [])
+            manifest = Manifest(path: first, directory: ".", bundles: [], images: [],
+                                deploymentTarget: Manifest.catalogDefaultDeploymentTarget)
             warnings = []
         }
         var problems: [Diagnostic] = []

@@ -176,6 +176,27 @@ import TestSupport
         #expect(car.renditions.filter { $0.layout == 1010 }.map { $0.multisize!.map { [$0.0, $0.1, $0.2] } } == [[[1024, 1024, 1]], [[1024, 1024, 1]]])
     }
 
+    /// Catalogs alone (no manifest): iOS 15.0 unless `--deployment-target` says otherwise, in the
+    /// car's metadata as actool records `--minimum-deployment-target`; a manifest keeps iOS 7.
+    @Test func catalogsAloneTargetIOS15() throws {
+        for (arguments, expected) in [([String](), "15.0"), (["--deployment-target", "12.0"], "12.0")] {
+            let (work, run) = try Self.build("Alternates.xcassets", ["--app-icon", "green", "--car"] + arguments)
+            defer { Harness.removeTemporary(work) }
+            #expect(run.status == 0, "\(run.stderr)")
+            let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+            #expect(car.metadata.deploymentTarget == expected)
+        }
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Alternates.xcassets"),
+                                         to: work.appendingPathComponent("Alternates.xcassets"))
+        try Data(#"{"version": 1, "output": "out", "car": true, "catalogs": [{"path": "Alternates.xcassets"}], "appIcon": {"set": "orange"}}"#.utf8)
+            .write(to: work.appendingPathComponent("assets.json"))
+        #expect(try Harness.assetc(["build", "assets.json"], in: work).status == 0)
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        #expect(car.metadata.deploymentTarget == "7.0")
+    }
+
     @Test func manifestKeyWritesTheCatalog() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }

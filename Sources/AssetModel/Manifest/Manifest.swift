@@ -59,6 +59,12 @@ public struct Manifest: Sendable {
 
     public static let defaultDeploymentTarget = OSVersion(7)
 
+    /// The target of a build of catalogs alone (no manifest, no `--deployment-target`): iOS 15.0,
+    /// the oldest release today's Xcode builds for without a warning. A manifest keeps iOS 7, the
+    /// loose-file world it describes; a catalog is Xcode's, and iOS 7 would add icon and launch
+    /// slots no current app ships (docs/manifest.md).
+    public static let catalogDefaultDeploymentTarget = OSVersion(15)
+
     /// True when iOS 6-era slots (57 pt icons, status-bar-excluded launch images) apply.
     public var targetsLegacyOS: Bool { deploymentTarget < .iOS7 }
 
