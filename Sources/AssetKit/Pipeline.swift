@@ -93,6 +93,7 @@ public enum Pipeline {
         if options.warningsAreErrors, project.warnings.contains(where: { $0.severity == .warning }) {
             throw BuildFailure(.invalidInput, project.warnings + [.error(project.inputPath, "warnings treated as errors (--werror); nothing was written")])
         }
+        try checkOutputApartFromCatalogs(project)
         if let path = options.dependencyFile {
             try checkDependencyFile(path, project: project)
         }
@@ -356,6 +357,18 @@ public enum Pipeline {
         if let outputProblem { throw BuildFailure(outputProblem) }
         if !inputProblems.isEmpty { throw BuildFailure(InputError(inputProblems)) }
         return outputs.compactMap { $0 }
+    }
+
+    /// The output folder may not lie in a catalog: the next build would read it as one of its
+    /// groups (`assetc build .` run inside a catalog, whose default output is `./build/assets`).
+    static func checkOutputApartFromCatalogs(_ project: LoadedProject) throws(BuildFailure) {
+        let output = FileSystem.absolute(project.outputDirectory)
+        for catalog in project.manifest.catalogs {
+            let path = FileSystem.absolute(project.manifest.resolve(catalog.path))
+            if output == path || output.hasPrefix(path + "/") {
+                throw BuildFailure(.invalidInput, [.error(project.outputDirectory, "the output folder is inside the catalog \(catalog.path): the next build would read it as part of the catalog; pass --output with a folder outside it")])
+            }
+        }
     }
 
     /// Text from Poppler, Cairo or librsvg during a render means the image may not be what the file

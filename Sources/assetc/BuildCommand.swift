@@ -54,7 +54,16 @@ struct ManifestOptions: ParsableArguments {
 
     func validate() throws {
         guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose cannot be combined") }
-        let manifests = inputs.filter { !isCatalog($0) }
+        for input in inputs {
+            switch InputPath.classify(input) {
+            case .iconComposer:
+                throw ValidationError("\(input): Icon Composer .icon bundles are not compiled by assetc yet; export the icon into an app icon set (.appiconset) in a catalog")
+            case .otherFolder:
+                throw ValidationError("\(input) is a folder that is neither an .xcassets catalog (nor inside one) nor holds an assets.json; name a manifest or a catalog")
+            case .manifest, .catalog: break
+            }
+        }
+        let manifests = resolvedInputs.filter { !isCatalog($0) }
         guard manifests.count <= 1 else { throw ValidationError("name one manifest (and any number of .xcassets catalogs)") }
         if scales != nil, parsedScales == nil { throw ValidationError("--scales takes scales 1, 2 and 3 separated by commas, such as 2,3") }
         if let deploymentTarget, OSVersion(deploymentTarget) == nil {
@@ -70,6 +79,17 @@ struct ManifestOptions: ParsableArguments {
         return Array(Set(idioms)).sorted()
     }
 
+    /// The inputs as the build reads them (`InputPath`): a folder inside a catalog stands for the
+    /// catalog, a folder holding assets.json for the manifest.
+    private var resolvedInputs: [String] {
+        inputs.compactMap { input in
+            switch InputPath.classify(input) {
+            case .manifest(let path), .catalog(let path): path
+            case .iconComposer, .otherFolder: nil
+            }
+        }
+    }
+
     private func isCatalog(_ path: String) -> Bool {
         var trimmed = path
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
@@ -78,12 +98,12 @@ struct ManifestOptions: ParsableArguments {
 
     /// The manifest: the input that is not a catalog, else `assets.json` when nothing is named.
     var manifestPath: String? {
-        if let manifest = inputs.first(where: { !isCatalog($0) }) { return manifest }
+        if let manifest = resolvedInputs.first(where: { !isCatalog($0) }) { return manifest }
         return inputs.isEmpty ? "assets.json" : nil
     }
 
     var catalogRequest: CatalogRequest {
-        var request = CatalogRequest(paths: inputs.filter(isCatalog), scales: parsedScales, appIcon: appIcon, launchImage: launchImage)
+        var request = CatalogRequest(paths: resolvedInputs.filter(isCatalog), scales: parsedScales, appIcon: appIcon, launchImage: launchImage)
         request.alternateAppIcons = alternateAppIcons
         request.compiledCatalog = car
         request.alternateAppIconNames = alternateAppIconNames
@@ -103,7 +123,7 @@ struct ManifestOptions: ParsableArguments {
 
     /// The arguments that reproduce this plan in a build file's actions.
     var planArguments: [String] {
-        var arguments = inputs
+        var arguments = resolvedInputs
         if let scales { arguments += ["--scales", scales] }
         if let appIcon { arguments += ["--app-icon", appIcon] }
         if alternateAppIcons { arguments.append("--alternate-app-icons") }
@@ -118,7 +138,7 @@ struct ManifestOptions: ParsableArguments {
     }
 
     /// What messages about the whole run name: the manifest, else the first catalog.
-    var manifest: String { manifestPath ?? inputs.first ?? "assets.json" }
+    var manifest: String { manifestPath ?? resolvedInputs.first ?? "assets.json" }
 
     /// Loads and plans the manifest (what `check` and `plan` run), printing its warnings. With
     /// `strict` (`check`), a warning about content the build leaves out is an error.

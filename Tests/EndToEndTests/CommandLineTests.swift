@@ -62,6 +62,38 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("full/out").path))
     }
 
+    /// A folder as the input: inside a catalog it stands for the catalog (it was read as a
+    /// manifest, "is a directory"); holding assets.json, for that manifest; any other folder, and an
+    /// Icon Composer bundle, get a message saying what to name. A build whose output would land
+    /// inside a catalog is refused and writes nothing.
+    @Test func aFolderStandsForItsCatalogOrManifest() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try ActoolModeTests.makeCatalog(in: work)
+        let set = catalog.appendingPathComponent("flag.at.imageset")
+        let inSet = try Harness.assetc(["check", "."], in: set)
+        #expect(inSet.status == 0, "\(inSet.stderr)")
+        #expect(inSet.stderr.contains("A.xcassets is valid"), "\(inSet.stderr)")
+        #expect(try Harness.assetc(["plan", "."], in: catalog).status == 0)
+        let build = try Harness.assetc(["build", "."], in: set)
+        #expect(build.status == 1)
+        #expect(build.stderr.contains("build/assets: error: the output folder is inside the catalog"), "\(build.stderr)")
+        #expect(Harness.files(under: set).allSatisfy { !$0.hasPrefix("build") })
+
+        let other = work.appendingPathComponent("art")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let folder = try Harness.assetc(["check", "art"], in: work)
+        #expect(folder.status == 64)
+        #expect(folder.stderr.contains("art is a folder that is neither an .xcassets catalog (nor inside one) nor holds an assets.json"), "\(folder.stderr)")
+        try #"{"version": 1, "catalogs": [{"path": "../A.xcassets"}], "images": []}"#.write(to: other.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let manifest = try Harness.assetc(["check", "art"], in: work)
+        #expect(manifest.status == 0 && manifest.stderr.contains("art/assets.json is valid"), "\(manifest.stderr)")
+
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("AppIcon.icon"), withIntermediateDirectories: true)
+        let icon = try Harness.assetc(["build", "AppIcon.icon"], in: work)
+        #expect(icon.status == 64 && icon.stderr.contains("Icon Composer .icon bundles are not compiled by assetc yet"), "\(icon.stderr)")
+    }
+
     @Test func outputOptionOverridesTheManifest() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }

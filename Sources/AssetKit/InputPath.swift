@@ -1,0 +1,33 @@
+import AssetModel
+import AssetPlatform
+
+/// What a path named on the command line stands for. A folder inside a catalog — `assetc check .`
+/// run in a set's folder — stands for that catalog (it was read as a manifest: "is a directory");
+/// a folder holding `assets.json` for that manifest.
+public enum InputPath: Equatable, Sendable {
+    case manifest(String)
+    case catalog(String)
+    /// An Icon Composer `.icon` bundle (not compiled yet).
+    case iconComposer
+    /// A folder that is neither.
+    case otherFolder
+
+    public static func classify(_ input: String) -> InputPath {
+        if isCatalogName(input) { return .catalog(input) }
+        let last = FilePath(input).lastComponent.lowercased()
+        if last.hasSuffix(".icon") { return .iconComposer }
+        guard FileSystem.kindFollowingLinks(input) == .directory else { return .manifest(input) }
+        let components = FileSystem.absolute(input).split(separator: "/").map(String.init)
+        if let index = components.lastIndex(where: { isCatalogName($0) }) {
+            return .catalog("/" + components[...index].joined(separator: "/"))
+        }
+        let manifest = FilePath(input).appending("assets.json").string
+        return FileSystem.kindFollowingLinks(manifest) == .file ? .manifest(manifest) : .otherFolder
+    }
+
+    static func isCatalogName(_ path: String) -> Bool {
+        var trimmed = path
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return trimmed.lowercased().hasSuffix(".xcassets")
+    }
+}
