@@ -100,8 +100,11 @@ public struct BuildReport: Sendable {
     public var warnings: [Diagnostic]
     public var sizes: SizeReport
     public var seconds: Double
-
-    public var totalBytes: Int { variants.reduce(0) { $0 + $1.bytes } }
+    /// The colour sets compiled (into Assets.car and the index).
+    public var colourCount = 0
+    /// What was read: the manifest (nil for catalogs alone) and every catalog.
+    public var manifestPath: String?
+    public var catalogPaths: [String] = []
 }
 
 /// Loading and planning, shared by `build`, `check` and `plan`.
@@ -119,6 +122,10 @@ public struct LoadedProject: Sendable {
     public var inputFiles: [String] = []
     /// Where messages about the build as a whole point: the manifest, else the first catalog.
     public var inputPath: String { manifest.path }
+    /// What was read, for summaries: the manifest (nil for catalogs alone) and every catalog.
+    public var manifestPath: String?
+    public var catalogPaths: [String] { manifest.catalogs.map(\.path) }
+    public var colourCount: Int { plan.catalogRecords.colors.count }
 }
 
 /// How planning opens PDFs: in supervised workers with the render budgets (the default), or in

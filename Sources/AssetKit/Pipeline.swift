@@ -48,6 +48,7 @@ public enum Pipeline {
             var project = LoadedProject(manifest: manifest, plan: plan, store: store, outputDirectory: output,
                                         recordedState: recorded, warnings: warnings + plan.warnings)
             // The fonts folder (a font added or removed) and each font in it (one replaced in place).
+            project.manifestPath = manifestPath
             project.inputFiles = (manifestPath.map { [$0] } ?? []) + catalogInputs
                 + (fonts.map { [$0] + Fonts.projectFontFiles(in: $0) } ?? [])
             return project
@@ -159,9 +160,13 @@ public enum Pipeline {
         }
         try stage { () throws(OutputError) in try extras.install() }
         let rendered = outputs.filter { if case .staged = $0.content { true } else { false } }.count
-        return BuildReport(
+        var report = BuildReport(
             outputDirectory: transaction.root, variants: result.written, rendered: rendered, removed: result.removed,
             warnings: project.warnings + renderWarnings, sizes: result.sizes, seconds: 0)
+        report.colourCount = project.colourCount
+        report.manifestPath = project.manifestPath
+        report.catalogPaths = project.catalogPaths
+        return report
     }
 
     /// A stop request while sources were being read: exit 5, nothing written yet.

@@ -1,6 +1,10 @@
 import AssetModel
 
 extension SizeReport {
+    /// Every file the build leaves — loose files, `Assets.car`, the App Store icon — in bytes.
+    public var totalBytes: Int { groups.reduce(0) { $0 + $1.bytes } }
+    public var fileCount: Int { groups.reduce(0) { $0 + $1.files.count } }
+
     /// One line per group with its largest files, for the build summary.
     public func summaryLines(largest count: Int = 3) -> [String] {
         groups.map { group in
@@ -8,5 +12,27 @@ extension SizeReport {
             return "\(group.name): \(Self.format(group.bytes)) in \(group.files.count) file\(group.files.count == 1 ? "" : "s"); largest: "
                 + top.joined(separator: ", ")
         }
+    }
+}
+
+/// The words of the one-line summaries `build` and `check` print.
+public enum BuildSummary {
+    /// What was read: `assets.json`, `A.xcassets and B.xcassets`, `assets.json and 24 catalogs`.
+    public static func inputs(manifest: String?, catalogs: [String]) -> String {
+        let named = (manifest.map { [$0] } ?? []) + catalogs
+        switch named.count {
+        case 0: return "nothing"
+        case 1: return named[0]
+        case 2: return named[0] + " and " + named[1]
+        default:
+            if let manifest { return "\(manifest) and \(catalogs.count) catalogs" }
+            return "\(catalogs.count) catalogs (\(catalogs[0]), …)"
+        }
+    }
+
+    /// `37 variants`, `37 variants and 12 colours`.
+    public static func contents(variants: Int, colours: Int) -> String {
+        let text = "\(variants) variant\(variants == 1 ? "" : "s")"
+        return colours == 0 ? text : text + " and \(colours) colour\(colours == 1 ? "" : "s")"
     }
 }

@@ -273,8 +273,11 @@ struct BuildCommand: ParsableCommand {
         try common.finish(report.warnings)
         if !common.quiet {
             let skipped = report.variants.count - report.rendered
-            Console.info("assetc: \(report.variants.count) variants (\(report.rendered) rendered, \(skipped) up to date), "
-                + "\(SizeReport.format(report.totalBytes)) in \(report.outputDirectory), "
+            let colours = report.colourCount == 0 ? "" : ", \(report.colourCount) colour\(report.colourCount == 1 ? "" : "s")"
+            let files = report.sizes.fileCount
+            Console.info("assetc: \(report.variants.count) variants (\(report.rendered) rendered, \(skipped) up to date)\(colours) "
+                + "from \(BuildSummary.inputs(manifest: report.manifestPath, catalogs: report.catalogPaths)), "
+                + "\(SizeReport.format(report.sizes.totalBytes)) in \(files) file\(files == 1 ? "" : "s") in \(report.outputDirectory), "
                 + "\(SizeReport.oneDecimal(report.seconds))s")
             for line in report.sizes.summaryLines() { Console.info("  " + line) }
         }
@@ -291,7 +294,10 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let project = try common.loadProject(strict: true)
         if !common.quiet {
-            Console.info("assetc: \(common.manifest) is valid (\(project.plan.variants.count) variants)")
+            let inputs = BuildSummary.inputs(manifest: project.manifestPath, catalogs: project.catalogPaths)
+            let plural = project.manifestPath == nil ? project.catalogPaths.count > 1 : !project.catalogPaths.isEmpty
+            Console.info("assetc: \(inputs) \(plural ? "are" : "is") valid "
+                + "(\(BuildSummary.contents(variants: project.plan.variants.count, colours: project.colourCount)))")
         }
     }
 }

@@ -197,6 +197,30 @@ import TestSupport
         #expect(car.metadata.deploymentTarget == "7.0")
     }
 
+    /// The summary names every catalog read, counts the colours and totals every file shipped:
+    /// Assets.car (which holds the image sets), the loose icons and the App Store icon.
+    @Test func theSummaryCountsTheCarTheColoursAndEveryCatalog() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Alternates.xcassets"),
+                                         to: work.appendingPathComponent("Alternates.xcassets"))
+        _ = try ActoolModeTests.makeCatalog(in: work)
+        let run = try Harness.assetc(["build", "Alternates.xcassets", "A.xcassets", "--app-icon", "AppIcon", "--car", "--output", "out"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        var shipped: [String] = []
+        for folder in ["Resources", "AppStore"] {
+            shipped += Harness.files(under: work.appendingPathComponent("out/\(folder)")).map { "out/\(folder)/" + $0 }
+        }
+        shipped.removeAll { $0.hasSuffix("asset-table.json") }
+        let bytes = try shipped.reduce(0) { $0 + (try Harness.read(work.appendingPathComponent($1))).count }
+        #expect(shipped.contains("out/Resources/Assets.car"))
+        let line = run.stderr.split(separator: "\n").first { $0.hasPrefix("assetc: ") }.map(String.init) ?? ""
+        #expect(line.contains(", 1 colour from Alternates.xcassets and A.xcassets, \(SizeReport.format(bytes)) in \(shipped.count) files in out, "), "\(line)")
+        let check = try Harness.assetc(["check", "Alternates.xcassets", "A.xcassets"], in: work)
+        #expect(check.stderr.contains("assetc: Alternates.xcassets and A.xcassets are valid ("), "\(check.stderr)")
+        #expect(check.stderr.contains(" and 1 colour)"), "\(check.stderr)")
+    }
+
     @Test func manifestKeyWritesTheCatalog() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
