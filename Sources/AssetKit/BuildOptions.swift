@@ -50,6 +50,9 @@ public struct BuildOptions: Sendable {
     public var objcOutput: String?
     /// `--werror`: a build with warnings fails before anything is written.
     public var warningsAreErrors = false
+    /// Leaves out the generated code a manifest's `codegen` names (`check --render` writes nothing
+    /// outside its private folder).
+    public var writesGeneratedCode = true
     /// Overrides the manifest's `output`; relative to the working directory.
     public var outputOverride: String?
     public var jobs: Int

@@ -36,8 +36,10 @@ public struct BuildSettings: Sendable {
         } else {
             encoder = options.encoder
         }
-        swiftOutput = options.swiftOutput ?? manifest.swiftOutput.map(manifest.resolve)
-        objcOutput = options.objcOutput ?? manifest.objcOutput.map(manifest.resolve)
+        if options.writesGeneratedCode {
+            swiftOutput = options.swiftOutput ?? manifest.swiftOutput.map(manifest.resolve)
+            objcOutput = options.objcOutput ?? manifest.objcOutput.map(manifest.resolve)
+        }
     }
 
     /// A plan file's settings (`assetc render`): its effort, and the command line's budgets.

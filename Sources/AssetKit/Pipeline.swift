@@ -81,6 +81,22 @@ public enum Pipeline {
         return report
     }
 
+    /// `check --render`: the whole build — every render, the car — into a private temporary folder
+    /// that is removed afterwards, so what only rendering finds (a renderer's complaints, a colour
+    /// profile the car cannot keep) is found without touching the output or any file beside it.
+    public static func checkByRendering(_ options: BuildOptions,
+                                        progress: (@Sendable (Int, Int) -> Void)? = nil) throws(BuildFailure) -> BuildReport {
+        var options = options
+        let work = NSTemporaryDirectory() + "/assetc-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { FileSystem.removeTree(work) }
+        options.outputOverride = work
+        options.force = true
+        options.writesGeneratedCode = false
+        options.dependencyFile = nil
+        options.expectedPlan = nil
+        return try build(options, progress: progress)
+    }
+
     /// One attempt; nil when a source did not match the record it was planned from.
     static func build(_ options: BuildOptions, reusingRecords: Bool,
                       progress: (@Sendable (Int, Int) -> Void)?) throws(BuildFailure) -> BuildReport? {

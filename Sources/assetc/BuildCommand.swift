@@ -291,13 +291,30 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var common: ManifestOptions
 
+    @Flag(help: "Also render everything (into a temporary folder, removed afterwards) to find what only rendering finds.")
+    var render = false
+
     func run() throws {
         let project = try common.loadProject(strict: true)
+        if render {
+            var options = BuildOptions(manifestPath: common.manifestPath)
+            options.catalogs = common.catalogRequest
+            Interruption.install()
+            options.isCancelled = { Interruption.isRequested }
+            let report: BuildReport
+            do throws(BuildFailure) {
+                report = try Pipeline.checkByRendering(options)
+            } catch {
+                throw ExitCode(Console.exit(for: error, quiet: common.quiet))
+            }
+            // The planning warnings were printed above; these are the ones only rendering finds.
+            try common.finish(report.warnings.filter { !project.warnings.contains($0) })
+        }
         if !common.quiet {
             let inputs = BuildSummary.inputs(manifest: project.manifestPath, catalogs: project.catalogPaths)
             let plural = project.manifestPath == nil ? project.catalogPaths.count > 1 : !project.catalogPaths.isEmpty
             Console.info("assetc: \(inputs) \(plural ? "are" : "is") valid "
-                + "(\(BuildSummary.contents(variants: project.plan.variants.count, colours: project.colourCount)))")
+                + "(\(BuildSummary.contents(variants: project.plan.variants.count, colours: project.colourCount))\(render ? ", all rendered" : ""))")
         }
     }
 }

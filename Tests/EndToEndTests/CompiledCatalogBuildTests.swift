@@ -352,6 +352,19 @@ import TestSupport
         let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
         let image = try PNGCodec.decode(try Harness.read(set.appendingPathComponent("linear.png"))).image
         #expect(Self.difference(car.renditions.first { $0.layout == 12 }?.pixels, Self.premultipliedBGRA(image)) == nil)
+
+        // Only making the car finds it: `check --werror` passes where `build --werror` fails, and
+        // `check --render --werror` fails as the build does, writing nothing (docs/cli.md).
+        let before = try Harness.tree(under: work)
+        let check = try Harness.assetc(["check", "Tagged.xcassets", "--car", "--werror"], in: work)
+        #expect(check.status == 0, "\(check.stderr)")
+        let rendered = try Harness.assetc(["check", "Tagged.xcassets", "--car", "--werror", "--render"], in: work)
+        #expect(rendered.status == 1)
+        #expect(rendered.stderr.contains("the PNG is tagged with a colour profile or gamma other than sRGB"), "\(rendered.stderr)")
+        #expect(rendered.stderr.contains("error: warnings treated as errors (--werror)"), "\(rendered.stderr)")
+        #expect(try Harness.tree(under: work) == before, "check --render writes nothing outside its temporary folder")
+        let clean = try Harness.assetc(["check", "Tagged.xcassets", "--render"], in: work)
+        #expect(clean.status == 0 && clean.stderr.contains("is valid (1 variant, all rendered)"), "\(clean.stderr)")
     }
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
