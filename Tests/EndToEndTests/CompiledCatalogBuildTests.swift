@@ -331,6 +331,43 @@ import TestSupport
         #expect(try Harness.tree(under: out, excluding: Harness.isLock) == before)
     }
 
+    /// `build --werror` under Make, twice, when only making the car finds the warning: the failed
+    /// build leaves the index as the last good build wrote it (older than the changed PNG), so the
+    /// second `make` runs the build again and fails again instead of saying the target is up to date.
+    @Test func aFailedWerrorBuildLeavesTheTargetOutOfDate() throws {
+        let make = try #require(["/usr/bin/make"].first { FileManager.default.isExecutableFile(atPath: $0) })
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("Tagged.xcassets/Linear.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        let source = try Harness.read(Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets/CWA/Icons - Test Tube.imageset/Icons - Test Tube.png"))
+        try Data(source).write(to: set.appendingPathComponent("linear.png"))
+        try Data(#"{"images": [{"idiom": "universal", "filename": "linear.png"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        try """
+        out/asset-index.json: Tagged.xcassets/Linear.imageset/linear.png Tagged.xcassets/Linear.imageset/Contents.json
+        \t"$(ASSETC)" build Tagged.xcassets --car --werror --output out --quiet
+
+        """.write(to: work.appendingPathComponent("Makefile"), atomically: true, encoding: .utf8)
+        let good = try Harness.run(make, ["ASSETC=\(Harness.binary)"], in: work)
+        #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
+        let index = try Harness.read(work.appendingPathComponent("out/asset-index.json"))
+        let car = try Harness.read(work.appendingPathComponent("out/Resources/Assets.car"))
+
+        Thread.sleep(forTimeInterval: 1.1)  // a newer mtime for Make
+        let gamma = Self.chunk("gAMA", [0x00, 0x01, 0x86, 0xA0])
+        let tagged = Array(source[0..<33]) + gamma + Array(source[33...])
+        try Data(Self.withoutChunks(tagged, ["sRGB", "iCCP"], keepingFirst: gamma)).write(to: set.appendingPathComponent("linear.png"))
+        for _ in 0..<2 {
+            let failed = try Harness.run(make, ["ASSETC=\(Harness.binary)"], in: work)
+            #expect(failed.status != 0, "\(failed.stdout)\(failed.stderr)")
+            #expect(failed.stderr.contains("warnings treated as errors (--werror)"), "\(failed.stdout)\(failed.stderr)")
+            #expect(!failed.stdout.contains("is up to date"))
+            #expect(try Harness.read(work.appendingPathComponent("out/asset-index.json")) == index)
+            #expect(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")) == car)
+        }
+    }
+
     @Test func aNonSRGBSourceIsSaidOnEveryBuild() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
