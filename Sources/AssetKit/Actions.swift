@@ -207,7 +207,7 @@ public enum ProjectScaffold {
 
     /// `assetc init`: the manifest text for the artwork under the folder of the manifest at
     /// `manifestPath` (docs/cli.md); manifest paths are read relative to that folder.
-    public static func scaffold(forManifestAt manifestPath: String) -> (text: String, images: Int, catalogs: Int) {
+    public static func scaffold(forManifestAt manifestPath: String) -> (text: String, images: Int, catalogs: Int, leftOut: [(path: String, target: CatalogTarget)]) {
         let directory = FileSystem.folder(of: manifestPath)
         var sources: [String] = []
         var catalogs: [String] = []
@@ -236,9 +236,17 @@ public enum ProjectScaffold {
             }
         }
         walk(directory, "", depth: 0)
+        // Catalogs of the repository's other products (macOS and watch apps, extensions) are left
+        // out, and named: their sets ship in their own bundles.
+        var leftOut: [(path: String, target: CatalogTarget)] = []
+        catalogs = catalogs.filter { catalog in
+            let target = CatalogTarget.classify(catalog, under: directory.isEmpty ? "." : directory)
+            if target != .app { leftOut.append((catalog, target)) }
+            return target == .app
+        }
         let manifest = ManifestScaffold.make(sources: sources, catalogs: catalogs)
         let images = { if case .object(let root) = manifest, case .array(let list)? = root["images"] { return list.count } else { return 0 } }()
-        return (manifest.serialized(), images, catalogs.count)
+        return (manifest.serialized(), images, catalogs.count, leftOut)
     }
 }
 

@@ -108,7 +108,9 @@ public enum Pipeline {
         let project = try load(manifestPath: options.manifestPath, catalogs: options.catalogs, reusingRecords: reusingRecords,
                                outputOverride: options.outputOverride, sourceLimits: limits)
         if options.warningsAreErrors, project.warnings.contains(where: { $0.severity == .warning }) {
-            throw BuildFailure(.invalidInput, project.warnings + [.error(project.inputPath, "warnings treated as errors (--werror); nothing was written")])
+            var failure = BuildFailure(.invalidInput, project.warnings + [.error(project.inputPath, "warnings treated as errors (--werror); nothing was written")])
+            failure.causedByWarnings = true
+            throw failure
         }
         try checkOutputApartFromCatalogs(project)
         if let path = options.dependencyFile {
@@ -140,8 +142,10 @@ public enum Pipeline {
         // --werror fails before the commit, as a compiler leaves no object file: a fresh index
         // after a failed build would let the next `make` think the target is up to date.
         if options.warningsAreErrors, renderWarnings.contains(where: { $0.severity == .warning }) {
-            throw BuildFailure(.invalidInput, project.warnings + renderWarnings
+            var failure = BuildFailure(.invalidInput, project.warnings + renderWarnings
                 + [.error(project.inputPath, "warnings treated as errors (--werror); nothing was written")])
+            failure.causedByWarnings = true
+            throw failure
         }
         // The files written beside the output folder (generated code, the depfile) are written to
         // temporary files next to them before the commit, and renamed into place after it: a path
@@ -213,8 +217,10 @@ public enum Pipeline {
         var problems: [Diagnostic] = []
         for path in request.paths {
             let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-            if manifest.catalogs.contains(where: { $0.path == trimmed }) {
-                problems.append(.error(trimmed, "the catalog is named twice"))
+            // Twice under any spelling (`A.xcassets ./A.xcassets`): each set would clash with itself.
+            let absolute = FileSystem.absolute(trimmed)
+            if let earlier = manifest.catalogs.first(where: { $0.path == trimmed || FileSystem.absolute(manifest.resolve($0.path)) == absolute }) {
+                problems.append(.error(trimmed, earlier.path == trimmed ? "the catalog is named twice" : "the catalog is named twice (also as \(earlier.path))"))
                 continue
             }
             // Catalogs on the command line are relative to the working directory, not the manifest.
@@ -297,7 +303,12 @@ public enum Pipeline {
         do {
             bytes = try FileSystem.read(path, limit: Limits.maximumJSONBytes)
         } catch {
-            throw InputError([.error(path, "cannot read manifest: \(error.description)")])
+            var problems: [Diagnostic] = [.error(path, "cannot read manifest: \(error.description)")]
+            // The default manifest is missing: say how to start, not only what failed.
+            if path == "assets.json", FileSystem.kindFollowingLinks(path) == .missing {
+                problems.append(.note(path, "run `assetc init` to write a manifest for the artwork here, or name catalogs: `assetc build App.xcassets`"))
+            }
+            throw InputError(problems)
         }
         let directory = FilePath(path).folder.string
         return try ManifestDecoder.decode(bytes, path: path, directory: directory.isEmpty ? "/" : directory)

@@ -25,9 +25,8 @@ struct ContentsFile {
             }
         }
         inputs.append(path)
-        if let line = mergeConflictMarkerLine(bytes) {
-            diagnostics.append(.error(path, at: SourceLocation(line: line, column: 1),
-                                      "unresolved merge conflict: the file still holds git's conflict markers; resolve the conflict and keep one version"))
+        if let line = MergeConflictMarkers.firstLine(in: bytes) {
+            diagnostics.append(.error(path, at: SourceLocation(line: line, column: 1), MergeConflictMarkers.message))
             return nil
         }
         let root: JSONNode
@@ -42,23 +41,6 @@ struct ContentsFile {
             return nil
         }
         return ContentsFile(path: path, root: root)
-    }
-
-    /// The 1-based line of the first conflict marker git leaves in a conflicted file (`<<<<<<<`,
-    /// `|||||||`, `=======`, `>>>>>>>` at the start of a line), if any: no JSON line starts so.
-    static func mergeConflictMarkerLine(_ bytes: [UInt8]) -> Int? {
-        let markers = ["<<<<<<<", "|||||||", ">>>>>>>"].map { Array($0.utf8) }
-        var line = 1
-        var start = 0
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            var text = bytes[start..<end]
-            if text.last == UInt8(ascii: "\r") { text = text.dropLast() }
-            if markers.contains(where: { text.starts(with: $0) }) || text.elementsEqual(Array("=======".utf8)) { return line }
-            line += 1
-            start = end + 1
-        }
-        return nil
     }
 
     func member(_ key: String, of node: JSONNode) -> JSONNode? {

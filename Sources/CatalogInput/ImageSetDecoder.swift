@@ -64,6 +64,14 @@ struct ImageSetDecoder {
                 continue
             }
             guard let filename, !filename.isEmpty else { continue }  // an empty slot: normal, no message
+            // A slot skipped below (another platform, a trait) may still name a file that is gone:
+            // Xcode warns about it, and `check` must stop the commit that deleted it.
+            let namedFileIsMissing = !filename.contains("/") && filename != "." && filename != ".."
+                && FileSystem.kindFollowingLinks(folder + "/" + filename) == .missing
+            func reportIfMissingWhenSkipped() {
+                guard namedFileIsMissing else { return }
+                diagnostics.append(.warning(contentsPath, at: entry.location, ActoolMessage.missingFile(filename, inSet: name)).droppingContent())
+            }
             let idiomName = file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal"
             let idiom: Idiom?
             switch idiomName {
@@ -73,6 +81,7 @@ struct ImageSetDecoder {
             default:
                 if Self.otherIdioms.contains(idiomName) {
                     otherIdioms.insert(idiomName)
+                    reportIfMissingWhenSkipped()
                 } else {
                     diagnostics.append(.warning(contentsPath, at: entry.location, "unknown idiom \"\(idiomName)\"; the slot is skipped").droppingContent())
                 }
@@ -81,6 +90,7 @@ struct ImageSetDecoder {
             if Self.qualifierKeys.contains(where: { file.member($0, of: entry) != nil })
                 || file.string("display-gamut", of: entry, diagnostics: &diagnostics) == "display-P3" {
                 skippedForTraits += 1
+                reportIfMissingWhenSkipped()
                 continue
             }
             var scale: Int?
@@ -95,11 +105,15 @@ struct ImageSetDecoder {
             if let subtype = file.string("subtype", of: entry, diagnostics: &diagnostics) {
                 guard subtype == "retina4" else {
                     diagnostics.append(.note(contentsPath, at: entry.location, "skipped the \"\(subtype)\" slot: only retina4 (-568h) has a loose-file name"))
+                    reportIfMissingWhenSkipped()
                     continue
                 }
                 tall = true
             }
-            guard let appearance = appearance(of: entry, file: file, diagnostics: &diagnostics) else { continue }
+            guard let appearance = appearance(of: entry, file: file, diagnostics: &diagnostics) else {
+                reportIfMissingWhenSkipped()
+                continue
+            }
             if filename.contains("/") || filename.contains("\\") || filename == "." || filename == ".."
                 || filename.unicodeScalars.contains(where: { $0.value < 0x20 }) {
                 diagnostics.append(.warning(contentsPath, at: entry.location, "file name \"\(filename)\" must be a plain file name inside the set; the slot is skipped").droppingContent())

@@ -60,6 +60,9 @@ public enum SlotSetReader {
     /// `folderEntries`: the names in the set's folder, nil when it cannot be listed.
     public static func decode(_ bytes: [UInt8], setPath: String, folderEntries: [String]?) -> Result<CatalogSlotSet, InputError> {
         let path = setPath + "/Contents.json"
+        if let line = MergeConflictMarkers.firstLine(in: bytes) {
+            return .failure(InputError([.error(path, at: SourceLocation(line: line, column: 1), MergeConflictMarkers.message)]))
+        }
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)

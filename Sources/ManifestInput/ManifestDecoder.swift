@@ -28,6 +28,9 @@ public enum ManifestDecoder {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw InputError([.error(path, at: firstInvalidUTF8(bytes), "manifest is not valid UTF-8")])
         }
+        if let line = MergeConflictMarkers.firstLine(in: bytes) {
+            throw InputError([.error(path, at: SourceLocation(line: line, column: 1), MergeConflictMarkers.message)])
+        }
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)

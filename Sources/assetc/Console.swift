@@ -64,12 +64,15 @@ enum Console {
     /// Prints the failure's diagnostics and returns the documented exit code. With `quiet`, only
     /// errors and the notes that follow them (their explanation); warnings and their notes are left out.
     static func exit(for failure: BuildFailure, quiet: Bool = false) -> Int32 {
-        print(quiet ? errorsWithTheirNotes(failure.diagnostics) : failure.diagnostics)
+        print(quiet ? errorsWithTheirNotes(failure.diagnostics, andWarnings: failure.causedByWarnings) : failure.diagnostics)
         return failure.kind.exitCode
     }
 
-    static func errorsWithTheirNotes(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        MessageFormat.attachNotes(diagnostics).filter { $0.0.severity == .error }.flatMap { [$0.0] + $0.1 }
+    /// What `--quiet` prints of a failure: its errors with their notes, and its warnings when
+    /// `--werror` made them the cause (else the log would say only "warnings treated as errors").
+    static func errorsWithTheirNotes(_ diagnostics: [Diagnostic], andWarnings: Bool = false) -> [Diagnostic] {
+        MessageFormat.attachNotes(diagnostics).filter { $0.0.severity == .error || (andWarnings && $0.0.severity == .warning) }
+            .flatMap { [$0.0] + $0.1 }
     }
 }
 

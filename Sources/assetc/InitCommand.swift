@@ -20,6 +20,25 @@ struct InitCommand: ParsableCommand {
         } catch {
             throw ExitCode(Console.exit(for: error))
         }
+        for (path, target) in found.leftOut {
+            Console.print([.note(path, "left out: the catalog of \(target.description), which ships in its own bundle; build it with its own manifest")])
+        }
         Console.info("assetc: wrote \(output) with \(found.images) image\(found.images == 1 ? "" : "s") and \(found.catalogs) catalog\(found.catalogs == 1 ? "" : "s"); check it with `assetc check \(output)`")
+        // What `check` will say of the artwork it names: a catalog of the repository may already be
+        // broken (a set naming a file that was deleted), which no manifest can fix.
+        Interruption.install()
+        var limits = SourceLimits()
+        limits.isCancelled = { Interruption.isRequested }
+        var problems: [Diagnostic] = []
+        do throws(BuildFailure) {
+            let project = try Pipeline.load(manifestPath: output, sourceLimits: limits)
+            problems = project.warnings.filter(\.dropsContent)
+        } catch {
+            problems = error.diagnostics.filter { $0.severity == .error || $0.dropsContent }
+        }
+        if !problems.isEmpty {
+            Console.print(problems.map(ManifestOptions.promotingDroppedContent))
+            Console.info("assetc: `assetc check \(output)` fails until the \(problems.count) problem\(problems.count == 1 ? "" : "s") above in the artwork \(problems.count == 1 ? "is" : "are") fixed")
+        }
     }
 }

@@ -25,7 +25,11 @@ import TestSupport
         defer { Harness.removeTemporary(work) }
         let run = try Harness.assetc(["build"], in: work)
         #expect(run.status == 1)
-        #expect(run.stderr == "assets.json: error: cannot read manifest: cannot read file: No such file or directory\n")
+        #expect(run.stderr == "assets.json: error: cannot read manifest: cannot read file: No such file or directory\n"
+            + "assets.json: note: run `assetc init` to write a manifest for the artwork here, or name catalogs: `assetc build App.xcassets`\n")
+        // A manifest named by its path gets no such hint.
+        let named = try Harness.assetc(["build", "app.json"], in: work)
+        #expect(named.stderr == "app.json: error: cannot read manifest: cannot read file: No such file or directory\n")
     }
 
     @Test func manifestErrorsUseEditorFormatWithLineAndColumn() throws {
@@ -88,6 +92,11 @@ import TestSupport
         try #"{"version": 1, "catalogs": [{"path": "../A.xcassets"}], "images": []}"#.write(to: other.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
         let manifest = try Harness.assetc(["check", "art"], in: work)
         #expect(manifest.status == 0 && manifest.stderr.contains("art/assets.json and ../A.xcassets are valid"), "\(manifest.stderr)")
+
+        // One catalog under two spellings: one error, not every set clashing with itself.
+        let twice = try Harness.assetc(["check", "A.xcassets", "./A.xcassets/"], in: work)
+        #expect(twice.status == 1)
+        #expect(twice.stderr == "./A.xcassets: error: the catalog is named twice (also as A.xcassets)\n", "\(twice.stderr)")
 
         try FileManager.default.createDirectory(at: work.appendingPathComponent("AppIcon.icon"), withIntermediateDirectories: true)
         let icon = try Harness.assetc(["build", "AppIcon.icon"], in: work)

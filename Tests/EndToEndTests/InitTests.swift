@@ -64,4 +64,42 @@ import Testing
         let again = try Harness.assetc(["init", "-o", "Sources/AppAssets/assets.json", "--force"], in: work)
         #expect(again.status == 0 && again.stderr.contains("with 1 image"), "\(again.stderr)")
     }
+
+    /// A repository with its macOS app, a widget and a share extension beside the app: only the
+    /// app's catalog goes into the manifest (by the nearest Info.plist, else the folder's name), the
+    /// others are named as left out; the manifest passes `check --werror` (their sets no longer
+    /// clash with the app's). A catalog already broken in the repository is reported by `init`,
+    /// which says `check` fails until it is fixed.
+    @Test func otherProductsCatalogsAreLeftOutAndBrokenArtIsSaid() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let real = Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets/CWA")
+        for folder in ["iOS/Resources", "Mac/Resources", "Widget", "ShareToApp"] {
+            let catalog = work.appendingPathComponent("\(folder)/Assets.xcassets")
+            try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+            // The same set in each: put in one bundle, every copy would clash with the app's.
+            try FileManager.default.copyItem(at: real.appendingPathComponent("flag.at.imageset"), to: catalog.appendingPathComponent("flag.at.imageset"))
+        }
+        try #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSExtension</key><dict/></dict></plist>"#
+            .write(to: work.appendingPathComponent("ShareToApp/Info.plist"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["init"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("wrote assets.json with 0 images and 1 catalog"), "\(run.stderr)")
+        for (path, what) in [("Mac/Resources/Assets.xcassets", "a macOS app"), ("Widget/Assets.xcassets", "an app extension"),
+                             ("ShareToApp/Assets.xcassets", "an app extension")] {
+            #expect(run.stderr.contains("\(path): note: left out: the catalog of \(what)"), "\(path): \(run.stderr)")
+        }
+        let text = try String(contentsOf: work.appendingPathComponent("assets.json"), encoding: .utf8)
+        #expect(text.contains("iOS/Resources/Assets.xcassets") && !text.contains("Mac/") && !text.contains("Widget") && !text.contains("ShareToApp"), "\(text)")
+        let check = try Harness.assetc(["check", "--werror"], in: work)
+        #expect(check.status == 0, "\(check.stderr)")
+
+        // The app's catalog names a file the repository lost.
+        try FileManager.default.removeItem(at: work.appendingPathComponent("iOS/Resources/Assets.xcassets/flag.at.imageset/Flags - Austria.pdf"))
+        let broken = try Harness.assetc(["init", "--force"], in: work)
+        #expect(broken.status == 0, "\(broken.stderr)")
+        #expect(broken.stderr.contains("flag.at.imageset/Contents.json:3:5: error: The file \"Flags - Austria.pdf\" for the image set \"flag.at\" does not exist."), "\(broken.stderr)")
+        #expect(broken.stderr.contains("`assetc check assets.json` fails until the 1 problem above in the artwork is fixed"), "\(broken.stderr)")
+        #expect(try Harness.assetc(["check"], in: work).status == 1)
+    }
 }

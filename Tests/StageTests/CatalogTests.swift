@@ -145,6 +145,31 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         #expect(messages.first?.hasPrefix("Test.xcassets/Bad.imageset/Contents.json:1:13: error: invalid JSON") == true)
     }
 
+    /// A slot assetc skips (another platform, a trait, an appearance it does not write) that names
+    /// a file the set lost is still actool's missing-file warning, marked as content left out
+    /// (`check` fails on it); a skipped slot whose file is there is only the usual note.
+    @Test func aSkippedSlotsMissingFileIsStillSaid() throws {
+        let catalog = try TemporaryCatalog([
+            "Star.imageset/Contents.json": imageSet(#"""
+                {"idiom": "universal", "filename": "star.pdf"},
+                {"idiom": "mac", "filename": "star-mac.pdf"},
+                {"idiom": "universal", "filename": "star-p3.pdf", "display-gamut": "display-P3"},
+                {"idiom": "watch", "filename": "star-watch.pdf"}
+                """#),
+            "Star.imageset/star.pdf": "%PDF",
+            "Star.imageset/star-watch.pdf": "%PDF",
+        ])
+        defer { catalog.remove() }
+        let result = CatalogReader().read(CatalogSpec(path: "Test.xcassets", location: SourceLocation(line: 1, column: 1)), path: catalog.path)
+        let missing = result.diagnostics.filter { $0.message.contains("does not exist") }
+        #expect(missing.map(\.message) == [
+            "The file \"star-mac.pdf\" for the image set \"Star\" does not exist.",
+            "The file \"star-p3.pdf\" for the image set \"Star\" does not exist.",
+        ])
+        #expect(missing.allSatisfy { $0.severity == .warning && $0.dropsContent })
+        #expect(result.contents.imageSets.first?.slots.map(\.filename) == ["star.pdf"])
+    }
+
     /// git's conflict markers left in a Contents.json: an error at the first marker's line, whether
     /// or not the rest happens to parse.
     @Test func mergeConflictMarkersAreAnErrorAtTheirLine() throws {

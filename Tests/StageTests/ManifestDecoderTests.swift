@@ -171,6 +171,9 @@ func errors(_ text: String) -> [String] {
         }
         let broken = MarkedText("{\"version\": 1,\n\"images\": [1️⃣}")
         #expect(errors(broken.text).first == "assets.json:\(broken.position("1️⃣")): error: invalid JSON: unexpected character '}'; expected a value")
+        // A merge that left git's markers: named as such, at the first marker.
+        let conflicted = "{\"version\": 1,\n<<<<<<< HEAD\n \"output\": \"a\"\n=======\n \"output\": \"b\"\n>>>>>>> topic\n}\n"
+        #expect(errors(conflicted) == ["assets.json:2:1: error: unresolved merge conflict: the file still holds git's conflict markers; resolve the conflict and keep one version"])
     }
 }
 

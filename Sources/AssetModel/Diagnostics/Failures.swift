@@ -35,6 +35,8 @@ public protocol StageError: Error, Sendable {
 public struct BuildFailure: StageError {
     public var kind: FailureKind
     public var diagnostics: [Diagnostic]
+    /// `--werror` failed the build: its warnings are the cause, so `--quiet` still prints them.
+    public var causedByWarnings = false
 
     public init(_ kind: FailureKind, _ diagnostics: [Diagnostic]) {
         self.kind = kind
