@@ -208,6 +208,27 @@ import TestSupport
         // alticonstool indexes both keys.
         let partial = try Self.plist(work.appendingPathComponent("actool.plist"))
         #expect(partial?["CFBundleIcons"] != nil && partial?["CFBundleIcons~ipad"] != nil)
+
+        // rules_apple's plisttool merges the partial plist into the app's Info.plist, refusing a
+        // key two plists give different values.
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.app</string>
+        <key>CFBundleShortVersionString</key><string>1.0</string><key>CFBundleVersion</key><string>1</string></dict></plist>
+        """.write(to: work.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+        let control: [String: Any] = [
+            "plists": [work.appendingPathComponent("Info.plist").path, work.appendingPathComponent("actool.plist").path],
+            "forced_plists": [], "output": work.appendingPathComponent("merged.plist").path, "binary": true,
+            "info_plist_options": ["version_keys_required": true], "target": "//app:App",
+        ]
+        try JSONSerialization.data(withJSONObject: control).write(to: work.appendingPathComponent("control.json"))
+        let merge = try Harness.run("/usr/bin/env", ["python3", "-m", "tools.plisttool.plisttool", work.appendingPathComponent("control.json").path],
+                                    in: Harness.fixtures.appendingPathComponent("callers/rules_apple"))
+        #expect(merge.status == 0, "\(merge.stdout)\(merge.stderr)")
+        let merged = try Self.plist(work.appendingPathComponent("merged.plist"))
+        #expect(merged?["CFBundleIdentifier"] as? String == "com.example.app")
+        #expect(merged?["CFBundleIcons"] as? NSDictionary == partial?["CFBundleIcons"] as? NSDictionary)
+        #expect(merged?["CFBundleIcons~ipad"] as? NSDictionary == partial?["CFBundleIcons~ipad"] as? NSDictionary)
     }
 
     /// CocoaPods' copy-resources script as it generates it, run unchanged with bash (Apple's
