@@ -157,7 +157,7 @@ struct ManifestOptions: ParsableArguments {
             if strict { failure.diagnostics = failure.diagnostics.map(Self.promotingDroppedContent) }
             throw ExitCode(Console.exit(for: failure, quiet: quiet))
         }
-        if strict, project.warnings.contains(where: \.dropsContent) {
+        if strict, project.warnings.contains(where: { $0.dropsContent && $0.severity == .warning }) {
             throw ExitCode(Console.exit(for: BuildFailure(.invalidInput, project.warnings.map(Self.promotingDroppedContent)), quiet: quiet))
         }
         try finish(project.warnings)
@@ -313,8 +313,12 @@ struct CheckCommand: ParsableCommand {
         if !common.quiet {
             let inputs = BuildSummary.inputs(manifest: project.manifestPath, catalogs: project.catalogPaths)
             let plural = project.manifestPath == nil ? project.catalogPaths.count > 1 : !project.catalogPaths.isEmpty
+            // Sets of kinds assetc does not compile yet (data sets, symbol sets…) are notes, not
+            // errors; the line says so rather than calling the catalogs simply valid.
+            let skippedSets = project.warnings.filter { $0.severity == .note && $0.dropsContent }.count
+            let skipped = skippedSets == 0 ? "" : "; \(skippedSets) set\(skippedSets == 1 ? "" : "s") of a kind assetc does not compile left out, -v lists \(skippedSets == 1 ? "it" : "them")"
             Console.info("assetc: \(inputs) \(plural ? "are" : "is") valid "
-                + "(\(BuildSummary.contents(variants: project.plan.variants.count, colours: project.colourCount))\(render ? ", all rendered" : ""))")
+                + "(\(BuildSummary.contents(variants: project.plan.variants.count, colours: project.colourCount))\(render ? ", all rendered" : "")\(skipped))")
         }
     }
 }

@@ -32,9 +32,9 @@ struct InitCommand: ParsableCommand {
         var problems: [Diagnostic] = []
         do throws(BuildFailure) {
             let project = try Pipeline.load(manifestPath: output, sourceLimits: limits)
-            problems = project.warnings.filter(\.dropsContent)
+            problems = project.warnings.filter { $0.dropsContent && $0.severity == .warning }
         } catch {
-            problems = error.diagnostics.filter { $0.severity == .error || $0.dropsContent }
+            problems = error.diagnostics.filter { $0.severity == .error || ($0.dropsContent && $0.severity == .warning) }
         }
         if !problems.isEmpty {
             Console.print(problems.map(ManifestOptions.promotingDroppedContent))

@@ -75,9 +75,13 @@ import TestSupport
         defer { Harness.removeTemporary(work) }
         let catalog = try ActoolModeTests.makeCatalog(in: work)
         let set = catalog.appendingPathComponent("flag.at.imageset")
+        // A set of a kind assetc does not compile: "valid", but the line says one was left out.
+        try FileManager.default.createDirectory(at: catalog.appendingPathComponent("Blob.dataset"), withIntermediateDirectories: true)
+        try #"{"data": [], "info": {"author": "xcode", "version": 1}}"#.write(to: catalog.appendingPathComponent("Blob.dataset/Contents.json"), atomically: true, encoding: .utf8)
         let inSet = try Harness.assetc(["check", "."], in: set)
         #expect(inSet.status == 0, "\(inSet.stderr)")
-        #expect(inSet.stderr.contains("A.xcassets is valid"), "\(inSet.stderr)")
+        #expect(inSet.stderr.contains("A.xcassets is valid ("), "\(inSet.stderr)")
+        #expect(inSet.stderr.contains("; 1 set of a kind assetc does not compile left out, -v lists it)"), "\(inSet.stderr)")
         #expect(try Harness.assetc(["plan", "."], in: catalog).status == 0)
         let build = try Harness.assetc(["build", "."], in: set)
         #expect(build.status == 1)

@@ -36,7 +36,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// A warning about content the build leaves out — a set or slot skipped, a file the catalog
     /// names missing: `check` reports it as an error, so a pre-commit hook never passes a catalog
-    /// that lost an image (the build itself keeps actool's severity).
+    /// that lost an image (the build itself keeps actool's severity). On a note (a set of a kind
+    /// assetc does not compile yet), `check` counts it in its summary instead.
     public var dropsContent = false
 
     public init(_ severity: Severity, path: String, at location: SourceLocation? = nil, _ message: String) {
