@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
 APT_PACKAGES := libpoppler-glib-dev libcairo2-dev librsvg2-dev libfontconfig-dev libpng-dev libdeflate-dev
-TEST_PACKAGES := poppler-utils librsvg2-bin ninja-build python3-jsonschema python3-venv
+TEST_PACKAGES := poppler-utils librsvg2-bin ninja-build python3-jsonschema python3-venv rsync
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The relocatable release build has its own build folder: SwiftPM's own release builds (the
 # generate-manual plugin builds the tool in .build/release) must not replace it with a dynamic one.
@@ -21,10 +21,10 @@ deps:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) pkg-config; \
 	fi
 
-# Tests compare renders with pdftocairo and rsvg-convert (references only; assetc never calls them)
-# and run the generated build.ninja with Ninja.
+# Tests compare renders with pdftocairo and rsvg-convert (references only; assetc never calls them),
+# run the generated build.ninja with Ninja and CocoaPods' resources script (which needs rsync).
 test-deps: deps
-	@if ! command -v pdftocairo >/dev/null || ! command -v rsvg-convert >/dev/null || ! command -v ninja >/dev/null \
+	@if ! command -v pdftocairo >/dev/null || ! command -v rsvg-convert >/dev/null || ! command -v ninja >/dev/null || ! command -v rsync >/dev/null \
 		|| ! python3 -c 'import jsonschema, ensurepip' 2>/dev/null; then \
 		echo "Installing $(TEST_PACKAGES)..."; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PACKAGES); \
