@@ -12,6 +12,19 @@ public enum InputPath: Equatable, Sendable {
     /// A folder that is neither.
     case otherFolder
 
+    /// The manifest's or catalog's path; nil for what the build cannot read.
+    public var path: String? {
+        switch self {
+        case .manifest(let path), .catalog(let path): path
+        case .iconComposer, .otherFolder: nil
+        }
+    }
+
+    public var isCatalog: Bool {
+        if case .catalog = self { return true }
+        return false
+    }
+
     public static func classify(_ input: String) -> InputPath {
         if isCatalogName(input) { return .catalog(input) }
         let last = FilePath(input).lastComponent.lowercased()

@@ -108,9 +108,7 @@ public enum Pipeline {
         let project = try load(manifestPath: options.manifestPath, catalogs: options.catalogs, reusingRecords: reusingRecords,
                                outputOverride: options.outputOverride, sourceLimits: limits)
         if options.warningsAreErrors, project.warnings.contains(where: { $0.severity == .warning }) {
-            var failure = BuildFailure(.invalidInput, project.warnings + [.error(project.inputPath, "warnings treated as errors (--werror); nothing was written")])
-            failure.causedByWarnings = true
-            throw failure
+            throw warningsTreatedAsErrors(project.warnings, project: project)
         }
         try checkOutputApartFromCatalogs(project)
         if let path = options.dependencyFile {
@@ -142,10 +140,7 @@ public enum Pipeline {
         // --werror fails before the commit, as a compiler leaves no object file: a fresh index
         // after a failed build would let the next `make` think the target is up to date.
         if options.warningsAreErrors, renderWarnings.contains(where: { $0.severity == .warning }) {
-            var failure = BuildFailure(.invalidInput, project.warnings + renderWarnings
-                + [.error(project.inputPath, "warnings treated as errors (--werror); nothing was written")])
-            failure.causedByWarnings = true
-            throw failure
+            throw warningsTreatedAsErrors(project.warnings + renderWarnings, project: project)
         }
         // The files written beside the output folder (generated code, the depfile) are written to
         // temporary files next to them before the commit, and renamed into place after it: a path
@@ -389,6 +384,13 @@ public enum Pipeline {
         if let outputProblem { throw BuildFailure(outputProblem) }
         if !inputProblems.isEmpty { throw BuildFailure(InputError(inputProblems)) }
         return outputs.compactMap { $0 }
+    }
+
+    /// `--werror`'s failure: the warnings, marked as its cause, and the error that says so.
+    static func warningsTreatedAsErrors(_ warnings: [Diagnostic], project: LoadedProject) -> BuildFailure {
+        var failure = BuildFailure(.invalidInput, warnings + [.error(project.inputPath, "warnings treated as errors (--werror); nothing was written")])
+        failure.causedByWarnings = true
+        return failure
     }
 
     /// The output folder may not lie in a catalog: the next build would read it as one of its

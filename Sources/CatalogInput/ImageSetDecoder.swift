@@ -64,12 +64,13 @@ struct ImageSetDecoder {
                 continue
             }
             guard let filename, !filename.isEmpty else { continue }  // an empty slot: normal, no message
-            // A slot skipped below (another platform, a trait) may still name a file that is gone:
-            // Xcode warns about it, and `check` must stop the commit that deleted it.
-            let namedFileIsMissing = !filename.contains("/") && filename != "." && filename != ".."
-                && FileSystem.kindFollowingLinks(folder + "/" + filename) == .missing
+            // Looked up once, and only for a plain name inside the set. A slot skipped below
+            // (another platform, a trait) may still name a file that is gone: Xcode warns about
+            // it, and `check` must stop the commit that deleted it.
+            let isPlainName = Self.isPlainFileName(filename)
+            let namedFileKind = isPlainName ? FileSystem.kindFollowingLinks(folder + "/" + filename) : nil
             func reportIfMissingWhenSkipped() {
-                guard namedFileIsMissing else { return }
+                guard namedFileKind == .missing else { return }
                 diagnostics.append(.warning(contentsPath, at: entry.location, ActoolMessage.missingFile(filename, inSet: name)).droppingContent())
             }
             let idiomName = file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal"
@@ -114,13 +115,12 @@ struct ImageSetDecoder {
                 reportIfMissingWhenSkipped()
                 continue
             }
-            if filename.contains("/") || filename.contains("\\") || filename == "." || filename == ".."
-                || filename.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            if !isPlainName {
                 diagnostics.append(.warning(contentsPath, at: entry.location, "file name \"\(filename)\" must be a plain file name inside the set; the slot is skipped").droppingContent())
                 continue
             }
             let path = folder + "/" + filename
-            guard FileSystem.kindFollowingLinks(path) == .file else {
+            guard namedFileKind == .file else {
                 diagnostics.append(.warning(contentsPath, at: entry.location,
                                             ActoolMessage.missingFile(filename, inSet: name)).droppingContent())
                 if let other = FileSystem.list(folder).first(where: { $0.lowercased() == filename.lowercased() }) {
@@ -160,6 +160,12 @@ struct ImageSetDecoder {
     }
 
     /// `appearances`: luminosity light/dark and contrast high. nil (with a message) for other kinds.
+    /// A name that stays inside the set's folder: no separator, no `.`/`..`, no control character.
+    static func isPlainFileName(_ filename: String) -> Bool {
+        !(filename.contains("/") || filename.contains("\\") || filename == "." || filename == ".."
+            || filename.unicodeScalars.contains(where: { $0.value < 0x20 }))
+    }
+
     private func appearance(of entry: JSONNode, file: ContentsFile, diagnostics: inout [Diagnostic]) -> Appearance? {
         switch file.appearance(of: entry, diagnostics: &diagnostics) {
         case .known(let appearance):

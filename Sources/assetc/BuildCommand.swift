@@ -54,8 +54,8 @@ struct ManifestOptions: ParsableArguments {
 
     func validate() throws {
         guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose cannot be combined") }
-        for input in inputs {
-            switch InputPath.classify(input) {
+        for (input, kind) in zip(inputs, classifiedInputs) {
+            switch kind {
             case .iconComposer:
                 throw ValidationError("\(input): Icon Composer .icon bundles are not compiled by assetc yet; export the icon into an app icon set (.appiconset) in a catalog")
             case .otherFolder:
@@ -63,8 +63,7 @@ struct ManifestOptions: ParsableArguments {
             case .manifest, .catalog: break
             }
         }
-        let manifests = resolvedInputs.filter { !isCatalog($0) }
-        guard manifests.count <= 1 else { throw ValidationError("name one manifest (and any number of .xcassets catalogs)") }
+        guard classifiedInputs.filter({ $0.path != nil && !$0.isCatalog }).count <= 1 else { throw ValidationError("name one manifest (and any number of .xcassets catalogs)") }
         if scales != nil, parsedScales == nil { throw ValidationError("--scales takes scales 1, 2 and 3 separated by commas, such as 2,3") }
         if let deploymentTarget, OSVersion(deploymentTarget) == nil {
             throw ValidationError("--deployment-target takes a version such as 15.0, not \"\(deploymentTarget)\"")
@@ -81,29 +80,16 @@ struct ManifestOptions: ParsableArguments {
 
     /// The inputs as the build reads them (`InputPath`): a folder inside a catalog stands for the
     /// catalog, a folder holding assets.json for the manifest.
-    private var resolvedInputs: [String] {
-        inputs.compactMap { input in
-            switch InputPath.classify(input) {
-            case .manifest(let path), .catalog(let path): path
-            case .iconComposer, .otherFolder: nil
-            }
-        }
-    }
-
-    private func isCatalog(_ path: String) -> Bool {
-        var trimmed = path
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-        return trimmed.lowercased().hasSuffix(".xcassets")
-    }
+    private var classifiedInputs: [InputPath] { inputs.map(InputPath.classify) }
 
     /// The manifest: the input that is not a catalog, else `assets.json` when nothing is named.
     var manifestPath: String? {
-        if let manifest = resolvedInputs.first(where: { !isCatalog($0) }) { return manifest }
+        if let manifest = classifiedInputs.first(where: { !$0.isCatalog })?.path { return manifest }
         return inputs.isEmpty ? "assets.json" : nil
     }
 
     var catalogRequest: CatalogRequest {
-        var request = CatalogRequest(paths: resolvedInputs.filter(isCatalog), scales: parsedScales, appIcon: appIcon, launchImage: launchImage)
+        var request = CatalogRequest(paths: classifiedInputs.filter(\.isCatalog).compactMap(\.path), scales: parsedScales, appIcon: appIcon, launchImage: launchImage)
         request.alternateAppIcons = alternateAppIcons
         request.compiledCatalog = car
         request.alternateAppIconNames = alternateAppIconNames
@@ -123,7 +109,7 @@ struct ManifestOptions: ParsableArguments {
 
     /// The arguments that reproduce this plan in a build file's actions.
     var planArguments: [String] {
-        var arguments = resolvedInputs
+        var arguments = classifiedInputs.compactMap(\.path)
         if let scales { arguments += ["--scales", scales] }
         if let appIcon { arguments += ["--app-icon", appIcon] }
         if alternateAppIcons { arguments.append("--alternate-app-icons") }
@@ -138,7 +124,7 @@ struct ManifestOptions: ParsableArguments {
     }
 
     /// What messages about the whole run name: the manifest, else the first catalog.
-    var manifest: String { manifestPath ?? resolvedInputs.first ?? "assets.json" }
+    var manifest: String { manifestPath ?? classifiedInputs.lazy.compactMap(\.path).first ?? "assets.json" }
 
     /// Loads and plans the manifest (what `check` and `plan` run), printing its warnings. With
     /// `strict` (`check`), a warning about content the build leaves out is an error.

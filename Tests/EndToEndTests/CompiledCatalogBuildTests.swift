@@ -29,6 +29,23 @@ import TestSupport
         return "byte \(index): \(a[index]) against \(b[index])"
     }
 
+    /// A workspace with Alternates.xcassets and an assets.json compiling it into a car, `orange` as the app icon.
+    static func alternatesWithAManifest(name: String = #function) throws -> URL {
+        let work = try Harness.temporaryDirectory(name)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Alternates.xcassets"),
+                                         to: work.appendingPathComponent("Alternates.xcassets"))
+        try Data(#"{"version": 1, "output": "out", "car": true, "catalogs": [{"path": "Alternates.xcassets"}], "appIcon": {"set": "orange"}}"#.utf8)
+            .write(to: work.appendingPathComponent("assets.json"))
+        return work
+    }
+
+    /// `png` tagged with a gamma of 1.0 instead of sRGB: its sRGB and iCCP chunks dropped, a gAMA
+    /// chunk (100000) right after IHDR, which ends at byte 33.
+    static func taggedWithLinearGamma(_ png: [UInt8]) -> [UInt8] {
+        let gamma = chunk("gAMA", [0x00, 0x01, 0x86, 0xA0])
+        return withoutChunks(Array(png[0..<33]) + gamma + Array(png[33...]), ["sRGB", "iCCP"], keepingFirst: gamma)
+    }
+
     static func decode(_ url: URL) throws -> RGBAImage {
         try PNGCodec.decode(try Harness.read(url)).image
     }
@@ -186,12 +203,8 @@ import TestSupport
             let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
             #expect(car.metadata.deploymentTarget == expected)
         }
-        let work = try Harness.temporaryDirectory()
+        let work = try Self.alternatesWithAManifest()
         defer { Harness.removeTemporary(work) }
-        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Alternates.xcassets"),
-                                         to: work.appendingPathComponent("Alternates.xcassets"))
-        try Data(#"{"version": 1, "output": "out", "car": true, "catalogs": [{"path": "Alternates.xcassets"}], "appIcon": {"set": "orange"}}"#.utf8)
-            .write(to: work.appendingPathComponent("assets.json"))
         #expect(try Harness.assetc(["build", "assets.json"], in: work).status == 0)
         let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
         #expect(car.metadata.deploymentTarget == "7.0")
@@ -222,12 +235,8 @@ import TestSupport
     }
 
     @Test func manifestKeyWritesTheCatalog() throws {
-        let work = try Harness.temporaryDirectory()
+        let work = try Self.alternatesWithAManifest()
         defer { Harness.removeTemporary(work) }
-        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Alternates.xcassets"),
-                                         to: work.appendingPathComponent("Alternates.xcassets"))
-        try Data(#"{"version": 1, "output": "out", "car": true, "catalogs": [{"path": "Alternates.xcassets"}], "appIcon": {"set": "orange"}}"#.utf8)
-            .write(to: work.appendingPathComponent("assets.json"))
         let run = try Harness.assetc(["build", "assets.json"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
         let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
@@ -355,9 +364,7 @@ import TestSupport
         let car = try Harness.read(work.appendingPathComponent("out/Resources/Assets.car"))
 
         Thread.sleep(forTimeInterval: 1.1)  // a newer mtime for Make
-        let gamma = Self.chunk("gAMA", [0x00, 0x01, 0x86, 0xA0])
-        let tagged = Array(source[0..<33]) + gamma + Array(source[33...])
-        try Data(Self.withoutChunks(tagged, ["sRGB", "iCCP"], keepingFirst: gamma)).write(to: set.appendingPathComponent("linear.png"))
+        try Data(Self.taggedWithLinearGamma(source)).write(to: set.appendingPathComponent("linear.png"))
         for _ in 0..<2 {
             let failed = try Harness.run(make, ["ASSETC=\(Harness.binary)"], in: work)
             #expect(failed.status != 0, "\(failed.stdout)\(failed.stderr)")
@@ -376,10 +383,7 @@ import TestSupport
         let set = work.appendingPathComponent("Tagged.xcassets/Linear.imageset")
         try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
         let source = try Harness.read(Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets/CWA/Icons - Test Tube.imageset/Icons - Test Tube.png"))
-        // IHDR ends at byte 33; a gAMA chunk of 1.0 (100000) goes right after it.
-        let gamma = Self.chunk("gAMA", [0x00, 0x01, 0x86, 0xA0])
-        let tagged = Array(source[0..<33]) + gamma + Array(source[33...])
-        try Data(Self.withoutChunks(tagged, ["sRGB", "iCCP"], keepingFirst: gamma)).write(to: set.appendingPathComponent("linear.png"))
+        try Data(Self.taggedWithLinearGamma(source)).write(to: set.appendingPathComponent("linear.png"))
         try Data(#"{"images": [{"idiom": "universal", "filename": "linear.png"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
             .write(to: set.appendingPathComponent("Contents.json"))
         for _ in 0..<2 {
