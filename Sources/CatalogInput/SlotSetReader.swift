@@ -104,6 +104,13 @@ public enum SlotSetReader {
         if !problems.isEmpty { return .failure(InputError(problems)) }
         let referenced = Set(entries.compactMap(\.filename))
         let unassigned = (folderEntries ?? []).filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }.count
-        return .success(CatalogSlotSet(setPath: setPath, entries: entries, unassignedChildren: unassigned))
+        // Only plain names are looked for: any other is an error where planning uses the slot.
+        var missing: Set<String> = []
+        if let folderEntries {
+            let present = Set(folderEntries)
+            missing = referenced.filter { ImageSetDecoder.isPlainFileName($0) && !$0.isEmpty && !present.contains($0) }
+        }
+        return .success(CatalogSlotSet(setPath: setPath, entries: entries, unassignedChildren: unassigned,
+                                       missingFiles: missing))
     }
 }

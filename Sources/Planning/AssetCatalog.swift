@@ -9,6 +9,14 @@ public enum AssetCatalog {
         return .warning(set.contentsPath, ActoolMessage.unassignedChildren(kind, named: setName(ofFolder: set.setPath), count: count))
     }
 
+    /// Xcode's warning for a slot planning skips (another platform, a dark icon) whose file is gone:
+    /// the build does not need it, but the catalog is broken for Xcode, so `check` fails on it.
+    static func missingFileOfSkippedSlot(_ entry: CatalogEntry, in set: CatalogSlotSet) -> Diagnostic? {
+        guard let file = entry.filename, set.missingFiles.contains(file) else { return nil }
+        return .warning(set.contentsPath, at: entry.location,
+                        ActoolMessage.missingFile(file, inSet: setName(ofFolder: set.setPath))).droppingContent()
+    }
+
     /// The set's name as actool's messages give it: the folder's last part without its extension
     /// (`Icons/AppIcon.appiconset` → `AppIcon`).
     static func setName(ofFolder path: String) -> String { FilePath(path).stem }

@@ -141,15 +141,20 @@ struct IconPlanner {
         var reportedEmpty: Set<IconSlot> = []  // required slots already reported, so each is reported once
         var emptySlotMessages: [Int] = []  // indices in `diagnostics` of "slot is empty" messages
 
+        /// A slot this build leaves out: noted, and its file still looked for.
+        func skip(_ entry: CatalogEntry, _ note: String) {
+            diagnostics.append(.note(contentsPath, at: entry.location, note))
+            if let missing = AssetCatalog.missingFileOfSkippedSlot(entry, in: slotSet) { diagnostics.append(missing) }
+        }
         for entry in entries {
             let idiom = entry.idiom ?? "(none)"
             if entry.hasAppearances {
-                diagnostics.append(.note(contentsPath, at: entry.location, "skipped \(entry.filename ?? "an empty slot"): dark and tinted appearances do not apply to loose-file icons"))
+                skip(entry, "skipped \(entry.filename ?? "an empty slot"): dark and tinted appearances do not apply to loose-file icons")
                 continue
             }
             if idiom == "universal" {
                 guard entry.platform == nil || entry.platform == "ios", entry.squarePoints == 1024 else {
-                    diagnostics.append(.note(contentsPath, at: entry.location, "skipped a universal \(entry.platform ?? "") \(entry.size ?? "") slot: it does not apply to an iOS build"))
+                    skip(entry, "skipped a universal \(entry.platform ?? "") \(entry.size ?? "") slot: it does not apply to an iOS build")
                     continue
                 }
                 guard let file = entry.filename else {
@@ -170,17 +175,17 @@ struct IconPlanner {
             case "ipad": slotIdiom = .ipad
             case "ios-marketing": slotIdiom = .appStore
             default:
-                diagnostics.append(.note(contentsPath, at: entry.location, "skipped \(entry.filename ?? "an empty slot"): idiom '\(idiom)' does not apply to an iOS build"))
+                skip(entry, "skipped \(entry.filename ?? "an empty slot"): idiom '\(idiom)' does not apply to an iOS build")
                 continue
             }
             guard let points = entry.squarePoints, let scale = entry.scaleValue,
                   let slot = DeviceTables.icons.first(where: { $0.idiom == slotIdiom && $0.points == points && $0.scale == scale })
             else {
-                diagnostics.append(.note(contentsPath, at: entry.location, "skipped \(entry.filename ?? "an empty slot"): \(idiom) \(entry.size ?? "?")@\(entry.scale ?? "?") is not a slot in assetc's device table"))
+                skip(entry, "skipped \(entry.filename ?? "an empty slot"): \(idiom) \(entry.size ?? "?")@\(entry.scale ?? "?") is not a slot in assetc's device table")
                 continue
             }
             guard Self.applies(slot, to: manifest) else {
-                diagnostics.append(.note(contentsPath, at: entry.location, "skipped \(entry.filename ?? "an empty slot"): the \(slot.label) slot is not used by this build (devices \(manifest.devices.map(\.rawValue).joined(separator: ", ")), deployment target \(manifest.deploymentTarget))"))
+                skip(entry, "skipped \(entry.filename ?? "an empty slot"): the \(slot.label) slot is not used by this build (devices \(manifest.devices.map(\.rawValue).joined(separator: ", ")), deployment target \(manifest.deploymentTarget))")
                 continue
             }
             guard let file = entry.filename else {
@@ -251,8 +256,9 @@ struct IconPlanner {
     private func checkFile(_ file: String, setPath: String, setName: String, expected: Int, entry: CatalogEntry,
                            required: Bool, requireOpaque: Bool, diagnostics: inout [Diagnostic],
                            checked: inout [String: Bool]) -> String? {
+        // An optional slot's file left out is a warning that drops content: `check` fails on it.
         func problem(_ path: String, _ message: String) -> Diagnostic {
-            required ? .error(path, message) : .warning(path, message)
+            required ? .error(path, message) : Diagnostic.warning(path, message).droppingContent()
         }
         if let problem = AssetCatalog.fileProblem(file) {
             diagnostics.append(.error(setPath + "/Contents.json", at: entry.location, problem))

@@ -114,6 +114,11 @@ struct LaunchImagePlanner {
         // slot: the one the deployment target runs, the other noted.
         var covered: [LaunchSlot: (variant: Variant, legacy: Bool, file: String)] = [:]
         var order: [LaunchSlot] = []
+        /// A slot this build leaves out: noted, and its file still looked for.
+        func skip(_ entry: CatalogEntry, _ note: String) {
+            diagnostics.append(.note(contentsPath, at: entry.location, note))
+            if let missing = AssetCatalog.missingFileOfSkippedSlot(entry, in: slotSet) { diagnostics.append(missing) }
+        }
         for entry in entries {
             let empty = entry.filename ?? "an empty slot"
             let idiom: Idiom
@@ -121,7 +126,7 @@ struct LaunchImagePlanner {
             case "iphone": idiom = .iphone
             case "ipad": idiom = .ipad
             default:
-                diagnostics.append(.note(contentsPath, at: entry.location, "skipped \(empty): idiom '\(entry.idiom ?? "(none)")' does not apply to an iOS build"))
+                skip(entry, "skipped \(empty): idiom '\(entry.idiom ?? "(none)")' does not apply to an iOS build")
                 continue
             }
             let orientation = Orientation(rawValue: entry.orientation ?? "portrait")
@@ -131,11 +136,11 @@ struct LaunchImagePlanner {
                       $0.idiom == idiom && $0.orientation == orientation && $0.subtype == subtype ?? nil
                           && $0.scale == scale && $0.statusBarExcluded == (entry.extent == "to-status-bar")
                   }) else {
-                diagnostics.append(.note(contentsPath, at: entry.location, "skipped \(empty): \(entry.idiom ?? "") \(entry.orientation ?? "") \(entry.subtype ?? "") @\(entry.scale ?? "?") is not a launch-image slot in assetc's device table"))
+                skip(entry, "skipped \(empty): \(entry.idiom ?? "") \(entry.orientation ?? "") \(entry.subtype ?? "") @\(entry.scale ?? "?") is not a launch-image slot in assetc's device table")
                 continue
             }
             guard manifest.devices.contains(idiom) else {
-                diagnostics.append(.note(contentsPath, at: entry.location, "skipped \(empty): this build's devices leave out \(idiom.rawValue)"))
+                skip(entry, "skipped \(empty): this build's devices leave out \(idiom.rawValue)")
                 continue
             }
             guard let file = entry.filename else {

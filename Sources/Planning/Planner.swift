@@ -72,15 +72,20 @@ public struct Planner {
                 .plan(icon, diagnostics: &diagnostics)
         }
         var alternates: [AlternateIcon] = []
+        var plannedSets: Set<String> = []
+        if case .appiconset(let set)? = manifest.appIcon?.input { plannedSets.insert(resolvePath(set.path)) }
         if manifest.alternateAppIcons {
             let planned = planAlternateIcons(manifest, catalogs: catalogs, slotSets: slotSets, diagnostics: &diagnostics)
             variants += planned.variants
             alternates = planned.icons
+            plannedSets.formUnion(planned.setPaths)
         }
         if let launch = manifest.launchImage {
+            if case .launchimage(let set) = launch.input { plannedSets.insert(resolvePath(set.path)) }
             variants += LaunchImagePlanner(manifest: manifest, inspector: inspector, slotSets: slotSets, resolve: resolvePath)
                 .plan(launch, diagnostics: &diagnostics)
         }
+        reportProblems(ofSetsOtherThan: plannedSets, in: slotSets, diagnostics: &diagnostics)
         checkCollisions(variants, manifest: manifest, diagnostics: &diagnostics)
         checkFonts(variants, diagnostics: &diagnostics)
         LimitCheck(manifestPath: manifest.path, outputRoot: outputRoot).check(variants, diagnostics: &diagnostics)
@@ -317,9 +322,10 @@ public struct Planner {
     /// icons (without the App Store icon, which only the primary has). A set that fails validation
     /// is left out with a warning: alternates are extras, not the build's purpose.
     private func planAlternateIcons(_ manifest: Manifest, catalogs: [CatalogContents], slotSets: CatalogSlotSets,
-                                    diagnostics: inout [Diagnostic]) -> (variants: [Variant], icons: [AlternateIcon]) {
+                                    diagnostics: inout [Diagnostic]) -> (variants: [Variant], icons: [AlternateIcon], setPaths: Set<String>) {
         var variants: [Variant] = []
         var icons: [AlternateIcon] = []
+        var setPaths: Set<String> = []
         var seen: Set<String> = [manifest.appIconSetName?.name ?? ""]
         let resolvePath = { (path: String) in manifest.resolve(path) }
         let named = manifest.alternateAppIconNames
@@ -335,12 +341,15 @@ public struct Planner {
                 let spec = AppIconSpec(input: .appiconset(SourceSpec(path: folder, location: SourceLocation(line: 1, column: 1))),
                                        name: base, artwork: false, location: SourceLocation(line: 1, column: 1))
                 var own: [Diagnostic] = []
+                setPaths.insert(resolvePath(folder))
                 let planned = IconPlanner(manifest: manifest, inspector: inspector, slotSets: slotSets, resolve: resolvePath).plan(spec, diagnostics: &own)
                 if let problem = own.first(where: { $0.severity == .error }) {
-                    diagnostics.append(.warning(resolvePath(folder), "the app icon set \"\(set.name)\" is not packaged as an alternate icon: \(problem.message)"))
+                    diagnostics.append(Diagnostic.warning(resolvePath(folder), "the app icon set \"\(set.name)\" is not packaged as an alternate icon: \(problem.message)")
+                        .droppingContent())
                     continue
                 }
-                diagnostics += own.filter { $0.severity == .note }
+                // Notes, and the warnings that say a file of the set is gone (`check` fails on them).
+                diagnostics += own.filter { $0.severity == .note || $0.dropsContent }
                 let icon = planned.filter { $0.role.kind == .appIcon }.map { variant -> Variant in
                     var alternate = variant
                     if let slot = variant.iconSlot { alternate.role = .alternateAppIcon(slot) }
@@ -352,7 +361,26 @@ public struct Planner {
                 icons.append(AlternateIcon(name: set.name, fileBase: base))
             }
         }
-        return (variants, icons)
+        return (variants, icons, setPaths)
+    }
+
+    /// App icon and launch image sets this build does not use (an icon set not chosen, the sets of a
+    /// build without `--app-icon`) are still part of the catalog Xcode compiles: a Contents.json that
+    /// cannot be read is an error, as in any other set, and a file they name that is gone gets
+    /// actool's warning, marked so that `check` fails on it.
+    private func reportProblems(ofSetsOtherThan planned: Set<String>, in slotSets: CatalogSlotSets,
+                                diagnostics: inout [Diagnostic]) {
+        for path in slotSets.sets.keys.sorted() where !planned.contains(path) {
+            let set: CatalogSlotSet
+            switch slotSets.sets[path] {
+            case .success(let read)?: set = read
+            case .failure(let error)?: diagnostics += error.diagnostics; continue
+            case nil: continue
+            }
+            for entry in set.entries where !set.missingFiles.isEmpty {
+                if let missing = AssetCatalog.missingFileOfSkippedSlot(entry, in: set) { diagnostics.append(missing) }
+            }
+        }
     }
 
     /// A note after a name that matched nothing: the set or colour it was probably meant to be.

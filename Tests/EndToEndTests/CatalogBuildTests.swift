@@ -164,6 +164,47 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out2/Resources").path))
     }
 
+    /// An app icon set's dark and tinted images are not written as loose files yet, but deleting one
+    /// still breaks the set for Xcode: `check` fails on it, naming the file; `build` warns as actool does.
+    @Test func checkFailsWhenAnIconSetLosesAFileTheBuildSkips() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("App.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Alternates.xcassets/AlternateIcons/green.appiconset"), to: set)
+        let art = set.appendingPathComponent("Color=Green_1024pt@1x.png")
+        for name in ["dark.png", "tinted.png"] {
+            try FileManager.default.copyItem(at: art, to: set.appendingPathComponent(name))
+        }
+        try #"""
+            {"images": [
+              {"filename": "Color=Green_1024pt@1x.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"},
+              {"appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "dark.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"},
+              {"appearances": [{"appearance": "luminosity", "value": "tinted"}], "filename": "tinted.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}
+            ], "info": {"author": "xcode", "version": 1}}
+            """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let valid = try Harness.assetc(["check", "App.xcassets", "--app-icon", "AppIcon"], in: work)
+        #expect(valid.status == 0 && valid.stderr.contains("is valid"), "\(valid.stderr)")
+
+        try FileManager.default.removeItem(at: set.appendingPathComponent("dark.png"))
+        let message = "App.xcassets/AppIcon.appiconset/Contents.json:3:"
+        let check = try Harness.assetc(["check", "App.xcassets", "--app-icon", "AppIcon"], in: work)
+        #expect(check.status == 1 && !check.stderr.contains("is valid"), "\(check.stderr)")
+        #expect(check.stderr.contains(message) && check.stderr.contains("error: The file \"dark.png\" for the image set \"AppIcon\" does not exist."),
+                "\(check.stderr)")
+        let build = try Harness.assetc(["build", "App.xcassets", "--app-icon", "AppIcon", "--output", "out"], in: work)
+        #expect(build.status == 0 && build.stderr.contains("warning: The file \"dark.png\""), "\(build.stderr)")
+        // Without `--app-icon` the set is not used, and still checked: a deleted file, conflict markers.
+        let unused = try Harness.assetc(["check", "App.xcassets"], in: work)
+        #expect(unused.status == 1 && unused.stderr.contains(message), "\(unused.stderr)")
+        let contents = set.appendingPathComponent("Contents.json")
+        let original = try String(contentsOf: contents, encoding: .utf8)
+        try ("<<<<<<< HEAD\n" + original + "=======\n>>>>>>> feature\n").write(to: contents, atomically: true, encoding: .utf8)
+        let conflicted = try Harness.assetc(["check", "App.xcassets"], in: work)
+        #expect(conflicted.status == 1 && conflicted.stderr.contains("AppIcon.appiconset/Contents.json:1:1: error: unresolved merge conflict"),
+                "\(conflicted.stderr)")
+    }
+
     @Test func werrorFailsOnAMissingFileBeforeWriting() throws {
         let (work, run) = try Self.build(["--werror"])
         defer { Harness.removeTemporary(work) }

@@ -117,14 +117,15 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         let absent = iphoneSet([#"{"idiom": "iphone", "size": "40x40", "scale": "2x", "filename": "gone.png"}"#])
         let absentResult = try plan(iphoneManifest, absent).get()
         #expect(absentResult.warnings.contains {
-            $0.severity == .warning && $0.message == "The file \"gone.png\" for the image set \"AppIcon\" does not exist."
+            $0.severity == .warning && $0.dropsContent
+                && $0.message == "The file \"gone.png\" for the image set \"AppIcon\" does not exist."
         })
         #expect(absentResult.variants.count == 3)
         let wrong = iphoneSet([#"{"idiom": "iphone", "size": "40x40", "scale": "2x", "filename": "icon78.png"}"#],
                               files: ["\(set)/icon78.png": png(78)])
         let wrongResult = try plan(iphoneManifest, wrong).get()
         #expect(wrongResult.warnings.contains {
-            $0.severity == .warning && $0.message == "AppIcon.appiconset/icon78.png is 78x78 but should be 80x80."
+            $0.severity == .warning && $0.dropsContent && $0.message == "AppIcon.appiconset/icon78.png is 78x78 but should be 80x80."
         })
         #expect(!wrongResult.variants.contains { $0.source.path.hasSuffix("icon78.png") })
         let empty = iphoneSet([#"{"idiom": "iphone", "size": "40x40", "scale": "2x"}"#])
@@ -192,6 +193,39 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         #expect(notes.contains { $0.contains("iPad app 76x76@1x slot is not used") })
         #expect(notes.contains { $0.contains("appearances") })
         #expect(result.variants.count == 3)
+    }
+
+    /// A slot this build skips (dark icon, Mac, iPad on an iPhone build, launch image of another idiom)
+    /// whose file was deleted still breaks the catalog for Xcode: actool's warning, marked as dropping
+    /// content so `check` fails. A skipped slot whose file is there says nothing more than its note.
+    @Test func aSkippedSlotsMissingFileIsStillSaid() throws {
+        let inspector = iphoneSet([
+            #"{"idiom": "mac", "size": "16x16", "scale": "1x", "filename": "mac16.png"}"#,
+            #"{"idiom": "ipad", "size": "76x76", "scale": "2x", "filename": "ipad152.png"}"#,
+            #"{"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "dark.png", "appearances": [{"appearance": "luminosity", "value": "dark"}]}"#,
+            #"{"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "tinted.png", "appearances": [{"appearance": "luminosity", "value": "tinted"}]}"#,
+            #"{"idiom": "watch", "size": "24x24", "scale": "2x", "role": "notificationCenter", "filename": "watch48.png"}"#,
+        ], files: ["\(set)/tinted.png": png(1024), "\(set)/watch48.png": png(48)])
+        let result = try plan(iphoneManifest, inspector).get()
+        let missing = result.warnings.filter { $0.message.hasSuffix("does not exist.") }
+        #expect(missing.map(\.message) == ["mac16.png", "ipad152.png", "dark.png"].map {
+            "The file \"\($0)\" for the image set \"AppIcon\" does not exist."
+        })
+        #expect(missing.allSatisfy { $0.severity == .warning && $0.dropsContent && $0.path.hasSuffix("Contents.json") })
+        #expect(result.variants.count == 3)
+
+        let launch = "L.launchimage"
+        let launchSet = TableInspector(sources: ["\(launch)/a.png": png(640, 960)], texts: ["\(launch)/Contents.json": #"""
+            {"images": [
+              {"orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "minimum-system-version": "7.0", "scale": "2x", "filename": "a.png"},
+              {"orientation": "portrait", "idiom": "ipad", "extent": "full-screen", "minimum-system-version": "7.0", "scale": "2x", "filename": "ipad.png"},
+              {"orientation": "portrait", "idiom": "tv", "extent": "full-screen", "minimum-system-version": "9.0", "scale": "1x", "filename": "tv.png"}
+            ]}
+            """#])
+        let launchResult = try plan(#"{"version": 1, "devices": ["iphone"], "launchImage": {"launchimage": "L.launchimage"}}"#, launchSet).get()
+        #expect(launchResult.warnings.filter { $0.dropsContent }.map(\.message) == ["ipad.png", "tv.png"].map {
+            "The file \"\($0)\" for the image set \"L\" does not exist."
+        })
     }
 
     @Test func aSingleUniversal1024ImageIsExpandedToEverySlot() throws {

@@ -44,17 +44,23 @@ public struct CatalogEntry: Sendable, Hashable {
 }
 
 /// An app icon set or launch image set as the input stage read it: the entries of its
-/// Contents.json, and how many files in its folder no entry names (actool's "unassigned child").
+/// Contents.json, how many files in its folder no entry names (actool's "unassigned child"), and
+/// which named files the folder does not hold.
 public struct CatalogSlotSet: Sendable, Hashable {
     /// The set's folder, resolved (`App/Assets.xcassets/AppIcon.appiconset`).
     public var setPath: String
     public var entries: [CatalogEntry]
     public var unassignedChildren: Int
+    /// File names entries give that are not in the folder. Planning skips some slots without
+    /// reading their file (dark icons, other platforms); a deletion there must still be reported,
+    /// or `check` passes a commit that broke the set for Xcode.
+    public var missingFiles: Set<String>
 
-    public init(setPath: String, entries: [CatalogEntry], unassignedChildren: Int = 0) {
+    public init(setPath: String, entries: [CatalogEntry], unassignedChildren: Int = 0, missingFiles: Set<String> = []) {
         self.setPath = setPath
         self.entries = entries
         self.unassignedChildren = unassignedChildren
+        self.missingFiles = missingFiles
     }
 
     public var contentsPath: String { setPath + "/Contents.json" }
