@@ -26,6 +26,7 @@ public struct SourceReader: Sendable {
 
     private func read(path: String, kind: ResolvedSource.Kind, pages: Set<Int>) throws(SourceError) -> SourceInfo {
         let bytes = try store.bytes(path)
+        if let size = GitLFSPointer.pointedSize(of: bytes) { throw SourceError(GitLFSPointer.message(pointedSize: size)) }
         switch kind {
         case .pdf:
             if !bytes.starts(with: Array("%PDF".utf8)) && !bytes.prefix(1024).containsSequence(Array("%PDF-".utf8)) {
