@@ -141,10 +141,50 @@ struct IconPlanner {
         var reportedEmpty: Set<IconSlot> = []  // required slots already reported, so each is reported once
         var emptySlotMessages: [Int] = []  // indices in `diagnostics` of "slot is empty" messages
 
+        var allSizes = false  // the set has sized universal entries: slots it leaves empty come from the 1024
+
         /// A slot this build leaves out: noted, and its file still looked for.
         func skip(_ entry: CatalogEntry, _ note: String) {
             diagnostics.append(.note(contentsPath, at: entry.location, note))
             if let missing = AssetCatalog.missingFileOfSkippedSlot(entry, in: slotSet) { diagnostics.append(missing) }
+        }
+
+        /// A sized universal entry fills every iPhone and iPad slot of its point size and scale this
+        /// build uses (20 pt @2x is both the iPhone and the iPad notification icon), from its own
+        /// file, checked against the slot's pixel size as actool checks it. An empty one is left to
+        /// the 1024 image, as Xcode renders it.
+        func planAllSizesEntry(_ entry: CatalogEntry, points: Double) {
+            let label = "universal \(entry.size ?? "?")@\(entry.scale ?? "?")"
+            guard let scale = entry.scaleValue else {
+                skip(entry, "skipped \(entry.filename ?? "an empty slot"): \(label) has no valid scale")
+                return
+            }
+            let slots = DeviceTables.icons.filter { ($0.idiom == .iphone || $0.idiom == .ipad) && $0.points == points && $0.scale == scale }
+            guard !slots.isEmpty else {
+                skip(entry, "skipped \(entry.filename ?? "an empty slot"): \(label) is not a slot in assetc's device table")
+                return
+            }
+            let used = slots.filter { Self.applies($0, to: manifest) }
+            guard !used.isEmpty else {
+                skip(entry, "skipped \(entry.filename ?? "an empty slot"): the \(label) slot is not used by this build (devices \(manifest.devices.map(\.rawValue).joined(separator: ", ")), deployment target \(manifest.deploymentTarget))")
+                return
+            }
+            guard let file = entry.filename else {
+                diagnostics.append(.note(contentsPath, at: entry.location, "the \(label) slot is empty; the 1024x1024 image stands for it"))
+                return
+            }
+            let required = used.contains { $0.requirement == .required }
+            guard let path = checkFile(file, setPath: setPath, setName: setName, expected: used[0].pixels, entry: entry,
+                                       required: required, requireOpaque: false, diagnostics: &diagnostics,
+                                       checked: &checkedFiles) else {
+                for slot in used where slot.requirement == .required { reportedEmpty.insert(slot) }
+                return
+            }
+            let source = ResolvedSource(path: path, kind: .png, page: 1)
+            for slot in used where covered[slot] == nil {
+                let size = PointSize(width: Double(slot.pixels), height: Double(slot.pixels))
+                covered[slot] = variant(for: slot, spec: spec, source: source, content: size)
+            }
         }
         for entry in entries {
             let idiom = entry.idiom ?? "(none)"
@@ -153,8 +193,15 @@ struct IconPlanner {
                 continue
             }
             if idiom == "universal" {
-                guard entry.platform == nil || entry.platform == "ios", entry.squarePoints == 1024 else {
+                guard entry.platform == nil || entry.platform == "ios", let points = entry.squarePoints else {
                     skip(entry, "skipped a universal \(entry.platform ?? "") \(entry.size ?? "") slot: it does not apply to an iOS build")
+                    continue
+                }
+                if points != 1024 {
+                    // Xcode 14's "All Sizes" set: one universal entry per point size and scale, each
+                    // the designer's own image for the iPhone and iPad slots of that size.
+                    allSizes = true
+                    planAllSizesEntry(entry, points: points)
                     continue
                 }
                 guard let file = entry.filename else {
@@ -220,13 +267,14 @@ struct IconPlanner {
             return []
         }
 
-        // A single universal 1024 image stands for every size (as Xcode 14 does).
+        // A single universal 1024 image stands for every size (as Xcode 14 does), and for the sizes an
+        // All Sizes set leaves empty.
         var variants: [Variant] = []
         let applicable = Self.applicableSlots(for: manifest)
-        if let universal, covered.keys.allSatisfy({ $0.idiom == .appStore }) {
+        if let universal, allSizes || covered.keys.allSatisfy({ $0.idiom == .appStore }) {
             let source = ResolvedSource(path: universal.path, kind: .png, page: 1)
             let content = PointSize(width: 1024, height: 1024)
-            if covered.isEmpty, (try? inspector.isOpaque(path: universal.path, kind: .png, page: 1)) == false,
+            if !covered.keys.contains(where: { $0.idiom == .appStore }), (try? inspector.isOpaque(path: universal.path, kind: .png, page: 1)) == false,
                spec.background == nil {
                 diagnostics.append(.warning(universal.path, "the 1024x1024 icon has transparent pixels; the App Store icon must be opaque, so they are composited onto white"))
             }

@@ -193,6 +193,48 @@ import TestSupport
         #expect(car.renditions.filter { $0.layout == 1010 }.map { $0.multisize!.map { [$0.0, $0.1, $0.2] } } == [[[1024, 1024, 1]], [[1024, 1024, 1]]])
     }
 
+    /// Xcode 14's "All Sizes" set (universal entries per point size and scale): the loose icons and the
+    /// car's icons are each size's own file, not the 1024 image resized; iPhone and iPad share a size.
+    @Test func anAllSizesIconSetKeepsEachSizesOwnFile() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("App.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        let cwa = Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets/CWA/AppIcon.appiconset")
+        let files = [("20", "2x", "notification-icon@2x.png"), ("20", "3x", "notification-icon@3x.png"),
+                     ("29", "2x", "icon-small@2x.png"), ("29", "3x", "icon-small@3x.png"), ("40", "2x", "icon-40@2x.png"),
+                     ("40", "3x", "icon-40@3x.png"), ("60", "2x", "icon-60@2x.png"), ("60", "3x", "icon-60@3x.png"),
+                     ("76", "2x", "icon-76@2x.png"), ("83.5", "2x", "icon-83.5@2x.png")]
+        var entries = [#"{"filename": "large.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}"#]
+        for (points, scale, file) in files {
+            try FileManager.default.copyItem(at: cwa.appendingPathComponent(file), to: set.appendingPathComponent(file))
+            entries.append(#"{"filename": "\#(file)", "idiom": "universal", "platform": "ios", "scale": "\#(scale)", "size": "\#(points)x\#(points)"}"#)
+        }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Alternates.xcassets/AlternateIcons/green.appiconset/Color=Green_1024pt@1x.png"),
+                                         to: set.appendingPathComponent("large.png"))
+        try (#"{"images": ["# + entries.joined(separator: ",\n") + #"], "info": {"author": "xcode", "version": 1}}"#)
+            .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+
+        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--app-icon", "AppIcon", "--car", "--werror"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        for (loose, input) in [("AppIcon60x60@2x.png", "icon-60@2x.png"), ("AppIcon76x76@2x~ipad.png", "icon-76@2x.png")] {
+            let written = try Self.decode(work.appendingPathComponent("out/Resources/" + loose))
+            #expect(Self.difference(Self.premultipliedBGRA(written), Self.premultipliedBGRA(try Self.decode(set.appendingPathComponent(input)))) == nil, "\(loose)")
+        }
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        let icons = car.renditions.filter { $0.attributes[2] == 220 }
+        for (idiom, points, scale, input) in [(1, "60", 2, "icon-60@2x.png"), (1, "20", 3, "notification-icon@3x.png"),
+                                              (2, "20", 2, "notification-icon@2x.png"), (2, "83.5", 2, "icon-83.5@2x.png"),
+                                              (6, "1024", 1, "large.png")] {
+            let image = try Self.decode(set.appendingPathComponent(input))
+            let matching = icons.filter { $0.attributes[15] == UInt16(idiom) && $0.attributes[12] == UInt16(scale) && Int($0.width) == image.width }
+            #expect(matching.count == 1, "\(idiom) \(points)@\(scale)x")
+            if let icon = matching.first {
+                #expect(Self.difference(icon.pixels, Self.premultipliedBGRA(image)) == nil, "\(idiom) \(points)@\(scale)x")
+            }
+        }
+    }
+
     /// Catalogs alone (no manifest): iOS 15.0 unless `--deployment-target` says otherwise, in the
     /// car's metadata as actool records `--minimum-deployment-target`; a manifest keeps iOS 7.
     @Test func catalogsAloneTargetIOS15() throws {

@@ -238,6 +238,52 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         #expect(result.variants.allSatisfy { $0.source.path == "\(set)/big.png" })
     }
 
+    /// Xcode 14's "All Sizes" set: each universal point size and scale is the designer's own file for
+    /// the iPhone and iPad slots of that size, checked against the slot's pixels; the sizes it leaves
+    /// empty, and slots whose file is the wrong size, come from the 1024 image; sizes the device
+    /// table has no slot for are noted.
+    @Test func anAllSizesSetUsesEachSizesOwnFile() throws {
+        var sources: [String: SourceInfo] = ["\(set)/big.png": png(1024)]
+        var entries = [#"{"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "big.png"}"#]
+        for (points, scale, pixels) in [("20", 2, 40), ("20", 3, 60), ("29", 2, 58), ("38", 2, 76), ("40", 3, 120),
+                                        ("60", 2, 120), ("60", 3, 170), ("76", 2, 152), ("83.5", 2, 167)] {
+            let file = "icon-\(points)@\(scale)x.png"
+            sources["\(set)/\(file)"] = png(pixels)
+            entries.append(#"{"idiom": "universal", "platform": "ios", "size": "\#(points)x\#(points)", "scale": "\#(scale)x", "filename": "\#(file)"}"#)
+        }
+        entries.append(#"{"idiom": "universal", "platform": "ios", "size": "40x40", "scale": "2x"}"#)
+        let inspector = TableInspector(sources: sources, texts: ["\(set)/Contents.json": contents(entries)])
+        let manifest = #"{"version": 1, "devices": ["iphone", "ipad"], "deploymentTarget": "15.0", "appIcon": {"appiconset": "Icons/AppIcon.appiconset"}}"#
+        let result = try plan(manifest, inspector).get()
+        func source(_ output: String) -> String? {
+            result.variants.first { $0.outputPath == output }?.source.path.replacingOccurrences(of: set + "/", with: "")
+        }
+        #expect(source("Resources/AppIcon60x60@2x.png") == "icon-60@2x.png")
+        #expect(source("Resources/AppIcon76x76@2x~ipad.png") == "icon-76@2x.png")
+        #expect(source("Resources/AppIcon83.5x83.5@2x~ipad.png") == "icon-83.5@2x.png")
+        // 20 pt @2x is both the iPhone and the iPad notification icon.
+        #expect(source("Resources/AppIcon20x20@2x.png") == "icon-20@2x.png")
+        #expect(source("Resources/AppIcon20x20@2x~ipad.png") == "icon-20@2x.png")
+        #expect(source("Resources/AppIcon40x40@3x.png") == "icon-40@3x.png")
+        // Empty (40 @2x), wrong size (60 @3x: 170 px), or no such size in the set (76 @1x): the 1024.
+        #expect(source("Resources/AppIcon40x40@2x.png") == "big.png")
+        #expect(source("Resources/AppIcon60x60@3x.png") == "big.png")
+        #expect(source("Resources/AppIcon76x76~ipad.png") == "big.png")
+        #expect(source("AppStore/AppIcon1024x1024.png") == "big.png")
+        #expect(result.variants.count == IconPlanner.applicableSlots(for: try decodeManifest(manifest).get().manifest).count)
+        #expect(result.warnings.contains {
+            $0.severity == .warning && $0.dropsContent && $0.message == "AppIcon.appiconset/icon-60@3x.png is 170x170 but should be 180x180."
+        })
+        #expect(result.warnings.contains { $0.severity == .note && $0.message.contains("universal 38x38@2x is not a slot in assetc's device table") })
+        #expect(!result.warnings.contains { $0.message.contains("does not apply to an iOS build") })
+
+        // Without the 1024 image, a required size must be there.
+        let noLarge = TableInspector(sources: sources, texts: ["\(set)/Contents.json": contents(Array(entries.dropFirst()))])
+        let errors = failure(plan(manifest, noLarge))
+        #expect(errors.contains { $0.contains("has no image for the required iPad app 76x76@1x slot") }, "\(errors)")
+        #expect(!errors.contains { $0.contains("iPhone app 60x60@2x") }, "\(errors)")
+    }
+
     @Test func brokenContentsJSONNamesTheFileLineAndColumn() {
         let contents = MarkedText("{\n  \"images\": [\n    {\"idiom\": 1️⃣}\n")
         let inspector = TableInspector(sources: [:], texts: ["\(set)/Contents.json": contents.text])
