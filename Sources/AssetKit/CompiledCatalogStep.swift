@@ -100,10 +100,12 @@ enum CompiledCatalogStep {
                 rendition.renderingIntent = intents[variant.name] ?? .automatic
                 rendition.isFromVector = variant.source.kind == .pdf || variant.source.kind == .svg
             }
-            let singleSize = request.singleSizeIcon && variant.role.kind == .appStoreIcon
+            // The 1024 image of a single-size set, and every dark or tinted icon, is stored once per
+            // device idiom, as Xcode 26's actool stores them.
+            let singleSize = variant.role.kind == .appStoreIcon && (request.singleSizeIcon || !variant.appearance.isAny)
             if singleSize { rendition.fileName = FilePath(variant.source.path).lastComponent }
             let kind: CompiledCatalog.Asset.Kind = isIcon ? .appIcon : .image
-            let cacheKey = sha256Hex(Array(("\(writerVersion)|\(AssetcVersion.current)|\(kind)|\(rendition.fileName)|\(rendition.scale)|"
+            let cacheKey = sha256Hex(Array(("\(writerVersion)|\(AssetcVersion.current)|\(kind)|\(rendition.fileName)|\(rendition.scale)|\(rendition.appearance)|"
                 + "\(rendition.renderingIntent)|\(rendition.isFromVector)|\(variant.source.kind)|\(written.sha256)").utf8))
             if let bytes = cached[cacheKey] {
                 rendition.encoded = bytes
@@ -305,6 +307,7 @@ enum CompiledCatalogStep {
         case .any: .any
         case .dark: .dark
         case .light: .light
+        case .tinted: .tintable
         }
     }
 }

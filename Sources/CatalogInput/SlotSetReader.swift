@@ -95,11 +95,18 @@ public enum SlotSetReader {
                 if case .array(let list) = member.value.value { return !list.isEmpty }
                 return true
             } ?? false
+            var luminosity: String?
+            if case .array(let list)? = fields.first(where: { $0.key == "appearances" })?.value.value, list.count == 1,
+               case .object(let appearance) = list[0].value,
+               case .string("luminosity")? = appearance.first(where: { $0.key == "appearance" })?.value.value,
+               case .string(let value)? = appearance.first(where: { $0.key == "value" })?.value.value {
+                luminosity = value
+            }
             entries.append(CatalogEntry(
                 idiom: text("idiom"), size: text("size"), scale: text("scale"), filename: text("filename"),
                 platform: text("platform"), subtype: text("subtype"), orientation: text("orientation"),
                 extent: text("extent"), minimumSystemVersion: text("minimum-system-version"),
-                hasAppearances: appearances, location: element.location))
+                hasAppearances: appearances, luminosity: luminosity, location: element.location))
         }
         if !problems.isEmpty { return .failure(InputError(problems)) }
         let referenced = Set(entries.compactMap(\.filename))

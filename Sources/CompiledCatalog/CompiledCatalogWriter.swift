@@ -47,7 +47,8 @@ public enum CompiledCatalogWriter {
         case .jpeg(let file)?: bytes = jpegRendition(rendition, file, flags: imageFlags(rendition))
         case .pdf(let file)?: bytes = pdfRendition(rendition, file)
         case nil:
-            bytes = kind == .appIcon ? try bitmapRendition(rendition, flags: 0, allowGrey: false)
+            // A tinted icon is grey (`GA8`), as actool stores it; the system tints it.
+            bytes = kind == .appIcon ? try bitmapRendition(rendition, flags: 0, allowGrey: rendition.appearance == .tintable)
                 : try bitmapRendition(rendition, flags: imageFlags(rendition), allowGrey: true)
         }
         try checkRenditionLength(bytes.count, name: rendition.fileName)
@@ -127,10 +128,12 @@ public enum CompiledCatalogWriter {
                 if let cacheKey = rendition.cacheKey { parts[renditionKey] = cacheKey }
             }
             if asset.kind == .appIcon {
-                // One multisize record per idiom and subtype: which point sizes it has, and their indexes.
-                let records = Set(entries.map { MultisizeRecordKey(idiom: $0.rendition.idiom, subtype: $0.subtype) })
+                // One multisize record per idiom and subtype: which point sizes it has, and their
+                // indexes. Dark and tinted icons have none, as in Xcode 26's actool output.
+                let plain = entries.filter { $0.rendition.appearance == .any }
+                let records = Set(plain.map { MultisizeRecordKey(idiom: $0.rendition.idiom, subtype: $0.subtype) })
                 for record in records.sorted(by: { ($0.idiom.rawValue, $0.subtype) < ($1.idiom.rawValue, $1.subtype) }) {
-                    let sizes = Set(entries.filter { $0.rendition.idiom == record.idiom && $0.subtype == record.subtype }.compactMap(\.rendition.iconPoints))
+                    let sizes = Set(plain.filter { $0.rendition.idiom == record.idiom && $0.subtype == record.subtype }.compactMap(\.rendition.iconPoints))
                         .compactMap { points in sizeIndex(points).map { (points, $0) } }
                         .sorted { $0.1 < $1.1 }
                     let attributes: [RenditionAttribute: UInt16] = [

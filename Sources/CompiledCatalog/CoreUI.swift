@@ -16,15 +16,17 @@ public enum RenditionIdiom: UInt16, Sendable, Comparable {
     public static func < (a: RenditionIdiom, b: RenditionIdiom) -> Bool { a.rawValue < b.rawValue }
 }
 
-/// Light or dark: the `appearance` attribute and the APPEARANCEKEYS names.
+/// Light, dark or tinted: the `appearance` attribute and the APPEARANCEKEYS names. `tintable` is
+/// the tinted app icon of iOS 18 (value and name as Xcode 26's actool writes them for an icon).
 public enum RenditionAppearance: UInt16, Sendable, CaseIterable {
-    case any = 0, dark = 1, light = 4
+    case any = 0, dark = 1, light = 4, tintable = 10
 
     var name: String {
         switch self {
         case .any: "UIAppearanceAny"
         case .dark: "UIAppearanceDark"
         case .light: "UIAppearanceLight"
+        case .tintable: "ISAppearanceTintable"
         }
     }
 }

@@ -37,7 +37,7 @@ public enum AssetIndex {
             "deviceTables": .string(DeviceTables.version),
             "bundles": .object(bundles),
         ]
-        if let appStore = written.first(where: { $0.variant.role.kind == .appStoreIcon }) {
+        if let appStore = written.first(where: { $0.variant.role.kind == .appStoreIcon && $0.variant.appearance.isAny }) {
             var entry = self.entry(appStore)
             if case .object(var fields) = entry {
                 fields["file"] = .string(appStore.variant.outputPath)

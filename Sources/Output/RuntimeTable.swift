@@ -60,6 +60,7 @@ public enum RuntimeTable {
         case .any: 0
         case .light: 1
         case .dark: 2
+        case .tinted: 3  // app icons only, which the table does not list
         }
         return luminosity + (appearance.highContrast ? 4 : 0)
     }

@@ -142,11 +142,45 @@ struct IconPlanner {
         var emptySlotMessages: [Int] = []  // indices in `diagnostics` of "slot is empty" messages
 
         var allSizes = false  // the set has sized universal entries: slots it leaves empty come from the 1024
+        var appearanceIcons: [Variant] = []  // iOS 18's dark and tinted icons, for the car only
 
         /// A slot this build leaves out: noted, and its file still looked for.
         func skip(_ entry: CatalogEntry, _ note: String) {
             diagnostics.append(.note(contentsPath, at: entry.location, note))
             if let missing = AssetCatalog.missingFileOfSkippedSlot(entry, in: slotSet) { diagnostics.append(missing) }
+        }
+
+        /// iOS 18's dark and tinted icons (a universal 1024 image each) live only in Assets.car, as
+        /// actool stores them: without `--car` they are noted and skipped. Their transparency is kept
+        /// (the system draws the dark background, and tints a tinted icon's grey levels).
+        func planAppearanceEntry(_ entry: CatalogEntry) {
+            let file = entry.filename ?? "an empty slot"
+            guard let luminosity = entry.luminosity.flatMap(Appearance.Luminosity.init(rawValue:)),
+                  luminosity == .dark || luminosity == .tinted else {
+                skip(entry, "skipped \(file): an app icon has dark and tinted appearances only")
+                return
+            }
+            guard manifest.compiledCatalog else {
+                skip(entry, "skipped \(file): \(luminosity.rawValue) app icons are only in Assets.car (build with --car)")
+                return
+            }
+            guard entry.idiom == "universal", entry.platform == nil || entry.platform == "ios", entry.squarePoints == 1024,
+                  let slot = DeviceTables.icons.first(where: { $0.idiom == .appStore }) else {
+                skip(entry, "skipped \(file): a \(luminosity.rawValue) app icon is read as one universal 1024x1024 image, as Xcode writes it")
+                return
+            }
+            guard let name = entry.filename else { return }  // an empty well: the icon has no such appearance
+            guard let path = checkFile(name, setPath: setPath, setName: setName, expected: slot.pixels, entry: entry,
+                                       required: false, requireOpaque: false, diagnostics: &diagnostics,
+                                       checked: &checkedFiles) else { return }
+            let size = PointSize(width: Double(slot.pixels), height: Double(slot.pixels))
+            var icon = variant(for: slot, spec: spec, source: ResolvedSource(path: path, kind: .png, page: 1), content: size)
+            icon.appearance = Appearance(luminosity: luminosity)
+            icon.background = nil
+            icon.fileName = "\(spec.name)1024x1024\(icon.appearance.fileNameSuffix).png"
+            icon.relativePath = icon.fileName
+            icon.destination = .compiledCatalog
+            if !appearanceIcons.contains(where: { $0.appearance == icon.appearance }) { appearanceIcons.append(icon) }
         }
 
         /// A sized universal entry fills every iPhone and iPad slot of its point size and scale this
@@ -189,7 +223,7 @@ struct IconPlanner {
         for entry in entries {
             let idiom = entry.idiom ?? "(none)"
             if entry.hasAppearances {
-                skip(entry, "skipped \(entry.filename ?? "an empty slot"): dark and tinted appearances do not apply to loose-file icons")
+                planAppearanceEntry(entry)
                 continue
             }
             if idiom == "universal" {
@@ -288,7 +322,8 @@ struct IconPlanner {
                 }
             }
         }
-        if spec.artwork, let big = variants.first(where: { $0.pixelWidth == 1024 }) {
+        if !variants.isEmpty { variants += appearanceIcons }
+        if spec.artwork, let big = variants.first(where: { $0.pixelWidth == 1024 && $0.appearance.isAny }) {
             for slot in DeviceTables.artwork {
                 variants.append(artworkVariant(slot, spec: spec, source: big.source, content: big.contentSize))
             }

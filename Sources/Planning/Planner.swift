@@ -120,7 +120,7 @@ public struct Planner {
         if manifest.compiledCatalog {
             var compiled = CompiledCatalogRequest(appIconName: request.compiledIconName, deploymentTarget: manifest.deploymentTarget)
             // A catalog set whose every icon comes from one 1024-pixel file is a single-size set.
-            let icons = variants.filter { $0.role.kind == .appIcon || $0.role.kind == .appStoreIcon }
+            let icons = variants.filter { ($0.role.kind == .appIcon || $0.role.kind == .appStoreIcon) && $0.appearance.isAny }
             compiled.singleSizeIcon = manifest.appIconSetName != nil && !icons.isEmpty
                 && Set(icons.map(\.source.path)).count == 1 && icons[0].contentSize == PointSize(width: 1024, height: 1024)
             compiled.devices = manifest.devices

@@ -235,6 +235,55 @@ import TestSupport
         }
     }
 
+    /// iOS 18's dark and tinted app icons (Xcode 16's set: a universal 1024 image per appearance) go
+    /// into the car as Xcode 26's actool stores them: once per device idiom at index 1, appearance 1
+    /// (dark) and 10 (`ISAppearanceTintable`, a grey icon as `GA8`), transparency kept, no multisize
+    /// record of their own, nothing loose. Without `--car` they are noted and skipped.
+    @Test func darkAndTintedAppIconsAreInTheCar() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("App.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        let icons = Harness.fixtures.appendingPathComponent("catalogs/Alternates.xcassets/AlternateIcons")
+        try FileManager.default.copyItem(at: icons.appendingPathComponent("green.appiconset/Color=Green_1024pt@1x.png"), to: set.appendingPathComponent("any.png"))
+        try FileManager.default.copyItem(at: icons.appendingPathComponent("orange.appiconset/Color=Orange_1024pt@1x.png"), to: set.appendingPathComponent("dark.png"))
+        // Grey with a transparent top half.
+        var rows: [UInt8] = []
+        for y in 0..<1024 { rows += [0] + Array([[UInt8]](repeating: y < 512 ? [0x30, 0x00] : [0xC0, 0xFF], count: 1024).joined()) }
+        try Data(PNGSamples.png(width: 1024, height: 1024, depth: 8, colorType: 4, rows: rows)).write(to: set.appendingPathComponent("tinted.png"))
+        try #"""
+            {"images": [
+              {"filename": "any.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"},
+              {"appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "dark.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"},
+              {"appearances": [{"appearance": "luminosity", "value": "tinted"}], "filename": "tinted.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}
+            ], "info": {"author": "xcode", "version": 1}}
+            """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+
+        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--app-icon", "AppIcon", "--car", "--werror"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        let stored = car.renditions.filter { $0.attributes[2] == 220 }
+        #expect(stored.map { [$0.attributes[7]!, $0.attributes[15]!, $0.attributes[12]!, $0.attributes[9]!, UInt16($0.width)] }.sorted { $0.lexicographicallyPrecedes($1) }
+                == [[0, 1, 1, 1, 1024], [0, 2, 1, 1, 1024], [1, 1, 1, 1, 1024], [1, 2, 1, 1, 1024], [10, 1, 1, 1, 1024], [10, 2, 1, 1, 1024]])
+        #expect(car.appearances["ISAppearanceTintable"] == 10 && car.appearances["UIAppearanceDark"] == 1 && car.appearances["UIAppearanceAny"] == 0)
+        #expect(car.renditions.filter { $0.layout == 1010 }.count == 2, "multisize records for the plain icon only")
+        let dark = Self.premultipliedBGRA(try Self.decode(set.appendingPathComponent("dark.png")))
+        let tinted = Self.premultipliedBGRA(try Self.decode(set.appendingPathComponent("tinted.png")))
+        for rendition in stored where rendition.attributes[7] == 1 {
+            #expect(!rendition.isGA8 && Self.difference(rendition.pixels, dark) == nil)
+        }
+        for rendition in stored where rendition.attributes[7] == 10 {
+            #expect(rendition.isGA8 && Self.difference(rendition.pixels, tinted) == nil, "transparency kept")
+        }
+        let loose = Harness.files(under: work.appendingPathComponent("out/Resources"))
+        #expect(!loose.contains { $0.contains("dark") || $0.contains("tinted") }, "\(loose)")
+        #expect(try Self.decode(work.appendingPathComponent("out/AppStore/AppIcon1024x1024.png")).pixels
+                == (try Self.decode(set.appendingPathComponent("any.png"))).pixels)
+
+        let plain = try Harness.assetc(["build", "App.xcassets", "--output", "loose", "--app-icon", "AppIcon", "-v"], in: work)
+        #expect(plain.status == 0 && plain.stderr.contains("note: skipped dark.png: dark app icons are only in Assets.car (build with --car)"), "\(plain.stderr)")
+    }
+
     /// Catalogs alone (no manifest): iOS 15.0 unless `--deployment-target` says otherwise, in the
     /// car's metadata as actool records `--minimum-deployment-target`; a manifest keeps iOS 7.
     @Test func catalogsAloneTargetIOS15() throws {

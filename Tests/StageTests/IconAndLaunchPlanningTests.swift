@@ -191,7 +191,7 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         #expect(notes.contains { $0.contains("idiom 'mac' does not apply") })
         #expect(notes.contains { $0.contains("iPhone app 57x57@1x slot is not used by this build") })
         #expect(notes.contains { $0.contains("iPad app 76x76@1x slot is not used") })
-        #expect(notes.contains { $0.contains("appearances") })
+        #expect(notes.contains { $0.contains("dark app icons are only in Assets.car") })
         #expect(result.variants.count == 3)
     }
 

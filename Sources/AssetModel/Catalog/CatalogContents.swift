@@ -65,9 +65,17 @@ public struct CatalogSetReference: Sendable, Hashable {
 /// Light/dark and normal/high contrast, as `appearances` in Contents.json select them.
 public struct Appearance: Sendable, Hashable, Comparable {
     public enum Luminosity: String, Sendable, Hashable, Comparable {
-        case any, light, dark
+        /// `tinted` is iOS 18's tinted app icon; image and colour sets have no such appearance.
+        case any, light, dark, tinted
         public static func < (a: Luminosity, b: Luminosity) -> Bool { a.rank < b.rank }
-        private var rank: Int { self == .any ? 0 : self == .light ? 1 : 2 }
+        private var rank: Int {
+            switch self {
+            case .any: 0
+            case .light: 1
+            case .dark: 2
+            case .tinted: 3
+            }
+        }
     }
 
     public var luminosity: Luminosity

@@ -11,10 +11,14 @@ public struct CatalogEntry: Sendable, Hashable {
     public var extent: String?
     public var minimumSystemVersion: String?
     public var hasAppearances: Bool
+    /// The value of the entry's one `luminosity` appearance (`dark`, `tinted`: iOS 18's app icons);
+    /// nil when it has none, or other appearances besides.
+    public var luminosity: String?
     public var location: SourceLocation
 
     public init(idiom: String?, size: String?, scale: String?, filename: String?, platform: String?, subtype: String?,
-                orientation: String?, extent: String?, minimumSystemVersion: String?, hasAppearances: Bool, location: SourceLocation) {
+                orientation: String?, extent: String?, minimumSystemVersion: String?, hasAppearances: Bool,
+                luminosity: String? = nil, location: SourceLocation) {
         self.idiom = idiom
         self.size = size
         self.scale = scale
@@ -25,6 +29,7 @@ public struct CatalogEntry: Sendable, Hashable {
         self.extent = extent
         self.minimumSystemVersion = minimumSystemVersion
         self.hasAppearances = hasAppearances
+        self.luminosity = luminosity
         self.location = location
     }
 
