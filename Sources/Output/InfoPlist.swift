@@ -5,10 +5,12 @@ import Foundation
 public enum InfoPlist {
     public static func make(_ request: InfoPlistRequest, variants: [Variant]) -> PlistValue {
         var root: [String: PlistValue] = [:]
-        let icons = variants.filter { $0.role.kind == .appIcon }.compactMap(\.iconSlot)
+        // The loose icons (with a car from iOS 11, only the home-screen ones).
+        let icons = variants.filter { $0.role.kind == .appIcon && $0.destination == .resources }.compactMap(\.iconSlot)
         let iconName = request.iconName
+        // The iPad list names the iPhone icons too, as actool's does: an iPad runs iPhone apps.
         func iconFiles(_ idiom: SlotIdiom?) -> [String] {
-            let slots = icons.filter { idiom == nil || $0.idiom == idiom }
+            let slots = icons.filter { idiom == nil || $0.idiom == idiom || idiom == .ipad && $0.idiom == .iphone }
             var names: [String] = []
             for slot in slots.sorted(by: { ($0.points, $0.idiom) < ($1.points, $1.idiom) }) {
                 let name = slot.bundleIconName(base: iconName)
@@ -20,8 +22,8 @@ public enum InfoPlist {
         func alternates(_ idiom: SlotIdiom) -> [String: PlistValue] {
             var result: [String: PlistValue] = [:]
             for icon in request.alternateIcons {
-                let slots = variants.filter { $0.role.kind == .alternateAppIcon && $0.name == icon.name }.compactMap(\.iconSlot)
-                    .filter { $0.idiom == idiom }
+                let slots = variants.filter { $0.role.kind == .alternateAppIcon && $0.name == icon.name && $0.destination == .resources }
+                    .compactMap(\.iconSlot).filter { $0.idiom == idiom || idiom == .ipad && $0.idiom == .iphone }
                 var names: [String] = []
                 for slot in slots.sorted(by: { $0.points < $1.points }) {
                     let name = slot.bundleIconName(base: icon.fileBase)

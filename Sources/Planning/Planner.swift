@@ -133,8 +133,33 @@ public struct Planner {
                     result.variants[index].destination = .compiledCatalog
                 }
             }
+            if manifest.deploymentTarget >= Self.homeScreenIconsOnlyFrom {
+                keepOnlyHomeScreenIconsLoose(&result.variants, singleSizeIcon: compiled.singleSizeIcon)
+            }
         }
         return result
+    }
+
+    /// From this deployment target, actool leaves only the home-screen icons loose beside the car.
+    static let homeScreenIconsOnlyFrom = OSVersion(11)
+
+    /// As actool does for an app that runs on iOS 11 and later: beside the car, only the home-screen
+    /// icons stay loose (`AppIcon60x60@2x.png`, `AppIcon76x76@2x~ipad.png`; the same for each
+    /// alternate), and the Info.plist names only those; every other size is in the car alone
+    /// (Xcode 14.3–16.4 apps with deployment targets 11.0 and 15.0; with 9.0, every size is loose).
+    /// A single-size set's car holds only its 1024 image, so its other sizes are not made at all.
+    private func keepOnlyHomeScreenIconsLoose(_ variants: inout [Variant], singleSizeIcon: Bool) {
+        func staysLoose(_ slot: IconSlot) -> Bool {
+            slot.scale == 2 && (slot.idiom == .iphone && slot.points == 60 || slot.idiom == .ipad && slot.points == 76)
+        }
+        variants = variants.compactMap { variant in
+            guard variant.role.kind == .appIcon || variant.role.kind == .alternateAppIcon, let slot = variant.iconSlot,
+                  variant.destination == .resources, !staysLoose(slot) else { return variant }
+            if singleSizeIcon, variant.role.kind == .appIcon { return nil }
+            var carOnly = variant
+            carOnly.destination = .compiledCatalog
+            return carOnly
+        }
     }
 
     /// `--app-icon NAME` and `--launch-image NAME` (or `"set"` in the manifest): the first set of

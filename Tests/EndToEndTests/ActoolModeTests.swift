@@ -36,8 +36,9 @@ import TestSupport
         try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil) as? NSDictionary
     }
 
-    static let iPhoneIcons = ["AppIcon20x20@2x.png", "AppIcon20x20@3x.png", "AppIcon29x29@2x.png", "AppIcon29x29@3x.png",
-                              "AppIcon40x40@2x.png", "AppIcon40x40@3x.png", "AppIcon60x60@2x.png", "AppIcon60x60@3x.png"]
+    /// What actool leaves loose beside the car of an iPhone app for iOS 11 and later: the home-screen
+    /// icon only; every other size is in the car.
+    static let iPhoneIcons = ["AppIcon60x60@2x.png"]
 
     @Test func calledAsActoolItWritesWhatActoolLeavesAndAnswersInXML() throws {
         let work = try Harness.temporaryDirectory()
@@ -63,6 +64,7 @@ import TestSupport
         #expect(partial?["NSAccentColorName"] as? String == "WidgetBackground")
         let primary = ((partial?["CFBundleIcons"] as? NSDictionary)?["CFBundlePrimaryIcon"] as? NSDictionary)
         #expect(primary?["CFBundleIconName"] as? String == "AppIcon")
+        #expect(primary?["CFBundleIconFiles"] as? [String] == ["AppIcon60x60"])
         #expect(partial?["CFBundleIcons~ipad"] == nil)
         // ld64's format: the version record, the catalog read, each file written.
         let deps = try Harness.read(work.appendingPathComponent("deps"))

@@ -380,8 +380,8 @@ import TestSupport
     }
 
     /// Alternate icons go into the car as icon sets of their own name (what `setAlternateIconName`
-    /// asks for), numbered by their own sizes, and stay loose as well; the partial Info.plist names
-    /// each set in its `CFBundleAlternateIcons` entry.
+    /// asks for), numbered by their own sizes; from iOS 11 only the home-screen icon stays loose, as
+    /// for the primary icon; the partial Info.plist names each set in its `CFBundleAlternateIcons` entry.
     @Test func alternateIconsAreInTheCar() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
@@ -398,13 +398,15 @@ import TestSupport
         let icons = car.renditions.filter { $0.attributes[17] == identifier && $0.attributes[2] == 220 }
         // An iPhone set of 20, 29, 40 and 60 points (and the 90-point copy): indexes 1–5, pixels as the loose files.
         #expect(Set(icons.map { "\($0.attributes[9]!) \($0.width)" }) == ["1 40", "1 60", "2 58", "2 87", "3 80", "3 120", "4 120", "4 180", "5 180"])
-        let loose = try Self.decode(work.appendingPathComponent("out/Resources/green60x60@3x.png"))
-        let sixty = try #require(icons.first { $0.attributes[9] == 4 && $0.width == 180 })
+        let loose = try Self.decode(work.appendingPathComponent("out/Resources/green60x60@2x.png"))
+        let sixty = try #require(icons.first { $0.attributes[9] == 4 && $0.width == 120 })
         #expect(Self.difference(sixty.pixels, Self.premultipliedBGRA(loose)) == nil)
+        #expect(Harness.files(under: work.appendingPathComponent("out/Resources")).filter { $0.hasSuffix(".png") }
+                == ["AppIcon60x60@2x.png", "green60x60@2x.png", "orange60x60@2x.png"])
         let record = try #require(car.renditions.first { $0.attributes[17] == identifier && $0.layout == 1010 && $0.attributes[16] == 0 })
         #expect(record.multisize!.map { [$0.0, $0.2] } == [[20, 1], [29, 2], [40, 3], [60, 4]])
         let plist = try String(contentsOf: work.appendingPathComponent("out/partial-Info.plist"), encoding: .utf8).filter { !$0.isWhitespace }
-        #expect(plist.contains("<key>green</key><dict><key>CFBundleIconFiles</key><array><string>green20x20</string><string>green29x29</string><string>green40x40</string><string>green60x60</string></array><key>CFBundleIconName</key><string>green</string></dict>"), "\(plist)")
+        #expect(plist.contains("<key>green</key><dict><key>CFBundleIconFiles</key><array><string>green60x60</string></array><key>CFBundleIconName</key><string>green</string></dict>"), "\(plist)")
     }
 
     /// A car that cannot be written (a folder has taken its place): the build fails with a message

@@ -75,8 +75,9 @@ import Testing
         let info = try plist(out.appendingPathComponent("partial-Info.plist"))
         let phone = ["AppIcon20x20", "AppIcon29x29", "AppIcon40x40"] + (legacy ? ["AppIcon57x57"] : []) + ["AppIcon60x60"]
         #expect(iconFiles(info, "CFBundleIcons") == phone)
-        let pad = ["AppIcon20x20", "AppIcon29x29", "AppIcon40x40"] + (legacy ? ["AppIcon50x50", "AppIcon72x72"] : [])
-            + ["AppIcon76x76", "AppIcon83.5x83.5"]
+        // The iPad list names the iPhone icons too, as actool's does (an iPad runs iPhone apps).
+        let pad = ["AppIcon20x20", "AppIcon29x29", "AppIcon40x40"] + (legacy ? ["AppIcon50x50", "AppIcon57x57"] : []) + ["AppIcon60x60"]
+            + (legacy ? ["AppIcon72x72"] : []) + ["AppIcon76x76", "AppIcon83.5x83.5"]
         #expect(iconFiles(info, "CFBundleIcons~ipad") == pad)
         if legacy {
             #expect((info["CFBundleIconFiles"] as? [String])?.count == Set(phone + pad).count)
