@@ -142,6 +142,7 @@ public enum PNGCodec {
     }
 
     public static func readHeader(_ bytes: [UInt8]) throws(SourceError) -> PNGHeader {
+        if WebPCodec.isWebP(bytes) { return try WebPCodec.readHeader(bytes) }
         var errorBuffer = [CChar](repeating: 0, count: 256)
         var header = assetc_png_header()
         let status = bytes.withUnsafeBufferPointer { buffer in
@@ -202,6 +203,7 @@ public enum PNGCodec {
     public static func decode(_ bytes: [UInt8], maximumPixels: Int = Limits.maximumSourcePixels)
         throws(SourceError) -> (header: PNGHeader, image: RGBAImage)
     {
+        if WebPCodec.isWebP(bytes) { return try WebPCodec.decode(bytes, maximumPixels: maximumPixels) }
         var errorBuffer = [CChar](repeating: 0, count: 256)
         var header = assetc_png_header()
         var pixels: UnsafeMutablePointer<UInt8>?

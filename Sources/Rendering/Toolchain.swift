@@ -38,6 +38,7 @@ public struct Toolchain: Sendable {
                 ("librsvg", "\(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version)"),
                 ("libpng", String(cString: assetc_libpng_version())),
                 ("libdeflate", String(cString: assetc_libdeflate_version())),
+                ("libwebp", WebPCodec.version),
                 ("fontconfig", Fonts.version),
             ],
             fontFiles: fonts.count, fontSetHash: sha256Hex(Array(fontText.utf8)))

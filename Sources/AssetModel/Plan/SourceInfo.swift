@@ -28,7 +28,8 @@ extension ResolvedSource.Kind {
     public static func forPath(_ path: String) -> ResolvedSource.Kind? {
         let lower = path.lowercased()
         if lower.hasSuffix(".pdf") { return .pdf }
-        if lower.hasSuffix(".png") { return .png }
+        // `.png` is any raster decoded to pixels: PNG, and WebP (written out as PNG).
+        if lower.hasSuffix(".png") || lower.hasSuffix(".webp") { return .png }
         if lower.hasSuffix(".svg") { return .svg }
         if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return .jpeg }
         return nil
