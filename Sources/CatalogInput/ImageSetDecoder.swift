@@ -129,7 +129,7 @@ struct ImageSetDecoder {
                 continue
             }
             guard ResolvedSource.Kind.forPath(filename) != nil else {
-                diagnostics.append(.warning(contentsPath, at: entry.location, "\"\(filename)\" is not a PNG, WebP, JPEG, PDF or SVG file; the slot is skipped").droppingContent())
+                diagnostics.append(.warning(contentsPath, at: entry.location, "\"\(filename)\" is not a PNG, WebP, HEIC, JPEG, PDF or SVG file; the slot is skipped").droppingContent())
                 continue
             }
             if properties.resizing == nil, let node = file.member("resizing", of: entry) { properties.resizing = JSONOutput(node) }

@@ -143,6 +143,7 @@ public enum PNGCodec {
 
     public static func readHeader(_ bytes: [UInt8]) throws(SourceError) -> PNGHeader {
         if WebPCodec.isWebP(bytes) { return try WebPCodec.readHeader(bytes) }
+        if HEIFCodec.isHEIF(bytes) { return try HEIFCodec.readHeader(bytes) }
         var errorBuffer = [CChar](repeating: 0, count: 256)
         var header = assetc_png_header()
         let status = bytes.withUnsafeBufferPointer { buffer in
@@ -204,6 +205,7 @@ public enum PNGCodec {
         throws(SourceError) -> (header: PNGHeader, image: RGBAImage)
     {
         if WebPCodec.isWebP(bytes) { return try WebPCodec.decode(bytes, maximumPixels: maximumPixels) }
+        if HEIFCodec.isHEIF(bytes) { return try HEIFCodec.decode(bytes, maximumPixels: maximumPixels) }
         var errorBuffer = [CChar](repeating: 0, count: 256)
         var header = assetc_png_header()
         var pixels: UnsafeMutablePointer<UInt8>?

@@ -39,6 +39,7 @@ public struct Toolchain: Sendable {
                 ("libpng", String(cString: assetc_libpng_version())),
                 ("libdeflate", String(cString: assetc_libdeflate_version())),
                 ("libwebp", WebPCodec.version),
+                ("libheif", HEIFCodec.version),
                 ("fontconfig", Fonts.version),
             ],
             fontFiles: fonts.count, fontSetHash: sha256Hex(Array(fontText.utf8)))

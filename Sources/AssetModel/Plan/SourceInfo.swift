@@ -28,8 +28,8 @@ extension ResolvedSource.Kind {
     public static func forPath(_ path: String) -> ResolvedSource.Kind? {
         let lower = path.lowercased()
         if lower.hasSuffix(".pdf") { return .pdf }
-        // `.png` is any raster decoded to pixels: PNG, and WebP (written out as PNG).
-        if lower.hasSuffix(".png") || lower.hasSuffix(".webp") { return .png }
+        // `.png` is any raster decoded to pixels: PNG, and WebP and HEIC (written out as PNG).
+        if [".png", ".webp", ".heic", ".heif"].contains(where: lower.hasSuffix) { return .png }
         if lower.hasSuffix(".svg") { return .svg }
         if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return .jpeg }
         return nil
