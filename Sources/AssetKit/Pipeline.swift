@@ -333,11 +333,13 @@ public enum Pipeline {
         let variants = project.plan.variants
         var outputs: [PlannedOutput?] = Array(repeating: nil, count: variants.count)
         var toRender: [Int] = []
+        var rendererReports: [(variant: Variant, printed: String)] = []
+        defer { warnings += rendererWarnings(rendererReports) }
         for (index, variant) in variants.enumerated() {
             if !options.force, let reused = transaction.reusable(variant, key: keys[index]) {
                 outputs[index] = PlannedOutput(key: keys[index], content: .reused(reused))
                 if let printed = reused.rendererMessages {
-                    warnings.append(rendererWarning(variant, printed))
+                    rendererReports.append((variant, printed))
                 }
             } else {
                 toRender.append(index)
@@ -360,7 +362,7 @@ public enum Pipeline {
                 let printed = encoded.libraryMessages.trimmingCharacters(in: .whitespacesAndNewlines)
                 if !printed.isEmpty {
                     file.written.rendererMessages = printed
-                    warnings.append(rendererWarning(variant, printed))
+                    rendererReports.append((variant, printed))
                 }
                 outputs[index] = PlannedOutput(key: keys[index], content: .staged(file))
             case .failure(.source(.recordMismatch)):
@@ -406,10 +408,24 @@ public enum Pipeline {
     }
 
     /// Text from Poppler, Cairo or librsvg during a render means the image may not be what the file
-    /// describes: a warning on the source, repeated by every build that keeps the file.
-    static func rendererWarning(_ variant: Variant, _ printed: String) -> Diagnostic {
-        .warning(variant.source.path, "\(variant.fileName): the renderer reported problems; check the image: "
-            + WorkerPool.summary(ofPrinted: printed))
+    /// describes: a warning on the source, repeated by every build that keeps the file. One warning
+    /// per source and message, naming every file it made (a PDF drawn at three scales says it once).
+    static func rendererWarnings(_ reports: [(variant: Variant, printed: String)]) -> [Diagnostic] {
+        var order: [String] = []
+        var groups: [String: (path: String, summary: String, files: [String])] = [:]
+        for (variant, printed) in reports {
+            let summary = WorkerPool.summary(ofPrinted: printed)
+            let key = variant.source.path + "\u{0}" + summary
+            if groups[key] == nil {
+                order.append(key)
+                groups[key] = (variant.source.path, summary, [])
+            }
+            groups[key]!.files.append(variant.fileName)
+        }
+        return order.map { key in
+            let group = groups[key]!
+            return .warning(group.path, "\(group.files.joined(separator: ", ")): the renderer reported problems; check the image: \(group.summary)")
+        }
     }
 
     /// Renders and encodes `batch` in supervised workers (or, with `renderInProcess`, on threads here),

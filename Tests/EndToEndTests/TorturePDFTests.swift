@@ -1,4 +1,5 @@
-import AssetKit
+@testable import AssetKit
+import AssetModel
 import Rendering
 import Foundation
 import Testing
@@ -117,6 +118,28 @@ import Testing
     @Test func printedTextIsSummarised() {
         #expect(WorkerPool.summary(ofPrinted: "memory allocation of 8 bytes failed\nx\nx\n\n*** Signal 6: Backtracing\n*** Program crashed") == "memory allocation of 8 bytes failed; x")
         #expect(WorkerPool.summary(ofPrinted: "a\nb\nc\nd") == "a; b; c; …")
+    }
+
+    /// A PDF drawn at three scales that makes the renderer complain the same way each time is one
+    /// warning on the source naming the three files; another message, or another source, its own.
+    @Test func aRendererComplaintIsSaidOncePerSourceAndMessage() {
+        func variant(_ file: String, _ source: String) -> Variant {
+            Variant(name: "Shield", relativePath: file, fileName: file, scale: 1, tall: false, pointSize: PointSize(width: 10, height: 10),
+                    pixelWidth: 10, pixelHeight: 10, source: ResolvedSource(path: source, kind: .pdf, page: 1),
+                    contentSize: PointSize(width: 10, height: 10), placement: Placement(scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0),
+                    origin: .manifest(SourceLocation(line: 1, column: 1)))
+        }
+        let nan = "Poppler: Syntax Error (120): Bad number"
+        let warnings = Pipeline.rendererWarnings([
+            (variant("Shield.png", "shield.pdf"), nan), (variant("Shield@2x.png", "shield.pdf"), nan),
+            (variant("Other.png", "other.pdf"), nan), (variant("Shield@3x.png", "shield.pdf"), nan),
+            (variant("Shield@3x.png", "shield.pdf"), "Poppler: something else"),
+        ])
+        #expect(warnings.map(\.description) == [
+            "shield.pdf: warning: Shield.png, Shield@2x.png, Shield@3x.png: the renderer reported problems; check the image: \(nan)",
+            "other.pdf: warning: Other.png: the renderer reported problems; check the image: \(nan)",
+            "shield.pdf: warning: Shield@3x.png: the renderer reported problems; check the image: Poppler: something else",
+        ])
     }
 
     /// PDFium's `bug_603518.pdf`: a corrupt JPEG inside. The image is drawn, with a warning that says
