@@ -102,8 +102,8 @@ enum CompiledCatalogStep {
             }
             // The 1024 image of a single-size set, and every dark or tinted icon, is stored once per
             // device idiom, as Xcode 26's actool stores them.
-            let singleSize = variant.role.kind == .appStoreIcon && (request.singleSizeIcon || !variant.appearance.isAny)
-            if singleSize { rendition.fileName = FilePath(variant.source.path).lastComponent }
+            let perDeviceIdiom = variant.role.kind == .appStoreIcon && (request.singleSizeIcon || !variant.appearance.isAny)
+            if perDeviceIdiom { rendition.fileName = FilePath(variant.source.path).lastComponent }
             let kind: CompiledCatalog.Asset.Kind = isIcon ? .appIcon : .image
             let cacheKey = sha256Hex(Array(("\(writerVersion)|\(AssetcVersion.current)|\(kind)|\(rendition.fileName)|\(rendition.scale)|\(rendition.appearance)|"
                 + "\(rendition.renderingIntent)|\(rendition.isFromVector)|\(variant.source.kind)|\(written.sha256)").utf8))
@@ -145,7 +145,7 @@ enum CompiledCatalogStep {
                 }
             }
             var renditions = [rendition]
-            if singleSize {
+            if perDeviceIdiom {
                 renditions = request.devices.map { device in
                     var copy = rendition
                     copy.idiom = device == .iphone ? .phone : .pad

@@ -91,12 +91,13 @@ public enum SlotSetReader {
                 problems.append(.error(path, at: node.location, "\"\(key)\" must be a string, found \(node.typeName)"))
                 return nil
             }
-            let appearances = fields.first(where: { $0.key == "appearances" }).map { member -> Bool in
-                if case .array(let list) = member.value.value { return !list.isEmpty }
+            let appearancesNode = fields.first(where: { $0.key == "appearances" })?.value
+            let appearances = appearancesNode.map { node -> Bool in
+                if case .array(let list) = node.value { return !list.isEmpty }
                 return true
             } ?? false
             var luminosity: String?
-            if case .array(let list)? = fields.first(where: { $0.key == "appearances" })?.value.value, list.count == 1,
+            if case .array(let list)? = appearancesNode?.value, list.count == 1,
                case .object(let appearance) = list[0].value,
                case .string("luminosity")? = appearance.first(where: { $0.key == "appearance" })?.value.value,
                case .string(let value)? = appearance.first(where: { $0.key == "value" })?.value.value {

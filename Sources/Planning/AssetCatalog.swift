@@ -17,6 +17,12 @@ public enum AssetCatalog {
                         ActoolMessage.missingFile(file, inSet: setName(ofFolder: set.setPath))).droppingContent()
     }
 
+    /// A slot of an icon or launch image set this build leaves out: `note`, and its file still
+    /// looked for (`missingFileOfSkippedSlot`).
+    static func skippedSlot(_ entry: CatalogEntry, in set: CatalogSlotSet, note: String) -> [Diagnostic] {
+        [.note(set.contentsPath, at: entry.location, note)] + (missingFileOfSkippedSlot(entry, in: set).map { [$0] } ?? [])
+    }
+
     /// The set's name as actool's messages give it: the folder's last part without its extension
     /// (`Icons/AppIcon.appiconset` → `AppIcon`).
     static func setName(ofFolder path: String) -> String { FilePath(path).stem }

@@ -146,8 +146,7 @@ struct IconPlanner {
 
         /// A slot this build leaves out: noted, and its file still looked for.
         func skip(_ entry: CatalogEntry, _ note: String) {
-            diagnostics.append(.note(contentsPath, at: entry.location, note))
-            if let missing = AssetCatalog.missingFileOfSkippedSlot(entry, in: slotSet) { diagnostics.append(missing) }
+            diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: note)
         }
 
         /// iOS 18's dark and tinted icons (a universal 1024 image each) live only in Assets.car, as

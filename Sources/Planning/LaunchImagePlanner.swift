@@ -116,8 +116,7 @@ struct LaunchImagePlanner {
         var order: [LaunchSlot] = []
         /// A slot this build leaves out: noted, and its file still looked for.
         func skip(_ entry: CatalogEntry, _ note: String) {
-            diagnostics.append(.note(contentsPath, at: entry.location, note))
-            if let missing = AssetCatalog.missingFileOfSkippedSlot(entry, in: slotSet) { diagnostics.append(missing) }
+            diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: note)
         }
         for entry in entries {
             let empty = entry.filename ?? "an empty slot"

@@ -402,9 +402,7 @@ public struct Planner {
             case .failure(let error)?: diagnostics += error.diagnostics; continue
             case nil: continue
             }
-            for entry in set.entries where !set.missingFiles.isEmpty {
-                if let missing = AssetCatalog.missingFileOfSkippedSlot(entry, in: set) { diagnostics.append(missing) }
-            }
+            diagnostics += set.entries.compactMap { AssetCatalog.missingFileOfSkippedSlot($0, in: set) }
         }
     }
 

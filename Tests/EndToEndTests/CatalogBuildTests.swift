@@ -176,13 +176,8 @@ import Testing
         for name in ["dark.png", "tinted.png"] {
             try FileManager.default.copyItem(at: art, to: set.appendingPathComponent(name))
         }
-        try #"""
-            {"images": [
-              {"filename": "Color=Green_1024pt@1x.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"},
-              {"appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "dark.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"},
-              {"appearances": [{"appearance": "luminosity", "value": "tinted"}], "filename": "tinted.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}
-            ], "info": {"author": "xcode", "version": 1}}
-            """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try CompiledCatalogBuildTests.appearanceIconSet(any: "Color=Green_1024pt@1x.png", dark: "dark.png", tinted: "tinted.png")
+            .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
         let valid = try Harness.assetc(["check", "App.xcassets", "--app-icon", "AppIcon"], in: work)
         #expect(valid.status == 0 && valid.stderr.contains("is valid"), "\(valid.stderr)")
 

@@ -46,6 +46,17 @@ import TestSupport
         return withoutChunks(Array(png[0..<33]) + gamma + Array(png[33...]), ["sRGB", "iCCP"], keepingFirst: gamma)
     }
 
+    /// An Xcode 16 app icon set's Contents.json: a universal 1024 image, and its dark and tinted ones.
+    static func appearanceIconSet(any: String, dark: String, tinted: String) -> String {
+        #"""
+        {"images": [
+          {"filename": "\#(any)", "idiom": "universal", "platform": "ios", "size": "1024x1024"},
+          {"appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "\#(dark)", "idiom": "universal", "platform": "ios", "size": "1024x1024"},
+          {"appearances": [{"appearance": "luminosity", "value": "tinted"}], "filename": "\#(tinted)", "idiom": "universal", "platform": "ios", "size": "1024x1024"}
+        ], "info": {"author": "xcode", "version": 1}}
+        """#
+    }
+
     static func decode(_ url: URL) throws -> RGBAImage {
         try PNGCodec.decode(try Harness.read(url)).image
     }
@@ -251,13 +262,8 @@ import TestSupport
         var rows: [UInt8] = []
         for y in 0..<1024 { rows += [0] + Array([[UInt8]](repeating: y < 512 ? [0x30, 0x00] : [0xC0, 0xFF], count: 1024).joined()) }
         try Data(PNGSamples.png(width: 1024, height: 1024, depth: 8, colorType: 4, rows: rows)).write(to: set.appendingPathComponent("tinted.png"))
-        try #"""
-            {"images": [
-              {"filename": "any.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"},
-              {"appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "dark.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"},
-              {"appearances": [{"appearance": "luminosity", "value": "tinted"}], "filename": "tinted.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}
-            ], "info": {"author": "xcode", "version": 1}}
-            """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try Self.appearanceIconSet(any: "any.png", dark: "dark.png", tinted: "tinted.png")
+            .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
 
         let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--app-icon", "AppIcon", "--car", "--werror"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
