@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -25,7 +25,9 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0",
+        // librsvg's API is declared in the shim (its header brings GIO's `-pthread`, which SwiftPM
+        // warns about in every dependent package's build); cairo-gobject gives cairo's and GLib's paths.
+        .systemLibrary(name: "CRSVG", pkgConfig: "cairo-gobject",
                        providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),

@@ -1,17 +1,21 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// A small package whose `swift build` runs assetc through its build-tool plugin: the PNGs rendered
-// from Sources/DemoAssets/assets.json become DemoAssets' resources (Bundle.module).
+// A small package whose `swift build` runs assetc through its build-tool plugin: the tree rendered
+// from Sources/DemoAssets/assets.json (a manifest image and a catalog with namespace folders and a
+// dark colour) becomes DemoAssets' resources (Bundle.module) and the generated accessors part of
+// its sources. No step to run by hand after an edit.
 let package = Package(
     name: "PluginDemo",
     dependencies: [
         .package(name: "assetc", path: "../.."),
     ],
     targets: [
-        // The manifest, the art and the plan are inputs of the plugin, not resources themselves.
-        .target(name: "DemoAssets", exclude: ["assets.json", "art", "assets_plan"],
+        // The manifest, the catalog and the art are inputs of the plugin, not resources themselves;
+        // the generated accessors import AssetResolver.
+        .target(name: "DemoAssets", dependencies: [.product(name: "AssetResolver", package: "assetc")],
+                exclude: ["assets.json", "art", "Media.xcassets"],
                 plugins: [.plugin(name: "AssetcPlugin", package: "assetc")]),
-        .executableTarget(name: "Demo", dependencies: ["DemoAssets"]),
+        .executableTarget(name: "Demo", dependencies: ["DemoAssets", .product(name: "AssetResolver", package: "assetc")]),
     ]
 )

@@ -48,6 +48,9 @@ public struct BuildOptions: Sendable {
     public var swiftOutput: String?
     /// `--objc PATH`: `PATH.h` and `PATH.m`, the class named after the last part of PATH.
     public var objcOutput: String?
+    /// `--accessor-bundle`: where the generated accessors look (the manifest's `codegen.bundle`,
+    /// else the main bundle).
+    public var accessorBundle: AccessorBundle?
     /// `--werror`: a build with warnings fails before anything is written.
     public var warningsAreErrors = false
     /// Leaves out the generated code a manifest's `codegen` names (`check --render` writes nothing

@@ -16,6 +16,7 @@ public struct BuildSettings: Sendable {
     /// manifest's `codegen` (relative to the manifest).
     public var swiftOutput: String?
     public var objcOutput: String?
+    public var accessorBundle: AccessorBundle = .main
 
     public static let defaultRenderTimeLimit = 120.0
     public static let defaultRenderMemoryLimit = 4 << 30
@@ -39,6 +40,7 @@ public struct BuildSettings: Sendable {
         if options.writesGeneratedCode {
             swiftOutput = options.swiftOutput ?? manifest.swiftOutput.map(manifest.resolve)
             objcOutput = options.objcOutput ?? manifest.objcOutput.map(manifest.resolve)
+            accessorBundle = options.accessorBundle ?? manifest.accessorBundle ?? .main
         }
     }
 

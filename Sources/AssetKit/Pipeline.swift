@@ -137,6 +137,13 @@ public enum Pipeline {
             throw BuildFailure(OutputError.interrupted(root: transaction.root))
         }
         let derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, warnings: &renderWarnings)
+        // Generated before the --werror check: a name collision is a warning like any other.
+        let swiftCode = swiftOutput.map { path in
+            SwiftAccessors.generate(project.plan, request: AccessorRequest(
+                outputPath: path, bundle: settings.accessorBundle, manifestName: project.manifestPath.map { FilePath($0).lastComponent },
+                catalogNames: project.catalogPaths.map { FilePath($0).lastComponent }))
+        }
+        renderWarnings += swiftCode?.warnings ?? []
         // --werror fails before the commit, as a compiler leaves no object file: a fresh index
         // after a failed build would let the next `make` think the target is up to date.
         if options.warningsAreErrors, renderWarnings.contains(where: { $0.severity == .warning }) {
@@ -147,8 +154,7 @@ public enum Pipeline {
         // that cannot be written fails the build while the earlier tree is still untouched.
         var extras = ExtraFiles()
         defer { extras.discard() }
-        if let path = swiftOutput {
-            let code = SwiftAccessors.generate(project.plan, inputName: FilePath(project.inputPath).lastComponent)
+        if let path = swiftOutput, let code = swiftCode?.text {
             try stage { () throws(OutputError) in try extras.prepare(Array(code.utf8), for: path, onlyIfChanged: true) }
         }
         if let base = objcOutput {

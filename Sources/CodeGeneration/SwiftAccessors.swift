@@ -1,45 +1,71 @@
 import AssetModel
 
-/// `--swift Assets.swift`: typed accessors for every image and colour of a build, each going
-/// through the `AssetResolver` module and the shipped table (docs/runtime.md). Deterministic: the
-/// same plan gives the same bytes.
+/// What the generated accessors are for: where they are written, where they look, what the
+/// header names.
+public struct AccessorRequest: Sendable {
+    /// The generated file, named by findings about it (name collisions).
+    public var outputPath: String
+    /// Where the accessors look at run time.
+    public var bundle: AccessorBundle
+    /// The manifest's file name (nil when catalogs are built without one) and every catalog's, as
+    /// the header names them.
+    public var manifestName: String?
+    public var catalogNames: [String]
+
+    public init(outputPath: String, bundle: AccessorBundle = .main, manifestName: String?, catalogNames: [String]) {
+        self.outputPath = outputPath
+        self.bundle = bundle
+        self.manifestName = manifestName
+        self.catalogNames = catalogNames
+    }
+}
+
+/// Generated source and what generating it found.
+public struct GeneratedCode: Sendable, Equatable {
+    public var text: String
+    /// Names that read as one identifier, each resolved with a number and said once.
+    public var warnings: [Diagnostic]
+}
+
+/// `--swift Assets.swift`: typed accessors for every image and colour of a build, in the shape
+/// SwiftGen's `xcassets` template gave apps (`Asset.Images.info16.image`, `.swiftUIImage`) and with
+/// what Xcode's generated asset symbols do at run time: usable from any isolation domain, values
+/// that follow trait changes, a chosen bundle (docs/runtime.md). Deterministic: the same plan and
+/// request give the same bytes.
 public enum SwiftAccessors {
-    /// UIKit's system colours a catalog may refer to (`"reference": "systemBlueColor"`), by the
-    /// name Contents.json uses; others resolve to nil.
-    static let systemColors: [String: String] = Dictionary(uniqueKeysWithValues: [
-        "label", "secondaryLabel", "tertiaryLabel", "quaternaryLabel", "systemBackground", "secondarySystemBackground",
-        "tertiarySystemBackground", "systemGroupedBackground", "secondarySystemGroupedBackground",
-        "tertiarySystemGroupedBackground", "systemFill", "secondarySystemFill", "tertiarySystemFill", "quaternarySystemFill",
-        "placeholderText", "separator", "opaqueSeparator", "link", "systemBlue", "systemGreen", "systemIndigo",
-        "systemOrange", "systemPink", "systemPurple", "systemRed", "systemTeal", "systemYellow", "systemGray",
-        "systemGray2", "systemGray3", "systemGray4", "systemGray5", "systemGray6", "darkText", "lightText",
-        "black", "white", "clear", "gray", "lightGray", "darkGray",
-    ].map { ($0 + "Color", $0) })
+    struct Member {
+        var identifier: String
+        /// The asset's own name, for collision findings.
+        var name: String
+        var line: String
+    }
 
     struct Scope {
         var enums: [String: Scope] = [:]
-        var members: [(name: String, line: String)] = []
+        var members: [Member] = []
     }
 
-    public static func generate(_ plan: BuildPlan, inputName: String) -> String {
+    public static func generate(_ plan: BuildPlan, request: AccessorRequest) -> GeneratedCode {
         let images = plan.variants.filter { $0.role == .image }
         let templates = Set(plan.catalogRecords.images.filter { $0.properties.templateRenderingIntent == "template" }
             .map { ($0.bundle ?? "") + "\u{0}" + $0.name })
+        let compiled = CompiledCatalogNames(plan, bundle: request.bundle)
         var root = Scope()
         for bundle in [nil] + plan.bundles.map(\.name) as [String?] {
             var imageScope = Scope()
             let names = Set(images.filter { $0.bundle.name == bundle }.map(\.name)).sorted(by: byteOrder)
             for name in names {
-                let template = templates.contains((bundle ?? "") + "\u{0}" + name)
-                let arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
-                    + (template ? ["isTemplate: true"] : [])
-                insert(name, line: "ImageAsset(name: \(arguments.joined(separator: ", ")))", into: &imageScope)
+                var arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
+                if templates.contains((bundle ?? "") + "\u{0}" + name) { arguments.append("isTemplate: true") }
+                if bundle == nil, compiled.images.contains(name) { arguments.append("isInCompiledCatalog: true") }
+                insert(name, line: "ImageAsset(name: \(arguments.joined(separator: ", ")))", section: "Images", into: &imageScope)
             }
             var colorScope = Scope()
             let colors = plan.catalogRecords.colors.filter { $0.bundle == bundle }.map(\.name).sorted(by: byteOrder)
             for name in colors {
-                let arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
-                insert(name, line: "ColorAsset(name: \(arguments.joined(separator: ", ")))", into: &colorScope)
+                var arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
+                if bundle == nil, compiled.colors.contains(name) { arguments.append("isInCompiledCatalog: true") }
+                insert(name, line: "ColorAsset(name: \(arguments.joined(separator: ", ")))", section: "Colors", into: &colorScope)
             }
             var bundleScope = Scope()
             if !imageScope.enums.isEmpty || !imageScope.members.isEmpty { bundleScope.enums["Images"] = imageScope }
@@ -58,36 +84,55 @@ public enum SwiftAccessors {
             }
         }
         let references = Set(plan.catalogRecords.colors.flatMap(\.colors).compactMap { color -> String? in
-            if case .reference(_, let name) = color.value, systemColors[name] != nil { return name }
+            if case .reference(_, let name) = color.value, SwiftAccessorSupport.systemColors[name] != nil { return name }
             return nil
         }).sorted()
 
         var out = """
-        // Generated by assetc \(AssetcVersion.current) from \(inputName). Do not edit: build again.
+        // Generated by assetc \(AssetcVersion.current) from \(describe(request)). Do not edit: build again.
         //
-        // Every image and colour of the build, found at run time through Resources/asset-table.json
-        // and the AssetResolver module: no string literals in app code, no probing of the file system.
-        // Link the AssetResolver library (the assetc package's product) with the app.
+        // Every image and colour of the build (docs/runtime.md). UIKit (`image`, `color`) and SwiftUI
+        // (`swiftUIImage`, `swiftUIColor`) values follow trait changes and may be asked for from any
+        // isolation domain; `url(for:)` and `resolved(for:)` answer on every platform. Link the
+        // AssetResolver library (the assetc package's product) with the target.
 
         import AssetResolver
         import Foundation
+        #if canImport(UIKit)
         import UIKit
+        #endif
+        #if canImport(SwiftUI)
+        import SwiftUI
+        #endif
 
         public enum Asset {
 
         """
-        write(root, indent: 1, into: &out)
+        var warnings: [Diagnostic] = []
+        write(root, indent: 1, into: &out, path: "Asset", warnings: &warnings, request: request)
         out += "}\n\n"
-        out += support(references)
-        return out
+        out += SwiftAccessorSupport.text(bundle: request.bundle, systemColorReferences: references)
+        return GeneratedCode(text: out, warnings: warnings)
     }
 
-    /// Places `name` (`Round/Double/Cherry`) as nested enums and a static property.
-    static func insert(_ name: String, line: String, into scope: inout Scope) {
-        let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    /// `assets.json`, `assets.json and Media.xcassets`, `assets.json and 3 catalogs: A.xcassets, …`,
+    /// `Media.xcassets`: every input, so a file made from 24 catalogs does not name one.
+    static func describe(_ request: AccessorRequest) -> String {
+        let catalogs = request.catalogNames
+        let list = catalogs.count == 1 ? catalogs[0] : "\(catalogs.count) catalogs: " + catalogs.joined(separator: ", ")
+        guard let manifest = request.manifestName else { return catalogs.isEmpty ? "no input" : list }
+        return catalogs.isEmpty ? manifest : manifest + " and " + list
+    }
+
+    /// Places `name` (`Round/Double/Cherry`) as nested enums and a static property. A first
+    /// namespace named as the section itself (a `Colors` folder of colour sets) is the section:
+    /// `Asset.Colors.Brand.blue`, as the catalog reads, not `Asset.Colors.Colors.Brand.blue`.
+    static func insert(_ name: String, line: String, section: String, into scope: inout Scope) {
+        var parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if parts.count > 1, SwiftIdentifiers.typeName(parts[0]) == section { parts.removeFirst() }
         func place(_ remaining: ArraySlice<String>, _ scope: inout Scope) {
             if remaining.count == 1 {
-                scope.members.append((SwiftIdentifiers.propertyName(remaining.first!), line))
+                scope.members.append(Member(identifier: SwiftIdentifiers.propertyName(remaining.first!), name: name, line: line))
                 return
             }
             let key = SwiftIdentifiers.enumName(remaining.first!)
@@ -98,16 +143,24 @@ public enum SwiftAccessors {
         place(parts[...], &scope)
     }
 
-    static func write(_ scope: Scope, indent: Int, into out: inout String) {
+    static func write(_ scope: Scope, indent: Int, into out: inout String, path: String, warnings: inout [Diagnostic],
+                      request: AccessorRequest) {
         let pad = String(repeating: "    ", count: indent)
-        let unique = SwiftIdentifiers.unique(scope.members.map(\.name))
+        let assigned = SwiftIdentifiers.resolveCollisions(scope.members.map { ($0.identifier, $0.name) })
         for (position, member) in scope.members.enumerated() {
-            out += "\(pad)public static let \(unique[position]) = \(member.line)\n"
+            let identifier = assigned[position].identifier
+            if let winner = assigned[position].collidedWith {
+                warnings.append(.warning(request.outputPath, "the accessor names of \"\(member.name)\" and \"\(winner)\" are both "
+                    + "\(path).\(member.identifier.trimmingBackticks()); \"\(member.name)\" is \(path).\(identifier.trimmingBackticks()) "
+                    + "(rename one of them to choose)"))
+            }
+            out += "\(pad)public static let \(identifier) = \(member.line)\n"
         }
-        for key in scope.enums.keys.sorted(by: byteOrder) {
-            if !scope.members.isEmpty || key != scope.enums.keys.sorted(by: byteOrder).first { out += "\n" }
+        let keys = scope.enums.keys.sorted(by: byteOrder)
+        for key in keys {
+            if !scope.members.isEmpty || key != keys.first { out += "\n" }
             out += "\(pad)public enum \(SwiftIdentifiers.escaped(key)) {\n"
-            write(scope.enums[key]!, indent: indent + 1, into: &out)
+            write(scope.enums[key]!, indent: indent + 1, into: &out, path: path + "." + key, warnings: &warnings, request: request)
             out += "\(pad)}\n"
         }
     }
@@ -136,98 +189,22 @@ public enum SwiftAccessors {
         }
         return result + "\""
     }
+}
 
-    static func support(_ references: [String]) -> String {
-        var cases = ""
-        for name in references {
-            cases += "        case \(literal(name)): return .\(systemColors[name]!)\n"
-        }
-        return """
-        /// An image of the build. `image` picks the file for this screen, idiom and appearance.
-        public struct ImageAsset: Sendable, Hashable {
-            public let name: String
-            /// The bundle to look in; nil looks in the main bundle, then the others in manifest order.
-            public let bundle: String?
-            /// The catalog asked for template rendering (`template-rendering-intent`).
-            public let isTemplate: Bool
+/// The main bundle's images and colours UIKit and SwiftUI find by name in `Assets.car`: the
+/// accessors ask for those by name, which brings the car's appearances, template intent and
+/// thinning for free. Nothing is, when the accessors look in `Bundle.module`: the plugin ships the
+/// output's `Resources` folder as one folder, where UIKit looks for no car.
+struct CompiledCatalogNames {
+    var images: Set<String> = []
+    var colors: Set<String> = []
 
-            init(name: String, bundle: String? = nil, isTemplate: Bool = false) {
-                self.name = name
-                self.bundle = bundle
-                self.isTemplate = isTemplate
-            }
-
-            @MainActor public var image: UIImage? { AssetLookup.shared.image(self) }
-        }
-
-        /// A colour of the build's catalogs. `color` picks the one for this idiom and appearance.
-        public struct ColorAsset: Sendable, Hashable {
-            public let name: String
-            public let bundle: String?
-
-            init(name: String, bundle: String? = nil) {
-                self.name = name
-                self.bundle = bundle
-            }
-
-            @MainActor public var color: UIColor? { AssetLookup.shared.color(self) }
-        }
-
-        /// Loads the table once and asks the resolver with the device's traits.
-        @MainActor final class AssetLookup {
-            static let shared = AssetLookup()
-
-            private let table: AssetTable?
-
-            private init() {
-                table = Bundle.main.url(forResource: "asset-table", withExtension: "json")
-                    .flatMap { try? AssetTable(contentsOf: $0) }
-            }
-
-            private var traits: AssetTraits {
-                let screen = UIScreen.main
-                var dark = false
-                var highContrast = false
-                if #available(iOS 13.0, tvOS 13.0, *) {
-                    let current = UITraitCollection.current
-                    dark = current.userInterfaceStyle == .dark
-                    highContrast = current.accessibilityContrast == .high
-                }
-                return AssetTraits(
-                    scale: Int(screen.scale.rounded()),
-                    idiom: UIDevice.current.userInterfaceIdiom == .pad ? .pad : .phone,
-                    screenWidth: Int(screen.bounds.size.width.rounded()),
-                    screenHeight: Int(screen.bounds.size.height.rounded()),
-                    luminosity: dark ? .dark : .light,
-                    highContrast: highContrast)
-            }
-
-            func image(_ asset: ImageAsset) -> UIImage? {
-                guard let found = table?.image(asset.name, traits: traits, bundle: asset.bundle),
-                      let data = try? Data(contentsOf: Bundle.main.bundleURL.appendingPathComponent(found.path)),
-                      let image = UIImage(data: data, scale: CGFloat(found.variant.scale)) else { return nil }
-                return asset.isTemplate ? image.withRenderingMode(.alwaysTemplate) : image
-            }
-
-            func color(_ asset: ColorAsset) -> UIColor? {
-                guard let found = table?.color(asset.name, traits: traits, bundle: asset.bundle)?.color else { return nil }
-                if let reference = found.reference { return Self.systemColor(reference) }
-                let c = found.components.map { CGFloat($0) }
-                guard c.count == 4 else { return nil }
-                if found.colorSpace == "display-p3" {
-                    return UIColor(displayP3Red: c[0], green: c[1], blue: c[2], alpha: c[3])
-                }
-                return UIColor(red: c[0], green: c[1], blue: c[2], alpha: c[3])
-            }
-
-            private static func systemColor(_ name: String) -> UIColor? {
-                guard #available(iOS 13.0, tvOS 13.0, *) else { return nil }
-                switch name {
-        \(cases)        default: return nil
-                }
-            }
-        }
-
-        """
+    init(_ plan: BuildPlan, bundle: AccessorBundle) {
+        guard plan.compiledCatalog != nil, bundle != .module else { return }
+        let variants = plan.compiledCatalogVariants
+        images = Set(variants.filter { $0.role == .image }.map(\.name))
+        // A colour set named as an image set is left out of the car (CompiledCatalogStep).
+        let imageNames = Set(plan.variants.filter { $0.role == .image && $0.bundle == .main }.map(\.name))
+        colors = Set(plan.catalogRecords.colors.filter { $0.bundle == nil && !imageNames.contains($0.name) }.map(\.name))
     }
 }

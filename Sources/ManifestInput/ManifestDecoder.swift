@@ -141,7 +141,14 @@ public enum ManifestDecoder {
                 manifest.fontsLocation = node.location
             }
         }
-        if let node = fields["codegen"], let codegen = reader.object(node, "\"codegen\"", allowed: ["swift", "objc"]) {
+        if let node = fields["codegen"], let codegen = reader.object(node, "\"codegen\"", allowed: ["swift", "objc", "bundle"]) {
+            if let node = codegen["bundle"], let text = reader.string(node, "\"bundle\" of \"codegen\"") {
+                if let bundle = AccessorBundle(text) {
+                    manifest.accessorBundle = bundle
+                } else {
+                    reader.error("\"bundle\" of \"codegen\" must be \(AccessorBundle.spellings), not \"\(text)\"", at: node.location)
+                }
+            }
             if let objc = codegen["objc"], let path = reader.string(objc, "\"objc\" of \"codegen\"") {
                 if let problem = ObjectiveCNames.problem(path) {
                     reader.error("\"objc\" of \"codegen\" \(problem)", at: objc.location)

@@ -195,11 +195,15 @@ struct BuildCommand: ParsableCommand {
                                valueName: "path"))
     var objc: String?
 
+    @Option(help: ArgumentHelp("Where the generated accessors look: main (the app), module (a Swift package's Bundle.module), framework (the bundle the code is compiled into) or Name.bundle (default: the manifest's codegen.bundle, else main).",
+                               valueName: "bundle"))
+    var accessorBundle: AccessorBundleArgument?
+
     @Option(help: ArgumentHelp("Write a Make dependency file: <output>/asset-index.json depends on the manifest and every file read.",
                                valueName: "path"))
     var depfile: String?
 
-    @Option(help: ArgumentHelp("Fail (exit 1) before writing if the build would write other image files than the plan at PATH (from `assetc plan --write-plan`) lists: what the SwiftPM plugin passes, so a stale plan is an error, not a missing resource.",
+    @Option(help: ArgumentHelp("Fail (exit 1) before writing if the build would write other image files than the plan at PATH (from `assetc plan --write-plan`) lists: for build engines that declare outputs from a plan, so a stale plan is an error, not a missing output.",
                                valueName: "path"))
     var expectPlan: String?
 
@@ -231,6 +235,7 @@ struct BuildCommand: ParsableCommand {
         options.warningsAreErrors = common.werror
         options.swiftOutput = swift
         options.objcOutput = objc
+        options.accessorBundle = accessorBundle?.bundle
         options.dependencyFile = depfile
         options.expectedPlan = expectPlan
         options.renderInProcess = renderInProcess
@@ -314,4 +319,16 @@ enum PNGEffortArgument: String, ExpressibleByArgument, CaseIterable {
     case fast, `default`, max
 
     var effort: PNGEffort { PNGEffort(rawValue: rawValue)! }
+}
+
+/// `--accessor-bundle main|module|framework|Name.bundle`.
+struct AccessorBundleArgument: ExpressibleByArgument {
+    var bundle: AccessorBundle
+
+    init?(argument: String) {
+        guard let bundle = AccessorBundle(argument) else { return nil }
+        self.bundle = bundle
+    }
+
+    static var defaultCompletionKind: CompletionKind { .list(["main", "module", "framework"]) }
 }

@@ -13,16 +13,26 @@ import Testing
         try Harness.run("/usr/bin/env", ["swiftc"] + arguments, in: directory)
     }
 
-    /// The stand-in UIKit module (Tests/Fixtures/codegen/UIKit.swift) compiled into `work/modules`,
+    /// The stand-in UIKit and SwiftUI modules (Tests/Fixtures/codegen/) compiled into `work/modules`,
     /// for type-checking generated code on Linux; returns that folder.
     func uikitStandIn(in work: URL) throws -> URL {
         let modules = work.appendingPathComponent("modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        let standIn = try swiftc(["-emit-module", "-module-name", "UIKit", "-parse-as-library", "-swift-version", "6",
-                                  Harness.fixtures.appendingPathComponent("codegen/UIKit.swift").path,
-                                  "-emit-module-path", modules.appendingPathComponent("UIKit.swiftmodule").path], in: work)
-        try #require(standIn.status == 0, "\(standIn.stderr)")
+        for module in ["UIKit", "SwiftUI"] {
+            let standIn = try swiftc(["-emit-module", "-module-name", module, "-parse-as-library", "-swift-version", "6", "-I", modules.path,
+                                      Harness.fixtures.appendingPathComponent("codegen/\(module).swift").path,
+                                      "-emit-module-path", modules.appendingPathComponent("\(module).swiftmodule").path], in: work)
+            try #require(standIn.status == 0, "\(standIn.stderr)")
+        }
         return modules
+    }
+
+    /// Type-checks the generated file with `use` under Swift 6 (strict concurrency), warnings as errors.
+    func typeCheck(_ generated: String, use: String, in work: URL) throws -> Harness.Run {
+        let modules = try uikitStandIn(in: work)
+        try use.write(to: work.appendingPathComponent("Use.swift"), atomically: true, encoding: .utf8)
+        return try swiftc(["-typecheck", "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors",
+                           "-I", modules.path, "-I", Self.modules, generated, "Use.swift"], in: work)
     }
 
     @Test func accessorsTypeCheckNameEverythingAndAreDeterministic() throws {
@@ -57,17 +67,27 @@ import Testing
         #expect(code.contains("public enum Onboarding {"))
         #expect(code.contains("public static let card = ImageAsset(name: \"Card\", bundle: \"Checkout\")"))
 
-        let modules = try uikitStandIn(in: work)
+        // From a nonisolated function, a detached task and the main actor; UIKit, SwiftUI and the
+        // platform-neutral lookups.
         let use = """
+        import AssetResolver
+        import SwiftUI
         import UIKit
-        @MainActor func use() -> [Any?] {
-            [Asset.Images.star.image, Asset.Images.Onboarding.rocket.image, Asset.Images.flagAt.image,
-             Asset.Colors.Domain.cover.color, Asset.Colors.widgetBackground.color, Asset.CheckoutBundle.Images.card.image]
+        func nonisolatedUse() -> [Any?] {
+            [Asset.Images.star.image, Asset.Images.Onboarding.rocket.image(compatibleWith: nil), Asset.Images.flagAt.swiftUIImage,
+             Asset.Colors.Domain.cover.color, Asset.Colors.widgetBackground.swiftUIColor, Asset.CheckoutBundle.Images.card.image,
+             SwiftUI.Image(asset: Asset.Images.timelineStar), SwiftUI.Color(asset: Asset.Colors.widgetBackground),
+             Asset.Images.star.url(for: AssetTraits(scale: 2, idiom: .phone, screenWidth: 320, screenHeight: 568)),
+             Asset.Colors.widgetBackground.resolved(for: AssetTraits(scale: 2, idiom: .phone, screenWidth: 320, screenHeight: 568))]
+        }
+        func detached() async -> UIImage {
+            await Task.detached { Asset.Images.star.image }.value
+        }
+        @MainActor func mainActorUse() -> [Any?] {
+            [Asset.Images.star.image, Asset.Colors.Domain.cover.color]
         }
         """
-        try use.write(to: work.appendingPathComponent("Use.swift"), atomically: true, encoding: .utf8)
-        let check = try swiftc(["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path, "-I", Self.modules,
-                                generated.path, "Use.swift"], in: work)
+        let check = try typeCheck(generated.path, use: use, in: work)
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stderr.isEmpty, "\(check.stderr)")
 
@@ -113,17 +133,14 @@ import Testing
         for name in ["flag-at", "flag_at", "flagAt2", "★", "Version", "Kit A", "Kit B", "Type/heading"] {
             #expect(code.contains("(name: \"\(name)\""), "\(name) is not in the Swift file")
         }
-        let modules = try uikitStandIn(in: work)
         let use = """
         import UIKit
-        @MainActor func use() -> [Any?] {
+        func use() -> [Any?] {
             [Asset.Images.flagAt.image, Asset.Images.flagAt2.image, Asset.Images.flagAt3.image, Asset.Images._2605.image,
              Asset.Images.Type_.heading.image, Asset.MyKitBundle.Images.kitA.image, Asset.MyKitBundle2.Images.kitB.image]
         }
         """
-        try use.write(to: work.appendingPathComponent("Use.swift"), atomically: true, encoding: .utf8)
-        let check = try swiftc(["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path, "-I", Self.modules,
-                                "Assets.swift", "Use.swift"], in: work)
+        let check = try typeCheck("Assets.swift", use: use, in: work)
         #expect(check.status == 0, "\(check.stderr)")
         let header = try String(contentsOf: work.appendingPathComponent("Assets.h"), encoding: .utf8)
         #expect(header.contains("+ (nullable UIImage *)versionImage;"), "NSObject's +version is not shadowed")
@@ -131,6 +148,82 @@ import Testing
             "clang", "-fsyntax-only", "-x", "objective-c", "-fobjc-arc", "-fobjc-runtime=ios-6.0", "-Wall", "-Wextra", "-Werror",
             "-isystem", Harness.fixtures.appendingPathComponent("codegen/objc").path, "-I", ".", "Assets.m"], in: work)
         #expect(clang.status == 0, "\(clang.stderr)")
+    }
+
+    /// Names read like the catalog's (`info-16` → `info16`, a `Colors` folder of colours is
+    /// `Asset.Colors`), a collision is a warning naming both names (an error under --werror),
+    /// Assets.car is asked by name where it holds the asset, and each bundle choice compiles.
+    @Test func accessorsReadLikeTheCatalogAndLookWhereAsked() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art"), to: work.appendingPathComponent("art"))
+        let catalog = work.appendingPathComponent("Media.xcassets")
+        let colors = catalog.appendingPathComponent("Colors")
+        let brand = colors.appendingPathComponent("Brand.colorset")
+        let pin = catalog.appendingPathComponent("map-pin.imageset")
+        for folder in [brand, pin] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try #"{"properties": {"provides-namespace": true}}"#.write(to: colors.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1", "green": "0", "blue": "0", "alpha": "1"}}}]}"#
+            .write(to: brand.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: work.appendingPathComponent("art/star-fill.pdf"), to: pin.appendingPathComponent("pin.pdf"))
+        try #"{"images": [{"idiom": "universal", "filename": "pin.pdf"}]}"#
+            .write(to: pin.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let manifest = """
+        {"version": 1, "output": "out", "catalogs": [{"path": "Media.xcassets"}],
+         "images": [{"name": "info-16", "source": "art/star-fill.pdf"}, {"name": "info16", "source": "art/cleanup.pdf"}]}
+        """
+        try manifest.write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+
+        let build = try Harness.assetc(["build", "assets.json", "--swift", "Assets.swift"], in: work)
+        try #require(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.contains("Assets.swift: warning: the accessor names of \"info-16\" and \"info16\" are both Asset.Images.info16; \"info-16\" is Asset.Images.info16_2"),
+                "\(build.stderr)")
+        let code = try String(contentsOf: work.appendingPathComponent("Assets.swift"), encoding: .utf8)
+        #expect(code.contains("from assets.json and Media.xcassets."))
+        #expect(code.contains("public static let info16 = ImageAsset(name: \"info16\")"))
+        #expect(code.contains("public static let info16_2 = ImageAsset(name: \"info-16\")"))
+        #expect(code.contains("public static let mapPin = ImageAsset(name: \"map-pin\")"))
+        #expect(code.contains("    public enum Colors {\n        public static let brand = ColorAsset(name: \"Colors/Brand\")"), "\(code)")
+        #expect(!code.contains("isInCompiledCatalog: true"), "no car, nothing asked by name")
+        #expect(code.contains("bundle = Bundle.main\n"))
+
+        let strict = try Harness.assetc(["build", "assets.json", "--swift", "Strict.swift", "--werror"], in: work)
+        #expect(strict.status != 0, "a collision fails --werror")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("Strict.swift").path))
+
+        // With Assets.car, the catalog's image and colour are asked for by name; the manifest's are not.
+        let car = try Harness.assetc(["build", "assets.json", "--car", "--swift", "Car.swift"], in: work)
+        try #require(car.status == 0, "\(car.stderr)")
+        let carCode = try String(contentsOf: work.appendingPathComponent("Car.swift"), encoding: .utf8)
+        #expect(carCode.contains("ImageAsset(name: \"map-pin\", isInCompiledCatalog: true)"), "\(carCode)")
+        #expect(carCode.contains("ColorAsset(name: \"Colors/Brand\", isInCompiledCatalog: true)"))
+        #expect(carCode.contains("ImageAsset(name: \"info16\")\n"))
+        // Bundle.module holds the Resources folder, where UIKit looks for no car: the table answers.
+        let module = try Harness.assetc(["build", "assets.json", "--car", "--swift", "Module.swift", "--accessor-bundle", "module"], in: work)
+        try #require(module.status == 0, "\(module.stderr)")
+        let moduleCode = try String(contentsOf: work.appendingPathComponent("Module.swift"), encoding: .utf8)
+        #expect(!moduleCode.contains("isInCompiledCatalog: true"))
+        #expect(moduleCode.contains("bundle = Bundle.module\n"))
+        #expect(moduleCode.contains("[resources.appendingPathComponent(\"Resources\", isDirectory: true), resources]"))
+
+        let use = """
+        import Foundation
+        import UIKit
+        extension Bundle { static var module: Bundle { Bundle.main } }  // SwiftPM generates one for a package target
+        func use() -> [Any?] { [Asset.Images.info16_2.image, Asset.Images.mapPin.image, Asset.Colors.brand.color] }
+        """
+        for file in ["Assets.swift", "Car.swift", "Module.swift"] {
+            let check = try typeCheck(file, use: use, in: work)
+            #expect(check.status == 0, "\(file): \(check.stderr)")
+        }
+        for choice in ["framework", "Kit.bundle"] {
+            let run = try Harness.assetc(["build", "assets.json", "--swift", "\(choice).swift", "--accessor-bundle", choice], in: work)
+            try #require(run.status == 0, "\(run.stderr)")
+            let check = try typeCheck("\(choice).swift", use: use, in: work)
+            #expect(check.status == 0, "\(choice): \(check.stderr)")
+        }
+        let wrong = try Harness.assetc(["build", "assets.json", "--swift", "X.swift", "--accessor-bundle", "Kit"], in: work)
+        #expect(wrong.status == 64, "\(wrong.stderr)")
     }
 
     @Test func theGeneratedFileMayNotReplaceAnInput() throws {

@@ -85,6 +85,19 @@ func errors(_ text: String) -> [String] {
         #expect(tall.derivesSize == false)
     }
 
+    /// `"codegen": {"bundle": …}`: the four places accessors may look, anything else an error at the value.
+    @Test func accessorBundleIsOneOfFourPlaces() throws {
+        for (text, expected) in [("main", AccessorBundle.main), ("module", .module), ("framework", .framework), ("Kit.bundle", .named("Kit.bundle"))] {
+            let manifest = try decodeManifest(#"{"version": 1, "codegen": {"swift": "A.swift", "bundle": "\#(text)"}, "images": []}"#).get().manifest
+            #expect(manifest.accessorBundle == expected, "\(text)")
+        }
+        for wrong in ["Kit", "a/b.bundle", ".bundle", "Main"] {
+            let marked = MarkedText(#"{"version": 1, "codegen": {"bundle": 1️⃣"\#(wrong)"}, "images": []}"#)
+            #expect(errors(marked.text).contains("assets.json:\(marked.position("1️⃣")): error: \"bundle\" of \"codegen\" must be main, module, framework or a Name.bundle inside the app, not \"\(wrong)\""),
+                    "\(wrong): \(errors(marked.text))")
+        }
+    }
+
     /// The file system ends a path at NUL, so a string holding one would name another file than the
     /// one every check saw (`"nul.json\u0000.swift"` passed as Swift code and overwrote the manifest).
     @Test func aNulInAnyStringIsAnErrorAtItsPosition() {

@@ -47,6 +47,8 @@ public struct Manifest: Sendable {
     public var fontsLocation: SourceLocation?
     /// `"codegen": {"objc": "Classes/Assets"}`: `Assets.h` and `Assets.m`, relative to the manifest.
     public var objcOutput: String?
+    /// `"codegen": {"bundle": "module"}`: where the generated accessors look.
+    public var accessorBundle: AccessorBundle?
     /// `--car` / `"car": true`: the catalogs' image sets and the app icon are also compiled into
     /// `Resources/Assets.car` (docs/assets-car.md).
     public var compiledCatalog = false

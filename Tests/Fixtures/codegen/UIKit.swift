@@ -1,15 +1,28 @@
 // A stand-in for the few UIKit symbols assetc's generated accessors use, so the generated Swift
-// can be type-checked on Linux, where UIKit does not exist. Signatures follow the iOS SDK.
+// can be type-checked on Linux, where UIKit does not exist. Signatures and isolation follow the
+// iOS 18 SDK: UIImage, UIColor, UIImageAsset and UITraitCollection are Sendable and nonisolated;
+// UIScreen and UIDevice belong to the main actor.
 import Foundation
 
 open class UIImage: @unchecked Sendable {
     public enum RenderingMode: Int, Sendable { case automatic, alwaysOriginal, alwaysTemplate }
     public init?(data: Data, scale: CGFloat) { return nil }
+    public init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) { return nil }
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage { self }
+    open var imageAsset: UIImageAsset? { nil }
+}
+
+open class UIImageAsset: @unchecked Sendable {
+    public init() {}
+    open func image(with traitCollection: UITraitCollection) -> UIImage { fatalError("stand-in") }
+    open func register(_ image: UIImage, with traitCollection: UITraitCollection) {}
 }
 
 open class UIColor: @unchecked Sendable {
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
+    @available(iOS 13.0, tvOS 13.0, *)
+    public init(dynamicProvider: @escaping @Sendable (UITraitCollection) -> UIColor) {}
+    public init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) { return nil }
     public init(displayP3Red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
     public init(white: CGFloat, alpha: CGFloat) {}
     private static var standIn: UIColor { UIColor(white: 0, alpha: 1) }
@@ -72,8 +85,16 @@ public enum UIUserInterfaceIdiom: Int, Sendable { case unspecified = -1, phone, 
 public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark }
 public enum UIAccessibilityContrast: Int, Sendable { case unspecified = -1, normal, high }
 
-@MainActor open class UITraitCollection {
+open class UITraitCollection: @unchecked Sendable {
+    public init() {}
+    public init(traitsFrom traitCollections: [UITraitCollection]) {}
+    public init(displayScale: CGFloat) {}
+    public init(userInterfaceIdiom: UIUserInterfaceIdiom) {}
+    public init(userInterfaceStyle: UIUserInterfaceStyle) {}
+    public init(accessibilityContrast: UIAccessibilityContrast) {}
     public class var current: UITraitCollection { UITraitCollection() }
+    open var displayScale: CGFloat { 0 }
+    open var userInterfaceIdiom: UIUserInterfaceIdiom { .unspecified }
     open var userInterfaceStyle: UIUserInterfaceStyle { .light }
     open var accessibilityContrast: UIAccessibilityContrast { .normal }
 }
