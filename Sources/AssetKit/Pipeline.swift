@@ -138,10 +138,13 @@ public enum Pipeline {
         }
         let derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, warnings: &renderWarnings)
         // Generated before the --werror check: a name collision is a warning like any other.
+        let accessors = AccessorRequest(outputPath: swiftOutput ?? objcOutput ?? "", bundle: settings.accessorBundle,
+                                        manifestName: project.manifestPath.map { FilePath($0).lastComponent },
+                                        catalogNames: project.catalogPaths.map { FilePath($0).lastComponent })
         let swiftCode = swiftOutput.map { path in
-            SwiftAccessors.generate(project.plan, request: AccessorRequest(
-                outputPath: path, bundle: settings.accessorBundle, manifestName: project.manifestPath.map { FilePath($0).lastComponent },
-                catalogNames: project.catalogPaths.map { FilePath($0).lastComponent }))
+            var request = accessors
+            request.outputPath = path
+            return SwiftAccessors.generate(project.plan, request: request)
         }
         renderWarnings += swiftCode?.warnings ?? []
         // --werror fails before the commit, as a compiler leaves no object file: a fresh index
@@ -164,7 +167,7 @@ public enum Pipeline {
                 throw BuildFailure(.invalidInput, [.error(base, "internal: the runtime table did not read back")])
             }
             let files = ObjectiveCAccessors.generate(plan, table: table, className: FilePath(base).lastComponent,
-                                                     inputName: FilePath(project.inputPath).lastComponent)
+                                                     bundle: settings.accessorBundle, inputName: accessors.inputDescription)
             try stage { () throws(OutputError) in
                 try extras.prepare(Array(files.header.utf8), for: base + ".h", onlyIfChanged: true)
                 try extras.prepare(Array(files.implementation.utf8), for: base + ".m", onlyIfChanged: true)

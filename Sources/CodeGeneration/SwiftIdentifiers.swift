@@ -54,22 +54,6 @@ enum SwiftIdentifiers {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
-    /// Makes names unique within one scope: the second `flagAt` becomes `flagAt2`, or the next
-    /// number no other name of the scope has (`flag-at`, `flag_at` and `flagAt2` give `flagAt`,
-    /// `flagAt3` and `flagAt2`).
-    static func unique(_ names: [String]) -> [String] {
-        let originals = Set(names)
-        var taken: Set<String> = []
-        return names.map { name in
-            if taken.insert(name).inserted { return name }
-            let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
-            var number = 2
-            while taken.contains(bare + "\(number)") || originals.contains(bare + "\(number)") { number += 1 }
-            taken.insert(bare + "\(number)")
-            return bare + "\(number)"
-        }
-    }
-
     /// Type names a nested enum must not take: `Type`, `Protocol` and `Self` name the metatype or
     /// the enclosing type after a dot even in backticks, and the generated file's own types, which
     /// its lines name unqualified, would be shadowed. Such a namespace gets a trailing underscore

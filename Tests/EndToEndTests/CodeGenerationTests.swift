@@ -35,6 +35,17 @@ import Testing
                            "-I", modules.path, "-I", Self.modules, generated, "Use.swift"], in: work)
     }
 
+    /// Parses generated Objective-C as an iOS 6 app would compile it — ARC, blocks, every warning an
+    /// error, and every call to a newer API than iOS 6 required to sit under `@available` — against
+    /// stand-in Foundation and UIKit headers that carry the SDK's availability.
+    func objectiveCCheck(_ file: String, in work: URL) throws -> Harness.Run {
+        let folder = (file as NSString).deletingLastPathComponent
+        return try Harness.run("/usr/bin/env", [
+            "clang", "-fsyntax-only", "-x", "objective-c", "-target", "arm64-apple-ios6.0", "-fobjc-arc", "-fblocks",
+            "-Wall", "-Wextra", "-Werror", "-Wunguarded-availability", "-DSWIFTPM_MODULE_BUNDLE=[NSBundle mainBundle]",
+            "-isystem", Harness.fixtures.appendingPathComponent("codegen/objc").path, "-I", folder.isEmpty ? "." : folder, file], in: work)
+    }
+
     @Test func accessorsTypeCheckNameEverythingAndAreDeterministic() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
@@ -144,9 +155,7 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
         let header = try String(contentsOf: work.appendingPathComponent("Assets.h"), encoding: .utf8)
         #expect(header.contains("+ (nullable UIImage *)versionImage;"), "NSObject's +version is not shadowed")
-        let clang = try Harness.run("/usr/bin/env", [
-            "clang", "-fsyntax-only", "-x", "objective-c", "-fobjc-arc", "-fobjc-runtime=ios-6.0", "-Wall", "-Wextra", "-Werror",
-            "-isystem", Harness.fixtures.appendingPathComponent("codegen/objc").path, "-I", ".", "Assets.m"], in: work)
+        let clang = try objectiveCCheck("Assets.m", in: work)
         #expect(clang.status == 0, "\(clang.stderr)")
     }
 
@@ -163,7 +172,7 @@ import Testing
         let pin = catalog.appendingPathComponent("map-pin.imageset")
         for folder in [brand, pin] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         try #"{"properties": {"provides-namespace": true}}"#.write(to: colors.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
-        try #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1", "green": "0", "blue": "0", "alpha": "1"}}}]}"#
+        try #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1.000", "green": "0.000", "blue": "0.000", "alpha": "1.000"}}}]}"#
             .write(to: brand.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(at: work.appendingPathComponent("art/star-fill.pdf"), to: pin.appendingPathComponent("pin.pdf"))
         try #"{"images": [{"idiom": "universal", "filename": "pin.pdf"}]}"#
@@ -222,6 +231,27 @@ import Testing
             let check = try typeCheck("\(choice).swift", use: use, in: work)
             #expect(check.status == 0, "\(choice): \(check.stderr)")
         }
+        // Objective-C the same: colours too, Assets.car asked by name, every bundle choice parses.
+        for (name, arguments) in [("Plain", [String]()), ("Car", ["--car"]), ("Module", ["--accessor-bundle", "module"]),
+                                  ("Framework", ["--accessor-bundle", "framework"]), ("Kit", ["--accessor-bundle", "Kit.bundle"])] {
+            let run = try Harness.assetc(["build", "assets.json", "--objc", name] + arguments, in: work)
+            try #require(run.status == 0, "\(run.stderr)")
+            let check = try objectiveCCheck("\(name).m", in: work)
+            #expect(check.status == 0, "\(name): \(check.stderr)")
+            let header = try String(contentsOf: work.appendingPathComponent("\(name).h"), encoding: .utf8)
+            for selector in ["+ (nullable UIImage *)info16;", "+ (nullable UIImage *)info16_2;", "+ (nullable UIImage *)mapPin;",
+                             "+ (nullable UIColor *)colorsBrandColor;"] {
+                #expect(header.contains(selector), "\(name): \(selector)")
+            }
+        }
+        let plainObjC = try String(contentsOf: work.appendingPathComponent("Plain.m"), encoding: .utf8)
+        #expect(plainObjC.contains("static const AssetColorValue AssetColor0[8] = {{1, 1.0, 0.0, 0.0, 1.0},"), "sRGB red for every trait")
+        #expect(plainObjC.contains("+ (nullable UIColor *)colorsBrandColor { return AssetColor(AssetColor0); }"))
+        let carObjC = try String(contentsOf: work.appendingPathComponent("Car.m"), encoding: .utf8)
+        #expect(carObjC.contains("+ (nullable UIImage *)mapPin { return AssetNamedImage(@\"map-pin\"); }"))
+        #expect(carObjC.contains("+ (nullable UIColor *)colorsBrandColor { return AssetNamedColor(@\"Colors/Brand\"); }"))
+        #expect(try String(contentsOf: work.appendingPathComponent("Framework.m"), encoding: .utf8).contains("[NSBundle bundleForClass:[Framework class]]"))
+
         let wrong = try Harness.assetc(["build", "assets.json", "--swift", "X.swift", "--accessor-bundle", "Kit"], in: work)
         #expect(wrong.status == 64, "\(wrong.stderr)")
     }
@@ -263,9 +293,7 @@ import Testing
         for selector in ["background", "logo", "classImage", "checkoutCard"] {
             #expect(header.contains("+ (nullable UIImage *)\(selector);"), "\(selector)")
         }
-        let clang = try Harness.run("/usr/bin/env", [
-            "clang", "-fsyntax-only", "-x", "objective-c", "-fobjc-arc", "-fobjc-runtime=ios-6.0", "-Wall", "-Wextra", "-Werror",
-            "-isystem", Harness.fixtures.appendingPathComponent("codegen/objc").path, "-I", "Classes", "Classes/Assets.m"], in: work)
+        let clang = try objectiveCCheck("Classes/Assets.m", in: work)
         #expect(clang.status == 0, "\(clang.stderr)")
 
         // Read the arrays back and index them as AssetTraitIndex() does.

@@ -2,7 +2,21 @@
 
 #import "Assets.h"
 
-/// Files relative to the app bundle, and their scales; entries below are 1-based indexes (0: none).
+
+/// Helpers a build without, say, colours or Assets.car does not call.
+#define ASSET_HELPER __attribute__((unused))
+
+/// The bundle the files are in (main).
+static NSBundle *AssetBundle(void) {
+    return [NSBundle mainBundle];
+}
+
+/// The folder holding what the build's Resources folder holds.
+static NSString *_Nullable AssetRootPath(void) {
+    return AssetBundle().resourcePath;
+}
+
+/// Files relative to that folder, and their scales; entries below are 1-based indexes (0: none).
 static NSString *const AssetFiles[] = {
     @"Background-568h@2x.png",
     @"Background.png",
@@ -29,47 +43,155 @@ static const unsigned short AssetImage2[48] = {7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,8
 static const unsigned short AssetImage3[48] = {10,10,10,10,10,10,10,10,10,10,10,10,10,10,10,10,11,11,11,11,11,11,11,11,11,11,11,11,11,11,11,11,12,12,12,12,12,12,12,12,12,12,12,12,12,12,12,12};
 static const unsigned short AssetImage4[48] = {13,13,13,13,13,13,13,13,13,13,13,13,13,13,13,13,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14};
 
-static NSUInteger AssetTraitIndex(void) {
-    static const NSInteger heights[] = {568};
-    const NSUInteger heightCount = 1;
-    UIScreen *screen = [UIScreen mainScreen];
-    NSInteger scale = (NSInteger)lround(screen.scale);
-    if (scale < 1) scale = 1;
-    if (scale > 3) scale = 3;
-    NSUInteger idiom = [[UIDevice currentDevice] userInterfaceIdiom] == UIUserInterfaceIdiomPad ? 1 : 0;
-    CGSize size = screen.bounds.size;
+/// A colour for one trait combination: kind 0 none, 1 sRGB, 2 Display P3, 3 and up a system colour.
+typedef struct { unsigned char kind; CGFloat red, green, blue, alpha; } AssetColorValue;
+
+/// One entry per idiom (iPhone, iPad) x light/dark x normal/high contrast.
+
+static const NSInteger AssetTallHeights[] = {568};
+static const NSUInteger AssetTallHeightCount = 1;
+
+/// The screen's place among the tall heights (the count for any other screen).
+static ASSET_HELPER NSUInteger AssetHeightIndex(void) {
+    CGSize size = [UIScreen mainScreen].bounds.size;
     NSInteger portrait = (NSInteger)lround(size.width > size.height ? size.width : size.height);
-    NSUInteger height = heightCount;
-    for (NSUInteger i = 0; i < heightCount; i++) {
-        if (heights[i] == portrait) height = i;
+    NSUInteger height = AssetTallHeightCount;
+    for (NSUInteger i = 0; i < AssetTallHeightCount; i++) {
+        if (AssetTallHeights[i] == portrait) height = i;
     }
-    NSUInteger dark = 0, contrast = 0;
-    if (@available(iOS 13.0, *)) {
-        UITraitCollection *current = [UITraitCollection currentTraitCollection];
-        dark = current.userInterfaceStyle == UIUserInterfaceStyleDark ? 1 : 0;
-        contrast = current.accessibilityContrast == UIAccessibilityContrastHigh ? 1 : 0;
-    }
-    return ((((NSUInteger)(scale - 1) * 2 + idiom) * (heightCount + 1) + height) * 2 + dark) * 2 + contrast;
+    return height;
 }
 
-static UIImage *_Nullable AssetImage(const unsigned short *entries, BOOL isTemplate) {
-    unsigned short entry = entries[AssetTraitIndex()];
-    if (entry == 0) return nil;
-    NSString *path = [[[NSBundle mainBundle] bundlePath] stringByAppendingPathComponent:AssetFiles[entry - 1]];
-    NSData *data = [NSData dataWithContentsOfFile:path];
+static ASSET_HELPER NSUInteger AssetIndex(NSInteger scale, NSUInteger idiom, NSUInteger height, NSUInteger dark, NSUInteger contrast) {
+    return ((((NSUInteger)(scale - 1) * 2 + idiom) * (AssetTallHeightCount + 1) + height) * 2 + dark) * 2 + contrast;
+}
+
+static ASSET_HELPER UIImage *_Nullable AssetLoad(unsigned short entry, BOOL isTemplate) {
+    NSString *root = AssetRootPath();
+    if (entry == 0 || root == nil) return nil;
+    NSData *data = [NSData dataWithContentsOfFile:[root stringByAppendingPathComponent:AssetFiles[entry - 1]]];
     if (data == nil) return nil;
     UIImage *image = [UIImage imageWithData:data scale:AssetScales[entry - 1]];
-    if (isTemplate && image != nil && [image respondsToSelector:@selector(imageWithRenderingMode:)]) {
-        return [image imageWithRenderingMode:UIImageRenderingModeAlwaysTemplate];
+    if (isTemplate && image != nil) {
+        if (@available(iOS 7.0, *)) return [image imageWithRenderingMode:UIImageRenderingModeAlwaysTemplate];
     }
     return image;
 }
 
+/// iOS 8 and later: a UIImageAsset holding, for scale 1-3, iPhone and iPad, light and dark,
+/// normal and high contrast, the file picked for this screen, so image views switch when the
+/// traits change; made once per image. Before: this device's file.
+static ASSET_HELPER UIImage *_Nullable AssetImage(NSUInteger slot, const unsigned short *entries, BOOL isTemplate) {
+    NSUInteger height = AssetHeightIndex();
+    if (@available(iOS 8.0, *)) {
+        static UIImageAsset *made[5];
+        UIImageAsset *asset = nil;
+        @synchronized ([UIImageAsset class]) {
+            asset = made[slot];
+            if (asset == nil) {
+                UIImageAsset *building = [[UIImageAsset alloc] init];
+                NSUInteger appearances = 1;
+                if (@available(iOS 13.0, *)) appearances = 4;
+                BOOL any = NO;
+                for (NSInteger scale = 1; scale <= 3; scale++) {
+                    for (NSUInteger idiom = 0; idiom < 2; idiom++) {
+                        for (NSUInteger appearance = 0; appearance < appearances; appearance++) {
+                            NSUInteger dark = appearance / 2, contrast = appearance % 2;
+                            UIImage *image = AssetLoad(entries[AssetIndex(scale, idiom, height, dark, contrast)], isTemplate);
+                            if (image == nil) continue;
+                            NSMutableArray<UITraitCollection *> *traits = [NSMutableArray arrayWithObjects:
+                                [UITraitCollection traitCollectionWithDisplayScale:(CGFloat)scale],
+                                [UITraitCollection traitCollectionWithUserInterfaceIdiom:idiom == 1 ? UIUserInterfaceIdiomPad : UIUserInterfaceIdiomPhone], nil];
+                            if (@available(iOS 13.0, *)) {
+                                [traits addObject:[UITraitCollection traitCollectionWithUserInterfaceStyle:dark ? UIUserInterfaceStyleDark : UIUserInterfaceStyleLight]];
+                                [traits addObject:[UITraitCollection traitCollectionWithAccessibilityContrast:contrast ? UIAccessibilityContrastHigh : UIAccessibilityContrastNormal]];
+                            }
+                            [building registerImage:image withTraitCollection:[UITraitCollection traitCollectionWithTraitsFromCollections:traits]];
+                            any = YES;
+                        }
+                    }
+                }
+                if (any) made[slot] = building;
+                asset = made[slot];
+            }
+        }
+        if (asset == nil) return nil;
+        UITraitCollection *current = nil;
+        if (@available(iOS 13.0, *)) {
+            current = [UITraitCollection currentTraitCollection];
+        } else {
+            current = [UITraitCollection traitCollectionWithTraitsFromCollections:@[
+                [UITraitCollection traitCollectionWithDisplayScale:[UIScreen mainScreen].scale],
+                [UITraitCollection traitCollectionWithUserInterfaceIdiom:[[UIDevice currentDevice] userInterfaceIdiom]]]];
+        }
+        return [asset imageWithTraitCollection:current];
+    }
+    NSInteger scale = (NSInteger)lround([UIScreen mainScreen].scale);
+    if (scale < 1) scale = 1;
+    if (scale > 3) scale = 3;
+    NSUInteger idiom = [[UIDevice currentDevice] userInterfaceIdiom] == UIUserInterfaceIdiomPad ? 1 : 0;
+    return AssetLoad(entries[AssetIndex(scale, idiom, height, 0, 0)], isTemplate);
+}
+
+/// An image Assets.car holds, with its appearances.
+static ASSET_HELPER UIImage *_Nullable AssetNamedImage(NSString *name) {
+    if (@available(iOS 8.0, *)) {
+        return [UIImage imageNamed:name inBundle:AssetBundle() compatibleWithTraitCollection:nil];
+    }
+    return [UIImage imageNamed:name];
+}
+
+static ASSET_HELPER UIColor *_Nullable AssetSystemColor(NSUInteger index) {
+    if (@available(iOS 13.0, *)) {
+        switch (index) {
+        default: return nil;
+        }
+    }
+    return nil;
+}
+
+static ASSET_HELPER UIColor *_Nullable AssetColorFor(const AssetColorValue *values, NSUInteger idiom, NSUInteger dark, NSUInteger contrast) {
+    AssetColorValue value = values[(idiom * 2 + dark) * 2 + contrast];
+    switch (value.kind) {
+    case 0: return nil;
+    case 1: return [UIColor colorWithRed:value.red green:value.green blue:value.blue alpha:value.alpha];
+    case 2:
+        if (@available(iOS 10.0, *)) {
+            return [UIColor colorWithDisplayP3Red:value.red green:value.green blue:value.blue alpha:value.alpha];
+        }
+        return [UIColor colorWithRed:value.red green:value.green blue:value.blue alpha:value.alpha];
+    default: return AssetSystemColor(value.kind - 3);
+    }
+}
+
+/// iOS 13 and later: a dynamic colour, picked again for each trait collection. Before: light.
+static ASSET_HELPER UIColor *_Nullable AssetColor(const AssetColorValue *values) {
+    NSUInteger idiom = [[UIDevice currentDevice] userInterfaceIdiom] == UIUserInterfaceIdiomPad ? 1 : 0;
+    if (AssetColorFor(values, idiom, 0, 0) == nil) return nil;
+    if (@available(iOS 13.0, *)) {
+        return [UIColor colorWithDynamicProvider:^UIColor *(UITraitCollection *traits) {
+            NSUInteger pad = traits.userInterfaceIdiom == UIUserInterfaceIdiomPad ? 1 : (traits.userInterfaceIdiom == UIUserInterfaceIdiomPhone ? 0 : idiom);
+            UIColor *color = AssetColorFor(values, pad, traits.userInterfaceStyle == UIUserInterfaceStyleDark ? 1 : 0,
+                                           traits.accessibilityContrast == UIAccessibilityContrastHigh ? 1 : 0);
+            return color != nil ? color : [UIColor clearColor];
+        }];
+    }
+    return AssetColorFor(values, idiom, 0, 0);
+}
+
+/// A colour Assets.car holds (iOS 11 and later), with its appearances.
+static ASSET_HELPER UIColor *_Nullable AssetNamedColor(NSString *name) {
+    if (@available(iOS 11.0, *)) {
+        return [UIColor colorNamed:name inBundle:AssetBundle() compatibleWithTraitCollection:nil];
+    }
+    return nil;
+}
+
 @implementation Assets
-+ (nullable UIImage *)background { return AssetImage(AssetImage0, NO); }
-+ (nullable UIImage *)logo { return AssetImage(AssetImage1, NO); }
-+ (nullable UIImage *)photo { return AssetImage(AssetImage2, NO); }
-+ (nullable UIImage *)star { return AssetImage(AssetImage3, NO); }
-+ (nullable UIImage *)checkoutCard { return AssetImage(AssetImage4, NO); }
++ (nullable UIImage *)background { return AssetImage(0, AssetImage0, NO); }
++ (nullable UIImage *)logo { return AssetImage(1, AssetImage1, NO); }
++ (nullable UIImage *)photo { return AssetImage(2, AssetImage2, NO); }
++ (nullable UIImage *)star { return AssetImage(3, AssetImage3, NO); }
++ (nullable UIImage *)checkoutCard { return AssetImage(4, AssetImage4, NO); }
 
 @end
