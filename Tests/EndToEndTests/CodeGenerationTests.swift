@@ -28,8 +28,8 @@ import Testing
     }
 
     /// Type-checks the generated file with `use` under Swift 6 (strict concurrency), warnings as errors.
-    func typeCheck(_ generated: String, use: String, in work: URL) throws -> Harness.Run {
-        let modules = try uikitStandIn(in: work)
+    func typeCheck(_ generated: String, use: String, in work: URL, modules: URL? = nil) throws -> Harness.Run {
+        let modules = try modules ?? uikitStandIn(in: work)
         try use.write(to: work.appendingPathComponent("Use.swift"), atomically: true, encoding: .utf8)
         return try swiftc(["-typecheck", "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors",
                            "-I", modules.path, "-I", Self.modules, generated, "Use.swift"], in: work)
@@ -322,6 +322,46 @@ import Testing
                 let expected = resolve.status == 0 ? String(resolve.stdout.dropLast()) : nil
                 #expect(objc == expected, "\(name) on \(device): Objective-C \(objc ?? "nothing"), resolver \(expected ?? "nothing")")
             }
+        }
+    }
+}
+
+/// Every real app catalog of the corpus (`../shared/corpus`, SOURCES.tsv: namespaces, dark colours,
+/// template images, dotted and dashed names, system colour references), built alone with `--swift`
+/// and `--objc`: the Swift compiles under Swift 6 strict concurrency from a nonisolated function, the
+/// Objective-C parses as an iOS 6 target with every availability guarded.
+@Suite struct CorpusAccessorTests {
+    static let corpus = Harness.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+
+    static var catalogs: [URL] {
+        guard let walk = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil) else { return [] }
+        var found: [URL] = []
+        for case let url as URL in walk where url.pathExtension == "xcassets" {
+            walk.skipDescendants()
+            if !url.path.contains("/car-pairs/") { found.append(url) }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    @Test func realCatalogsGiveAccessorsThatCompile() throws {
+        let catalogs = Self.catalogs
+        try #require(catalogs.count >= 10, "the corpus's app catalogs (\(catalogs.count) found under \(Self.corpus.path))")
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let codegen = CodeGenerationTests()
+        let modules = try codegen.uikitStandIn(in: work)
+        for (number, catalog) in catalogs.enumerated() {
+            let build = try Harness.assetc(["build", catalog.path, "--output", "out\(number)", "--swift", "Catalog\(number).swift",
+                                            "--objc", "Catalog\(number)", "--accessor-bundle", "framework"], in: work)
+            try #require(build.status == 0, "\(catalog.path): \(build.stderr)")
+            let objc = try codegen.objectiveCCheck("Catalog\(number).m", in: work)
+            #expect(objc.status == 0, "\(catalog.path): \(objc.stderr)")
+            // One file at a time: each declares its own Asset enum.
+            let check = try codegen.typeCheck("Catalog\(number).swift", use: """
+                import UIKit
+                func use() -> Any { Asset.self }
+                """, in: work, modules: modules)
+            #expect(check.status == 0, "\(catalog.path): \(check.stderr)")
         }
     }
 }
