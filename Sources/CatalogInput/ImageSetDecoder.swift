@@ -132,7 +132,14 @@ struct ImageSetDecoder {
                 diagnostics.append(.warning(contentsPath, at: entry.location, "\"\(filename)\" is not a PNG, WebP, HEIC, JPEG, PDF or SVG file; the slot is skipped").droppingContent())
                 continue
             }
-            if properties.resizing == nil, let node = file.member("resizing", of: entry) { properties.resizing = JSONOutput(node) }
+            if let node = file.member("resizing", of: entry) {
+                let resizing = JSONOutput(node)
+                if properties.resizing == nil { properties.resizing = resizing }
+                if let insets = ScaledCapInsets(resizing: resizing, scale: scale ?? 1),
+                   !properties.capInsets.contains(where: { $0.scale == insets.scale }) {
+                    properties.capInsets.append(insets)
+                }
+            }
             if properties.alignmentInsets == nil, let node = file.member("alignment-insets", of: entry) {
                 properties.alignmentInsets = JSONOutput(node)
             }

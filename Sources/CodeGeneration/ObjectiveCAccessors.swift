@@ -37,9 +37,9 @@ public enum ObjectiveCAccessors {
     /// What one class method answers with.
     enum Method {
         /// An image through the table: the index of its `AssetImageN` array.
-        case tableImage(array: Int, template: Bool)
-        /// An image Assets.car holds, by name.
-        case namedImage(String)
+        case tableImage(array: Int, template: Bool, insets: Int?)
+        /// An image Assets.car holds, by name; the index of its `AssetInsetsN` array, if sliced.
+        case namedImage(String, insets: Int?)
         /// A colour through the table: the index of its `AssetColorN` array.
         case tableColor(array: Int)
         /// A colour Assets.car holds, by name.
@@ -59,6 +59,21 @@ public enum ObjectiveCAccessors {
         let templates = Set(plan.catalogRecords.images.filter { $0.properties.templateRenderingIntent == "template" }
             .map { ($0.bundle ?? "") + "\u{0}" + $0.name })
         let compiled = CompiledCatalogNames(plan, bundle: bundle)
+        let capInsets = Dictionary(plan.catalogRecords.images.filter { !$0.properties.capInsets.isEmpty }
+            .map { (($0.bundle ?? "") + "\u{0}" + $0.name, $0.properties.capInsets) }, uniquingKeysWith: { first, _ in first })
+        var insetArrays = ""
+        var insetArrayCount = 0
+        /// The `AssetInsetsN` array of a sliced image: per scale 1–3, present, top, left, bottom, right, tiles.
+        func insetsArray(_ key: String) -> Int? {
+            guard let insets = capInsets[key] else { return nil }
+            let values = (1...3).map { scale -> String in
+                guard let inset = insets.first(where: { $0.scale == scale }) else { return "{0, 0, 0, 0, 0, 0}" }
+                return "{1, \(number(inset.top)), \(number(inset.left)), \(number(inset.bottom)), \(number(inset.right)), \(inset.tiles ? 1 : 0)}"
+            }
+            insetArrays += "static const AssetInsetsValue AssetInsets\(insetArrayCount)[3] = {\(values.joined(separator: ", "))};\n"
+            insetArrayCount += 1
+            return insetArrayCount - 1
+        }
         var files: [String] = []
         var scales: [Int] = []
         var fileIndex: [String: Int] = [:]
@@ -84,7 +99,7 @@ public enum ObjectiveCAccessors {
             for name in names.sorted(by: SwiftAccessors.byteOrder) {
                 selectors.append((SwiftIdentifiers.propertyName((prefix + name).replacingSlashes()).trimmingBackticks(), name))
                 if isMain, compiled.images.contains(name) {
-                    methods.append(.namedImage(name))
+                    methods.append(.namedImage(name, insets: insetsArray(key(name))))
                     continue
                 }
                 let entries = traits.map { traits -> Int in
@@ -92,7 +107,7 @@ public enum ObjectiveCAccessors {
                     return index(of: found.path, scale: found.variant.scale)
                 }
                 arrays += "static const unsigned short AssetImage\(imageArrays)[\(traits.count)] = {\(entries.map(String.init).joined(separator: ","))};\n"
-                methods.append(.tableImage(array: imageArrays, template: templates.contains(key(name))))
+                methods.append(.tableImage(array: imageArrays, template: templates.contains(key(name)), insets: insetsArray(key(name))))
                 imageArrays += 1
             }
             for name in tableBundle.colors.keys.sorted(by: SwiftAccessors.byteOrder) {
@@ -174,6 +189,11 @@ public enum ObjectiveCAccessors {
         /// One entry per trait combination: scale (1-3) x idiom (iPhone, iPad) x screen height
         /// (\(heightList.isEmpty ? "" : heightList + " or ")any other) x light/dark x normal/high contrast.
         \(arrays)
+        /// A sliced image's cap insets at one scale, in points (present 0: not sliced at that scale).
+        typedef struct { unsigned char present; CGFloat top, left, bottom, right; unsigned char tiles; } AssetInsetsValue;
+
+        /// Per scale 1-3.
+        \(insetArrays)
         /// A colour for one trait combination: kind 0 none, 1 sRGB, 2 Display P3, 3 and up a system colour.
         typedef struct { unsigned char kind; CGFloat red, green, blue, alpha; } AssetColorValue;
 
@@ -197,12 +217,22 @@ public enum ObjectiveCAccessors {
             return ((((NSUInteger)(scale - 1) * 2 + idiom) * (AssetTallHeightCount + 1) + height) * 2 + dark) * 2 + contrast;
         }
 
-        static ASSET_HELPER UIImage *_Nullable AssetLoad(unsigned short entry, BOOL isTemplate) {
+        /// The catalog's slicing for the image's scale, as UIKit applies it to a sliced catalog image.
+        static ASSET_HELPER UIImage *_Nullable AssetSliced(UIImage *_Nullable image, const AssetInsetsValue *_Nullable insets) {
+            if (image == nil || insets == NULL) return image;
+            NSInteger scale = (NSInteger)lround(image.scale);
+            if (scale < 1 || scale > 3 || !insets[scale - 1].present) return image;
+            AssetInsetsValue value = insets[scale - 1];
+            return [image resizableImageWithCapInsets:UIEdgeInsetsMake(value.top, value.left, value.bottom, value.right)
+                                         resizingMode:value.tiles ? UIImageResizingModeTile : UIImageResizingModeStretch];
+        }
+
+        static ASSET_HELPER UIImage *_Nullable AssetLoad(unsigned short entry, BOOL isTemplate, const AssetInsetsValue *_Nullable insets) {
             NSString *root = AssetRootPath();
             if (entry == 0 || root == nil) return nil;
             NSData *data = [NSData dataWithContentsOfFile:[root stringByAppendingPathComponent:AssetFiles[entry - 1]]];
             if (data == nil) return nil;
-            UIImage *image = [UIImage imageWithData:data scale:AssetScales[entry - 1]];
+            UIImage *image = AssetSliced([UIImage imageWithData:data scale:AssetScales[entry - 1]], insets);
             if (isTemplate && image != nil) {
                 if (@available(iOS 7.0, *)) return [image imageWithRenderingMode:UIImageRenderingModeAlwaysTemplate];
             }
@@ -212,7 +242,8 @@ public enum ObjectiveCAccessors {
         /// iOS 8 and later: a UIImageAsset holding, for scale 1-3, iPhone and iPad, light and dark,
         /// normal and high contrast, the file picked for this screen, so image views switch when the
         /// traits change; made once per image. Before: this device's file.
-        static ASSET_HELPER UIImage *_Nullable AssetImage(NSUInteger slot, const unsigned short *entries, BOOL isTemplate) {
+        static ASSET_HELPER UIImage *_Nullable AssetImage(NSUInteger slot, const unsigned short *entries, BOOL isTemplate,
+                                                          const AssetInsetsValue *_Nullable insets) {
             NSUInteger height = AssetHeightIndex();
             if (@available(iOS 8.0, *)) {
                 static UIImageAsset *made[\(max(imageArrays, 1))];
@@ -228,7 +259,7 @@ public enum ObjectiveCAccessors {
                             for (NSUInteger idiom = 0; idiom < 2; idiom++) {
                                 for (NSUInteger appearance = 0; appearance < appearances; appearance++) {
                                     NSUInteger dark = appearance / 2, contrast = appearance % 2;
-                                    UIImage *image = AssetLoad(entries[AssetIndex(scale, idiom, height, dark, contrast)], isTemplate);
+                                    UIImage *image = AssetLoad(entries[AssetIndex(scale, idiom, height, dark, contrast)], isTemplate, insets);
                                     if (image == nil) continue;
                                     NSMutableArray<UITraitCollection *> *traits = [NSMutableArray arrayWithObjects:
                                         [UITraitCollection traitCollectionWithDisplayScale:(CGFloat)scale],
@@ -261,15 +292,15 @@ public enum ObjectiveCAccessors {
             if (scale < 1) scale = 1;
             if (scale > 3) scale = 3;
             NSUInteger idiom = [[UIDevice currentDevice] userInterfaceIdiom] == UIUserInterfaceIdiomPad ? 1 : 0;
-            return AssetLoad(entries[AssetIndex(scale, idiom, height, 0, 0)], isTemplate);
+            return AssetLoad(entries[AssetIndex(scale, idiom, height, 0, 0)], isTemplate, insets);
         }
 
         /// An image Assets.car holds, with its appearances.
-        static ASSET_HELPER UIImage *_Nullable AssetNamedImage(NSString *name) {
+        static ASSET_HELPER UIImage *_Nullable AssetNamedImage(NSString *name, const AssetInsetsValue *_Nullable insets) {
             if (@available(iOS 8.0, *)) {
-                return [UIImage imageNamed:name inBundle:AssetBundle() compatibleWithTraitCollection:nil];
+                return AssetSliced([UIImage imageNamed:name inBundle:AssetBundle() compatibleWithTraitCollection:nil], insets);
             }
-            return [UIImage imageNamed:name];
+            return AssetSliced([UIImage imageNamed:name], insets);
         }
 
         static ASSET_HELPER UIColor *_Nullable AssetSystemColor(NSUInteger index) {
@@ -324,10 +355,10 @@ public enum ObjectiveCAccessors {
         for (position, method) in methods.enumerated() {
             let body: String
             switch method {
-            case .tableImage(let array, let template):
-                body = "return AssetImage(\(array), AssetImage\(array), \(template ? "YES" : "NO"));"
-            case .namedImage(let name):
-                body = "return AssetNamedImage(\(objcLiteral(name)));"
+            case .tableImage(let array, let template, let insets):
+                body = "return AssetImage(\(array), AssetImage\(array), \(template ? "YES" : "NO"), \(insets.map { "AssetInsets\($0)" } ?? "NULL"));"
+            case .namedImage(let name, let insets):
+                body = "return AssetNamedImage(\(objcLiteral(name)), \(insets.map { "AssetInsets\($0)" } ?? "NULL"));"
             case .tableColor(let array):
                 body = "return AssetColor(AssetColor\(array));"
             case .namedColor(let name):

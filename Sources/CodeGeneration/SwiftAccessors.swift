@@ -57,6 +57,8 @@ public enum SwiftAccessors {
         let images = plan.variants.filter { $0.role == .image }
         let templates = Set(plan.catalogRecords.images.filter { $0.properties.templateRenderingIntent == "template" }
             .map { ($0.bundle ?? "") + "\u{0}" + $0.name })
+        let capInsets = Dictionary(plan.catalogRecords.images.filter { !$0.properties.capInsets.isEmpty }
+            .map { (($0.bundle ?? "") + "\u{0}" + $0.name, $0.properties.capInsets) }, uniquingKeysWith: { first, _ in first })
         let compiled = CompiledCatalogNames(plan, bundle: request.bundle)
         var root = Scope()
         for bundle in [nil] + plan.bundles.map(\.name) as [String?] {
@@ -66,6 +68,7 @@ public enum SwiftAccessors {
                 var arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
                 if templates.contains((bundle ?? "") + "\u{0}" + name) { arguments.append("isTemplate: true") }
                 if bundle == nil, compiled.images.contains(name) { arguments.append("isInCompiledCatalog: true") }
+                if let insets = capInsets[(bundle ?? "") + "\u{0}" + name] { arguments.append("capInsets: " + capInsetsLiteral(insets)) }
                 insert(name, line: "ImageAsset(name: \(arguments.joined(separator: ", ")))", section: "Images", into: &imageScope)
             }
             var colorScope = Scope()
@@ -162,6 +165,14 @@ public enum SwiftAccessors {
             write(scope.enums[key]!, indent: indent + 1, into: &out, path: path + "." + key, warnings: &warnings, request: request)
             out += "\(pad)}\n"
         }
+    }
+
+    /// `[1: AssetCapInsets(top: 0, left: 10, bottom: 0, right: 10, tiles: true), 2: …]`.
+    static func capInsetsLiteral(_ insets: [ScaledCapInsets]) -> String {
+        let entries = insets.sorted { $0.scale < $1.scale }.map { inset in
+            "\(inset.scale): AssetCapInsets(top: \(inset.top), left: \(inset.left), bottom: \(inset.bottom), right: \(inset.right), tiles: \(inset.tiles))"
+        }
+        return "[" + entries.joined(separator: ", ") + "]"
     }
 
     static func byteOrder(_ a: String, _ b: String) -> Bool {

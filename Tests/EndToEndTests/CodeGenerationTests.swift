@@ -248,12 +248,45 @@ import Testing
         #expect(plainObjC.contains("static const AssetColorValue AssetColor0[8] = {{1, 1.0, 0.0, 0.0, 1.0},"), "sRGB red for every trait")
         #expect(plainObjC.contains("+ (nullable UIColor *)colorsBrandColor { return AssetColor(AssetColor0); }"))
         let carObjC = try String(contentsOf: work.appendingPathComponent("Car.m"), encoding: .utf8)
-        #expect(carObjC.contains("+ (nullable UIImage *)mapPin { return AssetNamedImage(@\"map-pin\"); }"))
+        #expect(carObjC.contains("+ (nullable UIImage *)mapPin { return AssetNamedImage(@\"map-pin\", NULL); }"))
         #expect(carObjC.contains("+ (nullable UIColor *)colorsBrandColor { return AssetNamedColor(@\"Colors/Brand\"); }"))
         #expect(try String(contentsOf: work.appendingPathComponent("Framework.m"), encoding: .utf8).contains("[NSBundle bundleForClass:[Framework class]]"))
 
         let wrong = try Harness.assetc(["build", "assets.json", "--swift", "X.swift", "--accessor-bundle", "Kit"], in: work)
         #expect(wrong.status == 64, "\(wrong.stderr)")
+    }
+
+    /// A sliced image set (Xcode's Slicing: `resizing` per slot, in pixels of each file): the
+    /// accessors carry each scale's cap insets in points and apply them, in Swift and Objective-C.
+    @Test func slicedImagesKeepTheirCapInsets() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("S.xcassets/bubble.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        for file in ["bubble.png", "bubble@2x.png"] {
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"), to: set.appendingPathComponent(file))
+        }
+        try """
+        {"images": [
+          {"idiom": "universal", "filename": "bubble.png", "scale": "1x",
+           "resizing": {"mode": "9-part", "center": {"mode": "tile", "width": 1, "height": 1},
+                        "cap-insets": {"top": 12, "left": 10, "bottom": 14, "right": 10}}},
+          {"idiom": "universal", "filename": "bubble@2x.png", "scale": "2x",
+           "resizing": {"mode": "3-part-horizontal", "center": {"mode": "stretch", "width": 2},
+                        "cap-insets": {"left": 21, "right": 19}}}]}
+        """.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let build = try Harness.assetc(["build", "S.xcassets", "--output", "out", "--swift", "S.swift", "--objc", "S"], in: work)
+        try #require(build.status == 0, "\(build.stderr)")
+        let swift = try String(contentsOf: work.appendingPathComponent("S.swift"), encoding: .utf8)
+        #expect(swift.contains("ImageAsset(name: \"bubble\", capInsets: [1: AssetCapInsets(top: 12.0, left: 10.0, bottom: 14.0, right: 10.0, tiles: true), "
+            + "2: AssetCapInsets(top: 0.0, left: 10.5, bottom: 0.0, right: 9.5, tiles: false)])"), "\(swift)")
+        let objc = try String(contentsOf: work.appendingPathComponent("S.m"), encoding: .utf8)
+        #expect(objc.contains("static const AssetInsetsValue AssetInsets0[3] = {{1, 12.0, 10.0, 14.0, 10.0, 1}, {1, 0.0, 10.5, 0.0, 9.5, 0}, {0, 0, 0, 0, 0, 0}};"))
+        #expect(objc.contains("AssetImage0, NO, AssetInsets0);"))
+        let check = try typeCheck("S.swift", use: "import UIKit\nfunc use() -> UIImage { Asset.Images.bubble.image }\n", in: work)
+        #expect(check.status == 0, "\(check.stderr)")
+        let clang = try objectiveCCheck("S.m", in: work)
+        #expect(clang.status == 0, "\(clang.stderr)")
     }
 
     @Test func theGeneratedFileMayNotReplaceAnInput() throws {

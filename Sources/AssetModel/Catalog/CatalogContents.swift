@@ -135,6 +135,9 @@ public struct CatalogImageProperties: Sendable, Hashable {
     /// `resizing` and `alignment-insets` of the first slot that has them, as written.
     public var resizing: JSONOutput?
     public var alignmentInsets: JSONOutput?
+    /// Each scale's `resizing` as cap insets in points (the first slot of each scale), for the
+    /// generated accessors, which apply them as Xcode's slicing does.
+    public var capInsets: [ScaledCapInsets] = []
 
     public init(templateRenderingIntent: String? = nil, preservesVectorRepresentation: Bool? = nil, resizing: JSONOutput? = nil, alignmentInsets: JSONOutput? = nil) {
         self.templateRenderingIntent = templateRenderingIntent

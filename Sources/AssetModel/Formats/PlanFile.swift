@@ -220,7 +220,7 @@ extension CompiledCatalogRequest: Codable {
 extension CatalogRecords.Image: Codable {
     private enum CodingKeys: String, CodingKey {
         case bundle, name, catalog, setPath = "set"
-        case templateRenderingIntent, preservesVectorRepresentation, resizing, alignmentInsets
+        case templateRenderingIntent, preservesVectorRepresentation, resizing, alignmentInsets, capInsets
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -233,15 +233,17 @@ extension CatalogRecords.Image: Codable {
         try c.encodeIfPresent(properties.preservesVectorRepresentation, forKey: .preservesVectorRepresentation)
         try c.encodeIfPresent(properties.resizing, forKey: .resizing)
         try c.encodeIfPresent(properties.alignmentInsets, forKey: .alignmentInsets)
+        if !properties.capInsets.isEmpty { try c.encode(properties.capInsets, forKey: .capInsets) }
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let properties = CatalogImageProperties(
+        var properties = CatalogImageProperties(
             templateRenderingIntent: try c.decodeIfPresent(String.self, forKey: .templateRenderingIntent),
             preservesVectorRepresentation: try c.decodeIfPresent(Bool.self, forKey: .preservesVectorRepresentation),
             resizing: try c.decodeIfPresent(JSONOutput.self, forKey: .resizing),
             alignmentInsets: try c.decodeIfPresent(JSONOutput.self, forKey: .alignmentInsets))
+        properties.capInsets = try c.decodeIfPresent([ScaledCapInsets].self, forKey: .capInsets) ?? []
         self.init(bundle: try c.decodeIfPresent(String.self, forKey: .bundle), name: try c.decode(String.self, forKey: .name),
                   catalog: try c.decode(String.self, forKey: .catalog), setPath: try c.decode(String.self, forKey: .setPath),
                   properties: properties)

@@ -8,8 +8,21 @@ open class UIImage: @unchecked Sendable {
     public enum RenderingMode: Int, Sendable { case automatic, alwaysOriginal, alwaysTemplate }
     public init?(data: Data, scale: CGFloat) { return nil }
     public init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) { return nil }
+    public enum ResizingMode: Int, Sendable { case tile, stretch }
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage { self }
+    open func resizableImage(withCapInsets capInsets: UIEdgeInsets, resizingMode: ResizingMode) -> UIImage { self }
+    open var scale: CGFloat { 1 }
     open var imageAsset: UIImageAsset? { nil }
+}
+
+public struct UIEdgeInsets: Sendable, Hashable {
+    public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
 }
 
 open class UIImageAsset: @unchecked Sendable {

@@ -43,6 +43,11 @@ static const unsigned short AssetImage2[48] = {7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,8
 static const unsigned short AssetImage3[48] = {10,10,10,10,10,10,10,10,10,10,10,10,10,10,10,10,11,11,11,11,11,11,11,11,11,11,11,11,11,11,11,11,12,12,12,12,12,12,12,12,12,12,12,12,12,12,12,12};
 static const unsigned short AssetImage4[48] = {13,13,13,13,13,13,13,13,13,13,13,13,13,13,13,13,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14,14};
 
+/// A sliced image's cap insets at one scale, in points (present 0: not sliced at that scale).
+typedef struct { unsigned char present; CGFloat top, left, bottom, right; unsigned char tiles; } AssetInsetsValue;
+
+/// Per scale 1-3.
+
 /// A colour for one trait combination: kind 0 none, 1 sRGB, 2 Display P3, 3 and up a system colour.
 typedef struct { unsigned char kind; CGFloat red, green, blue, alpha; } AssetColorValue;
 
@@ -66,12 +71,22 @@ static ASSET_HELPER NSUInteger AssetIndex(NSInteger scale, NSUInteger idiom, NSU
     return ((((NSUInteger)(scale - 1) * 2 + idiom) * (AssetTallHeightCount + 1) + height) * 2 + dark) * 2 + contrast;
 }
 
-static ASSET_HELPER UIImage *_Nullable AssetLoad(unsigned short entry, BOOL isTemplate) {
+/// The catalog's slicing for the image's scale, as UIKit applies it to a sliced catalog image.
+static ASSET_HELPER UIImage *_Nullable AssetSliced(UIImage *_Nullable image, const AssetInsetsValue *_Nullable insets) {
+    if (image == nil || insets == NULL) return image;
+    NSInteger scale = (NSInteger)lround(image.scale);
+    if (scale < 1 || scale > 3 || !insets[scale - 1].present) return image;
+    AssetInsetsValue value = insets[scale - 1];
+    return [image resizableImageWithCapInsets:UIEdgeInsetsMake(value.top, value.left, value.bottom, value.right)
+                                 resizingMode:value.tiles ? UIImageResizingModeTile : UIImageResizingModeStretch];
+}
+
+static ASSET_HELPER UIImage *_Nullable AssetLoad(unsigned short entry, BOOL isTemplate, const AssetInsetsValue *_Nullable insets) {
     NSString *root = AssetRootPath();
     if (entry == 0 || root == nil) return nil;
     NSData *data = [NSData dataWithContentsOfFile:[root stringByAppendingPathComponent:AssetFiles[entry - 1]]];
     if (data == nil) return nil;
-    UIImage *image = [UIImage imageWithData:data scale:AssetScales[entry - 1]];
+    UIImage *image = AssetSliced([UIImage imageWithData:data scale:AssetScales[entry - 1]], insets);
     if (isTemplate && image != nil) {
         if (@available(iOS 7.0, *)) return [image imageWithRenderingMode:UIImageRenderingModeAlwaysTemplate];
     }
@@ -81,7 +96,8 @@ static ASSET_HELPER UIImage *_Nullable AssetLoad(unsigned short entry, BOOL isTe
 /// iOS 8 and later: a UIImageAsset holding, for scale 1-3, iPhone and iPad, light and dark,
 /// normal and high contrast, the file picked for this screen, so image views switch when the
 /// traits change; made once per image. Before: this device's file.
-static ASSET_HELPER UIImage *_Nullable AssetImage(NSUInteger slot, const unsigned short *entries, BOOL isTemplate) {
+static ASSET_HELPER UIImage *_Nullable AssetImage(NSUInteger slot, const unsigned short *entries, BOOL isTemplate,
+                                                  const AssetInsetsValue *_Nullable insets) {
     NSUInteger height = AssetHeightIndex();
     if (@available(iOS 8.0, *)) {
         static UIImageAsset *made[5];
@@ -97,7 +113,7 @@ static ASSET_HELPER UIImage *_Nullable AssetImage(NSUInteger slot, const unsigne
                     for (NSUInteger idiom = 0; idiom < 2; idiom++) {
                         for (NSUInteger appearance = 0; appearance < appearances; appearance++) {
                             NSUInteger dark = appearance / 2, contrast = appearance % 2;
-                            UIImage *image = AssetLoad(entries[AssetIndex(scale, idiom, height, dark, contrast)], isTemplate);
+                            UIImage *image = AssetLoad(entries[AssetIndex(scale, idiom, height, dark, contrast)], isTemplate, insets);
                             if (image == nil) continue;
                             NSMutableArray<UITraitCollection *> *traits = [NSMutableArray arrayWithObjects:
                                 [UITraitCollection traitCollectionWithDisplayScale:(CGFloat)scale],
@@ -130,15 +146,15 @@ static ASSET_HELPER UIImage *_Nullable AssetImage(NSUInteger slot, const unsigne
     if (scale < 1) scale = 1;
     if (scale > 3) scale = 3;
     NSUInteger idiom = [[UIDevice currentDevice] userInterfaceIdiom] == UIUserInterfaceIdiomPad ? 1 : 0;
-    return AssetLoad(entries[AssetIndex(scale, idiom, height, 0, 0)], isTemplate);
+    return AssetLoad(entries[AssetIndex(scale, idiom, height, 0, 0)], isTemplate, insets);
 }
 
 /// An image Assets.car holds, with its appearances.
-static ASSET_HELPER UIImage *_Nullable AssetNamedImage(NSString *name) {
+static ASSET_HELPER UIImage *_Nullable AssetNamedImage(NSString *name, const AssetInsetsValue *_Nullable insets) {
     if (@available(iOS 8.0, *)) {
-        return [UIImage imageNamed:name inBundle:AssetBundle() compatibleWithTraitCollection:nil];
+        return AssetSliced([UIImage imageNamed:name inBundle:AssetBundle() compatibleWithTraitCollection:nil], insets);
     }
-    return [UIImage imageNamed:name];
+    return AssetSliced([UIImage imageNamed:name], insets);
 }
 
 static ASSET_HELPER UIColor *_Nullable AssetSystemColor(NSUInteger index) {
@@ -188,10 +204,10 @@ static ASSET_HELPER UIColor *_Nullable AssetNamedColor(NSString *name) {
 }
 
 @implementation Assets
-+ (nullable UIImage *)background { return AssetImage(0, AssetImage0, NO); }
-+ (nullable UIImage *)logo { return AssetImage(1, AssetImage1, NO); }
-+ (nullable UIImage *)photo { return AssetImage(2, AssetImage2, NO); }
-+ (nullable UIImage *)star { return AssetImage(3, AssetImage3, NO); }
-+ (nullable UIImage *)checkoutCard { return AssetImage(4, AssetImage4, NO); }
++ (nullable UIImage *)background { return AssetImage(0, AssetImage0, NO, NULL); }
++ (nullable UIImage *)logo { return AssetImage(1, AssetImage1, NO, NULL); }
++ (nullable UIImage *)photo { return AssetImage(2, AssetImage2, NO, NULL); }
++ (nullable UIImage *)star { return AssetImage(3, AssetImage3, NO, NULL); }
++ (nullable UIImage *)checkoutCard { return AssetImage(4, AssetImage4, NO, NULL); }
 
 @end

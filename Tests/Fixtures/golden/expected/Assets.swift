@@ -39,12 +39,16 @@ public struct ImageAsset: Sendable, Hashable {
     public let isTemplate: Bool
     /// In Assets.car, where UIKit and SwiftUI find it by name, with its appearances.
     public let isInCompiledCatalog: Bool
+    /// The catalog's slicing (`resizing`) by scale, in points.
+    public let capInsets: [Int: AssetCapInsets]
 
-    init(name: String, bundle: String? = nil, isTemplate: Bool = false, isInCompiledCatalog: Bool = false) {
+    init(name: String, bundle: String? = nil, isTemplate: Bool = false, isInCompiledCatalog: Bool = false,
+         capInsets: [Int: AssetCapInsets] = [:]) {
         self.name = name
         self.bundle = bundle
         self.isTemplate = isTemplate
         self.isInCompiledCatalog = isInCompiledCatalog
+        self.capInsets = capInsets
     }
 
     /// The file the shipped table picks for these traits (tall `-568h` files included); nil
@@ -52,6 +56,15 @@ public struct ImageAsset: Sendable, Hashable {
     public func url(for traits: AssetTraits) -> URL? {
         AssetStore.shared.url(of: self, traits: traits)
     }
+}
+
+/// An image set's slicing at one scale: cap insets in points, and whether the centre tiles.
+public struct AssetCapInsets: Sendable, Hashable {
+    public let top: Double
+    public let left: Double
+    public let bottom: Double
+    public let right: Double
+    public let tiles: Bool
 }
 
 /// A colour of the build's catalogs.
@@ -137,7 +150,8 @@ final class AssetStore: @unchecked Sendable {
                     if decoded[found.path] == nil,
                        let data = try? Data(contentsOf: root.appendingPathComponent(found.path)),
                        let image = UIImage(data: data, scale: CGFloat(found.variant.scale)) {
-                        decoded[found.path] = asset.isTemplate ? image.withRenderingMode(.alwaysTemplate) : image
+                        let sliced = asset.slicing(image)
+                        decoded[found.path] = asset.isTemplate ? sliced.withRenderingMode(.alwaysTemplate) : sliced
                     }
                     guard let image = decoded[found.path] else { continue }
                     made.register(image, with: Self.traitCollection(traits))
@@ -224,9 +238,18 @@ extension ImageAsset {
     /// The image for these traits (nil: the current ones), or nil when the build did not ship it.
     public func image(compatibleWith traitCollection: UITraitCollection?) -> UIImage? {
         if isInCompiledCatalog {
-            return UIImage(named: name, in: AssetStore.shared.bundle, compatibleWith: traitCollection)
+            return UIImage(named: name, in: AssetStore.shared.bundle, compatibleWith: traitCollection).map(slicing)
         }
         return AssetStore.shared.image(self, compatibleWith: traitCollection)
+    }
+
+    /// The image with the catalog's slicing for its scale, as UIKit applies it to a sliced
+    /// catalog image (Assets.car keeps no slices here, so the accessor applies them).
+    func slicing(_ image: UIImage) -> UIImage {
+        guard let insets = capInsets[Int(image.scale.rounded())] else { return image }
+        return image.resizableImage(withCapInsets: UIEdgeInsets(top: CGFloat(insets.top), left: CGFloat(insets.left),
+                                                                bottom: CGFloat(insets.bottom), right: CGFloat(insets.right)),
+                                    resizingMode: insets.tiles ? .tile : .stretch)
     }
 }
 

@@ -5,6 +5,7 @@ typedef signed char BOOL;
 #define YES ((BOOL)1)
 #define NO ((BOOL)0)
 #define nil ((id)0)
+#define NULL ((void *)0)
 typedef long NSInteger;
 typedef unsigned long NSUInteger;
 typedef double CGFloat;

@@ -5,6 +5,12 @@
 
 NS_ASSUME_NONNULL_BEGIN
 typedef enum : NSInteger { UIImageRenderingModeAutomatic, UIImageRenderingModeAlwaysOriginal, UIImageRenderingModeAlwaysTemplate } UIImageRenderingMode;
+typedef enum : NSInteger { UIImageResizingModeTile, UIImageResizingModeStretch } UIImageResizingMode;
+typedef struct { CGFloat top, left, bottom, right; } UIEdgeInsets;
+static inline UIEdgeInsets UIEdgeInsetsMake(CGFloat top, CGFloat left, CGFloat bottom, CGFloat right) {
+    UIEdgeInsets insets = {top, left, bottom, right};
+    return insets;
+}
 typedef enum : NSInteger { UIUserInterfaceIdiomUnspecified = -1, UIUserInterfaceIdiomPhone, UIUserInterfaceIdiomPad } UIUserInterfaceIdiom;
 typedef enum : NSInteger { UIUserInterfaceStyleUnspecified, UIUserInterfaceStyleLight, UIUserInterfaceStyleDark } UIUserInterfaceStyle;
 typedef enum : NSInteger { UIAccessibilityContrastUnspecified = -1, UIAccessibilityContrastNormal, UIAccessibilityContrastHigh } UIAccessibilityContrast;
@@ -26,6 +32,8 @@ API_AVAILABLE_IOS(8.0) @interface UITraitCollection : NSObject
     compatibleWithTraitCollection:(nullable UITraitCollection *)traitCollection API_AVAILABLE_IOS(8.0);
 + (nullable UIImage *)imageWithData:(NSData *)data scale:(CGFloat)scale;
 - (UIImage *)imageWithRenderingMode:(UIImageRenderingMode)renderingMode API_AVAILABLE_IOS(7.0);
+- (UIImage *)resizableImageWithCapInsets:(UIEdgeInsets)capInsets resizingMode:(UIImageResizingMode)resizingMode API_AVAILABLE_IOS(6.0);
+@property (nonatomic, readonly) CGFloat scale;
 @end
 API_AVAILABLE_IOS(8.0) @interface UIImageAsset : NSObject
 - (UIImage *)imageWithTraitCollection:(UITraitCollection *)traitCollection;
