@@ -207,7 +207,8 @@ public enum ProjectScaffold {
 
     /// `assetc init`: the manifest text for the artwork under the folder of the manifest at
     /// `manifestPath` (docs/cli.md); manifest paths are read relative to that folder.
-    public static func scaffold(forManifestAt manifestPath: String) -> (text: String, images: Int, catalogs: Int, leftOut: [(path: String, target: CatalogTarget)]) {
+    public static func scaffold(forManifestAt manifestPath: String)
+        -> (text: String, images: Int, catalogs: Int, leftOut: [(path: String, target: CatalogTarget)], iconFiles: [String]) {
         let directory = FileSystem.folder(of: manifestPath)
         var sources: [String] = []
         var catalogs: [String] = []
@@ -244,9 +245,14 @@ public enum ProjectScaffold {
             if target != .app { leftOut.append((catalog, target)) }
             return target == .app
         }
-        let manifest = ManifestScaffold.make(sources: sources, catalogs: catalogs)
+        // Loose app icons and launch images of the pre-catalog kind are not images: iOS takes them
+        // from the Info.plist keys, so they are left out and named (an icon set or `appIcon` is
+        // where they belong), never scaled down into image variants no one loads.
+        let iconFiles = sources.filter { LooseIconNames.isIconOrLaunchImage(FilePath($0).lastComponent) }
+        let manifest = ManifestScaffold.make(sources: sources.filter { !LooseIconNames.isIconOrLaunchImage(FilePath($0).lastComponent) },
+                                             catalogs: catalogs)
         let images = { if case .object(let root) = manifest, case .array(let list)? = root["images"] { return list.count } else { return 0 } }()
-        return (manifest.serialized(), images, catalogs.count, leftOut)
+        return (manifest.serialized(), images, catalogs.count, leftOut, iconFiles)
     }
 }
 

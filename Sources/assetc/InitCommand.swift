@@ -23,6 +23,13 @@ struct InitCommand: ParsableCommand {
         for (path, target) in found.leftOut {
             Console.print([.note(path, "left out: the catalog of \(target.description), which ships in its own bundle; build it with its own manifest")])
         }
+        if let first = found.iconFiles.first {
+            let shown = found.iconFiles.dropFirst().prefix(4).joined(separator: ", ")
+            let more = found.iconFiles.count > 5 ? " and \(found.iconFiles.count - 5) more" : ""
+            let others = found.iconFiles.count > 1 ? " with \(shown)\(more)" : ""
+            Console.print([.note(first, "left out\(others): app icon and launch image PNGs are not images (iOS reads them through the "
+                + "Info.plist); name their .appiconset with \"appIcon\", or the 1024-point art as appIcon.source (docs/manifest.md)")])
+        }
         Console.info("assetc: wrote \(output) with \(found.images) image\(found.images == 1 ? "" : "s") and \(found.catalogs) catalog\(found.catalogs == 1 ? "" : "s"); check it with `assetc check \(output)`")
         // What `check` will say of the artwork it names: a catalog of the repository may already be
         // broken (a set naming a file that was deleted), which no manifest can fix.

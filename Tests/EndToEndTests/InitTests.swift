@@ -10,7 +10,9 @@ import Testing
         try FileManager.default.createDirectory(at: art, withIntermediateDirectories: true)
         let fixtures = Harness.fixtures.appendingPathComponent("art")
         for (from, to) in [("star-fill.pdf", "star-fill.pdf"), ("cleanup.pdf", "Clean Up.pdf"), ("feedly.pdf", "logo.v2@2x~ipad.pdf"),
-                           ("focus-icon@3x.png", "photo@3x.png")] {
+                           ("focus-icon@3x.png", "photo@3x.png"),
+                           // Loose app icons and launch images of the pre-catalog kind: kept apart, named.
+                           ("focus-icon@3x.png", "Icon-60@3x.png"), ("focus-icon@3x.png", "Default-568h@2x.png")] {
             try FileManager.default.copyItem(at: fixtures.appendingPathComponent(from), to: art.appendingPathComponent(to))
         }
         try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets"),
@@ -25,6 +27,8 @@ import Testing
         let run = try Harness.assetc(["init"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("wrote assets.json with 4 images and 1 catalog"), "\(run.stderr)")
+        #expect(run.stderr.contains("design/art/Default-568h@2x.png: note: left out with design/art/Icon-60@3x.png: app icon and launch image PNGs are not images"),
+                "\(run.stderr)")
         let text = try String(contentsOf: work.appendingPathComponent("assets.json"), encoding: .utf8)
         let manifest = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let images = try #require(manifest["images"] as? [[String: Any]])

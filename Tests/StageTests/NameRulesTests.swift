@@ -1,5 +1,6 @@
 import Testing
 @testable import ManifestInput
+import AssetModel
 
 @Suite struct NameRulesTests {
     @Test(arguments: ["Button", "Back Arrow", "icon_24", "Card-Large", "Logo-2x", "Height-568", "Ünïcødé"])
@@ -26,5 +27,22 @@ import Testing
         } else {
             #expect(found == nil)
         }
+    }
+}
+
+/// `assetc init` keeps loose app icons and launch images apart from images (LooseIconNames).
+@Suite struct LooseIconNameTests {
+    @Test(arguments: ["Icon.png", "Icon@2x.png", "Icon-60@2x.png", "Icon-Small-40@3x.png", "Icon-76~ipad.png", "Icon-83.5@2x.png",
+                      "icon-app-60x60@3x.png", "Icon-Spotlight-40.png", "AppIcon60x60@2x.png", "AppIcon76x76@2x~ipad.png",
+                      "iTunesArtwork@2x.png", "Default.png", "Default@2x.png", "Default-568h@2x.png", "Default-Portrait~ipad.png",
+                      "Default-Landscape-736h@3x.png"])
+    func iconsAndLaunchImages(file: String) {
+        #expect(LooseIconNames.isIconOrLaunchImage(file))
+    }
+
+    @Test(arguments: ["icon-close.png", "icon_trash@2x.png", "icons.png", "IconView@2x.png", "default-avatar.png", "Defaults.png",
+                      "app-icon-preview.png", "star@2x.png", "iconography.png"])
+    func ordinaryImages(file: String) {
+        #expect(!LooseIconNames.isIconOrLaunchImage(file))
     }
 }
