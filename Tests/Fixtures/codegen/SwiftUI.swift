@@ -1,5 +1,5 @@
 // A stand-in for the few SwiftUI symbols assetc's generated accessors use (see UIKit.swift), so
-// the generated Swift is type-checked on Linux. Signatures follow the iOS 18 SDK.
+// the generated Swift is type-checked on Linux. Signatures follow Apple's documentation.
 import Foundation
 import UIKit
 

@@ -1,6 +1,7 @@
 // A stand-in for the few UIKit symbols assetc's generated accessors use, so the generated Swift
 // can be type-checked on Linux, where UIKit does not exist. Signatures and isolation follow the
-// iOS 18 SDK: UIImage, UIColor, UIImageAsset and UITraitCollection are Sendable and nonisolated;
+// iOS SDK as read from its documentation: UIImage, UIColor, UIImageAsset and UITraitCollection are
+// Sendable and nonisolated (UITraitCollection.current is thread-local);
 // UIScreen and UIDevice belong to the main actor.
 import Foundation
 
