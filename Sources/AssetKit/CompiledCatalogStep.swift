@@ -67,7 +67,7 @@ enum CompiledCatalogStep {
         let colorAssets = colors(plan, warnings: &colorWarnings)
         for asset in colorAssets {
             for color in asset.colors {
-                description += "color|\(asset.name)|\(color.idiom)|\(color.appearance)|\(color.space)|\(color.components.map(\.bitPattern))\n"
+                description += "color|\(asset.name)|\(color.idiom)|\(color.appearance)|\(color.space)|\(color.components.map(\.bitPattern))|\(color.systemColorName ?? "")\n"
             }
         }
         let key = sha256Hex(Array(description.utf8))
@@ -244,14 +244,18 @@ enum CompiledCatalogStep {
                 // Notes, not warnings (docs/assets-car.md): what the car leaves out here falls back
                 // to the set's other colours or to nil, and a warning would fail every Bazel build of
                 // a catalog that uses system colours (rules_apple fails on any actool warning).
-                guard !color.appearance.highContrast else {
-                    note("the colour set \"\(set.name)\": high-contrast colours are not written to Assets.car yet; the others are")
-                    continue
-                }
-                let appearance: RenditionAppearance = color.appearance.luminosity == .dark ? .dark : color.appearance.luminosity == .light ? .light : .any
+                let appearance = Self.appearance(color.appearance)
                 switch color.value {
                 case .reference(_, let name):
-                    note("the colour set \"\(set.name)\" refers to the system colour \"\(name)\", which is not written to Assets.car yet")
+                    // UIKit resolves the name on the device; the components are what CoreUI shows
+                    // where it does not (the colour's light value on iOS, SystemColors).
+                    guard seen.insert("\(idiom)|\(appearance)").inserted else { continue }
+                    let fallback = SystemColors.lightValue(name)
+                    if fallback == nil {
+                        note("the colour set \"\(set.name)\" refers to \"\(name)\", which is not an iOS system colour assetc knows; its fallback in Assets.car is black")
+                    }
+                    asset.colors.append(.init(idiom: idiom, appearance: appearance, space: .extendedSRGB,
+                                              components: fallback ?? [0, 0, 0, 1], systemColorName: name))
                 case .components(let spaceName, let components):
                     guard let space = ColorSpace(catalogName: spaceName) else {
                         warnings.append(.warning(plan.inputPath, "the colour set \"\(set.name)\" uses the colour space \"\(spaceName)\", which is not written to Assets.car"))
@@ -303,11 +307,12 @@ enum CompiledCatalogStep {
     }
 
     static func appearance(_ variant: Variant) -> RenditionAppearance {
-        switch variant.appearance.luminosity {
-        case .any: .any
-        case .dark: .dark
-        case .light: .light
-        case .tinted: .tintable
-        }
+        appearance(variant.appearance)
+    }
+
+    static func appearance(_ appearance: Appearance) -> RenditionAppearance {
+        appearance.luminosity == .tinted ? .tintable
+            : RenditionAppearance(dark: appearance.luminosity == .dark, light: appearance.luminosity == .light,
+                                  highContrast: appearance.highContrast)
     }
 }

@@ -37,12 +37,17 @@ public struct CompiledCatalog: Sendable {
         public var appearance: RenditionAppearance
         public var space: ColorSpace
         public var components: [Double]
+        /// A system colour the colour stands for (`systemBlueColor`), resolved by UIKit on the device;
+        /// the components are then the colour used where the name does not resolve.
+        public var systemColorName: String?
 
-        public init(idiom: RenditionIdiom, appearance: RenditionAppearance, space: ColorSpace, components: [Double]) {
+        public init(idiom: RenditionIdiom, appearance: RenditionAppearance, space: ColorSpace, components: [Double],
+                    systemColorName: String? = nil) {
             self.idiom = idiom
             self.appearance = appearance
             self.space = space
             self.components = components
+            self.systemColorName = systemColorName
         }
     }
 

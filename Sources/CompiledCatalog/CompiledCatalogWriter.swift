@@ -170,7 +170,10 @@ public enum CompiledCatalogWriter {
         store.addTree(named: "RENDITIONS", entries: renditions, keyLengthHint: UInt32(2 * keyFormat.count),
                       inlineKeyCopy: 2 * keyFormat.count)
         store.addTree(named: "FACETKEYS", entries: facets, keyLengthHint: 0xFFFF_FFFF)
-        let appearanceEntries = appearances.sorted { $0.rawValue < $1.rawValue }.map { (Array($0.name.utf8), LittleEndian.u16($0.rawValue)) }
+        // A BOM tree's keys in byte order, as in every actool car (macOS 26: ISAppearanceTintable,
+        // NSAppearanceNameAqua, NSAppearanceNameDarkAqua, NSAppearanceNameSystem).
+        let appearanceEntries = appearances.map { (Array($0.name.utf8), LittleEndian.u16($0.rawValue)) }
+            .sorted { $0.0.lexicographicallyPrecedes($1.0) }
         store.addTree(named: "APPEARANCEKEYS", entries: appearanceEntries, keyLengthHint: 0xFFFF_FFFF)
         var format = Array("tmfk".utf8) + LittleEndian.u32(0) + LittleEndian.u32(keyFormat.count)
         for attribute in keyFormat { format += LittleEndian.u32(UInt32(attribute.rawValue)) }
@@ -310,14 +313,25 @@ public enum CompiledCatalogWriter {
     }
 
     /// A colour (part 217, layout 1009): no pixels, TLVs 1004 (opacity 0) and 1006, and an `RLOC`
-    /// body — version 1, the colour space, the component count, the components as doubles.
+    /// body — version 1, the colour space, the component count, the components as doubles. A
+    /// system-colour reference sets the colour type (bits 8–10 of the word holding the space) to 1
+    /// and follows the components with a second `RLOC` block — version 1, the name's length, its
+    /// UTF-8 bytes — as CoreUI's own writer does (docs/assets-car.md); the components stay, as the
+    /// colour used where the name does not resolve.
     static func colorRendition(name: String, _ color: CompiledCatalog.ColorRendition) throws(CompiledCatalogError) -> [UInt8] {
         guard color.components.count == color.space.componentCount, color.components.allSatisfy(\.isFinite) else {
             throw CompiledCatalogError("\(name): a colour needs \(color.space.componentCount) finite components")
         }
         let tlvs = opacityTLVs(0)
-        var payload = Array("RLOC".utf8) + LittleEndian.u32(1) + LittleEndian.u32(color.space.rawValue) + LittleEndian.u32(color.components.count)
+        let colorType: UInt32 = color.systemColorName == nil ? 0 : 1 << 8
+        var payload = Array("RLOC".utf8) + LittleEndian.u32(1) + LittleEndian.u32(color.space.rawValue | colorType)
+            + LittleEndian.u32(color.components.count)
         for component in color.components { payload += LittleEndian.u64(component.bitPattern) }
+        if let systemName = color.systemColorName {
+            let bytes = Array(systemName.utf8)
+            guard !bytes.isEmpty, bytes.count < 1 << 16 else { throw CompiledCatalogError("\(name): a system colour needs a name") }
+            payload += Array("RLOC".utf8) + LittleEndian.u32(1) + LittleEndian.u32(bytes.count) + bytes
+        }
         return csiHeader(flags: 0, width: 0, height: 0, scale: 0, pixelFormat: nil, colorSpace: color.space.headerValue, layout: 1009,
                          name: name, tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
     }

@@ -16,17 +16,36 @@ public enum RenditionIdiom: UInt16, Sendable, Comparable {
     public static func < (a: RenditionIdiom, b: RenditionIdiom) -> Bool { a.rawValue < b.rawValue }
 }
 
-/// Light, dark or tinted: the `appearance` attribute and the APPEARANCEKEYS names. `tintable` is
-/// the tinted app icon of iOS 18 (value and name as Xcode 26's actool writes them for an icon).
+/// Light, dark, high contrast or tinted: the `appearance` attribute and the APPEARANCEKEYS names.
+/// `tintable` is the tinted app icon of iOS 18 (value and name as Xcode 26's actool writes them for
+/// an icon). The high-contrast values are CoreUI's iOS table (docs/assets-car.md: Joey's attribute
+/// table, which matches every value seen in real cars — iOS 0, 1, 4 and the macOS names of 3 and 6
+/// in a real high-contrast car); CoreUI finds an appearance by its name, so the numbers need only
+/// be consistent within one car.
 public enum RenditionAppearance: UInt16, Sendable, CaseIterable {
-    case any = 0, dark = 1, light = 4, tintable = 10
+    case any = 0, dark = 1, highContrastAny = 2, highContrastDark = 3, light = 4, highContrastLight = 5, tintable = 10
 
     var name: String {
         switch self {
         case .any: "UIAppearanceAny"
         case .dark: "UIAppearanceDark"
+        case .highContrastAny: "UIAppearanceHighContrastAny"
+        case .highContrastDark: "UIAppearanceHighContrastDark"
         case .light: "UIAppearanceLight"
+        case .highContrastLight: "UIAppearanceHighContrastLight"
         case .tintable: "ISAppearanceTintable"
+        }
+    }
+
+    /// A catalog slot's luminosity and contrast.
+    public init(dark: Bool, light: Bool, highContrast: Bool) {
+        switch (dark, light, highContrast) {
+        case (true, _, false): self = .dark
+        case (true, _, true): self = .highContrastDark
+        case (_, true, false): self = .light
+        case (_, true, true): self = .highContrastLight
+        case (_, _, true): self = .highContrastAny
+        default: self = .any
         }
     }
 }

@@ -290,6 +290,47 @@ import TestSupport
         #expect(plain.status == 0 && plain.stderr.contains("note: skipped dark.png: dark app icons are only in Assets.car (build with --car)"), "\(plain.stderr)")
     }
 
+    /// High-contrast images and colours, and colours that refer to system colours, are in the car:
+    /// the high-contrast appearances of CoreUI's iOS table, the system colour's name after its
+    /// fallback components; the high-contrast image is no longer left loose.
+    @Test func highContrastAndSystemColoursAreInTheCar() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let badge = work.appendingPathComponent("App.xcassets/badge.imageset")
+        let tint = work.appendingPathComponent("App.xcassets/Tint.colorset")
+        for folder in [badge, tint] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        for file in ["badge@3x.png", "badge-contrast@3x.png"] {
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"), to: badge.appendingPathComponent(file))
+        }
+        try #"""
+            {"images": [{"idiom": "universal", "filename": "badge@3x.png", "scale": "3x"},
+                        {"idiom": "universal", "filename": "badge-contrast@3x.png", "scale": "3x",
+                         "appearances": [{"appearance": "contrast", "value": "high"}]}]}
+            """#.write(to: badge.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try #"""
+            {"colors": [
+              {"idiom": "universal", "color": {"platform": "ios", "reference": "systemBlueColor"}},
+              {"idiom": "universal", "appearances": [{"appearance": "contrast", "value": "high"}],
+               "color": {"color-space": "srgb", "components": {"red": "0.000", "green": "0.000", "blue": "0.800", "alpha": "1.000"}}},
+              {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}, {"appearance": "contrast", "value": "high"}],
+               "color": {"color-space": "srgb", "components": {"red": "0.500", "green": "0.500", "blue": "1.000", "alpha": "1.000"}}}]}
+            """#.write(to: tint.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "--werror", "-v"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("not written to Assets.car"), "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        let images = car.renditions.filter { $0.attributes[2] == 181 }
+        #expect(images.map { $0.attributes[7] ?? 0 }.sorted() == [0, 2], "any and high contrast")
+        let colors = Dictionary(uniqueKeysWithValues: car.renditions.filter { $0.layout == 1009 }.map { ($0.attributes[7] ?? 0, $0) })
+        #expect(colors[0]?.systemColorName == "systemBlueColor" && colors[0]?.color?.space == 4)
+        #expect(colors[0]?.color?.components == [0, 122.0 / 255, 1, 1], "systemBlue's light value as the fallback")
+        #expect(colors[2]?.systemColorName == nil && colors[2]?.color?.components == [0, 0, Double(Float(0.8)), 1])
+        #expect(colors[3]?.color?.components == [0.5, 0.5, 1, 1])
+        #expect(car.appearances == ["UIAppearanceAny": 0, "UIAppearanceHighContrastAny": 2, "UIAppearanceHighContrastDark": 3])
+        let loose = Harness.files(under: work.appendingPathComponent("out/Resources"))
+        #expect(!loose.contains { $0.contains("badge") }, "the image set is only in the car: \(loose)")
+    }
+
     /// Catalogs alone (no manifest): iOS 15.0 unless `--deployment-target` says otherwise, in the
     /// car's metadata as actool records `--minimum-deployment-target`; a manifest keeps iOS 7.
     @Test func catalogsAloneTargetIOS15() throws {

@@ -62,6 +62,36 @@ import TestSupport
         #expect(throws: CompiledCatalogError.self) { _ = try CompiledCatalogWriter.write(CompiledCatalog(assets: [color], deploymentTarget: "15.0")) }
     }
 
+    /// A colour that refers to a system colour, and high-contrast colours: the body CoreUI's own
+    /// writer makes (colour type 1 in bits 8–10 of the space word, the name in a second RLOC block
+    /// after the fallback components), the high-contrast appearance values of CoreUI's iOS table,
+    /// and APPEARANCEKEYS in byte order of the names, as actool's trees are.
+    @Test func systemColourReferencesAndHighContrast() throws {
+        var color = CompiledCatalog.Asset(name: "Tint", kind: .color, renditions: [])
+        color.colors = [
+            .init(idiom: .universal, appearance: .any, space: .extendedSRGB, components: [0, 0.478, 1, 1], systemColorName: "systemBlueColor"),
+            .init(idiom: .universal, appearance: .highContrastAny, space: .sRGB, components: [0, 0, 1, 1]),
+            .init(idiom: .universal, appearance: .highContrastDark, space: .sRGB, components: [0.5, 0.5, 1, 1]),
+            .init(idiom: .universal, appearance: .dark, space: .sRGB, components: [0.2, 0.2, 1, 1]),
+        ]
+        let car = try CARReader(try CompiledCatalogWriter.write(CompiledCatalog(assets: [color], deploymentTarget: "15.0")))
+        let byAppearance = Dictionary(uniqueKeysWithValues: car.renditions.map { ($0.attributes[7] ?? 0, $0) })
+        let reference = try #require(byAppearance[0])
+        #expect(reference.systemColorName == "systemBlueColor")
+        #expect(reference.color?.space == 4 && reference.color?.components == [0, 0.478, 1, 1])
+        #expect(Array(reference.rawPayload[8..<12]) == [4, 1, 0, 0], "space 4, colour type 1")
+        #expect(Array(reference.rawPayload[48..<60]) == Array("RLOC".utf8) + [1, 0, 0, 0, 15, 0, 0, 0])
+        #expect(reference.rawPayload.count == 16 + 32 + 12 + 15)
+        #expect(byAppearance[2]?.systemColorName == nil && byAppearance[2]?.color?.components == [0, 0, 1, 1])
+        #expect(byAppearance[3]?.color?.components == [0.5, 0.5, 1, 1])
+        #expect(car.appearances == ["UIAppearanceAny": 0, "UIAppearanceDark": 1, "UIAppearanceHighContrastAny": 2,
+                                    "UIAppearanceHighContrastDark": 3])
+        let names = try car.tree(named: "APPEARANCEKEYS").entries.map { String(decoding: $0.key, as: UTF8.self) }
+        #expect(names == ["UIAppearanceAny", "UIAppearanceDark", "UIAppearanceHighContrastAny", "UIAppearanceHighContrastDark"])
+        #expect(RenditionAppearance(dark: false, light: true, highContrast: true) == .highContrastLight)
+        #expect(RenditionAppearance(dark: false, light: false, highContrast: true) == .highContrastAny)
+    }
+
     /// The flags actool sets on image renditions (acextract's and microbit's cars).
     @Test func renderingIntentAndVectorFlags() {
         var rendition = CompiledCatalog.Rendition(idiom: .universal, scale: 1, appearance: .any, fileName: "a.png", width: 1, height: 1, rgba: [0, 0, 0, 0])

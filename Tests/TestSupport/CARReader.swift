@@ -66,6 +66,8 @@ public struct CARReader {
         public var multisize: [(UInt32, UInt32, UInt32)]?
         /// Colours (layout 1009, `RLOC`): the colour space and the components.
         public var color: (space: UInt32, components: [Double])?
+        /// A colour's system colour (`systemBlueColor`), when it refers to one.
+        public var systemColorName: String?
         /// The payload as stored, for what this reader does not decode (read leniently: PDF `DWAR`,
         /// links into packed atlases).
         public var rawPayload: [UInt8] = []
@@ -276,7 +278,17 @@ public struct CARReader {
         if rendition.layout == 1009 {
             guard payload.count >= 16, Array(payload[0..<4]) == Array("RLOC".utf8), le32(payload, 4) == 1 else { throw Malformed("colour without RLOC") }
             let count = Int(le32(payload, 12))
-            guard payload.count == 16 + 8 * count else { throw Malformed("colour length") }
+            // As CoreUI reads it: the space in the low byte, the colour type in bits 8–10; type 1 is
+            // a system colour whose name follows the components in a second RLOC block.
+            let info = le32(payload, 8)
+            let end = 16 + 8 * count
+            if (info >> 8) & 7 == 1 {
+                guard payload.count >= end + 12, Array(payload[end..<end + 4]) == Array("RLOC".utf8), le32(payload, end + 4) == 1,
+                      payload.count == end + 12 + Int(le32(payload, end + 8)) else { throw Malformed("system colour without its name") }
+                rendition.systemColorName = String(decoding: payload[(end + 12)...], as: UTF8.self)
+            } else {
+                guard payload.count == end else { throw Malformed("colour length") }
+            }
             var components: [Double] = []
             for index in 0..<count {
                 var bits: UInt64 = 0
@@ -286,7 +298,7 @@ public struct CARReader {
                 }
                 components.append(Double(bitPattern: bits))
             }
-            rendition.color = (le32(payload, 8), components)
+            rendition.color = (info & 0xFF, components)
             return rendition
         }
         if payload.count >= 12, Array(payload[0..<4]) == Array("DWAR".utf8) {

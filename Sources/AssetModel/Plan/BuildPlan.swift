@@ -88,7 +88,7 @@ extension BuildPlan {
             case .appIcon, .appStoreIcon, .alternateAppIcon:
                 return variant.iconSlot.map { $0.maximumOS == nil } ?? false
             case .image:
-                return variant.catalogOrigin != nil && variant.bundle == .main && !variant.tall && !variant.appearance.highContrast
+                return variant.catalogOrigin != nil && variant.bundle == .main && !variant.tall
                     && (variant.relativePath.hasSuffix(".png") || variant.source.kind == .jpeg)
             default:
                 return false
