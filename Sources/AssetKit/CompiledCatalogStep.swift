@@ -63,6 +63,7 @@ enum CompiledCatalogStep {
             description += "pdf|\(source)|\(sha256Hex(vectorFiles[source]!))\n"
         }
         let intents = renderingIntents(plan)
+        let shapes = imageShapes(plan)
         for (name, intent) in intents.sorted(by: { $0.key < $1.key }) { description += "intent|\(name)|\(intent)\n" }
         let colorAssets = colors(plan, warnings: &colorWarnings)
         for asset in colorAssets {
@@ -99,6 +100,7 @@ enum CompiledCatalogStep {
             if !isIcon {
                 rendition.renderingIntent = intents[variant.name] ?? .automatic
                 rendition.isFromVector = variant.source.kind == .pdf || variant.source.kind == .svg
+                (rendition.slicing, rendition.alignment) = shapes[variant.name].map { $0.at(variant.scale) } ?? (nil, nil)
             }
             // The 1024 image of a single-size set, and every dark or tinted icon, is stored once per
             // device idiom, as Xcode 26's actool stores them.
@@ -106,7 +108,8 @@ enum CompiledCatalogStep {
             if perDeviceIdiom { rendition.fileName = FilePath(variant.source.path).lastComponent }
             let kind: CompiledCatalog.Asset.Kind = isIcon ? .appIcon : .image
             let cacheKey = sha256Hex(Array(("\(writerVersion)|\(AssetcVersion.current)|\(kind)|\(rendition.fileName)|\(rendition.scale)|\(rendition.appearance)|"
-                + "\(rendition.renderingIntent)|\(rendition.isFromVector)|\(variant.source.kind)|\(written.sha256)").utf8))
+                + "\(rendition.renderingIntent)|\(rendition.isFromVector)|\(variant.source.kind)|\(written.sha256)|"
+                + "\(rendition.slicing.map { "\($0)" } ?? "")|\(rendition.alignment.map { "\($0)" } ?? "")").utf8))
             if let bytes = cached[cacheKey] {
                 rendition.encoded = bytes
                 rendition.cacheKey = cacheKey
@@ -124,6 +127,11 @@ enum CompiledCatalogStep {
                 }
                 if let image {
                     (rendition.width, rendition.height, rendition.rgba) = (image.width, image.height, image.pixels)
+                    if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: image.width, height: image.height) {
+                        made.append(.warning(variant.source.path, "\(variant.fileName): the slicing of \"\(variant.name)\" does not fit its "
+                            + "\(image.width)×\(image.height) pixels; Assets.car stores it unsliced"))
+                        rendition.slicing = nil
+                    }
                 } else {
                     rendition.embedded = .jpeg(bytes)
                 }
@@ -213,6 +221,39 @@ enum CompiledCatalogStep {
             return PDFVector(slot: slot, source: path)
         }.sorted { ($0.slot.name, $0.source, $0.slot.idiom.rawValue, $0.slot.appearance.rawValue)
             < ($1.slot.name, $1.source, $1.slot.idiom.rawValue, $1.slot.appearance.rawValue) }
+    }
+
+    /// Each main-bundle catalog image set's slicing and alignment insets by scale, by name.
+    struct ImageShape {
+        var slicing: [Int: ScaledCapInsets] = [:]
+        var alignment: [Int: ScaledAlignmentInsets] = [:]
+
+        /// In whole pixels, as the car stores them.
+        func at(_ scale: Int) -> (CompiledCatalog.Slicing?, CompiledCatalog.AlignmentInsets?) {
+            func pixels(_ value: Double) -> Int { Int(value.rounded()) }
+            let slicing = self.slicing[scale].map { insets in
+                CompiledCatalog.Slicing(
+                    mode: insets.mode == .threePartHorizontal ? .threePartHorizontal : insets.mode == .threePartVertical ? .threePartVertical : .ninePart,
+                    tiles: insets.tiles, top: pixels(insets.topPixels), left: pixels(insets.leftPixels), bottom: pixels(insets.bottomPixels),
+                    right: pixels(insets.rightPixels), centerWidth: insets.centerWidthPixels.map(pixels), centerHeight: insets.centerHeightPixels.map(pixels))
+            }
+            let alignment = self.alignment[scale].map {
+                CompiledCatalog.AlignmentInsets(top: pixels($0.top), left: pixels($0.left), bottom: pixels($0.bottom), right: pixels($0.right))
+            }
+            return (slicing, alignment)
+        }
+    }
+
+    static func imageShapes(_ plan: BuildPlan) -> [String: ImageShape] {
+        var shapes: [String: ImageShape] = [:]
+        for image in plan.catalogRecords.images where image.bundle == nil {
+            guard !image.properties.capInsets.isEmpty || !image.properties.alignment.isEmpty else { continue }
+            var shape = ImageShape()
+            for insets in image.properties.capInsets { shape.slicing[insets.scale] = insets }
+            for insets in image.properties.alignment { shape.alignment[insets.scale] = insets }
+            shapes[image.name] = shape
+        }
+        return shapes
     }
 
     /// Each main-bundle catalog image set's `template-rendering-intent`, by name.

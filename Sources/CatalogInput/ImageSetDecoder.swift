@@ -132,16 +132,26 @@ struct ImageSetDecoder {
                 diagnostics.append(.warning(contentsPath, at: entry.location, "\"\(filename)\" is not a PNG, WebP, HEIC, JPEG, PDF or SVG file; the slot is skipped").droppingContent())
                 continue
             }
+            // A slot without a scale (one vector or image for every scale) gives its slicing and
+            // alignment in points: each scale drawn from it takes them multiplied.
+            let scales = scale.map { [$0] } ?? [1, 2, 3]
             if let node = file.member("resizing", of: entry) {
                 let resizing = JSONOutput(node)
                 if properties.resizing == nil { properties.resizing = resizing }
-                if let insets = ScaledCapInsets(resizing: resizing, scale: scale ?? 1),
-                   !properties.capInsets.contains(where: { $0.scale == insets.scale }) {
-                    properties.capInsets.append(insets)
+                if let insets = ScaledCapInsets(resizing: resizing, scale: scale ?? 1) {
+                    for each in scales where !properties.capInsets.contains(where: { $0.scale == each }) {
+                        properties.capInsets.append(insets.drawn(at: each))
+                    }
                 }
             }
-            if properties.alignmentInsets == nil, let node = file.member("alignment-insets", of: entry) {
-                properties.alignmentInsets = JSONOutput(node)
+            if let node = file.member("alignment-insets", of: entry) {
+                let value = JSONOutput(node)
+                if properties.alignmentInsets == nil { properties.alignmentInsets = value }
+                if let insets = ScaledAlignmentInsets(value, scale: scale ?? 1) {
+                    for each in scales where !properties.alignment.contains(where: { $0.scale == each }) {
+                        properties.alignment.append(insets.drawn(at: each))
+                    }
+                }
             }
             slots.append(CatalogImageSlot(idiom: idiom, scale: scale, appearance: appearance, tall: tall,
                                           filename: filename, path: path, location: entry.location))

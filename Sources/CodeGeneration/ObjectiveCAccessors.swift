@@ -99,7 +99,8 @@ public enum ObjectiveCAccessors {
             for name in names.sorted(by: SwiftAccessors.byteOrder) {
                 selectors.append((SwiftIdentifiers.propertyName((prefix + name).replacingSlashes()).trimmingBackticks(), name))
                 if isMain, compiled.images.contains(name) {
-                    methods.append(.namedImage(name, insets: insetsArray(key(name))))
+                    // Assets.car holds the slicing itself.
+                    methods.append(.namedImage(name, insets: nil))
                     continue
                 }
                 let entries = traits.map { traits -> Int in

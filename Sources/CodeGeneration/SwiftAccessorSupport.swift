@@ -259,13 +259,13 @@ enum SwiftAccessorSupport {
             /// The image for these traits (nil: the current ones), or nil when the build did not ship it.
             public func image(compatibleWith traitCollection: UITraitCollection?) -> UIImage? {
                 if isInCompiledCatalog {
-                    return UIImage(named: name, in: AssetStore.shared.bundle, compatibleWith: traitCollection).map(slicing)
+                    return UIImage(named: name, in: AssetStore.shared.bundle, compatibleWith: traitCollection)
                 }
                 return AssetStore.shared.image(self, compatibleWith: traitCollection)
             }
 
             /// The image with the catalog's slicing for its scale, as UIKit applies it to a sliced
-            /// catalog image (Assets.car keeps no slices here, so the accessor applies them).
+            /// image of Assets.car (which holds the slicing itself).
             func slicing(_ image: UIImage) -> UIImage {
                 guard let insets = capInsets[Int(image.scale.rounded())] else { return image }
                 return image.resizableImage(withCapInsets: UIEdgeInsets(top: CGFloat(insets.top), left: CGFloat(insets.left),

@@ -67,8 +67,12 @@ public enum SwiftAccessors {
             for name in names {
                 var arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
                 if templates.contains((bundle ?? "") + "\u{0}" + name) { arguments.append("isTemplate: true") }
-                if bundle == nil, compiled.images.contains(name) { arguments.append("isInCompiledCatalog: true") }
-                if let insets = capInsets[(bundle ?? "") + "\u{0}" + name] { arguments.append("capInsets: " + capInsetsLiteral(insets)) }
+                // Assets.car holds the slicing itself; only images from the table need it applied.
+                if bundle == nil, compiled.images.contains(name) {
+                    arguments.append("isInCompiledCatalog: true")
+                } else if let insets = capInsets[(bundle ?? "") + "\u{0}" + name] {
+                    arguments.append("capInsets: " + capInsetsLiteral(insets))
+                }
                 insert(name, line: "ImageAsset(name: \(arguments.joined(separator: ", ")))", section: "Images", into: &imageScope)
             }
             var colorScope = Scope()

@@ -51,6 +51,49 @@ public struct CompiledCatalog: Sendable {
         }
     }
 
+    /// Xcode's Slicing at one scale, in pixels of the rendition's image.
+    public struct Slicing: Sendable, Hashable {
+        public enum Mode: Sendable, Hashable {
+            case threePartHorizontal, threePartVertical, ninePart
+        }
+
+        public var mode: Mode
+        public var tiles: Bool
+        public var top: Int
+        public var left: Int
+        public var bottom: Int
+        public var right: Int
+        /// The centre part kept (`center.width`/`height`); nil keeps the whole centre.
+        public var centerWidth: Int?
+        public var centerHeight: Int?
+
+        public init(mode: Mode, tiles: Bool, top: Int, left: Int, bottom: Int, right: Int, centerWidth: Int?, centerHeight: Int?) {
+            self.mode = mode
+            self.tiles = tiles
+            self.top = top
+            self.left = left
+            self.bottom = bottom
+            self.right = right
+            self.centerWidth = centerWidth
+            self.centerHeight = centerHeight
+        }
+    }
+
+    /// Alignment insets at one scale, in pixels.
+    public struct AlignmentInsets: Sendable, Hashable {
+        public var top: Int
+        public var left: Int
+        public var bottom: Int
+        public var right: Int
+
+        public init(top: Int, left: Int, bottom: Int, right: Int) {
+            self.top = top
+            self.left = left
+            self.bottom = bottom
+            self.right = right
+        }
+    }
+
     /// A file stored in the car as it is (a `DWAR` payload) rather than as pixels.
     public enum EmbeddedFile: Sendable {
         /// A JPEG slot: actool keeps the file's bytes (layout 12, pixel format `JPEG`).
@@ -77,6 +120,11 @@ public struct CompiledCatalog: Sendable {
         /// Set for a JPEG or a PDF kept as a file; `rgba` is then empty and `width`/`height` are the
         /// JPEG's pixels (0 for a PDF).
         public var embedded: EmbeddedFile?
+        /// The set's slicing at this scale, in pixels: the bitmap is stored cut down to its caps and
+        /// one centre part, with the slice rectangles and the resizable layout actool writes.
+        public var slicing: Slicing?
+        /// The set's alignment insets at this scale, in pixels (TLV 1003).
+        public var alignment: AlignmentInsets?
         /// The rendition's bytes, already made (`CompiledCatalogWriter.encode`, or copied out of the
         /// previous car); the pixels are then not needed.
         public var encoded: [UInt8]?

@@ -248,15 +248,23 @@ public enum CompiledCatalogWriter {
     /// two bytes a pixel, grey premultiplied, pixel format bytes ` 8AG`, colour-space word 2 (byte
     /// for byte YPImagePicker's actool output; app icons stay BGRA, as actool keeps them).
     static func bitmapRendition(_ rendition: CompiledCatalog.Rendition, flags: UInt32, allowGrey: Bool) throws(CompiledCatalogError) -> [UInt8] {
-        let width = rendition.width, height = rendition.height
+        var width = rendition.width, height = rendition.height
         guard width > 0, height > 0, rendition.rgba.count == width * height * 4 else {
             throw CompiledCatalogError("\(rendition.fileName): the pixels do not match \(width)x\(height)")
         }
-        let grey = allowGrey && PremultipliedGrey.isGrey(rendition.rgba)
+        // A sliced image is stored cut down to its caps and one centre part (Slices.swift).
+        var rgba = rendition.rgba
+        var layout: UInt16 = 12
+        var rects = [(0, 0, width, height)]
+        if let slicing = rendition.slicing, let sliced = SlicedBitmap(width: width, height: height, rgba: rgba, slicing: slicing) {
+            (width, height, rgba, layout, rects) = (sliced.width, sliced.height, sliced.rgba, sliced.layout, sliced.rects)
+        }
+        let grey = allowGrey && PremultipliedGrey.isGrey(rgba)
         let bytesPerRow = width * (grey ? 2 : 4)
-        let tlvs = sizeTLVs(width: width, height: height) + opacityTLVs(1) + tlv(1007, LittleEndian.u32(bytesPerRow))
+        let tlvs = slicesTLV(rects) + metricsTLV(width: width, height: height, alignment: rendition.alignment) + opacityTLVs(1)
+            + tlv(1007, LittleEndian.u32(bytesPerRow))
 
-        let pixels = grey ? PremultipliedGrey.convert(rendition.rgba) : PremultipliedBGRA.convert(rendition.rgba)
+        let pixels = grey ? PremultipliedGrey.convert(rgba) : PremultipliedBGRA.convert(rgba)
         let rowsPerChunk = max(1, min(height, chunkBytes / bytesPerRow))
         let chunkCount = (height + rowsPerChunk - 1) / rowsPerChunk
         var payload = Array("MLEC".utf8) + LittleEndian.u32(3) + LittleEndian.u32(4) + LittleEndian.u32(chunkCount)
@@ -268,7 +276,7 @@ public enum CompiledCatalogWriter {
             payload += LittleEndian.u32(stream.count) + stream
         }
         return csiHeader(flags: flags, width: width, height: height, scale: rendition.scale, pixelFormat: grey ? " 8AG" : "BGRA",
-                         colorSpace: grey ? 2 : 1, layout: 12, name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count)
+                         colorSpace: grey ? 2 : 1, layout: layout, name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count)
             + tlvs + payload
     }
 
@@ -362,8 +370,22 @@ public enum CompiledCatalogWriter {
 
     /// TLVs 1001 and 1003: an image's size, as every bitmap and JPEG rendition gives it.
     static func sizeTLVs(width: Int, height: Int) -> [UInt8] {
-        let width = UInt32(width), height = UInt32(height)
-        return tlv(1001, [1, 0, 0, width, height].flatMap(LittleEndian.u32)) + tlv(1003, [1, 0, 0, 0, 0, width, height].flatMap(LittleEndian.u32))
+        slicesTLV([(0, 0, width, height)]) + metricsTLV(width: width, height: height, alignment: nil)
+    }
+
+    /// TLV 1001: the slice rectangles (one, the whole image, when not sliced).
+    static func slicesTLV(_ rects: [(Int, Int, Int, Int)]) -> [UInt8] {
+        tlv(1001, LittleEndian.u32(rects.count) + rects.flatMap { [$0.0, $0.1, $0.2, $0.3].flatMap { LittleEndian.u32(UInt32($0)) } })
+    }
+
+    /// TLV 1003: one metric — the alignment insets as (left, top) and (right, bottom), then the
+    /// size of what they leave (acextract's actool 7.3 car); without insets, zeros and the size.
+    static func metricsTLV(width: Int, height: Int, alignment: CompiledCatalog.AlignmentInsets?) -> [UInt8] {
+        var values = [0, 0, 0, 0, width, height]
+        if let a = alignment, [a.top, a.left, a.bottom, a.right].allSatisfy({ $0 >= 0 }), a.left + a.right < width, a.top + a.bottom < height {
+            values = [a.left, a.top, a.right, a.bottom, width - a.left - a.right, height - a.top - a.bottom]
+        }
+        return tlv(1003, LittleEndian.u32(1) + values.flatMap { LittleEndian.u32(UInt32($0)) })
     }
 
     /// TLVs 1004 (blend mode 0 and the opacity: 1 for drawn renditions, 0 for colours and

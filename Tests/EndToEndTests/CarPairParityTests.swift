@@ -97,7 +97,7 @@ struct KeyedRendition {
             case 9: .vector
             case 1010: .multisize
             case 1004: .atlas
-            case 10...12, 1003: .bitmap
+            case 10...12, 20...34, 1003: .bitmap
             default: .other
             }
             return KeyedRendition(asset: names[rendition.attributes[17] ?? 0] ?? "",
@@ -209,7 +209,13 @@ enum CarDifference: CustomStringConvertible {
         field("name", a.name, o.name)
         field("flags", a.flags, o.flags)
         field("pixel format", a.pixelFormat, o.pixelFormat)
-        if theirs.kind == .bitmap { field("pixel size", "\(a.width)×\(a.height)", "\(o.width)×\(o.height)") }
+        if theirs.kind == .bitmap {
+            field("pixel size", "\(a.width)×\(a.height)", "\(o.width)×\(o.height)")
+            // Slicing and alignment: the layout that names the mode, the slice rectangles, the metrics.
+            field("layout", a.imageLayout, o.imageLayout)
+            field("slices", a.slices.map { "\($0)" } ?? "-", o.slices.map { "\($0)" } ?? "-")
+            field("metrics", a.metrics.map { "\($0)" } ?? "-", o.metrics.map { "\($0)" } ?? "-")
+        }
         switch theirs.kind {
         case .colour:
             field("colour space", a.color.map { "\($0.space)" } ?? "-", o.color.map { "\($0.space)" } ?? "-")
@@ -290,10 +296,10 @@ enum CarDifference: CustomStringConvertible {
             guard case let .differs(r, field, actools, ours) = difference else { return false }
             return r.kind == .vector && field == "name" && ours == actools + ".pdf"
         },
-        Choice(name: "resizable images kept whole",
-               reason: "actool crops a sliced image to its caps and one tile of each stretched part; assetc keeps the whole image with the same insets, which draws the same (the crop only saves bytes)") { difference, context in
-            guard case let .differs(r, field, _, _) = difference, field == "pixel size" || field == "pixels" else { return false }
-            return context.contents(of: r.asset).contains("\"resizing\"")
+        Choice(name: "seam pixels of sliced images",
+               reason: "a sliced image is cut to its caps and one centre part as actool cuts it (same size, layout, slice rectangles and metrics); actool's drawing also copies one column or row across each seam (2–6 pixels an image, differently in its macOS car), which assetc does not imitate: a plain cut draws the same") { difference, context in
+            guard case let .differs(r, field, _, ours) = difference, field == "pixels", context.contents(of: r.asset).contains("\"resizing\"") else { return false }
+            return Int(ours.split(separator: " ").first ?? "") ?? .max <= 6
         },
         Choice(name: "universal slots covered by device slots",
                reason: "actool leaves out a universal image where every targeted device has its own at that scale; assetc keeps it, as the loose tree does (CoreUI prefers the device's own)") { difference, context in

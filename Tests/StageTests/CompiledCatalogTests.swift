@@ -92,6 +92,48 @@ import TestSupport
         #expect(RenditionAppearance(dark: false, light: false, highContrast: true) == .highContrastAny)
     }
 
+    /// A sliced image as actool 7.3 stores it (acextract's car): cut to its caps and one centre part,
+    /// the layout naming the mode (+1 when the centre stretches), the slice rectangles in pixels of the
+    /// cut image from the top row down with the origin at the bottom left; alignment insets in 1003.
+    @Test func slicedAndAlignedImages() throws {
+        // 40×30, each pixel's red = column, green = row: the cut shows which pixels were kept.
+        var rgba: [UInt8] = []
+        for row in 0..<30 { for column in 0..<40 { rgba += [UInt8(column), UInt8(row), 0, 255] } }
+        var rendition = CompiledCatalog.Rendition(idiom: .universal, scale: 1, appearance: .any, fileName: "s.png", width: 40, height: 30, rgba: rgba)
+        rendition.slicing = .init(mode: .ninePart, tiles: true, top: 10, left: 11, bottom: 12, right: 13, centerWidth: 2, centerHeight: 3)
+        var image = CompiledCatalog.Asset(name: "s", kind: .image, renditions: [rendition])
+        let car = try CARReader(try CompiledCatalogWriter.write(CompiledCatalog(assets: [image], deploymentTarget: "15.0")))
+        let sliced = try #require(car.renditions.first)
+        #expect(sliced.layout == 30 && sliced.width == 26 && sliced.height == 25)
+        let nineParts: [[UInt32]] = [[0, 15, 11, 10], [11, 15, 2, 10], [13, 15, 13, 10],
+                                     [0, 12, 11, 3], [11, 12, 2, 3], [13, 12, 13, 3],
+                                     [0, 0, 11, 12], [11, 0, 2, 12], [13, 0, 13, 12]]
+        #expect(sliced.slices == nineParts)
+        #expect(sliced.metrics == [0, 0, 0, 0, 26, 25])
+        // Columns 0–12 then 27–39; rows 0–12 then 18–29 (BGRA: red is the third byte).
+        let pixels = try #require(sliced.pixels)
+        let keptColumns: [UInt8] = Array(0...12) + Array(27...39), keptRows: [UInt8] = Array(0...12) + Array(18...29)
+        let columns: [UInt8] = (0..<26).map { pixels[$0 * 4 + 2] }
+        let rows: [UInt8] = (0..<25).map { pixels[$0 * 26 * 4 + 1] }
+        #expect(columns == keptColumns)
+        #expect(rows == keptRows)
+
+        rendition.slicing = .init(mode: .threePartHorizontal, tiles: false, top: 0, left: 20, bottom: 0, right: 19, centerWidth: 1, centerHeight: nil)
+        rendition.alignment = .init(top: 5, left: 10, bottom: 15, right: 20)
+        image.renditions = [rendition]
+        let stretched = try #require(try CARReader(try CompiledCatalogWriter.write(CompiledCatalog(assets: [image], deploymentTarget: "15.0"))).renditions.first)
+        #expect(stretched.layout == 21 && stretched.width == 40 && stretched.height == 30)
+        let threeParts: [[UInt32]] = [[0, 0, 20, 30], [20, 0, 1, 30], [21, 0, 19, 30]]
+        #expect(stretched.slices == threeParts)
+        #expect(stretched.metrics == [10, 5, 20, 15, 10, 10], "alignment: (left, top), (right, bottom), what they leave")
+        // Insets that do not fit the image: stored whole, as layout 12.
+        rendition.slicing = .init(mode: .threePartVertical, tiles: true, top: 20, left: 0, bottom: 20, right: 0, centerWidth: nil, centerHeight: nil)
+        rendition.alignment = nil
+        image.renditions = [rendition]
+        let whole = try #require(try CARReader(try CompiledCatalogWriter.write(CompiledCatalog(assets: [image], deploymentTarget: "15.0"))).renditions.first)
+        #expect(whole.layout == 12 && whole.slices == [[0, 0, 40, 30]])
+    }
+
     /// The flags actool sets on image renditions (acextract's and microbit's cars).
     @Test func renderingIntentAndVectorFlags() {
         var rendition = CompiledCatalog.Rendition(idiom: .universal, scale: 1, appearance: .any, fileName: "a.png", width: 1, height: 1, rgba: [0, 0, 0, 0])

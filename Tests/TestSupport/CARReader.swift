@@ -62,6 +62,22 @@ public struct CARReader {
         /// A frame in a packed atlas (layout 1003, TLV 1010 `KLNI`): where, in the atlas whose key
         /// holds `reference` (attributes not named are 0). `y` counts from the atlas's bottom row.
         public var link: (x: Int, y: Int, width: Int, height: Int, reference: [UInt16: UInt16])?
+        /// A link's own layout (12, or a sliced layout such as 20), kept in its `KLNI`.
+        public var linkedLayout: UInt16?
+        /// The layout that says what the image is: a link's own, else the header's.
+        public var imageLayout: UInt16 { linkedLayout ?? layout }
+        /// TLV 1001's slice rectangles (x, y, width, height), origin at the bottom left.
+        public var slices: [[UInt32]]? {
+            guard let value = tlvValues[1001], value.count >= 4 else { return nil }
+            let count = Int(CARReader.le32(value, 0))
+            guard value.count >= 4 + 16 * count else { return nil }
+            return (0..<count).map { index in (0..<4).map { CARReader.le32(value, 4 + 16 * index + 4 * $0) } }
+        }
+        /// TLV 1003's values after the count: (left, top), (right, bottom), size.
+        public var metrics: [UInt32]? {
+            guard let value = tlvValues[1003], value.count >= 28 else { return nil }
+            return (1..<7).map { CARReader.le32(value, 4 * $0) }
+        }
         /// Multisize records: (width, height, index).
         public var multisize: [(UInt32, UInt32, UInt32)]?
         /// Colours (layout 1009, `RLOC`): the colour space and the components.
@@ -265,6 +281,7 @@ public struct CARReader {
                 at += 4
             }
             rendition.link = (Int(le32(frame, 8)), Int(le32(frame, 12)), Int(le32(frame, 16)), Int(le32(frame, 20)), reference)
+            rendition.linkedLayout = le16(frame, 24)
         }
         let payload = Array(value[(184 + tlvLength)...])
         if rendition.layout == 1010 {

@@ -138,6 +138,8 @@ public struct CatalogImageProperties: Sendable, Hashable {
     /// Each scale's `resizing` as cap insets in points (the first slot of each scale), for the
     /// generated accessors, which apply them as Xcode's slicing does.
     public var capInsets: [ScaledCapInsets] = []
+    /// Each scale's `alignment-insets`, in pixels.
+    public var alignment: [ScaledAlignmentInsets] = []
 
     public init(templateRenderingIntent: String? = nil, preservesVectorRepresentation: Bool? = nil, resizing: JSONOutput? = nil, alignmentInsets: JSONOutput? = nil) {
         self.templateRenderingIntent = templateRenderingIntent

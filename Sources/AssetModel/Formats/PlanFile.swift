@@ -220,7 +220,7 @@ extension CompiledCatalogRequest: Codable {
 extension CatalogRecords.Image: Codable {
     private enum CodingKeys: String, CodingKey {
         case bundle, name, catalog, setPath = "set"
-        case templateRenderingIntent, preservesVectorRepresentation, resizing, alignmentInsets, capInsets
+        case templateRenderingIntent, preservesVectorRepresentation, resizing, alignmentInsets, capInsets, alignment
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -234,6 +234,7 @@ extension CatalogRecords.Image: Codable {
         try c.encodeIfPresent(properties.resizing, forKey: .resizing)
         try c.encodeIfPresent(properties.alignmentInsets, forKey: .alignmentInsets)
         if !properties.capInsets.isEmpty { try c.encode(properties.capInsets, forKey: .capInsets) }
+        if !properties.alignment.isEmpty { try c.encode(properties.alignment, forKey: .alignment) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -244,6 +245,7 @@ extension CatalogRecords.Image: Codable {
             resizing: try c.decodeIfPresent(JSONOutput.self, forKey: .resizing),
             alignmentInsets: try c.decodeIfPresent(JSONOutput.self, forKey: .alignmentInsets))
         properties.capInsets = try c.decodeIfPresent([ScaledCapInsets].self, forKey: .capInsets) ?? []
+        properties.alignment = try c.decodeIfPresent([ScaledAlignmentInsets].self, forKey: .alignment) ?? []
         self.init(bundle: try c.decodeIfPresent(String.self, forKey: .bundle), name: try c.decode(String.self, forKey: .name),
                   catalog: try c.decode(String.self, forKey: .catalog), setPath: try c.decode(String.self, forKey: .setPath),
                   properties: properties)
