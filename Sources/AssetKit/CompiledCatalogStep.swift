@@ -65,6 +65,17 @@ enum CompiledCatalogStep {
         let intents = renderingIntents(plan)
         let shapes = imageShapes(plan)
         for (name, intent) in intents.sorted(by: { $0.key < $1.key }) { description += "intent|\(name)|\(intent)\n" }
+        for (name, shape) in shapes.sorted(by: { $0.key < $1.key }) {
+            for scale in Set(shape.slicing.keys).union(shape.alignment.keys).sorted() { description += "shape|\(name)|\(scale)|\(shape.at(scale))\n" }
+        }
+        // Data sets: their files are read here, whole (NSDataAsset hands the app the bytes).
+        let dataAssets = try dataSets(plan)
+        for asset in dataAssets {
+            for rendition in asset.renditions {
+                guard case .data(let bytes, let type)? = rendition.embedded else { continue }
+                description += "data|\(asset.name)|\(rendition.idiom)|\(rendition.fileName)|\(type ?? "")|\(sha256Hex(bytes))\n"
+            }
+        }
         let colorAssets = colors(plan, warnings: &colorWarnings)
         for asset in colorAssets {
             for color in asset.colors {
@@ -168,6 +179,14 @@ enum CompiledCatalogStep {
             rendition.embedded = .pdf(vectorFiles[vector.source]!)
             assets[vector.slot.name]?.renditions.append(rendition)
         }
+        for asset in dataAssets {
+            // As for colours: an image set of the same name keeps it.
+            if assets[asset.name] != nil || colorAssets.contains(where: { $0.name == asset.name }) {
+                made.append(.warning(plan.inputPath, "the data set \"\(asset.name)\" has the name of an image or colour set; only that set is in Assets.car"))
+                continue
+            }
+            assets[asset.name] = asset
+        }
         for asset in colorAssets {
             // One name, one asset: an image set and a colour set of the same name cannot both be
             // found by name, so the image is kept and the colour is said to be left out.
@@ -221,6 +240,31 @@ enum CompiledCatalogStep {
             return PDFVector(slot: slot, source: path)
         }.sorted { ($0.slot.name, $0.source, $0.slot.idiom.rawValue, $0.slot.appearance.rawValue)
             < ($1.slot.name, $1.source, $1.slot.idiom.rawValue, $1.slot.appearance.rawValue) }
+    }
+
+    /// The main bundle's data sets as car assets, one rendition per idiom, each file read whole (up
+    /// to the source limit: a larger file is an error naming it, not a car of gigabytes).
+    static func dataSets(_ plan: BuildPlan) throws(BuildFailure) -> [CompiledCatalog.Asset] {
+        var assets: [CompiledCatalog.Asset] = []
+        for set in plan.catalogRecords.dataSets where set.bundle == nil {
+            var asset = CompiledCatalog.Asset(name: set.name, kind: .data, renditions: [])
+            var idioms: Set<RenditionIdiom> = []
+            for entry in set.entries {
+                let idiom: RenditionIdiom = entry.idiom == .iphone ? .phone : entry.idiom == .ipad ? .pad : .universal
+                guard idioms.insert(idiom).inserted else { continue }
+                let bytes: [UInt8]
+                do {
+                    bytes = try FileSystem.read(entry.path, limit: Limits.maximumSourceBytes)
+                } catch {
+                    throw BuildFailure(.invalidInput, [.error(entry.path, "the data set \"\(set.name)\": cannot be read for Assets.car: \(error)")])
+                }
+                var rendition = CompiledCatalog.Rendition(idiom: idiom, scale: 1, appearance: .any, fileName: entry.filename, width: 0, height: 0, rgba: [])
+                rendition.embedded = .data(bytes, typeIdentifier: entry.typeIdentifier)
+                asset.renditions.append(rendition)
+            }
+            if !asset.renditions.isEmpty { assets.append(asset) }
+        }
+        return assets
     }
 
     /// Each main-bundle catalog image set's slicing and alignment insets by scale, by name.

@@ -8,7 +8,7 @@ import AssetPlatform
 public struct CatalogReader {
     /// Set types Xcode knows that have no loose-file form; each is skipped with one note.
     static let skippedTypes: [String: String] = [
-        "dataset": "data set", "symbolset": "symbol image set", "stickerpack": "sticker pack",
+        "symbolset": "symbol image set", "stickerpack": "sticker pack",
         "sticker": "sticker", "stickersiconset": "stickers icon set", "stickersequence": "sticker sequence",
         "arresourcegroup": "AR resource group", "arobject": "AR object", "arimageset": "AR image set",
         "spriteatlas": "sprite atlas", "textureset": "texture set", "mipmapset": "mipmap set",
@@ -90,6 +90,10 @@ struct Walk {
                 if let set = ColorSetDecoder().decode(folder: path, setPath: setPath, name: qualified,
                                                       diagnostics: &diagnostics, inputs: &inputs) {
                     contents.colorSets.append(set)
+                }
+            case "dataset":
+                if let set = DataSetDecoder().decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics, inputs: &inputs) {
+                    contents.dataSets.append(set)
                 }
             case "appiconset":
                 contents.appIconSets.append(CatalogSetReference(name: stem, setPath: setPath, qualifiedName: qualified))

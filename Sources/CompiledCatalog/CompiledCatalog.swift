@@ -9,6 +9,8 @@ public struct CompiledCatalog: Sendable {
             case image
             /// A colour set: part 217, one layout-1009 rendition per appearance and idiom.
             case color
+            /// A data set (`NSDataAsset`): part 181, one layout-1000 rendition per idiom.
+            case data
         }
 
         /// The name an app asks for (`UIImage(named:)`, `CFBundleIconName`).
@@ -100,6 +102,8 @@ public struct CompiledCatalog: Sendable {
         case jpeg([UInt8])
         /// The vector rendition of a single-scale PDF, beside its bitmaps (layout 9, key scale 0).
         case pdf([UInt8])
+        /// A data set's file (layout 1000, pixel format `DATA`), with its type identifier.
+        case data([UInt8], typeIdentifier: String?)
     }
 
     public struct Rendition: Sendable {

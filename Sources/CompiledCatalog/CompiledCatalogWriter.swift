@@ -46,6 +46,7 @@ public enum CompiledCatalogWriter {
         switch rendition.embedded {
         case .jpeg(let file)?: bytes = jpegRendition(rendition, file, flags: imageFlags(rendition))
         case .pdf(let file)?: bytes = pdfRendition(rendition, file)
+        case .data(let file, let typeIdentifier)?: bytes = dataRendition(rendition, file, typeIdentifier: typeIdentifier)
         case nil:
             // A tinted icon is grey (`GA8`), as actool stores it; the system tints it.
             bytes = kind == .appIcon ? try bitmapRendition(rendition, flags: 0, allowGrey: rendition.appearance == .tintable)
@@ -300,6 +301,25 @@ public enum CompiledCatalogWriter {
         let payload = rawData(file)
         return csiHeader(flags: 0x04, width: 0, height: 0, scale: 0, pixelFormat: " FDP", colorSpace: 1, layout: 9,
                          name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
+    }
+
+    /// A data set's file as actool stores it (Timac's dump of an Xcode 10 car, assetutil's sizes of
+    /// Xcode 9.4 and 10 cars; docs/assets-car.md): layout 1000, pixel format bytes `ATAD`, flags 0,
+    /// width and height 0, key and header scale 1; TLVs 1004 (opacity 1), 1005 with the type
+    /// identifier when the set gives one (its length with the terminating NUL, 0, the string, NUL)
+    /// and 1006; the name field `CoreStructuredImage` with a type, else the file's name; the file
+    /// verbatim in a `DWAR` payload.
+    static func dataRendition(_ rendition: CompiledCatalog.Rendition, _ file: [UInt8], typeIdentifier: String?) -> [UInt8] {
+        var tlvs = tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(1).bitPattern))
+        if let typeIdentifier {
+            let text = Array(typeIdentifier.utf8) + [0]
+            tlvs += tlv(1005, LittleEndian.u32(text.count) + LittleEndian.u32(0) + text)
+        }
+        tlvs += tlv(1006, LittleEndian.u32(1))
+        let payload = rawData(file)
+        return csiHeader(flags: 0, width: 0, height: 0, scale: 1, pixelFormat: "ATAD", colorSpace: 1, layout: 1000,
+                         name: typeIdentifier == nil ? rendition.fileName : "CoreStructuredImage", tlvLength: tlvs.count,
+                         payloadLength: payload.count) + tlvs + payload
     }
 
     /// `DWAR`, version 0 (stored), the length, the bytes.

@@ -24,6 +24,7 @@ struct CatalogPlanner {
         var taken = taken
         var imageOwners: [String: String] = [:]  // bundle + name → catalog
         var colorOwners: [String: String] = [:]
+        var dataOwners: [String: String] = [:]
         for catalog in catalogs {
             let bundle = catalog.spec.bundle
             let folder = bundle.flatMap { name in manifest.bundles.first { $0.name == name }?.path }
@@ -57,6 +58,16 @@ struct CatalogPlanner {
                 }
                 colorOwners[key] = catalog.spec.path
                 result.records.colors.append(CatalogRecords.Color(bundle: bundle, name: set.name, colors: set.colors))
+            }
+            for set in catalog.dataSets {
+                let key = (bundle ?? "") + "\u{0}" + set.name
+                if dataOwners[key] != nil {
+                    diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.dataSet, set.name)))
+                    continue
+                }
+                dataOwners[key] = catalog.spec.path
+                result.records.dataSets.append(CatalogRecords.DataSet(bundle: bundle, name: set.name, catalog: catalog.spec.path,
+                                                                      setPath: set.setPath, entries: set.entries))
             }
         }
         return result

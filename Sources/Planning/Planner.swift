@@ -117,6 +117,15 @@ public struct Planner {
                                budget: manifest.budget, warnings: diagnostics)
         result.catalogRecords = catalogRecords
         result.pngEffort = manifest.pngEffort ?? .default
+        // NSDataAsset reads only Assets.car, and the car holds the main bundle's catalogs: a data set
+        // anywhere else has no form the app can load. Content left out, said per set (`check`
+        // counts them; not a warning, since a catalog with data sets is not wrong).
+        for set in catalogRecords.dataSets where !manifest.compiledCatalog || set.bundle != nil {
+            let path = FilePath(manifest.resolve(set.catalog)).appending(set.setPath).string
+            result.warnings.append(.note(path, manifest.compiledCatalog
+                ? "the data set \"\(set.name)\" is in a catalog of the bundle \"\(set.bundle!)\"; Assets.car holds the main bundle's, so NSDataAsset will not find it"
+                : "the data set \"\(set.name)\" is only compiled into Assets.car (build with --car); without it NSDataAsset(name: \"\(set.name)\") finds nothing").droppingContent())
+        }
         if manifest.compiledCatalog {
             var compiled = CompiledCatalogRequest(appIconName: request.compiledIconName, deploymentTarget: manifest.deploymentTarget)
             // A catalog set whose every icon comes from one 1024-pixel file is a single-size set.

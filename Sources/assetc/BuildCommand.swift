@@ -307,7 +307,7 @@ struct CheckCommand: ParsableCommand {
             // Sets of kinds assetc does not compile yet (data sets, symbol sets…) are notes, not
             // errors; the line says so rather than calling the catalogs simply valid.
             let skippedSets = project.warnings.filter { $0.severity == .note && $0.dropsContent }.count
-            let skipped = skippedSets == 0 ? "" : "; \(skippedSets) set\(skippedSets == 1 ? "" : "s") of a kind assetc does not compile left out, -v lists \(skippedSets == 1 ? "it" : "them")"
+            let skipped = skippedSets == 0 ? "" : "; \(skippedSets) set\(skippedSets == 1 ? "" : "s") left out of this build, -v says why"
             Console.info("assetc: \(inputs) \(plural ? "are" : "is") valid "
                 + "(\(BuildSummary.contents(variants: project.plan.variants.count, colours: project.colourCount))\(render ? ", all rendered" : "")\(skipped))")
         }

@@ -331,6 +331,60 @@ import TestSupport
         #expect(!loose.contains { $0.contains("badge") }, "the image set is only in the car: \(loose)")
     }
 
+    /// Data sets (`NSDataAsset`) in the car as actool stores them: layout 1000, pixel format DATA,
+    /// the type identifier in TLV 1005, the file verbatim; without `--car` each is said to be left
+    /// out (NSDataAsset reads nothing else), and a file past the source limit is an error naming it.
+    @Test func dataSetsAreInTheCar() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let config = work.appendingPathComponent("App.xcassets/Config/settings.dataset")
+        let blob = work.appendingPathComponent("App.xcassets/blob.dataset")
+        for folder in [config, blob] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try #"{"properties": {"provides-namespace": true}}"#.write(to: work.appendingPathComponent("App.xcassets/Config/Contents.json"), atomically: true, encoding: .utf8)
+        let json = Data(#"{"feature": true}"#.utf8)
+        try json.write(to: config.appendingPathComponent("settings.json"))
+        try #"{"data": [{"idiom": "universal", "filename": "settings.json", "universal-type-identifier": "public.json"}]}"#
+            .write(to: config.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let bytes = Data((0..<300).map { UInt8($0 % 251) })
+        try bytes.write(to: blob.appendingPathComponent("phone.bin"))
+        try Data(bytes.reversed()).write(to: blob.appendingPathComponent("pad.bin"))
+        try #"{"data": [{"idiom": "iphone", "filename": "phone.bin"}, {"idiom": "ipad", "filename": "pad.bin"}]}"#
+            .write(to: blob.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+
+        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "--werror"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        let data = car.renditions.filter { $0.layout == 1000 }
+        #expect(data.count == 3)
+        let settings = try #require(data.first { $0.name == "CoreStructuredImage" })
+        #expect(settings.pixelFormat == "ATAD" && settings.flags == 0 && settings.width == 0 && settings.scaleTimes100 == 100)
+        #expect(settings.attributes[2] == 181 && settings.attributes[12] == 1 && settings.attributes[15] == 0)
+        #expect(settings.tlvs.map(\.type) == [1004, 1005, 1006])
+        #expect(settings.tlvValues[1005] == [12, 0, 0, 0, 0, 0, 0, 0] + Array("public.json".utf8) + [0])
+        #expect(settings.embeddedFile == Array(json))
+        #expect(car.facets["Config/settings"] != nil && car.facets["blob"] != nil)
+        let phone = try #require(data.first { $0.attributes[15] == 1 })
+        #expect(phone.name == "phone.bin" && phone.tlvs.map(\.type) == [1004, 1006] && phone.embeddedFile == Array(bytes))
+        #expect(data.first { $0.attributes[15] == 2 }?.embeddedFile == Array(bytes.reversed()))
+        #expect(!Harness.files(under: work.appendingPathComponent("out/Resources")).contains { $0.contains("settings") || $0.contains(".bin") })
+
+        // Without a car: said per set, and `check` does not call the catalog simply valid.
+        let loose = try Harness.assetc(["build", "App.xcassets", "--output", "loose", "-v"], in: work)
+        #expect(loose.status == 0 && loose.stderr.contains("the data set \"blob\" is only compiled into Assets.car (build with --car)"), "\(loose.stderr)")
+        let check = try Harness.assetc(["check", "App.xcassets"], in: work)
+        #expect(!check.stderr.contains("is valid (") || check.stderr.contains("left out"), "\(check.stderr)")
+
+        // A file past the source limit (sparse: no disk is used): an error naming it, nothing written.
+        let huge = blob.appendingPathComponent("phone.bin")
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 600 << 20)
+        try handle.close()
+        let before = try Harness.read(work.appendingPathComponent("out/Resources/Assets.car"))
+        let refused = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car"], in: work)
+        #expect((1...127).contains(refused.status) && refused.stderr.contains("phone.bin") && refused.stderr.contains("error:"), "\(refused.stderr)")
+        #expect(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")) == before)
+    }
+
     /// Catalogs alone (no manifest): iOS 15.0 unless `--deployment-target` says otherwise, in the
     /// car's metadata as actool records `--minimum-deployment-target`; a manifest keeps iOS 7.
     @Test func catalogsAloneTargetIOS15() throws {

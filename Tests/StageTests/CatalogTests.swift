@@ -44,7 +44,9 @@ func imageSet(_ entries: String, properties: String = "") -> String {
             "Round/Double/Cherry.imageset/c.png": "png",
             "flag.at.imageset/Contents.json": imageSet(#"{"idiom": "universal", "filename": "at.pdf"}"#),
             "flag.at.imageset/at.pdf": "%PDF",
-            "Data.dataset/Contents.json": "{}",
+            "Data.dataset/Contents.json": #"{"data": [{"idiom": "universal", "filename": "d.json", "universal-type-identifier": "public.json"}]}"#,
+            "Data.dataset/d.json": "{}",
+            "Glyph.symbolset/Contents.json": "{}",
             "Brand.colorset/Contents.json": #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0x80", "green": "128", "blue": "0.500", "alpha": "1"}}}]}"#,
             "AppIcon.appiconset/Contents.json": #"{"images": []}"#,
         ])
@@ -58,7 +60,9 @@ func imageSet(_ entries: String, properties: String = "") -> String {
             ColorComponent(name: "red", value: 128.0 / 255), ColorComponent(name: "green", value: 128.0 / 255),
             ColorComponent(name: "blue", value: 0.5), ColorComponent(name: "alpha", value: 1),
         ]))
-        #expect(messages == ["Test.xcassets/Data.dataset: note: skipped: a data set has no loose-file form"])
+        #expect(contents.dataSets.map(\.name) == ["Data"])
+        #expect(contents.dataSets.first?.entries.map(\.typeIdentifier) == ["public.json"])
+        #expect(messages == ["Test.xcassets/Glyph.symbolset: note: skipped: a symbol image set has no loose-file form"])
     }
 
     @Test func missingUnassignedAndForeignSlotsAreReportedNotFatal() throws {

@@ -26,6 +26,7 @@ public struct CatalogContents: Sendable {
     public var path: String
     public var imageSets: [CatalogImageSet]
     public var colorSets: [CatalogColorSet]
+    public var dataSets: [CatalogDataSet] = []
     /// App icon and launch image sets by qualified name, with their folder.
     public var appIconSets: [CatalogSetReference]
     public var launchImageSets: [CatalogSetReference]
@@ -266,11 +267,45 @@ public struct CatalogRecords: Sendable, Codable {
         }
     }
 
+    /// A data set of a catalog, by bundle.
+    public struct DataSet: Sendable, Hashable, Codable {
+        public var bundle: String?
+        public var name: String
+        public var catalog: String
+        public var setPath: String
+        public var entries: [CatalogDataSet.Entry]
+        public init(bundle: String?, name: String, catalog: String, setPath: String, entries: [CatalogDataSet.Entry]) {
+            self.bundle = bundle
+            self.name = name
+            self.catalog = catalog
+            self.setPath = setPath
+            self.entries = entries
+        }
+    }
+
     public var images: [Image]
     public var colors: [Color]
+    public var dataSets: [DataSet] = []
 
     public init(images: [Image] = [], colors: [Color] = []) {
         self.images = images
         self.colors = colors
+    }
+
+    private enum CodingKeys: String, CodingKey { case images, colors, dataSets }
+
+    // Data sets are written only when there are some, so a plan without any reads as before.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(images, forKey: .images)
+        try c.encode(colors, forKey: .colors)
+        if !dataSets.isEmpty { try c.encode(dataSets, forKey: .dataSets) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        images = try c.decode([Image].self, forKey: .images)
+        colors = try c.decode([Color].self, forKey: .colors)
+        dataSets = try c.decodeIfPresent([DataSet].self, forKey: .dataSets) ?? []
     }
 }

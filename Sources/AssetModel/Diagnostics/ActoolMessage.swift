@@ -8,6 +8,7 @@ public enum ActoolMessage {
         case appIconSet = "app icon set"
         case launchImageSet = "launch image set"
         case colorSet = "color set"
+        case dataSet = "data set"
     }
 
     /// `The image set "Star" has an unassigned child.` / `… has 3 unassigned children.`
@@ -17,8 +18,8 @@ public enum ActoolMessage {
     }
 
     /// actool says "image set" here for app icon sets too.
-    public static func missingFile(_ file: String, inSet name: String) -> String {
-        "The file \"\(file)\" for the image set \"\(name)\" does not exist."
+    public static func missingFile(_ file: String, inSet name: String, kind: SetKind = .imageSet) -> String {
+        "The file \"\(file)\" for the \(kind.rawValue) \"\(name)\" does not exist."
     }
 
     /// `AppIcon.appiconset/icon.png is 100x100 but should be 120x120.`

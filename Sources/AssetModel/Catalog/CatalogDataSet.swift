@@ -1,0 +1,34 @@
+/// A `.dataset` (`NSDataAsset`): files of any kind, each for an idiom, with the type Xcode records
+/// for it (`universal-type-identifier`). They have no loose-file form: the app finds them only in
+/// Assets.car (docs/catalogs.md).
+public struct CatalogDataSet: Sendable, Hashable {
+    public struct Entry: Sendable, Hashable, Codable {
+        /// nil is `universal`.
+        public var idiom: Idiom?
+        public var filename: String
+        /// The file, openable.
+        public var path: String
+        /// `public.json`, `com.apple.coreml.model`…, when Contents.json gives one.
+        public var typeIdentifier: String?
+
+        public init(idiom: Idiom?, filename: String, path: String, typeIdentifier: String?) {
+            self.idiom = idiom
+            self.filename = filename
+            self.path = path
+            self.typeIdentifier = typeIdentifier
+        }
+    }
+
+    /// The name `NSDataAsset(name:)` takes: namespace groups joined with `/`, then the set name.
+    public var name: String
+    public var setPath: String
+    public var contentsPath: String
+    public var entries: [Entry]
+
+    public init(name: String, setPath: String, contentsPath: String, entries: [Entry]) {
+        self.name = name
+        self.setPath = setPath
+        self.contentsPath = contentsPath
+        self.entries = entries
+    }
+}

@@ -1,0 +1,59 @@
+import AssetModel
+import AssetPlatform
+
+/// Reads one `.dataset`: each entry's file (any kind of file), idiom and type identifier. The files
+/// themselves are read only when Assets.car is made.
+struct DataSetDecoder {
+    static let setKeys: Set<String> = ["info", "data", "properties"]
+    static let entryKeys: Set<String> = ["idiom", "filename", "universal-type-identifier", "memory", "graphics-feature-set",
+                                         "platform", "locale", "subtype"]
+
+    func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic], inputs: inout [String]) -> CatalogDataSet? {
+        guard let file = ContentsFile.read(folder + "/Contents.json", required: true, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
+        file.warnUnknownKeys(Self.setKeys, in: file.root, what: "a data set's Contents.json", diagnostics: &diagnostics)
+        guard let list = file.member("data", of: file.root), case .array(let items) = list.value else {
+            diagnostics.append(.warning(file.path, "the data set \"\(name)\" has no \"data\" array; skipped").droppingContent())
+            return nil
+        }
+        var entries: [CatalogDataSet.Entry] = []
+        var referenced: Set<String> = []
+        var skippedForTraits = 0
+        for item in items {
+            file.warnUnknownKeys(Self.entryKeys, in: item, what: "a data entry", diagnostics: &diagnostics)
+            guard let filename = file.string("filename", of: item, diagnostics: &diagnostics) else { continue }  // an empty slot
+            referenced.insert(filename)
+            let idiom: Idiom?
+            switch file.string("idiom", of: item, diagnostics: &diagnostics) ?? "universal" {
+            case "universal": idiom = nil
+            case "iphone": idiom = .iphone
+            case "ipad": idiom = .ipad
+            default: continue  // mac, watch, tv…: not an iOS file
+            }
+            if ["memory", "graphics-feature-set", "locale", "subtype"].contains(where: { file.member($0, of: item) != nil }) {
+                skippedForTraits += 1
+                continue
+            }
+            guard ImageSetDecoder.isPlainFileName(filename) else {
+                diagnostics.append(.warning(file.path, at: item.location, "file name \"\(filename)\" must be a plain file name inside the set; the entry is skipped").droppingContent())
+                continue
+            }
+            let path = folder + "/" + filename
+            guard FileSystem.kind(path) == .file else {
+                diagnostics.append(.warning(file.path, at: item.location, ActoolMessage.missingFile(filename, inSet: name, kind: .dataSet)).droppingContent())
+                continue
+            }
+            inputs.append(path)
+            let type = file.string("universal-type-identifier", of: item, diagnostics: &diagnostics)
+            entries.append(CatalogDataSet.Entry(idiom: idiom, filename: filename, path: path, typeIdentifier: type?.isEmpty == false ? type : nil))
+        }
+        if skippedForTraits > 0 {
+            diagnostics.append(.note(file.path, "skipped \(skippedForTraits) entr\(skippedForTraits == 1 ? "y" : "ies") of the data set \"\(name)\" chosen by memory, graphics, locale or subtype"))
+        }
+        let loose = FileSystem.list(folder).filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }
+        if !loose.isEmpty {
+            diagnostics.append(.warning(file.path, ActoolMessage.unassignedChildren(.dataSet, named: name, count: loose.count)))
+        }
+        guard !entries.isEmpty else { return nil }
+        return CatalogDataSet(name: name, setPath: setPath, contentsPath: file.path, entries: entries)
+    }
+}
