@@ -44,11 +44,14 @@ public enum ObjectiveCAccessors {
         case tableColor(array: Int)
         /// A colour Assets.car holds, by name.
         case namedColor(String)
+        /// A data set Assets.car holds (`NSDataAsset`), by name.
+        case namedData(String)
 
-        var isColor: Bool {
+        var returnType: String {
             switch self {
-            case .tableColor, .namedColor: true
-            default: false
+            case .tableColor, .namedColor: "UIColor"
+            case .namedData: "NSData"
+            default: "UIImage"
             }
         }
     }
@@ -133,6 +136,14 @@ public enum ObjectiveCAccessors {
                 methods.append(.tableColor(array: colorArrayCount))
                 colorArrayCount += 1
             }
+            // Data sets: only in Assets.car, which holds the main bundle's.
+            if isMain {
+                for name in compiled.dataSets.sorted(by: SwiftAccessors.byteOrder) {
+                    let base = SwiftIdentifiers.propertyName(name.replacingSlashes()).trimmingBackticks()
+                    selectors.append((base.hasSuffix("Data") ? base : base + "Data", name))
+                    methods.append(.namedData(name))
+                }
+            }
         }
         let unique = uniqueSelectors(selectors)
         let fileList = files.isEmpty ? "    @\"\"," : files.map { "    " + objcLiteral($0) + "," }.joined(separator: "\n")
@@ -154,7 +165,7 @@ public enum ObjectiveCAccessors {
 
         """
         for (position, method) in methods.enumerated() {
-            header += "+ (nullable \(method.isColor ? "UIColor" : "UIImage") *)\(unique[position]);\n"
+            header += "+ (nullable \(method.returnType) *)\(unique[position]);\n"
         }
         header += "\n@end\n\nNS_ASSUME_NONNULL_END\n"
 
@@ -342,6 +353,14 @@ public enum ObjectiveCAccessors {
             return AssetColorFor(values, idiom, 0, 0);
         }
 
+        /// A data set Assets.car holds (`NSDataAsset`, iOS 9 and later): the file for this device.
+        static ASSET_HELPER NSData *_Nullable AssetNamedData(NSString *name) {
+            if (@available(iOS 9.0, *)) {
+                return [[NSDataAsset alloc] initWithName:name bundle:AssetBundle()].data;
+            }
+            return nil;
+        }
+
         /// A colour Assets.car holds (iOS 11 and later), with its appearances.
         static ASSET_HELPER UIColor *_Nullable AssetNamedColor(NSString *name) {
             if (@available(iOS 11.0, *)) {
@@ -364,8 +383,10 @@ public enum ObjectiveCAccessors {
                 body = "return AssetColor(AssetColor\(array));"
             case .namedColor(let name):
                 body = "return AssetNamedColor(\(objcLiteral(name)));"
+            case .namedData(let name):
+                body = "return AssetNamedData(\(objcLiteral(name)));"
             }
-            implementation += "+ (nullable \(method.isColor ? "UIColor" : "UIImage") *)\(unique[position]) { \(body) }\n"
+            implementation += "+ (nullable \(method.returnType) *)\(unique[position]) { \(body) }\n"
         }
         implementation += "\n@end\n"
         return Files(header: header, implementation: implementation)

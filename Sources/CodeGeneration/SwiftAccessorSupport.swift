@@ -20,6 +20,35 @@ enum SwiftAccessorSupport {
         "black", "white", "clear", "gray", "lightGray", "darkGray",
     ].map { ($0 + "Color", $0) })
 
+    /// Data sets, in files whose build has them in Assets.car.
+    static let dataAssetText = """
+        /// A data set of the build's Assets.car (`NSDataAsset`).
+        public struct DataAsset: Sendable, Hashable {
+            public let name: String
+
+            init(name: String) {
+                self.name = name
+            }
+        }
+
+        #if canImport(UIKit)
+        extension DataAsset {
+            /// The set's file for this device. Stops with a message naming the set when the build did
+            /// not ship it.
+            public var data: Data {
+                guard let asset = NSDataAsset(name: name, bundle: AssetStore.shared.bundle) else {
+                    fatalError("assetc: no data set \\"\\(name)\\" in \\(AssetStore.shared.bundle.bundlePath)")
+                }
+                return asset.data
+            }
+
+            /// The set's file and its type identifier, or nil when the build did not ship it.
+            public var dataAsset: NSDataAsset? { NSDataAsset(name: name, bundle: AssetStore.shared.bundle) }
+        }
+        #endif
+
+        """
+
     /// The Swift expression for the bundle the accessors look in.
     static func bundleExpression(_ bundle: AccessorBundle) -> String {
         switch bundle {
@@ -31,7 +60,7 @@ enum SwiftAccessorSupport {
         }
     }
 
-    static func text(bundle: AccessorBundle, systemColorReferences references: [String]) -> String {
+    static func text(bundle: AccessorBundle, systemColorReferences references: [String], hasDataSets: Bool = false) -> String {
         var cases = ""
         for name in references {
             cases += "        case \(SwiftAccessors.literal(name)): return .\(systemColors[name]!)\n"
@@ -329,7 +358,7 @@ enum SwiftAccessorSupport {
             }
         }
         #endif
-        \(token)
+        \(hasDataSets ? dataAssetText : "")\(token)
         """
     }
 }

@@ -82,9 +82,17 @@ public enum SwiftAccessors {
                 if bundle == nil, compiled.colors.contains(name) { arguments.append("isInCompiledCatalog: true") }
                 insert(name, line: "ColorAsset(name: \(arguments.joined(separator: ", ")))", section: "Colors", into: &colorScope)
             }
+            // Data sets are found only in Assets.car (NSDataAsset), so only those the car holds.
+            var dataScope = Scope()
+            if bundle == nil {
+                for name in compiled.dataSets.sorted(by: byteOrder) {
+                    insert(name, line: "DataAsset(name: \(literal(name)))", section: "Data", into: &dataScope)
+                }
+            }
             var bundleScope = Scope()
             if !imageScope.enums.isEmpty || !imageScope.members.isEmpty { bundleScope.enums["Images"] = imageScope }
             if !colorScope.enums.isEmpty || !colorScope.members.isEmpty { bundleScope.enums["Colors"] = colorScope }
+            if !dataScope.enums.isEmpty || !dataScope.members.isEmpty { bundleScope.enums["Data"] = dataScope }
             if let bundle {
                 if !bundleScope.enums.isEmpty {
                     // Bundles whose names give one Swift name (`my-kit`, `MyKit`) get numbers, not one
@@ -126,7 +134,7 @@ public enum SwiftAccessors {
         var warnings: [Diagnostic] = []
         write(root, indent: 1, into: &out, path: "Asset", warnings: &warnings, request: request)
         out += "}\n\n"
-        out += SwiftAccessorSupport.text(bundle: request.bundle, systemColorReferences: references)
+        out += SwiftAccessorSupport.text(bundle: request.bundle, systemColorReferences: references, hasDataSets: !compiled.dataSets.isEmpty)
         return GeneratedCode(text: out, warnings: warnings)
     }
 
@@ -212,6 +220,7 @@ public enum SwiftAccessors {
 struct CompiledCatalogNames {
     var images: Set<String> = []
     var colors: Set<String> = []
+    var dataSets: Set<String> = []
 
     init(_ plan: BuildPlan, bundle: AccessorBundle) {
         guard plan.compiledCatalog != nil, bundle != .module else { return }
@@ -220,5 +229,6 @@ struct CompiledCatalogNames {
         // A colour set named as an image set is left out of the car (CompiledCatalogStep).
         let imageNames = Set(plan.variants.filter { $0.role == .image && $0.bundle == .main }.map(\.name))
         colors = Set(plan.catalogRecords.colors.filter { $0.bundle == nil && !imageNames.contains($0.name) }.map(\.name))
+        dataSets = Set(plan.catalogRecords.dataSets.filter { $0.bundle == nil && !imageNames.contains($0.name) && !colors.contains($0.name) }.map(\.name))
     }
 }

@@ -58,7 +58,7 @@ enum SwiftIdentifiers {
     /// the enclosing type after a dot even in backticks, and the generated file's own types, which
     /// its lines name unqualified, would be shadowed. Such a namespace gets a trailing underscore
     /// (`Asset.Images.Type_`). `Images` and `Colors` are free: `Asset.Colors.Colors` compiles.
-    static let reservedTypeNames: Set<String> = ["Type", "Protocol", "Self", "ImageAsset", "ColorAsset", "AssetCapInsets"]
+    static let reservedTypeNames: Set<String> = ["Type", "Protocol", "Self", "ImageAsset", "ColorAsset", "AssetCapInsets", "DataAsset"]
 
     /// `typeName` for a nested enum: reserved names get a trailing underscore.
     static func enumName(_ name: String) -> String {

@@ -289,6 +289,26 @@ import Testing
         #expect(clang.status == 0, "\(clang.stderr)")
     }
 
+    /// Data sets have accessors where the app can load them: in Assets.car (`NSDataAsset`), so only
+    /// with `--car`; Swift `Asset.Data.exploreTab.data`, Objective-C `+exploreTabData`.
+    @Test func dataSetsHaveAccessorsWhenInTheCar() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets"), to: work.appendingPathComponent("Real.xcassets"))
+        let car = try Harness.assetc(["build", "Real.xcassets", "--output", "out", "--car", "--swift", "Car.swift", "--objc", "Car"], in: work)
+        try #require(car.status == 0, "\(car.stderr)")
+        let swift = try String(contentsOf: work.appendingPathComponent("Car.swift"), encoding: .utf8)
+        #expect(swift.contains("    public enum Data {\n        public static let exploreTab = DataAsset(name: \"ExploreTab\")"), "\(swift)")
+        let check = try typeCheck("Car.swift", use: "import Foundation\nimport UIKit\nfunc use() -> Data { Asset.Data.exploreTab.data }\n", in: work)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(try String(contentsOf: work.appendingPathComponent("Car.h"), encoding: .utf8).contains("+ (nullable NSData *)exploreTabData;"))
+        let clang = try objectiveCCheck("Car.m", in: work)
+        #expect(clang.status == 0, "\(clang.stderr)")
+        let loose = try Harness.assetc(["build", "Real.xcassets", "--output", "loose", "--swift", "Loose.swift"], in: work)
+        try #require(loose.status == 0, "\(loose.stderr)")
+        #expect(!(try String(contentsOf: work.appendingPathComponent("Loose.swift"), encoding: .utf8)).contains("DataAsset"))
+    }
+
     @Test func theGeneratedFileMayNotReplaceAnInput() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }

@@ -32,6 +32,14 @@ open class UIImageAsset: @unchecked Sendable {
     open func register(_ image: UIImage, with traitCollection: UITraitCollection) {}
 }
 
+@available(iOS 9.0, *)
+open class NSDataAsset {
+    public init?(name: String, bundle: Bundle) { return nil }
+    open var name: String { "" }
+    open var data: Data { Data() }
+    open var typeIdentifier: String { "" }
+}
+
 open class UIColor: @unchecked Sendable {
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
     @available(iOS 13.0, tvOS 13.0, *)

@@ -195,6 +195,14 @@ static ASSET_HELPER UIColor *_Nullable AssetColor(const AssetColorValue *values)
     return AssetColorFor(values, idiom, 0, 0);
 }
 
+/// A data set Assets.car holds (`NSDataAsset`, iOS 9 and later): the file for this device.
+static ASSET_HELPER NSData *_Nullable AssetNamedData(NSString *name) {
+    if (@available(iOS 9.0, *)) {
+        return [[NSDataAsset alloc] initWithName:name bundle:AssetBundle()].data;
+    }
+    return nil;
+}
+
 /// A colour Assets.car holds (iOS 11 and later), with its appearances.
 static ASSET_HELPER UIColor *_Nullable AssetNamedColor(NSString *name) {
     if (@available(iOS 11.0, *)) {

@@ -35,6 +35,10 @@ API_AVAILABLE_IOS(8.0) @interface UITraitCollection : NSObject
 - (UIImage *)resizableImageWithCapInsets:(UIEdgeInsets)capInsets resizingMode:(UIImageResizingMode)resizingMode API_AVAILABLE_IOS(6.0);
 @property (nonatomic, readonly) CGFloat scale;
 @end
+API_AVAILABLE_IOS(9.0) @interface NSDataAsset : NSObject
+- (nullable instancetype)initWithName:(NSString *)name bundle:(NSBundle *)bundle;
+@property (readonly, copy) NSData *data;
+@end
 API_AVAILABLE_IOS(8.0) @interface UIImageAsset : NSObject
 - (UIImage *)imageWithTraitCollection:(UITraitCollection *)traitCollection;
 - (void)registerImage:(UIImage *)image withTraitCollection:(UITraitCollection *)traitCollection;
