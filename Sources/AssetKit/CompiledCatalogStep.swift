@@ -112,6 +112,8 @@ enum CompiledCatalogStep {
                 rendition.renderingIntent = intents[variant.name] ?? .automatic
                 rendition.isFromVector = variant.source.kind == .pdf || variant.source.kind == .svg
                 (rendition.slicing, rendition.alignment) = shapes[variant.name].map { $0.at(variant.scale) } ?? (nil, nil)
+                // A retina4 slot: subtype 568, as actool keys it (acextract's car).
+                if variant.tall { rendition.subtype = 568 }
             }
             // The 1024 image of a single-size set, and every dark or tinted icon, is stored once per
             // device idiom, as Xcode 26's actool stores them.
@@ -120,7 +122,7 @@ enum CompiledCatalogStep {
             let kind: CompiledCatalog.Asset.Kind = isIcon ? .appIcon : .image
             let cacheKey = sha256Hex(Array(("\(writerVersion)|\(AssetcVersion.current)|\(kind)|\(rendition.fileName)|\(rendition.scale)|\(rendition.appearance)|"
                 + "\(rendition.renderingIntent)|\(rendition.isFromVector)|\(variant.source.kind)|\(written.sha256)|"
-                + "\(rendition.slicing.map { "\($0)" } ?? "")|\(rendition.alignment.map { "\($0)" } ?? "")").utf8))
+                + "\(rendition.slicing.map { "\($0)" } ?? "")|\(rendition.alignment.map { "\($0)" } ?? "")|\(rendition.subtype)").utf8))
             if let bytes = cached[cacheKey] {
                 rendition.encoded = bytes
                 rendition.cacheKey = cacheKey
@@ -177,6 +179,7 @@ enum CompiledCatalogStep {
             var rendition = CompiledCatalog.Rendition(idiom: vector.slot.idiom, scale: 0, appearance: vector.slot.appearance,
                                                       fileName: FilePath(vector.source).lastComponent, width: 0, height: 0, rgba: [])
             rendition.embedded = .pdf(vectorFiles[vector.source]!)
+            rendition.subtype = vector.slot.subtype
             assets[vector.slot.name]?.renditions.append(rendition)
         }
         for asset in dataAssets {
@@ -222,6 +225,8 @@ enum CompiledCatalogStep {
             var name: String
             var idiom: RenditionIdiom
             var appearance: RenditionAppearance
+            /// 568 for a retina4 slot, whose PDF actool keeps as a vector of its own.
+            var subtype: UInt16
         }
 
         var slot: Slot
@@ -232,7 +237,7 @@ enum CompiledCatalogStep {
         // Each slot's sources; nil stands for a bitmap not drawn from a PDF.
         var sources: [PDFVector.Slot: Set<String?>] = [:]
         for variant in variants where variant.role == .image {
-            let slot = PDFVector.Slot(name: variant.name, idiom: idiom(variant), appearance: appearance(variant))
+            let slot = PDFVector.Slot(name: variant.name, idiom: idiom(variant), appearance: appearance(variant), subtype: variant.tall ? 568 : 0)
             sources[slot, default: []].insert(variant.source.kind == .pdf ? variant.source.path : nil)
         }
         return sources.compactMap { slot, paths in

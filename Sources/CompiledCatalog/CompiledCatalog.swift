@@ -124,6 +124,10 @@ public struct CompiledCatalog: Sendable {
         /// Set for a JPEG or a PDF kept as a file; `rgba` is then empty and `width`/`height` are the
         /// JPEG's pixels (0 for a PDF).
         public var embedded: EmbeddedFile?
+        /// 568 for a tall (`-568h`, `retina4`) slot, as actool keys it; 0 otherwise.
+        public var subtype: UInt16 = 0
+        /// Size-class, memory and graphics-family slots: the attributes that select them.
+        public var traits: [RenditionAttribute: UInt16] = [:]
         /// The set's slicing at this scale, in pixels: the bitmap is stored cut down to its caps and
         /// one centre part, with the slice rectangles and the resizable layout actool writes.
         public var slicing: Slicing?

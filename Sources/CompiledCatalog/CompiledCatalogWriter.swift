@@ -63,7 +63,7 @@ public enum CompiledCatalogWriter {
     }
 
     public static func writeWithParts(_ catalog: CompiledCatalog) throws(CompiledCatalogError) -> Written {
-        let keyFormat = RenditionAttribute.keyFormat
+        let keyFormat = RenditionAttribute.keyFormat(with: Set(catalog.assets.flatMap { $0.renditions.flatMap(\.traits.keys) }))
         var renditions: [(key: [UInt8], value: [UInt8])] = []
         var parts: [[UInt8]: String] = [:]
         var facets: [(key: [UInt8], value: [UInt8])] = []
@@ -98,7 +98,7 @@ public enum CompiledCatalogWriter {
             let sizeIndex = IconSizeIndex.numbering(for: asset.renditions.compactMap(\.iconPoints))
             // The 60-point @3x iPhone icon is stored again at scale 2 as a 90-point icon of subtype
             // 1792, as actool of Xcode 14.3–16.2 stores it, with a multisize record of its own.
-            var entries = asset.renditions.map { (rendition: $0, subtype: UInt16(0)) }
+            var entries = asset.renditions.map { (rendition: $0, subtype: $0.subtype) }
             if asset.kind == .appIcon, let tall = asset.renditions.first(where: { $0.idiom == .phone && $0.scale == 3 && $0.iconPoints == 60 }) {
                 var copy = tall
                 copy.scale = 2
@@ -115,11 +115,11 @@ public enum CompiledCatalogWriter {
                     }
                     dimension2 = index
                 }
-                let attributes: [RenditionAttribute: UInt16] = [
+                let attributes = rendition.traits.merging([
                     .appearance: rendition.appearance.rawValue, .localization: 0, .scale: UInt16(rendition.scale),
                     .idiom: rendition.idiom.rawValue, .subtype: subtype, .dimension2: dimension2,
                     .identifier: identifier, .element: Element.image, .part: part,
-                ]
+                ]) { _, fixed in fixed }
                 keys.append(attributes)
                 appearances.insert(rendition.appearance)
                 let renditionKey = key(attributes, keyFormat)

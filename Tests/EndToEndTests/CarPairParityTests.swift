@@ -263,14 +263,15 @@ enum CarDifference: CustomStringConvertible {
             return false
         },
         Choice(name: "trait slots not carried yet",
-               reason: "size-class, memory, graphics and -568h (subtype 568) slots are left out of the car with a note; the issue on today's catalogs carries them") { difference, _ in
-            if case .onlyInActools(let r) = difference { return [20, 21, 22, 23, 24].contains { r[$0] != 0 } || r[16] == 568 }
+               reason: "size-class, memory, graphics and display-gamut slots are left out of the car with a note; the issue on today's catalogs carries them") { difference, _ in
+            if case .onlyInActools(let r) = difference { return [20, 21, 22, 23, 24].contains { r[$0] != 0 } }
             return false
         },
         Choice(name: "scales no targeted device loads",
-               reason: "actool rasterises a PDF at 1x, 2x and 3x for every idiom; assetc leaves out what no targeted device loads (docs/manifest.md): @3x on iPad, iPhone @1x from iOS 7, iPad @1x from iOS 10, a universal @3x without iPhone and a universal @1x when neither can load it") { difference, context in
+               reason: "actool rasterises a PDF at 1x, 2x and 3x for every idiom; assetc leaves out what no targeted device loads (docs/manifest.md): @3x on iPad, iPhone @1x from iOS 7, iPad @1x from iOS 10, a universal @3x without iPhone, a universal @1x when neither can load it, and a retina4 (-568h) slot at any scale but 2x (only the 2x iPhone 5 class has a 568-point screen)") { difference, context in
             guard case .onlyInActools(let r) = difference, r.kind == .bitmap else { return false }
             let scale = r[12], idiom = r[15]
+            if r[16] == 568 { return scale != 2 }
             let target = context.pair.deploymentTarget.split(separator: ".").compactMap { Int($0) }
             let iphoneAt1x = context.targetsIPhone && target.lexicographicallyPrecedes([7])
             let ipadAt1x = context.targetsIPad && target.lexicographicallyPrecedes([10])

@@ -78,8 +78,8 @@ public struct CompiledCatalogRequest: Sendable, Hashable {
 
 extension BuildPlan {
     /// The variants `Assets.car` holds: the app icon's iOS 7+ slots (the App Store icon included)
-    /// and the main bundle's catalog image sets, light and dark (JPEG slots as their files). Left
-    /// loose only: high-contrast and `-568h` variants, image sets of other bundles, manifest images
+    /// and the main bundle's catalog image sets in every appearance, retina4 slots included (JPEG
+    /// slots as their files). Left loose only: image sets of other bundles and manifest images
     /// (docs/assets-car.md says why).
     public var compiledCatalogVariants: [Variant] {
         guard compiledCatalog != nil else { return [] }
@@ -88,7 +88,7 @@ extension BuildPlan {
             case .appIcon, .appStoreIcon, .alternateAppIcon:
                 return variant.iconSlot.map { $0.maximumOS == nil } ?? false
             case .image:
-                return variant.catalogOrigin != nil && variant.bundle == .main && !variant.tall
+                return variant.catalogOrigin != nil && variant.bundle == .main
                     && (variant.relativePath.hasSuffix(".png") || variant.source.kind == .jpeg)
             default:
                 return false
