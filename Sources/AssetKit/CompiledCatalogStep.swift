@@ -68,6 +68,21 @@ enum CompiledCatalogStep {
         for (name, shape) in shapes.sorted(by: { $0.key < $1.key }) {
             for scale in Set(shape.slicing.keys).union(shape.alignment.keys).sorted() { description += "shape|\(name)|\(scale)|\(shape.at(scale))\n" }
         }
+        // Slots chosen by size class, memory or graphics family: their PNGs go into the car only.
+        var traitFiles: [(name: String, slot: CatalogTraitSlot, bytes: [UInt8])] = []
+        for record in plan.catalogRecords.images where record.bundle == nil {
+            for slot in record.properties.traitSlots {
+                let bytes: [UInt8]
+                do {
+                    bytes = try FileSystem.read(slot.path, limit: Limits.maximumSourceBytes)
+                } catch {
+                    throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
+                }
+                traitFiles.append((record.name, slot, bytes))
+                description += "trait|\(record.name)|\(slot.filename)|\(slot.scale)|\(slot.idiom?.rawValue ?? "")|\(slot.appearance)|"
+                    + "\(slot.attributeValues ?? [:])|\(sha256Hex(bytes))\n"
+            }
+        }
         // Data sets: their files are read here, whole (NSDataAsset hands the app the bytes).
         let dataAssets = try dataSets(plan)
         for asset in dataAssets {
@@ -174,6 +189,31 @@ enum CompiledCatalogStep {
                 }
             }
             assets[name, default: CompiledCatalog.Asset(name: name, kind: kind, renditions: [])].renditions += renditions
+        }
+        for (name, slot, bytes) in traitFiles {
+            let image: RGBAImage
+            do {
+                image = try PNGCodec.decode(bytes).image
+            } catch {
+                throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
+            }
+            let idiom: RenditionIdiom = slot.idiom == .iphone ? .phone : slot.idiom == .ipad ? .pad : .universal
+            var rendition = CompiledCatalog.Rendition(idiom: idiom, scale: slot.scale, appearance: appearance(slot.appearance), fileName: slot.filename,
+                                                      width: image.width, height: image.height, rgba: image.pixels)
+            rendition.renderingIntent = intents[name] ?? .automatic
+            (rendition.slicing, rendition.alignment) = shapes[name].map { $0.at(slot.scale) } ?? (nil, nil)
+            for (attribute, value) in slot.attributeValues ?? [:] {
+                if let key = RenditionAttribute(rawValue: attribute) { rendition.traits[key] = value }
+            }
+            if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: image.width, height: image.height) { rendition.slicing = nil }
+            do {
+                rendition.encoded = try CompiledCatalogWriter.encode(rendition, kind: .image)
+            } catch {
+                throw BuildFailure(.invalidInput, [.error(slot.path, "cannot write Assets.car: \(error.message)")])
+            }
+            rendition.rgba = []
+            encoded += 1
+            assets[name, default: CompiledCatalog.Asset(name: name, kind: .image, renditions: [])].renditions.append(rendition)
         }
         for vector in vectors {
             var rendition = CompiledCatalog.Rendition(idiom: vector.slot.idiom, scale: 0, appearance: vector.slot.appearance,

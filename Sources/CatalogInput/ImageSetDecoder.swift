@@ -45,6 +45,7 @@ struct ImageSetDecoder {
         var unassigned = 0
         var otherIdioms: Set<String> = []
         var skippedForTraits = 0
+        var traitSlots: [CatalogTraitSlot] = []
         var entries: [JSONNode] = []
         if let images = file.member("images", of: file.root) {
             if case .array(let list) = images.value { entries = list } else {
@@ -90,6 +91,13 @@ struct ImageSetDecoder {
             }
             if Self.qualifierKeys.contains(where: { file.member($0, of: entry) != nil })
                 || file.string("display-gamut", of: entry, diagnostics: &diagnostics) == "display-P3" {
+                // A PNG slot chosen only by size class, memory or graphics family with values whose
+                // numbers are known: kept for Assets.car, which can select on them.
+                if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
+                                             namedFileKind: namedFileKind, diagnostics: &diagnostics) {
+                    traitSlots.append(traitSlot)
+                    continue
+                }
                 skippedForTraits += 1
                 reportIfMissingWhenSkipped()
                 continue
@@ -173,7 +181,35 @@ struct ImageSetDecoder {
                 diagnostics.append(.note(contentsPath, text))
             }
         }
+        if !traitSlots.isEmpty {
+            properties.traitSlots = traitSlots
+            diagnostics.append(.note(contentsPath, "\(traitSlots.count) slot\(traitSlots.count == 1 ? "" : "s") of \"\(name)\" chosen by size class, memory or graphics family "
+                + "\(traitSlots.count == 1 ? "is" : "are") compiled into Assets.car only (--car): loose files cannot select on them"))
+        }
         return CatalogImageSet(name: name, setPath: setPath, contentsPath: contentsPath, slots: slots, properties: properties)
+    }
+
+    /// A slot for Assets.car only: a PNG with a scale, chosen by nothing but size class, memory or
+    /// graphics family, with values whose CoreUI numbers are known; nil leaves it to the skipped count.
+    private func traitSlot(_ entry: JSONNode, file: ContentsFile, filename: String, folder: String, isPlainName: Bool,
+                           namedFileKind: FileSystem.EntryKind?, diagnostics: inout [Diagnostic]) -> CatalogTraitSlot? {
+        guard ["language-direction", "locale", "screen-width", "display-gamut", "subtype"].allSatisfy({ file.member($0, of: entry) == nil }),
+              isPlainName, namedFileKind == .file, filename.lowercased().hasSuffix(".png"),
+              let scaleText = file.string("scale", of: entry, diagnostics: &diagnostics), let scale = ["1x": 1, "2x": 2, "3x": 3][scaleText]
+        else { return nil }
+        let idiom: Idiom?
+        switch file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal" {
+        case "iphone": idiom = .iphone
+        case "ipad": idiom = .ipad
+        default: idiom = nil
+        }
+        guard let appearance = appearance(of: entry, file: file, diagnostics: &diagnostics) else { return nil }
+        let slot = CatalogTraitSlot(idiom: idiom, scale: scale, appearance: appearance, filename: filename, path: folder + "/" + filename,
+                                    widthClass: file.string("width-class", of: entry, diagnostics: &diagnostics),
+                                    heightClass: file.string("height-class", of: entry, diagnostics: &diagnostics),
+                                    memory: file.string("memory", of: entry, diagnostics: &diagnostics),
+                                    graphicsFeatureSet: file.string("graphics-feature-set", of: entry, diagnostics: &diagnostics))
+        return slot.attributeValues == nil ? nil : slot
     }
 
     /// `appearances`: luminosity light/dark and contrast high. nil (with a message) for other kinds.

@@ -385,6 +385,37 @@ import TestSupport
         #expect(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")) == before)
     }
 
+    /// Slots chosen by size class, memory or graphics family are in the car with CoreUI's values
+    /// (20/21 compact 1 regular 2, 22 memory, 23 graphics) and the key format grows for the whole
+    /// car; a value whose number is not known stays out, with the skipped-slot note.
+    @Test func traitSlotsAreInTheCar() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("App.xcassets/hero.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        for file in ["hero@2x.png", "compact@2x.png", "big@2x.png", "metal@2x.png", "apple7@2x.png"] {
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"), to: set.appendingPathComponent(file))
+        }
+        try #"""
+            {"images": [{"idiom": "universal", "filename": "hero@2x.png", "scale": "2x"},
+                        {"idiom": "universal", "filename": "compact@2x.png", "scale": "2x", "width-class": "compact"},
+                        {"idiom": "iphone", "filename": "big@2x.png", "scale": "2x", "memory": "4GB", "height-class": "regular"},
+                        {"idiom": "universal", "filename": "metal@2x.png", "scale": "2x", "graphics-feature-set": "metal2v2"},
+                        {"idiom": "universal", "filename": "apple7@2x.png", "scale": "2x", "graphics-feature-set": "apple7"}]}
+            """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("3 slots of \"hero\" chosen by size class, memory or graphics family are compiled into Assets.car only"), "\(run.stderr)")
+        #expect(run.stderr.contains("skipped 1 slot of \"hero\" chosen by size class"), "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        #expect(car.keyFormat == [7, 13, 12, 15, 16, 9, 20, 21, 23, 22, 17, 1, 2])
+        let keys = car.renditions.filter { $0.attributes[2] == 181 }.map { r in [20, 21, 22, 23, 15].map { r.attributes[$0] ?? 0 } }
+        #expect(keys.sorted { $0.lexicographicallyPrecedes($1) } == [[0, 0, 0, 0, 0], [0, 0, 0, 2, 0], [0, 2, 3, 0, 1], [1, 0, 0, 0, 0]])
+        #expect(car.renditions.first { $0.attributes[20] == 1 }?.name == "compact@2x.png")
+        let loose = Harness.files(under: work.appendingPathComponent("out/Resources"))
+        #expect(!loose.contains { $0.contains("compact") || $0.contains("big") }, "\(loose)")
+    }
+
     /// Catalogs alone (no manifest): iOS 15.0 unless `--deployment-target` says otherwise, in the
     /// car's metadata as actool records `--minimum-deployment-target`; a manifest keeps iOS 7.
     @Test func catalogsAloneTargetIOS15() throws {

@@ -141,6 +141,8 @@ public struct CatalogImageProperties: Sendable, Hashable {
     public var capInsets: [ScaledCapInsets] = []
     /// Each scale's `alignment-insets`, in pixels.
     public var alignment: [ScaledAlignmentInsets] = []
+    /// PNG slots chosen by size class, memory or graphics family, for Assets.car only.
+    public var traitSlots: [CatalogTraitSlot] = []
 
     public init(templateRenderingIntent: String? = nil, preservesVectorRepresentation: Bool? = nil, resizing: JSONOutput? = nil, alignmentInsets: JSONOutput? = nil) {
         self.templateRenderingIntent = templateRenderingIntent

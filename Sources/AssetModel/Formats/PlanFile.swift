@@ -220,7 +220,7 @@ extension CompiledCatalogRequest: Codable {
 extension CatalogRecords.Image: Codable {
     private enum CodingKeys: String, CodingKey {
         case bundle, name, catalog, setPath = "set"
-        case templateRenderingIntent, preservesVectorRepresentation, resizing, alignmentInsets, capInsets, alignment
+        case templateRenderingIntent, preservesVectorRepresentation, resizing, alignmentInsets, capInsets, alignment, traitSlots
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -235,6 +235,7 @@ extension CatalogRecords.Image: Codable {
         try c.encodeIfPresent(properties.alignmentInsets, forKey: .alignmentInsets)
         if !properties.capInsets.isEmpty { try c.encode(properties.capInsets, forKey: .capInsets) }
         if !properties.alignment.isEmpty { try c.encode(properties.alignment, forKey: .alignment) }
+        if !properties.traitSlots.isEmpty { try c.encode(properties.traitSlots, forKey: .traitSlots) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -246,6 +247,7 @@ extension CatalogRecords.Image: Codable {
             alignmentInsets: try c.decodeIfPresent(JSONOutput.self, forKey: .alignmentInsets))
         properties.capInsets = try c.decodeIfPresent([ScaledCapInsets].self, forKey: .capInsets) ?? []
         properties.alignment = try c.decodeIfPresent([ScaledAlignmentInsets].self, forKey: .alignment) ?? []
+        properties.traitSlots = try c.decodeIfPresent([CatalogTraitSlot].self, forKey: .traitSlots) ?? []
         self.init(bundle: try c.decodeIfPresent(String.self, forKey: .bundle), name: try c.decode(String.self, forKey: .name),
                   catalog: try c.decode(String.self, forKey: .catalog), setPath: try c.decode(String.self, forKey: .setPath),
                   properties: properties)

@@ -1,0 +1,49 @@
+/// An image-set slot chosen by size class, memory or graphics family: loose files cannot select on
+/// these, Assets.car can (docs/assets-car.md), so such a slot of a PNG file is kept for the car.
+public struct CatalogTraitSlot: Sendable, Hashable, Codable {
+    /// nil is `universal`.
+    public var idiom: Idiom?
+    public var scale: Int
+    public var appearance: Appearance
+    public var filename: String
+    /// The file, openable.
+    public var path: String
+    /// Contents.json's values, as written: `width-class`, `height-class` (`compact`, `regular`),
+    /// `memory` (`1GB`…), `graphics-feature-set` (`metal1v2`…).
+    public var widthClass: String?
+    public var heightClass: String?
+    public var memory: String?
+    public var graphicsFeatureSet: String?
+
+    public init(idiom: Idiom?, scale: Int, appearance: Appearance, filename: String, path: String,
+                widthClass: String?, heightClass: String?, memory: String?, graphicsFeatureSet: String?) {
+        self.idiom = idiom
+        self.scale = scale
+        self.appearance = appearance
+        self.filename = filename
+        self.path = path
+        self.widthClass = widthClass
+        self.heightClass = heightClass
+        self.memory = memory
+        self.graphicsFeatureSet = graphicsFeatureSet
+    }
+
+    /// CoreUI's values for the key attributes (20 horizontal and 21 vertical size class, 22 memory,
+    /// 23 graphics), or nil when one of them has no value known to be right. Size classes, 1–4 GB
+    /// and metal1v2…metal3v1 are seen in acextract's actool car; 3 GB, metal3v2 and metal4v1 come
+    /// from CoreUI's tables as read by several reverse-engineered readers, which agree on them (and
+    /// disagree on 6 GB, which is left out, as are the `apple*` families).
+    public var attributeValues: [UInt16: UInt16]? {
+        var values: [UInt16: UInt16] = [:]
+        let sizeClasses: [String: UInt16] = ["compact": 1, "regular": 2]
+        let memories: [String: UInt16] = ["1GB": 1, "2GB": 2, "4GB": 3, "3GB": 4]
+        let graphics: [String: UInt16] = ["metal1v2": 1, "metal2v2": 2, "metal3v1": 3, "metal3v2": 4, "metal4v1": 5]
+        for (attribute, text, table) in [(UInt16(20), widthClass, sizeClasses), (21, heightClass, sizeClasses),
+                                         (22, memory, memories), (23, graphicsFeatureSet, graphics)] {
+            guard let text else { continue }
+            guard let value = table[text] else { return nil }
+            values[attribute] = value
+        }
+        return values.isEmpty ? nil : values
+    }
+}
