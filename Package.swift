@@ -41,6 +41,10 @@ let package = Package(
         // HEIC sources (Xcode reads them through ImageIO).
         .systemLibrary(name: "CHeif", pkgConfig: "libheif",
                        providers: [.apt(["libheif-dev"])]),
+        // Little CMS: a source tagged with another colour space (Display P3, a gamma) is converted
+        // to sRGB for Assets.car, whose bitmaps assetc stores as sRGB, rather than relabelled.
+        .systemLibrary(name: "CLCMS", pkgConfig: "lcms2",
+                       providers: [.apt(["liblcms2-dev"])]),
         // libpng reports errors with longjmp, which Swift cannot survive; this small C target keeps
         // every setjmp and turns failures into return codes. It also filters rows and deflates IDAT.
         .target(name: "PNGShim", dependencies: ["CPNG", "CDeflate"]),
@@ -56,7 +60,7 @@ let package = Package(
         // The second input kind: Xcode asset catalogs, walked as Xcode does (docs/catalogs.md).
         .target(name: "CatalogInput", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Planning", dependencies: ["AssetModel"]),
-        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "CFontconfig", "CWebP", "CHeif", "PNGShim"]),
+        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "CFontconfig", "CWebP", "CHeif", "CLCMS", "PNGShim"]),
         .target(name: "Output", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Reports", dependencies: ["AssetModel"]),
         // Assets.car: a BOM store of CoreUI renditions, from pixels the façade decodes (pure Swift).

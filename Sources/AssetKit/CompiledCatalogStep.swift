@@ -153,7 +153,17 @@ enum CompiledCatalogStep {
                 } catch {
                     throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be read back for Assets.car: \(error)")])
                 }
-                if let image {
+                if var image {
+                    // Another colour space is converted to sRGB, as the rendition is tagged sRGB.
+                    if let color = image.color, !color.isPlainSRGB {
+                        do {
+                            image = try SRGBConversion.convert(image)
+                        } catch {
+                            throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be converted to sRGB for Assets.car: \(error)")])
+                        }
+                        warnings.append(.note(variant.source.path, "\(variant.fileName): converted from \(color.summary) to sRGB for Assets.car "
+                            + "(the loose file keeps its profile)"))
+                    }
                     (rendition.width, rendition.height, rendition.rgba) = (image.width, image.height, image.pixels)
                     if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: image.width, height: image.height) {
                         made.append(.warning(variant.source.path, "\(variant.fileName): the slicing of \"\(variant.name)\" does not fit its "
@@ -170,15 +180,7 @@ enum CompiledCatalogStep {
                 }
                 rendition.rgba = []
                 rendition.embedded = nil
-                if image?.color != nil {
-                    // The loose PNG keeps its colour chunks; a rendition is tagged sRGB, so its values
-                    // would be shown as sRGB. Said, never silent: such a rendition is not cached, so
-                    // every build that makes the car says it again.
-                    made.append(.warning(variant.source.path, "\(variant.fileName): the PNG is tagged with a colour profile or gamma other "
-                        + "than sRGB; Assets.car stores its values as sRGB (the loose file keeps its profile); convert the source to sRGB"))
-                } else {
-                    rendition.cacheKey = cacheKey
-                }
+                rendition.cacheKey = cacheKey
             }
             var renditions = [rendition]
             if perDeviceIdiom {
@@ -193,7 +195,7 @@ enum CompiledCatalogStep {
         for (name, slot, bytes) in traitFiles {
             let image: RGBAImage
             do {
-                image = try PNGCodec.decode(bytes).image
+                image = try SRGBConversion.convert(try PNGCodec.decode(bytes).image)
             } catch {
                 throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
             }

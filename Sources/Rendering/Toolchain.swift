@@ -40,6 +40,7 @@ public struct Toolchain: Sendable {
                 ("libdeflate", String(cString: assetc_libdeflate_version())),
                 ("libwebp", WebPCodec.version),
                 ("libheif", HEIFCodec.version),
+                ("lcms2", SRGBConversion.version),
                 ("fontconfig", Fonts.version),
             ],
             fontFiles: fonts.count, fontSetHash: sha256Hex(Array(fontText.utf8)))

@@ -1,0 +1,78 @@
+import AssetModel
+import CLCMS
+
+/// The only file that touches Little CMS: pixels of a source tagged with another colour space (an
+/// ICC profile such as Display P3, or gAMA/cHRM) converted to sRGB, for Assets.car, whose bitmaps
+/// assetc stores as sRGB — converted, never relabelled, so the colours a device shows stay the
+/// ones the designer saw (colours outside sRGB are clipped to its gamut).
+public enum SRGBConversion {
+    /// `2.14`, from the library's encoded version (2140).
+    public static var version: String {
+        let encoded = Int(cmsGetEncodedCMMversion())
+        return "\(encoded / 1000).\(encoded / 10 % 100)"
+    }
+
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The image's pixels in sRGB (straight alpha kept), or the image itself when it is sRGB already.
+    public static func convert(_ image: RGBAImage) throws(Failure) -> RGBAImage {
+        guard let color = image.color, !color.isPlainSRGB else { return image }
+        let context = cmsCreateContext(nil, nil)
+        defer { cmsDeleteContext(context) }
+        guard let source = inputProfile(color, context: context) else {
+            throw Failure(description: "its colour profile (\(color.summary)) cannot be read")
+        }
+        defer { cmsCloseProfile(source) }
+        guard let target = cmsCreate_sRGBProfileTHR(context) else { throw Failure(description: "the sRGB profile cannot be made") }
+        defer { cmsCloseProfile(target) }
+        let grey = cmsGetColorSpace(source) == cmsSigGrayData
+        let inputFormat = grey ? ASSETC_TYPE_GRAYA_8 : ASSETC_TYPE_RGBA_8
+        // Relative colorimetric: in-gamut colours are kept exactly; alpha is copied as it is.
+        guard let transform = cmsCreateTransformTHR(context, source, inputFormat, target, ASSETC_TYPE_RGBA_8,
+                                                    UInt32(INTENT_RELATIVE_COLORIMETRIC), UInt32(cmsFLAGS_COPY_ALPHA)) else {
+            throw Failure(description: "no transform from its colour profile (\(color.summary)) to sRGB")
+        }
+        defer { cmsDeleteTransform(transform) }
+        let count = image.width * image.height
+        var input = image.pixels
+        if grey {
+            // The decoder expands grey to RGBA; Little CMS takes grey and alpha.
+            input = [UInt8](repeating: 0, count: count * 2)
+            for pixel in 0..<count {
+                input[2 * pixel] = image.pixels[4 * pixel]
+                input[2 * pixel + 1] = image.pixels[4 * pixel + 3]
+            }
+        }
+        var output = [UInt8](repeating: 0, count: count * 4)
+        input.withUnsafeBytes { source in
+            output.withUnsafeMutableBytes { target in
+                cmsDoTransform(transform, source.baseAddress, target.baseAddress, UInt32(count))
+            }
+        }
+        return RGBAImage(width: image.width, height: image.height, pixels: output)
+    }
+
+    /// The embedded ICC profile, else a profile from gAMA and cHRM (sRGB's primaries and white
+    /// when cHRM is absent).
+    private static func inputProfile(_ color: PNGColorInfo, context: cmsContext?) -> cmsHPROFILE? {
+        if let profile = color.iccProfile {
+            return profile.withUnsafeBytes { cmsOpenProfileFromMemTHR(context, $0.baseAddress, UInt32($0.count)) }
+        }
+        let chromaticities = (color.chromaticities ?? [31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000]).map { Double($0) / 100_000 }
+        guard chromaticities.count == 8 else { return nil }
+        var white = cmsCIExyY(x: chromaticities[0], y: chromaticities[1], Y: 1)
+        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: chromaticities[2], y: chromaticities[3], Y: 1),
+                                        Green: cmsCIExyY(x: chromaticities[4], y: chromaticities[5], Y: 1),
+                                        Blue: cmsCIExyY(x: chromaticities[6], y: chromaticities[7], Y: 1))
+        // gAMA is the encoding exponent × 100000 (45455: 1/2.2); the curve decodes with its inverse.
+        let encoding = Double(color.gamma ?? 45455) / 100_000
+        guard encoding > 0.01, encoding < 10, let curve = cmsBuildGamma(context, 1 / encoding) else { return nil }
+        defer { cmsFreeToneCurve(curve) }
+        var curves: [OpaquePointer?] = [curve, curve, curve]
+        return curves.withUnsafeMutableBufferPointer { buffer in
+            cmsCreateRGBProfileTHR(context, &white, &primaries, buffer.baseAddress)
+        }
+    }
+}
