@@ -7,6 +7,8 @@ import Rendering
 /// that only make sense for them.
 public struct CatalogRequest: Sendable, Hashable {
     public var paths: [String]
+    /// Icon Composer `.icon` bundles; `appIcon` names one by its stem.
+    public var iconBundles: [String] = []
     /// Scales an unscaled PDF or SVG is rendered at (default 1, 2, 3).
     public var scales: [Int]?
     /// `--app-icon NAME`, `--launch-image NAME`: sets picked from the catalogs.
@@ -130,7 +132,7 @@ public struct LoadedProject: Sendable {
     public var inputPath: String { manifest.path }
     /// What was read, for summaries: the manifest (nil for catalogs alone) and every catalog.
     public var manifestPath: String?
-    public var catalogPaths: [String] { manifest.catalogs.map(\.path) }
+    public var catalogPaths: [String] { manifest.catalogs.map(\.path) + manifest.iconComposerBundles }
     public var colourCount: Int { plan.catalogRecords.colors.count }
 }
 

@@ -4,7 +4,11 @@ import Rendering
 /// Everything that determines a variant's bytes, hashed. A change in any of them re-renders it.
 enum CacheKey {
     static func make(for variant: Variant, store: SourceStore, encoder: PNGEncoderSettings) -> String {
-        let sourceHash = (try? store.sha256(variant.source.path)) ?? "unreadable"
+        var sourceHash = (try? store.sha256(variant.source.path)) ?? "unreadable"
+        if variant.source.kind == .iconComposer {
+            // An Icon Composer bundle is icon.json and the layer files it names.
+            sourceHash += IconComposerBundle.layerHashes(iconJSON: variant.source.path, store: store)
+        }
         let placement = variant.placement
         let background = variant.background.map { "\($0.red),\($0.green),\($0.blue),\($0.alpha)" } ?? "none"
         let text = [
@@ -22,6 +26,7 @@ enum CacheKey {
         switch kind {
         case .svg: "|svg at 96 dpi"
         case .png: "|16-bit copied"
+        case .iconComposer: "|icon composer flattened 1"
         default: ""
         }
     }

@@ -7,28 +7,36 @@ import AssetPlatform
 public enum InputPath: Equatable, Sendable {
     case manifest(String)
     case catalog(String)
-    /// An Icon Composer `.icon` bundle (not compiled yet).
-    case iconComposer
+    /// An Icon Composer `.icon` bundle: the app icon `--app-icon` names by its stem.
+    case iconComposer(String)
     /// A folder that is neither.
     case otherFolder
 
     /// The manifest's or catalog's path; nil for what the build cannot read.
     public var path: String? {
         switch self {
-        case .manifest(let path), .catalog(let path): path
-        case .iconComposer, .otherFolder: nil
+        case .manifest(let path), .catalog(let path), .iconComposer(let path): path
+        case .otherFolder: nil
         }
     }
 
+    /// A catalog or an Icon Composer bundle: what sits beside an optional manifest.
     public var isCatalog: Bool {
-        if case .catalog = self { return true }
+        switch self {
+        case .catalog, .iconComposer: true
+        default: false
+        }
+    }
+
+    public var isIconComposer: Bool {
+        if case .iconComposer = self { return true }
         return false
     }
 
     public static func classify(_ input: String) -> InputPath {
         if isCatalogName(input) { return .catalog(input) }
         let last = FilePath(input).lastComponent.lowercased()
-        if last.hasSuffix(".icon") { return .iconComposer }
+        if last.hasSuffix(".icon") || last.hasSuffix(".icon/") { return .iconComposer(input) }
         guard FileSystem.kindFollowingLinks(input) == .directory else { return .manifest(input) }
         let components = FileSystem.absolute(input).split(separator: "/").map(String.init)
         if let index = components.lastIndex(where: { isCatalogName($0) }) {

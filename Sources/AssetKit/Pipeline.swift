@@ -213,7 +213,9 @@ public enum Pipeline {
         if let manifestPath {
             (manifest, warnings) = try readManifest(manifestPath)
         } else {
-            guard let first = request.paths.first else { throw InputError([.error(".", "name a manifest or at least one .xcassets catalog")]) }
+            guard let first = request.paths.first ?? request.iconBundles.first else {
+                throw InputError([.error(".", "name a manifest or at least one .xcassets catalog")])
+            }
             manifest = Manifest(path: first, directory: ".", bundles: [], images: [],
                                 deploymentTarget: Manifest.catalogDefaultDeploymentTarget)
             warnings = []
@@ -238,6 +240,18 @@ public enum Pipeline {
         if let name = request.appIcon {
             manifest.appIcon = nil
             manifest.appIconSetName = CatalogSetChoice(name: name)
+            // An Icon Composer bundle of that name is the app icon, and wins over an icon set of the
+            // same name, as in Xcode 26: its flattened icon is drawn at every size (docs/catalogs.md).
+            if let bundle = request.iconBundles.first(where: { Self.iconBundleName($0) == name }) {
+                manifest.appIconSetName = nil
+                let path = manifest.directory == "." || FilePath(bundle).isAbsolute ? Self.trimmedBundle(bundle) : FileSystem.absolute(Self.trimmedBundle(bundle))
+                manifest.appIcon = AppIconSpec(input: .generate(SourceSpec(path: path, location: SourceLocation(line: 1, column: 1)), page: 1),
+                                               name: name, artwork: false, location: SourceLocation(line: 1, column: 1))
+            }
+        }
+        manifest.iconComposerBundles = request.iconBundles.map(Self.trimmedBundle)
+        for bundle in request.iconBundles where request.appIcon != Self.iconBundleName(bundle) {
+            warnings.append(.warning(bundle, "the Icon Composer icon \"\(Self.iconBundleName(bundle))\" is not the app icon; name it with --app-icon \(Self.iconBundleName(bundle))"))
         }
         if request.alternateAppIcons {
             if manifest.appIconSetName == nil, request.alternateAppIconNames.isEmpty {
@@ -261,11 +275,20 @@ public enum Pipeline {
             manifest.launchImage = nil
             manifest.launchImageSetName = CatalogSetChoice(name: name)
         }
-        if (request.appIcon != nil || request.launchImage != nil) && manifest.catalogs.isEmpty {
+        if (manifest.appIconSetName != nil || request.launchImage != nil) && manifest.catalogs.isEmpty {
             problems.append(.error(manifest.path, "--app-icon and --launch-image pick sets from catalogs, but no catalog is named"))
         }
         if !problems.isEmpty { throw InputError(warnings + problems) }
         return (manifest, warnings)
+    }
+
+    /// `AppIcon.icon` → `AppIcon`.
+    static func iconBundleName(_ path: String) -> String {
+        FilePath(trimmedBundle(path)).stem
+    }
+
+    static func trimmedBundle(_ path: String) -> String {
+        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
     /// Reads every catalog the manifest or command line names. Errors (a missing catalog, a name

@@ -124,7 +124,8 @@ private struct RecordCoding: Codable {
             try c.encode(Self.exact(size), forKey: .svg)
         case .jpeg(let width, let height)?:
             try c.encode([width, height], forKey: .jpeg)
-        case nil:
+        case .iconComposer?, nil:
+            // An Icon Composer bundle is read again each build: its layers are other files.
             break
         }
         try c.encodeIfPresent(record.unembeddedFonts, forKey: .unembeddedFonts)

@@ -164,6 +164,7 @@ struct CatalogPlanner {
                 switch found {
                 case .pdf, .svg: scales = group.tall ? [2] : catalog.spec.scales
                 case .png, .jpeg: scales = [1]
+                case .iconComposer: scales = []
                 }
                 for scale in scales where assigned[scale] == nil { assigned[scale] = unscaled }
             }
@@ -219,6 +220,8 @@ struct CatalogPlanner {
             points = PointSize(width: page.width / slotScale, height: page.height / slotScale)
             width = FileNaming.pixels(points.width, scale: scale)
             height = FileNaming.pixels(points.height, scale: scale)
+        case .iconComposer:
+            return nil
         case .png(let w, let h, _, _), .jpeg(let w, let h):
             if info.kind == .jpeg { fileExtension = "jpg" }
             (width, height) = (w, h)

@@ -36,7 +36,7 @@ struct IconPlanner {
         else { return [] }
         if spec.background == nil {
             do {
-                if try !inspector.isOpaque(path: path, kind: resolved.kind, page: page) {
+                if try !inspector.isOpaque(path: resolved.path, kind: resolved.kind, page: page) {
                     diagnostics.append(.warning(path, "app icon art has transparent pixels; they are composited onto white (set \"background\" to choose the colour)"))
                 }
             } catch {
@@ -58,8 +58,10 @@ struct IconPlanner {
     /// Icons are square and never upscaled: a PDF page must be square, a PNG square and at least 1024 px.
     private func inspectSquareSource(_ path: String, page: Int, at location: SourceLocation,
                                      diagnostics: inout [Diagnostic]) -> (ResolvedSource, PointSize)? {
-        guard let kind = ResolvedSource.Kind.forPath(path), kind == .pdf || kind == .png else {
-            diagnostics.append(.error(manifest.path, at: location, "app icon source '\(path)' is neither a .pdf nor a .png file"))
+        // An Icon Composer bundle is read through its icon.json.
+        let path = path.hasSuffix(".icon") || path.hasSuffix(".icon/") ? FilePath(path).appending("icon.json").string : path
+        guard let kind = ResolvedSource.Kind.forPath(path), kind == .pdf || kind == .png || kind == .iconComposer else {
+            diagnostics.append(.error(manifest.path, at: location, "app icon source '\(path)' is not a .pdf, a .png or an Icon Composer .icon"))
             return nil
         }
         let info: SourceInfo
@@ -91,6 +93,9 @@ struct IconPlanner {
                 return nil
             }
             return (ResolvedSource(path: path, kind: .png, page: 1), PointSize(width: Double(width), height: Double(height)))
+        case .iconComposer:
+            let side = IconComposerDocument.canvasPoints
+            return (ResolvedSource(path: path, kind: .iconComposer, page: 1), PointSize(width: side, height: side))
         case .svg, .jpeg:
             return nil
         }

@@ -49,7 +49,7 @@ struct LaunchImagePlanner {
                 content = size
             case .png(let width, let height, _, _):
                 content = PointSize(width: Double(width), height: Double(height))
-            case .svg, .jpeg:
+            case .svg, .jpeg, .iconComposer:
                 return []
             }
         } catch {

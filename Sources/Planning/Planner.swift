@@ -271,7 +271,7 @@ public struct Planner {
             return PointSize(width: Double(width) / Double(scale), height: Double(height) / Double(scale))
         case .svg(let size):
             return size
-        case .jpeg:
+        case .jpeg, .iconComposer:
             return nil
         }
     }
@@ -290,7 +290,7 @@ public struct Planner {
             content = page
         case .svg(let size):
             content = size
-        case .jpeg:
+        case .jpeg, .iconComposer:
             return
         case .png(let width, let height, let declared, _):
             content = PointSize(width: Double(width), height: Double(height))

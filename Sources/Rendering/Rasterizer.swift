@@ -66,6 +66,19 @@ final class Rasterizer {
         switch job.source.kind {
         case .jpeg:
             throw SourceError("a JPEG is copied, not rendered")
+        case .iconComposer:
+            // The bundle's icon.json; `page` says which appearance (1 light, 2 dark, 3 tinted).
+            let appearance: IconComposerDocument.Appearance = job.source.page == 2 ? .dark : job.source.page == 3 ? .tinted : .light
+            let document: IconComposerDocument
+            do {
+                document = try IconComposerDocument.read(try store.bytes(job.source.path), appearance: appearance)
+            } catch {
+                throw SourceError("not a readable Icon Composer icon.json: \(error)")
+            }
+            let canvas = try CairoCanvas(width: job.pixelWidth, height: job.pixelHeight)
+            if let background = job.background { canvas.fill(background) }
+            try IconComposerRenderer.draw(document, iconJSON: job.source.path, into: canvas, store: store)
+            return .canvas(canvas, color: nil)
         case .svg:
             let document = try svg(at: job.source.path)
             guard let size = document.size, size == job.contentSize else {

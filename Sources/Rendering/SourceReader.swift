@@ -28,6 +28,33 @@ public struct SourceReader: Sendable {
         let bytes = try store.bytes(path)
         if let size = GitLFSPointer.pointedSize(of: bytes) { throw SourceError(GitLFSPointer.message(pointedSize: size)) }
         switch kind {
+        case .iconComposer:
+            // Every layer of every appearance: inside the bundle's Assets, an SVG or PNG of sane size.
+            let names: [String]
+            do {
+                names = try IconComposerDocument.imageNames(bytes)
+            } catch {
+                throw SourceError("not a readable Icon Composer icon.json: \(error)")
+            }
+            for name in names {
+                let layer = try IconComposerLayers.path(of: name, iconJSON: path)
+                let layerBytes = try store.bytes(layer)
+                if name.lowercased().hasSuffix(".svg") {
+                    let size: PointSize?
+                    if let supervisor { size = try supervisor.svgSize(path: layer) } else { _ = silenceGLibLogging; size = try SVGDocument(bytes: layerBytes).size }
+                    guard let size, size.width > 0, size.height > 0, size.width <= 100_000, size.height <= 100_000 else {
+                        throw SourceError("the layer file \(name) has no usable size")
+                    }
+                } else if name.lowercased().hasSuffix(".png") {
+                    let header = try PNGCodec.readHeader(layerBytes)
+                    if header.width * header.height > Limits.maximumSourcePixels {
+                        throw SourceError.overLimit("the layer file \(name) is \(header.width)x\(header.height) pixels, more than the limit of \(Limits.maximumSourcePixels)")
+                    }
+                } else {
+                    throw SourceError("the layer file \(name) is not an SVG or a PNG")
+                }
+            }
+            return .iconComposer
         case .pdf:
             if !bytes.starts(with: Array("%PDF".utf8)) && !bytes.prefix(1024).containsSequence(Array("%PDF-".utf8)) {
                 throw SourceError(bytes.isEmpty ? "not a PDF file: it is empty" : "not a PDF file (no %PDF header)")
@@ -131,7 +158,16 @@ extension SourceReader {
         case .png:
             return try PNGCodec.decode(try store.bytes(path)).image.isOpaque
         case .svg, .jpeg:
-            throw SourceError("only PDF and PNG sources can be checked for transparency")
+            throw SourceError("only PDF, PNG and Icon Composer sources can be checked for transparency")
+        case .iconComposer:
+            let side = IconComposerDocument.canvasPoints
+            let job = RenderJob(source: ResolvedSource(path: path, kind: .iconComposer, page: page), pixelWidth: 256, pixelHeight: 256,
+                                contentSize: PointSize(width: side, height: side),
+                                placement: Placement.map(content: PointSize(width: side, height: side), intoWidth: 256, height: 256, fit: nil))
+            if let supervisor {
+                return try PNGCodec.decode(try supervisor.render(job)).image.isOpaque
+            }
+            return try Rasterizer(store: store).render(job).isOpaque
         case .pdf:
             // 256 px is enough to see transparent corners or margins without a full-size render.
             guard case .pdf(_, let sizes) = try inspect(path: path, kind: .pdf, pages: [page]), let size = sizes[page] else {

@@ -57,7 +57,7 @@ struct ManifestOptions: ParsableArguments {
         for (input, kind) in zip(inputs, classifiedInputs) {
             switch kind {
             case .iconComposer:
-                throw ValidationError("\(input): Icon Composer .icon bundles are not compiled by assetc yet; export the icon into an app icon set (.appiconset) in a catalog")
+                break
             case .otherFolder:
                 throw ValidationError("\(input) is a folder that is neither an .xcassets catalog (nor inside one) nor holds an assets.json; name a manifest or a catalog")
             case .manifest, .catalog: break
@@ -89,7 +89,9 @@ struct ManifestOptions: ParsableArguments {
     }
 
     var catalogRequest: CatalogRequest {
-        var request = CatalogRequest(paths: classifiedInputs.filter(\.isCatalog).compactMap(\.path), scales: parsedScales, appIcon: appIcon, launchImage: launchImage)
+        var request = CatalogRequest(paths: classifiedInputs.filter { $0.isCatalog && !$0.isIconComposer }.compactMap(\.path), scales: parsedScales,
+                                     appIcon: appIcon, launchImage: launchImage)
+        request.iconBundles = classifiedInputs.filter(\.isIconComposer).compactMap(\.path)
         request.alternateAppIcons = alternateAppIcons
         request.compiledCatalog = car
         request.alternateAppIconNames = alternateAppIconNames

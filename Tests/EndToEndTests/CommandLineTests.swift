@@ -67,9 +67,9 @@ import TestSupport
     }
 
     /// A folder as the input: inside a catalog it stands for the catalog (it was read as a
-    /// manifest, "is a directory"); holding assets.json, for that manifest; any other folder, and an
-    /// Icon Composer bundle, get a message saying what to name. A build whose output would land
-    /// inside a catalog is refused and writes nothing.
+    /// manifest, "is a directory"); holding assets.json, for that manifest; any other folder gets a
+    /// message saying what to name (an Icon Composer bundle is an input of its own). A build whose
+    /// output would land inside a catalog is refused and writes nothing.
     @Test func aFolderStandsForItsCatalogOrManifest() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
@@ -103,9 +103,10 @@ import TestSupport
         #expect(twice.status == 1)
         #expect(twice.stderr == "./A.xcassets: error: the catalog is named twice (also as A.xcassets)\n", "\(twice.stderr)")
 
+        // An Icon Composer bundle is an input beside catalogs: one that is not the app icon is said so.
         try FileManager.default.createDirectory(at: work.appendingPathComponent("AppIcon.icon"), withIntermediateDirectories: true)
-        let icon = try Harness.assetc(["build", "AppIcon.icon"], in: work)
-        #expect(icon.status == 64 && icon.stderr.contains("Icon Composer .icon bundles are not compiled by assetc yet"), "\(icon.stderr)")
+        let icon = try Harness.assetc(["build", "A.xcassets", "AppIcon.icon", "--output", "iconout"], in: work)
+        #expect(icon.stderr.contains("AppIcon.icon: warning: the Icon Composer icon \"AppIcon\" is not the app icon"), "\(icon.stderr)")
     }
 
     @Test func outputOptionOverridesTheManifest() throws {

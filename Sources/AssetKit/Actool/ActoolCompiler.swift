@@ -144,7 +144,7 @@ public enum ActoolCompiler {
             if lower.hasSuffix(".xcassets") || lower.hasSuffix(".xcassets/") {
                 request.paths.append(catalog)
             } else if lower.hasSuffix(".icon") || lower.hasSuffix(".icon/") {
-                problems.append("\(catalog): Icon Composer .icon bundles are not compiled by assetc yet; pass the app icon as an .appiconset")
+                request.iconBundles.append(catalog)
             } else if lower.hasSuffix(".xcstickers") {
                 problems.append("\(catalog): sticker catalogs are not compiled by assetc")
             } else {

@@ -52,6 +52,8 @@ public struct Manifest: Sendable {
     /// `--car` / `"car": true`: the catalogs' image sets and the app icon are also compiled into
     /// `Resources/Assets.car` (docs/assets-car.md).
     public var compiledCatalog = false
+    /// Icon Composer bundles named on the command line (or by actool's operands), as given.
+    public var iconComposerBundles: [String] = []
     /// `--launch-image NAME` / `"launchImage": {"set": NAME}`.
     public var launchImageSetName: CatalogSetChoice?
 

@@ -8,6 +8,8 @@ public enum SourceInfo: Sendable, Hashable {
     case svg(PointSize)
     /// A JPEG's pixel size; JPEGs are copied byte for byte, never decoded.
     case jpeg(width: Int, height: Int)
+    /// An Icon Composer bundle, read through its `icon.json`: a 1024-point square.
+    case iconComposer
 }
 
 /// One source to inspect, with every page the manifest uses from it.
@@ -32,6 +34,7 @@ extension ResolvedSource.Kind {
         if [".png", ".webp", ".heic", ".heif"].contains(where: lower.hasSuffix) { return .png }
         if lower.hasSuffix(".svg") { return .svg }
         if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return .jpeg }
+        if lower.hasSuffix(".icon/icon.json") { return .iconComposer }
         return nil
     }
 }
@@ -53,6 +56,7 @@ extension SourceInfo {
         case .png: .png
         case .svg: .svg
         case .jpeg: .jpeg
+        case .iconComposer: .iconComposer
         }
     }
 }

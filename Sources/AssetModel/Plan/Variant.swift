@@ -2,6 +2,8 @@
 public struct ResolvedSource: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable {
         case pdf, png, svg, jpeg
+        /// An Icon Composer bundle's `icon.json`; `page` is the appearance (1 light, 2 dark, 3 tinted).
+        case iconComposer = "icon"
     }
 
     /// The path as shown in diagnostics (manifest folder joined with the path as written).

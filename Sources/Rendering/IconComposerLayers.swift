@@ -1,0 +1,35 @@
+import AssetModel
+import Foundation
+
+/// Where an Icon Composer layer's file is: `Assets/<name>` beside `icon.json`, and nowhere else —
+/// a name is a plain file name (IconComposerReader), and the file, links followed, must lie inside
+/// the bundle's own `Assets` folder, so a bundle cannot make assetc read `/etc/passwd` or a file of
+/// another project through a link.
+enum IconComposerLayers {
+    static func path(of name: String, iconJSON: String) throws(SourceError) -> String {
+        let bundle = URL(fileURLWithPath: iconJSON).deletingLastPathComponent()
+        let assets = bundle.appendingPathComponent("Assets", isDirectory: true)
+        let file = assets.appendingPathComponent(name)
+        let realAssets = assets.resolvingSymlinksInPath().standardizedFileURL.path
+        let realFile = file.resolvingSymlinksInPath().standardizedFileURL.path
+        guard realFile.hasPrefix(realAssets + "/") else {
+            throw SourceError("the layer file \(name) lies outside the bundle's Assets folder")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: realFile, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw SourceError("the layer file Assets/\(name) does not exist")
+        }
+        return FilePath(iconJSON).folder.appending("Assets").appending(name).string
+    }
+}
+
+/// What an Icon Composer bundle is made of, for cache keys: each layer file's hash, by name.
+public enum IconComposerBundle {
+    public static func layerHashes(iconJSON: String, store: SourceStore) -> String {
+        guard let bytes = try? store.bytes(iconJSON), let names = try? IconComposerDocument.imageNames(bytes) else { return "|unreadable" }
+        return names.map { name in
+            let hash = (try? IconComposerLayers.path(of: name, iconJSON: iconJSON)).flatMap { try? store.sha256($0) } ?? "missing"
+            return "|\(name)=\(hash)"
+        }.joined()
+    }
+}

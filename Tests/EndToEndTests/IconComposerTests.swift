@@ -1,0 +1,111 @@
+import Foundation
+import Rendering
+import Testing
+
+/// Icon Composer `.icon` bundles (Xcode 26) as the app icon: the flattened icon drawn at every iOS
+/// slot from the bundle's layers (docs/catalogs.md), through `assetc build` and the actool mode; and
+/// bundles that try to read outside themselves or to be unbounded, refused by name.
+@Suite struct IconComposerTests {
+    static let fixtures = Harness.fixtures.appendingPathComponent("iconcomposer")
+
+    func copy(_ bundle: String, as name: String = "AppIcon", into work: URL) throws -> URL {
+        let target = work.appendingPathComponent("\(name).icon")
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(bundle), to: target)
+        return target
+    }
+
+    func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [Int] {
+        let at = (y * image.width + x) * 4
+        return (0..<4).map { Int(image.pixels[at + $0]) }
+    }
+
+    /// KeepingYouAwake's icon: an `automatic-gradient` grey background (0.867, lightened toward the
+    /// top) and one SVG layer, moved 14 points down and recoloured by its fill (grey 0.178).
+    @Test func theFlattenedIconIsDrawnAtEverySlot() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        _ = try copy("KeepingYouAwake.icon", into: work)
+        let run = try Harness.assetc(["build", "AppIcon.icon", "--app-icon", "AppIcon", "--output", "out", "--werror"], in: work)
+        try #require(run.status == 0, "\(run.stderr)")
+        for (file, side) in [("Resources/AppIcon60x60@2x.png", 120), ("Resources/AppIcon60x60@3x.png", 180), ("Resources/AppIcon76x76@2x~ipad.png", 152),
+                             ("Resources/AppIcon83.5x83.5@2x~ipad.png", 167), ("Resources/AppIcon20x20@2x.png", 40), ("AppStore/AppIcon1024x1024.png", 1024)] {
+            let image = try PNGCodec.decode(try Harness.read(work.appendingPathComponent("out/" + file))).image
+            #expect(image.width == side && image.height == side, "\(file)")
+            #expect(image.isOpaque, "\(file)")
+        }
+        let store = try PNGCodec.decode(try Harness.read(work.appendingPathComponent("out/AppStore/AppIcon1024x1024.png"))).image
+        // Background: 0.867 grey (221) from 70% of the height down; lighter at the top (0.903: 230).
+        #expect(pixel(store, 20, 1000) == [221, 221, 221, 255], "\(pixel(store, 20, 1000))")
+        #expect(abs(pixel(store, 20, 2)[0] - 230) <= 1, "\(pixel(store, 20, 2))")
+        // The cup's body, recoloured with its fill (0.178 grey: 45).
+        #expect(pixel(store, 512, 650) == [45, 45, 45, 255], "\(pixel(store, 512, 650))")
+        // Moved 14 points down: the cup's rim (y 254 in the SVG) is at 268, not 254.
+        #expect(pixel(store, 512, 262)[0] > 200 && pixel(store, 512, 274)[0] < 60, "\(pixel(store, 512, 262)) \(pixel(store, 512, 274))")
+    }
+
+    /// Rectangle's icon: two groups over a Display P3 → sRGB gradient, layers whose SVGs colour with
+    /// CSS `color(display-p3 …)` (which librsvg alone draws as nothing), through the actool mode.
+    @Test func theActoolModeTakesAnIconBundle() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        _ = try copy("Rectangle.icon", into: work)
+        let compile = work.appendingPathComponent("compiled")
+        try FileManager.default.createDirectory(at: compile, withIntermediateDirectories: true)
+        let run = try Harness.assetc(["actool", "AppIcon.icon", "--compile", compile.path, "--platform", "iphoneos",
+                                      "--minimum-deployment-target", "17.0", "--target-device", "iphone", "--target-device", "ipad",
+                                      "--app-icon", "AppIcon", "--output-partial-info-plist", "partial.plist",
+                                      "--output-format", "human-readable-text"], in: work)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: compile.path).sorted()
+        #expect(files == ["AppIcon60x60@2x.png", "AppIcon76x76@2x~ipad.png", "Assets.car"], "\(files)")
+        let plist = try String(contentsOf: work.appendingPathComponent("partial.plist"), encoding: .utf8)
+        #expect(plist.contains("<key>CFBundleIconName</key>\n\t<string>AppIcon</string>"), "\(plist)")
+        let icon = try PNGCodec.decode(try Harness.read(compile.appendingPathComponent("AppIcon60x60@2x.png"))).image
+        // The overlay (a blue P3 rounded rectangle on the right) is drawn, not left out: blue well above red.
+        let overlay = pixel(icon, 100, 60)
+        #expect(overlay[2] > overlay[0] + 100, "\(overlay)")
+        // The background gradient's top: P3 (0.369, 0.435, 0.510) in sRGB, about (84, 111, 131).
+        let top = pixel(icon, 3, 1)
+        #expect(abs(top[0] - 84) <= 6 && abs(top[1] - 111) <= 6 && abs(top[2] - 131) <= 6, "\(top)")
+    }
+
+    /// A bundle named without `--app-icon` is not silently dropped: the build says how to use it.
+    @Test func aBundleThatIsNotTheAppIconIsSaid() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        _ = try copy("KeepingYouAwake.icon", into: work)
+        let run = try Harness.assetc(["build", "AppIcon.icon", "--output", "out"], in: work)
+        #expect(run.stderr.contains("AppIcon.icon: warning: the Icon Composer icon \"AppIcon\" is not the app icon; name it with --app-icon AppIcon"), "\(run.stderr)")
+    }
+
+    /// Hostile bundles: a layer named outside the bundle, a link out of `Assets`, a missing file,
+    /// too many groups, an absurd scale. Each is an error naming the bundle; nothing is written.
+    @Test(arguments: ["parent", "link", "missing", "groups", "scale"])
+    func hostileBundlesAreRefused(_ kind: String) throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let bundle = try copy("KeepingYouAwake.icon", into: work)
+        let json = bundle.appendingPathComponent("icon.json")
+        func layer(_ name: String, scale: Double = 1) -> String {
+            #"{"layers": [{"name": "L", "image-name": "\#(name)", "position": {"scale": \#(scale), "translation-in-points": [0, 0]}}]}"#
+        }
+        switch kind {
+        case "parent":
+            try #"{"groups": [\#(layer("../../secret.svg"))]}"#.write(to: json, atomically: true, encoding: .utf8)
+        case "link":
+            try "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>".write(to: work.appendingPathComponent("outside.svg"), atomically: true, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(atPath: bundle.appendingPathComponent("Assets/escape.svg").path, withDestinationPath: work.appendingPathComponent("outside.svg").path)
+            try #"{"groups": [\#(layer("escape.svg"))]}"#.write(to: json, atomically: true, encoding: .utf8)
+        case "missing":
+            try #"{"groups": [\#(layer("gone.svg"))]}"#.write(to: json, atomically: true, encoding: .utf8)
+        case "groups":
+            try #"{"groups": [\#(Array(repeating: layer("AppIcon.svg"), count: 65).joined(separator: ","))]}"#.write(to: json, atomically: true, encoding: .utf8)
+        default:
+            try #"{"groups": [\#(layer("AppIcon.svg", scale: 1000))]}"#.write(to: json, atomically: true, encoding: .utf8)
+        }
+        let run = try Harness.assetc(["build", "AppIcon.icon", "--app-icon", "AppIcon", "--output", "out"], in: work)
+        #expect((1...127).contains(run.status), "\(kind): \(run.stderr)")
+        #expect(run.stderr.contains("AppIcon.icon/icon.json: error:"), "\(kind): \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources").path), "\(kind)")
+    }
+}
