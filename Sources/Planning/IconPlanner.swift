@@ -52,6 +52,19 @@ struct IconPlanner {
                 variants.append(artworkVariant(slot, spec: spec, source: resolved, content: content))
             }
         }
+        // An Icon Composer icon also has its dark and tinted appearances, drawn from the bundle for
+        // Assets.car as iOS 18 takes them (one 1024 image each, as for an icon set's).
+        if resolved.kind == .iconComposer, manifest.compiledCatalog, let slot = DeviceTables.icons.first(where: { $0.idiom == .appStore }) {
+            for (luminosity, page) in [(Appearance.Luminosity.dark, 2), (.tinted, 3)] {
+                var icon = variant(for: slot, spec: spec, source: ResolvedSource(path: resolved.path, kind: .iconComposer, page: page), content: content)
+                icon.appearance = Appearance(luminosity: luminosity)
+                icon.background = nil
+                icon.fileName = "\(spec.name)1024x1024\(icon.appearance.fileNameSuffix).png"
+                icon.relativePath = icon.fileName
+                icon.destination = .compiledCatalog
+                variants.append(icon)
+            }
+        }
         return variants
     }
 

@@ -127,3 +127,16 @@ enum IconComposerRenderer {
         return Array(result.utf8)
     }
 }
+
+extension RGBAImage {
+    /// The image as grey (Rec. 709 luminance of its sRGB values), alpha kept: what a tinted icon is.
+    func luminance() -> RGBAImage {
+        var grey = pixels
+        for at in stride(from: 0, to: grey.count, by: 4) {
+            let value = 0.2126 * Double(grey[at]) + 0.7152 * Double(grey[at + 1]) + 0.0722 * Double(grey[at + 2])
+            let byte = UInt8(min(255, max(0, value.rounded())))
+            (grey[at], grey[at + 1], grey[at + 2]) = (byte, byte, byte)
+        }
+        return RGBAImage(width: width, height: height, pixels: grey)
+    }
+}

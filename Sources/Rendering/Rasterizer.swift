@@ -78,6 +78,8 @@ final class Rasterizer {
             let canvas = try CairoCanvas(width: job.pixelWidth, height: job.pixelHeight)
             if let background = job.background { canvas.fill(background) }
             try IconComposerRenderer.draw(document, iconJSON: job.source.path, into: canvas, store: store)
+            // The tinted icon is grey: the system tints its luminance.
+            if appearance == .tinted { return .raster(try canvas.straightRGBA().luminance()) }
             return .canvas(canvas, color: nil)
         case .svg:
             let document = try svg(at: job.source.path)

@@ -1,6 +1,7 @@
 import Foundation
 import Rendering
 import Testing
+import TestSupport
 
 /// Icon Composer `.icon` bundles (Xcode 26) as the app icon: the flattened icon drawn at every iOS
 /// slot from the bundle's layers (docs/catalogs.md), through `assetc build` and the actool mode; and
@@ -41,6 +42,28 @@ import Testing
         #expect(pixel(store, 512, 650) == [45, 45, 45, 255], "\(pixel(store, 512, 650))")
         // Moved 14 points down: the cup's rim (y 254 in the SVG) is at 268, not 254.
         #expect(pixel(store, 512, 262)[0] > 200 && pixel(store, 512, 274)[0] < 60, "\(pixel(store, 512, 262)) \(pixel(store, 512, 274))")
+    }
+
+    /// With a car, the dark and tinted appearances are drawn from the bundle's specializations into
+    /// Assets.car as iOS 18 takes them: KeepingYouAwake's dark cup is light grey (0.878) on the
+    /// system's dark background; the tinted one is grey.
+    @Test func darkAndTintedAppearancesAreInTheCar() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        _ = try copy("KeepingYouAwake.icon", into: work)
+        let run = try Harness.assetc(["build", "AppIcon.icon", "--app-icon", "AppIcon", "--car", "--output", "out", "--werror"], in: work)
+        try #require(run.status == 0, "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        let icons = car.renditions.filter { $0.attributes[2] == 220 }
+        #expect(Set(icons.map { $0.attributes[7] ?? 0 }) == [0, 1, 10], "any, dark and tinted")
+        let dark = try #require(icons.first { $0.attributes[7] == 1 && $0.width == 1024 })
+        let pixels = try #require(dark.pixels)  // premultiplied BGRA, opaque here
+        func at(_ x: Int, _ y: Int) -> [Int] { (0..<3).map { Int(pixels[(y * 1024 + x) * 4 + $0]) } }
+        #expect(at(512, 650) == [224, 224, 224], "the cup in its dark fill: \(at(512, 650))")
+        #expect(at(20, 1020).allSatisfy { abs($0 - 20) <= 1 }, "the dark background's bottom (0.078): \(at(20, 1020))")
+        #expect(icons.first { $0.attributes[7] == 10 }?.isGA8 == true, "the tinted icon is grey")
+        let loose = Harness.files(under: work.appendingPathComponent("out/Resources"))
+        #expect(!loose.contains { $0.contains("dark") || $0.contains("tinted") }, "\(loose)")
     }
 
     /// Rectangle's icon: two groups over a Display P3 → sRGB gradient, layers whose SVGs colour with

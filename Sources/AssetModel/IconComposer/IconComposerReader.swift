@@ -19,8 +19,11 @@ struct IconComposerReader {
         guard groupNodes.count <= Self.maximumGroups else {
             throw IconComposerError("\(groupNodes.count) groups; assetc reads at most \(Self.maximumGroups)", at: groupsNode.location)
         }
-        var background = try specialized(root, "fill").map(fill) ?? .automatic
-        if background == .automatic { background = systemGradient(dark: appearance != .light) }
+        // Dark and tinted icons keep their own background only when the file gives one for that
+        // appearance; otherwise the system's dark one (as a real actool dark rendition shows).
+        let (backgroundNode, forThisAppearance) = try specializedEntry(root, "fill")
+        var background = try backgroundNode.map(fill) ?? .automatic
+        if background == .automatic || (appearance != .light && !forThisAppearance) { background = systemGradient(dark: appearance != .light) }
         var groups: [Document.Group] = []
         for node in groupNodes {
             guard case .object = node.value else { throw IconComposerError("a group must be an object", at: node.location) }
@@ -68,6 +71,11 @@ struct IconComposerReader {
     /// `key`, or the entry of `key-specializations` for this appearance (an iOS idiom or none), else
     /// its entry with no appearance.
     func specialized(_ node: JSONNode, _ key: String) throws(IconComposerError) -> JSONNode? {
+        try specializedEntry(node, key).0
+    }
+
+    /// The value, and whether it was given for this very appearance.
+    func specializedEntry(_ node: JSONNode, _ key: String) throws(IconComposerError) -> (JSONNode?, Bool) {
         if let list = member(node, key + "-specializations") {
             guard case .array(let entries) = list.value else { throw IconComposerError("\"\(key)-specializations\" must be an array", at: list.location) }
             var general: JSONNode?
@@ -75,12 +83,12 @@ struct IconComposerReader {
                 guard case .object = entry.value else { continue }
                 if let idiom = try string(member(entry, "idiom")), !["square", "iOS", "ios", "universal"].contains(idiom) { continue }
                 let wanted = try string(member(entry, "appearance"))
-                if wanted == appearance.rawValue { return member(entry, "value") }
+                if wanted == appearance.rawValue { return (member(entry, "value"), true) }
                 if wanted == nil, general == nil { general = member(entry, "value") }
             }
-            if let general { return general }
+            if let general { return (general, appearance == .light) }
         }
-        return member(node, key)
+        return (member(node, key), appearance == .light)
     }
 
     func string(_ node: JSONNode?) throws(IconComposerError) -> String? {
