@@ -42,6 +42,14 @@ import TestSupport
         #expect(pixel(store, 512, 650) == [45, 45, 45, 255], "\(pixel(store, 512, 650))")
         // Moved 14 points down: the cup's rim (y 254 in the SVG) is at 268, not 254.
         #expect(pixel(store, 512, 262)[0] > 200 && pixel(store, 512, 274)[0] < 60, "\(pixel(store, 512, 262)) \(pixel(store, 512, 274))")
+
+        // The same icon from a manifest's appIcon.source: the same bytes.
+        try #"{"version": 1, "output": "manifest-out", "appIcon": {"source": "AppIcon.icon"}, "images": []}"#
+            .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        let manifest = try Harness.assetc(["build", "assets.json"], in: work)
+        try #require(manifest.status == 0, "\(manifest.stderr)")
+        #expect(try Harness.read(work.appendingPathComponent("manifest-out/AppStore/AppIcon1024x1024.png"))
+                == (try Harness.read(work.appendingPathComponent("out/AppStore/AppIcon1024x1024.png"))))
     }
 
     /// With a car, the dark and tinted appearances are drawn from the bundle's specializations into
