@@ -208,10 +208,12 @@ public enum ProjectScaffold {
     /// `assetc init`: the manifest text for the artwork under the folder of the manifest at
     /// `manifestPath` (docs/cli.md); manifest paths are read relative to that folder.
     public static func scaffold(forManifestAt manifestPath: String)
-        -> (text: String, images: Int, catalogs: Int, leftOut: [(path: String, target: CatalogTarget)], iconFiles: [String]) {
+        -> (text: String, images: Int, catalogs: Int, leftOut: [(path: String, target: CatalogTarget)], iconFiles: [String],
+            iconComposer: [String]) {
         let directory = FileSystem.folder(of: manifestPath)
         var sources: [String] = []
         var catalogs: [String] = []
+        var iconBundles: [String] = []
         func walk(_ folder: String, _ relative: String, depth: Int) {
             guard depth < 12 else { return }
             for name in FileSystem.list(folder) where !name.hasPrefix(".") && !scaffoldSkipped.contains(name) && !name.hasPrefix("bazel-") {
@@ -225,6 +227,9 @@ public enum ProjectScaffold {
                     let lower = name.lowercased()
                     if lower.hasSuffix(".xcassets") {
                         catalogs.append(rel)
+                    } else if lower.hasSuffix(".icon") {
+                        // An Icon Composer bundle: its layers are not images.
+                        iconBundles.append(rel)
                     } else if !lower.hasSuffix(".appiconset") && !lower.hasSuffix(".launchimage") && !lower.hasSuffix(".bundle")
                                 && !lower.hasSuffix(".app") && !lower.hasSuffix(".xcodeproj") {
                         walk(path, rel, depth: depth + 1)
@@ -249,10 +254,13 @@ public enum ProjectScaffold {
         // from the Info.plist keys, so they are left out and named (an icon set or `appIcon` is
         // where they belong), never scaled down into image variants no one loads.
         let iconFiles = sources.filter { LooseIconNames.isIconOrLaunchImage(FilePath($0).lastComponent) }
+        // The app's Icon Composer icon, as Xcode 26 takes it: one, of the app (not of a widget or
+        // watch app); with several, none is guessed.
+        let appBundles = iconBundles.filter { CatalogTarget.classify($0, under: directory.isEmpty ? "." : directory) == .app }.sorted()
         let manifest = ManifestScaffold.make(sources: sources.filter { !LooseIconNames.isIconOrLaunchImage(FilePath($0).lastComponent) },
-                                             catalogs: catalogs)
+                                             catalogs: catalogs, appIcon: appBundles.count == 1 ? appBundles[0] : nil)
         let images = { if case .object(let root) = manifest, case .array(let list)? = root["images"] { return list.count } else { return 0 } }()
-        return (manifest.serialized(), images, catalogs.count, leftOut, iconFiles)
+        return (manifest.serialized(), images, catalogs.count, leftOut, iconFiles, appBundles)
     }
 }
 

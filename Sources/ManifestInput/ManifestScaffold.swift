@@ -12,7 +12,8 @@ public enum ManifestScaffold {
         public init(path: String) { self.path = path }
     }
 
-    public static func make(sources: [String], catalogs: [String]) -> JSONOutput {
+    /// `appIcon`: an Icon Composer bundle found beside the catalogs, the app's icon as in Xcode 26.
+    public static func make(sources: [String], catalogs: [String], appIcon: String? = nil) -> JSONOutput {
         // Rasters: group `photo.png`, `photo@2x.png`, `photo@3x.png`; keep the largest scale.
         var rasters: [String: (path: String, scale: Int)] = [:]
         var vectors: [String] = []
@@ -61,6 +62,7 @@ public enum ManifestScaffold {
         if !catalogs.isEmpty {
             root["catalogs"] = .array(catalogs.sorted(by: byteOrder).map { .object(["path": .string($0)]) })
         }
+        if let appIcon { root["appIcon"] = .object(["source": .string(appIcon)]) }
         return .object(root)
     }
 

@@ -30,6 +30,12 @@ struct InitCommand: ParsableCommand {
             Console.print([.note(first, "left out\(others): app icon and launch image PNGs are not images (iOS reads them through the "
                 + "Info.plist); name their .appiconset with \"appIcon\", or the 1024-point art as appIcon.source (docs/manifest.md)")])
         }
+        if found.iconComposer.count == 1 {
+            Console.print([.note(found.iconComposer[0], "the app icon: an Icon Composer icon, drawn at every size (appIcon.source)")])
+        } else if found.iconComposer.count > 1 {
+            Console.print([.note(found.iconComposer[0], "\(found.iconComposer.count) Icon Composer icons (\(found.iconComposer.joined(separator: ", "))); "
+                + "name the app's as appIcon.source")])
+        }
         Console.info("assetc: wrote \(output) with \(found.images) image\(found.images == 1 ? "" : "s") and \(found.catalogs) catalog\(found.catalogs == 1 ? "" : "s"); check it with `assetc check \(output)`")
         // What `check` will say of the artwork it names: a catalog of the repository may already be
         // broken (a set naming a file that was deleted), which no manifest can fix.

@@ -106,4 +106,23 @@ import Testing
         #expect(broken.stderr.contains("`assetc check assets.json` fails until the 1 problem above in the artwork is fixed"), "\(broken.stderr)")
         #expect(try Harness.assetc(["check"], in: work).status == 1)
     }
+
+    /// An Icon Composer bundle is the app's icon, as in Xcode 26: `appIcon.source`, and its layer
+    /// files are not taken for images; the manifest checks.
+    @Test func anIconComposerBundleIsTheAppIcon() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("iconcomposer/KeepingYouAwake.icon"),
+                                         to: work.appendingPathComponent("App/AppIcon.icon"))
+        let run = try Harness.assetc(["init"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("App/AppIcon.icon: note: the app icon: an Icon Composer icon"), "\(run.stderr)")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent("assets.json"))) as? [String: Any])
+        #expect((manifest["appIcon"] as? [String: String])?["source"] == "App/AppIcon.icon")
+        #expect((manifest["images"] as? [Any])?.isEmpty == true, "the layer SVG is not an image")
+        let check = try Harness.assetc(["check", "assets.json"], in: work)
+        #expect(check.status == 0 && check.stderr.contains("is valid (18 variants)"), "\(check.stderr)")
+    }
+
 }
