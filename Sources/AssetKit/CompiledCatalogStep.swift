@@ -48,8 +48,11 @@ enum CompiledCatalogStep {
         let entries = files.filter { included.contains($0.0.variant.outputPath) }
         var description = "\(writerVersion)|\(AssetcVersion.current)|\(request.deploymentTarget)|\(request.appIconName ?? "")|"
             + "\(request.singleSizeIcon)|\(request.devices.map(\.rawValue))\n"
+        // Little CMS converts tagged sources for the car; the file name is what each rendition records.
+        description += "lcms \(SRGBConversion.version)\n"
         for (written, _) in entries {
-            description += "\(assetName(written.variant, request) ?? "")|\(written.variant.outputPath)|\(written.sha256)\n"
+            description += "\(assetName(written.variant, request) ?? "")|\(written.variant.outputPath)|\(written.sha256)|"
+                + "\(written.variant.catalogOrigin?.filename ?? written.variant.fileName)\n"
         }
         // A single-scale PDF is also kept as a vector; its bytes are part of what the car is made from.
         let vectors = pdfVectors(entries.map(\.0.variant))
@@ -79,8 +82,9 @@ enum CompiledCatalogStep {
                     throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
                 }
                 traitFiles.append((record.name, slot, bytes))
+                let traits = (slot.attributeValues ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
                 description += "trait|\(record.name)|\(slot.filename)|\(slot.scale)|\(slot.idiom?.rawValue ?? "")|\(slot.appearance)|"
-                    + "\(slot.attributeValues ?? [:])|\(sha256Hex(bytes))\n"
+                    + "\(traits)|\(sha256Hex(bytes))\n"
             }
         }
         // Data sets: their files are read here, whole (NSDataAsset hands the app the bytes).
@@ -129,6 +133,12 @@ enum CompiledCatalogStep {
                 (rendition.slicing, rendition.alignment) = shapes[variant.name].map { $0.at(variant.scale) } ?? (nil, nil)
                 // A retina4 slot: subtype 568, as actool keys it (acextract's car).
                 if variant.tall { rendition.subtype = 568 }
+                // Said on every build that makes the car, copied renditions included.
+                if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: variant.pixelWidth, height: variant.pixelHeight) {
+                    made.append(.warning(variant.source.path, "\(variant.fileName): the slicing of \"\(variant.name)\" does not fit its "
+                        + "\(variant.pixelWidth)×\(variant.pixelHeight) pixels; Assets.car stores it unsliced"))
+                    rendition.slicing = nil
+                }
             }
             // The 1024 image of a single-size set, and every dark or tinted icon, is stored once per
             // device idiom, as Xcode 26's actool stores them.
@@ -165,11 +175,6 @@ enum CompiledCatalogStep {
                             + "(the loose file keeps its profile)"))
                     }
                     (rendition.width, rendition.height, rendition.rgba) = (image.width, image.height, image.pixels)
-                    if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: image.width, height: image.height) {
-                        made.append(.warning(variant.source.path, "\(variant.fileName): the slicing of \"\(variant.name)\" does not fit its "
-                            + "\(image.width)×\(image.height) pixels; Assets.car stores it unsliced"))
-                        rendition.slicing = nil
-                    }
                 } else {
                     rendition.embedded = .jpeg(bytes)
                 }

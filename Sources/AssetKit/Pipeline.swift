@@ -254,7 +254,7 @@ public enum Pipeline {
             warnings.append(.warning(bundle, "the Icon Composer icon \"\(Self.iconBundleName(bundle))\" is not the app icon; name it with --app-icon \(Self.iconBundleName(bundle))"))
         }
         if request.alternateAppIcons {
-            if manifest.appIconSetName == nil, request.alternateAppIconNames.isEmpty {
+            if manifest.appIconSetName == nil, manifest.appIcon == nil, request.alternateAppIconNames.isEmpty {
                 problems.append(.error(manifest.path, "--alternate-app-icons needs the primary icon set named with --app-icon"))
             }
             manifest.alternateAppIcons = true

@@ -95,7 +95,15 @@ struct ImageSetDecoder {
                 // numbers are known: kept for Assets.car, which can select on them.
                 if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
                                              namedFileKind: namedFileKind, diagnostics: &diagnostics) {
+                    // One file per idiom, scale, appearance and traits, as for plain slots.
+                    if traitSlots.contains(where: { $0.idiom == traitSlot.idiom && $0.scale == traitSlot.scale && $0.appearance == traitSlot.appearance
+                        && $0.attributeValues == traitSlot.attributeValues }) {
+                        diagnostics.append(.warning(contentsPath, at: entry.location,
+                                                    "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept").droppingContent())
+                        continue
+                    }
                     traitSlots.append(traitSlot)
+                    inputs.append(traitSlot.path)
                     continue
                 }
                 skippedForTraits += 1

@@ -17,8 +17,11 @@ enum SwiftAccessorSupport {
         "placeholderText", "separator", "opaqueSeparator", "link", "systemBlue", "systemGreen", "systemIndigo",
         "systemOrange", "systemPink", "systemPurple", "systemRed", "systemTeal", "systemYellow", "systemGray",
         "systemGray2", "systemGray3", "systemGray4", "systemGray5", "systemGray6", "darkText", "lightText",
-        "black", "white", "clear", "gray", "lightGray", "darkGray",
+        "black", "white", "clear", "gray", "lightGray", "darkGray", "systemMint", "systemCyan", "systemBrown",
     ].map { ($0 + "Color", $0) })
+
+    /// System colours UIKit has only from iOS 15.
+    static let iOS15Colors: Set<String> = ["systemMintColor", "systemCyanColor", "systemBrownColor"]
 
     /// Data sets, in files whose build has them in Assets.car.
     static let dataAssetText = """
@@ -63,7 +66,11 @@ enum SwiftAccessorSupport {
     static func text(bundle: AccessorBundle, systemColorReferences references: [String], hasDataSets: Bool = false) -> String {
         var cases = ""
         for name in references {
-            cases += "        case \(SwiftAccessors.literal(name)): return .\(systemColors[name]!)\n"
+            if iOS15Colors.contains(name) {
+                cases += "        case \(SwiftAccessors.literal(name)):\n            if #available(iOS 15.0, tvOS 15.0, *) { return .\(systemColors[name]!) }\n            return nil\n"
+            } else {
+                cases += "        case \(SwiftAccessors.literal(name)): return .\(systemColors[name]!)\n"
+            }
         }
         // Inside a package's resource bundle the `Resources` folder is the bundle's resource folder
         // itself where Foundation takes a top-level `Resources` folder for one (Linux, iOS), and a
@@ -185,7 +192,7 @@ enum SwiftAccessorSupport {
             func image(_ asset: ImageAsset, compatibleWith traitCollection: UITraitCollection?) -> UIImage? {
                 lock.lock()
                 defer { lock.unlock() }
-                if let made = imageAssets[asset] { return made.image(with: traitCollection ?? UITraitCollection.current) }
+                if let made = imageAssets[asset] { return made.image(with: traitCollection ?? Self.currentTraits) }
                 guard let root, let table = readTable() else { return nil }
                 var appearances: [(AssetTable.Luminosity, Bool)] = [(.light, false)]
                 if #available(iOS 13.0, tvOS 13.0, *) { appearances = [(.light, false), (.light, true), (.dark, false), (.dark, true)] }
@@ -210,7 +217,14 @@ enum SwiftAccessorSupport {
                 }
                 guard !decoded.isEmpty else { return nil }
                 imageAssets[asset] = made
-                return made.image(with: traitCollection ?? UITraitCollection.current)
+                return made.image(with: traitCollection ?? Self.currentTraits)
+            }
+
+            /// The traits to pick for when none are given: the current ones (iOS 13 and later), else
+            /// none, which lets the image asset choose as UIKit does.
+            static var currentTraits: UITraitCollection {
+                if #available(iOS 13.0, tvOS 13.0, *) { return UITraitCollection.current }
+                return UITraitCollection(traitsFrom: [])
             }
 
             /// A colour that asks the table again whenever UIKit resolves it for other traits.

@@ -160,11 +160,23 @@ public enum SwiftAccessors {
     static func write(_ scope: Scope, indent: Int, into out: inout String, path: String, warnings: inout [Diagnostic],
                       request: AccessorRequest) {
         let pad = String(repeating: "    ", count: indent)
-        let assigned = SwiftIdentifiers.resolveCollisions(scope.members.map { ($0.identifier, $0.name) })
+        var assigned = SwiftIdentifiers.resolveCollisions(scope.members.map { ($0.identifier, $0.name) })
+        // A property named as a namespace of the same scope (`24Vision` and a `24Vision` folder both
+        // give `_24Vision`): the namespace keeps the name, the property takes a number.
+        var taken = Set(assigned.map(\.identifier)).union(scope.enums.keys)
+        for position in assigned.indices where scope.enums[assigned[position].identifier] != nil {
+            let bare = assigned[position].identifier
+            let separator = bare.last?.isNumber == true ? "_" : ""
+            var number = 2
+            while taken.contains(bare + separator + "\(number)") { number += 1 }
+            taken.insert(bare + separator + "\(number)")
+            assigned[position] = (bare + separator + "\(number)", "the namespace " + bare)
+        }
         for (position, member) in scope.members.enumerated() {
             let identifier = assigned[position].identifier
             if let winner = assigned[position].collidedWith {
-                warnings.append(.warning(request.outputPath, "the accessor names of \"\(member.name)\" and \"\(winner)\" are both "
+                let other = winner.hasPrefix("the namespace ") ? winner : "\"\(winner)\""
+                warnings.append(.warning(request.outputPath, "the accessor names of \"\(member.name)\" and \(other) are both "
                     + "\(path).\(member.identifier.trimmingBackticks()); \"\(member.name)\" is \(path).\(identifier.trimmingBackticks()) "
                     + "(rename one of them to choose)"))
             }

@@ -10,7 +10,12 @@ enum IconComposerLayers {
         let bundle = URL(fileURLWithPath: iconJSON).deletingLastPathComponent()
         let assets = bundle.appendingPathComponent("Assets", isDirectory: true)
         let file = assets.appendingPathComponent(name)
+        // The Assets folder itself must be the bundle's own, not a link elsewhere.
+        let realBundle = bundle.resolvingSymlinksInPath().standardizedFileURL.path
         let realAssets = assets.resolvingSymlinksInPath().standardizedFileURL.path
+        guard realAssets == realBundle + "/Assets" else {
+            throw SourceError("the bundle's Assets folder is a link to \(realAssets); layers must lie inside the bundle")
+        }
         let realFile = file.resolvingSymlinksInPath().standardizedFileURL.path
         guard realFile.hasPrefix(realAssets + "/") else {
             throw SourceError("the layer file \(name) lies outside the bundle's Assets folder")

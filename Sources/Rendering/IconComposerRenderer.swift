@@ -111,8 +111,8 @@ enum IconComposerRenderer {
         var result = ""
         var rest = Substring(text)
         while let start = rest.range(of: "color(display-p3") {
-            result += rest[..<start.lowerBound]
             guard let close = rest[start.upperBound...].firstIndex(of: ")") else { break }
+            result += rest[..<start.lowerBound]
             let numbers = rest[start.upperBound..<close].split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
             if numbers.count >= 3 {
                 let (r, g, b) = displayP3ToSRGB(numbers[0], numbers[1], numbers[2])

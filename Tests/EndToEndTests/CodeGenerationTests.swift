@@ -175,6 +175,20 @@ import Testing
         try #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1.000", "green": "0.000", "blue": "0.000", "alpha": "1.000"}}}]}"#
             .write(to: brand.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(at: work.appendingPathComponent("art/star-fill.pdf"), to: pin.appendingPathComponent("pin.pdf"))
+        // A system colour UIKit has only from iOS 15: guarded in Swift and Objective-C.
+        let mint = catalog.appendingPathComponent("Mint.colorset")
+        try FileManager.default.createDirectory(at: mint, withIntermediateDirectories: true)
+        try #"{"colors": [{"idiom": "universal", "color": {"platform": "ios", "reference": "systemMintColor"}}]}"#
+            .write(to: mint.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        // An image set and a namespace folder of one name (a leading digit: both `_24Vision`).
+        let vision = catalog.appendingPathComponent("24Vision.imageset")
+        let visionFolder = catalog.appendingPathComponent("24Vision/eye.imageset")
+        for folder in [vision, visionFolder] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try #"{"properties": {"provides-namespace": true}}"#.write(to: catalog.appendingPathComponent("24Vision/Contents.json"), atomically: true, encoding: .utf8)
+        for folder in [vision, visionFolder] {
+            try FileManager.default.copyItem(at: work.appendingPathComponent("art/star-fill.pdf"), to: folder.appendingPathComponent("a.pdf"))
+            try #"{"images": [{"idiom": "universal", "filename": "a.pdf"}]}"#.write(to: folder.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        }
         try #"{"images": [{"idiom": "universal", "filename": "pin.pdf"}]}"#
             .write(to: pin.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
         let manifest = """
@@ -192,6 +206,8 @@ import Testing
         #expect(code.contains("public static let info16 = ImageAsset(name: \"info16\")"))
         #expect(code.contains("public static let info16_2 = ImageAsset(name: \"info-16\")"))
         #expect(code.contains("public static let mapPin = ImageAsset(name: \"map-pin\")"))
+        #expect(code.contains("public static let _24Vision2 = ImageAsset(name: \"24Vision\")"), "\(code)")
+        #expect(code.contains("if #available(iOS 15.0, tvOS 15.0, *) { return .systemMint }"))
         #expect(code.contains("    public enum Colors {\n        public static let brand = ColorAsset(name: \"Colors/Brand\")"), "\(code)")
         #expect(!code.contains("isInCompiledCatalog: true"), "no car, nothing asked by name")
         #expect(code.contains("bundle = Bundle.main\n"))

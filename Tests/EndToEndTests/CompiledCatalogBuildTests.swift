@@ -403,9 +403,15 @@ import TestSupport
                         {"idiom": "universal", "filename": "metal@2x.png", "scale": "2x", "graphics-feature-set": "metal2v2"},
                         {"idiom": "universal", "filename": "apple7@2x.png", "scale": "2x", "graphics-feature-set": "apple7"}]}
             """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
-        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
+        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v", "--depfile", "deps.d"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("3 slots of \"hero\" chosen by size class, memory or graphics family are compiled into Assets.car only"), "\(run.stderr)")
+        // Their files are inputs (the depfile names them), and an unchanged build reuses the car.
+        #expect(try String(contentsOf: work.appendingPathComponent("deps.d"), encoding: .utf8).contains("compact@2x.png"))
+        for _ in 0..<3 {
+            let again = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
+            #expect(again.status == 0 && !again.stderr.contains("images encoded"), "the car is reused: \(again.stderr)")
+        }
         #expect(run.stderr.contains("skipped 1 slot of \"hero\" chosen by size class"), "\(run.stderr)")
         let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
         #expect(car.keyFormat == [7, 13, 12, 15, 16, 9, 20, 21, 23, 22, 17, 1, 2])
@@ -652,7 +658,14 @@ import TestSupport
         let source = try Harness.read(Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets/CWA/Icons - Test Tube.imageset/Icons - Test Tube.png"))
         try Data(source).write(to: set.appendingPathComponent("linear.png"))
         try Data(Self.slicedPastItsPixels.utf8).write(to: set.appendingPathComponent("Contents.json"))
-        for _ in 0..<2 {
+        // A second set, changed between builds: the car is remade from copied renditions, and the
+        // warning is still said.
+        let other = work.appendingPathComponent("Tagged.xcassets/Other.imageset")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try Data(#"{"images": [{"idiom": "universal", "filename": "o.png"}]}"#.utf8).write(to: other.appendingPathComponent("Contents.json"))
+        for round in 0..<3 {
+            let bytes = round == 2 ? try Harness.read(Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png")) : source
+            try Data(bytes).write(to: other.appendingPathComponent("o.png"))
             let run = try Harness.assetc(["build", "Tagged.xcassets", "--output", "out", "--car"], in: work)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr.contains("linear.png: warning: Linear.png: the slicing of \"Linear\" does not fit its"), "said on every build: \(run.stderr)")

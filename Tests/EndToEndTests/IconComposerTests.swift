@@ -111,7 +111,7 @@ import TestSupport
 
     /// Hostile bundles: a layer named outside the bundle, a link out of `Assets`, a missing file,
     /// too many groups, an absurd scale. Each is an error naming the bundle; nothing is written.
-    @Test(arguments: ["parent", "link", "missing", "groups", "scale"])
+    @Test(arguments: ["parent", "link", "linkedAssets", "missing", "groups", "scale"])
     func hostileBundlesAreRefused(_ kind: String) throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
@@ -127,6 +127,13 @@ import TestSupport
             try "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>".write(to: work.appendingPathComponent("outside.svg"), atomically: true, encoding: .utf8)
             try FileManager.default.createSymbolicLink(atPath: bundle.appendingPathComponent("Assets/escape.svg").path, withDestinationPath: work.appendingPathComponent("outside.svg").path)
             try #"{"groups": [\#(layer("escape.svg"))]}"#.write(to: json, atomically: true, encoding: .utf8)
+        case "linkedAssets":
+            // The whole Assets folder a link to a folder outside the bundle.
+            let outside = work.appendingPathComponent("secret")
+            try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: bundle.appendingPathComponent("Assets/AppIcon.svg"), to: outside.appendingPathComponent("AppIcon.svg"))
+            try FileManager.default.removeItem(at: bundle.appendingPathComponent("Assets"))
+            try FileManager.default.createSymbolicLink(atPath: bundle.appendingPathComponent("Assets").path, withDestinationPath: outside.path)
         case "missing":
             try #"{"groups": [\#(layer("gone.svg"))]}"#.write(to: json, atomically: true, encoding: .utf8)
         case "groups":

@@ -41,7 +41,7 @@ import AssetModel
     }
 
     @Test(arguments: ["icon-close.png", "icon_trash@2x.png", "icons.png", "IconView@2x.png", "default-avatar.png", "Defaults.png",
-                      "app-icon-preview.png", "star@2x.png", "iconography.png"])
+                      "app-icon-preview.png", "star@2x.png", "iconography.png", "AppIconPreview.png"])
     func ordinaryImages(file: String) {
         #expect(!LooseIconNames.isIconOrLaunchImage(file))
     }

@@ -21,7 +21,11 @@ public enum LooseIconNames {
                 orientations.contains(String(word)) || (word.hasSuffix("h") && word.dropLast().allSatisfy(\.isNumber) && word.count > 1)
             }
         }
-        if stem.hasPrefix("appicon") { return true }
+        // `AppIcon60x60`, `AppIcon76x76~ipad`: sizes only (`AppIconPreview.png` is an image).
+        if stem.hasPrefix("appicon") {
+            let rest = stem.dropFirst(7).filter { $0 != "-" && $0 != "_" }
+            return rest.allSatisfy { $0.isNumber || $0 == "." || $0 == "x" }
+        }
         guard stem == "icon" || stem.hasPrefix("icon-") || stem.hasPrefix("icon_") else { return false }
         // `Icon-60`, `Icon-Small-40`, `Icon-App-60x60`, `Icon-83.5`, `Icon-Spotlight-40`, `Icon-Notification`:
         // the part after `icon` holds only sizes and Apple's words for icon kinds.

@@ -89,6 +89,9 @@ open class UIColor: @unchecked Sendable {
     open class var gray: UIColor { standIn }
     open class var lightGray: UIColor { standIn }
     open class var darkGray: UIColor { standIn }
+    @available(iOS 15.0, tvOS 15.0, *) open class var systemMint: UIColor { standIn }
+    @available(iOS 15.0, tvOS 15.0, *) open class var systemCyan: UIColor { standIn }
+    @available(iOS 15.0, tvOS 15.0, *) open class var systemBrown: UIColor { standIn }
 }
 
 @MainActor open class UIScreen {
@@ -114,6 +117,7 @@ open class UITraitCollection: @unchecked Sendable {
     public init(userInterfaceIdiom: UIUserInterfaceIdiom) {}
     public init(userInterfaceStyle: UIUserInterfaceStyle) {}
     public init(accessibilityContrast: UIAccessibilityContrast) {}
+    @available(iOS 13.0, tvOS 13.0, *)
     public class var current: UITraitCollection { UITraitCollection() }
     open var displayScale: CGFloat { 0 }
     open var userInterfaceIdiom: UIUserInterfaceIdiom { .unspecified }

@@ -151,7 +151,7 @@ final class AssetStore: @unchecked Sendable {
     func image(_ asset: ImageAsset, compatibleWith traitCollection: UITraitCollection?) -> UIImage? {
         lock.lock()
         defer { lock.unlock() }
-        if let made = imageAssets[asset] { return made.image(with: traitCollection ?? UITraitCollection.current) }
+        if let made = imageAssets[asset] { return made.image(with: traitCollection ?? Self.currentTraits) }
         guard let root, let table = readTable() else { return nil }
         var appearances: [(AssetTable.Luminosity, Bool)] = [(.light, false)]
         if #available(iOS 13.0, tvOS 13.0, *) { appearances = [(.light, false), (.light, true), (.dark, false), (.dark, true)] }
@@ -176,7 +176,14 @@ final class AssetStore: @unchecked Sendable {
         }
         guard !decoded.isEmpty else { return nil }
         imageAssets[asset] = made
-        return made.image(with: traitCollection ?? UITraitCollection.current)
+        return made.image(with: traitCollection ?? Self.currentTraits)
+    }
+
+    /// The traits to pick for when none are given: the current ones (iOS 13 and later), else
+    /// none, which lets the image asset choose as UIKit does.
+    static var currentTraits: UITraitCollection {
+        if #available(iOS 13.0, tvOS 13.0, *) { return UITraitCollection.current }
+        return UITraitCollection(traitsFrom: [])
     }
 
     /// A colour that asks the table again whenever UIKit resolves it for other traits.

@@ -90,6 +90,9 @@ API_AVAILABLE_IOS(8.0) @interface UIImageAsset : NSObject
 @property (class, nonatomic, readonly) UIColor *systemGray4Color API_AVAILABLE_IOS(13.0);
 @property (class, nonatomic, readonly) UIColor *systemGray5Color API_AVAILABLE_IOS(13.0);
 @property (class, nonatomic, readonly) UIColor *systemGray6Color API_AVAILABLE_IOS(13.0);
+@property (class, nonatomic, readonly) UIColor *systemMintColor API_AVAILABLE_IOS(15.0);
+@property (class, nonatomic, readonly) UIColor *systemCyanColor API_AVAILABLE_IOS(15.0);
+@property (class, nonatomic, readonly) UIColor *systemBrownColor API_AVAILABLE_IOS(15.0);
 @end
 @interface UIScreen : NSObject
 + (UIScreen *)mainScreen;
