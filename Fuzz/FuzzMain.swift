@@ -3,7 +3,7 @@ import Foundation
 /// `assetc-fuzz TARGET ...`: with `make fuzz` (built with `-sanitize=fuzzer -DFUZZING`) it runs
 /// libFuzzer on TARGET with the remaining arguments; a plain build replays files through TARGET once
 /// each, for crash files and regressions.
-let targets: [String: @Sendable ([UInt8]) -> Void] = ["manifest": fuzzManifest, "png": fuzzPNG]
+let targets: [String: @Sendable ([UInt8]) -> Void] = ["manifest": fuzzManifest, "png": fuzzPNG, "icon": fuzzIconComposer]
 
 /// Chosen once at start-up, before any input; libFuzzer's C callback cannot capture it.
 nonisolated(unsafe) var selectedTarget: @Sendable ([UInt8]) -> Void = { _ in }
