@@ -249,8 +249,12 @@ public enum Pipeline {
                                                name: name, artwork: false, location: SourceLocation(line: 1, column: 1))
             }
         }
-        manifest.iconComposerBundles = request.iconBundles.map(Self.trimmedBundle)
-        for bundle in request.iconBundles where request.appIcon != Self.iconBundleName(bundle) {
+        // Relative to the working folder, as catalogs on the command line are.
+        manifest.iconComposerBundles = request.iconBundles.map { bundle in
+            manifest.directory == "." || FilePath(bundle).isAbsolute ? Self.trimmedBundle(bundle) : FileSystem.absolute(Self.trimmedBundle(bundle))
+        }
+        let alternatesAsked = request.alternateAppIcons || !request.alternateAppIconNames.isEmpty
+        for bundle in request.iconBundles where request.appIcon != Self.iconBundleName(bundle) && !alternatesAsked {
             warnings.append(.warning(bundle, "the Icon Composer icon \"\(Self.iconBundleName(bundle))\" is not the app icon; name it with --app-icon \(Self.iconBundleName(bundle))"))
         }
         if request.alternateAppIcons {

@@ -363,7 +363,9 @@ public struct Planner {
         var seen: Set<String> = [manifest.appIconSetName?.name ?? ""]
         let resolvePath = { (path: String) in manifest.resolve(path) }
         let named = manifest.alternateAppIconNames
-        let allSets = catalogs.flatMap { $0.appIconSets.map(\.name) }
+        // Icon Composer bundles other than the primary are alternates too, as actool takes them.
+        let bundles = manifest.iconComposerBundles.filter { FilePath($0).stem != manifest.appIcon?.name }
+        let allSets = catalogs.flatMap { $0.appIconSets.map(\.name) } + bundles.map { FilePath($0).stem }
         for name in named where !allSets.contains(name) {
             diagnostics.append(.error(manifest.path, ActoolMessage.noMatchingAppIconSet(name)))
             suggest(name, among: allSets, diagnostics: &diagnostics)
@@ -394,6 +396,30 @@ public struct Planner {
                 variants += icon
                 icons.append(AlternateIcon(name: set.name, fileBase: base))
             }
+        }
+        for bundle in bundles {
+            let name = FilePath(bundle).stem
+            guard (named.isEmpty || named.contains(name)), seen.insert(name).inserted else { continue }
+            let base = iconFileBase(name)
+            let spec = AppIconSpec(input: .generate(SourceSpec(path: bundle, location: SourceLocation(line: 1, column: 1)), page: 1),
+                                   name: base, artwork: false, location: SourceLocation(line: 1, column: 1))
+            var own: [Diagnostic] = []
+            let planned = IconPlanner(manifest: manifest, inspector: inspector, slotSets: slotSets, resolve: resolvePath).plan(spec, diagnostics: &own)
+            if let problem = own.first(where: { $0.severity == .error }) {
+                diagnostics.append(Diagnostic.warning(bundle, "the Icon Composer icon \"\(name)\" is not packaged as an alternate icon: \(problem.message)")
+                    .droppingContent())
+                continue
+            }
+            diagnostics += own.filter { $0.severity == .note || $0.dropsContent }
+            let icon = planned.filter { $0.role.kind == .appIcon }.map { variant -> Variant in
+                var alternate = variant
+                if let slot = variant.iconSlot { alternate.role = .alternateAppIcon(slot) }
+                alternate.name = name
+                return alternate
+            }
+            guard !icon.isEmpty else { continue }
+            variants += icon
+            icons.append(AlternateIcon(name: name, fileBase: base))
         }
         return (variants, icons, setPaths)
     }

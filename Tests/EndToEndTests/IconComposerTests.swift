@@ -100,6 +100,29 @@ import TestSupport
         #expect(abs(top[0] - 84) <= 6 && abs(top[1] - 111) <= 6 && abs(top[2] - 131) <= 6, "\(top)")
     }
 
+    /// Other bundles are alternate icons, as actool takes them (`--alternate-app-icon NAME` here,
+    /// `--include-all-app-icons` in the actool mode): their home-screen icons loose, their names in
+    /// `CFBundleAlternateIcons`, their renditions in the car.
+    @Test func otherBundlesAreAlternateIcons() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        _ = try copy("KeepingYouAwake.icon", into: work)
+        _ = try copy("Rectangle.icon", as: "Night", into: work)
+        let run = try Harness.assetc(["build", "AppIcon.icon", "Night.icon", "--app-icon", "AppIcon", "--alternate-app-icon", "Night",
+                                      "--car", "--output", "out", "--werror"], in: work)
+        try #require(run.status == 0, "\(run.stderr)")
+        let loose = try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("out/Resources").path).sorted()
+        #expect(loose.contains("Night60x60@2x.png") && loose.contains("Night76x76@2x~ipad.png"), "\(loose)")
+        let plist = try String(contentsOf: work.appendingPathComponent("out/partial-Info.plist"), encoding: .utf8)
+        #expect(plist.contains("<key>CFBundleAlternateIcons</key>\n\t\t<dict>\n\t\t\t<key>Night</key>"), "\(plist)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        #expect(car.facets["Night"] != nil && car.facets["AppIcon"] != nil)
+        // The alternate is Rectangle's drawing, not the primary's.
+        let night = try PNGCodec.decode(try Harness.read(work.appendingPathComponent("out/Resources/Night60x60@2x.png"))).image
+        let primary = try PNGCodec.decode(try Harness.read(work.appendingPathComponent("out/Resources/AppIcon60x60@2x.png"))).image
+        #expect(night.pixels != primary.pixels)
+    }
+
     /// A bundle named without `--app-icon` is not silently dropped: the build says how to use it.
     @Test func aBundleThatIsNotTheAppIconIsSaid() throws {
         let work = try Harness.temporaryDirectory()
