@@ -169,7 +169,9 @@ public enum PNGCodec {
             color.icc_profile = profile.baseAddress
             color.icc_length = UInt32(profile.count)
             withUnsafeMutableBytes(of: &color.icc_name) { raw in
-                let bytes = Array(info.iccName.utf8.prefix(79)) + [0]
+                // Latin-1, as `PNGColorInfo.keyword` reads it, and made a keyword libpng accepts.
+                let latin1 = info.iccName.unicodeScalars.map { $0.value <= 255 ? UInt8($0.value) : UInt8(ascii: "?") }
+                let bytes = PNGColorInfo.keyword(latin1).unicodeScalars.map { UInt8($0.value) } + [0]
                 for (index, byte) in bytes.enumerated() { raw[index] = byte }
             }
         }
@@ -189,7 +191,7 @@ public enum PNGCodec {
         var info = PNGColorInfo(srgbIntent: color.srgb_intent >= 0 ? Int(color.srgb_intent) : nil,
                                 gamma: color.has_gamma != 0 ? Int(color.gamma) : nil, chromaticities: nil,
                                 iccName: withUnsafeBytes(of: color.icc_name) { raw in
-                                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                                    PNGColorInfo.keyword(Array(raw.prefix { $0 != 0 }))
                                 }, iccProfile: nil)
         if color.has_chrm != 0 {
             info.chromaticities = withUnsafeBytes(of: color.chrm) { raw in raw.bindMemory(to: Int32.self).map { Int($0) } }

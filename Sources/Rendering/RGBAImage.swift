@@ -50,6 +50,29 @@ public struct PNGColorInfo: Sendable, Equatable {
         return true
     }
 
+    /// An iCCP profile name as libpng's writer will write it (its `png_check_keyword`): Latin-1
+    /// printable characters, each run of spaces or other bytes one space, none at either end, at most
+    /// 79 bytes. A source's name is read through this so that what is carried is what gets written —
+    /// a tab or a control byte in a damaged name would otherwise change on the way out, and a name
+    /// with no printable byte would make libpng refuse to write the chunk at all.
+    static func keyword(_ bytes: [UInt8]) -> String {
+        var kept: [UInt8] = []
+        var afterSpace = true  // leading spaces are dropped
+        for byte in bytes where kept.count < 79 {
+            if (byte > 32 && byte <= 126) || byte >= 161 {
+                kept.append(byte)
+                afterSpace = false
+            } else if !afterSpace {
+                kept.append(32)
+                afterSpace = true
+            }
+        }
+        if kept.last == 32 { kept.removeLast() }
+        if kept.isEmpty { return "ICC profile" }
+        // Latin-1, as PNG keywords are; an ASCII name reads the same either way.
+        return String(kept.map { Character(Unicode.Scalar($0)) })
+    }
+
     /// The profile's data colour space from its header (`RGB `, `GRAY`), nil without a profile.
     public var iccColorSpace: String? {
         guard let profile = iccProfile, profile.count >= 20 else { return nil }

@@ -62,6 +62,31 @@ import PNGShim
         #expect(chosen <= (try PNGOptimizer.encode(sample(name), settings: unreduced)).count, "\(name)")
     }
 
+    /// Found by `make fuzz`: a source whose iCCP name held a tab decoded with that name, and libpng's
+    /// writer wrote it as a space, so the copy read back differently; a name with no printable byte
+    /// would have made the writer refuse the chunk. Names are read as libpng will write them.
+    @Test(arguments: [("kCGColorSpaceD\tsplayP3", "kCGColorSpaceD splayP3"), ("  Display  P3 ", "Display P3"),
+                      ("\u{1}\u{2}", "ICC profile"), ("caf\u{E9} profile", "caf\u{E9} profile"),
+                      (String(repeating: "x", count: 90), String(repeating: "x", count: 79))])
+    func iccProfileNamesAreReadAsTheWriterWritesThem(name: String, expected: String) throws {
+        let profile = try PNGCodec.readColor(Self.p3Source)!.iccProfile!
+        var source = sample("opaque-colour")
+        source.color = PNGColorInfo(srgbIntent: nil, gamma: nil, chromaticities: nil, iccName: name, iccProfile: profile)
+        let first = try PNGCodec.decode(try PNGOptimizer.encode(source)).image
+        #expect(first.color?.iccName == expected)
+        #expect(first.color?.iccProfile == profile)
+        let second = try PNGCodec.decode(try PNGOptimizer.encode(first)).image
+        #expect(second == first, "a second round trip changed the image or its colour chunks")
+    }
+
+    private static var p3Source: [UInt8] {
+        get throws {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/art/p3-favorite.png")
+            return [UInt8](try Data(contentsOf: url))
+        }
+    }
+
     @Test func identicalPixelsGiveIdenticalBytesWithoutTimeOrTextChunks() throws {
         let first = try PNGOptimizer.encode(sample("translucent-colour"))
         let second = try PNGOptimizer.encode(sample("translucent-colour"))
