@@ -83,7 +83,7 @@ enum CompiledCatalogStep {
                 }
                 traitFiles.append((record.name, slot, bytes))
                 let traits = (slot.attributeValues ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-                description += "trait|\(record.name)|\(slot.filename)|\(slot.scale)|\(slot.idiom?.rawValue ?? "")|\(slot.appearance)|"
+                description += "trait|\(record.name)|\(slot.filename)|\(slot.scale)|\(slot.carPlay == true ? "car" : slot.idiom?.rawValue ?? "")|\(slot.appearance)|"
                     + "\(traits)|\(sha256Hex(bytes))\n"
             }
         }
@@ -204,7 +204,7 @@ enum CompiledCatalogStep {
             } catch {
                 throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
             }
-            let idiom: RenditionIdiom = slot.idiom == .iphone ? .phone : slot.idiom == .ipad ? .pad : .universal
+            let idiom: RenditionIdiom = slot.carPlay == true ? .car : slot.idiom == .iphone ? .phone : slot.idiom == .ipad ? .pad : .universal
             var rendition = CompiledCatalog.Rendition(idiom: idiom, scale: slot.scale, appearance: appearance(slot.appearance), fileName: slot.filename,
                                                       width: image.width, height: image.height, rgba: image.pixels)
             rendition.renderingIntent = intents[name] ?? .automatic

@@ -80,6 +80,23 @@ struct ImageSetDecoder {
             case "universal": idiom = nil
             case "iphone": idiom = .iphone
             case "ipad": idiom = .ipad
+            case "car":
+                // CarPlay's screen (CoreUI idiom 4): no loose-file name selects it, the car does.
+                if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
+                                             namedFileKind: namedFileKind, diagnostics: &diagnostics) {
+                    if traitSlots.contains(where: { $0.carPlay == true && $0.scale == traitSlot.scale && $0.appearance == traitSlot.appearance
+                        && $0.attributeValues == traitSlot.attributeValues }) {
+                        diagnostics.append(.warning(contentsPath, at: entry.location,
+                                                    "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept").droppingContent())
+                        continue
+                    }
+                    traitSlots.append(traitSlot)
+                    inputs.append(traitSlot.path)
+                    continue
+                }
+                otherIdioms.insert(idiomName)
+                reportIfMissingWhenSkipped()
+                continue
             default:
                 if Self.otherIdioms.contains(idiomName) {
                     otherIdioms.insert(idiomName)
@@ -191,7 +208,12 @@ struct ImageSetDecoder {
         }
         if !traitSlots.isEmpty {
             properties.traitSlots = traitSlots
-            diagnostics.append(.note(contentsPath, "\(traitSlots.count) slot\(traitSlots.count == 1 ? "" : "s") of \"\(name)\" chosen by size class, memory or graphics family "
+            let carPlay = traitSlots.filter { $0.carPlay == true }.count
+            let chosen = traitSlots.count - carPlay
+            var kinds: [String] = []
+            if chosen > 0 { kinds.append("\(chosen) slot\(chosen == 1 ? "" : "s") of \"\(name)\" chosen by size class, memory or graphics family") }
+            if carPlay > 0 { kinds.append("\(carPlay) CarPlay (car idiom) slot\(carPlay == 1 ? "" : "s")\(chosen == 0 ? " of \"\(name)\"" : "")") }
+            diagnostics.append(.note(contentsPath, "\(kinds.joined(separator: " and ")) "
                 + "\(traitSlots.count == 1 ? "is" : "are") compiled into Assets.car only (--car): loose files cannot select on them"))
         }
         return CatalogImageSet(name: name, setPath: setPath, contentsPath: contentsPath, slots: slots, properties: properties)
@@ -206,13 +228,14 @@ struct ImageSetDecoder {
               let scaleText = file.string("scale", of: entry, diagnostics: &diagnostics), let scale = ["1x": 1, "2x": 2, "3x": 3][scaleText]
         else { return nil }
         let idiom: Idiom?
-        switch file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal" {
+        let idiomName = file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal"
+        switch idiomName {
         case "iphone": idiom = .iphone
         case "ipad": idiom = .ipad
         default: idiom = nil
         }
         guard let appearance = appearance(of: entry, file: file, diagnostics: &diagnostics) else { return nil }
-        let slot = CatalogTraitSlot(idiom: idiom, scale: scale, appearance: appearance, filename: filename, path: folder + "/" + filename,
+        let slot = CatalogTraitSlot(idiom: idiom, carPlay: idiomName == "car", scale: scale, appearance: appearance, filename: filename, path: folder + "/" + filename,
                                     widthClass: file.string("width-class", of: entry, diagnostics: &diagnostics),
                                     heightClass: file.string("height-class", of: entry, diagnostics: &diagnostics),
                                     memory: file.string("memory", of: entry, diagnostics: &diagnostics),

@@ -422,6 +422,40 @@ import TestSupport
         #expect(!loose.contains { $0.contains("compact") || $0.contains("big") }, "\(loose)")
     }
 
+    /// CarPlay (`car` idiom) slots are in the car under CoreUI's idiom 4, beside the iPhone's, with
+    /// the idiom's bit in BITMAPKEYS; without --car they are a note, not a warning, as before.
+    @Test func carPlaySlotsAreInTheCarUnderIdiomFour() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("App.xcassets/route.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"), to: set.appendingPathComponent("route@2x.png"))
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("sets/AppIcon.appiconset/icon-40@3x.png"), to: set.appendingPathComponent("route-car@2x.png"))
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("sets/AppIcon.appiconset/icon-60@3x.png"), to: set.appendingPathComponent("route-car@3x.png"))
+        try #"""
+            {"images": [{"idiom": "iphone", "filename": "route@2x.png", "scale": "2x"},
+                        {"idiom": "car", "filename": "route-car@2x.png", "scale": "2x"},
+                        {"idiom": "car", "filename": "route-car@3x.png", "scale": "3x"},
+                        {"idiom": "car", "filename": "route-car@3x.png", "scale": "3x"}]}
+            """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let plain = try Harness.assetc(["build", "App.xcassets", "--output", "loose", "-v"], in: work)
+        #expect(plain.status == 0 && !plain.stderr.contains("skipped the car slots"), "\(plain.stderr)")
+        #expect(plain.stderr.contains("2 CarPlay (car idiom) slots of \"route\" are compiled into Assets.car only"), "\(plain.stderr)")
+        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v", "--depfile", "deps.d"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("\"route-car@3x.png\" is a second file for the same idiom, scale, appearance and traits"), "\(run.stderr)")
+        #expect(try String(contentsOf: work.appendingPathComponent("deps.d"), encoding: .utf8).contains("route-car@3x.png"))
+        let bytes = try Harness.read(work.appendingPathComponent("out/Resources/Assets.car"))
+        let car = try CARReader(bytes)
+        #expect(car.keyFormat == [7, 13, 12, 15, 16, 9, 17, 1, 2], "CarPlay needs no attribute of its own")
+        let route = car.renditions.filter { $0.name.hasPrefix("route") }
+        let found = route.map { "\($0.name) idiom \($0.attributes[15] ?? 0) scale \($0.attributes[12] ?? 0) \($0.width)x\($0.height)" }.sorted()
+        #expect(found == ["route-car@2x.png idiom 4 scale 2 120x120", "route-car@3x.png idiom 4 scale 3 180x180",
+                          "route@2x.png idiom 1 scale 2 180x180"], "\(found)")
+        let loose = Harness.files(under: work.appendingPathComponent("out/Resources"))
+        #expect(!loose.contains { $0.contains("route") }, "\(loose)")
+    }
+
     /// Catalogs alone (no manifest): iOS 15.0 unless `--deployment-target` says otherwise, in the
     /// car's metadata as actool records `--minimum-deployment-target`; a manifest keeps iOS 7.
     @Test func catalogsAloneTargetIOS15() throws {

@@ -1,8 +1,11 @@
-/// An image-set slot chosen by size class, memory or graphics family: loose files cannot select on
-/// these, Assets.car can (docs/assets-car.md), so such a slot of a PNG file is kept for the car.
+/// An image-set slot chosen by size class, memory or graphics family, or a CarPlay (`car` idiom)
+/// slot: loose files cannot select on these, Assets.car can (docs/assets-car.md), so such a slot of
+/// a PNG file is kept for the car.
 public struct CatalogTraitSlot: Sendable, Hashable, Codable {
-    /// nil is `universal`.
+    /// nil is `universal` (or CarPlay, with `carPlay`).
     public var idiom: Idiom?
+    /// The `car` idiom: CarPlay's screen, CoreUI idiom 4. Optional so that plans written before it read.
+    public var carPlay: Bool?
     public var scale: Int
     public var appearance: Appearance
     public var filename: String
@@ -15,9 +18,10 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
     public var memory: String?
     public var graphicsFeatureSet: String?
 
-    public init(idiom: Idiom?, scale: Int, appearance: Appearance, filename: String, path: String,
+    public init(idiom: Idiom?, carPlay: Bool = false, scale: Int, appearance: Appearance, filename: String, path: String,
                 widthClass: String?, heightClass: String?, memory: String?, graphicsFeatureSet: String?) {
         self.idiom = idiom
+        self.carPlay = carPlay ? true : nil
         self.scale = scale
         self.appearance = appearance
         self.filename = filename
@@ -29,7 +33,8 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
     }
 
     /// CoreUI's values for the key attributes (20 horizontal and 21 vertical size class, 22 memory,
-    /// 23 graphics), or nil when one of them has no value known to be right. Size classes, 1–4 GB
+    /// 23 graphics), or nil when one of them has no value known to be right (or, but for CarPlay,
+    /// when there are none). Size classes, 1–4 GB
     /// and metal1v2…metal3v1 are seen in acextract's actool car; 3 GB, metal3v2 and metal4v1 come
     /// from CoreUI's tables as read by several reverse-engineered readers, which agree on them (and
     /// disagree on 6 GB, which is left out, as are the `apple*` families).
@@ -44,6 +49,6 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
             guard let value = table[text] else { return nil }
             values[attribute] = value
         }
-        return values.isEmpty ? nil : values
+        return values.isEmpty && carPlay != true ? nil : values
     }
 }
