@@ -54,7 +54,7 @@ enum CompiledCatalogStep {
             description += "\(assetName(written.variant, request) ?? "")|\(written.variant.outputPath)|\(written.sha256)|"
                 + "\(written.variant.catalogOrigin?.filename ?? written.variant.fileName)\n"
         }
-        // A single-scale PDF is also kept as a vector; its bytes are part of what the car is made from.
+        // A single-scale PDF or SVG is also kept as a vector; its bytes are part of what the car is made from.
         let vectors = pdfVectors(entries.map(\.0.variant))
         var vectorFiles: [String: [UInt8]] = [:]
         for source in Set(vectors.map(\.source)).sorted() {
@@ -225,7 +225,8 @@ enum CompiledCatalogStep {
         for vector in vectors {
             var rendition = CompiledCatalog.Rendition(idiom: vector.slot.idiom, scale: 0, appearance: vector.slot.appearance,
                                                       fileName: FilePath(vector.source).lastComponent, width: 0, height: 0, rgba: [])
-            rendition.embedded = .pdf(vectorFiles[vector.source]!)
+            let file = vectorFiles[vector.source]!
+            rendition.embedded = vector.isSVG ? .svg(file) : .pdf(file)
             rendition.subtype = vector.slot.subtype
             assets[vector.slot.name]?.renditions.append(rendition)
         }
@@ -265,8 +266,8 @@ enum CompiledCatalogStep {
 
 
     /// The vector renditions a car holds: one per image name, idiom and appearance whose bitmaps
-    /// were all drawn from one PDF (a single-scale PDF slot), as actool keeps such a PDF beside its
-    /// 1x/2x/3x bitmaps. A set with a PDF per scale gets bitmaps only.
+    /// were all drawn from one PDF or SVG (a single-scale slot), as actool keeps such a file beside
+    /// its 1x/2x/3x bitmaps. A set with a PDF per scale gets bitmaps only.
     struct PDFVector {
         struct Slot: Hashable {
             var name: String
@@ -278,6 +279,8 @@ enum CompiledCatalogStep {
 
         var slot: Slot
         var source: String
+
+        var isSVG: Bool { ResolvedSource.Kind.forPath(source) == .svg }
     }
 
     static func pdfVectors(_ variants: [Variant]) -> [PDFVector] {
@@ -285,7 +288,7 @@ enum CompiledCatalogStep {
         var sources: [PDFVector.Slot: Set<String?>] = [:]
         for variant in variants where variant.role == .image {
             let slot = PDFVector.Slot(name: variant.name, idiom: idiom(variant), appearance: appearance(variant), subtype: variant.tall ? 568 : 0)
-            sources[slot, default: []].insert(variant.source.kind == .pdf ? variant.source.path : nil)
+            sources[slot, default: []].insert(variant.source.kind == .pdf || variant.source.kind == .svg ? variant.source.path : nil)
         }
         return sources.compactMap { slot, paths in
             guard paths.count == 1, let path = paths.first ?? nil else { return nil }

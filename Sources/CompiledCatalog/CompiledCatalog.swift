@@ -102,6 +102,8 @@ public struct CompiledCatalog: Sendable {
         case jpeg([UInt8])
         /// The vector rendition of a single-scale PDF, beside its bitmaps (layout 9, key scale 0).
         case pdf([UInt8])
+        /// The vector rendition of a single-scale SVG, beside its bitmaps (layout 9, key scale 0).
+        case svg([UInt8])
         /// A data set's file (layout 1000, pixel format `DATA`), with its type identifier.
         case data([UInt8], typeIdentifier: String?)
     }

@@ -46,6 +46,7 @@ public enum CompiledCatalogWriter {
         switch rendition.embedded {
         case .jpeg(let file)?: bytes = jpegRendition(rendition, file, flags: imageFlags(rendition))
         case .pdf(let file)?: bytes = pdfRendition(rendition, file)
+        case .svg(let file)?: bytes = svgRendition(rendition, file)
         case .data(let file, let typeIdentifier)?: bytes = dataRendition(rendition, file, typeIdentifier: typeIdentifier)
         case nil:
             // A tinted icon is grey (`GA8`), as actool stores it; the system tints it.
@@ -300,6 +301,18 @@ public enum CompiledCatalogWriter {
         let tlvs = opacityTLVs(1)
         let payload = rawData(file)
         return csiHeader(flags: 0x04, width: 0, height: 0, scale: 0, pixelFormat: " FDP", colorSpace: 1, layout: 9,
+                         name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
+    }
+
+    /// An SVG kept as a vector beside its bitmaps, as actool stores it (iOS cars of Xcode 13.4.1 to
+    /// 26.0, docs/assets-car.md): as a PDF's but for pixel format bytes ` GVS` and colour-space word
+    /// 0, and the file LZFSE-compressed in the `DWAR` payload (version 1), as actool writes all but
+    /// the odd tiny file. The source SVG is stored as it is; CoreUI draws it with CoreSVG from iOS 13.
+    static func svgRendition(_ rendition: CompiledCatalog.Rendition, _ file: [UInt8]) -> [UInt8] {
+        let tlvs = opacityTLVs(1)
+        let compressed = LZFSEStream.wrap(file)
+        let payload = Array("DWAR".utf8) + LittleEndian.u32(1) + LittleEndian.u32(compressed.count) + compressed
+        return csiHeader(flags: 0x04, width: 0, height: 0, scale: 0, pixelFormat: " GVS", colorSpace: 0, layout: 9,
                          name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
     }
 

@@ -140,14 +140,23 @@ import TestSupport
             #expect(jpeg.tlvs.map(\.type) == [1001, 1003, 1004, 1006] && jpeg.flags == 0x10)
             #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources/icon-trans.jpg").path))
         }
-        // Each single-scale PDF is also kept as a vector, the source file's bytes at key scale 0.
+        // Each single-scale PDF or SVG is also kept as a vector, the source file's bytes at key
+        // scale 0: a PDF stored as it is, an SVG LZFSE-compressed (DWAR version 1), as actool does.
         let vectors = car.renditions.filter { $0.layout == 9 }
-        #expect(!vectors.isEmpty)
+        #expect(vectors.contains { $0.pixelFormat == " FDP" })
+        #expect(vectors.filter { $0.pixelFormat == " GVS" }.map(\.name) == ["fas-ambulance.svg"])
         for vector in vectors {
             let name = try #require(names[vector.attributes[17]!])
-            #expect(vector.attributes[12] == 0 && vector.flags == 0x04 && vector.name.hasSuffix(".pdf"), "\(name)")
-            #expect(vector.embeddedFile?.starts(with: Array("%PDF".utf8)) == true, "\(name)")
-            #expect(images.contains { $0.attributes[17] == vector.attributes[17] && $0.flags & 0x04 != 0 }, "\(name) has bitmaps drawn from the PDF")
+            #expect(vector.attributes[12] == 0 && vector.flags == 0x04 && vector.width == 0 && vector.height == 0, "\(name)")
+            #expect(vector.tlvs.map(\.type) == [1004, 1006], "\(name)")
+            if vector.pixelFormat == " GVS" {
+                #expect(vector.name.hasSuffix(".svg"), "\(name)")
+                #expect(vector.embeddedFile == (try Harness.read(work.appendingPathComponent("Real.xcassets/GoMap/fas-ambulance.imageset/fas-ambulance.svg"))))
+            } else {
+                #expect(vector.pixelFormat == " FDP" && vector.name.hasSuffix(".pdf"), "\(name)")
+                #expect(vector.embeddedFile?.starts(with: Array("%PDF".utf8)) == true, "\(name)")
+            }
+            #expect(images.contains { $0.attributes[17] == vector.attributes[17] && $0.flags & 0x04 != 0 }, "\(name) has bitmaps drawn from the vector")
         }
         for rendition in images {
             let name = try #require(names[rendition.attributes[17]!])
@@ -803,12 +812,21 @@ import TestSupport
                 p += 20 + length
             print(hashlib.sha256(pixels).hexdigest())
             at = p
+        at = 0
+        while True:  # compressed files (SVG vectors): DWAR version 1
+            at = data.find(b'DWAR', at)
+            if at < 0: break
+            version, length = struct.unpack_from('<II', data, at + 4)
+            if version == 1: print(hashlib.sha256(lzfse.decompress(data[at + 12:at + 12 + length])).hexdigest())
+            at += 12 + length
         """
         let python = ProcessInfo.processInfo.environment["ASSETC_LZFSE_PYTHON"]!
         let decoded = try Harness.run(python, ["-c", script, work.appendingPathComponent("out/Resources/Assets.car").path])
         #expect(decoded.status == 0, "\(decoded.stderr)")
         let hashes = decoded.stdout.split(separator: "\n").map(String.init)
-        let ours = car.renditions.compactMap(\.storedPixels).map { sha256Hex($0) }
+        let svgs = car.renditions.filter { $0.pixelFormat == " GVS" }.compactMap(\.embeddedFile)
+        #expect(svgs.count == 1)
+        let ours = (car.renditions.compactMap(\.storedPixels) + svgs).map { sha256Hex($0) }
         #expect(hashes.count == ours.count)
         #expect(Set(hashes) == Set(ours))
     }

@@ -322,7 +322,13 @@ public struct CARReader {
             guard rendition.layout == 9 || rendition.layout == 1000 || rendition.pixelFormat == "GEPJ" || lenient else { throw Malformed("DWAR payload in a layout-\(rendition.layout) \(rendition.pixelFormat) rendition") }
             let version = le32(payload, 4), length = Int(le32(payload, 8))
             guard payload.count == 12 + length else { throw Malformed("DWAR of \(length) bytes in a payload of \(payload.count)") }
-            if version == 0 { rendition.embeddedFile = Array(payload[12...]) } else if !lenient { throw Malformed("DWAR version \(version)") }
+            if version == 0 {
+                rendition.embeddedFile = Array(payload[12...])
+            } else if version == 1 {
+                // An LZFSE stream (actool's SVG vectors).
+                var kinds: Set<String> = []
+                rendition.embeddedFile = try LZFSEDecoder.decode(Array(payload[12...]), kinds: &kinds)
+            } else if !lenient { throw Malformed("DWAR version \(version)") }
             return rendition
         }
         if lenient, payload.count < 4 || Array(payload[0..<4]) != Array("MLEC".utf8) { return rendition }
