@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
-APT_PACKAGES := libpoppler-glib-dev libcairo2-dev librsvg2-dev libfontconfig-dev libpng-dev libdeflate-dev libwebp-dev libheif-dev liblcms2-dev
+APT_PACKAGES := libpoppler-glib-dev libcairo2-dev librsvg2-dev libfontconfig-dev libpng-dev libdeflate-dev libwebp-dev libheif-dev liblcms2-dev libqpdf-dev
 TEST_PACKAGES := poppler-utils librsvg2-bin ninja-build python3-jsonschema python3-venv rsync
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The relocatable release build has its own build folder: SwiftPM's own release builds (the

@@ -45,6 +45,10 @@ let package = Package(
         // to sRGB for Assets.car, whose bitmaps assetc stores as sRGB, rather than relabelled.
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2",
                        providers: [.apt(["liblcms2-dev"])]),
+        // qpdf: content streams out of a PDF and back in, for the repair of operators Poppler
+        // would abandon a page on (Rendering/ContentStreamRepair.swift).
+        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf",
+                       providers: [.apt(["libqpdf-dev"])]),
         // libpng reports errors with longjmp, which Swift cannot survive; this small C target keeps
         // every setjmp and turns failures into return codes. It also filters rows and deflates IDAT.
         .target(name: "PNGShim", dependencies: ["CPNG", "CDeflate"]),
@@ -60,7 +64,7 @@ let package = Package(
         // The second input kind: Xcode asset catalogs, walked as Xcode does (docs/catalogs.md).
         .target(name: "CatalogInput", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Planning", dependencies: ["AssetModel"]),
-        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "CFontconfig", "CWebP", "CHeif", "CLCMS", "PNGShim"]),
+        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "CFontconfig", "CWebP", "CHeif", "CLCMS", "CQPDF", "PNGShim"]),
         .target(name: "Output", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Reports", dependencies: ["AssetModel"]),
         // Assets.car: a BOM store of CoreUI renditions, from pixels the façade decodes (pure Swift).

@@ -135,13 +135,72 @@ public func sha256Hex(_ bytes: [UInt8]) -> String {
 let silenceGLibLogging: Void = {
     g_log_set_default_handler({ _, _, _, _ in }, nil)
     _ = g_log_set_handler("Poppler", GLogLevelFlags(rawValue: 0xFF), { _, _, message, _ in
-        guard reportPopplerMessages.load(ordering: .relaxed), let message else { return }
+        guard let message else { return }
         // Poppler escapes the newline ending its own messages as "<0a>".
         let text = String(cString: message).replacingOccurrences(of: "<0a>", with: " ").trimmingCharacters(in: .whitespaces)
-        var line = Array("Poppler: ".utf8) + Array(text.utf8.prefix(500)) + [10]
-        _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+        if PopplerMessages.isNonFiniteOperandComplaint(text) {
+            PopplerMessages.nonFiniteOperandComplaints.add(1, ordering: .relaxed)
+        }
+        guard reportPopplerMessages.load(ordering: .relaxed) else { return }
+        PopplerMessages.report(Array("Poppler: ".utf8) + Array(text.utf8.prefix(500)) + [10])
     }, nil)
 }()
 
 /// Set by a render worker: Poppler's messages go to standard error (see `silenceGLibLogging`).
 let reportPopplerMessages = Atomic<Bool>(false)
+
+/// What Poppler says while a page is drawn: counted, and in a worker held back until the page is
+/// done, so that a drawing redrawn from a repaired file (`Rasterizer`) reports what was done
+/// instead of the complaints of the drawing it replaced.
+enum PopplerMessages {
+    /// Every `Unknown operator 'nan'` (or `-nan`, `inf`) in this process: a rise while a page is
+    /// drawn means the page may hold non-finite operands (another thread's page can raise it too;
+    /// the repair then finds nothing and changes nothing).
+    static let nonFiniteOperandComplaints = Atomic<Int>(0)
+    /// Lines held back while a page is drawn; nil when lines go straight to standard error.
+    private static let held = Mutex<[[UInt8]]?>(nil)
+
+    static func isNonFiniteOperandComplaint(_ text: String) -> Bool {
+        guard let range = text.range(of: "Unknown operator '") else { return false }
+        let name = text[range.upperBound...].prefix { $0 != "'" }
+        return ContentStreamRepair.isNonFinite(ArraySlice(name.utf8))
+    }
+
+    static func report(_ line: [UInt8]) {
+        let written: Bool = held.withLock { lines in
+            guard lines != nil else { return false }
+            lines!.append(line)
+            return true
+        }
+        if !written { write(line) }
+    }
+
+    /// Holds lines back until `releasedText` (a render worker, for each file it makes).
+    static func hold() { held.withLock { $0 = [] } }
+
+    /// The lines held since `hold`, as text; lines go straight out again.
+    static func releasedText() -> String {
+        held.withLock { lines in
+            defer { lines = nil }
+            return String(decoding: (lines ?? []).joined(), as: UTF8.self)
+        }
+    }
+
+    /// How many lines are held (nil when none are): the lines after it can be taken back.
+    static func mark() -> Int? { held.withLock { $0?.count } }
+
+    /// Takes back the lines held after `mark`: a drawing that was abandoned and made again.
+    static func discard(after mark: Int?) {
+        guard let mark else { return }
+        held.withLock { lines in
+            if let count = lines?.count, count > mark { lines!.removeLast(count - mark) }
+        }
+    }
+
+    /// Writes lines to standard error, where a worker's parent reads them (only in a worker).
+    static func write(_ line: [UInt8]) {
+        guard reportPopplerMessages.load(ordering: .relaxed) else { return }
+        var line = line
+        _ = line.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}

@@ -4,7 +4,7 @@ import AssetModel
 /// source's jobs share one parse, and Poppler objects never cross threads.
 final class Rasterizer {
     private let store: SourceStore
-    private var openDocument: (path: String, document: PDFDocument)?
+    private var openDocument: (path: String, document: PDFDocument, repaired: (document: PDFDocument, note: [UInt8])?)?
     private var openRaster: (path: String, header: PNGHeader, image: RGBAImage)?
     private var openSVG: (path: String, document: SVGDocument)?
 
@@ -99,10 +99,30 @@ final class Rasterizer {
             if page != job.contentSize {
                 throw .recordMismatch("page \(job.source.page) is \(page) pt, but the plan was made for \(job.contentSize) pt")
             }
-            let canvas = try CairoCanvas(width: job.pixelWidth, height: job.pixelHeight)
-            if let background = job.background { canvas.fill(background) }
-            canvas.apply(job.placement)
-            try document.render(page: job.source.page, into: canvas.context)
+            func drawn(from document: PDFDocument) throws(SourceError) -> CairoCanvas {
+                let canvas = try CairoCanvas(width: job.pixelWidth, height: job.pixelHeight)
+                if let background = job.background { canvas.fill(background) }
+                canvas.apply(job.placement)
+                try document.render(page: job.source.page, into: canvas.context)
+                return canvas
+            }
+            if let repaired = openDocument?.repaired {
+                // Drawn from the repaired file, as the other scales of this source were.
+                PopplerMessages.report(repaired.note)
+                return .canvas(try drawn(from: repaired.document), color: nil)
+            }
+            let complaints = PopplerMessages.nonFiniteOperandComplaints.load(ordering: .relaxed)
+            let mark = PopplerMessages.mark()
+            let canvas = try drawn(from: document)
+            if PopplerMessages.nonFiniteOperandComplaints.load(ordering: .relaxed) != complaints,
+               let repaired = try repairedDocument(at: job.source.path) {
+                // Poppler met an operator given `nan` and may have stopped drawing the page there:
+                // drawn again from the file with such operators dropped, as Ghostscript draws it.
+                // What Poppler said about the abandoned drawing is taken back; the note says why.
+                PopplerMessages.discard(after: mark)
+                PopplerMessages.report(repaired.note)
+                return .canvas(try drawn(from: repaired.document), color: nil)
+            }
             return .canvas(canvas, color: nil)
         case .png:
             let raster = try raster(at: job.source.path).image
@@ -122,8 +142,20 @@ final class Rasterizer {
         if let open = openDocument, open.path == path { return open.document }
         openDocument = nil
         let document = try PDFDocument(bytes: try store.bytes(path))
-        openDocument = (path, document)
+        openDocument = (path, document, nil)
         return document
+    }
+
+    /// The open document's file with the operators given non-finite numbers dropped (kept for its
+    /// other pages and scales), or nil when qpdf finds none or cannot rewrite the file.
+    private func repairedDocument(at path: String) throws(SourceError) -> (document: PDFDocument, note: [UInt8])? {
+        guard let repair = QPDFRepair.droppingNonFiniteOperators(try store.bytes(path)) else { return nil }
+        let document = try PDFDocument(bytes: repair.bytes)
+        let count = repair.droppedOperators
+        let note = Array(("Poppler stops drawing a page at an operator given a non-finite number (nan); assetc dropped "
+            + "\(count) such operator\(count == 1 ? "" : "s") and drew the rest, as Ghostscript does\n").utf8)
+        openDocument?.repaired = (document, note)
+        return (document, note)
     }
 
     private func svg(at path: String) throws(SourceError) -> SVGDocument {

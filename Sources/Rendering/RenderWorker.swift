@@ -2,8 +2,9 @@ import AssetModel
 import AssetPlatform
 
 /// The worker's side (`assetc render-worker`): reads requests on standard input until it closes,
-/// renders and encodes each, answers on standard output. Whatever Poppler or Cairo print goes to
-/// standard error, which the parent reads as that variant's messages.
+/// renders and encodes each, answers on standard output. What Poppler says during a file goes with
+/// its answer; whatever else a library prints goes to standard error, which the parent reads as
+/// that variant's messages too.
 public enum RenderWorker {
     public static func serve(encoder: PNGEncoderSettings, addressSpaceBytes: Int?, fontsDirectory: String? = nil) {
         if let addressSpaceBytes { ProcessLimits.limitAddressSpace(bytes: addressSpaceBytes) }
@@ -35,11 +36,12 @@ public enum RenderWorker {
             // One reply per file, as soon as it is done: the parent times each one.
             for job in batch {
                 let reply: [UInt8]
+                PopplerMessages.hold()
                 do throws(SourceError) {
                     let png = try rasterizer.produce(job, encoder: encoder)
-                    reply = RenderReply.success(png: png, sha256: sha256Hex(png))
+                    reply = RenderReply.success(png: png, sha256: sha256Hex(png), messages: PopplerMessages.releasedText())
                 } catch {
-                    reply = RenderReply.failure(error)
+                    reply = RenderReply.failure(error, messages: PopplerMessages.releasedText())
                 }
                 guard Pipes.writeAll(Pipes.standardOutput, reply) else { return }
             }

@@ -41,6 +41,7 @@ public struct Toolchain: Sendable {
                 ("libwebp", WebPCodec.version),
                 ("libheif", HEIFCodec.version),
                 ("lcms2", SRGBConversion.version),
+                ("qpdf", QPDFRepair.version),
                 ("fontconfig", Fonts.version),
             ],
             fontFiles: fonts.count, fontSetHash: sha256Hex(Array(fontText.utf8)))

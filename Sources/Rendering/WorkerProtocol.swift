@@ -30,6 +30,9 @@ enum RenderReply {
         var sha256: String?
         var error: String?
         var kind: FailureKind?
+        /// What the libraries said while the file was made, held back by the worker and sent with
+        /// its answer: text on standard error could be read with the next file's answer instead.
+        var messages: String?
     }
 
     /// The `SourceError` cases a reply carries across the pipe.
@@ -37,8 +40,8 @@ enum RenderReply {
         case content, overLimit, renderer, recordMismatch
     }
 
-    static func success(png: [UInt8], sha256: String) -> [UInt8] {
-        frame(Header(ok: true, bytes: png.count, sha256: sha256)) + png
+    static func success(png: [UInt8], sha256: String, messages: String? = nil) -> [UInt8] {
+        frame(Header(ok: true, bytes: png.count, sha256: sha256, messages: messages)) + png
     }
 
     static func success<Body: Encodable>(body: Body) -> [UInt8] {
@@ -46,7 +49,7 @@ enum RenderReply {
         return success(png: bytes, sha256: "")
     }
 
-    static func failure(_ error: SourceError) -> [UInt8] {
+    static func failure(_ error: SourceError, messages: String? = nil) -> [UInt8] {
         let kind: FailureKind
         switch error {
         case .file, .content: kind = .content
@@ -54,7 +57,7 @@ enum RenderReply {
         case .renderer: kind = .renderer
         case .recordMismatch: kind = .recordMismatch
         }
-        return frame(Header(ok: false, error: error.message, kind: kind))
+        return frame(Header(ok: false, error: error.message, kind: kind, messages: messages))
     }
 
     private static func frame(_ header: Header) -> [UInt8] {
@@ -62,21 +65,22 @@ enum RenderReply {
     }
 
     enum Parsed {
-        case success(bytes: Int, sha256: String)
-        case failure(SourceError)
+        case success(bytes: Int, sha256: String, messages: String)
+        case failure(SourceError, messages: String)
     }
 
     static func parse(_ bytes: [UInt8]) -> Parsed? {
         guard let header = try? JSONValueDecoder().decode(Header.self, from: bytes) else { return nil }
+        let messages = header.messages ?? ""
         if header.ok, let count = header.bytes, count >= 0, let hash = header.sha256 {
-            return .success(bytes: count, sha256: hash)
+            return .success(bytes: count, sha256: hash, messages: messages)
         }
         guard !header.ok, let message = header.error, let kind = header.kind else { return nil }
         switch kind {
-        case .overLimit: return .failure(.overLimit(message))
-        case .renderer: return .failure(.renderer(message))
-        case .recordMismatch: return .failure(.recordMismatch(message))
-        case .content: return .failure(.content(message))
+        case .overLimit: return .failure(.overLimit(message), messages: messages)
+        case .renderer: return .failure(.renderer(message), messages: messages)
+        case .recordMismatch: return .failure(.recordMismatch(message), messages: messages)
+        case .content: return .failure(.content(message), messages: messages)
         }
     }
 }
@@ -129,11 +133,11 @@ extension ChildProcess {
         let length = Frame.length(lengthBytes)
         let headerRead = length <= Frame.maximumHeader ? receive(length, deadline: deadline, shouldStop: shouldStop) : .closed
         guard case .bytes(let headerBytes) = headerRead, let header = RenderReply.parse(headerBytes) else { return lost(headerRead) }
-        let printed = drainErrors()
         switch header {
-        case .failure(let error):
-            return .refused(error, printed: printed)
-        case .success(let count, let sha256):
+        case .failure(let error, let messages):
+            return .refused(error, printed: messages + drainErrors())
+        case .success(let count, let sha256, let messages):
+            let printed = messages + drainErrors()
             let bodyRead = receive(count, deadline: deadline, shouldStop: shouldStop)
             guard case .bytes(let body) = bodyRead else { return lost(bodyRead) }
             return .body(body, sha256: sha256, printed: printed)

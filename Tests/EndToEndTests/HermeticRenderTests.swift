@@ -127,7 +127,7 @@ extension FontsFolderTests {
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "assetc \(AssetcVersion.current)")
         for (name, package) in [("poppler", "poppler-glib"), ("cairo", "cairo"), ("librsvg", "librsvg-2.0"),
-                                ("libpng", "libpng"), ("libdeflate", "libdeflate"), ("libwebp", "libwebp"), ("libheif", "libheif"), ("fontconfig", "fontconfig")] {
+                                ("libpng", "libpng"), ("libdeflate", "libdeflate"), ("libwebp", "libwebp"), ("libheif", "libheif"), ("qpdf", "libqpdf"), ("fontconfig", "fontconfig")] {
             let version = try Harness.run("/usr/bin/env", ["pkg-config", "--modversion", package]).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(!version.isEmpty)

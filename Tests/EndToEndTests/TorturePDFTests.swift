@@ -171,4 +171,46 @@ import Testing
             #expect(try snapshot(output) == earlier, "a build that failed on --werror changed the tree")
         }
     }
+    /// `nan` operands, as design tools write them (DuckDuckGo's shield icons hold `-nan -nan l`):
+    /// Poppler alone stops drawing at the first and loses the rest of the page. The operator given
+    /// the non-finite number is dropped and the page drawn again, as Ghostscript draws these three
+    /// files (measured with `gs -sDEVICE=ppmraw`, docs/catalogs.md): a line segment dropped and the
+    /// square closed without it; a `moveto` dropped, so the path has no start and is not drawn; a
+    /// curve dropped, leaving a triangle. What comes after is drawn in every case. Said once per
+    /// source, naming every scale; `check --render --werror` fails on it.
+    @Test func operatorsGivenNanAreDroppedAndThePageDrawnAsGhostscriptDrawsIt() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        for name in ["segment", "moveto", "curve"] {
+            let set = work.appendingPathComponent("A.xcassets/\(name).imageset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("pdf-nan/\(name).pdf"), to: set.appendingPathComponent("\(name).pdf"))
+            try #"{"images": [{"idiom": "universal", "filename": "\#(name).pdf"}]}"#
+                .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        }
+        let run = try Harness.assetc(["build", "A.xcassets", "--output", "out"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        for name in ["segment", "moveto", "curve"] {
+            #expect(run.stderr.contains("\(name).pdf: warning: \(name).png, \(name)@2x.png, \(name)@3x.png: the renderer reported problems; check the image: "
+                + "Poppler stops drawing a page at an operator given a non-finite number (nan); assetc dropped 1 such operator and drew the rest, as Ghostscript does"),
+                    "\(run.stderr)")
+        }
+        // Points of the 100 pt pages, top-left origin, at 2x: what each colour should be there.
+        let red: [UInt8] = [255, 0, 0, 255], green: [UInt8] = [0, 255, 0, 255], blue: [UInt8] = [0, 0, 255, 255], clear: [UInt8] = [0, 0, 0, 0]
+        let expected: [String: [(x: Int, y: Int, color: [UInt8])]] = [
+            "segment": [(10, 90, red), (60, 40, green), (85, 15, green), (85, 65, green), (90, 90, blue)],
+            "moveto": [(60, 40, clear), (85, 65, clear), (90, 90, blue)],
+            "curve": [(35, 65, green), (80, 30, clear), (70, 20, clear), (90, 90, blue)],
+        ]
+        for (name, points) in expected {
+            let image = try CompiledCatalogBuildTests.decode(work.appendingPathComponent("out/Resources/\(name)@2x.png"))
+            #expect(image.width == 200 && image.height == 200)
+            for point in points {
+                let at = ((point.y * 2) * image.width + point.x * 2) * 4
+                #expect(Array(image.pixels[at..<(at + 4)]) == point.color, "\(name) at (\(point.x), \(point.y))")
+            }
+        }
+        let check = try Harness.assetc(["check", "A.xcassets", "--render", "--werror"], in: work)
+        #expect(check.status == 1 && check.stderr.contains("non-finite number (nan)"), "\(check.stderr)")
+    }
 }

@@ -1,0 +1,3 @@
+// qpdf's C API: assetc uses it to take a PDF's content streams out and put repaired ones back
+// (Rendering/QPDF.swift).
+#include <qpdf/qpdf-c.h>
