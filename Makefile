@@ -10,13 +10,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_PATH := .build/static
 RELEASE_BIN := $(RELEASE_PATH)/release/assetc
 
-.PHONY: all deps test-deps build release example test test-engines test-browser bench bench-compressors install install-stage dist clean fuzz
+.PHONY: all deps test-deps build release example test test-engines test-browser bench bench-compressors bench-runflate install install-stage dist clean fuzz
 
 all: build
 
 # Installs the C libraries when pkg-config cannot find them (Debian/Ubuntu).
 deps:
-	@if ! pkg-config --exists poppler-glib cairo librsvg-2.0 fontconfig libpng libdeflate libwebp libheif lcms2 2>/dev/null; then \
+	@if ! pkg-config --exists poppler-glib cairo librsvg-2.0 fontconfig libpng libdeflate libwebp libheif lcms2 libqpdf 2>/dev/null; then \
 		echo "Installing $(APT_PACKAGES)..."; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) pkg-config; \
 	fi
@@ -90,6 +90,17 @@ bench-compressors: release test-deps
 	@$(BENCH_VENV)/bin/python -c "import oxipng, pyvips" 2>/dev/null \
 		|| { python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q pyoxipng pyvips; }
 	$(BENCH_VENV)/bin/python Benchmarks/compressors.py --high $(COMPRESSOR_ARGS)
+
+# The run-aware deflate prototype (Benchmarks/runflate, not used by assetc yet; issue 28): its
+# round-trip tests, then its efforts beside libdeflate's levels on the benchmark's rows, one core.
+bench-runflate: release test-deps
+	$(MAKE) -C Benchmarks/runflate test bench
+	Benchmarks/runflate/test
+	@$(BENCH_VENV)/bin/python -c "import oxipng, pyvips" 2>/dev/null \
+		|| { python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q pyoxipng pyvips; }
+	$(BENCH_VENV)/bin/python Benchmarks/runflate/dataset.py --oxipng
+	Benchmarks/runflate/bench .build-bench/runflate/list.txt 1 r0 r1 r2 l5 l12
+	python3 Benchmarks/runflate/target.py 1
 
 # libFuzzer on the manifest decoder and the PNG reader/writer, FUZZ_SECONDS each (not run by CI).
 # Crashes land in .build-fuzz/artifacts/; replay one with `swift run assetc-fuzz manifest FILE`.

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Adapted from Benchmarks/compressors.py: builds bench.py's project with assetc's default
+effort, inflates each PNG's IDAT back to its filtered rows, writes WORK/rows/NNNN.rows and a list
+file with 'path stride' per line; optionally runs oxipng -o2 on each PNG and records its IDAT size
+(and time) per image in WORK/oxipng.txt."""
+import argparse, os, shutil, struct, subprocess, sys, time, zlib
+HERE = os.path.dirname(os.path.abspath(__file__))
+BENCH = os.path.dirname(HERE)
+REPO = os.path.dirname(BENCH)
+sys.path.insert(0, BENCH)
+import anchors  # noqa
+
+def chunks(data):
+    position, result = 8, []
+    while position + 8 <= len(data):
+        length = struct.unpack(">I", data[position:position + 4])[0]
+        result.append((data[position + 4:position + 8], data[position + 8:position + 8 + length]))
+        position += 12 + length
+    return result
+
+def idat_size(path):
+    with open(path, "rb") as h:
+        return sum(len(b) for k, b in chunks(h.read()) if k == b"IDAT")
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--assetc", default=os.path.join(REPO, ".build/release/assetc"))
+    p.add_argument("--corpus", default=os.path.join(os.path.dirname(REPO), "shared/corpus"))
+    p.add_argument("--work", default=os.path.join(REPO, ".build-bench/runflate"))
+    p.add_argument("--count", type=int, default=200)
+    p.add_argument("--oxipng", action="store_true")
+    a = p.parse_args()
+    bench = anchors.load_bench(os.path.join(BENCH, "bench.py"))
+    os.makedirs(a.work, exist_ok=True)
+    project = os.path.join(a.work, "project")
+    resources = os.path.join(project, "out", "Resources")
+    if not os.path.isdir(resources):
+        pdfs = bench.distinct_pdfs(a.corpus)
+        manifest = bench.write_project(project, pdfs, min(a.count, len(pdfs)))
+        subprocess.run([a.assetc, "build", "-q", manifest], check=True)
+    rows_dir = anchors.fresh_folder(os.path.join(a.work, "rows"))
+    lines = []
+    pngs = anchors.png_files(resources)
+    for index, path in enumerate(pngs):
+        with open(path, "rb") as h:
+            found = chunks(h.read())
+        data = b"".join(b for k, b in found if k == b"IDAT")
+        rows = zlib.decompress(data)
+        height = struct.unpack(">I", found[0][1][4:8])[0]
+        stride = len(rows) // height
+        name = os.path.join(rows_dir, "%04d.rows" % index)
+        with open(name, "wb") as h:
+            h.write(rows)
+        lines.append("%s %d %d %s" % (name, stride, len(data), path))
+    with open(os.path.join(a.work, "list.txt"), "w") as h:
+        h.write("\n".join(lines) + "\n")
+    print("images", len(pngs))
+    if a.oxipng:
+        import oxipng
+        copy = anchors.fresh_folder(os.path.join(a.work, "oxipng"))
+        out = []
+        total_t = 0.0
+        for index, path in enumerate(pngs):
+            target = os.path.join(copy, "%04d.png" % index)
+            shutil.copyfile(path, target)
+            t = time.perf_counter()
+            oxipng.optimize(target, level=2)
+            dt = time.perf_counter() - t
+            total_t += dt
+            out.append("%04d %d %d %d %d %.6f" % (index, idat_size(path), os.path.getsize(path), idat_size(target), os.path.getsize(target), dt))
+        with open(os.path.join(a.work, "oxipng.txt"), "w") as h:
+            h.write("\n".join(out) + "\n")
+        print("oxipng seconds", total_t)
+
+main()

@@ -1,0 +1,905 @@
+/* runflate: a run-aware DEFLATE encoder for filtered PNG rows (prototype, written from RFC 1950/1951).
+ *
+ * Pipeline per block:
+ *   1. match finding over the input in order, one "record" per position that needs a decision;
+ *      a position whose distance-1 (run) or distance-stride (row above) match reaches `nice` bytes
+ *      is a *forced* record: that match is taken and the positions it covers are skipped, so a run
+ *      of equal bytes costs one record per 258 bytes (constant time per match);
+ *   2. parsing over the records: lazy (effort 0), or a shortest-path parse with the block's own
+ *      Huffman costs, iterated (effort >= 1);
+ *   3. length-limited (package-merge) Huffman codes; the cheapest of stored / fixed / dynamic.
+ */
+#include "runflate.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define WSIZE 32768u
+#define WMASK (WSIZE - 1)
+#define HASH_BITS 15
+#define HASH_SIZE (1u << HASH_BITS)
+#define MAX_MATCH 258
+#define MIN_MATCH 3
+#define MAX_PER_REC 24
+#define INF_COST 0xFFFFFFFFu
+
+/* ---------- static tables ---------- */
+static const uint16_t len_base[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
+                                      35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
+static const uint8_t len_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
+                                      3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+static const uint16_t dist_base[30] = {1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
+                                       257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
+                                       8193, 12289, 16385, 24577};
+static const uint8_t dist_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
+                                       7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+static const uint8_t cl_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+
+static uint8_t len_sym_tab[MAX_MATCH + 1]; /* length -> 0..28 */
+static uint8_t dist_sym_tab[512];          /* (d-1) < 256: [d-1]; else [256 + ((d-1) >> 7)] */
+static volatile int tables_ready;
+
+static void init_tables(void) {
+    if (tables_ready) return;
+    for (int s = 0; s < 29; s++) {
+        int hi = s < 28 ? len_base[s + 1] - 1 : 258;
+        if (s == 27) hi = 257;
+        for (int l = len_base[s]; l <= hi; l++) len_sym_tab[l] = (uint8_t)s;
+    }
+    len_sym_tab[258] = 28;
+    for (int s = 0; s < 30; s++) {
+        unsigned lo = dist_base[s], hi = lo + (1u << dist_extra[s]) - 1;
+        for (unsigned d = lo; d <= hi; d++) {
+            if (d - 1 < 256) dist_sym_tab[d - 1] = (uint8_t)s;
+            else dist_sym_tab[256 + ((d - 1) >> 7)] = (uint8_t)s;
+        }
+    }
+    tables_ready = 1;
+}
+
+static inline int dist_sym(unsigned d) {
+    return d - 1 < 256 ? dist_sym_tab[d - 1] : dist_sym_tab[256 + ((d - 1) >> 7)];
+}
+
+/* ---------- bit writer ---------- */
+typedef struct {
+    uint8_t *out;
+    size_t cap, pos;
+    uint64_t bits;
+    int nbits;
+    int overflow;
+} BitWriter;
+
+static inline void put_bits(BitWriter *w, uint32_t value, int count) {
+    w->bits |= (uint64_t)value << w->nbits;
+    w->nbits += count;
+    if (w->nbits >= 32) {
+        if (w->pos + 4 <= w->cap) {
+            uint32_t v = (uint32_t)w->bits;
+            w->out[w->pos] = (uint8_t)v;
+            w->out[w->pos + 1] = (uint8_t)(v >> 8);
+            w->out[w->pos + 2] = (uint8_t)(v >> 16);
+            w->out[w->pos + 3] = (uint8_t)(v >> 24);
+            w->pos += 4;
+        } else {
+            w->overflow = 1;
+        }
+        w->bits >>= 32;
+        w->nbits -= 32;
+    }
+}
+
+static void align_bytes(BitWriter *w) {
+    if (w->nbits & 7) put_bits(w, 0, 8 - (w->nbits & 7));
+    while (w->nbits > 0) {
+        if (w->pos < w->cap) w->out[w->pos++] = (uint8_t)w->bits;
+        else w->overflow = 1;
+        w->bits >>= 8;
+        w->nbits -= 8;
+    }
+    w->nbits = 0;
+    w->bits = 0;
+}
+
+static void put_byte_aligned(BitWriter *w, const uint8_t *src, size_t count) {
+    if (w->pos + count > w->cap) { w->overflow = 1; return; }
+    memcpy(w->out + w->pos, src, count);
+    w->pos += count;
+}
+
+/* ---------- length-limited Huffman code lengths (package-merge) ---------- */
+typedef struct { uint64_t weight; int16_t left, right; int16_t sym; } PMNode;
+
+static void sort_syms(int *syms, int count, const uint32_t *freq) {
+    /* insertion sort by (freq, symbol); count <= 288 */
+    for (int i = 1; i < count; i++) {
+        int s = syms[i], j = i - 1;
+        while (j >= 0 && (freq[syms[j]] > freq[s] || (freq[syms[j]] == freq[s] && syms[j] > s))) {
+            syms[j + 1] = syms[j];
+            j--;
+        }
+        syms[j + 1] = s;
+    }
+}
+
+/* freq[0..n): lengths into len[0..n); symbols with freq 0 get 0. At least two nonzero
+ * frequencies give a complete code; one gives length 1. */
+static void huffman_lengths(const uint32_t *freq, int n, int maxbits, uint8_t *len) {
+    int syms[288], m = 0;
+    memset(len, 0, (size_t)n);
+    for (int i = 0; i < n; i++) if (freq[i]) syms[m++] = i;
+    if (m == 0) return;
+    if (m == 1) { len[syms[0]] = 1; return; }
+    sort_syms(syms, m, freq);
+    static __thread PMNode nodes[288 * 16 * 2];
+    int nn = 0;
+    int leaves[288], cur[576], next[576], pk[288];
+    for (int i = 0; i < m; i++) {
+        nodes[nn].weight = freq[syms[i]];
+        nodes[nn].left = nodes[nn].right = -1;
+        nodes[nn].sym = (int16_t)syms[i];
+        leaves[i] = nn++;
+    }
+    int ncur = m;
+    memcpy(cur, leaves, sizeof(int) * (size_t)m);
+    for (int level = 1; level < maxbits; level++) {
+        int np = 0;
+        for (int k = 0; k + 1 < ncur; k += 2) {
+            nodes[nn].weight = nodes[cur[k]].weight + nodes[cur[k + 1]].weight;
+            nodes[nn].left = (int16_t)cur[k];
+            nodes[nn].right = (int16_t)cur[k + 1];
+            nodes[nn].sym = -1;
+            pk[np++] = nn++;
+        }
+        int a = 0, b = 0, nx = 0;
+        while (a < m || b < np) {
+            if (b >= np || (a < m && nodes[leaves[a]].weight <= nodes[pk[b]].weight)) next[nx++] = leaves[a++];
+            else next[nx++] = pk[b++];
+        }
+        memcpy(cur, next, sizeof(int) * (size_t)nx);
+        ncur = nx;
+    }
+    int take = 2 * m - 2, stack[600];
+    for (int i = 0; i < take && i < ncur; i++) {
+        int sp = 0;
+        stack[sp++] = cur[i];
+        while (sp) {
+            int x = stack[--sp];
+            if (nodes[x].sym >= 0) len[nodes[x].sym]++;
+            else { stack[sp++] = nodes[x].left; stack[sp++] = nodes[x].right; }
+        }
+    }
+}
+
+static void canonical_codes(const uint8_t *len, int n, uint16_t *code) {
+    int count[16] = {0}, next[16];
+    for (int i = 0; i < n; i++) count[len[i]]++;
+    count[0] = 0;
+    int c = 0;
+    for (int b = 1; b < 16; b++) { c = (c + count[b - 1]) << 1; next[b] = c; }
+    for (int i = 0; i < n; i++) {
+        if (!len[i]) { code[i] = 0; continue; }
+        unsigned v = (unsigned)next[len[i]]++, r = 0;
+        for (int b = 0; b < len[i]; b++) { r = (r << 1) | (v & 1); v >>= 1; }
+        code[i] = (uint16_t)r;
+    }
+}
+
+/* ---------- tokens and blocks ---------- */
+typedef struct { uint16_t len; uint16_t dist; } Token; /* len 0: literal, dist holds the byte */
+
+typedef struct {
+    uint32_t lit[288];
+    uint32_t dist[30];
+} Freqs;
+
+static void count_tokens(const Token *t, size_t nt, Freqs *f) {
+    memset(f, 0, sizeof *f);
+    for (size_t i = 0; i < nt; i++) {
+        if (t[i].len == 0) f->lit[t[i].dist]++;
+        else { f->lit[257 + len_sym_tab[t[i].len]]++; f->dist[dist_sym(t[i].dist)]++; }
+    }
+    f->lit[256] = 1;
+}
+
+typedef struct {
+    uint8_t litlen[288], distlen[30];
+    uint16_t litcode[288], distcode[30];
+    int hlit, hdist, hclen;
+    uint8_t cl_len[19];
+    uint16_t cl_code[19];
+    uint8_t rle_sym[320], rle_extra[320];
+    int nrle;
+    uint64_t header_bits; /* dynamic header bits, excluding the 3 block-type bits */
+} DynCode;
+
+static void build_dynamic(const Freqs *f0, DynCode *d) {
+    uint32_t lit[288], dist[30];
+    memcpy(lit, f0->lit, sizeof lit);
+    memcpy(dist, f0->dist, sizeof dist);
+    lit[286] = lit[287] = 0;
+    /* at least two symbols in each tree, so each code is complete */
+    int used = 0;
+    for (int i = 0; i < 286; i++) used += lit[i] != 0;
+    if (used < 2) { if (!lit[0]) lit[0] = 1; else lit[1] = 1; }
+    used = 0;
+    for (int i = 0; i < 30; i++) used += dist[i] != 0;
+    if (used < 2) { if (!dist[0]) dist[0] = 1; if (used == 0 || dist[1] == 0) { if (!dist[1]) dist[1] = 1; } }
+    huffman_lengths(lit, 286, 15, d->litlen);
+    d->litlen[286] = d->litlen[287] = 0;
+    huffman_lengths(dist, 30, 15, d->distlen);
+    canonical_codes(d->litlen, 288, d->litcode);
+    canonical_codes(d->distlen, 30, d->distcode);
+    d->hlit = 286;
+    while (d->hlit > 257 && d->litlen[d->hlit - 1] == 0) d->hlit--;
+    d->hdist = 30;
+    while (d->hdist > 1 && d->distlen[d->hdist - 1] == 0) d->hdist--;
+    uint8_t all[316];
+    int total = d->hlit + d->hdist;
+    memcpy(all, d->litlen, (size_t)d->hlit);
+    memcpy(all + d->hlit, d->distlen, (size_t)d->hdist);
+    uint32_t clf[19] = {0};
+    d->nrle = 0;
+    for (int i = 0; i < total;) {
+        int v = all[i], run = 1;
+        while (i + run < total && all[i + run] == v) run++;
+        int left = run;
+        if (v == 0) {
+            while (left >= 11) { int r = left > 138 ? 138 : left; d->rle_sym[d->nrle] = 18; d->rle_extra[d->nrle++] = (uint8_t)(r - 11); clf[18]++; left -= r; }
+            if (left >= 3) { d->rle_sym[d->nrle] = 17; d->rle_extra[d->nrle++] = (uint8_t)(left - 3); clf[17]++; left = 0; }
+            while (left > 0) { d->rle_sym[d->nrle] = 0; d->rle_extra[d->nrle++] = 0; clf[0]++; left--; }
+        } else {
+            d->rle_sym[d->nrle] = (uint8_t)v; d->rle_extra[d->nrle++] = 0; clf[v]++; left--;
+            while (left >= 3) { int r = left > 6 ? 6 : left; d->rle_sym[d->nrle] = 16; d->rle_extra[d->nrle++] = (uint8_t)(r - 3); clf[16]++; left -= r; }
+            while (left > 0) { d->rle_sym[d->nrle] = (uint8_t)v; d->rle_extra[d->nrle++] = 0; clf[v]++; left--; }
+        }
+        i += run;
+    }
+    used = 0;
+    for (int i = 0; i < 19; i++) used += clf[i] != 0;
+    if (used < 2) { if (!clf[0]) clf[0] = 1; else clf[1] = 1; }
+    huffman_lengths(clf, 19, 7, d->cl_len);
+    canonical_codes(d->cl_len, 19, d->cl_code);
+    d->hclen = 19;
+    while (d->hclen > 4 && d->cl_len[cl_order[d->hclen - 1]] == 0) d->hclen--;
+    uint64_t bits = 5 + 5 + 4 + 3 * (uint64_t)d->hclen;
+    for (int i = 0; i < d->nrle; i++) {
+        int s = d->rle_sym[i];
+        bits += d->cl_len[s] + (s == 16 ? 2 : s == 17 ? 3 : s == 18 ? 7 : 0);
+    }
+    d->header_bits = bits;
+}
+
+static uint64_t data_bits(const Freqs *f, const uint8_t *litlen, const uint8_t *distlen) {
+    uint64_t bits = 0;
+    for (int i = 0; i < 256; i++) bits += (uint64_t)f->lit[i] * litlen[i];
+    bits += litlen[256];
+    for (int s = 0; s < 29; s++) bits += (uint64_t)f->lit[257 + s] * (litlen[257 + s] + len_extra[s]);
+    for (int s = 0; s < 30; s++) bits += (uint64_t)f->dist[s] * (distlen[s] + dist_extra[s]);
+    return bits;
+}
+
+static uint8_t fixed_litlen[288], fixed_distlen[30];
+static uint16_t fixed_litcode[288], fixed_distcode[30];
+static volatile int fixed_ready;
+static void init_fixed(void) {
+    if (fixed_ready) return;
+    for (int i = 0; i < 288; i++) fixed_litlen[i] = i < 144 ? 8 : i < 256 ? 9 : i < 280 ? 7 : 8;
+    for (int i = 0; i < 30; i++) fixed_distlen[i] = 5;
+    canonical_codes(fixed_litlen, 288, fixed_litcode);
+    canonical_codes(fixed_distlen, 30, fixed_distcode);
+    fixed_ready = 1;
+}
+
+static void write_tokens(BitWriter *w, const Token *t, size_t nt, const uint8_t *litlen,
+                         const uint16_t *litcode, const uint8_t *distlen, const uint16_t *distcode) {
+    for (size_t i = 0; i < nt; i++) {
+        if (t[i].len == 0) {
+            put_bits(w, litcode[t[i].dist], litlen[t[i].dist]);
+        } else {
+            int ls = len_sym_tab[t[i].len];
+            put_bits(w, litcode[257 + ls] | ((uint32_t)(t[i].len - len_base[ls]) << litlen[257 + ls]),
+                     litlen[257 + ls] + len_extra[ls]);
+            int ds = dist_sym(t[i].dist);
+            put_bits(w, distcode[ds] | ((uint32_t)(t[i].dist - dist_base[ds]) << distlen[ds]),
+                     distlen[ds] + dist_extra[ds]);
+        }
+    }
+    put_bits(w, litcode[256], litlen[256]);
+}
+
+/* Estimated bits of the cheapest block type for tokens covering `bytes` input bytes. */
+static uint64_t block_cost(const Token *t, size_t nt, size_t bytes, DynCode *d) {
+    Freqs f;
+    count_tokens(t, nt, &f);
+    build_dynamic(&f, d);
+    uint64_t dyn = 3 + d->header_bits + data_bits(&f, d->litlen, d->distlen);
+    uint64_t fix = 3 + data_bits(&f, fixed_litlen, fixed_distlen);
+    uint64_t sto = (uint64_t)bytes * 8 + ((bytes + 65534) / 65535 + (bytes == 0)) * 40 + 7;
+    uint64_t best = dyn < fix ? dyn : fix;
+    return best < sto ? best : sto;
+}
+
+static void write_block(BitWriter *w, const Token *t, size_t nt, const uint8_t *src, size_t bytes, int final) {
+    Freqs f;
+    DynCode d;
+    count_tokens(t, nt, &f);
+    build_dynamic(&f, &d);
+    uint64_t dyn = 3 + d.header_bits + data_bits(&f, d.litlen, d.distlen);
+    uint64_t fix = 3 + data_bits(&f, fixed_litlen, fixed_distlen);
+    size_t chunks = (bytes + 65534) / 65535;
+    if (chunks == 0) chunks = 1;
+    uint64_t sto = (uint64_t)bytes * 8 + chunks * 35 + 7 + (uint64_t)chunks * 7;
+    if (sto < dyn && sto < fix) {
+        size_t done = 0;
+        for (size_t c = 0; c < chunks; c++) {
+            size_t len = bytes - done > 65535 ? 65535 : bytes - done;
+            put_bits(w, (final && c == chunks - 1) ? 1 : 0, 3);
+            align_bytes(w);
+            uint8_t hdr[4] = {(uint8_t)len, (uint8_t)(len >> 8), (uint8_t)~len, (uint8_t)(~len >> 8)};
+            put_byte_aligned(w, hdr, 4);
+            put_byte_aligned(w, src + done, len);
+            done += len;
+        }
+        return;
+    }
+    if (fix <= dyn) {
+        put_bits(w, (final ? 1 : 0) | (1 << 1), 3);
+        write_tokens(w, t, nt, fixed_litlen, fixed_litcode, fixed_distlen, fixed_distcode);
+        return;
+    }
+    put_bits(w, (final ? 1 : 0) | (2 << 1), 3);
+    put_bits(w, (uint32_t)(d.hlit - 257), 5);
+    put_bits(w, (uint32_t)(d.hdist - 1), 5);
+    put_bits(w, (uint32_t)(d.hclen - 4), 4);
+    for (int i = 0; i < d.hclen; i++) put_bits(w, d.cl_len[cl_order[i]], 3);
+    for (int i = 0; i < d.nrle; i++) {
+        int s = d.rle_sym[i];
+        put_bits(w, d.cl_code[s], d.cl_len[s]);
+        if (s == 16) put_bits(w, d.rle_extra[i], 2);
+        else if (s == 17) put_bits(w, d.rle_extra[i], 3);
+        else if (s == 18) put_bits(w, d.rle_extra[i], 7);
+    }
+    write_tokens(w, t, nt, d.litlen, d.litcode, d.distlen, d.distcode);
+}
+
+/* ---------- match finding ---------- */
+typedef struct { uint16_t len, dist; } Match;
+
+typedef struct {
+    const uint8_t *data;
+    size_t n, stride;
+    int32_t head[HASH_SIZE];
+    int32_t prev[WSIZE];
+    /* block records */
+    uint32_t *rec_pos;
+    uint32_t *rec_first; /* index into matches; rec_first[r+1] - rec_first[r] = count */
+    uint8_t *rec_forced;
+    Match *matches;
+    size_t nrec, nmatch, rec_cap;
+    /* parse state over the block span */
+    uint32_t *cost, *stamp;
+    uint16_t *from_len, *from_dist;
+    size_t span_cap;
+    uint32_t epoch;
+    Token *tokens, *tokens2, *tokens3;
+    size_t tok_cap;
+    /* parameters */
+    int depth, nice, passes, lazy, force_stride, split_depth, repasses, force_len;
+} State;
+
+static inline uint32_t hash3(const uint8_t *p) {
+    uint32_t v = (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16);
+    return (v * 2654435761u) >> (32 - HASH_BITS);
+}
+
+static inline void insert(State *s, size_t i) {
+    if (i + 2 >= s->n) return;
+    uint32_t h = hash3(s->data + i);
+    s->prev[i & WMASK] = s->head[h];
+    s->head[h] = (int32_t)i;
+}
+
+static inline unsigned match_len(const uint8_t *a, const uint8_t *b, unsigned max) {
+    unsigned l = 0;
+    while (l + 8 <= max) {
+        uint64_t x, y;
+        memcpy(&x, a + l, 8);
+        memcpy(&y, b + l, 8);
+        uint64_t z = x ^ y;
+        if (z) return l + (unsigned)(__builtin_ctzll(z) >> 3);
+        l += 8;
+    }
+    while (l < max && a[l] == b[l]) l++;
+    return l;
+}
+
+/* Length of the part of d[i..i+len) before the first stretch of 16 equal bytes: a far match is
+ * forced only over such a part, since a run inside it codes far cheaper at distance 1. */
+static unsigned run_free_prefix(const uint8_t *d, size_t i, unsigned len) {
+    unsigned eq = 0;
+    for (unsigned k = 1; k < len; k++) {
+        if (d[i + k] == d[i + k - 1]) { if (++eq == 16) return k - 16 + 1 > 0 ? k - 15 : 0; }
+        else eq = 0;
+    }
+    return len;
+}
+
+/* Finds the matches at position i; returns the longest length (0 if none), stores increasing
+ * lengths in out. *forced set when a run or row match reaches nice. */
+static int find_matches(State *s, size_t i, Match *out, int *count, int *forced) {
+    const uint8_t *d = s->data;
+    unsigned max = s->n - i > MAX_MATCH ? MAX_MATCH : (unsigned)(s->n - i);
+    int c = 0;
+    unsigned best = MIN_MATCH - 1;
+    *forced = 0;
+    if (max < MIN_MATCH) { *count = 0; return 0; }
+    /* short periods: runs of equal bytes (1) and of repeated 2-, 3-, 4-byte pixels */
+    for (unsigned per = 1; per <= 4 && per <= i; per++) {
+        if (d[i] != d[i - per] || d[i + best] != d[i - per + best]) continue;
+        unsigned l = match_len(d + i, d + i - per, max);
+        if (l > best) { best = l; out[c].len = (uint16_t)l; out[c++].dist = (uint16_t)per; }
+        if (l >= (unsigned)s->nice) { *forced = 1; out[0] = out[c - 1]; *count = 1; return (int)l; }
+        if (l >= max) { *count = c; return (int)l; }
+    }
+    size_t st = s->stride;
+    unsigned stride_len = 0;
+    if (st > 4 && st < WSIZE && i >= st && d[i] == d[i - st] && d[i + best] == d[i - st + best]) {
+        stride_len = match_len(d + i, d + i - st, max);
+        if (stride_len > best && stride_len >= (unsigned)s->nice && s->force_stride &&
+            run_free_prefix(d, i, stride_len) >= (unsigned)s->nice) {
+            *forced = 1; out[0].len = (uint16_t)stride_len; out[0].dist = (uint16_t)st; *count = 1; return (int)stride_len;
+        }
+    }
+    if (best >= max) goto sorted;
+    int depth = s->depth;
+    int32_t cand = s->head[hash3(d + i)];
+    size_t limit = i > WSIZE - 1 ? i - (WSIZE - 1) : 0;
+    while (cand >= 0 && (size_t)cand >= limit && depth-- > 0) {
+        const uint8_t *p = d + cand;
+        if (p[best] == d[i + best] && p[0] == d[i] && p[1] == d[i + 1]) {
+            unsigned l = match_len(d + i, p, max);
+            if (l > best) {
+                best = l;
+                unsigned dist = (unsigned)(i - (size_t)cand);
+                if (c < MAX_PER_REC) { out[c].len = (uint16_t)l; out[c++].dist = (uint16_t)dist; }
+                else { out[c - 1].len = (uint16_t)l; out[c - 1].dist = (uint16_t)dist; }
+                if (l >= (unsigned)s->nice || l == max) break;
+            }
+        }
+        int32_t nx = s->prev[cand & WMASK];
+        if (nx >= cand) break;
+        cand = nx;
+    }
+    if (stride_len > best) {
+        best = stride_len;
+        if (c == MAX_PER_REC) c--;
+        out[c].len = (uint16_t)stride_len; out[c++].dist = (uint16_t)st;
+    }
+sorted:
+    /* keep the list sorted by length (stride/run candidates came first, chain after) */
+    for (int a = 1; a < c; a++) {
+        Match m = out[a];
+        int b = a - 1;
+        while (b >= 0 && out[b].len > m.len) { out[b + 1] = out[b]; b--; }
+        out[b + 1] = m;
+    }
+    if (best >= (unsigned)s->force_len && run_free_prefix(d, i, best) >= (unsigned)s->force_len) {
+        /* a long match: take the nearest one of at least force_len bytes and skip what it covers */
+        int pick = -1;
+        for (int a = 0; a < c; a++)
+            if (out[a].len >= (unsigned)s->force_len && (pick < 0 || out[a].dist < out[pick].dist)) pick = a;
+        out[0] = out[pick];
+        *count = 1;
+        *forced = 1;
+        return out[0].len;
+    }
+    *count = c;
+    return best >= MIN_MATCH ? (int)best : 0;
+}
+
+/* Match-finds one block starting at pos; returns the block end. */
+static size_t find_block(State *s, size_t pos, size_t max_records) {
+    size_t bs = pos;
+    s->nrec = 0;
+    s->nmatch = 0;
+    while (pos < s->n && s->nrec < max_records && pos - bs < s->span_cap - MAX_MATCH - 2) {
+        Match buf[MAX_PER_REC];
+        int cnt, forced;
+        int longest = find_matches(s, pos, buf, &cnt, &forced);
+        size_t r = s->nrec++;
+        s->rec_pos[r] = (uint32_t)(pos - bs);
+        s->rec_first[r] = (uint32_t)s->nmatch;
+        s->rec_forced[r] = (uint8_t)forced;
+        if (forced) {
+            s->matches[s->nmatch++] = buf[cnt - 1];
+            insert(s, pos);
+            size_t end = pos + (size_t)longest;
+            if (buf[cnt - 1].dist <= 4) {
+                if (end >= 2) { insert(s, end - 2); insert(s, end - 1); }
+            } else {
+                for (size_t k = pos + 1; k < end; k++) insert(s, k);
+            }
+            pos = end;
+        } else {
+            (void)longest;
+            for (int k = 0; k < cnt; k++) s->matches[s->nmatch++] = buf[k];
+            insert(s, pos);
+            pos++;
+        }
+    }
+    s->rec_first[s->nrec] = (uint32_t)s->nmatch;
+    return pos;
+}
+
+/* ---------- parsing ---------- */
+typedef struct {
+    uint32_t lit[256];
+    uint32_t len[MAX_MATCH + 1];
+    uint32_t dist[30];
+} Costs;
+
+static void costs_from_freqs(const Freqs *f, Costs *c) {
+    DynCode d;
+    build_dynamic(f, &d);
+    int maxl = 0;
+    for (int i = 0; i < 286; i++) if (d.litlen[i] > maxl) maxl = d.litlen[i];
+    int miss = maxl + 1 > 15 ? 15 : maxl + 1;
+    for (int i = 0; i < 256; i++) c->lit[i] = d.litlen[i] ? d.litlen[i] : (uint32_t)miss;
+    for (int l = MIN_MATCH; l <= MAX_MATCH; l++) {
+        int s = len_sym_tab[l];
+        c->len[l] = (d.litlen[257 + s] ? d.litlen[257 + s] : (uint32_t)miss) + len_extra[s];
+    }
+    int maxd = 0;
+    for (int i = 0; i < 30; i++) if (d.distlen[i] > maxd) maxd = d.distlen[i];
+    int missd = maxd + 1 > 15 ? 15 : maxd + 1;
+    for (int i = 0; i < 30; i++) c->dist[i] = (d.distlen[i] ? d.distlen[i] : (uint32_t)missd) + dist_extra[i];
+}
+
+/* Lazy parse over the records of [bs, bs+span). Returns the token count. */
+static size_t parse_lazy(State *s, size_t bs, size_t span, Token *tok) {
+    const uint8_t *d = s->data + bs;
+    size_t nt = 0, r = 0;
+    size_t off = 0;
+    while (off < span) {
+        while (r < s->nrec && s->rec_pos[r] < off) r++;
+        if (r >= s->nrec || s->rec_pos[r] != off) {
+            /* inside a skipped stretch: should not happen, code literals up to the next record */
+            tok[nt].len = 0; tok[nt++].dist = d[off]; off++;
+            continue;
+        }
+        uint32_t first = s->rec_first[r], cnt = s->rec_first[r + 1] - first;
+        if (cnt == 0) { tok[nt].len = 0; tok[nt++].dist = d[off]; off++; continue; }
+        Match m = s->matches[first + cnt - 1];
+        unsigned L = m.len;
+        if (L > span - off) L = (unsigned)(span - off);
+        if (!s->rec_forced[r] && s->lazy && r + 1 < s->nrec && s->rec_pos[r + 1] == off + 1) {
+            uint32_t f2 = s->rec_first[r + 1], c2 = s->rec_first[r + 2] - f2;
+            if (c2) {
+                unsigned L2 = s->matches[f2 + c2 - 1].len;
+                if (L2 > span - off - 1) L2 = (unsigned)(span - off - 1);
+                if (L2 > L + 1 || (L2 > L && s->matches[f2 + c2 - 1].dist < m.dist / 64)) L = 0;
+            }
+        }
+        if (L < MIN_MATCH) { tok[nt].len = 0; tok[nt++].dist = d[off]; off++; continue; }
+        /* the match must end on a record (or the span end) */
+        size_t end = off + L, q = r + 1;
+        while (q < s->nrec && s->rec_pos[q] < end) q++;
+        if (end < span && (q >= s->nrec || s->rec_pos[q] != end)) {
+            /* ends inside a forced stretch: stop at that stretch's record */
+            size_t stop = s->rec_pos[q - 1];
+            if (stop - off >= MIN_MATCH) end = stop;
+            else end = off + 1, L = 0;
+            if (L) L = (unsigned)(end - off);
+        }
+        if (!L) { tok[nt].len = 0; tok[nt++].dist = d[off]; off++; continue; }
+        tok[nt].len = (uint16_t)L; tok[nt++].dist = m.dist;
+        off = end;
+    }
+    return nt;
+}
+
+/* Shortest-path parse with the given costs. Returns the token count. */
+static size_t parse_optimal_range(State *s, size_t bs, size_t off0, size_t span, size_t r0, size_t r1,
+                                  const Costs *c, Token *tok) {
+    const uint8_t *d = s->data + bs;
+    uint32_t ep = ++s->epoch;
+    uint32_t *cost = s->cost, *stamp = s->stamp;
+    uint16_t *fl = s->from_len, *fd = s->from_dist;
+    for (size_t r = r0; r < r1; r++) { stamp[s->rec_pos[r]] = ep; cost[s->rec_pos[r]] = INF_COST; }
+    stamp[span] = ep;
+    cost[span] = INF_COST;
+    cost[off0] = 0;
+    for (size_t r = r0; r < r1; r++) {
+        size_t off = s->rec_pos[r];
+        uint32_t base = cost[off];
+        if (base == INF_COST) continue;
+        uint32_t first = s->rec_first[r], cnt = s->rec_first[r + 1] - first;
+        size_t room = span - off;
+        if (s->rec_forced[r]) {
+            Match m = s->matches[first];
+            unsigned L = m.len <= room ? m.len : (unsigned)room;
+            size_t t = off + L;
+            if (L >= MIN_MATCH && stamp[t] == ep) {
+                uint32_t nc = base + c->len[L] + c->dist[dist_sym(m.dist)];
+                if (nc < cost[t]) { cost[t] = nc; fl[t] = (uint16_t)L; fd[t] = m.dist; }
+            }
+            if (L >= MIN_MATCH) continue;
+        }
+        /* literal */
+        {
+            size_t t = off + 1;
+            if (stamp[t] == ep) {
+                uint32_t nc = base + c->lit[d[off]];
+                if (nc < cost[t]) { cost[t] = nc; fl[t] = 1; fd[t] = 0; }
+            }
+        }
+        unsigned l = MIN_MATCH;
+        for (uint32_t k = 0; k < cnt; k++) {
+            Match m = s->matches[first + k];
+            unsigned L = m.len <= room ? m.len : (unsigned)room;
+            uint32_t dc = base + c->dist[dist_sym(m.dist)];
+            for (; l <= L; l++) {
+                size_t t = off + l;
+                if (stamp[t] != ep) continue;
+                uint32_t nc = dc + c->len[l];
+                if (nc < cost[t]) { cost[t] = nc; fl[t] = (uint16_t)l; fd[t] = m.dist; }
+            }
+        }
+    }
+    /* backtrack */
+    size_t nt = 0, off = span;
+    while (off > off0) {
+        unsigned l = fl[off];
+        if (l == 1) { tok[nt].len = 0; tok[nt].dist = d[off - 1]; }
+        else { tok[nt].len = (uint16_t)l; tok[nt].dist = fd[off]; }
+        nt++;
+        off -= l;
+    }
+    for (size_t a = 0, b = nt ? nt - 1 : 0; a < b; a++, b--) { Token x = tok[a]; tok[a] = tok[b]; tok[b] = x; }
+    return nt;
+}
+
+static size_t parse_optimal(State *s, size_t bs, size_t span, const Costs *c, Token *tok) {
+    return parse_optimal_range(s, bs, 0, span, 0, s->nrec, c, tok);
+}
+
+/* ---------- block splitting ---------- */
+static size_t tokens_bytes(const Token *t, size_t nt) {
+    size_t b = 0;
+    for (size_t i = 0; i < nt; i++) b += t[i].len ? t[i].len : 1;
+    return b;
+}
+
+__attribute__((unused)) static uint64_t freq_cost(const Freqs *f, size_t bytes) {
+    DynCode d;
+    build_dynamic(f, &d);
+    uint64_t dyn = 3 + d.header_bits + data_bits(f, d.litlen, d.distlen);
+    uint64_t fix = 3 + data_bits(f, fixed_litlen, fixed_distlen);
+    uint64_t sto = (uint64_t)bytes * 8 + ((bytes + 65534) / 65535 + (bytes == 0)) * 40 + 7;
+    uint64_t best = dyn < fix ? dyn : fix;
+    return best < sto ? best : sto;
+}
+
+/* Fast estimate of a dynamic block's bits from its frequencies (entropy plus a header guess), for
+ * choosing split points without building codes. */
+#include <math.h>
+static double estimate_bits(const Freqs *f) {
+    double bits = 0;
+    uint64_t tl = 0, td = 0;
+    int used = 0;
+    for (int k = 0; k < 286; k++) tl += f->lit[k];
+    for (int k = 0; k < 30; k++) td += f->dist[k];
+    for (int k = 0; k < 286; k++) if (f->lit[k]) { bits += f->lit[k] * log2((double)tl / f->lit[k]); used++; }
+    for (int k = 0; k < 30; k++) if (f->dist[k]) { bits += f->dist[k] * log2((double)td / f->dist[k]); used++; }
+    for (int sy = 0; sy < 29; sy++) bits += (double)f->lit[257 + sy] * len_extra[sy];
+    for (int sy = 0; sy < 30; sy++) bits += (double)f->dist[sy] * dist_extra[sy];
+    return bits + 60 + 4.0 * used;
+}
+
+#define SPLIT_K 16
+/* Recursively chooses block boundaries (token indices) in t[0..nt); appends them to cuts. */
+static void choose_splits(const Token *t, size_t nt, size_t first, int depth, size_t *cuts, size_t *ncuts, size_t max_cuts) {
+    if (depth <= 0 || nt < 1024 || *ncuts + 2 > max_cuts) return;
+    Freqs seg[SPLIT_K];
+    size_t segbytes[SPLIT_K], bounds[SPLIT_K + 1];
+    for (int q = 0; q <= SPLIT_K; q++) bounds[q] = nt * (size_t)q / SPLIT_K;
+    for (int q = 0; q < SPLIT_K; q++) {
+        count_tokens(t + bounds[q], bounds[q + 1] - bounds[q], &seg[q]);
+        seg[q].lit[256] = 0;
+        segbytes[q] = tokens_bytes(t + bounds[q], bounds[q + 1] - bounds[q]);
+    }
+    Freqs left, right, all;
+    memset(&all, 0, sizeof all);
+    size_t total_bytes = 0;
+    for (int q = 0; q < SPLIT_K; q++) {
+        for (int k = 0; k < 286; k++) all.lit[k] += seg[q].lit[k];
+        for (int k = 0; k < 30; k++) all.dist[k] += seg[q].dist[k];
+        total_bytes += segbytes[q];
+    }
+    all.lit[256] = 1;
+    double best = estimate_bits(&all);
+    int best_q = 0;
+    memset(&left, 0, sizeof left);
+    size_t lbytes = 0;
+    for (int q = 1; q < SPLIT_K; q++) {
+        for (int k = 0; k < 286; k++) left.lit[k] += seg[q - 1].lit[k];
+        for (int k = 0; k < 30; k++) left.dist[k] += seg[q - 1].dist[k];
+        lbytes += segbytes[q - 1];
+        left.lit[256] = 1;
+        for (int k = 0; k < 286; k++) right.lit[k] = all.lit[k] - left.lit[k] + (k == 256);
+        for (int k = 0; k < 30; k++) right.dist[k] = all.dist[k] - left.dist[k];
+        right.lit[256] = 1;
+        double cst = estimate_bits(&left) + estimate_bits(&right);
+        if (cst + 64 < best) { best = cst; best_q = q; }
+    }
+    if (!best_q) return;
+    size_t k = bounds[best_q];
+    choose_splits(t, k, first, depth - 1, cuts, ncuts, max_cuts);
+    cuts[(*ncuts)++] = first + k;
+    choose_splits(t + k, nt - k, first + k, depth - 1, cuts, ncuts, max_cuts);
+}
+
+/* ---------- adler32 ---------- */
+static uint32_t adler32(const uint8_t *p, size_t n) {
+    uint32_t a = 1, b = 0;
+    while (n) {
+        size_t k = n < 5552 ? n : 5552;
+        n -= k;
+        while (k--) { a += *p++; b += a; }
+        a %= 65521;
+        b %= 65521;
+    }
+    return (b << 16) | a;
+}
+
+size_t runflate_zlib_bound(size_t length) {
+    return length + 5 * (length / 4096 + 1) + 64;
+}
+
+size_t runflate_zlib(const uint8_t *data, size_t n, size_t stride, int effort, uint8_t *out, size_t capacity) {
+    init_tables();
+    init_fixed();
+    if (capacity < 6) return 0;
+    State *s = calloc(1, sizeof *s);
+    if (!s) return 0;
+    s->data = data;
+    s->n = n;
+    s->stride = stride;
+    size_t max_records;
+    /* effort presets (RF_* environment variables override them, for experiments only) */
+    s->force_len = 1000;
+    s->split_depth = 0;
+    s->repasses = 0;
+    switch (effort <= 0 ? 0 : effort >= 3 ? 3 : effort) {
+    case 0: s->force_stride = 1; s->depth = 8; s->nice = 32; s->passes = 0; s->lazy = 1; max_records = 16384; break;
+    case 1: s->force_stride = 1; s->depth = 16; s->nice = 64; s->passes = 1; s->lazy = 1; max_records = 1u << 20;
+            s->split_depth = 4; break;
+    case 2: s->depth = 128; s->nice = 128; s->force_len = 128; s->passes = 3; s->lazy = 1; max_records = 1u << 20;
+            s->split_depth = 6; s->repasses = 2; break;
+    default: s->depth = 512; s->nice = 258; s->force_len = 128; s->passes = 3; s->lazy = 1; max_records = 1u << 20;
+            s->split_depth = 6; s->repasses = 2; break;
+    }
+    { const char *e;
+      if ((e = getenv("RF_DEPTH"))) s->depth = atoi(e);
+      if ((e = getenv("RF_NICE"))) s->nice = atoi(e);
+      if ((e = getenv("RF_PASSES"))) s->passes = atoi(e);
+      if ((e = getenv("RF_RECS"))) max_records = (size_t)atoi(e);
+      if ((e = getenv("RF_REPASSES"))) s->repasses = atoi(e);
+      if ((e = getenv("RF_FORCE"))) s->force_len = atoi(e);
+      if ((e = getenv("RF_SPLIT"))) s->split_depth = atoi(e); }
+    if (max_records > n + 1) max_records = n + 1;
+    s->span_cap = (size_t)1 << 20;
+    if (s->span_cap > n + MAX_MATCH + 4) s->span_cap = n + MAX_MATCH + 4;
+    if (s->span_cap < 2 * MAX_MATCH + 8) s->span_cap = 2 * MAX_MATCH + 8;
+    s->rec_cap = max_records + 1;
+    s->rec_pos = malloc(sizeof(uint32_t) * (s->rec_cap + 1));
+    s->rec_first = malloc(sizeof(uint32_t) * (s->rec_cap + 1));
+    s->rec_forced = malloc(s->rec_cap + 1);
+    s->matches = malloc(sizeof(Match) * (s->rec_cap * MAX_PER_REC + 1));
+    s->tok_cap = s->span_cap + 1;
+    s->tokens = malloc(sizeof(Token) * s->tok_cap);
+    s->tokens2 = malloc(sizeof(Token) * s->tok_cap);
+    s->tokens3 = malloc(sizeof(Token) * s->tok_cap);
+    if (s->passes) {
+        s->cost = malloc(sizeof(uint32_t) * (s->span_cap + 1));
+        s->stamp = calloc(s->span_cap + 1, sizeof(uint32_t));
+        s->from_len = malloc(sizeof(uint16_t) * (s->span_cap + 1));
+        s->from_dist = malloc(sizeof(uint16_t) * (s->span_cap + 1));
+    }
+    size_t result = 0;
+    if (!s->rec_pos || !s->rec_first || !s->rec_forced || !s->matches || !s->tokens || !s->tokens2 || !s->tokens3 ||
+        (s->passes && (!s->cost || !s->stamp || !s->from_len || !s->from_dist)))
+        goto done;
+    for (size_t i = 0; i < HASH_SIZE; i++) s->head[i] = -1;
+
+    BitWriter w = {out, capacity, 0, 0, 0, 0};
+    put_bits(&w, 0x78, 8);
+    put_bits(&w, 0xDA, 8);
+    if (n == 0) {
+        put_bits(&w, 1 | (1 << 1), 3); /* final fixed block, end of block only */
+        put_bits(&w, fixed_litcode[256], fixed_litlen[256]);
+    }
+    size_t pos = 0;
+    while (pos < n) {
+        size_t bs = pos;
+        size_t be = find_block(s, pos, max_records);
+        size_t span = be - bs;
+        size_t nt = parse_lazy(s, bs, span, s->tokens);
+        Token *best = s->tokens;
+        if (s->passes) {
+            DynCode dc;
+            Token *scratch = s->tokens2;
+            uint64_t best_bits = block_cost(best, nt, span, &dc);
+            Freqs f;
+            count_tokens(best, nt, &f);
+            for (int p = 0; p < s->passes; p++) {
+                Costs c;
+                costs_from_freqs(&f, &c);
+                size_t dn = parse_optimal(s, bs, span, &c, scratch);
+                uint64_t bits = block_cost(scratch, dn, span, &dc);
+                count_tokens(scratch, dn, &f);
+                if (bits < best_bits) {
+                    Token *x = best; best = scratch; scratch = x;
+                    best_bits = bits;
+                    nt = dn;
+                }
+            }
+        }
+        int final = be >= n;
+        size_t cuts[66], ncuts = 0;
+        if (s->split_depth) choose_splits(best, nt, 0, s->split_depth, cuts, &ncuts, 64);
+        cuts[ncuts++] = nt;
+        Token *spare = best == s->tokens ? s->tokens2 : s->tokens;
+        size_t ta = 0, oa = 0;
+        for (size_t k = 0; k < ncuts; k++) {
+            size_t tb = cuts[k];
+            size_t ob = oa + tokens_bytes(best + ta, tb - ta);
+            Token *sub = best + ta;
+            size_t sub_nt = tb - ta;
+            if (s->repasses && ncuts > 1) {
+                size_t r0 = 0, r1 = s->nrec, lo, hi;
+                lo = 0; hi = s->nrec;
+                while (lo < hi) { size_t m = (lo + hi) / 2; if (s->rec_pos[m] < oa) lo = m + 1; else hi = m; }
+                r0 = lo;
+                lo = r0; hi = s->nrec;
+                while (lo < hi) { size_t m = (lo + hi) / 2; if (s->rec_pos[m] < ob) lo = m + 1; else hi = m; }
+                r1 = lo;
+                DynCode dc;
+                uint64_t best_bits = block_cost(sub, sub_nt, ob - oa, &dc);
+                Freqs f;
+                count_tokens(sub, sub_nt, &f);
+                Token *scratch = spare;
+                for (int p = 0; p < s->repasses; p++) {
+                    Costs c;
+                    costs_from_freqs(&f, &c);
+                    size_t dn = parse_optimal_range(s, bs, oa, ob, r0, r1, &c, scratch);
+                    uint64_t bits = block_cost(scratch, dn, ob - oa, &dc);
+                    count_tokens(scratch, dn, &f);
+                    if (bits < best_bits) {
+                        best_bits = bits;
+                        Token *x = scratch;
+                        if (sub == best + ta) scratch = x == spare ? s->tokens3 : spare;
+                        else scratch = sub; /* the previous best of this sub-block is free again */
+                        sub = x;
+                        sub_nt = dn;
+                    }
+                }
+            }
+            write_block(&w, sub, sub_nt, data + bs + oa, ob - oa, final && k + 1 == ncuts);
+            ta = tb;
+            oa = ob;
+        }
+        pos = be;
+    }
+    align_bytes(&w);
+    uint32_t ad = adler32(data, n);
+    uint8_t tail[4] = {(uint8_t)(ad >> 24), (uint8_t)(ad >> 16), (uint8_t)(ad >> 8), (uint8_t)ad};
+    put_byte_aligned(&w, tail, 4);
+    if (!w.overflow) result = w.pos;
+done:
+    free(s->rec_pos); free(s->rec_first); free(s->rec_forced); free(s->matches);
+    free(s->tokens); free(s->tokens2); free(s->tokens3);
+    free(s->cost); free(s->stamp); free(s->from_len); free(s->from_dist);
+    free(s);
+    return result;
+}

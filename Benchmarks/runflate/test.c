@@ -1,0 +1,116 @@
+/* Correctness harness: every stream runflate writes is inflated by zlib and compared with its input.
+ *   ./test            adversarial and random inputs at efforts 0..2
+ *   ./test LIST       also every image of a dataset list ("path stride ..." per line) */
+#include "runflate.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+static int failures, cases;
+static uint64_t rng = 88172645463325252ull;
+static uint32_t rnd(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return (uint32_t)rng; }
+
+static void check(const char *name, const uint8_t *in, size_t n, size_t stride) {
+    for (int effort = 0; effort <= 3; effort++) {
+        size_t cap = runflate_zlib_bound(n);
+        uint8_t *out = malloc(cap);
+        size_t m = runflate_zlib(in, n, stride, effort, out, cap);
+        cases++;
+        if (!m) { printf("FAIL %s effort %d: returned 0 (n=%zu)\n", name, effort, n); failures++; free(out); continue; }
+        uLongf back_n = n + 1;
+        uint8_t *back = malloc(n + 1);
+        int rc = uncompress(back, &back_n, out, m);
+        if (rc != Z_OK || back_n != n || memcmp(back, in, n)) {
+            printf("FAIL %s effort %d: zlib rc %d, %lu of %zu bytes\n", name, effort, rc, (unsigned long)back_n, n);
+            failures++;
+        }
+        /* a too-small buffer must give 0, never an overrun (check with ASan) */
+        if (m > 8) {
+            uint8_t *small = malloc(m - 1);
+            if (runflate_zlib(in, n, stride, effort, small, m - 1) != 0) { printf("FAIL %s effort %d: small buffer accepted\n", name, effort); failures++; }
+            free(small);
+        }
+        free(back);
+        free(out);
+    }
+}
+
+static uint8_t *read_file(const char *path, size_t *size) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    rewind(f);
+    uint8_t *b = malloc(len > 0 ? len : 1);
+    if (fread(b, 1, len, f) != (size_t)len) { fclose(f); free(b); return NULL; }
+    fclose(f);
+    *size = len;
+    return b;
+}
+
+int main(int argc, char **argv) {
+    char name[128];
+    size_t sizes[] = {0, 1, 2, 3, 4, 5, 7, 64, 257, 258, 259, 260, 261, 515, 516, 517, 1000, 32767, 32768, 32769, 65535, 65536, 70000, 300000, 1 << 20, 3 << 20};
+    int nsizes = sizeof sizes / sizeof *sizes;
+    for (int si = 0; si < nsizes; si++) {
+        size_t n = sizes[si];
+        uint8_t *b = malloc(n + 1);
+        memset(b, 0, n); snprintf(name, sizeof name, "zeros %zu", n); check(name, b, n, 0);
+        memset(b, 0xAB, n); snprintf(name, sizeof name, "equal %zu", n); check(name, b, n, 7);
+        for (size_t i = 0; i < n; i++) b[i] = (i & 1) ? 0x55 : 0xAA;
+        snprintf(name, sizeof name, "alternating %zu", n); check(name, b, n, 2);
+        for (size_t i = 0; i < n; i++) b[i] = (uint8_t)rnd();
+        snprintf(name, sizeof name, "random %zu", n); check(name, b, n, 100);
+        for (size_t i = 0; i < n; i++) b[i] = (uint8_t)(rnd() % 3);
+        snprintf(name, sizeof name, "3-symbol %zu", n); check(name, b, n, 1);
+        /* 1-byte rows (filter byte only), 2-byte rows */
+        for (size_t i = 0; i < n; i++) b[i] = (uint8_t)(rnd() % 5 == 0 ? rnd() % 5 : 0);
+        snprintf(name, sizeof name, "1-byte rows %zu", n); check(name, b, n, 1);
+        snprintf(name, sizeof name, "2-byte rows %zu", n); check(name, b, n, 2);
+        /* runs of random length and value, with texture, with rows repeating */
+        size_t stride = 1 + (n > 4000 ? 3001 : n / 3 + 1);
+        for (size_t i = 0; i < n;) {
+            size_t r = rnd() % 700, v = rnd() & 255;
+            if (rnd() % 3 == 0) { for (size_t k = 0; k < r && i < n; k++) b[i++] = (uint8_t)rnd(); }
+            else for (size_t k = 0; k < r && i < n; k++) b[i++] = (uint8_t)v;
+            if (rnd() % 4 == 0 && i > stride) { size_t k = rnd() % 2000; while (k-- && i < n) { b[i] = b[i - stride]; i++; } }
+        }
+        snprintf(name, sizeof name, "runs+texture %zu", n); check(name, b, n, stride);
+        /* runs of exactly 258k + {1,2} around texture */
+        for (size_t i = 0; i < n;) {
+            size_t r = 258 * (1 + rnd() % 3) + rnd() % 4;
+            for (size_t k = 0; k < r && i < n; k++) b[i++] = 0;
+            if (i < n) b[i++] = (uint8_t)(1 + rnd() % 3);
+        }
+        snprintf(name, sizeof name, "258-runs %zu", n); check(name, b, n, 517);
+        free(b);
+    }
+    /* very long rows: one 2^24-byte row of a run with some texture, and 2^24 random */
+    {
+        size_t n = (size_t)1 << 24;
+        uint8_t *b = calloc(n, 1);
+        for (size_t i = 0; i < n; i += 1 + rnd() % 100000) b[i] = (uint8_t)rnd();
+        check("long row 2^24 sparse", b, n, n);
+        for (size_t i = 0; i < n; i++) b[i] = (uint8_t)rnd();
+        check("long row 2^24 random", b, n, n);
+        free(b);
+    }
+    if (argc > 1) {
+        FILE *list = fopen(argv[1], "r");
+        char line[4096], path[4096];
+        size_t stride;
+        int every = argc > 2 ? atoi(argv[2]) : 1, idx = 0;
+        while (list && fgets(line, sizeof line, list)) {
+            if (sscanf(line, "%4095s %zu", path, &stride) != 2) continue;
+            if (idx++ % every) continue;
+            size_t n;
+            uint8_t *b = read_file(path, &n);
+            if (!b) { printf("unreadable %s\n", path); failures++; continue; }
+            check(path, b, n, stride);
+            free(b);
+        }
+    }
+    printf("%d passed, %d failed\n", cases - failures, failures);
+    return failures != 0;
+}
