@@ -55,7 +55,9 @@ enum CompiledCatalogStep {
                 + "\(written.variant.catalogOrigin?.filename ?? written.variant.fileName)\n"
         }
         // A single-scale PDF or SVG is also kept as a vector; its bytes are part of what the car is made from.
-        let vectors = pdfVectors(entries.map(\.0.variant))
+        let vectors = pdfVectors(entries.map(\.0.variant), preservingVectors: Set(plan.catalogRecords.images.filter {
+            $0.bundle == nil && $0.properties.preservesVectorRepresentation == true
+        }.map(\.name)))
         var vectorFiles: [String: [UInt8]] = [:]
         for source in Set(vectors.map(\.source)).sorted() {
             do {
@@ -283,15 +285,25 @@ enum CompiledCatalogStep {
         var isSVG: Bool { ResolvedSource.Kind.forPath(source) == .svg }
     }
 
-    static func pdfVectors(_ variants: [Variant]) -> [PDFVector] {
-        // Each slot's sources; nil stands for a bitmap not drawn from a PDF.
+    static func pdfVectors(_ variants: [Variant], preservingVectors: Set<String> = []) -> [PDFVector] {
+        // Each slot's sources and Contents.json entries; nil stands for a bitmap not drawn from a vector.
         var sources: [PDFVector.Slot: Set<String?>] = [:]
+        var entries: [PDFVector.Slot: Set<String>] = [:]
+        var drawnFromPoints: Set<PDFVector.Slot> = []
         for variant in variants where variant.role == .image {
             let slot = PDFVector.Slot(name: variant.name, idiom: idiom(variant), appearance: appearance(variant), subtype: variant.tall ? 568 : 0)
             sources[slot, default: []].insert(variant.source.kind == .pdf || variant.source.kind == .svg ? variant.source.path : nil)
+            entries[slot, default: []].insert("\(variant.catalogOrigin?.contentsPath ?? ""):\(variant.origin.location)")
+            // A vector drawn at a scale other than 1 from its page in points: a single-scale slot
+            // (a vector in a scale slot has its page in that scale's pixels).
+            if variant.scale != 1 && variant.contentSize == variant.pointSize { drawnFromPoints.insert(slot) }
         }
         return sources.compactMap { slot, paths in
-            guard paths.count == 1, let path = paths.first ?? nil else { return nil }
+            // One file in one slot, and that slot single-scale or its vector kept by the set's
+            // `preserves-vector-representation`: a file in a 2x slot, or the same file in each
+            // scale slot, is that scale's artwork, and gets bitmaps only.
+            guard paths.count == 1, let path = paths.first ?? nil, entries[slot]?.count == 1,
+                  drawnFromPoints.contains(slot) || preservingVectors.contains(slot.name) else { return nil }
             return PDFVector(slot: slot, source: path)
         }.sorted { ($0.slot.name, $0.source, $0.slot.idiom.rawValue, $0.slot.appearance.rawValue)
             < ($1.slot.name, $1.source, $1.slot.idiom.rawValue, $1.slot.appearance.rawValue) }

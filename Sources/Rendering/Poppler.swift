@@ -140,6 +140,8 @@ let silenceGLibLogging: Void = {
         let text = String(cString: message).replacingOccurrences(of: "<0a>", with: " ").trimmingCharacters(in: .whitespaces)
         if PopplerMessages.isNonFiniteOperandComplaint(text) {
             PopplerMessages.nonFiniteOperandComplaints.add(1, ordering: .relaxed)
+        } else if text.contains("Too few (") && text.contains(" args to '") {
+            PopplerMessages.operandShortfallComplaints.add(1, ordering: .relaxed)
         }
         guard reportPopplerMessages.load(ordering: .relaxed) else { return }
         PopplerMessages.report(Array("Poppler: ".utf8) + Array(text.utf8.prefix(500)) + [10])
@@ -157,8 +159,14 @@ enum PopplerMessages {
     /// drawn means the page may hold non-finite operands (another thread's page can raise it too;
     /// the repair then finds nothing and changes nothing).
     static let nonFiniteOperandComplaints = Atomic<Int>(0)
+    /// Every `Too few (N) args to 'op' operator`: Poppler abandons the rest of the content stream
+    /// after it. Both rising while a page is drawn means a `nan` cost the page its drawing.
+    static let operandShortfallComplaints = Atomic<Int>(0)
     /// Lines held back while a page is drawn; nil when lines go straight to standard error.
     private static let held = Mutex<[[UInt8]]?>(nil)
+    /// Held text at most, as the parent reads at most 64 KiB of a worker's standard error: a file
+    /// that makes Poppler complain a million times must not make an answer too long to send.
+    static let maximumHeldBytes = 65_536
 
     static func isNonFiniteOperandComplaint(_ text: String) -> Bool {
         guard let range = text.range(of: "Unknown operator '") else { return false }
@@ -169,7 +177,7 @@ enum PopplerMessages {
     static func report(_ line: [UInt8]) {
         let written: Bool = held.withLock { lines in
             guard lines != nil else { return false }
-            lines!.append(line)
+            if lines!.reduce(0, { $0 + $1.count }) + line.count <= maximumHeldBytes { lines!.append(line) }
             return true
         }
         if !written { write(line) }

@@ -4,7 +4,17 @@ import AssetModel
 /// source's jobs share one parse, and Poppler objects never cross threads.
 final class Rasterizer {
     private let store: SourceStore
-    private var openDocument: (path: String, document: PDFDocument, repaired: (document: PDFDocument, note: [UInt8])?)?
+    private var openDocument: OpenPDF?
+
+    /// The last PDF opened, and what its repair gave (`repairedDocument`).
+    private struct OpenPDF {
+        var path: String
+        var document: PDFDocument
+        /// nil until a repair was tried; then the repaired file and its note, or nil for none.
+        var repair: (document: PDFDocument, note: [UInt8])?? = nil
+        /// Pages Poppler gave up on in the original, drawn from the repaired file.
+        var repairedPages: Set<Int> = []
+    }
     private var openRaster: (path: String, header: PNGHeader, image: RGBAImage)?
     private var openSVG: (path: String, document: SVGDocument)?
 
@@ -95,9 +105,9 @@ final class Rasterizer {
             let document = try document(at: job.source.path)
             // The plan may come from recorded page sizes (the no-op fast path); the render checks
             // them against the file, so a stale or forged record can never change an image.
-            let page = try document.pageSize(job.source.page)
-            if page != job.contentSize {
-                throw .recordMismatch("page \(job.source.page) is \(page) pt, but the plan was made for \(job.contentSize) pt")
+            let pageSize = try document.pageSize(job.source.page)
+            if pageSize != job.contentSize {
+                throw .recordMismatch("page \(job.source.page) is \(pageSize) pt, but the plan was made for \(job.contentSize) pt")
             }
             func drawn(from document: PDFDocument) throws(SourceError) -> CairoCanvas {
                 let canvas = try CairoCanvas(width: job.pixelWidth, height: job.pixelHeight)
@@ -106,21 +116,25 @@ final class Rasterizer {
                 try document.render(page: job.source.page, into: canvas.context)
                 return canvas
             }
-            if let repaired = openDocument?.repaired {
-                // Drawn from the repaired file, as the other scales of this source were.
+            let page = job.source.page
+            if openDocument?.repairedPages.contains(page) == true, let repaired = openDocument?.repair ?? nil {
+                // Drawn from the repaired file, as this page's other scales were.
                 PopplerMessages.report(repaired.note)
                 return .canvas(try drawn(from: repaired.document), color: nil)
             }
-            let complaints = PopplerMessages.nonFiniteOperandComplaints.load(ordering: .relaxed)
+            let nan = PopplerMessages.nonFiniteOperandComplaints.load(ordering: .relaxed)
+            let short = PopplerMessages.operandShortfallComplaints.load(ordering: .relaxed)
             let mark = PopplerMessages.mark()
             let canvas = try drawn(from: document)
-            if PopplerMessages.nonFiniteOperandComplaints.load(ordering: .relaxed) != complaints,
+            if PopplerMessages.nonFiniteOperandComplaints.load(ordering: .relaxed) != nan,
+               PopplerMessages.operandShortfallComplaints.load(ordering: .relaxed) != short,
                let repaired = try repairedDocument(at: job.source.path) {
-                // Poppler met an operator given `nan` and may have stopped drawing the page there:
-                // drawn again from the file with such operators dropped, as Ghostscript draws it.
-                // What Poppler said about the abandoned drawing is taken back; the note says why.
+                // A `nan` left an operator short of operands and Poppler gave up the rest of the
+                // page: drawn again from the file with such operators dropped, as Ghostscript draws
+                // it. What Poppler said about the abandoned drawing is taken back; the note says why.
                 PopplerMessages.discard(after: mark)
                 PopplerMessages.report(repaired.note)
+                openDocument?.repairedPages.insert(page)
                 return .canvas(try drawn(from: repaired.document), color: nil)
             }
             return .canvas(canvas, color: nil)
@@ -142,20 +156,24 @@ final class Rasterizer {
         if let open = openDocument, open.path == path { return open.document }
         openDocument = nil
         let document = try PDFDocument(bytes: try store.bytes(path))
-        openDocument = (path, document, nil)
+        openDocument = OpenPDF(path: path, document: document)
         return document
     }
 
-    /// The open document's file with the operators given non-finite numbers dropped (kept for its
-    /// other pages and scales), or nil when qpdf finds none or cannot rewrite the file.
+    /// The open document's file with the operators Poppler gave a page up on dropped, made once
+    /// per file (kept for its other pages and scales), or nil when qpdf finds none or cannot
+    /// rewrite the file — then not tried again for this file.
     private func repairedDocument(at path: String) throws(SourceError) -> (document: PDFDocument, note: [UInt8])? {
-        guard let repair = QPDFRepair.droppingNonFiniteOperators(try store.bytes(path)) else { return nil }
-        let document = try PDFDocument(bytes: repair.bytes)
-        let count = repair.droppedOperators
-        let note = Array(("Poppler stops drawing a page at an operator given a non-finite number (nan); assetc dropped "
-            + "\(count) such operator\(count == 1 ? "" : "s") and drew the rest, as Ghostscript does\n").utf8)
-        openDocument?.repaired = (document, note)
-        return (document, note)
+        if let tried = openDocument?.repair { return tried }
+        var made: (document: PDFDocument, note: [UInt8])?
+        if let repair = QPDFRepair.droppingNonFiniteOperators(try store.bytes(path)) {
+            let count = repair.droppedOperators
+            made = (try PDFDocument(bytes: repair.bytes),
+                    Array(("Poppler stops drawing a page at an operator left without its operands by a non-finite number (nan); "
+                        + "assetc dropped \(count) such operator\(count == 1 ? "" : "s") and drew the rest, as Ghostscript does\n").utf8))
+        }
+        openDocument?.repair = .some(made)
+        return made
     }
 
     private func svg(at path: String) throws(SourceError) -> SVGDocument {

@@ -432,7 +432,7 @@ import TestSupport
     }
 
     /// CarPlay (`car` idiom) slots are in the car under CoreUI's idiom 4, beside the iPhone's, with
-    /// the idiom's bit in BITMAPKEYS; without --car they are a note, not a warning, as before.
+    /// the idiom's bit in BITMAPKEYS; without --car they are a note, not a warning.
     @Test func carPlaySlotsAreInTheCarUnderIdiomFour() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
@@ -461,8 +461,38 @@ import TestSupport
         let found = route.map { "\($0.name) idiom \($0.attributes[15] ?? 0) scale \($0.attributes[12] ?? 0) \($0.width)x\($0.height)" }.sorted()
         #expect(found == ["route-car@2x.png idiom 4 scale 2 120x120", "route-car@3x.png idiom 4 scale 3 180x180",
                           "route@2x.png idiom 1 scale 2 180x180"], "\(found)")
-        let loose = Harness.files(under: work.appendingPathComponent("out/Resources"))
-        #expect(!loose.contains { $0.contains("route") }, "\(loose)")
+        // BITMAPKEYS: the facet's idiom mask has the phone's bit and CarPlay's.
+        let identifier = try #require(route.first?.attributes[17])
+        let masks = try #require(car.bitmapKeys[UInt32(identifier)])
+        let idiomMask = masks[try #require(car.keyFormat.firstIndex(of: 15))]
+        #expect(idiomMask == (1 << 1) | (1 << 4), "\(String(idiomMask, radix: 2))")
+    }
+
+    /// An SVG (or PDF) is kept as a vector only when one single-scale slot holds it, or the set
+    /// preserves its vectors: a file in the 2x slot alone, or the same file in each scale slot,
+    /// is that scale's artwork, and gets bitmaps only.
+    @Test func onlySingleScaleOrPreservedVectorsAreKeptAsVectors() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let svg = Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets/GoMap/fas-ambulance.imageset/fas-ambulance.svg")
+        let sets: [(String, String)] = [
+            ("single", #"[{"idiom": "universal", "filename": "a.svg"}]"#),
+            ("twoX", #"[{"idiom": "universal", "filename": "a.svg", "scale": "2x"}]"#),
+            ("everyScale", #"[{"idiom": "universal", "filename": "a.svg", "scale": "1x"}, {"idiom": "universal", "filename": "a.svg", "scale": "2x"}, {"idiom": "universal", "filename": "a.svg", "scale": "3x"}]"#),
+            ("preserved", #"[{"idiom": "universal", "filename": "a.svg", "scale": "1x"}], "properties": {"preserves-vector-representation": true}"#),
+        ]
+        for (name, images) in sets {
+            let set = work.appendingPathComponent("A.xcassets/\(name).imageset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: svg, to: set.appendingPathComponent("a.svg"))
+            try #"{"images": \#(images)}"#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        }
+        let run = try Harness.assetc(["build", "A.xcassets", "--output", "out", "--car"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        let names = Dictionary(uniqueKeysWithValues: car.facets.map { ($0.value.first { $0.0 == 17 }!.1, $0.key) })
+        let withVectors = Set(car.renditions.filter { $0.pixelFormat == " GVS" }.compactMap { names[$0.attributes[17]!] })
+        #expect(withVectors == ["single", "preserved"])
     }
 
     /// Catalogs alone (no manifest): iOS 15.0 unless `--deployment-target` says otherwise, in the

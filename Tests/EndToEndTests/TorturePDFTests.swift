@@ -192,7 +192,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         for name in ["segment", "moveto", "curve"] {
             #expect(run.stderr.contains("\(name).pdf: warning: \(name).png, \(name)@2x.png, \(name)@3x.png: the renderer reported problems; check the image: "
-                + "Poppler stops drawing a page at an operator given a non-finite number (nan); assetc dropped 1 such operator and drew the rest, as Ghostscript does"),
+                + "Poppler stops drawing a page at an operator left without its operands by a non-finite number (nan); assetc dropped 1 such operator and drew the rest, as Ghostscript does"),
                     "\(run.stderr)")
         }
         // Points of the 100 pt pages, top-left origin, at 2x: what each colour should be there.
@@ -212,5 +212,45 @@ import Testing
         }
         let check = try Harness.assetc(["check", "A.xcassets", "--render", "--werror"], in: work)
         #expect(check.status == 1 && check.stderr.contains("non-finite number (nan)"), "\(check.stderr)")
+    }
+    /// The repair touches only pages Poppler gave up on, and only the operators it gave them up at:
+    /// a `nan` Poppler copes with (a `moveto` still given its two operands) is drawn as Poppler and
+    /// Ghostscript draw it, with Poppler's own complaint; in a two-page file whose first page has
+    /// no content, the second page is repaired and the first is not warned about, whatever the job
+    /// count; a bad segment inside a form XObject is repaired there.
+    @Test func theRepairIsLimitedToWhatPopplerGaveUpOn() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        for file in ["untouched.pdf", "pages.pdf", "form.pdf"] {
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("pdf-nan/" + file), to: work.appendingPathComponent(file))
+        }
+        try #"""
+            {"version": 1, "output": "out", "images": [
+              {"name": "Untouched", "source": "untouched.pdf"}, {"name": "Blank", "source": "pages.pdf", "page": 1},
+              {"name": "Second", "source": "pages.pdf", "page": 2}, {"name": "Form", "source": "form.pdf"}]}
+            """#.write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
+        var warnings: [[String]] = []
+        for jobs in ["1", "2"] {
+            let run = try Harness.assetc(["build", "-j", jobs], in: work)
+            #expect(run.status == 0, "\(run.stderr)")
+            warnings.append(run.stderr.split(separator: "\n").filter { $0.contains("warning:") }.map(String.init).sorted())
+            try FileManager.default.removeItem(at: work.appendingPathComponent("out"))
+        }
+        #expect(warnings[0] == warnings[1], "the same warnings with one job and two")
+        let lines = warnings[0]
+        #expect(lines.contains { $0.hasPrefix("pages.pdf: warning: Second.png, Second@2x.png: ") && $0.contains("assetc dropped 1 such operator") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("form.pdf: warning: Form.png, Form@2x.png: ") && $0.contains("assetc dropped 1 such operator") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("Blank") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("untouched.pdf: warning: Untouched.png, Untouched@2x.png: ") && $0.contains("Unknown operator 'nan'")
+            && !$0.contains("assetc dropped") }, "\(lines)")
+        let run = try Harness.assetc(["build"], in: work)
+        #expect(run.status == 0)
+        let blue: [UInt8] = [0, 0, 255, 255], green: [UInt8] = [0, 255, 0, 255], clear: [UInt8] = [0, 0, 0, 0]
+        for (name, x, y, color) in [("Untouched", 80, 80, blue), ("Untouched", 20, 20, clear), ("Second", 60, 40, green), ("Second", 90, 90, blue),
+                                    ("Form", 60, 40, green), ("Form", 85, 15, green), ("Form", 90, 90, blue), ("Blank", 50, 50, clear)] {
+            let image = try CompiledCatalogBuildTests.decode(work.appendingPathComponent("out/Resources/\(name).png"))
+            let at = (y * image.width + x) * 4
+            #expect(Array(image.pixels[at..<(at + 4)]) == color, "\(name) at (\(x), \(y))")
+        }
     }
 }
