@@ -99,7 +99,7 @@ bench-runflate: release test-deps
 	@$(BENCH_VENV)/bin/python -c "import oxipng, pyvips" 2>/dev/null \
 		|| { python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q pyoxipng pyvips; }
 	$(BENCH_VENV)/bin/python Benchmarks/runflate/dataset.py --oxipng
-	Benchmarks/runflate/bench .build-bench/runflate/list.txt 1 r0 r1 r2 l5 l12
+	Benchmarks/runflate/bench .build-bench/runflate/list.txt 1 r0 r1 r101 r2 r102 r3 l5 l12
 	python3 Benchmarks/runflate/target.py 1
 
 # libFuzzer on the manifest decoder and the PNG reader/writer, FUZZ_SECONDS each (not run by CI).

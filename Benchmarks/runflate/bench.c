@@ -1,6 +1,6 @@
 /* Side-by-side benchmark on one core: runflate at several efforts and libdeflate at several levels
  * on the same filtered rows; every stream is inflated again (untimed) and compared.
- *   bench LIST EVERY [--per-image] -- SETTING...     SETTING: r0 r1 r2 (runflate effort) or l5 l12 (libdeflate level)
+ *   bench LIST EVERY [--per-image] -- SETTING...     SETTING: r0 r1 r2 (runflate effort, reused context), n0 n1 n2 (runflate, new context per call) or l5 l12 (libdeflate level)
  * LIST lines: "rows-path stride assetc-idat-bytes png-path". Prints one "total" line per setting. */
 #include "runflate.h"
 #include <libdeflate.h>
@@ -35,6 +35,7 @@ int main(int argc, char **argv) {
     size_t raw = 0; int files = 0, idx = 0;
     FILE *list = fopen(argv[1], "r");
     if (!list) { perror(argv[1]); return 2; }
+    runflate_ctx *ctx = runflate_new();
     struct libdeflate_decompressor *dec = libdeflate_alloc_decompressor();
     struct libdeflate_compressor *comp[13] = {0};
     char line[8192], path[4096];
@@ -52,7 +53,8 @@ int main(int argc, char **argv) {
             int level = atoi(set[k] + 1);
             size_t m;
             double t0 = now();
-            if (set[k][0] == 'r') m = runflate_zlib(in, n, stride, level, out, cap);
+            if (set[k][0] == 'r') m = runflate_zlib_ctx(ctx, in, n, stride, level, out, cap);
+            else if (set[k][0] == 'n') m = runflate_zlib(in, n, stride, level, out, cap); /* no context */
             else {
                 if (!comp[level]) comp[level] = libdeflate_alloc_compressor(level);
                 m = libdeflate_zlib_compress(comp[level], in, n, out, cap);

@@ -109,16 +109,41 @@ static void put_byte_aligned(BitWriter *w, const uint8_t *src, size_t count) {
 /* ---------- length-limited Huffman code lengths (package-merge) ---------- */
 typedef struct { uint64_t weight; int16_t left, right; int16_t sym; } PMNode;
 
+static int cmp_key(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Sorts by (freq, symbol). count <= 288. */
 static void sort_syms(int *syms, int count, const uint32_t *freq) {
-    /* insertion sort by (freq, symbol); count <= 288 */
-    for (int i = 1; i < count; i++) {
-        int s = syms[i], j = i - 1;
-        while (j >= 0 && (freq[syms[j]] > freq[s] || (freq[syms[j]] == freq[s] && syms[j] > s))) {
-            syms[j + 1] = syms[j];
-            j--;
+    uint64_t key[288];
+    for (int i = 0; i < count; i++) key[i] = ((uint64_t)freq[syms[i]] << 9) | (uint64_t)syms[i];
+    qsort(key, (size_t)count, sizeof key[0], cmp_key);
+    for (int i = 0; i < count; i++) syms[i] = (int)(key[i] & 511);
+}
+
+/* Plain Huffman code lengths for m >= 2 symbols sorted by weight (two queues). Returns the
+ * longest length. */
+static int plain_huffman(const int *syms, int m, const uint32_t *freq, uint8_t *len) {
+    uint64_t w[576];
+    int parent[576], depth[576];
+    for (int i = 0; i < m; i++) w[i] = freq[syms[i]];
+    int leaf = 0, node = m, made = m;
+    while (made < 2 * m - 1) {
+        int pick[2];
+        for (int t = 0; t < 2; t++) {
+            if (leaf < m && (node >= made || w[leaf] <= w[node])) pick[t] = leaf++;
+            else pick[t] = node++;
         }
-        syms[j + 1] = s;
+        w[made] = w[pick[0]] + w[pick[1]];
+        parent[pick[0]] = parent[pick[1]] = made;
+        made++;
     }
+    depth[2 * m - 2] = 0;
+    for (int i = 2 * m - 3; i >= 0; i--) depth[i] = depth[parent[i]] + 1;
+    int maxd = 0;
+    for (int i = 0; i < m; i++) { len[syms[i]] = (uint8_t)depth[i]; if (depth[i] > maxd) maxd = depth[i]; }
+    return maxd;
 }
 
 /* freq[0..n): lengths into len[0..n); symbols with freq 0 get 0. At least two nonzero
@@ -130,6 +155,8 @@ static void huffman_lengths(const uint32_t *freq, int n, int maxbits, uint8_t *l
     if (m == 0) return;
     if (m == 1) { len[syms[0]] = 1; return; }
     sort_syms(syms, m, freq);
+    if (plain_huffman(syms, m, freq, len) <= maxbits) return;
+    memset(len, 0, (size_t)n);
     static __thread PMNode nodes[288 * 16 * 2];
     int nn = 0;
     int leaves[288], cur[576], next[576], pk[288];
@@ -368,8 +395,9 @@ typedef struct { uint16_t len, dist; } Match;
 typedef struct {
     const uint8_t *data;
     size_t n, stride;
-    int32_t head[HASH_SIZE];
-    int32_t prev[WSIZE];
+    uint32_t head[HASH_SIZE]; /* positions + base; entries below base are from earlier calls */
+    uint32_t prev[WSIZE];
+    uint32_t base;
     /* block records */
     uint32_t *rec_pos;
     uint32_t *rec_first; /* index into matches; rec_first[r+1] - rec_first[r] = count */
@@ -379,11 +407,13 @@ typedef struct {
     /* parse state over the block span */
     uint32_t *cost, *stamp;
     uint16_t *from_len, *from_dist;
-    size_t span_cap;
+    size_t span_cap, span_cap_alloc;
     uint32_t epoch;
     Token *tokens, *tokens2, *tokens3;
     size_t tok_cap;
     /* parameters */
+    int run_tail; /* records kept at the end of a forced run */
+    int run_nice; /* a period-<=4 match this long is forced */
     int depth, nice, passes, lazy, force_stride, split_depth, repasses, force_len;
 } State;
 
@@ -394,9 +424,9 @@ static inline uint32_t hash3(const uint8_t *p) {
 
 static inline void insert(State *s, size_t i) {
     if (i + 2 >= s->n) return;
-    uint32_t h = hash3(s->data + i);
-    s->prev[i & WMASK] = s->head[h];
-    s->head[h] = (int32_t)i;
+    uint32_t h = hash3(s->data + i), v = s->base + (uint32_t)i;
+    s->prev[v & WMASK] = s->head[h];
+    s->head[h] = v;
 }
 
 static inline unsigned match_len(const uint8_t *a, const uint8_t *b, unsigned max) {
@@ -438,7 +468,7 @@ static int find_matches(State *s, size_t i, Match *out, int *count, int *forced)
         if (d[i] != d[i - per] || d[i + best] != d[i - per + best]) continue;
         unsigned l = match_len(d + i, d + i - per, max);
         if (l > best) { best = l; out[c].len = (uint16_t)l; out[c++].dist = (uint16_t)per; }
-        if (l >= (unsigned)s->nice) { *forced = 1; out[0] = out[c - 1]; *count = 1; return (int)l; }
+        if (l >= (unsigned)s->run_nice) { *forced = 1; out[0] = out[c - 1]; *count = 1; return (int)l; }
         if (l >= max) { *count = c; return (int)l; }
     }
     size_t st = s->stride;
@@ -452,21 +482,22 @@ static int find_matches(State *s, size_t i, Match *out, int *count, int *forced)
     }
     if (best >= max) goto sorted;
     int depth = s->depth;
-    int32_t cand = s->head[hash3(d + i)];
-    size_t limit = i > WSIZE - 1 ? i - (WSIZE - 1) : 0;
-    while (cand >= 0 && (size_t)cand >= limit && depth-- > 0) {
-        const uint8_t *p = d + cand;
+    uint32_t base = s->base, ib = base + (uint32_t)i;
+    uint32_t cand = s->head[hash3(d + i)];
+    uint32_t limit = i > WSIZE - 1 ? ib - (WSIZE - 1) : base;
+    while (cand >= limit && cand < ib && depth-- > 0) {
+        const uint8_t *p = d + (cand - base);
         if (p[best] == d[i + best] && p[0] == d[i] && p[1] == d[i + 1]) {
             unsigned l = match_len(d + i, p, max);
             if (l > best) {
                 best = l;
-                unsigned dist = (unsigned)(i - (size_t)cand);
+                unsigned dist = ib - cand;
                 if (c < MAX_PER_REC) { out[c].len = (uint16_t)l; out[c++].dist = (uint16_t)dist; }
                 else { out[c - 1].len = (uint16_t)l; out[c - 1].dist = (uint16_t)dist; }
                 if (l >= (unsigned)s->nice || l == max) break;
             }
         }
-        int32_t nx = s->prev[cand & WMASK];
+        uint32_t nx = s->prev[cand & WMASK];
         if (nx >= cand) break;
         cand = nx;
     }
@@ -514,12 +545,17 @@ static size_t find_block(State *s, size_t pos, size_t max_records) {
             s->matches[s->nmatch++] = buf[cnt - 1];
             insert(s, pos);
             size_t end = pos + (size_t)longest;
+            size_t next = end;
             if (buf[cnt - 1].dist <= 4) {
-                if (end >= 2) { insert(s, end - 2); insert(s, end - 1); }
+                /* the last run_tail positions of the run get records of their own, so the parse
+                 * can end the run early for a match that reaches past it */
+                if (s->run_tail && longest < MAX_MATCH && end - pos > (size_t)s->run_tail + 1) next = end - (size_t)s->run_tail;
+                if (end >= 2 && end - 2 < next && end - 2 > pos) insert(s, end - 2);
+                if (end >= 1 && end - 1 < next && end - 1 > pos) insert(s, end - 1);
             } else {
                 for (size_t k = pos + 1; k < end; k++) insert(s, k);
             }
-            pos = end;
+            pos = next;
         } else {
             (void)longest;
             for (int k = 0; k < cnt; k++) s->matches[s->nmatch++] = buf[k];
@@ -618,10 +654,15 @@ static size_t parse_optimal_range(State *s, size_t bs, size_t off0, size_t span,
         if (s->rec_forced[r]) {
             Match m = s->matches[first];
             unsigned L = m.len <= room ? m.len : (unsigned)room;
-            size_t t = off + L;
-            if (L >= MIN_MATCH && stamp[t] == ep) {
-                uint32_t nc = base + c->len[L] + c->dist[dist_sym(m.dist)];
-                if (nc < cost[t]) { cost[t] = nc; fl[t] = (uint16_t)L; fd[t] = m.dist; }
+            if (L >= MIN_MATCH) {
+                uint32_t dc = base + c->dist[dist_sym(m.dist)];
+                unsigned lo = L > (unsigned)s->run_tail + MIN_MATCH ? L - (unsigned)s->run_tail : MIN_MATCH;
+                for (unsigned l = s->run_tail ? lo : L; l <= L; l++) {
+                    size_t tt = off + l;
+                    if (stamp[tt] != ep) continue;
+                    uint32_t nc = dc + c->len[l];
+                    if (nc < cost[tt]) { cost[tt] = nc; fl[tt] = (uint16_t)l; fd[tt] = m.dist; }
+                }
             }
             if (L >= MIN_MATCH) continue;
         }
@@ -741,10 +782,20 @@ static void choose_splits(const Token *t, size_t nt, size_t first, int depth, si
 
 /* ---------- adler32 ---------- */
 static uint32_t adler32(const uint8_t *p, size_t n) {
+    /* 16 bytes per step: b += 16*a + sum (16-j) p[j], a += sum p[j]; blocks of at most 5552 bytes
+     * keep both sums below 2^32 before the modulo */
     uint32_t a = 1, b = 0;
     while (n) {
         size_t k = n < 5552 ? n : 5552;
         n -= k;
+        while (k >= 16) {
+            uint32_t s = 0, w = 0;
+            for (int j = 0; j < 16; j++) { s += p[j]; w += (uint32_t)(16 - j) * p[j]; }
+            b += 16 * a + w;
+            a += s;
+            p += 16;
+            k -= 16;
+        }
         while (k--) { a += *p++; b += a; }
         a %= 65521;
         b %= 65521;
@@ -756,12 +807,87 @@ size_t runflate_zlib_bound(size_t length) {
     return length + 5 * (length / 4096 + 1) + 64;
 }
 
+/* ---------- reusable context ---------- */
+struct runflate_ctx { State s; };
+
+static int grow(void **p, size_t *cap, size_t want, size_t elem) {
+    if (want <= *cap) return 1;
+    size_t c = *cap ? *cap : 1024;
+    while (c < want) c *= 2;
+    void *q = realloc(*p, c * elem);
+    if (!q) return 0;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+runflate_ctx *runflate_new(void) {
+    runflate_ctx *c = calloc(1, sizeof *c);
+    if (c) c->s.base = 1; /* head/prev are zero: all entries below base, i.e. empty */
+    return c;
+}
+
+void runflate_free(runflate_ctx *c) {
+    if (!c) return;
+    State *s = &c->s;
+    free(s->rec_pos); free(s->rec_first); free(s->rec_forced); free(s->matches);
+    free(s->tokens); free(s->tokens2); free(s->tokens3);
+    free(s->cost); free(s->stamp); free(s->from_len); free(s->from_dist);
+    free(c);
+}
+
 size_t runflate_zlib(const uint8_t *data, size_t n, size_t stride, int effort, uint8_t *out, size_t capacity) {
+    runflate_ctx *c = runflate_new();
+    if (!c) return 0;
+    size_t r = runflate_zlib_ctx(c, data, n, stride, effort, out, capacity);
+    runflate_free(c);
+    return r;
+}
+
+/* Buffers sized to the call, grown but never shrunk. Returns 0 when memory runs out. */
+static int reserve(State *s, size_t max_records, int parse) {
+    size_t rc = s->rec_cap, mc = rc * MAX_PER_REC, tc = s->tok_cap, sc = s->span_cap_alloc;
+    size_t want_rec = max_records + 2;
+    if (want_rec > rc) {
+        size_t c1 = rc, c2 = rc, c3 = rc;
+        if (!grow((void **)&s->rec_pos, &c1, want_rec, sizeof(uint32_t)) ||
+            !grow((void **)&s->rec_first, &c2, want_rec, sizeof(uint32_t)) ||
+            !grow((void **)&s->rec_forced, &c3, want_rec, 1)) return 0;
+        size_t newc = c1 < c2 ? c1 : c2;
+        if (c3 < newc) newc = c3;
+        if (!grow((void **)&s->matches, &mc, newc * MAX_PER_REC + 1, sizeof(Match))) return 0;
+        s->rec_cap = newc;
+    }
+    size_t want_tok = s->span_cap + 1;
+    if (want_tok > tc) {
+        size_t c1 = tc, c2 = tc, c3 = tc;
+        if (!grow((void **)&s->tokens, &c1, want_tok, sizeof(Token)) ||
+            !grow((void **)&s->tokens2, &c2, want_tok, sizeof(Token)) ||
+            !grow((void **)&s->tokens3, &c3, want_tok, sizeof(Token))) return 0;
+        s->tok_cap = want_tok;
+    }
+    if (parse && s->span_cap + 1 > sc) {
+        size_t c1 = sc, c2 = sc, c3 = sc, c4 = sc, want = s->span_cap + 1;
+        if (!grow((void **)&s->cost, &c1, want, sizeof(uint32_t)) ||
+            !grow((void **)&s->from_len, &c3, want, sizeof(uint16_t)) ||
+            !grow((void **)&s->from_dist, &c4, want, sizeof(uint16_t))) return 0;
+        void *q = realloc(s->stamp, want * sizeof(uint32_t));
+        if (!q) return 0;
+        s->stamp = q;
+        memset(s->stamp, 0, want * sizeof(uint32_t)); /* stamps are compared with epoch */
+        s->epoch = 0;
+        (void)c2;
+        s->span_cap_alloc = want;
+    }
+    return 1;
+}
+
+size_t runflate_zlib_ctx(runflate_ctx *ctx, const uint8_t *data, size_t n, size_t stride, int effort,
+                         uint8_t *out, size_t capacity) {
     init_tables();
     init_fixed();
     if (capacity < 6) return 0;
-    State *s = calloc(1, sizeof *s);
-    if (!s) return 0;
+    State *s = &ctx->s;
     s->data = data;
     s->n = n;
     s->stride = stride;
@@ -770,14 +896,22 @@ size_t runflate_zlib(const uint8_t *data, size_t n, size_t stride, int effort, u
     s->force_len = 1000;
     s->split_depth = 0;
     s->repasses = 0;
-    switch (effort <= 0 ? 0 : effort >= 3 ? 3 : effort) {
+    s->force_stride = 0;
+    s->run_tail = 0;
+    s->run_nice = -1;
+    /* efforts 101 and 102: the previous presets of efforts 1 and 2, kept for side-by-side runs */
+    switch (effort == 101 || effort == 102 ? effort : effort <= 0 ? 0 : effort >= 3 ? 3 : effort) {
     case 0: s->force_stride = 1; s->depth = 8; s->nice = 32; s->passes = 0; s->lazy = 1; max_records = 16384; break;
-    case 1: s->force_stride = 1; s->depth = 16; s->nice = 64; s->passes = 1; s->lazy = 1; max_records = 1u << 20;
+    case 1: s->force_stride = 1; s->depth = 8; s->nice = 48; s->passes = 2; s->lazy = 1; max_records = 1u << 20;
+            s->split_depth = 6; s->run_tail = 8; break;
+    case 2: s->depth = 64; s->nice = 258; s->run_nice = 64; s->force_len = 128; s->passes = 3; s->lazy = 1;
+            max_records = 1u << 20; s->split_depth = 6; s->repasses = 1; s->run_tail = 16; break;
+    case 101: s->force_stride = 1; s->depth = 16; s->nice = 64; s->passes = 1; s->lazy = 1; max_records = 1u << 20;
             s->split_depth = 4; break;
-    case 2: s->depth = 128; s->nice = 128; s->force_len = 128; s->passes = 3; s->lazy = 1; max_records = 1u << 20;
+    case 102: s->depth = 128; s->nice = 128; s->force_len = 128; s->passes = 3; s->lazy = 1; max_records = 1u << 20;
             s->split_depth = 6; s->repasses = 2; break;
-    default: s->depth = 512; s->nice = 258; s->force_len = 128; s->passes = 3; s->lazy = 1; max_records = 1u << 20;
-            s->split_depth = 6; s->repasses = 2; break;
+    default: s->depth = 128; s->nice = 258; s->run_nice = 128; s->force_len = 128; s->passes = 3; s->lazy = 1;
+            max_records = 1u << 20; s->split_depth = 6; s->repasses = 2; s->run_tail = 16; break;
     }
     { const char *e;
       if ((e = getenv("RF_DEPTH"))) s->depth = atoi(e);
@@ -786,31 +920,24 @@ size_t runflate_zlib(const uint8_t *data, size_t n, size_t stride, int effort, u
       if ((e = getenv("RF_RECS"))) max_records = (size_t)atoi(e);
       if ((e = getenv("RF_REPASSES"))) s->repasses = atoi(e);
       if ((e = getenv("RF_FORCE"))) s->force_len = atoi(e);
+      if (s->run_nice < 0) s->run_nice = s->nice;
+      if ((e = getenv("RF_TAIL"))) s->run_tail = atoi(e);
+      if ((e = getenv("RF_RUNNICE"))) s->run_nice = atoi(e);
       if ((e = getenv("RF_SPLIT"))) s->split_depth = atoi(e); }
     if (max_records > n + 1) max_records = n + 1;
     s->span_cap = (size_t)1 << 20;
     if (s->span_cap > n + MAX_MATCH + 4) s->span_cap = n + MAX_MATCH + 4;
     if (s->span_cap < 2 * MAX_MATCH + 8) s->span_cap = 2 * MAX_MATCH + 8;
-    s->rec_cap = max_records + 1;
-    s->rec_pos = malloc(sizeof(uint32_t) * (s->rec_cap + 1));
-    s->rec_first = malloc(sizeof(uint32_t) * (s->rec_cap + 1));
-    s->rec_forced = malloc(s->rec_cap + 1);
-    s->matches = malloc(sizeof(Match) * (s->rec_cap * MAX_PER_REC + 1));
-    s->tok_cap = s->span_cap + 1;
-    s->tokens = malloc(sizeof(Token) * s->tok_cap);
-    s->tokens2 = malloc(sizeof(Token) * s->tok_cap);
-    s->tokens3 = malloc(sizeof(Token) * s->tok_cap);
-    if (s->passes) {
-        s->cost = malloc(sizeof(uint32_t) * (s->span_cap + 1));
-        s->stamp = calloc(s->span_cap + 1, sizeof(uint32_t));
-        s->from_len = malloc(sizeof(uint16_t) * (s->span_cap + 1));
-        s->from_dist = malloc(sizeof(uint16_t) * (s->span_cap + 1));
+    if (!reserve(s, max_records, s->passes != 0)) return 0;
+    /* positions in head/prev are offset by base, so entries of earlier calls are ignored without
+     * clearing the tables; clear them only when the offsets would wrap */
+    if ((uint64_t)s->base + n + 2 * WSIZE >= 0xF0000000u) {
+        memset(s->head, 0, sizeof s->head);
+        memset(s->prev, 0, sizeof s->prev);
+        s->base = 1;
     }
+    if (s->epoch > 0xF0000000u) { memset(s->stamp, 0, s->span_cap_alloc * sizeof(uint32_t)); s->epoch = 0; }
     size_t result = 0;
-    if (!s->rec_pos || !s->rec_first || !s->rec_forced || !s->matches || !s->tokens || !s->tokens2 || !s->tokens3 ||
-        (s->passes && (!s->cost || !s->stamp || !s->from_len || !s->from_dist)))
-        goto done;
-    for (size_t i = 0; i < HASH_SIZE; i++) s->head[i] = -1;
 
     BitWriter w = {out, capacity, 0, 0, 0, 0};
     put_bits(&w, 0x78, 8);
@@ -896,10 +1023,6 @@ size_t runflate_zlib(const uint8_t *data, size_t n, size_t stride, int effort, u
     uint8_t tail[4] = {(uint8_t)(ad >> 24), (uint8_t)(ad >> 16), (uint8_t)(ad >> 8), (uint8_t)ad};
     put_byte_aligned(&w, tail, 4);
     if (!w.overflow) result = w.pos;
-done:
-    free(s->rec_pos); free(s->rec_first); free(s->rec_forced); free(s->matches);
-    free(s->tokens); free(s->tokens2); free(s->tokens3);
-    free(s->cost); free(s->stamp); free(s->from_len); free(s->from_dist);
-    free(s);
+    s->base += (uint32_t)n + WSIZE;
     return result;
 }

@@ -14,4 +14,12 @@ size_t runflate_zlib_bound(size_t length);
 size_t runflate_zlib(const uint8_t *data, size_t length, size_t stride, int effort,
                      uint8_t *out, size_t capacity);
 
+/* A reusable context: buffers and hash tables are kept between calls (not thread-safe; use one
+ * per thread). runflate_zlib_ctx gives the same bytes as runflate_zlib. */
+typedef struct runflate_ctx runflate_ctx;
+runflate_ctx *runflate_new(void);
+void runflate_free(runflate_ctx *ctx);
+size_t runflate_zlib_ctx(runflate_ctx *ctx, const uint8_t *data, size_t length, size_t stride, int effort,
+                         uint8_t *out, size_t capacity);
+
 #endif

@@ -8,6 +8,7 @@
 #include <zlib.h>
 
 static int failures, cases;
+static runflate_ctx *shared;
 static uint64_t rng = 88172645463325252ull;
 static uint32_t rnd(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return (uint32_t)rng; }
 
@@ -31,6 +32,11 @@ static void check(const char *name, const uint8_t *in, size_t n, size_t stride) 
             if (runflate_zlib(in, n, stride, effort, small, m - 1) != 0) { printf("FAIL %s effort %d: small buffer accepted\n", name, effort); failures++; }
             free(small);
         }
+        /* a reused context (shared by every case) must give the same bytes as a fresh one */
+        uint8_t *again = malloc(cap);
+        size_t m2 = runflate_zlib_ctx(shared, in, n, stride, effort, again, cap);
+        if (m2 != m || memcmp(again, out, m)) { printf("FAIL %s effort %d: reused context differs\n", name, effort); failures++; }
+        free(again);
         free(back);
         free(out);
     }
@@ -51,6 +57,7 @@ static uint8_t *read_file(const char *path, size_t *size) {
 
 int main(int argc, char **argv) {
     char name[128];
+    shared = runflate_new();
     size_t sizes[] = {0, 1, 2, 3, 4, 5, 7, 64, 257, 258, 259, 260, 261, 515, 516, 517, 1000, 32767, 32768, 32769, 65535, 65536, 70000, 300000, 1 << 20, 3 << 20};
     int nsizes = sizeof sizes / sizeof *sizes;
     for (int si = 0; si < nsizes; si++) {
