@@ -99,6 +99,11 @@ struct Walk {
                 contents.appIconSets.append(CatalogSetReference(name: stem, setPath: setPath, qualifiedName: qualified))
             case "launchimage":
                 contents.launchImageSets.append(CatalogSetReference(name: stem, setPath: setPath, qualifiedName: qualified))
+            case "symbolset":
+                // Loaded by name in code (`UIImage(named:)`, `Image(_:)`): its absence is a warning
+                // that says what the app will not find, not a note only `-v` shows.
+                diagnostics.append(.warning(path, "the symbol set \"\(qualified)\" is not compiled (assetc does not write symbol renditions yet, "
+                    + "docs/assets-car.md): UIImage(named: \"\(qualified)\") and Image(\"\(qualified)\") will find nothing").droppingContent())
             case let type? where CatalogReader.skippedTypes[type] != nil:
                 // Marked as content left out: `check` counts these sets in its summary instead of
                 // calling the catalog simply valid (they are notes until assetc compiles them).
