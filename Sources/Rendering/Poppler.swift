@@ -162,8 +162,10 @@ enum PopplerMessages {
     /// Every `Too few (N) args to 'op' operator`: Poppler abandons the rest of the content stream
     /// after it. Both rising while a page is drawn means a `nan` cost the page its drawing.
     static let operandShortfallComplaints = Atomic<Int>(0)
-    /// Lines held back while a page is drawn; nil when lines go straight to standard error.
-    private static let held = Mutex<[[UInt8]]?>(nil)
+    /// Lines held back while a page is drawn (nil when lines go straight to standard error), and
+    /// their bytes, kept as a running total: a page that makes Poppler complain 80,000 times must
+    /// not cost a sum over every held line for each complaint.
+    private static let held = Mutex<(lines: [[UInt8]], bytes: Int)?>(nil)
     /// Held text at most, as the parent reads at most 64 KiB of a worker's standard error: a file
     /// that makes Poppler complain a million times must not make an answer too long to send.
     static let maximumHeldBytes = 65_536
@@ -175,33 +177,38 @@ enum PopplerMessages {
     }
 
     static func report(_ line: [UInt8]) {
-        let written: Bool = held.withLock { lines in
-            guard lines != nil else { return false }
-            if lines!.reduce(0, { $0 + $1.count }) + line.count <= maximumHeldBytes { lines!.append(line) }
+        let written: Bool = held.withLock { state in
+            guard state != nil else { return false }
+            if state!.bytes + line.count <= maximumHeldBytes {
+                state!.lines.append(line)
+                state!.bytes += line.count
+            }
             return true
         }
         if !written { write(line) }
     }
 
     /// Holds lines back until `releasedText` (a render worker, for each file it makes).
-    static func hold() { held.withLock { $0 = [] } }
+    static func hold() { held.withLock { $0 = ([], 0) } }
 
     /// The lines held since `hold`, as text; lines go straight out again.
     static func releasedText() -> String {
-        held.withLock { lines in
-            defer { lines = nil }
-            return String(decoding: (lines ?? []).joined(), as: UTF8.self)
+        held.withLock { state in
+            defer { state = nil }
+            return String(decoding: (state?.lines ?? []).joined(), as: UTF8.self)
         }
     }
 
     /// How many lines are held (nil when none are): the lines after it can be taken back.
-    static func mark() -> Int? { held.withLock { $0?.count } }
+    static func mark() -> Int? { held.withLock { $0?.lines.count } }
 
     /// Takes back the lines held after `mark`: a drawing that was abandoned and made again.
     static func discard(after mark: Int?) {
         guard let mark else { return }
-        held.withLock { lines in
-            if let count = lines?.count, count > mark { lines!.removeLast(count - mark) }
+        held.withLock { state in
+            guard let count = state?.lines.count, count > mark else { return }
+            state!.bytes -= state!.lines[mark...].reduce(0) { $0 + $1.count }
+            state!.lines.removeLast(count - mark)
         }
     }
 
