@@ -14,11 +14,11 @@
 ///
 /// Pure bytes in, bytes out: no PDF library here (`QPDF.swift` takes the streams out of the file
 /// and puts them back).
-enum ContentStreamRepair {
-    struct Result: Equatable {
-        var bytes: [UInt8]
+public enum ContentStreamRepair {
+    public struct Result: Equatable, Sendable {
+        public var bytes: [UInt8]
         /// Operators dropped, each with its operands.
-        var droppedOperators: Int
+        public var droppedOperators: Int
     }
 
     /// How many operands each fixed-arity operator takes (PDF 32000-1, Annex A); Poppler abandons
@@ -32,7 +32,7 @@ enum ContentStreamRepair {
     ]
 
     /// nil when no operator needs dropping (nothing to change).
-    static func droppingNonFiniteOperators(_ input: [UInt8]) -> Result? {
+    public static func droppingNonFiniteOperators(_ input: [UInt8]) -> Result? {
         var output: [UInt8] = []
         var dropped = 0
         var groupStart = 0  // just past the operator before: where the current operator's operands began
