@@ -12,7 +12,7 @@ enum CompiledCatalogStep {
 
     /// The build: PNGs read from staging or, when kept, from the tree; the file reused when its key matches.
     static func make(_ plan: BuildPlan, outputs: [PlannedOutput], transaction: OutputTransaction,
-                     warnings: inout [Diagnostic]) throws(BuildFailure) -> [DerivedOutput] {
+                     warnings: inout [Diagnostic], isCancelled: @escaping () -> Bool = { false }) throws(BuildFailure) -> [DerivedOutput] {
         let files = outputs.map { output -> (WrittenVariant, String) in
             switch output.content {
             case .staged(let staged): return (output.written, staged.stagedPath)
@@ -21,7 +21,8 @@ enum CompiledCatalogStep {
         }
         return try make(plan, files: files, warnings: &warnings,
                         reuse: { relative, key in transaction.reusableDerived(relative, key: key) },
-                        previous: { relative in previousRenditions(transaction.previousDerived(relative)) })
+                        previous: { relative in previousRenditions(transaction.previousDerived(relative)) },
+                        stop: { isCancelled() ? BuildFailure(OutputError.interrupted(root: transaction.root)) : nil })
     }
 
     /// The renditions of the car the last build left, by what each was made from; empty when
@@ -36,10 +37,12 @@ enum CompiledCatalogStep {
 
     /// `files`: each written variant and where its PNG can be read now.
     /// `reuse`: the last build's car when its key matches; `previous`: the last build's renditions by
-    /// cache key, asked for only when the car must be remade.
+    /// cache key, asked for only when the car must be remade; `stop`: polled between renditions, the
+    /// failure to stop with once SIGINT or SIGTERM came (a large car takes seconds to encode).
     static func make(_ plan: BuildPlan, files: [(WrittenVariant, String)], warnings: inout [Diagnostic],
                      reuse: (String, String) -> DerivedOutput?,
-                     previous: (String) -> [String: [UInt8]] = { _ in [:] }) throws(BuildFailure) -> [DerivedOutput] {
+                     previous: (String) -> [String: [UInt8]] = { _ in [:] },
+                     stop: () -> BuildFailure? = { nil }) throws(BuildFailure) -> [DerivedOutput] {
         guard let request = plan.compiledCatalog else { return [] }
         var colorWarnings: [Diagnostic] = []
         let relative = CompiledCatalogRequest.relativePath
@@ -121,6 +124,7 @@ enum CompiledCatalogStep {
         var copied = 0, encoded = 0
         var assets: [String: CompiledCatalog.Asset] = [:]
         for (written, path) in entries {
+            if let stopped = stop() { throw stopped }
             let variant = written.variant
             guard let name = assetName(variant, request) else { continue }
             let isIcon = variant.role != .image
@@ -200,6 +204,7 @@ enum CompiledCatalogStep {
             assets[name, default: CompiledCatalog.Asset(name: name, kind: kind, renditions: [])].renditions += renditions
         }
         for (name, slot, bytes) in traitFiles {
+            if let stopped = stop() { throw stopped }
             let image: RGBAImage
             do {
                 image = try SRGBConversion.convert(try PNGCodec.decode(bytes).image)

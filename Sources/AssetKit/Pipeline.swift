@@ -136,7 +136,11 @@ public enum Pipeline {
         if options.isCancelled() {
             throw BuildFailure(OutputError.interrupted(root: transaction.root))
         }
-        let derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, warnings: &renderWarnings)
+        let derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, warnings: &renderWarnings,
+                                                   isCancelled: options.isCancelled)
+        if options.isCancelled() {
+            throw BuildFailure(OutputError.interrupted(root: transaction.root))
+        }
         // Generated before the --werror check: a name collision is a warning like any other.
         let accessors = AccessorRequest(outputPath: swiftOutput ?? objcOutput ?? "", bundle: settings.accessorBundle,
                                         manifestName: project.manifestPath.map { FilePath($0).lastComponent },

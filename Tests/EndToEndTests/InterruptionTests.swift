@@ -56,4 +56,47 @@ import Testing
         #expect(next.status == 0, "\(next.stderr)")
         #expect(next.stderr.contains("52 variants (24 rendered, 28 up to date)"), "\(next.stderr)")
     }
+    /// A signal while Assets.car is encoded (seconds for a large catalog) stops the build too:
+    /// exit 5, no car, the earlier tree as it was. Before, the car step ran to the end and the
+    /// build committed and exited 0.
+    @Test func aSignalWhileTheCarIsEncodedStopsTheBuild() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = work.appendingPathComponent("A.xcassets")
+        let count = 300
+        for index in 0..<count {
+            let set = catalog.appendingPathComponent("image\(index).imageset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"), to: set.appendingPathComponent("a@3x.png"))
+            try #"{"images": [{"idiom": "universal", "filename": "a@3x.png", "scale": "3x"}]}"#
+                .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        }
+        let first = try Harness.assetc(["build", "A.xcassets", "--output", "out", "--car", "-q"], in: work)
+        #expect(first.status == 0, "\(first.stderr)")
+        let output = work.appendingPathComponent("out")
+        // Without the car, the next build renders nothing (the PNGs are kept) but encodes every
+        // rendition again: seconds spent in the car step alone.
+        try FileManager.default.removeItem(at: output.appendingPathComponent("Resources/Assets.car"))
+        let before = try Harness.tree(under: output, excluding: Harness.isLock)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Harness.binary)
+        process.arguments = ["build", "A.xcassets", "--output", "out", "--car", "-q"]
+        process.currentDirectoryURL = work
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Every variant is up to date, so the car step starts at once; a moment into it, the signal.
+        Thread.sleep(forTimeInterval: 1)
+        #expect(process.isRunning, "the build finished before it could be interrupted")
+        kill(process.processIdentifier, SIGTERM)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 5, "\(stderr)")
+        #expect(stderr.contains("build interrupted; the previous outputs are unchanged"), "stopped in the car step, not while planning: \(stderr)")
+        #expect(try Harness.tree(under: output, excluding: Harness.isLock) == before, "a stopped build changed the tree")
+        let next = try Harness.assetc(["build", "A.xcassets", "--output", "out", "--car", "-v"], in: work)
+        #expect(next.status == 0 && next.stderr.contains("0 rendered"), "\(next.stderr)")
+    }
 }
