@@ -3,6 +3,8 @@ import AssetPlatform
 import CompiledCatalog
 import Output
 import Rendering
+import Dispatch
+import Synchronization
 
 /// `--car`: `Resources/Assets.car` from the PNGs this build made or kept. Keyed by what goes in
 /// (each rendition's attributes and its PNG's hash), so a build that changes none of them reuses
@@ -12,14 +14,14 @@ enum CompiledCatalogStep {
 
     /// The build: PNGs read from staging or, when kept, from the tree; the file reused when its key matches.
     static func make(_ plan: BuildPlan, outputs: [PlannedOutput], transaction: OutputTransaction,
-                     warnings: inout [Diagnostic], isCancelled: @escaping () -> Bool = { false }) throws(BuildFailure) -> [DerivedOutput] {
+                     warnings: inout [Diagnostic], jobs: Int = 1, isCancelled: @escaping () -> Bool = { false }) throws(BuildFailure) -> [DerivedOutput] {
         let files = outputs.map { output -> (WrittenVariant, String) in
             switch output.content {
             case .staged(let staged): return (output.written, staged.stagedPath)
             case .reused: return (output.written, transaction.root + "/" + output.written.variant.outputPath)
             }
         }
-        return try make(plan, files: files, warnings: &warnings,
+        return try make(plan, files: files, warnings: &warnings, jobs: jobs,
                         reuse: { relative, key in transaction.reusableDerived(relative, key: key) },
                         previous: { relative in previousRenditions(transaction.previousDerived(relative)) },
                         stop: { isCancelled() ? BuildFailure(OutputError.interrupted(root: transaction.root)) : nil })
@@ -39,7 +41,7 @@ enum CompiledCatalogStep {
     /// `reuse`: the last build's car when its key matches; `previous`: the last build's renditions by
     /// cache key, asked for only when the car must be remade; `stop`: polled between renditions, the
     /// failure to stop with once SIGINT or SIGTERM came (a large car takes seconds to encode).
-    static func make(_ plan: BuildPlan, files: [(WrittenVariant, String)], warnings: inout [Diagnostic],
+    static func make(_ plan: BuildPlan, files: [(WrittenVariant, String)], warnings: inout [Diagnostic], jobs: Int = 1,
                      reuse: (String, String) -> DerivedOutput?,
                      previous: (String) -> [String: [UInt8]] = { _ in [:] },
                      stop: () -> BuildFailure? = { nil }) throws(BuildFailure) -> [DerivedOutput] {
@@ -117,14 +119,14 @@ enum CompiledCatalogStep {
         }
         var made: [Diagnostic] = []
 
-        // One rendition at a time: copied out of the last car when what it is made from is
-        // unchanged, else read, decoded and encoded at once, so no more than one image's pixels
-        // are held (the car's compressed bytes are).
+        // Each rendition is copied out of the last car when what it is made from is unchanged, else
+        // read, decoded and encoded: `jobs` at a time, a few batches of them between stop checks,
+        // so no more than `jobs` images' pixels are held at once (the car's compressed bytes are).
         let cached = previous(relative)
         var copied = 0, encoded = 0
         var assets: [String: CompiledCatalog.Asset] = [:]
+        var pending: [PendingRendition] = []
         for (written, path) in entries {
-            if let stopped = stop() { throw stopped }
             let variant = written.variant
             guard let name = assetName(variant, request) else { continue }
             let isIcon = variant.role != .image
@@ -154,54 +156,37 @@ enum CompiledCatalogStep {
             let cacheKey = sha256Hex(Array(("\(writerVersion)|\(AssetcVersion.current)|\(kind)|\(rendition.fileName)|\(rendition.scale)|\(rendition.appearance)|"
                 + "\(rendition.renderingIntent)|\(rendition.isFromVector)|\(variant.source.kind)|\(written.sha256)|"
                 + "\(rendition.slicing.map { "\($0)" } ?? "")|\(rendition.alignment.map { "\($0)" } ?? "")|\(rendition.subtype)").utf8))
+            rendition.cacheKey = cacheKey
             if let bytes = cached[cacheKey] {
                 rendition.encoded = bytes
-                rendition.cacheKey = cacheKey
                 copied += 1
-            } else {
-                encoded += 1
-                let bytes: [UInt8]
-                let image: RGBAImage?
-                do {
-                    bytes = try FileSystem.read(path, limit: Limits.maximumSourceBytes)
-                    // A JPEG slot is stored as the file, as actool stores it; everything else as pixels.
-                    image = variant.source.kind == .jpeg ? nil : try PNGCodec.decode(bytes).image
-                } catch {
-                    throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be read back for Assets.car: \(error)")])
-                }
-                if var image {
-                    // Another colour space is converted to sRGB, as the rendition is tagged sRGB.
-                    if let color = image.color, !color.isPlainSRGB {
-                        do {
-                            image = try SRGBConversion.convert(image)
-                        } catch {
-                            throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be converted to sRGB for Assets.car: \(error)")])
-                        }
-                        warnings.append(.note(variant.source.path, "\(variant.fileName): converted from \(color.summary) to sRGB for Assets.car "
-                            + "(the loose file keeps its profile)"))
-                    }
-                    (rendition.width, rendition.height, rendition.rgba) = (image.width, image.height, image.pixels)
-                } else {
-                    rendition.embedded = .jpeg(bytes)
-                }
-                do {
-                    rendition.encoded = try CompiledCatalogWriter.encode(rendition, kind: kind)
-                } catch {
-                    throw BuildFailure(.invalidInput, [.error(variant.source.path, "cannot write Assets.car: \(error.message)")])
-                }
-                rendition.rgba = []
-                rendition.embedded = nil
-                rendition.cacheKey = cacheKey
             }
-            var renditions = [rendition]
-            if perDeviceIdiom {
+            pending.append(PendingRendition(name: name, rendition: rendition, kind: kind, perDeviceIdiom: perDeviceIdiom,
+                                            variant: variant, path: path, needsEncoding: cached[cacheKey] == nil))
+        }
+        let toEncode = pending.indices.filter { pending[$0].needsEncoding }
+        let batch = max(1, jobs) * 4
+        for start in stride(from: 0, to: toEncode.count, by: batch) {
+            if let stopped = stop() { throw stopped }
+            let indices = Array(toEncode[start..<min(start + batch, toEncode.count)])
+            // In the order of the entries: the first failure is the one a one-at-a-time build would meet.
+            for (index, result) in zip(indices, Self.encodeAll(indices.map { pending[$0] }, jobs: jobs)) {
+                let (rendition, note) = try result.get()
+                pending[index].rendition = rendition
+                if let note { warnings.append(note) }
+                encoded += 1
+            }
+        }
+        for item in pending {
+            var renditions = [item.rendition]
+            if item.perDeviceIdiom {
                 renditions = request.devices.map { device in
-                    var copy = rendition
+                    var copy = item.rendition
                     copy.idiom = device == .iphone ? .phone : .pad
                     return copy
                 }
             }
-            assets[name, default: CompiledCatalog.Asset(name: name, kind: kind, renditions: [])].renditions += renditions
+            assets[item.name, default: CompiledCatalog.Asset(name: item.name, kind: item.kind, renditions: [])].renditions += renditions
         }
         for (name, slot, bytes) in traitFiles {
             if let stopped = stop() { throw stopped }
@@ -271,6 +256,75 @@ enum CompiledCatalogStep {
                               messages: messages.isEmpty ? nil : messages, parts: written.parts)]
     }
 
+
+    /// A rendition on its way into the car, in the order of the build's files.
+    struct PendingRendition: Sendable {
+        var name: String
+        var rendition: CompiledCatalog.Rendition
+        var kind: CompiledCatalog.Asset.Kind
+        var perDeviceIdiom: Bool
+        var variant: Variant
+        var path: String
+        var needsEncoding: Bool
+    }
+
+    /// Each rendition read back, decoded and encoded, `jobs` at a time; the results in `items`' order.
+    static func encodeAll(_ items: [PendingRendition], jobs: Int) -> [Result<(CompiledCatalog.Rendition, Diagnostic?), BuildFailure>] {
+        let workers = max(1, min(jobs, items.count))
+        guard workers > 1 else { return items.map(encode) }
+        let results = Mutex<[Result<(CompiledCatalog.Rendition, Diagnostic?), BuildFailure>?]>(Array(repeating: nil, count: items.count))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < items.count else { return }
+                let result = encode(items[index])
+                results.withLock { $0[index] = result }
+            }
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+
+    /// One rendition's pixels (or JPEG) read from its PNG and encoded; a note when its colours
+    /// were converted to sRGB.
+    static func encode(_ item: PendingRendition) -> Result<(CompiledCatalog.Rendition, Diagnostic?), BuildFailure> {
+        Result { () throws(BuildFailure) in
+            var rendition = item.rendition
+            let variant = item.variant
+            var note: Diagnostic?
+            let bytes: [UInt8]
+            let image: RGBAImage?
+            do {
+                bytes = try FileSystem.read(item.path, limit: Limits.maximumSourceBytes)
+                // A JPEG slot is stored as the file, as actool stores it; everything else as pixels.
+                image = variant.source.kind == .jpeg ? nil : try PNGCodec.decode(bytes).image
+            } catch {
+                throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be read back for Assets.car: \(error)")])
+            }
+            if var image {
+                // Another colour space is converted to sRGB, as the rendition is tagged sRGB.
+                if let color = image.color, !color.isPlainSRGB {
+                    do {
+                        image = try SRGBConversion.convert(image)
+                    } catch {
+                        throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be converted to sRGB for Assets.car: \(error)")])
+                    }
+                    note = .note(variant.source.path, "\(variant.fileName): converted from \(color.summary) to sRGB for Assets.car")
+                }
+                (rendition.width, rendition.height, rendition.rgba) = (image.width, image.height, image.pixels)
+            } else {
+                rendition.embedded = .jpeg(bytes)
+            }
+            do throws(CompiledCatalogError) {
+                rendition.encoded = try CompiledCatalogWriter.encode(rendition, kind: item.kind)
+            } catch {
+                throw BuildFailure(.invalidInput, [.error(variant.source.path, "cannot write Assets.car: \(error.message)")])
+            }
+            rendition.rgba = []
+            rendition.embedded = nil
+            return (rendition, note)
+        }
+    }
 
     /// The vector renditions a car holds: one per image name, idiom and appearance whose bitmaps
     /// were all drawn from one PDF or SVG (a single-scale slot), as actool keeps such a file beside

@@ -137,7 +137,7 @@ public enum Pipeline {
             throw BuildFailure(OutputError.interrupted(root: transaction.root))
         }
         let derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, warnings: &renderWarnings,
-                                                   isCancelled: options.isCancelled)
+                                                   jobs: options.jobs, isCancelled: options.isCancelled)
         if options.isCancelled() {
             throw BuildFailure(OutputError.interrupted(root: transaction.root))
         }

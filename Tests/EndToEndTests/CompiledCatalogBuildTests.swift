@@ -468,6 +468,19 @@ import TestSupport
         #expect(idiomMask == (1 << 1) | (1 << 4), "\(String(idiomMask, radix: 2))")
     }
 
+    /// The car's renditions are encoded `--jobs` at a time; the file is the same byte for byte
+    /// whatever the job count.
+    @Test func theCarIsTheSameWithOneJobOrTwo() throws {
+        var cars: [[UInt8]] = []
+        for jobs in ["1", "2"] {
+            let (work, run) = try Self.build("Real.xcassets", ["--app-icon", "AppIcon", "--car", "--jobs", jobs])
+            defer { Harness.removeTemporary(work) }
+            #expect(run.status == 0, "\(run.stderr)")
+            cars.append(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        }
+        #expect(cars[0] == cars[1])
+    }
+
     /// An SVG (or PDF) is kept as a vector only when one single-scale slot holds it, or the set
     /// preserves its vectors: a file in the 2x slot alone, or the same file in each scale slot,
     /// is that scale's artwork, and gets bitmaps only.
