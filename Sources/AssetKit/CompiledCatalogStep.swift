@@ -349,20 +349,25 @@ enum CompiledCatalogStep {
         var sources: [PDFVector.Slot: Set<String?>] = [:]
         var entries: [PDFVector.Slot: Set<String>] = [:]
         var drawnFromPoints: Set<PDFVector.Slot> = []
+        var pageInPoints: Set<PDFVector.Slot> = []
         for variant in variants where variant.role == .image {
             let slot = PDFVector.Slot(name: variant.name, idiom: idiom(variant), appearance: appearance(variant), subtype: variant.tall ? 568 : 0)
             sources[slot, default: []].insert(variant.source.kind == .pdf || variant.source.kind == .svg ? variant.source.path : nil)
             entries[slot, default: []].insert("\(variant.catalogOrigin?.contentsPath ?? ""):\(variant.origin.location)")
-            // A vector drawn at a scale other than 1 from its page in points: a single-scale slot
-            // (a vector in a scale slot has its page in that scale's pixels).
-            if variant.scale != 1 && variant.contentSize == variant.pointSize { drawnFromPoints.insert(slot) }
+            // The page is in points (a single-scale or 1x slot); a vector in a 2x or 3x slot has
+            // its page in that scale's pixels, which CoreUI would take for points.
+            if variant.contentSize == variant.pointSize {
+                pageInPoints.insert(slot)
+                // Drawn from points at another scale: a single-scale slot.
+                if variant.scale != 1 { drawnFromPoints.insert(slot) }
+            }
         }
         return sources.compactMap { slot, paths in
-            // One file in one slot, and that slot single-scale or its vector kept by the set's
-            // `preserves-vector-representation`: a file in a 2x slot, or the same file in each
-            // scale slot, is that scale's artwork, and gets bitmaps only.
+            // One file in one slot, and that slot single-scale, or a 1x slot whose vector the set
+            // keeps (`preserves-vector-representation`): a file in a 2x slot, or the same file in
+            // each scale slot, is that scale's artwork, and gets bitmaps only.
             guard paths.count == 1, let path = paths.first ?? nil, entries[slot]?.count == 1,
-                  drawnFromPoints.contains(slot) || preservingVectors.contains(slot.name) else { return nil }
+                  drawnFromPoints.contains(slot) || (preservingVectors.contains(slot.name) && pageInPoints.contains(slot)) else { return nil }
             return PDFVector(slot: slot, source: path)
         }.sorted { ($0.slot.name, $0.source, $0.slot.idiom.rawValue, $0.slot.appearance.rawValue)
             < ($1.slot.name, $1.source, $1.slot.idiom.rawValue, $1.slot.appearance.rawValue) }

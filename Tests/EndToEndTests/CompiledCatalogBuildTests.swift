@@ -481,9 +481,9 @@ import TestSupport
         #expect(cars[0] == cars[1])
     }
 
-    /// An SVG (or PDF) is kept as a vector only when one single-scale slot holds it, or the set
-    /// preserves its vectors: a file in the 2x slot alone, or the same file in each scale slot,
-    /// is that scale's artwork, and gets bitmaps only.
+    /// An SVG (or PDF) is kept as a vector only when one single-scale slot holds it, or a 1x slot
+    /// of a set that preserves its vectors: a file in the 2x slot alone (preserved or not), or the
+    /// same file in each scale slot, is that scale's artwork, and gets bitmaps only.
     @Test func onlySingleScaleOrPreservedVectorsAreKeptAsVectors() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
@@ -493,6 +493,8 @@ import TestSupport
             ("twoX", #"[{"idiom": "universal", "filename": "a.svg", "scale": "2x"}]"#),
             ("everyScale", #"[{"idiom": "universal", "filename": "a.svg", "scale": "1x"}, {"idiom": "universal", "filename": "a.svg", "scale": "2x"}, {"idiom": "universal", "filename": "a.svg", "scale": "3x"}]"#),
             ("preserved", #"[{"idiom": "universal", "filename": "a.svg", "scale": "1x"}], "properties": {"preserves-vector-representation": true}"#),
+            // Its page is in 2x pixels: as a vector, CoreUI would draw it twice the size.
+            ("preservedTwoX", #"[{"idiom": "universal", "filename": "a.svg", "scale": "2x"}], "properties": {"preserves-vector-representation": true}"#),
         ]
         for (name, images) in sets {
             let set = work.appendingPathComponent("A.xcassets/\(name).imageset")
