@@ -78,7 +78,7 @@ enum CompiledCatalogStep {
         for (name, shape) in shapes.sorted(by: { $0.key < $1.key }) {
             for scale in Set(shape.slicing.keys).union(shape.alignment.keys).sorted() { description += "shape|\(name)|\(scale)|\(shape.at(scale))\n" }
         }
-        // Slots chosen by size class, memory or graphics family: their PNGs go into the car only.
+        // Slots chosen by size class, memory, graphics family or locale: their PNGs go into the car only.
         var traitFiles: [(name: String, slot: CatalogTraitSlot, bytes: [UInt8])] = []
         for record in plan.catalogRecords.images where record.bundle == nil {
             for slot in record.properties.traitSlots {
@@ -91,7 +91,7 @@ enum CompiledCatalogStep {
                 traitFiles.append((record.name, slot, bytes))
                 let traits = (slot.attributeValues ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
                 description += "trait|\(record.name)|\(slot.filename)|\(slot.scale)|\(slot.carPlay == true ? "car" : slot.idiom?.rawValue ?? "")|\(slot.appearance)|"
-                    + "\(traits)|\(sha256Hex(bytes))\n"
+                    + "\(traits)|\(slot.locale ?? "")|\(sha256Hex(bytes))\n"
             }
         }
         // Data sets: their files are read here, whole (NSDataAsset hands the app the bytes).
@@ -204,6 +204,7 @@ enum CompiledCatalogStep {
             for (attribute, value) in slot.attributeValues ?? [:] {
                 if let key = RenditionAttribute(rawValue: attribute) { rendition.traits[key] = value }
             }
+            rendition.localization = slot.locale
             if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: image.width, height: image.height) { rendition.slicing = nil }
             do {
                 rendition.encoded = try CompiledCatalogWriter.encode(rendition, kind: .image)

@@ -85,7 +85,7 @@ struct ImageSetDecoder {
                 if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
                                              namedFileKind: namedFileKind, diagnostics: &diagnostics) {
                     if traitSlots.contains(where: { $0.carPlay == true && $0.scale == traitSlot.scale && $0.appearance == traitSlot.appearance
-                        && $0.attributeValues == traitSlot.attributeValues }) {
+                        && $0.attributeValues == traitSlot.attributeValues && $0.locale == traitSlot.locale }) {
                         diagnostics.append(.warning(contentsPath, at: entry.location,
                                                     "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept").droppingContent())
                         continue
@@ -114,7 +114,7 @@ struct ImageSetDecoder {
                                              namedFileKind: namedFileKind, diagnostics: &diagnostics) {
                     // One file per idiom, scale, appearance and traits, as for plain slots.
                     if traitSlots.contains(where: { $0.idiom == traitSlot.idiom && $0.scale == traitSlot.scale && $0.appearance == traitSlot.appearance
-                        && $0.attributeValues == traitSlot.attributeValues }) {
+                        && $0.attributeValues == traitSlot.attributeValues && $0.locale == traitSlot.locale }) {
                         diagnostics.append(.warning(contentsPath, at: entry.location,
                                                     "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept").droppingContent())
                         continue
@@ -209,21 +209,27 @@ struct ImageSetDecoder {
         if !traitSlots.isEmpty {
             properties.traitSlots = traitSlots
             let carPlay = traitSlots.filter { $0.carPlay == true }.count
-            let chosen = traitSlots.count - carPlay
+            let localized = traitSlots.filter { $0.carPlay != true && $0.locale != nil }
+            let chosen = traitSlots.count - carPlay - localized.count
             var kinds: [String] = []
             if chosen > 0 { kinds.append("\(chosen) slot\(chosen == 1 ? "" : "s") of \"\(name)\" chosen by size class, memory or graphics family") }
-            if carPlay > 0 { kinds.append("\(carPlay) CarPlay (car idiom) slot\(carPlay == 1 ? "" : "s")\(chosen == 0 ? " of \"\(name)\"" : "")") }
+            if !localized.isEmpty {
+                let locales = Set(localized.compactMap(\.locale)).sorted().joined(separator: ", ")
+                kinds.append("\(localized.count) localized slot\(localized.count == 1 ? "" : "s") (\(locales))\(chosen == 0 ? " of \"\(name)\"" : "")")
+            }
+            if carPlay > 0 { kinds.append("\(carPlay) CarPlay (car idiom) slot\(carPlay == 1 ? "" : "s")\(chosen == 0 && localized.isEmpty ? " of \"\(name)\"" : "")") }
             diagnostics.append(.note(contentsPath, "\(kinds.joined(separator: " and ")) "
                 + "\(traitSlots.count == 1 ? "is" : "are") compiled into Assets.car only (--car): loose files cannot select on them"))
         }
         return CatalogImageSet(name: name, setPath: setPath, contentsPath: contentsPath, slots: slots, properties: properties)
     }
 
-    /// A slot for Assets.car only: a PNG with a scale, chosen by nothing but size class, memory or
-    /// graphics family, with values whose CoreUI numbers are known; nil leaves it to the skipped count.
+    /// A slot for Assets.car only: a PNG with a scale, chosen by nothing but size class, memory,
+    /// graphics family (with values whose CoreUI numbers are known) or locale (a language tag);
+    /// nil leaves it to the skipped count.
     private func traitSlot(_ entry: JSONNode, file: ContentsFile, filename: String, folder: String, isPlainName: Bool,
                            namedFileKind: FileSystem.EntryKind?, diagnostics: inout [Diagnostic]) -> CatalogTraitSlot? {
-        guard ["language-direction", "locale", "screen-width", "display-gamut", "subtype"].allSatisfy({ file.member($0, of: entry) == nil }),
+        guard ["language-direction", "screen-width", "display-gamut", "subtype"].allSatisfy({ file.member($0, of: entry) == nil }),
               isPlainName, namedFileKind == .file, filename.lowercased().hasSuffix(".png"),
               let scaleText = file.string("scale", of: entry, diagnostics: &diagnostics), let scale = ["1x": 1, "2x": 2, "3x": 3][scaleText]
         else { return nil }
@@ -235,11 +241,17 @@ struct ImageSetDecoder {
         default: idiom = nil
         }
         guard let appearance = appearance(of: entry, file: file, diagnostics: &diagnostics) else { return nil }
+        var locale: String?
+        if file.member("locale", of: entry) != nil {
+            guard let text = file.string("locale", of: entry, diagnostics: &diagnostics), CatalogTraitSlot.isLocaleName(text) else { return nil }
+            locale = text
+        }
         let slot = CatalogTraitSlot(idiom: idiom, carPlay: idiomName == "car", scale: scale, appearance: appearance, filename: filename, path: folder + "/" + filename,
                                     widthClass: file.string("width-class", of: entry, diagnostics: &diagnostics),
                                     heightClass: file.string("height-class", of: entry, diagnostics: &diagnostics),
                                     memory: file.string("memory", of: entry, diagnostics: &diagnostics),
-                                    graphicsFeatureSet: file.string("graphics-feature-set", of: entry, diagnostics: &diagnostics))
+                                    graphicsFeatureSet: file.string("graphics-feature-set", of: entry, diagnostics: &diagnostics),
+                                    locale: locale)
         return slot.attributeValues == nil ? nil : slot
     }
 

@@ -130,6 +130,9 @@ public struct CompiledCatalog: Sendable {
         public var subtype: UInt16 = 0
         /// Size-class, memory and graphics-family slots: the attributes that select them.
         public var traits: [RenditionAttribute: UInt16] = [:]
+        /// A localized slot's `locale` (`fr`, `zh-Hans`): the writer numbers the car's names and
+        /// keys the rendition by that number under LOCALIZATIONKEYS; nil is localization 0.
+        public var localization: String?
         /// The set's slicing at this scale, in pixels: the bitmap is stored cut down to its caps and
         /// one centre part, with the slice rectangles and the resizable layout actool writes.
         public var slicing: Slicing?

@@ -1,7 +1,7 @@
 import AssetModel
 
-/// Writes `Assets.car`: a BOM store holding CARHEADER, RENDITIONS, FACETKEYS, APPEARANCEKEYS,
-/// KEYFORMAT, EXTENDED_METADATA and BITMAPKEYS, laid out as Xcode 26's actool lays them out for iOS
+/// Writes `Assets.car`: a BOM store holding CARHEADER, RENDITIONS, FACETKEYS, APPEARANCEKEYS (and
+/// LOCALIZATIONKEYS when a rendition is localized), KEYFORMAT, EXTENDED_METADATA and BITMAPKEYS, laid out as Xcode 26's actool lays them out for iOS
 /// (docs/assets-car.md says which values come from which reference and what is unverified).
 ///
 /// Pixels are stored as premultiplied BGRA in LZFSE streams (`LZFSEStream`: bvx2, LZVN or raw, the smallest);
@@ -71,6 +71,17 @@ public enum CompiledCatalogWriter {
         var bitmapKeys: [(key: [UInt8], value: [UInt8])] = []
         var appearances: Set<RenditionAppearance> = [.any]
         var identifiers: [UInt16: String] = [:]
+        // LOCALIZATIONKEYS: each locale a car's renditions name, numbered from 1 in byte order (0
+        // is a rendition for every language). CoreUI finds a localization by its name in this tree
+        // (CUICommonAssetStorage localizationIdentifierForName:), so the numbers need only be
+        // consistent within one car, as the appearance numbers are.
+        let localizationNames = Set(catalog.assets.flatMap { $0.renditions.compactMap(\.localization) })
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        guard localizationNames.count < Int(UInt16.max) else {
+            throw CompiledCatalogError("\(localizationNames.count) localizations: more than Assets.car numbers")
+        }
+        var localizations: [String: UInt16] = [:]
+        for (index, name) in localizationNames.enumerated() { localizations[name] = UInt16(index + 1) }
 
         for asset in catalog.assets.sorted(by: { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }) {
             // actool's name hash, or, when an earlier name (in byte order) already holds it, the next
@@ -117,7 +128,8 @@ public enum CompiledCatalogWriter {
                     dimension2 = index
                 }
                 let attributes = rendition.traits.merging([
-                    .appearance: rendition.appearance.rawValue, .localization: 0, .scale: UInt16(rendition.scale),
+                    .appearance: rendition.appearance.rawValue, .localization: rendition.localization.flatMap { localizations[$0] } ?? 0,
+                    .scale: UInt16(rendition.scale),
                     .idiom: rendition.idiom.rawValue, .subtype: subtype, .dimension2: dimension2,
                     .identifier: identifier, .element: Element.image, .part: part,
                 ]) { _, fixed in fixed }
@@ -177,6 +189,12 @@ public enum CompiledCatalogWriter {
         let appearanceEntries = appearances.map { (Array($0.name.utf8), LittleEndian.u16($0.rawValue)) }
             .sorted { $0.0.lexicographicallyPrecedes($1.0) }
         store.addTree(named: "APPEARANCEKEYS", entries: appearanceEntries, keyLengthHint: 0xFFFF_FFFF)
+        // Only a car with localized renditions has the tree, as CoreUI's writer makes it on the
+        // first name it is given (CUIMutableCommonAssetStorage setLocalizationIdentifier:forName:).
+        if !localizationNames.isEmpty {
+            store.addTree(named: "LOCALIZATIONKEYS", entries: localizationNames.map { (Array($0.utf8), LittleEndian.u16(localizations[$0]!)) },
+                          keyLengthHint: 0xFFFF_FFFF)
+        }
         var format = Array("tmfk".utf8) + LittleEndian.u32(0) + LittleEndian.u32(keyFormat.count)
         for attribute in keyFormat { format += LittleEndian.u32(UInt32(attribute.rawValue)) }
         store.name("KEYFORMAT", store.add(format))

@@ -468,6 +468,49 @@ import TestSupport
         #expect(idiomMask == (1 << 1) | (1 << 4), "\(String(idiomMask, radix: 2))")
     }
 
+    /// Localized slots (`locale`) are in the car keyed by attribute 13, numbered by the car's
+    /// LOCALIZATIONKEYS (names in byte order from 1), with the attribute's bits in BITMAPKEYS; a
+    /// locale that is not a language tag is skipped, and a second file for one locale is said.
+    @Test func localizedSlotsAreInTheCarUnderTheirLocalizationKeys() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("App.xcassets/flag.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        for (file, art) in [("flag@2x.png", "art/focus-icon@3x.png"), ("flag-fr@2x.png", "sets/AppIcon.appiconset/icon-40@3x.png"),
+                            ("flag-zh@2x.png", "sets/AppIcon.appiconset/icon-60@3x.png"), ("flag-bad@2x.png", "sets/AppIcon.appiconset/icon-60@3x.png")] {
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent(art), to: set.appendingPathComponent(file))
+        }
+        try #"""
+            {"images": [{"idiom": "universal", "filename": "flag@2x.png", "scale": "2x"},
+                        {"idiom": "universal", "filename": "flag-fr@2x.png", "scale": "2x", "locale": "fr"},
+                        {"idiom": "universal", "filename": "flag-zh@2x.png", "scale": "2x", "locale": "zh-Hans"},
+                        {"idiom": "universal", "filename": "flag-zh@2x.png", "scale": "2x", "locale": "zh-Hans"},
+                        {"idiom": "universal", "filename": "flag-bad@2x.png", "scale": "2x", "locale": "../fr"}],
+             "properties": {"localizable": true}}
+            """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("2 localized slots (fr, zh-Hans) of \"flag\" are compiled into Assets.car only"), "\(run.stderr)")
+        #expect(run.stderr.contains("\"flag-zh@2x.png\" is a second file for the same idiom, scale, appearance and traits"), "\(run.stderr)")
+        #expect(run.stderr.contains("skipped 1 slot of \"flag\" chosen by size class, locale"), "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        #expect(car.keyFormat == [7, 13, 12, 15, 16, 9, 17, 1, 2], "localization is in Xcode 26's key format already")
+        #expect(car.localizations == ["fr": 1, "zh-Hans": 2])
+        let flag = car.renditions.filter { $0.name.hasPrefix("flag") }
+        let found = flag.map { "\($0.name) localization \($0.attributes[13] ?? 0) \($0.width)x\($0.height)" }.sorted()
+        #expect(found == ["flag-fr@2x.png localization 1 120x120", "flag-zh@2x.png localization 2 180x180",
+                          "flag@2x.png localization 0 180x180"], "\(found)")
+        let identifier = try #require(flag.first?.attributes[17])
+        let masks = try #require(car.bitmapKeys[UInt32(identifier)])
+        #expect(masks[1] == (1 << 0) | (1 << 1) | (1 << 2), "localizations 0, 1 and 2: \(String(masks[1], radix: 2))")
+        // A car without localized slots has no LOCALIZATIONKEYS, as CoreUI's writer makes it lazily.
+        try FileManager.default.removeItem(at: set)
+        let plain = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car"], in: work)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let empty = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        #expect(!empty.variables.contains { $0.name == "LOCALIZATIONKEYS" })
+    }
+
     /// The car's renditions are encoded `--jobs` at a time; the file is the same byte for byte
     /// whatever the job count.
     @Test func theCarIsTheSameWithOneJobOrTwo() throws {

@@ -119,6 +119,18 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         ], "\(messages)")
     }
 
+    /// A `locale` becomes a LOCALIZATIONKEYS name (and could be an `.lproj` folder's): only language
+    /// tags are taken; a path, a control character or an empty part is not.
+    @Test func localeNamesAreLanguageTagsOnly() {
+        for good in ["en", "fr", "zh-Hans", "pt-BR", "en_GB", "es-419", "sr-Latn-RS", "Base"] {
+            #expect(CatalogTraitSlot.isLocaleName(good), "\(good)")
+        }
+        for bad in ["", "e", "../fr", "fr/", "fr-", "-fr", "fr--CA", "fr.lproj", "f\u{0}r", "123", "fr CA", String(repeating: "a", count: 9),
+                    "en-" + String(repeating: "a", count: 40)] {
+            #expect(!CatalogTraitSlot.isLocaleName(bad), "\(bad)")
+        }
+    }
+
     @Test func linksBackToAParentAreWalkedOnce() throws {
         let catalog = try TemporaryCatalog([
             "Group/Star.imageset/Contents.json": imageSet(#"{"idiom": "universal", "filename": "star.pdf"}"#),

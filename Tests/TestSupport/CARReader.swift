@@ -99,6 +99,8 @@ public struct CARReader {
     /// name → (attribute, value) pairs.
     public var facets: [String: [(UInt16, UInt16)]]
     public var appearances: [String: UInt16]
+    /// LOCALIZATIONKEYS: each locale name and its number (attribute 13 of a rendition key).
+    public var localizations: [String: UInt16] = [:]
     /// identifier → u32 masks, one per key-format slot (after the four-word preamble).
     public var bitmapKeys: [UInt32: [UInt32]]
     public var renditions: [Rendition]
@@ -164,7 +166,7 @@ public struct CARReader {
             }
         }
 
-        for name in ["RENDITIONS", "FACETKEYS", "APPEARANCEKEYS", "BITMAPKEYS"] where variables.contains(where: { $0.0 == name }) {
+        for name in ["RENDITIONS", "FACETKEYS", "APPEARANCEKEYS", "LOCALIZATIONKEYS", "BITMAPKEYS"] where variables.contains(where: { $0.0 == name }) {
             trees[name] = try tree(named: name)
         }
         for entry in trees["FACETKEYS"]?.entries ?? [] {
@@ -174,6 +176,9 @@ public struct CARReader {
         }
         for entry in trees["APPEARANCEKEYS"]?.entries ?? [] {
             appearances[String(decoding: entry.key, as: UTF8.self)] = Self.le16(entry.value, 0)
+        }
+        for entry in trees["LOCALIZATIONKEYS"]?.entries ?? [] {
+            localizations[String(decoding: entry.key, as: UTF8.self)] = Self.le16(entry.value, 0)
         }
         for entry in trees["BITMAPKEYS"]?.entries ?? [] {
             let value = entry.value

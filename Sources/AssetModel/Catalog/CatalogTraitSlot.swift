@@ -1,6 +1,6 @@
-/// An image-set slot chosen by size class, memory or graphics family, or a CarPlay (`car` idiom)
-/// slot: loose files cannot select on these, Assets.car can (docs/assets-car.md), so such a slot of
-/// a PNG file is kept for the car.
+/// An image-set slot chosen by size class, memory, graphics family or locale, or a CarPlay (`car`
+/// idiom) slot: loose files cannot select on these, Assets.car can (docs/assets-car.md), so such a
+/// slot of a PNG file is kept for the car.
 public struct CatalogTraitSlot: Sendable, Hashable, Codable {
     /// nil is `universal` (or CarPlay, with `carPlay`).
     public var idiom: Idiom?
@@ -17,9 +17,12 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
     public var heightClass: String?
     public var memory: String?
     public var graphicsFeatureSet: String?
+    /// Contents.json's `locale` (`fr`, `zh-Hans`, `pt-BR`): the car's LOCALIZATIONKEYS name, whose
+    /// number is given per car (CompiledCatalogWriter), not by a fixed table.
+    public var locale: String?
 
     public init(idiom: Idiom?, carPlay: Bool = false, scale: Int, appearance: Appearance, filename: String, path: String,
-                widthClass: String?, heightClass: String?, memory: String?, graphicsFeatureSet: String?) {
+                widthClass: String?, heightClass: String?, memory: String?, graphicsFeatureSet: String?, locale: String? = nil) {
         self.idiom = idiom
         self.carPlay = carPlay ? true : nil
         self.scale = scale
@@ -30,11 +33,24 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
         self.heightClass = heightClass
         self.memory = memory
         self.graphicsFeatureSet = graphicsFeatureSet
+        self.locale = locale
+    }
+
+    /// A `locale` value that can be a LOCALIZATIONKEYS name and an `.lproj` folder's: a language
+    /// code, then script or region subtags after `-` or `_` (`en`, `zh-Hans`, `pt-BR`, `en_GB`,
+    /// `es-419`, `sr-Latn-RS`, and `Base`), at most 32 characters. Anything else is refused with a message, not written.
+    public static func isLocaleName(_ text: String) -> Bool {
+        let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
+        guard text.utf8.count <= 32, let first = parts.first, (2...8).contains(first.count),
+              first.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) }) else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (2...8).contains(part.count) && part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        }
     }
 
     /// CoreUI's values for the key attributes (20 horizontal and 21 vertical size class, 22 memory,
-    /// 23 graphics), or nil when one of them has no value known to be right (or, but for CarPlay,
-    /// when there are none). Size classes, 1–4 GB
+    /// 23 graphics), or nil when one of them has no value known to be right (or, but for CarPlay
+    /// and a localized slot, when there are none). Size classes, 1–4 GB
     /// and metal1v2…metal3v1 are seen in acextract's actool car; 3 GB, metal3v2 and metal4v1 come
     /// from CoreUI's tables as read by several reverse-engineered readers, which agree on them (and
     /// disagree on 6 GB, which is left out, as are the `apple*` families).
@@ -49,6 +65,6 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
             guard let value = table[text] else { return nil }
             values[attribute] = value
         }
-        return values.isEmpty && carPlay != true ? nil : values
+        return values.isEmpty && carPlay != true && locale == nil ? nil : values
     }
 }
