@@ -99,7 +99,7 @@ enum CompiledCatalogStep {
         for asset in dataAssets {
             for rendition in asset.renditions {
                 guard case .data(let bytes, let type)? = rendition.embedded else { continue }
-                description += "data|\(asset.name)|\(rendition.idiom)|\(rendition.fileName)|\(type ?? "")|\(sha256Hex(bytes))\n"
+                description += "data|\(asset.name)|\(rendition.idiom)|\(rendition.localization ?? "")|\(rendition.fileName)|\(type ?? "")|\(sha256Hex(bytes))\n"
             }
         }
         let colorAssets = colors(plan, warnings: &colorWarnings)
@@ -380,10 +380,10 @@ enum CompiledCatalogStep {
         var assets: [CompiledCatalog.Asset] = []
         for set in plan.catalogRecords.dataSets where set.bundle == nil {
             var asset = CompiledCatalog.Asset(name: set.name, kind: .data, renditions: [])
-            var idioms: Set<RenditionIdiom> = []
+            var seen: Set<String> = []
             for entry in set.entries {
                 let idiom: RenditionIdiom = entry.idiom == .iphone ? .phone : entry.idiom == .ipad ? .pad : .universal
-                guard idioms.insert(idiom).inserted else { continue }
+                guard seen.insert("\(idiom.rawValue)|\(entry.locale ?? "")").inserted else { continue }
                 let bytes: [UInt8]
                 do {
                     bytes = try FileSystem.read(entry.path, limit: Limits.maximumSourceBytes)
@@ -392,6 +392,7 @@ enum CompiledCatalogStep {
                 }
                 var rendition = CompiledCatalog.Rendition(idiom: idiom, scale: 1, appearance: .any, fileName: entry.filename, width: 0, height: 0, rgba: [])
                 rendition.embedded = .data(bytes, typeIdentifier: entry.typeIdentifier)
+                rendition.localization = entry.locale
                 asset.renditions.append(rendition)
             }
             if !asset.renditions.isEmpty { assets.append(asset) }

@@ -29,7 +29,17 @@ struct DataSetDecoder {
             case "ipad": idiom = .ipad
             default: continue  // mac, watch, tv…: not an iOS file
             }
-            if ["memory", "graphics-feature-set", "locale", "subtype"].contains(where: { file.member($0, of: item) != nil }) {
+            // A localized entry is keyed by its locale in the car, as a localized image is; other
+            // traits are not known to be keyed the same way for data (no actool car shows one).
+            var locale: String?
+            if file.member("locale", of: item) != nil {
+                guard let text = file.string("locale", of: item, diagnostics: &diagnostics), CatalogTraitSlot.isLocaleName(text) else {
+                    skippedForTraits += 1
+                    continue
+                }
+                locale = text
+            }
+            if ["memory", "graphics-feature-set", "subtype"].contains(where: { file.member($0, of: item) != nil }) {
                 skippedForTraits += 1
                 continue
             }
@@ -44,10 +54,11 @@ struct DataSetDecoder {
             }
             inputs.append(path)
             let type = file.string("universal-type-identifier", of: item, diagnostics: &diagnostics)
-            entries.append(CatalogDataSet.Entry(idiom: idiom, filename: filename, path: path, typeIdentifier: type?.isEmpty == false ? type : nil))
+            entries.append(CatalogDataSet.Entry(idiom: idiom, filename: filename, path: path, typeIdentifier: type?.isEmpty == false ? type : nil,
+                                                locale: locale))
         }
         if skippedForTraits > 0 {
-            diagnostics.append(.note(file.path, "skipped \(skippedForTraits) entr\(skippedForTraits == 1 ? "y" : "ies") of the data set \"\(name)\" chosen by memory, graphics, locale or subtype"))
+            diagnostics.append(.note(file.path, "skipped \(skippedForTraits) entr\(skippedForTraits == 1 ? "y" : "ies") of the data set \"\(name)\" chosen by memory, graphics or subtype, or by a locale that is not a language tag"))
         }
         let loose = FileSystem.list(folder).filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }
         if !loose.isEmpty {

@@ -254,6 +254,11 @@ public enum CompiledCatalogWriter {
                 let mask = keys.reduce(UInt32(0)) { mask, key in
                     let value = key[attribute] ?? 0
                     if attribute == .subtype, value == IconSubtype.tallCopy { return mask | (1 << IconSubtype.tallCopyMaskBit) }
+                    // Localization is two bits, not one per value: bit 0 for renditions of every
+                    // language, bit 1 for localized ones, whatever their number (CoreUI's
+                    // CUINamedRenditionInfo maps the value to value != 0). Without bit 1 every
+                    // localized lookup stops at BITMAPKEYS and falls back to localization 0.
+                    if attribute == .localization { return mask | (value == 0 ? 1 : 2) }
                     return value < 32 ? mask | (1 << UInt32(value)) : mask
                 }
                 bytes += LittleEndian.u32(mask)

@@ -488,6 +488,18 @@ import TestSupport
                         {"idiom": "universal", "filename": "flag-bad@2x.png", "scale": "2x", "locale": "../fr"}],
              "properties": {"localizable": true}}
             """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        // A set localized into one language only, and a data set with a localized entry.
+        let only = work.appendingPathComponent("App.xcassets/only.imageset")
+        try FileManager.default.createDirectory(at: only, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"), to: only.appendingPathComponent("zh@3x.png"))
+        try #"{"images": [{"idiom": "universal", "filename": "zh@3x.png", "scale": "3x", "locale": "zh-Hans"}]}"#
+            .write(to: only.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let data = work.appendingPathComponent("App.xcassets/terms.dataset")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try "hello".write(to: data.appendingPathComponent("en.txt"), atomically: true, encoding: .utf8)
+        try "bonjour".write(to: data.appendingPathComponent("fr.txt"), atomically: true, encoding: .utf8)
+        try #"{"data": [{"idiom": "universal", "filename": "en.txt"}, {"idiom": "universal", "filename": "fr.txt", "locale": "fr"}]}"#
+            .write(to: data.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
         let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("2 localized slots (fr, zh-Hans) of \"flag\" are compiled into Assets.car only"), "\(run.stderr)")
@@ -502,10 +514,18 @@ import TestSupport
                           "flag@2x.png localization 0 180x180"], "\(found)")
         let identifier = try #require(flag.first?.attributes[17])
         let masks = try #require(car.bitmapKeys[UInt32(identifier)])
-        #expect(masks[1] == (1 << 0) | (1 << 1) | (1 << 2), "localizations 0, 1 and 2: \(String(masks[1], radix: 2))")
+        // Localization's BITMAPKEYS mask is CoreUI's two bits: 0 present, and some localized.
+        #expect(masks[1] == 0b11, "localizations 0, 1 and 2: \(String(masks[1], radix: 2))")
+        let zh = try #require(car.renditions.first { $0.name == "zh@3x.png" })
+        #expect(zh.attributes[13] == 2)
+        #expect(car.bitmapKeys[UInt32(try #require(zh.attributes[17]))]?[1] == 0b10, "localized only: bit 1 alone")
+        let terms = car.renditions.filter { $0.name.hasSuffix(".txt") }.map { "\($0.name) \($0.attributes[13] ?? 0) \(String(decoding: $0.embeddedFile ?? [], as: UTF8.self))" }
+        #expect(terms.sorted() == ["en.txt 0 hello", "fr.txt 1 bonjour"], "\(terms)")
         // A car without localized slots has no LOCALIZATIONKEYS, as CoreUI's writer makes it lazily.
-        try FileManager.default.removeItem(at: set)
-        let plain = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car"], in: work)
+        for folder in [set, only, data] { try FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("sets/AppIcon.appiconset"),
+                                         to: work.appendingPathComponent("App.xcassets/AppIcon.appiconset"))
+        let plain = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "--app-icon", "AppIcon"], in: work)
         #expect(plain.status == 0, "\(plain.stderr)")
         let empty = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
         #expect(!empty.variables.contains { $0.name == "LOCALIZATIONKEYS" })

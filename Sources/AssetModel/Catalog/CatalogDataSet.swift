@@ -10,12 +10,16 @@ public struct CatalogDataSet: Sendable, Hashable {
         public var path: String
         /// `public.json`, `com.apple.coreml.model`…, when Contents.json gives one.
         public var typeIdentifier: String?
+        /// A localized entry's `locale` (a language tag, `CatalogTraitSlot.isLocaleName`); nil is
+        /// every language.
+        public var locale: String?
 
-        public init(idiom: Idiom?, filename: String, path: String, typeIdentifier: String?) {
+        public init(idiom: Idiom?, filename: String, path: String, typeIdentifier: String?, locale: String? = nil) {
             self.idiom = idiom
             self.filename = filename
             self.path = path
             self.typeIdentifier = typeIdentifier
+            self.locale = locale
         }
     }
 
