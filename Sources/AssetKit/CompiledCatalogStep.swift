@@ -10,7 +10,7 @@ import Synchronization
 /// (each rendition's attributes and its PNG's hash), so a build that changes none of them reuses
 /// the file without decoding anything.
 enum CompiledCatalogStep {
-    static let writerVersion = "car-1"
+    static let writerVersion = "car-2"
 
     /// The build: PNGs read from staging or, when kept, from the tree; the file reused when its key matches.
     static func make(_ plan: BuildPlan, outputs: [PlannedOutput], transaction: OutputTransaction,
@@ -157,11 +157,17 @@ enum CompiledCatalogStep {
                 + "\(rendition.renderingIntent)|\(rendition.isFromVector)|\(variant.source.kind)|\(written.sha256)|"
                 + "\(rendition.slicing.map { "\($0)" } ?? "")|\(rendition.alignment.map { "\($0)" } ?? "")|\(rendition.subtype)").utf8))
             rendition.cacheKey = cacheKey
+            var wide: CompiledCatalog.Rendition?
             if let bytes = cached[cacheKey] {
                 rendition.encoded = bytes
                 copied += 1
+                // Its wide-gamut companion was made with it, when the source had one.
+                if let wideBytes = cached[Self.wideGamutCacheKey(cacheKey)] {
+                    wide = Self.wideGamutCompanion(of: rendition, cacheKey: cacheKey)
+                    wide?.encoded = wideBytes
+                }
             }
-            pending.append(PendingRendition(name: name, rendition: rendition, kind: kind, perDeviceIdiom: perDeviceIdiom,
+            pending.append(PendingRendition(name: name, rendition: rendition, wide: wide, kind: kind, perDeviceIdiom: perDeviceIdiom,
                                             variant: variant, path: path, needsEncoding: cached[cacheKey] == nil))
         }
         let toEncode = pending.indices.filter { pending[$0].needsEncoding }
@@ -171,19 +177,22 @@ enum CompiledCatalogStep {
             let indices = Array(toEncode[start..<min(start + batch, toEncode.count)])
             // In the order of the entries: the first failure is the one a one-at-a-time build would meet.
             for (index, result) in zip(indices, Self.encodeAll(indices.map { pending[$0] }, jobs: jobs)) {
-                let (rendition, note) = try result.get()
+                let (rendition, wide, note) = try result.get()
                 pending[index].rendition = rendition
+                pending[index].wide = wide
                 if let note { warnings.append(note) }
                 encoded += 1
             }
         }
         for item in pending {
-            var renditions = [item.rendition]
+            var renditions = [item.rendition] + (item.wide.map { [$0] } ?? [])
             if item.perDeviceIdiom {
-                renditions = request.devices.map { device in
-                    var copy = item.rendition
-                    copy.idiom = device == .iphone ? .phone : .pad
-                    return copy
+                renditions = request.devices.flatMap { device in
+                    renditions.map { rendition in
+                        var copy = rendition
+                        copy.idiom = device == .iphone ? .phone : .pad
+                        return copy
+                    }
                 }
             }
             assets[item.name, default: CompiledCatalog.Asset(name: item.name, kind: item.kind, renditions: [])].renditions += renditions
@@ -191,8 +200,15 @@ enum CompiledCatalogStep {
         for (name, slot, bytes) in traitFiles {
             if let stopped = stop() { throw stopped }
             let image: RGBAImage
+            var extended: [Float]?
             do {
-                image = try SRGBConversion.convert(try PNGCodec.decode(bytes).image)
+                let decoded = try PNGCodec.decode(bytes).image
+                // A display-P3 slot is the art for wide-gamut screens: kept in extended-range sRGB
+                // (an untagged file is taken as sRGB, as ImageIO takes it).
+                if slot.isWideGamut {
+                    extended = try SRGBConversion.extendedRangeSRGB(decoded) ?? decoded.pixels.map { Float($0) / 255 }
+                }
+                image = try SRGBConversion.convert(decoded)
             } catch {
                 throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
             }
@@ -206,13 +222,29 @@ enum CompiledCatalogStep {
             }
             rendition.localization = slot.locale
             if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: image.width, height: image.height) { rendition.slicing = nil }
+            if let extended {
+                // Wide-gamut renditions are stored whole; a sliced image keeps its sRGB art alone.
+                guard rendition.slicing == nil else {
+                    made.append(.warning(slot.path, "the display-P3 slot of the sliced image \"\(name)\" is left out of Assets.car; "
+                        + "its sRGB image is used on every display"))
+                    continue
+                }
+                rendition.extendedRGBA = extended
+            }
             do {
                 rendition.encoded = try CompiledCatalogWriter.encode(rendition, kind: .image)
             } catch {
                 throw BuildFailure(.invalidInput, [.error(slot.path, "cannot write Assets.car: \(error.message)")])
             }
             rendition.rgba = []
+            rendition.extendedRGBA = nil
             encoded += 1
+            // An explicit display-P3 slot takes the place of the P3 rendition split from a
+            // wide-gamut file in the set's sRGB slot.
+            assets[name]?.renditions.removeAll { other in
+                other.traits == rendition.traits && other.idiom == rendition.idiom && other.scale == rendition.scale
+                    && other.appearance == rendition.appearance && other.subtype == rendition.subtype && other.localization == rendition.localization
+            }
             assets[name, default: CompiledCatalog.Asset(name: name, kind: .image, renditions: [])].renditions.append(rendition)
         }
         for vector in vectors {
@@ -262,6 +294,9 @@ enum CompiledCatalogStep {
     struct PendingRendition: Sendable {
         var name: String
         var rendition: CompiledCatalog.Rendition
+        /// The display-gamut P3 rendition of a wide-gamut source (`wideGamutCompanion`), made or
+        /// copied with `rendition`.
+        var wide: CompiledCatalog.Rendition?
         var kind: CompiledCatalog.Asset.Kind
         var perDeviceIdiom: Bool
         var variant: Variant
@@ -270,10 +305,12 @@ enum CompiledCatalogStep {
     }
 
     /// Each rendition read back, decoded and encoded, `jobs` at a time; the results in `items`' order.
-    static func encodeAll(_ items: [PendingRendition], jobs: Int) -> [Result<(CompiledCatalog.Rendition, Diagnostic?), BuildFailure>] {
+    typealias Encoded = (rendition: CompiledCatalog.Rendition, wide: CompiledCatalog.Rendition?, note: Diagnostic?)
+
+    static func encodeAll(_ items: [PendingRendition], jobs: Int) -> [Result<Encoded, BuildFailure>] {
         let workers = max(1, min(jobs, items.count))
         guard workers > 1 else { return items.map(encode) }
-        let results = Mutex<[Result<(CompiledCatalog.Rendition, Diagnostic?), BuildFailure>?]>(Array(repeating: nil, count: items.count))
+        let results = Mutex<[Result<Encoded, BuildFailure>?]>(Array(repeating: nil, count: items.count))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
@@ -286,11 +323,26 @@ enum CompiledCatalogStep {
         return results.withLock { $0.map { $0! } }
     }
 
+    /// The cache key of a rendition's wide-gamut companion.
+    static func wideGamutCacheKey(_ cacheKey: String) -> String { cacheKey + "|p3" }
+
+    /// The display-gamut P3 rendition beside an sRGB one: the same key but for gamut 1.
+    static func wideGamutCompanion(of rendition: CompiledCatalog.Rendition, cacheKey: String?) -> CompiledCatalog.Rendition {
+        var wide = rendition
+        wide.traits[.displayGamut] = 1
+        wide.cacheKey = cacheKey.map(wideGamutCacheKey)
+        wide.encoded = nil
+        return wide
+    }
+
     /// One rendition's pixels (or JPEG) read from its PNG and encoded; a note when its colours
-    /// were converted to sRGB.
-    static func encode(_ item: PendingRendition) -> Result<(CompiledCatalog.Rendition, Diagnostic?), BuildFailure> {
+    /// were converted to sRGB. A source whose colours reach beyond sRGB (a Display P3 PNG) also
+    /// gets a display-gamut P3 rendition, as actool splits such a PNG (docs/assets-car.md); an
+    /// app icon and a sliced image stay sRGB alone.
+    static func encode(_ item: PendingRendition) -> Result<Encoded, BuildFailure> {
         Result { () throws(BuildFailure) in
             var rendition = item.rendition
+            var wide: CompiledCatalog.Rendition?
             let variant = item.variant
             var note: Diagnostic?
             let bytes: [UInt8]
@@ -305,12 +357,23 @@ enum CompiledCatalogStep {
             if var image {
                 // Another colour space is converted to sRGB, as the rendition is tagged sRGB.
                 if let color = image.color, !color.isPlainSRGB {
+                    var extended: [Float]?
                     do {
+                        if item.kind == .image, rendition.slicing == nil {
+                            extended = try SRGBConversion.extendedRangeSRGB(image).flatMap { SRGBConversion.exceedsSRGB($0) ? $0 : nil }
+                        }
                         image = try SRGBConversion.convert(image)
                     } catch {
                         throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be converted to sRGB for Assets.car: \(error)")])
                     }
-                    note = .note(variant.source.path, "\(variant.fileName): converted from \(color.summary) to sRGB for Assets.car")
+                    if let extended {
+                        wide = wideGamutCompanion(of: rendition, cacheKey: rendition.cacheKey)
+                        (wide!.width, wide!.height, wide!.extendedRGBA) = (image.width, image.height, extended)
+                        note = .note(variant.source.path, "\(variant.fileName): its \(color.summary) colours reach beyond sRGB; Assets.car holds "
+                            + "them in a display-gamut P3 rendition beside the sRGB one")
+                    } else {
+                        note = .note(variant.source.path, "\(variant.fileName): converted from \(color.summary) to sRGB for Assets.car")
+                    }
                 }
                 (rendition.width, rendition.height, rendition.rgba) = (image.width, image.height, image.pixels)
             } else {
@@ -321,9 +384,18 @@ enum CompiledCatalogStep {
             } catch {
                 throw BuildFailure(.invalidInput, [.error(variant.source.path, "cannot write Assets.car: \(error.message)")])
             }
+            if var made = wide {
+                do throws(CompiledCatalogError) {
+                    made.encoded = try CompiledCatalogWriter.encode(made, kind: item.kind)
+                } catch {
+                    throw BuildFailure(.invalidInput, [.error(variant.source.path, "cannot write Assets.car: \(error.message)")])
+                }
+                made.extendedRGBA = nil
+                wide = made
+            }
             rendition.rgba = []
             rendition.embedded = nil
-            return (rendition, note)
+            return (rendition, wide, note)
         }
     }
 

@@ -212,7 +212,7 @@ struct ImageSetDecoder {
             let localized = traitSlots.filter { $0.carPlay != true && $0.locale != nil }
             let chosen = traitSlots.count - carPlay - localized.count
             var kinds: [String] = []
-            if chosen > 0 { kinds.append("\(chosen) slot\(chosen == 1 ? "" : "s") of \"\(name)\" chosen by size class, memory or graphics family") }
+            if chosen > 0 { kinds.append("\(chosen) slot\(chosen == 1 ? "" : "s") of \"\(name)\" chosen by size class, memory, graphics family, display gamut or direction") }
             if !localized.isEmpty {
                 let locales = Set(localized.compactMap(\.locale)).sorted().joined(separator: ", ")
                 kinds.append("\(localized.count) localized slot\(localized.count == 1 ? "" : "s") (\(locales))\(chosen == 0 ? " of \"\(name)\"" : "")")
@@ -225,11 +225,11 @@ struct ImageSetDecoder {
     }
 
     /// A slot for Assets.car only: a PNG with a scale, chosen by nothing but size class, memory,
-    /// graphics family (with values whose CoreUI numbers are known) or locale (a language tag);
-    /// nil leaves it to the skipped count.
+    /// graphics family, display gamut, layout direction (with values whose CoreUI numbers are
+    /// known) or locale (a language tag); nil leaves it to the skipped count.
     private func traitSlot(_ entry: JSONNode, file: ContentsFile, filename: String, folder: String, isPlainName: Bool,
                            namedFileKind: FileSystem.EntryKind?, diagnostics: inout [Diagnostic]) -> CatalogTraitSlot? {
-        guard ["language-direction", "screen-width", "display-gamut", "subtype"].allSatisfy({ file.member($0, of: entry) == nil }),
+        guard ["screen-width", "subtype"].allSatisfy({ file.member($0, of: entry) == nil }),
               isPlainName, namedFileKind == .file, filename.lowercased().hasSuffix(".png"),
               let scaleText = file.string("scale", of: entry, diagnostics: &diagnostics), let scale = ["1x": 1, "2x": 2, "3x": 3][scaleText]
         else { return nil }
@@ -251,7 +251,9 @@ struct ImageSetDecoder {
                                     heightClass: file.string("height-class", of: entry, diagnostics: &diagnostics),
                                     memory: file.string("memory", of: entry, diagnostics: &diagnostics),
                                     graphicsFeatureSet: file.string("graphics-feature-set", of: entry, diagnostics: &diagnostics),
-                                    locale: locale)
+                                    locale: locale,
+                                    displayGamut: file.string("display-gamut", of: entry, diagnostics: &diagnostics),
+                                    languageDirection: file.string("language-direction", of: entry, diagnostics: &diagnostics))
         return slot.attributeValues == nil ? nil : slot
     }
 

@@ -120,6 +120,11 @@ public struct CompiledCatalog: Sendable {
         public var height: Int
         /// Straight (not premultiplied) RGBA, 8 bits per channel, top row first.
         public var rgba: [UInt8]
+        /// A wide-gamut rendition's pixels (display gamut P3, `traits[.displayGamut] == 1`):
+        /// extended-range sRGB as 4 floats a pixel, straight alpha, top row first. Stored as
+        /// actool stores them: `RGBW`, half floats, premultiplied, colour space 4; `rgba` is then
+        /// not used.
+        public var extendedRGBA: [Float]?
         public var renderingIntent: RenderingIntent = .automatic
         /// Drawn from a PDF or SVG: actool flags these bitmaps as vector-based.
         public var isFromVector = false

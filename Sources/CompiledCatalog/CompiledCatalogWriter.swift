@@ -41,7 +41,7 @@ public enum CompiledCatalogWriter {
     /// A rendition's bytes (CSI header, TLVs, payload) for an asset of `kind`; refused past
     /// `maximumRenditionBytes`.
     public static func encode(_ rendition: CompiledCatalog.Rendition, kind: CompiledCatalog.Asset.Kind) throws(CompiledCatalogError) -> [UInt8] {
-        try checkRenditionLength(rendition.rgba.count, name: rendition.fileName)
+        try checkRenditionLength(max(rendition.rgba.count, 2 * (rendition.extendedRGBA?.count ?? 0)), name: rendition.fileName)
         let bytes: [UInt8]
         switch rendition.embedded {
         case .jpeg(let file)?: bytes = jpegRendition(rendition, file, flags: imageFlags(rendition))
@@ -273,6 +273,7 @@ public enum CompiledCatalogWriter {
     /// two bytes a pixel, grey premultiplied, pixel format bytes ` 8AG`, colour-space word 2 (byte
     /// for byte YPImagePicker's actool output; app icons stay BGRA, as actool keeps them).
     static func bitmapRendition(_ rendition: CompiledCatalog.Rendition, flags: UInt32, allowGrey: Bool) throws(CompiledCatalogError) -> [UInt8] {
+        if let extended = rendition.extendedRGBA { return try wideGamutRendition(rendition, extended, flags: flags) }
         var width = rendition.width, height = rendition.height
         guard width > 0, height > 0, rendition.rgba.count == width * height * 4 else {
             throw CompiledCatalogError("\(rendition.fileName): the pixels do not match \(width)x\(height)")
@@ -302,6 +303,45 @@ public enum CompiledCatalogWriter {
         }
         return csiHeader(flags: flags, width: width, height: height, scale: rendition.scale, pixelFormat: grey ? " 8AG" : "BGRA",
                          colorSpace: grey ? 2 : 1, layout: layout, name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count)
+            + tlvs + payload
+    }
+
+    /// A wide-gamut bitmap as actool stores the display-gamut P3 rendition beside a PNG's sRGB
+    /// one (real iOS cars of CoreUI 802 and a macOS car of CoreUI 969, docs/assets-car.md): layout
+    /// 12, pixel format bytes `WBGR` (`RGBW`), colour-space word 4 (extended-range sRGB), 8 bytes a
+    /// pixel — red, green, blue, alpha as little-endian half floats, premultiplied — in the same
+    /// `KCBC` chunks of LZFSE streams and with the same TLVs as a BGRA bitmap. Not sliced: the
+    /// caller keeps sliced images in sRGB alone.
+    static func wideGamutRendition(_ rendition: CompiledCatalog.Rendition, _ extended: [Float], flags: UInt32) throws(CompiledCatalogError) -> [UInt8] {
+        let width = rendition.width, height = rendition.height
+        guard width > 0, height > 0, extended.count == width * height * 4, rendition.slicing == nil else {
+            throw CompiledCatalogError("\(rendition.fileName): the wide-gamut pixels do not match \(width)x\(height)")
+        }
+        guard extended.allSatisfy(\.isFinite) else { throw CompiledCatalogError("\(rendition.fileName): a wide-gamut value is not finite") }
+        let bytesPerRow = width * 8
+        let tlvs = slicesTLV([(0, 0, width, height)]) + metricsTLV(width: width, height: height, alignment: rendition.alignment) + opacityTLVs(1)
+            + tlv(1007, LittleEndian.u32(bytesPerRow))
+        var pixels = [UInt8](repeating: 0, count: width * height * 8)
+        for pixel in 0..<(width * height) {
+            let alpha = min(max(extended[4 * pixel + 3], 0), 1)
+            for channel in 0..<4 {
+                let value = channel == 3 ? alpha : extended[4 * pixel + channel] * alpha
+                let bits = Float16(value).bitPattern
+                pixels[8 * pixel + 2 * channel] = UInt8(bits & 0xFF)
+                pixels[8 * pixel + 2 * channel + 1] = UInt8(bits >> 8)
+            }
+        }
+        let rowsPerChunk = max(1, min(height, chunkBytes / bytesPerRow))
+        let chunkCount = (height + rowsPerChunk - 1) / rowsPerChunk
+        var payload = Array("MLEC".utf8) + LittleEndian.u32(3) + LittleEndian.u32(4) + LittleEndian.u32(chunkCount)
+        for first in stride(from: 0, to: height, by: rowsPerChunk) {
+            let rows = min(rowsPerChunk, height - first)
+            let stream = LZFSEStream.wrap(Array(pixels[(first * bytesPerRow)..<((first + rows) * bytesPerRow)]))
+            payload += Array("KCBC".utf8) + LittleEndian.u32(0) + LittleEndian.u32(0) + LittleEndian.u32(rows)
+            payload += LittleEndian.u32(stream.count) + stream
+        }
+        return csiHeader(flags: flags, width: width, height: height, scale: rendition.scale, pixelFormat: "WBGR",
+                         colorSpace: 4, layout: 12, name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count)
             + tlvs + payload
     }
 

@@ -1,20 +1,22 @@
 /// CoreUI's vocabulary inside `Assets.car`: rendition attributes, their values for iOS, and the
 /// identifier actool derives from an asset's name. Sources for every number: docs/assets-car.md.
 public enum RenditionAttribute: UInt16, Sendable, CaseIterable {
-    case element = 1, part = 2, dimension2 = 9, appearance = 7, scale = 12, localization = 13
+    case element = 1, part = 2, direction = 4, dimension2 = 9, appearance = 7, scale = 12, localization = 13
     case idiom = 15, subtype = 16, identifier = 17
-    case horizontalSizeClass = 20, verticalSizeClass = 21, memoryClass = 22, graphicsClass = 23
+    case horizontalSizeClass = 20, verticalSizeClass = 21, memoryClass = 22, graphicsClass = 23, displayGamut = 24
 
     /// The key format Xcode 26 writes for an iOS catalog; every rendition key lists these in order.
     static let keyFormat: [RenditionAttribute] = [.appearance, .localization, .scale, .idiom, .subtype,
                                                   .dimension2, .identifier, .element, .part]
 
-    /// The key format of a car whose renditions use `extras` (size class, memory, graphics): the
-    /// key format grows for the whole car, as actool's does, with them where every iOS key format
-    /// since CoreUI 604 keeps them — just before the identifier, horizontal and vertical size
-    /// class, then graphics, then memory (docs/assets-car.md).
+    /// The key format of a car whose renditions use `extras` (display gamut, direction, size
+    /// class, memory, graphics): the key format grows for the whole car, as actool's does, with
+    /// them where every iOS key format since CoreUI 604 keeps them — just before the identifier,
+    /// display gamut, direction, horizontal and vertical size class, then graphics, then memory
+    /// (docs/assets-car.md).
     static func keyFormat(with extras: Set<RenditionAttribute>) -> [RenditionAttribute] {
-        let inserted = [RenditionAttribute.horizontalSizeClass, .verticalSizeClass, .graphicsClass, .memoryClass].filter(extras.contains)
+        let inserted = [RenditionAttribute.displayGamut, .direction, .horizontalSizeClass, .verticalSizeClass, .graphicsClass, .memoryClass]
+            .filter(extras.contains)
         guard !inserted.isEmpty else { return keyFormat }
         var format = keyFormat
         format.insert(contentsOf: inserted, at: format.firstIndex(of: .identifier)!)

@@ -1,3 +1,4 @@
+import Foundation
 import AssetModel
 import CLCMS
 
@@ -52,6 +53,84 @@ public enum SRGBConversion {
             }
         }
         return RGBAImage(width: image.width, height: image.height, pixels: output)
+    }
+
+    /// The image in extended-range sRGB — sRGB's primaries and curve, the curve mirrored below 0,
+    /// values outside 0–1 kept rather than clipped — as Assets.car's wide-gamut (`RGBW`)
+    /// renditions hold colours (read from real actool cars: docs/assets-car.md): 4 floats a pixel,
+    /// red, green, blue and straight alpha. nil when the image is sRGB already.
+    ///
+    /// Little CMS takes the source to linear sRGB in floats, where a matrix-shaper transform does
+    /// not clip; the curve is applied here, because CoreGraphics' extended sRGB mirrors it for
+    /// negative values where Little CMS's parametric curve would extend its linear part.
+    public static func extendedRangeSRGB(_ image: RGBAImage) throws(Failure) -> [Float]? {
+        guard let color = image.color, !color.isPlainSRGB else { return nil }
+        let context = cmsCreateContext(nil, nil)
+        defer { cmsDeleteContext(context) }
+        guard let source = inputProfile(color, context: context) else {
+            throw Failure(description: "its colour profile (\(color.summary)) cannot be read")
+        }
+        defer { cmsCloseProfile(source) }
+        // sRGB's primaries and D65 white (IEC 61966-2-1), with a linear curve.
+        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.64, y: 0.33, Y: 1), Green: cmsCIExyY(x: 0.30, y: 0.60, Y: 1),
+                                        Blue: cmsCIExyY(x: 0.15, y: 0.06, Y: 1))
+        guard let linearCurve = cmsBuildGamma(context, 1) else { throw Failure(description: "the linear sRGB profile cannot be made") }
+        defer { cmsFreeToneCurve(linearCurve) }
+        var curves: [OpaquePointer?] = [linearCurve, linearCurve, linearCurve]
+        guard let target = curves.withUnsafeMutableBufferPointer({ cmsCreateRGBProfileTHR(context, &white, &primaries, $0.baseAddress) }) else {
+            throw Failure(description: "the linear sRGB profile cannot be made")
+        }
+        defer { cmsCloseProfile(target) }
+        let grey = cmsGetColorSpace(source) == cmsSigGrayData
+        guard let transform = cmsCreateTransformTHR(context, source, grey ? ASSETC_TYPE_GRAYA_8 : ASSETC_TYPE_RGBA_8, target, ASSETC_TYPE_RGB_FLT,
+                                                    UInt32(INTENT_RELATIVE_COLORIMETRIC), UInt32(cmsFLAGS_NOCACHE)) else {
+            throw Failure(description: "no transform from its colour profile (\(color.summary)) to extended sRGB")
+        }
+        defer { cmsDeleteTransform(transform) }
+        let count = image.width * image.height
+        var input = image.pixels
+        if grey {
+            input = [UInt8](repeating: 0, count: count * 2)
+            for pixel in 0..<count {
+                input[2 * pixel] = image.pixels[4 * pixel]
+                input[2 * pixel + 1] = image.pixels[4 * pixel + 3]
+            }
+        }
+        var linear = [Float](repeating: 0, count: count * 3)
+        input.withUnsafeBytes { source in
+            linear.withUnsafeMutableBytes { target in
+                cmsDoTransform(transform, source.baseAddress, target.baseAddress, UInt32(count))
+            }
+        }
+        var output = [Float](repeating: 0, count: count * 4)
+        for pixel in 0..<count {
+            for channel in 0..<3 { output[4 * pixel + channel] = encodeSRGB(linear[3 * pixel + channel]) }
+            output[4 * pixel + 3] = Float(image.pixels[4 * pixel + 3]) / 255
+        }
+        return output
+    }
+
+    /// sRGB's curve from linear light, mirrored below 0 (CoreGraphics' extended sRGB).
+    static func encodeSRGB(_ linear: Float) -> Float {
+        let magnitude = abs(linear)
+        let encoded = magnitude <= 0.0031308 ? 12.92 * magnitude : 1.055 * Float(pow(Double(magnitude), 1 / 2.4)) - 0.055
+        return linear < 0 ? -encoded : encoded
+    }
+
+    /// Whether a colour of `extended` (from `extendedRangeSRGB`) lies outside sRGB by more than
+    /// half a step of 8 bits: only then does sRGB's clipped rendition lose something a wide-gamut
+    /// rendition keeps. Fully transparent pixels do not count.
+    public static func exceedsSRGB(_ extended: [Float]) -> Bool {
+        let low: Float = -0.5 / 255, high: Float = 1 + 0.5 / 255
+        var base = 0
+        while base + 3 < extended.count {
+            if extended[base + 3] > 0 {
+                for channel in base..<(base + 3) where extended[channel] < low || extended[channel] > high { return true }
+            }
+            base += 4
+        }
+        return false
     }
 
     /// The embedded ICC profile, else a profile from gAMA and cHRM (sRGB's primaries and white

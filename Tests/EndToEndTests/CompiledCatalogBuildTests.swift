@@ -414,7 +414,7 @@ import TestSupport
             """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
         let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v", "--depfile", "deps.d"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("3 slots of \"hero\" chosen by size class, memory or graphics family are compiled into Assets.car only"), "\(run.stderr)")
+        #expect(run.stderr.contains("3 slots of \"hero\" chosen by size class, memory, graphics family, display gamut or direction are compiled into Assets.car only"), "\(run.stderr)")
         // Their files are inputs (the depfile names them), and an unchanged build reuses the car.
         #expect(try String(contentsOf: work.appendingPathComponent("deps.d"), encoding: .utf8).contains("compact@2x.png"))
         for _ in 0..<3 {
@@ -529,6 +529,31 @@ import TestSupport
         #expect(plain.status == 0, "\(plain.stderr)")
         let empty = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
         #expect(!empty.variables.contains { $0.name == "LOCALIZATIONKEYS" })
+    }
+
+    /// Layout-direction slots are in the car under attribute 4 with UIKit's values (left-to-right
+    /// 5, right-to-left 4), the key format grown with it before the identifier.
+    @Test func directionSlotsAreInTheCarUnderAttributeFour() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("App.xcassets/arrow.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        for (file, art) in [("arrow@2x.png", "art/focus-icon@3x.png"), ("ltr@2x.png", "sets/AppIcon.appiconset/icon-40@3x.png"),
+                            ("rtl@2x.png", "sets/AppIcon.appiconset/icon-60@3x.png")] {
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent(art), to: set.appendingPathComponent(file))
+        }
+        try #"""
+            {"images": [{"idiom": "universal", "filename": "arrow@2x.png", "scale": "2x"},
+                        {"idiom": "universal", "filename": "ltr@2x.png", "scale": "2x", "language-direction": "left-to-right"},
+                        {"idiom": "universal", "filename": "rtl@2x.png", "scale": "2x", "language-direction": "right-to-left"}]}
+            """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("2 slots of \"arrow\" chosen by size class, memory, graphics family, display gamut or direction are compiled into Assets.car only"), "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        #expect(car.keyFormat == [7, 13, 12, 15, 16, 9, 4, 17, 1, 2])
+        let found = car.renditions.filter { $0.attributes[2] == 181 }.map { "\($0.name) \($0.attributes[4] ?? 0)" }.sorted()
+        #expect(found == ["arrow@2x.png 0", "ltr@2x.png 5", "rtl@2x.png 4"], "\(found)")
     }
 
     /// The car's renditions are encoded `--jobs` at a time; the file is the same byte for byte
@@ -796,6 +821,90 @@ import TestSupport
         }
         #expect(worst <= 1.5, "largest difference \(worst)")
 
+    }
+
+    /// A PNG tagged Display P3 whose colours reach beyond sRGB: 8 × 2 pixels of P3 red, green, white
+    /// and half-transparent red, tagged with the WWDC app's Display P3 profile.
+    static func displayP3Swatch() throws -> [UInt8] {
+        let profile = try PNGCodec.decode(try Harness.read(Harness.fixtures.appendingPathComponent("art/p3-favorite.png"))).image.color
+        #expect(profile?.iccProfile != nil)
+        let swatch: [[UInt8]] = [[255, 0, 0, 255], [0, 255, 0, 255], [255, 255, 255, 255], [255, 0, 0, 128]]
+        let pixels = (0..<16).flatMap { swatch[($0 % 8) / 2] }
+        return try PNGOptimizer.encode(RGBAImage(width: 8, height: 2, pixels: pixels, color: profile))
+    }
+
+    /// The RGBW rendition's pixel `index` as floats (little-endian halves: red, green, blue, alpha).
+    static func halfFloats(_ stored: [UInt8], pixel index: Int) -> [Float] {
+        (0..<4).map { channel in
+            let at = 8 * index + 2 * channel
+            return Float(Float16(bitPattern: UInt16(stored[at]) | UInt16(stored[at + 1]) << 8))
+        }
+    }
+
+    /// A Display P3 PNG whose colours reach beyond sRGB gets, beside its sRGB rendition, a display
+    /// gamut P3 one as actool writes it (docs/assets-car.md): gamut 1 in a key format grown with
+    /// attribute 24, `RGBW` half floats, premultiplied, in extended-range sRGB (colour space 4) —
+    /// P3 red is (1.093, -0.227, -0.150) there, as CoreGraphics gives it. An explicit `display-P3`
+    /// slot is stored the same way; the next build copies both out of the car.
+    @Test func aWideGamutSourceGetsADisplayP3RenditionBesideItsSRGBOne() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("App.xcassets/swatch.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(try Self.displayP3Swatch()).write(to: set.appendingPathComponent("swatch@2x.png"))
+        try #"{"images": [{"idiom": "universal", "filename": "swatch@2x.png", "scale": "2x"}]}"#
+            .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let explicit = work.appendingPathComponent("App.xcassets/explicit.imageset")
+        try FileManager.default.createDirectory(at: explicit, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"), to: explicit.appendingPathComponent("srgb@3x.png"))
+        try Data(try Self.displayP3Swatch()).write(to: explicit.appendingPathComponent("p3@3x.png"))
+        try #"""
+            {"images": [{"idiom": "universal", "filename": "srgb@3x.png", "scale": "3x", "display-gamut": "sRGB"},
+                        {"idiom": "universal", "filename": "p3@3x.png", "scale": "3x", "display-gamut": "display-P3"}]}
+            """#.write(to: explicit.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("swatch@2x.png: its ICC profile 'kCGColorSpaceDisplayP3' colours reach beyond sRGB; Assets.car holds them in a display-gamut P3 rendition"), "\(run.stderr)")
+        let bytes = try Harness.read(work.appendingPathComponent("out/Resources/Assets.car"))
+        let car = try CARReader(bytes)
+        #expect(car.keyFormat == [7, 13, 12, 15, 16, 9, 24, 17, 1, 2])
+        let swatch = car.renditions.filter { $0.name == "swatch@2x.png" }
+        #expect(swatch.map { $0.attributes[24] ?? 0 }.sorted() == [0, 1])
+        let srgb = try #require(swatch.first { ($0.attributes[24] ?? 0) == 0 })
+        let wide = try #require(swatch.first { $0.attributes[24] == 1 })
+        #expect(srgb.pixelFormat == "BGRA" && srgb.colorSpace == 1)
+        #expect(wide.pixelFormat == "WBGR" && wide.colorSpace == 4 && wide.bytesPerRow == 8 * 8 && wide.width == 8 && wide.height == 2)
+        #expect(wide.flags == srgb.flags && wide.attributes[12] == 2)
+        let stored = try #require(wide.storedPixels)
+        func near(_ a: [Float], _ b: [Float]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) < 0.004 } }
+        let red = Self.halfFloats(stored, pixel: 0), green = Self.halfFloats(stored, pixel: 2)
+        #expect(near(red, [1.0930, -0.2267, -0.1501, 1]), "P3 red: \(red)")
+        #expect(near(green, [-0.5116, 1.0183, -0.3107, 1]), "P3 green: \(green)")
+        #expect(near(Self.halfFloats(stored, pixel: 4), [1, 1, 1, 1]))
+        let half: Float = 128 / 255
+        #expect(near(Self.halfFloats(stored, pixel: 6), [1.0930 * half, -0.2267 * half, -0.1501 * half, half]), "premultiplied")
+        // The sRGB rendition is the same colours clipped: red is (255, 0, 0).
+        #expect(Array(try #require(srgb.pixels)[0..<4]) == [0, 0, 255, 255])
+        // BITMAPKEYS: both gamuts.
+        let identifier = try #require(wide.attributes[17])
+        let masks = try #require(car.bitmapKeys[UInt32(identifier)])
+        let gamutIndex = try #require(car.keyFormat.firstIndex(of: 24))
+        #expect(masks[gamutIndex] == 0b11)
+        // The explicit display-P3 slot: its own file at gamut 1, the sRGB slot's at 0.
+        let explicitOnes = car.renditions.filter { $0.name == "p3@3x.png" || $0.name == "srgb@3x.png" }
+            .map { "\($0.name) \($0.attributes[24] ?? 0) \($0.pixelFormat)" }.sorted()
+        #expect(explicitOnes == ["p3@3x.png 1 WBGR", "srgb@3x.png 0 BGRA"], "\(explicitOnes)")
+        // Another image added: the swatch's two renditions are copied out of the last car, unchanged
+        // (as is srgb@3x.png; the new image and the display-P3 slot, a trait slot, are encoded).
+        let more = work.appendingPathComponent("App.xcassets/more.imageset")
+        try FileManager.default.createDirectory(at: more, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"), to: more.appendingPathComponent("more@3x.png"))
+        try #"{"images": [{"idiom": "universal", "filename": "more@3x.png", "scale": "3x"}]}"#
+            .write(to: more.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let again = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
+        #expect(again.status == 0 && again.stderr.contains("Assets.car: 2 images encoded, 2 copied from the last build's car"), "\(again.stderr)")
+        let second = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        #expect(second.renditions.first { $0.name == "swatch@2x.png" && $0.attributes[24] == 1 }?.rawPayload == wide.rawPayload)
     }
 
     /// A warning only making the car finds (a slicing that does not fit its image): `check --werror`

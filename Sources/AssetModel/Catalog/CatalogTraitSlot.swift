@@ -1,5 +1,5 @@
-/// An image-set slot chosen by size class, memory, graphics family or locale, or a CarPlay (`car`
-/// idiom) slot: loose files cannot select on these, Assets.car can (docs/assets-car.md), so such a
+/// An image-set slot chosen by size class, memory, graphics family, locale, display gamut or layout
+/// direction, or a CarPlay (`car` idiom) slot: loose files cannot select on these, Assets.car can (docs/assets-car.md), so such a
 /// slot of a PNG file is kept for the car.
 public struct CatalogTraitSlot: Sendable, Hashable, Codable {
     /// nil is `universal` (or CarPlay, with `carPlay`).
@@ -20,9 +20,19 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
     /// Contents.json's `locale` (`fr`, `zh-Hans`, `pt-BR`): the car's LOCALIZATIONKEYS name, whose
     /// number is given per car (CompiledCatalogWriter), not by a fixed table.
     public var locale: String?
+    /// `display-gamut` (`sRGB`, `display-P3`): a `display-P3` slot is the art for wide-gamut
+    /// screens, stored as a wide-gamut rendition.
+    public var displayGamut: String?
+    /// `language-direction` (`left-to-right`, `right-to-left`).
+    public var languageDirection: String?
+
+    /// A `display-P3` slot: its pixels are stored in extended-range sRGB (`RGBW`), as actool's
+    /// wide-gamut renditions are.
+    public var isWideGamut: Bool { displayGamut == "display-P3" }
 
     public init(idiom: Idiom?, carPlay: Bool = false, scale: Int, appearance: Appearance, filename: String, path: String,
-                widthClass: String?, heightClass: String?, memory: String?, graphicsFeatureSet: String?, locale: String? = nil) {
+                widthClass: String?, heightClass: String?, memory: String?, graphicsFeatureSet: String?, locale: String? = nil,
+                displayGamut: String? = nil, languageDirection: String? = nil) {
         self.idiom = idiom
         self.carPlay = carPlay ? true : nil
         self.scale = scale
@@ -34,6 +44,8 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
         self.memory = memory
         self.graphicsFeatureSet = graphicsFeatureSet
         self.locale = locale
+        self.displayGamut = displayGamut
+        self.languageDirection = languageDirection
     }
 
     /// A `locale` value that can be a LOCALIZATIONKEYS name and an `.lproj` folder's: a language
@@ -49,7 +61,7 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
     }
 
     /// CoreUI's values for the key attributes (20 horizontal and 21 vertical size class, 22 memory,
-    /// 23 graphics), or nil when one of them has no value known to be right (or, but for CarPlay
+    /// 23 graphics, 24 display gamut, 4 direction), or nil when one of them has no value known to be right (or, but for CarPlay
     /// and a localized slot, when there are none). Size classes, 1–4 GB
     /// and metal1v2…metal3v1 are seen in acextract's actool car; 3 GB, metal3v2 and metal4v1 come
     /// from CoreUI's tables as read by several reverse-engineered readers, which agree on them (and
@@ -59,8 +71,13 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
         let sizeClasses: [String: UInt16] = ["compact": 1, "regular": 2]
         let memories: [String: UInt16] = ["1GB": 1, "2GB": 2, "4GB": 3, "3GB": 4]
         let graphics: [String: UInt16] = ["metal1v2": 1, "metal2v2": 2, "metal3v1": 3, "metal3v2": 4, "metal4v1": 5]
+        // CoreUI's gamut (sRGB 0, P3 1) and layout direction (right-to-left 4, left-to-right 5, as
+        // UIKit's _UIAssetManager maps a trait collection's direction; docs/assets-car.md).
+        let gamuts: [String: UInt16] = ["sRGB": 0, "display-P3": 1]
+        let directions: [String: UInt16] = ["right-to-left": 4, "left-to-right": 5]
         for (attribute, text, table) in [(UInt16(20), widthClass, sizeClasses), (21, heightClass, sizeClasses),
-                                         (22, memory, memories), (23, graphicsFeatureSet, graphics)] {
+                                         (22, memory, memories), (23, graphicsFeatureSet, graphics),
+                                         (24, displayGamut, gamuts), (4, languageDirection, directions)] {
             guard let text else { continue }
             guard let value = table[text] else { return nil }
             values[attribute] = value
