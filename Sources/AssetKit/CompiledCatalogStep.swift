@@ -360,7 +360,10 @@ enum CompiledCatalogStep {
                     var extended: [Float]?
                     do {
                         if item.kind == .image, rendition.slicing == nil {
-                            extended = try SRGBConversion.extendedRangeSRGB(image).flatMap { SRGBConversion.exceedsSRGB($0) ? $0 : nil }
+                            // A profile whose transform gives non-finite values keeps the sRGB rendition alone.
+                            extended = try SRGBConversion.extendedRangeSRGB(image).flatMap {
+                                $0.allSatisfy(\.isFinite) && SRGBConversion.exceedsSRGB($0) ? $0 : nil
+                            }
                         }
                         image = try SRGBConversion.convert(image)
                     } catch {
