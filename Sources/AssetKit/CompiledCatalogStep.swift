@@ -105,7 +105,7 @@ enum CompiledCatalogStep {
         let colorAssets = colors(plan, warnings: &colorWarnings)
         for asset in colorAssets {
             for color in asset.colors {
-                description += "color|\(asset.name)|\(color.idiom)|\(color.appearance)|\(color.space)|\(color.components.map(\.bitPattern))|\(color.systemColorName ?? "")\n"
+                description += "color|\(asset.name)|\(color.idiom)|\(color.appearance)|\(color.localization ?? "")|\(color.space)|\(color.components.map(\.bitPattern))|\(color.systemColorName ?? "")\n"
             }
         }
         let key = sha256Hex(Array(description.utf8))
@@ -542,13 +542,13 @@ enum CompiledCatalogStep {
                 case .reference(_, let name):
                     // UIKit resolves the name on the device; the components are what CoreUI shows
                     // where it does not (the colour's light value on iOS, SystemColors).
-                    guard seen.insert("\(idiom)|\(appearance)").inserted else { continue }
+                    guard seen.insert("\(idiom)|\(appearance)|\(color.locale ?? "")").inserted else { continue }
                     let fallback = SystemColors.lightValue(name)
                     if fallback == nil {
                         note("the colour set \"\(set.name)\" refers to \"\(name)\", which is not an iOS system colour assetc knows; its fallback in Assets.car is black")
                     }
                     asset.colors.append(.init(idiom: idiom, appearance: appearance, space: .extendedSRGB,
-                                              components: fallback ?? [0, 0, 0, 1], systemColorName: name))
+                                              components: fallback ?? [0, 0, 0, 1], systemColorName: name, localization: color.locale))
                 case .components(let spaceName, let components):
                     guard let space = ColorSpace(catalogName: spaceName) else {
                         warnings.append(.warning(plan.inputPath, "the colour set \"\(set.name)\" uses the colour space \"\(spaceName)\", which is not written to Assets.car"))
@@ -556,8 +556,9 @@ enum CompiledCatalogStep {
                     }
                     let order = space.componentCount == 2 ? ["white", "alpha"] : ["red", "green", "blue", "alpha"]
                     let values = order.map { name in components.first { $0.name == name }?.value ?? (name == "alpha" ? 1 : 0) }
-                    guard seen.insert("\(idiom)|\(appearance)").inserted else { continue }
-                    asset.colors.append(.init(idiom: idiom, appearance: appearance, space: space, components: values.map(actoolComponent)))
+                    guard seen.insert("\(idiom)|\(appearance)|\(color.locale ?? "")").inserted else { continue }
+                    asset.colors.append(.init(idiom: idiom, appearance: appearance, space: space, components: values.map(actoolComponent),
+                                              localization: color.locale))
                 }
             }
             if !asset.colors.isEmpty { assets.append(asset) }

@@ -28,12 +28,27 @@ struct ColorSetDecoder {
             default: continue  // mac, watch, tv...: not an iOS colour
             }
             if file.string("display-gamut", of: entry, diagnostics: &diagnostics) == "display-P3" { continue }
+            // A localized colour is kept with its locale (Assets.car selects on it); one whose
+            // locale is not a language tag, or one for a device subtype, is left out rather than
+            // taken for the colour of every language and device.
+            var locale: String?
+            if file.member("locale", of: entry) != nil {
+                guard let text = file.string("locale", of: entry, diagnostics: &diagnostics), CatalogTraitSlot.isLocaleName(text) else {
+                    diagnostics.append(.note(file.path, at: entry.location, "a colour of \"\(name)\" for a locale that is not a language tag is left out"))
+                    continue
+                }
+                locale = text
+            }
+            if file.member("subtype", of: entry) != nil {
+                diagnostics.append(.note(file.path, at: entry.location, "a colour of \"\(name)\" for a device subtype is left out"))
+                continue
+            }
             guard let appearance = appearance(of: entry, file: file, diagnostics: &diagnostics) else { continue }
             guard let color = file.member("color", of: entry) else { continue }  // an empty slot
             file.warnUnknownKeys(Self.colorKeys, in: color, what: "\"color\"", diagnostics: &diagnostics)
             if let reference = file.string("reference", of: color, diagnostics: &diagnostics) {
                 let platform = file.string("platform", of: color, diagnostics: &diagnostics)
-                colors.append(CatalogColor(idiom: idiom, appearance: appearance, value: .reference(platform: platform, name: reference)))
+                colors.append(CatalogColor(idiom: idiom, appearance: appearance, value: .reference(platform: platform, name: reference), locale: locale))
                 continue
             }
             let space = file.string("color-space", of: color, diagnostics: &diagnostics) ?? "srgb"
@@ -56,7 +71,7 @@ struct ColorSetDecoder {
                 components.append(ColorComponent(name: member.key, value: value))
             }
             if broken { continue }
-            colors.append(CatalogColor(idiom: idiom, appearance: appearance, value: .components(colorSpace: space, components)))
+            colors.append(CatalogColor(idiom: idiom, appearance: appearance, value: .components(colorSpace: space, components), locale: locale))
         }
         return CatalogColorSet(name: name, setPath: setPath, colors: colors)
     }

@@ -42,14 +42,17 @@ public struct CompiledCatalog: Sendable {
         /// A system colour the colour stands for (`systemBlueColor`), resolved by UIKit on the device;
         /// the components are then the colour used where the name does not resolve.
         public var systemColorName: String?
+        /// A localized colour's `locale`, keyed as a localized image is; nil is every language.
+        public var localization: String?
 
         public init(idiom: RenditionIdiom, appearance: RenditionAppearance, space: ColorSpace, components: [Double],
-                    systemColorName: String? = nil) {
+                    systemColorName: String? = nil, localization: String? = nil) {
             self.idiom = idiom
             self.appearance = appearance
             self.space = space
             self.components = components
             self.systemColorName = systemColorName
+            self.localization = localization
         }
     }
 

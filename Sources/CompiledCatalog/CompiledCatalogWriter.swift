@@ -75,7 +75,7 @@ public enum CompiledCatalogWriter {
         // is a rendition for every language). CoreUI finds a localization by its name in this tree
         // (CUICommonAssetStorage localizationIdentifierForName:), so the numbers need only be
         // consistent within one car, as the appearance numbers are.
-        let localizationNames = Set(catalog.assets.flatMap { $0.renditions.compactMap(\.localization) })
+        let localizationNames = Set(catalog.assets.flatMap { $0.renditions.compactMap(\.localization) + $0.colors.compactMap(\.localization) })
             .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         guard localizationNames.count < Int(UInt16.max) else {
             throw CompiledCatalogError("\(localizationNames.count) localizations: more than Assets.car numbers")
@@ -100,7 +100,8 @@ public enum CompiledCatalogWriter {
             var keys: [[RenditionAttribute: UInt16]] = []
             for color in asset.colors {
                 let attributes: [RenditionAttribute: UInt16] = [
-                    .appearance: color.appearance.rawValue, .localization: 0, .scale: 1, .idiom: color.idiom.rawValue,
+                    .appearance: color.appearance.rawValue, .localization: color.localization.flatMap { localizations[$0] } ?? 0,
+                    .scale: 1, .idiom: color.idiom.rawValue,
                     .subtype: 0, .dimension2: 0, .identifier: identifier, .element: Element.image, .part: part,
                 ]
                 keys.append(attributes)

@@ -62,6 +62,7 @@ public enum AssetIndex {
     private static func color(_ color: CatalogColor) -> JSONOutput {
         var fields: [String: JSONOutput] = ["idiom": .string(color.idiom?.rawValue ?? "universal")]
         addAppearance(color.appearance, to: &fields)
+        if let locale = color.locale { fields["locale"] = .string(locale) }
         switch color.value {
         case .components(let space, let components):
             fields["colorSpace"] = .string(space)

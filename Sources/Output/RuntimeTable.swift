@@ -34,7 +34,10 @@ public enum RuntimeTable {
             }
             var colors: [String: JSONOutput] = [:]
             for record in catalog.colors where record.bundle == bundle {
-                colors[record.name] = .array(record.colors.map(color))
+                // Localized colours are Assets.car's alone: the resolver has no language to choose by.
+                let plain = record.colors.filter { $0.locale == nil }
+                if plain.isEmpty && !record.colors.isEmpty { continue }
+                colors[record.name] = .array(plain.map(color))
             }
             if bundle != nil && byName.isEmpty && colors.isEmpty { continue }
             var fields: [String: JSONOutput] = [

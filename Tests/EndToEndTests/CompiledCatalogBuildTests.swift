@@ -500,6 +500,14 @@ import TestSupport
         try "bonjour".write(to: data.appendingPathComponent("fr.txt"), atomically: true, encoding: .utf8)
         try #"{"data": [{"idiom": "universal", "filename": "en.txt"}, {"idiom": "universal", "filename": "fr.txt", "locale": "fr"}]}"#
             .write(to: data.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        // A colour set with a French colour listed before the base one: each keeps its own key.
+        let tint = work.appendingPathComponent("App.xcassets/tint.colorset")
+        try FileManager.default.createDirectory(at: tint, withIntermediateDirectories: true)
+        try #"""
+            {"colors": [{"idiom": "universal", "locale": "fr", "color": {"color-space": "srgb", "components": {"red": "1.000", "green": "0.000", "blue": "0.000", "alpha": "1.000"}}},
+                        {"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0.000", "green": "0.000", "blue": "1.000", "alpha": "1.000"}}}],
+             "properties": {"localizable": true}}
+            """#.write(to: tint.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
         let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("2 localized slots (fr, zh-Hans) of \"flag\" are compiled into Assets.car only"), "\(run.stderr)")
@@ -521,8 +529,15 @@ import TestSupport
         #expect(car.bitmapKeys[UInt32(try #require(zh.attributes[17]))]?[1] == 0b10, "localized only: bit 1 alone")
         let terms = car.renditions.filter { $0.name.hasSuffix(".txt") }.map { "\($0.name) \($0.attributes[13] ?? 0) \(String(decoding: $0.embeddedFile ?? [], as: UTF8.self))" }
         #expect(terms.sorted() == ["en.txt 0 hello", "fr.txt 1 bonjour"], "\(terms)")
+        let tints = car.renditions.filter { $0.name == "tint" }.map { "\($0.attributes[13] ?? 0) \($0.color?.components ?? [])" }.sorted()
+        #expect(tints == ["0 [0.0, 0.0, 1.0, 1.0]", "1 [1.0, 0.0, 0.0, 1.0]"], "\(tints)")
+        // The run-time table (no language to choose by) has the base colour alone; the index both.
+        let table = try String(contentsOf: work.appendingPathComponent("out/Resources/asset-table.json"), encoding: .utf8)
+        let index = try String(contentsOf: work.appendingPathComponent("out/asset-index.json"), encoding: .utf8)
+        #expect(!table.contains("[1,0,0,1]") && table.contains("\"tint\":[[0,0,\"srgb\",[0,0,1,1]]]"), "\(table)")
+        #expect(index.contains("\"locale\":\"fr\"") || index.contains("\"locale\": \"fr\""), "\(index)")
         // A car without localized slots has no LOCALIZATIONKEYS, as CoreUI's writer makes it lazily.
-        for folder in [set, only, data] { try FileManager.default.removeItem(at: folder) }
+        for folder in [set, only, data, tint] { try FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("sets/AppIcon.appiconset"),
                                          to: work.appendingPathComponent("App.xcassets/AppIcon.appiconset"))
         let plain = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "--app-icon", "AppIcon"], in: work)

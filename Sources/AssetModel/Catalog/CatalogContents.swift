@@ -186,11 +186,15 @@ public struct CatalogColor: Sendable, Hashable {
     public var idiom: Idiom?
     public var appearance: Appearance
     public var value: Value
+    /// A localized colour's `locale` (a language tag): only Assets.car selects on it; the index
+    /// lists it, the run-time table (which has no language to choose by) leaves it out.
+    public var locale: String?
 
-    public init(idiom: Idiom?, appearance: Appearance, value: Value) {
+    public init(idiom: Idiom?, appearance: Appearance, value: Value, locale: String? = nil) {
         self.idiom = idiom
         self.appearance = appearance
         self.value = value
+        self.locale = locale
     }
 }
 

@@ -286,12 +286,13 @@ extension ColorComponent: Codable {
 }
 
 extension CatalogColor: Codable {
-    private enum CodingKeys: String, CodingKey { case idiom, appearance, colorSpace, components, reference, platform }
+    private enum CodingKeys: String, CodingKey { case idiom, appearance, colorSpace, components, reference, platform, locale }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(idiom?.rawValue ?? "universal", forKey: .idiom)
         try c.encode(appearance, forKey: .appearance)
+        try c.encodeIfPresent(locale, forKey: .locale)
         switch value {
         case .components(let space, let components):
             try c.encode(space, forKey: .colorSpace)
@@ -313,6 +314,7 @@ extension CatalogColor: Codable {
                                 try c.decode([ColorComponent].self, forKey: .components))
         }
         self.init(idiom: idiomName == "universal" ? nil : Idiom(rawValue: idiomName),
-                  appearance: try c.decode(Appearance.self, forKey: .appearance), value: value)
+                  appearance: try c.decode(Appearance.self, forKey: .appearance), value: value,
+                  locale: try c.decodeIfPresent(String.self, forKey: .locale))
     }
 }
