@@ -125,6 +125,16 @@ enum CompiledCatalogStep {
         let cached = previous(relative)
         var copied = 0, encoded = 0
         var assets: [String: CompiledCatalog.Asset] = [:]
+        // Images a set's own display-P3 slot gives the wide-gamut art of: their sRGB slot's file is
+        // not split as well (the explicit slot wins), and the choice is part of the cache key, so
+        // removing the slot makes the next build split the file again.
+        var explicitWideGamut: Set<String> = []
+        for record in plan.catalogRecords.images where record.bundle == nil {
+            for slot in record.properties.traitSlots where slot.isWideGamut && slot.carPlay != true && slot.locale == nil
+                && slot.attributeValues == [24: 1] {
+                explicitWideGamut.insert("\(record.name)|\(slot.idiom?.rawValue ?? "")|\(slot.scale)|\(slot.appearance)")
+            }
+        }
         var pending: [PendingRendition] = []
         for (written, path) in entries {
             let variant = written.variant
@@ -153,9 +163,11 @@ enum CompiledCatalogStep {
             let perDeviceIdiom = variant.role.kind == .appStoreIcon && (request.singleSizeIcon || !variant.appearance.isAny)
             if perDeviceIdiom { rendition.fileName = FilePath(variant.source.path).lastComponent }
             let kind: CompiledCatalog.Asset.Kind = isIcon ? .appIcon : .image
-            let cacheKey = sha256Hex(Array(("\(writerVersion)|\(AssetcVersion.current)|\(kind)|\(rendition.fileName)|\(rendition.scale)|\(rendition.appearance)|"
+            let splitsWideGamut = kind == .image && (variant.tall
+                || !explicitWideGamut.contains("\(name)|\(variant.idiom?.rawValue ?? "")|\(variant.scale)|\(variant.appearance)"))
+            let cacheKey = sha256Hex(Array(("\(writerVersion)|\(AssetcVersion.current)|\(SRGBConversion.version)|\(kind)|\(rendition.fileName)|\(rendition.scale)|\(rendition.appearance)|"
                 + "\(rendition.renderingIntent)|\(rendition.isFromVector)|\(variant.source.kind)|\(written.sha256)|"
-                + "\(rendition.slicing.map { "\($0)" } ?? "")|\(rendition.alignment.map { "\($0)" } ?? "")|\(rendition.subtype)").utf8))
+                + "\(rendition.slicing.map { "\($0)" } ?? "")|\(rendition.alignment.map { "\($0)" } ?? "")|\(rendition.subtype)|\(splitsWideGamut)").utf8))
             rendition.cacheKey = cacheKey
             var wide: CompiledCatalog.Rendition?
             if let bytes = cached[cacheKey] {
@@ -168,7 +180,7 @@ enum CompiledCatalogStep {
                 }
             }
             pending.append(PendingRendition(name: name, rendition: rendition, wide: wide, kind: kind, perDeviceIdiom: perDeviceIdiom,
-                                            variant: variant, path: path, needsEncoding: cached[cacheKey] == nil))
+                                            splitsWideGamut: splitsWideGamut, variant: variant, path: path, needsEncoding: cached[cacheKey] == nil))
         }
         let toEncode = pending.indices.filter { pending[$0].needsEncoding }
         let batch = max(1, jobs) * 4
@@ -204,9 +216,15 @@ enum CompiledCatalogStep {
             do {
                 let decoded = try PNGCodec.decode(bytes).image
                 // A display-P3 slot is the art for wide-gamut screens: kept in extended-range sRGB
-                // (an untagged file is taken as sRGB, as ImageIO takes it).
+                // (an untagged file is taken as sRGB, as ImageIO takes it, and said).
                 if slot.isWideGamut {
                     extended = try SRGBConversion.extendedRangeSRGB(decoded) ?? decoded.pixels.map { Float($0) / 255 }
+                    if decoded.color == nil {
+                        warnings.append(.note(slot.path, "the display-P3 slot of \"\(name)\" has no colour profile; its colours are taken as sRGB"))
+                    }
+                } else if let color = decoded.color, !color.isPlainSRGB {
+                    // Other trait slots keep sRGB alone: their colours beyond sRGB are clipped.
+                    warnings.append(.note(slot.path, "\(slot.filename): converted from \(color.summary) to sRGB for Assets.car"))
                 }
                 image = try SRGBConversion.convert(decoded)
             } catch {
@@ -223,6 +241,11 @@ enum CompiledCatalogStep {
             rendition.localization = slot.locale
             if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: image.width, height: image.height) { rendition.slicing = nil }
             if let extended {
+                guard SRGBConversion.fitsHalfFloats(extended) else {
+                    made.append(.warning(slot.path, "the display-P3 slot of \"\(name)\" is left out of Assets.car: its colours do not convert "
+                        + "to values a wide-gamut rendition holds; its sRGB image is used on every display"))
+                    continue
+                }
                 // Wide-gamut renditions are stored whole; a sliced image keeps its sRGB art alone.
                 guard rendition.slicing == nil else {
                     made.append(.warning(slot.path, "the display-P3 slot of the sliced image \"\(name)\" is left out of Assets.car; "
@@ -239,12 +262,6 @@ enum CompiledCatalogStep {
             rendition.rgba = []
             rendition.extendedRGBA = nil
             encoded += 1
-            // An explicit display-P3 slot takes the place of the P3 rendition split from a
-            // wide-gamut file in the set's sRGB slot.
-            assets[name]?.renditions.removeAll { other in
-                other.traits == rendition.traits && other.idiom == rendition.idiom && other.scale == rendition.scale
-                    && other.appearance == rendition.appearance && other.subtype == rendition.subtype && other.localization == rendition.localization
-            }
             assets[name, default: CompiledCatalog.Asset(name: name, kind: .image, renditions: [])].renditions.append(rendition)
         }
         for vector in vectors {
@@ -299,6 +316,9 @@ enum CompiledCatalogStep {
         var wide: CompiledCatalog.Rendition?
         var kind: CompiledCatalog.Asset.Kind
         var perDeviceIdiom: Bool
+        /// A wide-gamut source gets its P3 rendition (not an icon, or an image whose set has its own
+        /// display-P3 slot for it).
+        var splitsWideGamut: Bool
         var variant: Variant
         var path: String
         var needsEncoding: Bool
@@ -358,13 +378,14 @@ enum CompiledCatalogStep {
                 // Another colour space is converted to sRGB, as the rendition is tagged sRGB.
                 if let color = image.color, !color.isPlainSRGB {
                     var extended: [Float]?
-                    do {
-                        if item.kind == .image, rendition.slicing == nil {
-                            // A profile whose transform gives non-finite values keeps the sRGB rendition alone.
-                            extended = try SRGBConversion.extendedRangeSRGB(image).flatMap {
-                                $0.allSatisfy(\.isFinite) && SRGBConversion.exceedsSRGB($0) ? $0 : nil
-                            }
+                    if item.splitsWideGamut, rendition.slicing == nil {
+                        // Optional: a profile Little CMS cannot take to floats, or whose transform gives
+                        // values a half float cannot hold, keeps the sRGB rendition alone.
+                        extended = (try? SRGBConversion.extendedRangeSRGB(image)).flatMap {
+                            SRGBConversion.fitsHalfFloats($0) && SRGBConversion.exceedsSRGB($0) ? $0 : nil
                         }
+                    }
+                    do {
                         image = try SRGBConversion.convert(image)
                     } catch {
                         throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be converted to sRGB for Assets.car: \(error)")])

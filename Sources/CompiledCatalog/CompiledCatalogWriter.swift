@@ -318,7 +318,9 @@ public enum CompiledCatalogWriter {
         guard width > 0, height > 0, extended.count == width * height * 4, rendition.slicing == nil else {
             throw CompiledCatalogError("\(rendition.fileName): the wide-gamut pixels do not match \(width)x\(height)")
         }
-        guard extended.allSatisfy(\.isFinite) else { throw CompiledCatalogError("\(rendition.fileName): a wide-gamut value is not finite") }
+        guard extended.allSatisfy({ $0.isFinite && abs($0) <= HalfFloat.maximum }) else {
+            throw CompiledCatalogError("\(rendition.fileName): a wide-gamut value is not finite or beyond what a half float holds")
+        }
         let bytesPerRow = width * 8
         let tlvs = slicesTLV([(0, 0, width, height)]) + metricsTLV(width: width, height: height, alignment: rendition.alignment) + opacityTLVs(1)
             + tlv(1007, LittleEndian.u32(bytesPerRow))
@@ -327,7 +329,7 @@ public enum CompiledCatalogWriter {
             let alpha = min(max(extended[4 * pixel + 3], 0), 1)
             for channel in 0..<4 {
                 let value = channel == 3 ? alpha : extended[4 * pixel + channel] * alpha
-                let bits = Float16(value).bitPattern
+                let bits = HalfFloat.bits(value)
                 pixels[8 * pixel + 2 * channel] = UInt8(bits & 0xFF)
                 pixels[8 * pixel + 2 * channel + 1] = UInt8(bits >> 8)
             }

@@ -11,9 +11,10 @@ public enum RenditionAttribute: UInt16, Sendable, CaseIterable {
 
     /// The key format of a car whose renditions use `extras` (display gamut, direction, size
     /// class, memory, graphics): the key format grows for the whole car, as actool's does, with
-    /// them where every iOS key format since CoreUI 604 keeps them — just before the identifier,
-    /// display gamut, direction, horizontal and vertical size class, then graphics, then memory
-    /// (docs/assets-car.md).
+    /// them just before the identifier in the order of the full iOS key formats of Xcode 11-era
+    /// cars — display gamut, direction, horizontal and vertical size class, graphics, memory
+    /// (older cars put graphics and memory first; CoreUI reads the order from KEYFORMAT, so
+    /// either is read alike; docs/assets-car.md).
     static func keyFormat(with extras: Set<RenditionAttribute>) -> [RenditionAttribute] {
         let inserted = [RenditionAttribute.displayGamut, .direction, .horizontalSizeClass, .verticalSizeClass, .graphicsClass, .memoryClass]
             .filter(extras.contains)

@@ -126,6 +126,18 @@ public struct Planner {
                 ? "the data set \"\(set.name)\" is in a catalog of the bundle \"\(set.bundle!)\"; Assets.car holds the main bundle's, so NSDataAsset will not find it"
                 : "the data set \"\(set.name)\" is only compiled into Assets.car (build with --car); without it NSDataAsset(name: \"\(set.name)\") finds nothing").droppingContent())
         }
+        // An image set whose every image is a slot only Assets.car selects on (locale, direction,
+        // display gamut, size class…): without the car, or in another bundle, nothing of it is
+        // written, which is said as it was when such slots were skipped.
+        let namesWithFiles = Set(variants.map { "\($0.bundle.writtenName)|\($0.name)" })
+        for set in catalogRecords.images where !set.properties.traitSlots.isEmpty && (!manifest.compiledCatalog || set.bundle != nil)
+            && !namesWithFiles.contains("\(BundleRef(set.bundle).writtenName)|\(set.name)") {
+            let path = FilePath(manifest.resolve(set.catalog)).appending(set.setPath).string
+            result.warnings.append(.warning(path, "the image set \"\(set.name)\" has only slots that Assets.car selects on (locale, layout direction, "
+                + "display gamut, size class, memory, graphics family or CarPlay)"
+                + (manifest.compiledCatalog ? " and is in a catalog of another bundle" : "; without --car")
+                + ", nothing is written for it").droppingContent())
+        }
         if manifest.compiledCatalog {
             var compiled = CompiledCatalogRequest(appIconName: request.compiledIconName, deploymentTarget: manifest.deploymentTarget)
             // A catalog set whose every icon comes from one 1024-pixel file is a single-size set.

@@ -118,6 +118,12 @@ public enum SRGBConversion {
         return linear < 0 ? -encoded : encoded
     }
 
+    /// Whether every value is finite and within a half float's range (±65504), as a wide-gamut
+    /// rendition stores them.
+    public static func fitsHalfFloats(_ extended: [Float]) -> Bool {
+        extended.allSatisfy { $0.isFinite && abs($0) <= 65504 }
+    }
+
     /// Whether a colour of `extended` (from `extendedRangeSRGB`) lies outside sRGB by more than
     /// half a step of 8 bits: only then does sRGB's clipped rendition lose something a wide-gamut
     /// rendition keeps. Fully transparent pixels do not count.

@@ -485,6 +485,7 @@ import TestSupport
                         {"idiom": "universal", "filename": "flag-fr@2x.png", "scale": "2x", "locale": "fr"},
                         {"idiom": "universal", "filename": "flag-zh@2x.png", "scale": "2x", "locale": "zh-Hans"},
                         {"idiom": "universal", "filename": "flag-zh@2x.png", "scale": "2x", "locale": "zh-Hans"},
+                        {"idiom": "universal", "filename": "flag-fr@2x.png", "scale": "2x", "locale": "fr", "display-gamut": "sRGB"},
                         {"idiom": "universal", "filename": "flag-bad@2x.png", "scale": "2x", "locale": "../fr"}],
              "properties": {"localizable": true}}
             """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
@@ -512,6 +513,8 @@ import TestSupport
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("2 localized slots (fr, zh-Hans) of \"flag\" are compiled into Assets.car only"), "\(run.stderr)")
         #expect(run.stderr.contains("\"flag-zh@2x.png\" is a second file for the same idiom, scale, appearance and traits"), "\(run.stderr)")
+        // sRGB is every slot's gamut: the same slot as one without it, said, not a failed car.
+        #expect(run.stderr.contains("\"flag-fr@2x.png\" is a second file for the same idiom, scale, appearance and traits"), "\(run.stderr)")
         #expect(run.stderr.contains("skipped 1 slot of \"flag\" chosen by size class, locale"), "\(run.stderr)")
         let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
         #expect(car.keyFormat == [7, 13, 12, 15, 16, 9, 17, 1, 2], "localization is in Xcode 26's key format already")
@@ -536,6 +539,11 @@ import TestSupport
         let index = try String(contentsOf: work.appendingPathComponent("out/asset-index.json"), encoding: .utf8)
         #expect(!table.contains("[1,0,0,1]") && table.contains("\"tint\":[[0,0,\"srgb\",[0,0,1,1]]]"), "\(table)")
         #expect(index.contains("\"locale\":\"fr\"") || index.contains("\"locale\": \"fr\""), "\(index)")
+        // Without --car the set localized into one language alone has nothing written: a warning.
+        let loose = try Harness.assetc(["build", "App.xcassets", "--output", "loose"], in: work)
+        #expect(loose.status == 0 && loose.stderr.contains(
+            "only.imageset: warning: the image set \"only\" has only slots that Assets.car selects on"), "\(loose.stderr)")
+        #expect(!loose.stderr.contains("image set \"flag\" has only"), "flag has a plain slot: \(loose.stderr)")
         // A car without localized slots has no LOCALIZATIONKEYS, as CoreUI's writer makes it lazily.
         for folder in [set, only, data, tint] { try FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("sets/AppIcon.appiconset"),
@@ -848,11 +856,16 @@ import TestSupport
         return try PNGOptimizer.encode(RGBAImage(width: 8, height: 2, pixels: pixels, color: profile))
     }
 
-    /// The RGBW rendition's pixel `index` as floats (little-endian halves: red, green, blue, alpha).
+    /// The RGBW rendition's pixel `index` as floats (little-endian halves: red, green, blue, alpha),
+    /// decoded by hand (IEEE 754 binary16), independently of the writer.
     static func halfFloats(_ stored: [UInt8], pixel index: Int) -> [Float] {
         (0..<4).map { channel in
             let at = 8 * index + 2 * channel
-            return Float(Float16(bitPattern: UInt16(stored[at]) | UInt16(stored[at + 1]) << 8))
+            let bits = Int(stored[at]) | Int(stored[at + 1]) << 8
+            let sign: Float = bits & 0x8000 == 0 ? 1 : -1
+            let exponent = (bits >> 10) & 0x1F, fraction = Float(bits & 0x3FF)
+            if exponent == 0 { return sign * fraction / 1024 * pow(2, -14) }
+            return sign * (1 + fraction / 1024) * pow(2, Float(exponent - 15))
         }
     }
 
@@ -871,7 +884,8 @@ import TestSupport
             .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
         let explicit = work.appendingPathComponent("App.xcassets/explicit.imageset")
         try FileManager.default.createDirectory(at: explicit, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"), to: explicit.appendingPathComponent("srgb@3x.png"))
+        // Its sRGB slot holds a wide-gamut file too: the set's own display-P3 slot wins over its split.
+        try Data(try Self.displayP3Swatch()).write(to: explicit.appendingPathComponent("srgb@3x.png"))
         try Data(try Self.displayP3Swatch()).write(to: explicit.appendingPathComponent("p3@3x.png"))
         try #"""
             {"images": [{"idiom": "universal", "filename": "srgb@3x.png", "scale": "3x", "display-gamut": "sRGB"},
@@ -909,15 +923,23 @@ import TestSupport
         let explicitOnes = car.renditions.filter { $0.name == "p3@3x.png" || $0.name == "srgb@3x.png" }
             .map { "\($0.name) \($0.attributes[24] ?? 0) \($0.pixelFormat)" }.sorted()
         #expect(explicitOnes == ["p3@3x.png 1 WBGR", "srgb@3x.png 0 BGRA"], "\(explicitOnes)")
-        // Another image added: the swatch's two renditions are copied out of the last car, unchanged
-        // (as is srgb@3x.png; the new image and the display-P3 slot, a trait slot, are encoded).
+        // Without that slot, the next build splits the sRGB slot's file again (not copied stale).
+        try #"{"images": [{"idiom": "universal", "filename": "srgb@3x.png", "scale": "3x", "display-gamut": "sRGB"}]}"#
+            .write(to: explicit.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let split = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
+        #expect(split.status == 0, "\(split.stderr)")
+        let afterSplit = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        let srgbOnes = afterSplit.renditions.filter { $0.name == "srgb@3x.png" }.map { "\($0.attributes[24] ?? 0) \($0.pixelFormat)" }.sorted()
+        #expect(srgbOnes == ["0 BGRA", "1 WBGR"], "\(srgbOnes)")
+        // Another image added: the swatch's renditions are copied out of the last car, unchanged (as
+        // are srgb@3x.png's; the new image is encoded).
         let more = work.appendingPathComponent("App.xcassets/more.imageset")
         try FileManager.default.createDirectory(at: more, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"), to: more.appendingPathComponent("more@3x.png"))
         try #"{"images": [{"idiom": "universal", "filename": "more@3x.png", "scale": "3x"}]}"#
             .write(to: more.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
         let again = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
-        #expect(again.status == 0 && again.stderr.contains("Assets.car: 2 images encoded, 2 copied from the last build's car"), "\(again.stderr)")
+        #expect(again.status == 0 && again.stderr.contains("Assets.car: 1 image encoded, 2 copied from the last build's car"), "\(again.stderr)")
         let second = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
         #expect(second.renditions.first { $0.name == "swatch@2x.png" && $0.attributes[24] == 1 }?.rawPayload == wide.rawPayload)
     }

@@ -12,6 +12,22 @@ import TestSupport
         return try! JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
     }()
 
+    /// Half floats written by hand round as IEEE 754 does (nearest, ties to even), subnormals and
+    /// overflow included: checked against Swift's Float16 where the platform has it.
+    @Test func halfFloatsRoundAsIEEE() {
+        var values: [Float] = [0, -0, 1, -1, 0.5, 1.0930, -0.2267, 65504, 65519, 65520, 1e-8, 5.96e-8, 2.98e-8, 6.1e-5, 6.0e-5,
+                               .infinity, -.infinity, 1 + 1.0 / 2048, 1 + 3.0 / 2048]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 { values.append(Float(bitPattern: UInt32.random(in: 0...UInt32.max, using: &generator))) }
+        #if !(os(macOS) && arch(x86_64))
+        for value in values where !value.isNaN {
+            #expect(HalfFloat.bits(value) == Float16(value).bitPattern, "\(value)")
+        }
+        #endif
+        #expect(HalfFloat.bits(.nan) & 0x7C00 == 0x7C00 && HalfFloat.bits(.nan) & 0x3FF != 0)
+        #expect(HalfFloat.bits(1) == 0x3C00 && HalfFloat.bits(-2) == 0xC000 && HalfFloat.bits(65520) == 0x7C00)
+    }
+
     /// A 2×1 image: one opaque red pixel, one half-transparent white pixel.
     static func pixels(_ width: Int, _ height: Int, seed: UInt8 = 0) -> [UInt8] {
         (0..<(width * height)).flatMap { index -> [UInt8] in

@@ -80,6 +80,9 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
                                          (24, displayGamut, gamuts), (4, languageDirection, directions)] {
             guard let text else { continue }
             guard let value = table[text] else { return nil }
+            // sRGB is gamut 0, the value of every slot without one: not an attribute of its own,
+            // so such a slot and one without a gamut are the same slot.
+            if attribute == 24, value == 0 { continue }
             values[attribute] = value
         }
         return values.isEmpty && carPlay != true && locale == nil ? nil : values
