@@ -381,8 +381,8 @@ enum CompiledCatalogStep {
                     if item.splitsWideGamut, rendition.slicing == nil {
                         // Optional: a profile Little CMS cannot take to floats, or whose transform gives
                         // values a half float cannot hold, keeps the sRGB rendition alone.
-                        extended = (try? SRGBConversion.extendedRangeSRGB(image)).flatMap {
-                            SRGBConversion.fitsHalfFloats($0) && SRGBConversion.exceedsSRGB($0) ? $0 : nil
+                        extended = (try? SRGBConversion.extendedRangeSRGB(image, onlyBeyondSRGB: true)).flatMap {
+                            SRGBConversion.fitsHalfFloats($0) ? $0 : nil
                         }
                     }
                     do {

@@ -58,12 +58,13 @@ public enum SRGBConversion {
     /// The image in extended-range sRGB — sRGB's primaries and curve, the curve mirrored below 0,
     /// values outside 0–1 kept rather than clipped — as Assets.car's wide-gamut (`RGBW`)
     /// renditions hold colours (read from real actool cars: docs/assets-car.md): 4 floats a pixel,
-    /// red, green, blue and straight alpha. nil when the image is sRGB already.
+    /// red, green, blue and straight alpha. nil when the image is sRGB already, or, with
+    /// `onlyBeyondSRGB`, when none of its colours lies beyond sRGB (`exceedsSRGB`).
     ///
     /// Little CMS takes the source to linear sRGB in floats, where a matrix-shaper transform does
     /// not clip; the curve is applied here, because CoreGraphics' extended sRGB mirrors it for
     /// negative values where Little CMS's parametric curve would extend its linear part.
-    public static func extendedRangeSRGB(_ image: RGBAImage) throws(Failure) -> [Float]? {
+    public static func extendedRangeSRGB(_ image: RGBAImage, onlyBeyondSRGB: Bool = false) throws(Failure) -> [Float]? {
         guard let color = image.color, !color.isPlainSRGB else { return nil }
         let context = cmsCreateContext(nil, nil)
         defer { cmsDeleteContext(context) }
@@ -88,27 +89,64 @@ public enum SRGBConversion {
             throw Failure(description: "no transform from its colour profile (\(color.summary)) to extended sRGB")
         }
         defer { cmsDeleteTransform(transform) }
+        // In runs of pixels, so the floats of a large image are held once, in the output, and —
+        // with `onlyBeyondSRGB` — not at all until a first pass has found a colour beyond sRGB.
         let count = image.width * image.height
-        var input = image.pixels
-        if grey {
-            input = [UInt8](repeating: 0, count: count * 2)
-            for pixel in 0..<count {
-                input[2 * pixel] = image.pixels[4 * pixel]
-                input[2 * pixel + 1] = image.pixels[4 * pixel + 3]
+        let run = 1 << 16
+        var input = [UInt8](repeating: 0, count: run * (grey ? 2 : 4))
+        var linear = [Float](repeating: 0, count: run * 3)
+        var extended = [Float](repeating: 0, count: run * 4)
+        func convert(_ first: Int, _ length: Int, encoding: Bool = true) {
+            if grey {
+                for pixel in 0..<length {
+                    input[2 * pixel] = image.pixels[4 * (first + pixel)]
+                    input[2 * pixel + 1] = image.pixels[4 * (first + pixel) + 3]
+                }
+            } else {
+                input.withUnsafeMutableBufferPointer { target in
+                    image.pixels.withUnsafeBufferPointer { source in
+                        for index in 0..<(4 * length) { target[index] = source[4 * first + index] }
+                    }
+                }
+            }
+            input.withUnsafeBytes { source in
+                linear.withUnsafeMutableBytes { target in
+                    cmsDoTransform(transform, source.baseAddress, target.baseAddress, UInt32(length))
+                }
+            }
+            guard encoding else { return }
+            for pixel in 0..<length {
+                for channel in 0..<3 { extended[4 * pixel + channel] = encodeSRGB(linear[3 * pixel + channel]) }
+                extended[4 * pixel + 3] = Float(image.pixels[4 * (first + pixel) + 3]) / 255
             }
         }
-        var linear = [Float](repeating: 0, count: count * 3)
-        input.withUnsafeBytes { source in
-            linear.withUnsafeMutableBytes { target in
-                cmsDoTransform(transform, source.baseAddress, target.baseAddress, UInt32(count))
+        if onlyBeyondSRGB {
+            // The curve rises everywhere, so the first pass compares linear values with the
+            // linear ends of `exceedsSRGB`'s margins and draws no curve.
+            let low = -decodeSRGB(0.5 / 255), high = decodeSRGB(1 + 0.5 / 255)
+            var beyond = false
+            for first in stride(from: 0, to: count, by: run) where !beyond {
+                let length = min(run, count - first)
+                convert(first, length, encoding: false)
+                for pixel in 0..<length where image.pixels[4 * (first + pixel) + 3] > 0 {
+                    if (0..<3).contains(where: { !(low...high).contains(linear[3 * pixel + $0]) }) { beyond = true; break }
+                }
             }
+            guard beyond else { return nil }
         }
-        var output = [Float](repeating: 0, count: count * 4)
-        for pixel in 0..<count {
-            for channel in 0..<3 { output[4 * pixel + channel] = encodeSRGB(linear[3 * pixel + channel]) }
-            output[4 * pixel + 3] = Float(image.pixels[4 * pixel + 3]) / 255
+        var output: [Float] = []
+        output.reserveCapacity(count * 4)
+        for first in stride(from: 0, to: count, by: run) {
+            let length = min(run, count - first)
+            convert(first, length)
+            output += extended[0..<(4 * length)]
         }
         return output
+    }
+
+    /// Linear light from sRGB's curve, for a value of 0 or more.
+    static func decodeSRGB(_ encoded: Float) -> Float {
+        encoded <= 0.04045 ? encoded / 12.92 : Float(pow((Double(encoded) + 0.055) / 1.055, 2.4))
     }
 
     /// sRGB's curve from linear light, mirrored below 0 (CoreGraphics' extended sRGB).
