@@ -942,6 +942,14 @@ import TestSupport
         #expect(again.status == 0 && again.stderr.contains("Assets.car: 1 image encoded, 2 copied from the last build's car"), "\(again.stderr)")
         let second = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
         #expect(second.renditions.first { $0.name == "swatch@2x.png" && $0.attributes[24] == 1 }?.rawPayload == wide.rawPayload)
+        // From scratch, the same car with one job or two.
+        var cars: [[UInt8]] = []
+        for jobs in ["1", "2"] {
+            let fresh = try Harness.assetc(["build", "App.xcassets", "--output", "jobs\(jobs)", "--car", "--jobs", jobs], in: work)
+            #expect(fresh.status == 0, "\(fresh.stderr)")
+            cars.append(try Harness.read(work.appendingPathComponent("jobs\(jobs)/Resources/Assets.car")))
+        }
+        #expect(cars[0] == cars[1])
     }
 
     /// A warning only making the car finds (a slicing that does not fit its image): `check --werror`
