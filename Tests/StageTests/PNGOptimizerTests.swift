@@ -87,6 +87,26 @@ import PNGShim
         }
     }
 
+    /// The wide-gamut conversion's matrix-shaper shortcut gives Little CMS's own float pipeline's
+    /// values: random pixels under the WWDC app's Display P3 profile and under gAMA/cHRM chunks.
+    @Test func extendedSRGBShortcutMatchesLittleCMS() throws {
+        let profile = try PNGCodec.decode(try Self.p3Source).image.color
+        let gamma = PNGColorInfo(srgbIntent: nil, gamma: 55555, chromaticities: [31270, 32900, 70000, 29000, 17000, 79700, 13100, 4600],
+                                 iccName: "", iccProfile: nil)
+        var generator = SystemRandomNumberGenerator()
+        let pixels = (0..<(64 * 64 * 4)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        for color in [profile, gamma] {
+            let image = RGBAImage(width: 64, height: 64, pixels: pixels, color: color)
+            let fast = try #require(try SRGBConversion.extendedRangeSRGB(image))
+            let slow = try #require(try SRGBConversion.extendedRangeSRGB(image, matrixShortcut: false))
+            let worst = zip(fast, slow).map { abs($0 - $1) }.max() ?? 1
+            #expect(worst < 2e-4, "\(color?.summary ?? "") worst \(worst)")
+            // Both see the same colours beyond sRGB.
+            #expect(SRGBConversion.exceedsSRGB(fast) == SRGBConversion.exceedsSRGB(slow))
+            #expect((try SRGBConversion.extendedRangeSRGB(image, onlyBeyondSRGB: true)) != nil)
+        }
+    }
+
     @Test func identicalPixelsGiveIdenticalBytesWithoutTimeOrTextChunks() throws {
         let first = try PNGOptimizer.encode(sample("translucent-colour"))
         let second = try PNGOptimizer.encode(sample("translucent-colour"))
