@@ -209,60 +209,43 @@ enum CompiledCatalogStep {
             }
             assets[item.name, default: CompiledCatalog.Asset(name: item.name, kind: item.kind, renditions: [])].renditions += renditions
         }
+        // Car-only slots, as the set's images: copied out of the last car when the file and what
+        // its rendition is made from are unchanged, else decoded and encoded `jobs` at a time.
+        var traitsToEncode: [PendingTrait] = []
         for (name, slot, bytes) in traitFiles {
-            if let stopped = stop() { throw stopped }
-            let image: RGBAImage
-            var extended: [Float]?
-            do {
-                let decoded = try PNGCodec.decode(bytes).image
-                // A display-P3 slot is the art for wide-gamut screens: kept in extended-range sRGB
-                // (an untagged file is taken as sRGB, as ImageIO takes it, and said).
-                if slot.isWideGamut {
-                    extended = try SRGBConversion.extendedRangeSRGB(decoded) ?? decoded.pixels.map { Float($0) / 255 }
-                    if decoded.color == nil {
-                        warnings.append(.note(slot.path, "the display-P3 slot of \"\(name)\" has no colour profile; its colours are taken as sRGB"))
-                    }
-                } else if let color = decoded.color, !color.isPlainSRGB {
-                    // Other trait slots keep sRGB alone: their colours beyond sRGB are clipped.
-                    warnings.append(.note(slot.path, "\(slot.filename): converted from \(color.summary) to sRGB for Assets.car"))
-                }
-                image = try SRGBConversion.convert(decoded)
-            } catch {
-                throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
-            }
             let idiom: RenditionIdiom = slot.carPlay == true ? .car : slot.idiom == .iphone ? .phone : slot.idiom == .ipad ? .pad : .universal
             var rendition = CompiledCatalog.Rendition(idiom: idiom, scale: slot.scale, appearance: appearance(slot.appearance), fileName: slot.filename,
-                                                      width: image.width, height: image.height, rgba: image.pixels)
+                                                      width: 0, height: 0, rgba: [])
             rendition.renderingIntent = intents[name] ?? .automatic
             (rendition.slicing, rendition.alignment) = shapes[name].map { $0.at(slot.scale) } ?? (nil, nil)
             for (attribute, value) in slot.attributeValues ?? [:] {
                 if let key = RenditionAttribute(rawValue: attribute) { rendition.traits[key] = value }
             }
             rendition.localization = slot.locale
-            if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: image.width, height: image.height) { rendition.slicing = nil }
-            if let extended {
-                guard SRGBConversion.fitsHalfFloats(extended) else {
-                    made.append(.warning(slot.path, "the display-P3 slot of \"\(name)\" is left out of Assets.car: its colours do not convert "
-                        + "to values a wide-gamut rendition holds; its sRGB image is used on every display"))
-                    continue
-                }
-                // Wide-gamut renditions are stored whole; a sliced image keeps its sRGB art alone.
-                guard rendition.slicing == nil else {
-                    made.append(.warning(slot.path, "the display-P3 slot of the sliced image \"\(name)\" is left out of Assets.car; "
-                        + "its sRGB image is used on every display"))
-                    continue
-                }
-                rendition.extendedRGBA = extended
+            let traits = rendition.traits.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" }.joined(separator: ",")
+            rendition.cacheKey = sha256Hex(Array(("trait|\(writerVersion)|\(AssetcVersion.current)|\(SRGBConversion.version)|\(rendition.fileName)|"
+                + "\(rendition.scale)|\(idiom.rawValue)|\(rendition.appearance)|\(traits)|\(slot.locale ?? "")|\(slot.isWideGamut)|"
+                + "\(rendition.renderingIntent)|\(rendition.slicing.map { "\($0)" } ?? "")|\(rendition.alignment.map { "\($0)" } ?? "")|"
+                + "\(sha256Hex(bytes))").utf8))
+            if let copy = cached[rendition.cacheKey!] {
+                rendition.encoded = copy
+                copied += 1
+                assets[name, default: CompiledCatalog.Asset(name: name, kind: .image, renditions: [])].renditions.append(rendition)
+            } else {
+                traitsToEncode.append(PendingTrait(name: name, slot: slot, bytes: bytes, rendition: rendition))
             }
-            do {
-                rendition.encoded = try CompiledCatalogWriter.encode(rendition, kind: .image)
-            } catch {
-                throw BuildFailure(.invalidInput, [.error(slot.path, "cannot write Assets.car: \(error.message)")])
+        }
+        for start in stride(from: 0, to: traitsToEncode.count, by: batch) {
+            if let stopped = stop() { throw stopped }
+            let items = Array(traitsToEncode[start..<min(start + batch, traitsToEncode.count)])
+            for (item, result) in zip(items, Self.parallelMap(items, jobs: jobs, Self.encodeTrait)) {
+                let outcome = try result.get()
+                warnings += outcome.notes
+                made += outcome.warnings
+                guard let rendition = outcome.rendition else { continue }
+                encoded += 1
+                assets[item.name, default: CompiledCatalog.Asset(name: item.name, kind: .image, renditions: [])].renditions.append(rendition)
             }
-            rendition.rgba = []
-            rendition.extendedRGBA = nil
-            encoded += 1
-            assets[name, default: CompiledCatalog.Asset(name: name, kind: .image, renditions: [])].renditions.append(rendition)
         }
         for vector in vectors {
             var rendition = CompiledCatalog.Rendition(idiom: vector.slot.idiom, scale: 0, appearance: vector.slot.appearance,
@@ -328,19 +311,94 @@ enum CompiledCatalogStep {
     typealias Encoded = (rendition: CompiledCatalog.Rendition, wide: CompiledCatalog.Rendition?, note: Diagnostic?)
 
     static func encodeAll(_ items: [PendingRendition], jobs: Int) -> [Result<Encoded, BuildFailure>] {
+        parallelMap(items, jobs: jobs, encode)
+    }
+
+    /// A car-only slot's rendition on its way into the car: its key fields set, its file read.
+    struct PendingTrait: Sendable {
+        var name: String
+        var slot: CatalogTraitSlot
+        var bytes: [UInt8]
+        var rendition: CompiledCatalog.Rendition
+    }
+
+    /// What encoding a car-only slot gave: its rendition (nil when it is left out), the notes said
+    /// under -v, and the warnings kept with the car.
+    struct TraitOutcome: Sendable {
+        var rendition: CompiledCatalog.Rendition?
+        var notes: [Diagnostic] = []
+        var warnings: [Diagnostic] = []
+    }
+
+    /// `transform` of each item, `jobs` at a time; the results in `items`' order.
+    static func parallelMap<Item: Sendable, Output: Sendable>(_ items: [Item], jobs: Int,
+                                                              _ transform: @escaping @Sendable (Item) -> Output) -> [Output] {
         let workers = max(1, min(jobs, items.count))
-        guard workers > 1 else { return items.map(encode) }
-        let results = Mutex<[Result<Encoded, BuildFailure>?]>(Array(repeating: nil, count: items.count))
+        guard workers > 1 else { return items.map(transform) }
+        let results = Mutex<[Output?]>(Array(repeating: nil, count: items.count))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < items.count else { return }
-                let result = encode(items[index])
+                let result = transform(items[index])
                 results.withLock { $0[index] = result }
             }
         }
         return results.withLock { $0.map { $0! } }
+    }
+
+    /// A car-only slot's PNG decoded and encoded; a display-P3 slot kept in extended-range sRGB.
+    static func encodeTrait(_ item: PendingTrait) -> Result<TraitOutcome, BuildFailure> {
+        Result { () throws(BuildFailure) in
+            let slot = item.slot, name = item.name
+            var outcome = TraitOutcome()
+            var rendition = item.rendition
+            let image: RGBAImage
+            var extended: [Float]?
+            do {
+                let decoded = try PNGCodec.decode(item.bytes).image
+                // A display-P3 slot is the art for wide-gamut screens: kept in extended-range sRGB
+                // (an untagged file is taken as sRGB, as ImageIO takes it, and said).
+                if slot.isWideGamut {
+                    extended = try SRGBConversion.extendedRangeSRGB(decoded) ?? decoded.pixels.map { Float($0) / 255 }
+                    if decoded.color == nil {
+                        outcome.notes.append(.note(slot.path, "the display-P3 slot of \"\(name)\" has no colour profile; its colours are taken as sRGB"))
+                    }
+                } else if let color = decoded.color, !color.isPlainSRGB {
+                    // Other car-only slots keep sRGB alone: their colours beyond sRGB are clipped.
+                    outcome.notes.append(.note(slot.path, "\(slot.filename): converted from \(color.summary) to sRGB for Assets.car"))
+                }
+                image = try SRGBConversion.convert(decoded)
+            } catch {
+                throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
+            }
+            (rendition.width, rendition.height, rendition.rgba) = (image.width, image.height, image.pixels)
+            if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: image.width, height: image.height) { rendition.slicing = nil }
+            if let extended {
+                guard SRGBConversion.fitsHalfFloats(extended) else {
+                    outcome.warnings.append(.warning(slot.path, "the display-P3 slot of \"\(name)\" is left out of Assets.car: its colours do not convert "
+                        + "to values a wide-gamut rendition holds; its sRGB image is used on every display"))
+                    return outcome
+                }
+                // Wide-gamut renditions are stored whole; a sliced image keeps its sRGB art alone.
+                guard rendition.slicing == nil else {
+                    outcome.warnings.append(.warning(slot.path, "the display-P3 slot of the sliced image \"\(name)\" is left out of Assets.car; "
+                        + "its sRGB image is used on every display"))
+                    return outcome
+                }
+                rendition.extendedRGBA = extended
+            }
+            do throws(CompiledCatalogError) {
+                rendition.encoded = try CompiledCatalogWriter.encode(rendition, kind: .image)
+            } catch {
+                throw BuildFailure(.invalidInput, [.error(slot.path, "cannot write Assets.car: \(error.message)")])
+            }
+            rendition.rgba = []
+            rendition.extendedRGBA = nil
+            outcome.rendition = rendition
+            return outcome
+        }
     }
 
     /// The cache key of a rendition's wide-gamut companion.

@@ -539,6 +539,18 @@ import TestSupport
         let index = try String(contentsOf: work.appendingPathComponent("out/asset-index.json"), encoding: .utf8)
         #expect(!table.contains("[1,0,0,1]") && table.contains("\"tint\":[[0,0,\"srgb\",[0,0,1,1]]]"), "\(table)")
         #expect(index.contains("\"locale\":\"fr\"") || index.contains("\"locale\": \"fr\""), "\(index)")
+        // Another image added: the localized renditions are copied out of the last car, not decoded.
+        let extra = work.appendingPathComponent("App.xcassets/extra.imageset")
+        try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"), to: extra.appendingPathComponent("extra@3x.png"))
+        try #"{"images": [{"idiom": "universal", "filename": "extra@3x.png", "scale": "3x"}]}"#
+            .write(to: extra.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let again = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
+        #expect(again.status == 0 && again.stderr.contains("Assets.car: 1 image encoded, 4 copied from the last build's car"), "\(again.stderr)")
+        let reread = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        #expect(reread.renditions.first { $0.name == "flag-fr@2x.png" }?.rawPayload == car.renditions.first { $0.name == "flag-fr@2x.png" }?.rawPayload)
+        #expect(reread.localizations == car.localizations)
+        try FileManager.default.removeItem(at: extra)
         // Without --car the set localized into one language alone has nothing written: a warning.
         let loose = try Harness.assetc(["build", "App.xcassets", "--output", "loose"], in: work)
         #expect(loose.status == 0 && loose.stderr.contains(
