@@ -10,7 +10,7 @@ import Synchronization
 /// (each rendition's attributes and its PNG's hash), so a build that changes none of them reuses
 /// the file without decoding anything.
 enum CompiledCatalogStep {
-    static let writerVersion = "car-2"
+    static let writerVersion = "car-3"
 
     /// The build: PNGs read from staging or, when kept, from the tree; the file reused when its key matches.
     static func make(_ plan: BuildPlan, outputs: [PlannedOutput], transaction: OutputTransaction,

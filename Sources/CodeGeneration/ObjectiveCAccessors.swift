@@ -114,7 +114,8 @@ public enum ObjectiveCAccessors {
                 methods.append(.tableImage(array: imageArrays, template: templates.contains(key(name)), insets: insetsArray(key(name))))
                 imageArrays += 1
             }
-            for name in tableBundle.colors.keys.sorted(by: SwiftAccessors.byteOrder) {
+            // With the car, a colour set of localized colours alone is not in the table but in the car.
+            for name in Set(tableBundle.colors.keys).union(isMain ? compiled.colors : []).sorted(by: SwiftAccessors.byteOrder) {
                 let base = SwiftIdentifiers.propertyName((prefix + name).replacingSlashes()).trimmingBackticks()
                 selectors.append((base.hasSuffix("Color") ? base : base + "Color", name))
                 if isMain, compiled.colors.contains(name) {

@@ -63,7 +63,10 @@ public enum SwiftAccessors {
         var root = Scope()
         for bundle in [nil] + plan.bundles.map(\.name) as [String?] {
             var imageScope = Scope()
-            let names = Set(images.filter { $0.bundle.name == bundle }.map(\.name)).sorted(by: byteOrder)
+            // With the car, a set of car-only slots (localized, size-class…) has no variant but is
+            // found in Assets.car by name.
+            let names = Set(images.filter { $0.bundle.name == bundle }.map(\.name)).union(bundle == nil ? compiled.images : [])
+                .sorted(by: byteOrder)
             for name in names {
                 var arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
                 if templates.contains((bundle ?? "") + "\u{0}" + name) { arguments.append("isTemplate: true") }
@@ -76,7 +79,11 @@ public enum SwiftAccessors {
                 insert(name, line: "ImageAsset(name: \(arguments.joined(separator: ", ")))", section: "Images", into: &imageScope)
             }
             var colorScope = Scope()
-            let colors = plan.catalogRecords.colors.filter { $0.bundle == bundle }.map(\.name).sorted(by: byteOrder)
+            // A colour set of localized colours alone is found only in the car.
+            let colors = plan.catalogRecords.colors.filter { record in
+                record.bundle == bundle && (record.colors.contains { $0.locale == nil } || record.colors.isEmpty
+                    || (bundle == nil && compiled.colors.contains(record.name)))
+            }.map(\.name).sorted(by: byteOrder)
             for name in colors {
                 var arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
                 if bundle == nil, compiled.colors.contains(name) { arguments.append("isInCompiledCatalog: true") }
@@ -238,6 +245,7 @@ struct CompiledCatalogNames {
         guard plan.compiledCatalog != nil, bundle != .module else { return }
         let variants = plan.compiledCatalogVariants
         images = Set(variants.filter { $0.role == .image }.map(\.name))
+            .union(plan.catalogRecords.images.filter { $0.bundle == nil && !$0.properties.traitSlots.isEmpty }.map(\.name))
         // A colour set named as an image set is left out of the car (CompiledCatalogStep).
         let imageNames = Set(plan.variants.filter { $0.role == .image && $0.bundle == .main }.map(\.name))
         colors = Set(plan.catalogRecords.colors.filter { $0.bundle == nil && !imageNames.contains($0.name) }.map(\.name))

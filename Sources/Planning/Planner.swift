@@ -138,6 +138,13 @@ public struct Planner {
                 + (manifest.compiledCatalog ? " and is in a catalog of another bundle" : "; without --car")
                 + ", nothing is written for it").droppingContent())
         }
+        // The same for a colour set whose every colour is localized: only the car selects on locale.
+        for set in catalogRecords.colors where !set.colors.isEmpty && set.colors.allSatisfy({ $0.locale != nil })
+            && (!manifest.compiledCatalog || set.bundle != nil) {
+            result.warnings.append(.warning(manifest.path, "the colour set \"\(set.name)\" has only localized colours, which only Assets.car selects on"
+                + (manifest.compiledCatalog ? ", and is in a catalog of another bundle" : "; without --car")
+                + ", UIColor(named: \"\(set.name)\") finds nothing").droppingContent())
+        }
         if manifest.compiledCatalog {
             var compiled = CompiledCatalogRequest(appIconName: request.compiledIconName, deploymentTarget: manifest.deploymentTarget)
             // A catalog set whose every icon comes from one 1024-pixel file is a single-size set.

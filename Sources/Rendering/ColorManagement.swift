@@ -156,14 +156,19 @@ public enum SRGBConversion {
     /// Little CMS's own float pipeline computes it — each channel's curve, then the profile's
     /// colorants (PCS XYZ, D50) and the inverse of linear sRGB's — but with the curves tabulated
     /// for the 256 values a channel can take: a few nanoseconds a pixel, where the generic float
-    /// pipeline takes about a hundred. nil for anything else (LUT-based profiles), which keeps
-    /// the pipeline.
+    /// pipeline takes about a hundred. nil for anything else, which keeps the pipeline: a profile
+    /// with a lookup table (A2B0, A2B1, D2B0, D2B1), which Little CMS prefers to the matrix when
+    /// both are there (`_cmsReadInputLUT`; display profiles from calibration tools carry both), and
+    /// device links, abstract and named-colour profiles.
     struct MatrixShaper {
         var curves: [[Float]]
         var matrix: [Float]
 
         init?(source: cmsHPROFILE, target: cmsHPROFILE) {
-            guard cmsGetColorSpace(source) == cmsSigRgbData, cmsIsMatrixShaper(source) != 0, cmsIsMatrixShaper(target) != 0 else { return nil }
+            guard cmsGetColorSpace(source) == cmsSigRgbData, cmsIsMatrixShaper(source) != 0, cmsIsMatrixShaper(target) != 0,
+                  [cmsSigInputClass, cmsSigDisplayClass, cmsSigOutputClass, cmsSigColorSpaceClass].contains(cmsGetDeviceClass(source)),
+                  [cmsSigAToB0Tag, cmsSigAToB1Tag, cmsSigDToB0Tag, cmsSigDToB1Tag].allSatisfy({ cmsIsTag(source, $0) == 0 })
+            else { return nil }
             func colorants(_ profile: cmsHPROFILE) -> [Double]? {
                 var columns: [[Double]] = []
                 for tag in [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag] {

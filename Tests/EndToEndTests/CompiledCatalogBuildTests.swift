@@ -509,9 +509,12 @@ import TestSupport
                         {"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0.000", "green": "0.000", "blue": "1.000", "alpha": "1.000"}}}],
              "properties": {"localizable": true}}
             """#.write(to: tint.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
-        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
+        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v", "--swift", "Assets.swift"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("2 localized slots (fr, zh-Hans) of \"flag\" are compiled into Assets.car only"), "\(run.stderr)")
+        // The set localized into one language alone is in the car, so it has an accessor.
+        let swift = try String(contentsOf: work.appendingPathComponent("Assets.swift"), encoding: .utf8)
+        #expect(swift.contains("ImageAsset(name: \"only\", isInCompiledCatalog: true)"), "\(swift)")
         #expect(run.stderr.contains("\"flag-zh@2x.png\" is a second file for the same idiom, scale, appearance and traits"), "\(run.stderr)")
         // sRGB is every slot's gamut: the same slot as one without it, said, not a failed car.
         #expect(run.stderr.contains("\"flag-fr@2x.png\" is a second file for the same idiom, scale, appearance and traits"), "\(run.stderr)")
@@ -552,9 +555,17 @@ import TestSupport
         #expect(reread.localizations == car.localizations)
         try FileManager.default.removeItem(at: extra)
         // Without --car the set localized into one language alone has nothing written: a warning.
-        let loose = try Harness.assetc(["build", "App.xcassets", "--output", "loose"], in: work)
+        let frenchOnly = work.appendingPathComponent("App.xcassets/french.colorset")
+        try FileManager.default.createDirectory(at: frenchOnly, withIntermediateDirectories: true)
+        try #"{"colors": [{"idiom": "universal", "locale": "fr", "color": {"color-space": "srgb", "components": {"red": "1", "green": "0", "blue": "0", "alpha": "1"}}}]}"#
+            .write(to: frenchOnly.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let loose = try Harness.assetc(["build", "App.xcassets", "--output", "loose", "--swift", "Loose.swift"], in: work)
         #expect(loose.status == 0 && loose.stderr.contains(
             "only.imageset: warning: the image set \"only\" has only slots that Assets.car selects on"), "\(loose.stderr)")
+        #expect(loose.stderr.contains("the colour set \"french\" has only localized colours, which only Assets.car selects on; without --car"), "\(loose.stderr)")
+        let looseSwift = try String(contentsOf: work.appendingPathComponent("Loose.swift"), encoding: .utf8)
+        #expect(!looseSwift.contains("\"only\"") && !looseSwift.contains("\"french\""), "no accessor finds nothing: \(looseSwift)")
+        try FileManager.default.removeItem(at: frenchOnly)
         #expect(!loose.stderr.contains("image set \"flag\" has only"), "flag has a plain slot: \(loose.stderr)")
         // A car without localized slots has no LOCALIZATIONKEYS, as CoreUI's writer makes it lazily.
         for folder in [set, only, data, tint] { try FileManager.default.removeItem(at: folder) }
