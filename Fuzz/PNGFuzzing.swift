@@ -16,4 +16,22 @@ func fuzzPNG(_ bytes: [UInt8]) {
     precondition(again.width == image.width && again.height == image.height && again.pixels == image.pixels,
                  "encoding changed the pixels")
     precondition(again.color == image.color, "encoding changed the colour chunks")
+    // A colour profile (a fuzzed iCCP, gAMA or cHRM) through the car's conversions: each converts
+    // or throws; the wide-gamut floats come out the same with the matrix-shaper shortcut or
+    // without it, and the first pass agrees with the whole conversion on "beyond sRGB".
+    guard let color = image.color, !color.isPlainSRGB else { return }
+    _ = try? SRGBConversion.convert(image)
+    let fast = try? SRGBConversion.extendedRangeSRGB(image)
+    let slow = try? SRGBConversion.extendedRangeSRGB(image, matrixShortcut: false)
+    precondition((fast == nil) == (slow == nil), "the shortcut and Little CMS disagree on whether the profile converts")
+    if let fast, let slow {
+        precondition(fast.count == slow.count && fast.count == image.width * image.height * 4, "wide-gamut floats of the wrong length")
+        for (a, b) in zip(fast, slow) where a.isFinite && b.isFinite && abs(a) < 1e6 {
+            precondition(abs(a - b) <= 1e-3 * max(1, abs(b)), "the shortcut gives \(a) where Little CMS gives \(b)")
+        }
+        let beyond = try? SRGBConversion.extendedRangeSRGB(image, onlyBeyondSRGB: true)
+        if fast.allSatisfy(\.isFinite) {
+            precondition((beyond != nil) == SRGBConversion.exceedsSRGB(fast), "the first pass and the whole conversion disagree")
+        }
+    }
 }
