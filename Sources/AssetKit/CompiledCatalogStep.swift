@@ -544,6 +544,9 @@ enum CompiledCatalogStep {
                 } catch {
                     throw BuildFailure(.invalidInput, [.error(entry.path, "the data set \"\(set.name)\": cannot be read for Assets.car: \(error)")])
                 }
+                if let size = GitLFSPointer.pointedSize(of: bytes) {
+                    throw BuildFailure(.invalidInput, [.error(entry.path, GitLFSPointer.message(pointedSize: size))])
+                }
                 var rendition = CompiledCatalog.Rendition(idiom: idiom, scale: 1, appearance: .any, fileName: entry.filename, width: 0, height: 0, rgba: [])
                 rendition.embedded = .data(bytes, typeIdentifier: entry.typeIdentifier)
                 rendition.localization = entry.locale

@@ -53,6 +53,12 @@ struct DataSetDecoder {
                 continue
             }
             inputs.append(path)
+            // A Git LFS pointer would be stored as the asset's bytes: NSDataAsset would hand the
+            // app the pointer's text. Said as for an image's source, with the command that fetches it.
+            if let prefix = try? FileSystem.read(path, limit: 1024), let size = GitLFSPointer.pointedSize(of: prefix) {
+                diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)))
+                continue
+            }
             let type = file.string("universal-type-identifier", of: item, diagnostics: &diagnostics)
             entries.append(CatalogDataSet.Entry(idiom: idiom, filename: filename, path: path, typeIdentifier: type?.isEmpty == false ? type : nil,
                                                 locale: locale))

@@ -246,6 +246,11 @@ struct ImageSetDecoder {
             guard let text = file.string("locale", of: entry, diagnostics: &diagnostics), CatalogTraitSlot.isLocaleName(text) else { return nil }
             locale = text
         }
+        // Read only when the car is made: a Git LFS pointer is named here, so `check` says so too.
+        if let prefix = try? FileSystem.read(folder + "/" + filename, limit: 1024), let size = GitLFSPointer.pointedSize(of: prefix) {
+            diagnostics.append(.error(folder + "/" + filename, GitLFSPointer.message(pointedSize: size)))
+            return nil
+        }
         let slot = CatalogTraitSlot(idiom: idiom, carPlay: idiomName == "car", scale: scale, appearance: appearance, filename: filename, path: folder + "/" + filename,
                                     widthClass: file.string("width-class", of: entry, diagnostics: &diagnostics),
                                     heightClass: file.string("height-class", of: entry, diagnostics: &diagnostics),

@@ -126,6 +126,16 @@ import TestSupport
              files: ["AppIcon.appiconset/Contents.json": Array(#"{"images": [{"idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "icon.png"}], "info": {"version": 1}}"#.utf8),
                      "AppIcon.appiconset/icon.png": Array("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 999\n".utf8)],
              wholeManifest: true, expected: ["bad/AppIcon.appiconset/icon.png: error: this is a Git LFS pointer of a 999-byte file"]),
+        // Files read only when Assets.car is made are looked at when the catalog is read, so a
+        // pointer is named (by `check` too) instead of being stored as a data set's bytes.
+        Case(name: "Git LFS pointer in a data set", images: "{\"version\": 1, \"output\": \"out\", \"car\": true,\n\"catalogs\": [{\"path\": \"bad/App.xcassets\"}]}",
+             files: ["App.xcassets/model.dataset/Contents.json": Array(#"{"data": [{"idiom": "universal", "filename": "model.json"}]}"#.utf8),
+                     "App.xcassets/model.dataset/model.json": Array("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 4096\n".utf8)],
+             wholeManifest: true, expected: ["bad/App.xcassets/model.dataset/model.json: error: this is a Git LFS pointer of a 4096-byte file"]),
+        Case(name: "Git LFS pointer in a localized slot", images: "{\"version\": 1, \"output\": \"out\", \"car\": true,\n\"catalogs\": [{\"path\": \"bad/App.xcassets\"}]}",
+             files: ["App.xcassets/flag.imageset/Contents.json": Array(#"{"images": [{"idiom": "universal", "filename": "fr@2x.png", "scale": "2x", "locale": "fr"}]}"#.utf8),
+                     "App.xcassets/flag.imageset/fr@2x.png": Array("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 777\n".utf8)],
+             wholeManifest: true, expected: ["bad/App.xcassets/flag.imageset/fr@2x.png: error: this is a Git LFS pointer of a 777-byte file"]),
         Case(name: "broken Contents.json", images: "{\"version\": 1, \"output\": \"out\",\n\"appIcon\": {\"appiconset\": 1️⃣\"bad/Broken.appiconset\"}}",
              files: ["Broken.appiconset/Contents.json": Array("{\"images\": [\n{\"idiom\": 2️⃣}".utf8)],
              wholeManifest: true,
