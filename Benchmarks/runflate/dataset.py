@@ -9,18 +9,10 @@ BENCH = os.path.dirname(HERE)
 REPO = os.path.dirname(BENCH)
 sys.path.insert(0, BENCH)
 import anchors  # noqa
-
-def chunks(data):
-    position, result = 8, []
-    while position + 8 <= len(data):
-        length = struct.unpack(">I", data[position:position + 4])[0]
-        result.append((data[position + 4:position + 8], data[position + 8:position + 8 + length]))
-        position += 12 + length
-    return result
+from compressors import chunks  # noqa: E402  (every chunk of a PNG file)
 
 def idat_size(path):
-    with open(path, "rb") as h:
-        return sum(len(b) for k, b in chunks(h.read()) if k == b"IDAT")
+    return sum(len(b) for k, b in chunks(path) if k == b"IDAT")
 
 def main():
     p = argparse.ArgumentParser()
@@ -42,8 +34,7 @@ def main():
     lines = []
     pngs = anchors.png_files(resources)
     for index, path in enumerate(pngs):
-        with open(path, "rb") as h:
-            found = chunks(h.read())
+        found = chunks(path)
         data = b"".join(b for k, b in found if k == b"IDAT")
         rows = zlib.decompress(data)
         height = struct.unpack(">I", found[0][1][4:8])[0]

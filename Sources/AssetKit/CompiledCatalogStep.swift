@@ -79,7 +79,7 @@ enum CompiledCatalogStep {
             for scale in Set(shape.slicing.keys).union(shape.alignment.keys).sorted() { description += "shape|\(name)|\(scale)|\(shape.at(scale))\n" }
         }
         // Slots chosen by size class, memory, graphics family or locale: their PNGs go into the car only.
-        var traitFiles: [(name: String, slot: CatalogTraitSlot, bytes: [UInt8])] = []
+        var traitFiles: [(name: String, slot: CatalogTraitSlot, bytes: [UInt8], sha256: String)] = []
         for record in plan.catalogRecords.images where record.bundle == nil {
             for slot in record.properties.traitSlots {
                 let bytes: [UInt8]
@@ -88,10 +88,11 @@ enum CompiledCatalogStep {
                 } catch {
                     throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
                 }
-                traitFiles.append((record.name, slot, bytes))
+                let sha256 = sha256Hex(bytes)
+                traitFiles.append((record.name, slot, bytes, sha256))
                 let traits = (slot.attributeValues ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
                 description += "trait|\(record.name)|\(slot.filename)|\(slot.scale)|\(slot.carPlay == true ? "car" : slot.idiom?.rawValue ?? "")|\(slot.appearance)|"
-                    + "\(traits)|\(slot.locale ?? "")|\(sha256Hex(bytes))\n"
+                    + "\(traits)|\(slot.locale ?? "")|\(sha256)\n"
             }
         }
         // Data sets: their files are read here, whole (NSDataAsset hands the app the bytes).
@@ -212,7 +213,7 @@ enum CompiledCatalogStep {
         // Car-only slots, as the set's images: copied out of the last car when the file and what
         // its rendition is made from are unchanged, else decoded and encoded `jobs` at a time.
         var traitsToEncode: [PendingTrait] = []
-        for (name, slot, bytes) in traitFiles {
+        for (name, slot, bytes, sha256) in traitFiles {
             let idiom: RenditionIdiom = slot.carPlay == true ? .car : slot.idiom == .iphone ? .phone : slot.idiom == .ipad ? .pad : .universal
             var rendition = CompiledCatalog.Rendition(idiom: idiom, scale: slot.scale, appearance: appearance(slot.appearance), fileName: slot.filename,
                                                       width: 0, height: 0, rgba: [])
@@ -226,7 +227,7 @@ enum CompiledCatalogStep {
             rendition.cacheKey = sha256Hex(Array(("trait|\(writerVersion)|\(AssetcVersion.current)|\(SRGBConversion.version)|\(rendition.fileName)|"
                 + "\(rendition.scale)|\(idiom.rawValue)|\(rendition.appearance)|\(traits)|\(slot.locale ?? "")|\(slot.isWideGamut)|"
                 + "\(rendition.renderingIntent)|\(rendition.slicing.map { "\($0)" } ?? "")|\(rendition.alignment.map { "\($0)" } ?? "")|"
-                + "\(sha256Hex(bytes))").utf8))
+                + "\(sha256)").utf8))
             if let copy = cached[rendition.cacheKey!] {
                 rendition.encoded = copy
                 copied += 1

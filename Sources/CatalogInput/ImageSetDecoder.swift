@@ -52,6 +52,17 @@ struct ImageSetDecoder {
                 diagnostics.append(.warning(contentsPath, at: images.location, "\"images\" must be an array, found \(images.typeName); ignored").droppingContent())
             }
         }
+        // A car-only slot, once per idiom, scale, appearance and traits, as for plain slots.
+        func keep(_ slot: CatalogTraitSlot, filename: String, at entry: JSONNode) {
+            if traitSlots.contains(where: { $0.idiom == slot.idiom && $0.carPlay == slot.carPlay && $0.scale == slot.scale
+                && $0.appearance == slot.appearance && $0.attributeValues == slot.attributeValues && $0.locale == slot.locale }) {
+                diagnostics.append(.warning(contentsPath, at: entry.location,
+                                            "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept").droppingContent())
+                return
+            }
+            traitSlots.append(slot)
+            inputs.append(slot.path)
+        }
         for entry in entries {
             guard case .object = entry.value else {
                 diagnostics.append(.warning(contentsPath, at: entry.location, "an image entry must be an object, found \(entry.typeName); ignored").droppingContent())
@@ -84,14 +95,7 @@ struct ImageSetDecoder {
                 // CarPlay's screen (CoreUI idiom 4): no loose-file name selects it, the car does.
                 if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
                                              namedFileKind: namedFileKind, diagnostics: &diagnostics) {
-                    if traitSlots.contains(where: { $0.carPlay == true && $0.scale == traitSlot.scale && $0.appearance == traitSlot.appearance
-                        && $0.attributeValues == traitSlot.attributeValues && $0.locale == traitSlot.locale }) {
-                        diagnostics.append(.warning(contentsPath, at: entry.location,
-                                                    "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept").droppingContent())
-                        continue
-                    }
-                    traitSlots.append(traitSlot)
-                    inputs.append(traitSlot.path)
+                    keep(traitSlot, filename: filename, at: entry)
                     continue
                 }
                 otherIdioms.insert(idiomName)
@@ -112,15 +116,7 @@ struct ImageSetDecoder {
                 // numbers are known: kept for Assets.car, which can select on them.
                 if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
                                              namedFileKind: namedFileKind, diagnostics: &diagnostics) {
-                    // One file per idiom, scale, appearance and traits, as for plain slots.
-                    if traitSlots.contains(where: { $0.idiom == traitSlot.idiom && $0.scale == traitSlot.scale && $0.appearance == traitSlot.appearance
-                        && $0.attributeValues == traitSlot.attributeValues && $0.locale == traitSlot.locale }) {
-                        diagnostics.append(.warning(contentsPath, at: entry.location,
-                                                    "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept").droppingContent())
-                        continue
-                    }
-                    traitSlots.append(traitSlot)
-                    inputs.append(traitSlot.path)
+                    keep(traitSlot, filename: filename, at: entry)
                     continue
                 }
                 skippedForTraits += 1

@@ -395,22 +395,9 @@ public struct Planner {
                 let folder = catalog.folderAsWritten(of: set)
                 let spec = AppIconSpec(input: .appiconset(SourceSpec(path: folder, location: SourceLocation(line: 1, column: 1))),
                                        name: base, artwork: false, location: SourceLocation(line: 1, column: 1))
-                var own: [Diagnostic] = []
                 setPaths.insert(resolvePath(folder))
-                let planned = IconPlanner(manifest: manifest, inspector: inspector, slotSets: slotSets, resolve: resolvePath).plan(spec, diagnostics: &own)
-                if let problem = own.first(where: { $0.severity == .error }) {
-                    diagnostics.append(Diagnostic.warning(resolvePath(folder), "the app icon set \"\(set.name)\" is not packaged as an alternate icon: \(problem.message)")
-                        .droppingContent())
-                    continue
-                }
-                // Notes, and the warnings that say a file of the set is gone (`check` fails on them).
-                diagnostics += own.filter { $0.severity == .note || $0.dropsContent }
-                let icon = planned.filter { $0.role.kind == .appIcon }.map { variant -> Variant in
-                    var alternate = variant
-                    if let slot = variant.iconSlot { alternate.role = .alternateAppIcon(slot) }
-                    alternate.name = set.name
-                    return alternate
-                }
+                let icon = alternateIconVariants(spec, name: set.name, path: resolvePath(folder), what: "app icon set", manifest: manifest,
+                                                 slotSets: slotSets, diagnostics: &diagnostics)
                 guard !icon.isEmpty else { continue }
                 variants += icon
                 icons.append(AlternateIcon(name: set.name, fileBase: base))
@@ -422,25 +409,35 @@ public struct Planner {
             let base = iconFileBase(name)
             let spec = AppIconSpec(input: .generate(SourceSpec(path: bundle, location: SourceLocation(line: 1, column: 1)), page: 1),
                                    name: base, artwork: false, location: SourceLocation(line: 1, column: 1))
-            var own: [Diagnostic] = []
-            let planned = IconPlanner(manifest: manifest, inspector: inspector, slotSets: slotSets, resolve: resolvePath).plan(spec, diagnostics: &own)
-            if let problem = own.first(where: { $0.severity == .error }) {
-                diagnostics.append(Diagnostic.warning(bundle, "the Icon Composer icon \"\(name)\" is not packaged as an alternate icon: \(problem.message)")
-                    .droppingContent())
-                continue
-            }
-            diagnostics += own.filter { $0.severity == .note || $0.dropsContent }
-            let icon = planned.filter { $0.role.kind == .appIcon }.map { variant -> Variant in
-                var alternate = variant
-                if let slot = variant.iconSlot { alternate.role = .alternateAppIcon(slot) }
-                alternate.name = name
-                return alternate
-            }
+            let icon = alternateIconVariants(spec, name: name, path: bundle, what: "Icon Composer icon", manifest: manifest,
+                                             slotSets: slotSets, diagnostics: &diagnostics)
             guard !icon.isEmpty else { continue }
             variants += icon
             icons.append(AlternateIcon(name: name, fileBase: base))
         }
         return (variants, icons, setPaths)
+    }
+
+    /// One alternate icon's variants, planned as the primary icon is and given the alternate role
+    /// and `name`; none, with a warning naming `path`, when it does not validate. Its notes, and the
+    /// warnings that say a file of it is gone (`check` fails on them), are kept.
+    private func alternateIconVariants(_ spec: AppIconSpec, name: String, path: String, what: String, manifest: Manifest,
+                                       slotSets: CatalogSlotSets, diagnostics: inout [Diagnostic]) -> [Variant] {
+        var own: [Diagnostic] = []
+        let planned = IconPlanner(manifest: manifest, inspector: inspector, slotSets: slotSets, resolve: { manifest.resolve($0) })
+            .plan(spec, diagnostics: &own)
+        if let problem = own.first(where: { $0.severity == .error }) {
+            diagnostics.append(Diagnostic.warning(path, "the \(what) \"\(name)\" is not packaged as an alternate icon: \(problem.message)")
+                .droppingContent())
+            return []
+        }
+        diagnostics += own.filter { $0.severity == .note || $0.dropsContent }
+        return planned.filter { $0.role.kind == .appIcon }.map { variant -> Variant in
+            var alternate = variant
+            if let slot = variant.iconSlot { alternate.role = .alternateAppIcon(slot) }
+            alternate.name = name
+            return alternate
+        }
     }
 
     /// App icon and launch image sets this build does not use (an icon set not chosen, the sets of a
