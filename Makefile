@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
-APT_PACKAGES := libpoppler-glib-dev libcairo2-dev librsvg2-dev libfontconfig-dev libpng-dev libdeflate-dev libwebp-dev libheif-dev liblcms2-dev libqpdf-dev
+APT_PACKAGES := libpoppler-glib-dev libcairo2-dev librsvg2-dev libfontconfig-dev libpng-dev libdeflate-dev libwebp-dev libheif-dev liblcms2-dev libqpdf-dev libxml2-dev
 TEST_PACKAGES := poppler-utils librsvg2-bin ninja-build python3-jsonschema python3-venv rsync
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The relocatable release build has its own build folder: SwiftPM's own release builds (the
@@ -16,7 +16,7 @@ all: build
 
 # Installs the C libraries when pkg-config cannot find them (Debian/Ubuntu).
 deps:
-	@if ! pkg-config --exists poppler-glib cairo librsvg-2.0 fontconfig libpng libdeflate libwebp libheif lcms2 libqpdf 2>/dev/null; then \
+	@if ! pkg-config --exists poppler-glib cairo librsvg-2.0 fontconfig libpng libdeflate libwebp libheif lcms2 libqpdf libxml-2.0 2>/dev/null; then \
 		echo "Installing $(APT_PACKAGES)..."; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) pkg-config; \
 	fi

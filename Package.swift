@@ -49,6 +49,10 @@ let package = Package(
         // would abandon a page on (Rendering/ContentStreamRepair.swift).
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf",
                        providers: [.apt(["libqpdf-dev"])]),
+        // libxml2: custom symbol templates are read as XML (their groups, guides and paths), which
+        // librsvg, a renderer, does not expose (Rendering/XMLReader.swift).
+        .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
         // libpng reports errors with longjmp, which Swift cannot survive; this small C target keeps
         // every setjmp and turns failures into return codes. It also filters rows and deflates IDAT.
         .target(name: "PNGShim", dependencies: ["CPNG", "CDeflate"]),
@@ -64,7 +68,7 @@ let package = Package(
         // The second input kind: Xcode asset catalogs, walked as Xcode does (docs/catalogs.md).
         .target(name: "CatalogInput", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Planning", dependencies: ["AssetModel"]),
-        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "CFontconfig", "CWebP", "CHeif", "CLCMS", "CQPDF", "PNGShim"]),
+        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "CFontconfig", "CWebP", "CHeif", "CLCMS", "CQPDF", "CXML", "PNGShim"]),
         .target(name: "Output", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Reports", dependencies: ["AssetModel"]),
         // Assets.car: a BOM store of CoreUI renditions, from pixels the façade decodes (pure Swift).

@@ -103,6 +103,11 @@ enum CompiledCatalogStep {
                 description += "data|\(asset.name)|\(rendition.idiom)|\(rendition.localization ?? "")|\(rendition.fileName)|\(type ?? "")|\(sha256Hex(bytes))\n"
             }
         }
+        // Symbol sets: each template is read and its glyphs written here (a few kilobytes each).
+        let symbolAssets = try symbolSets(plan)
+        for (asset, sha256) in symbolAssets {
+            description += "symbol|\(asset.name)|\(asset.renditions.first?.fileName ?? "")|\(sha256)\n"
+        }
         let colorAssets = colors(plan, warnings: &colorWarnings)
         for asset in colorAssets {
             for color in asset.colors {
@@ -255,6 +260,14 @@ enum CompiledCatalogStep {
             rendition.embedded = vector.isSVG ? .svg(file) : .pdf(file)
             rendition.subtype = vector.slot.subtype
             assets[vector.slot.name]?.renditions.append(rendition)
+        }
+        for (asset, _) in symbolAssets {
+            // One name, one asset: an image set of the same name keeps it, as for data and colours.
+            if assets[asset.name] != nil || colorAssets.contains(where: { $0.name == asset.name }) || dataAssets.contains(where: { $0.name == asset.name }) {
+                made.append(.warning(plan.inputPath, "the symbol set \"\(asset.name)\" has the name of an image, data or colour set; only that set is in Assets.car"))
+                continue
+            }
+            assets[asset.name] = asset
         }
         for asset in dataAssets {
             // As for colours: an image set of the same name keeps it.
@@ -554,6 +567,47 @@ enum CompiledCatalogStep {
                 asset.renditions.append(rendition)
             }
             if !asset.renditions.isEmpty { assets.append(asset) }
+        }
+        return assets
+    }
+
+    /// The main bundle's symbol sets as car assets, one glyph rendition per weight and size of the
+    /// template, with the template's SHA-256 for the car's cache key. A template that cannot be
+    /// read or holds no usable glyph is an error naming it: the app would miss the symbol.
+    static func symbolSets(_ plan: BuildPlan) throws(BuildFailure) -> [(CompiledCatalog.Asset, String)] {
+        var assets: [(CompiledCatalog.Asset, String)] = []
+        for record in plan.catalogRecords.symbolSets where record.bundle == nil {
+            let set = record.symbolSet
+            func failure(_ message: String) -> BuildFailure {
+                BuildFailure(.invalidInput, [.error(set.path, "the symbol set \"\(set.name)\": \(message)")])
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try FileSystem.read(set.path, limit: Limits.maximumSymbolTemplateBytes)
+            } catch {
+                throw failure("cannot be read for Assets.car: \(error)")
+            }
+            if let size = GitLFSPointer.pointedSize(of: bytes) {
+                throw BuildFailure(.invalidInput, [.error(set.path, GitLFSPointer.message(pointedSize: size))])
+            }
+            let glyphs: [SymbolGlyph]
+            do {
+                glyphs = try SymbolTemplate.glyphs(XMLReader.parse(bytes))
+            } catch let error as SourceError {
+                throw failure(error.message)
+            } catch let error as SymbolTemplateError {
+                throw failure(error.message)
+            } catch {
+                throw failure("\(error)")
+            }
+            var asset = CompiledCatalog.Asset(name: set.name, kind: .symbol, renditions: [])
+            for glyph in glyphs {
+                var rendition = CompiledCatalog.Rendition(idiom: .universal, scale: 1, appearance: .any, fileName: set.filename, width: 0, height: 0, rgba: [])
+                rendition.embedded = .symbolGlyph(glyph)
+                rendition.traits = [.glyphWeight: glyph.weight, .glyphSize: glyph.size, .deploymentTarget: SymbolTemplate.deploymentTarget]
+                asset.renditions.append(rendition)
+            }
+            assets.append((asset, sha256Hex(bytes)))
         }
         return assets
     }

@@ -8,7 +8,7 @@ import AssetPlatform
 public struct CatalogReader {
     /// Set types Xcode knows that have no loose-file form; each is skipped with one note.
     static let skippedTypes: [String: String] = [
-        "symbolset": "symbol image set", "stickerpack": "sticker pack",
+        "stickerpack": "sticker pack",
         "sticker": "sticker", "stickersiconset": "stickers icon set", "stickersequence": "sticker sequence",
         "arresourcegroup": "AR resource group", "arobject": "AR object", "arimageset": "AR image set",
         "spriteatlas": "sprite atlas", "textureset": "texture set", "mipmapset": "mipmap set",
@@ -100,10 +100,9 @@ struct Walk {
             case "launchimage":
                 contents.launchImageSets.append(CatalogSetReference(name: stem, setPath: setPath, qualifiedName: qualified))
             case "symbolset":
-                // Loaded by name in code (`UIImage(named:)`, `Image(_:)`): its absence is a warning
-                // that says what the app will not find, not a note only `-v` shows.
-                diagnostics.append(.warning(path, "the symbol set \"\(qualified)\" is not compiled (assetc does not write symbol renditions yet, "
-                    + "docs/assets-car.md): UIImage(named: \"\(qualified)\") and Image(\"\(qualified)\") will find nothing").droppingContent())
+                if let set = SymbolSetDecoder().decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics, inputs: &inputs) {
+                    contents.symbolSets.append(set)
+                }
             case let type? where CatalogReader.skippedTypes[type] != nil:
                 // Marked as content left out: `check` counts these sets in its summary instead of
                 // calling the catalog simply valid (they are notes until assetc compiles them).

@@ -11,6 +11,9 @@ public struct CompiledCatalog: Sendable {
             case color
             /// A data set (`NSDataAsset`): part 181, one layout-1000 rendition per idiom.
             case data
+            /// A symbol set (custom SF Symbol): part 59, one layout-1017 rendition per glyph of its
+            /// template, keyed by glyph weight and size.
+            case symbol
         }
 
         /// The name an app asks for (`UIImage(named:)`, `CFBundleIconName`).
@@ -109,6 +112,8 @@ public struct CompiledCatalog: Sendable {
         case svg([UInt8])
         /// A data set's file (layout 1000, pixel format `DATA`), with its type identifier.
         case data([UInt8], typeIdentifier: String?)
+        /// One glyph of a custom symbol's template (layout 1017, pixel format `SVG `).
+        case symbolGlyph(SymbolGlyph)
     }
 
     public struct Rendition: Sendable {

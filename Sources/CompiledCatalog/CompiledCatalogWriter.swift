@@ -48,6 +48,7 @@ public enum CompiledCatalogWriter {
         case .pdf(let file)?: bytes = pdfRendition(rendition, file)
         case .svg(let file)?: bytes = svgRendition(rendition, file)
         case .data(let file, let typeIdentifier)?: bytes = dataRendition(rendition, file, typeIdentifier: typeIdentifier)
+        case .symbolGlyph(let glyph)?: bytes = symbolRendition(rendition, glyph)
         case nil:
             // A tinted icon is grey (`GA8`), as actool stores it; the system tints it.
             bytes = kind == .appIcon ? try bitmapRendition(rendition, flags: 0, allowGrey: rendition.appearance == .tintable)
@@ -96,7 +97,12 @@ public enum CompiledCatalogWriter {
                 identifier = identifier == UInt16.max ? 1 : identifier + 1
             }
             identifiers[identifier] = asset.name
-            let part = asset.kind == .appIcon ? Part.appIcon : asset.kind == .color ? Part.color : Part.image
+            let part = switch asset.kind {
+            case .appIcon: Part.appIcon
+            case .color: Part.color
+            case .symbol: Part.symbol
+            case .image, .data: Part.image
+            }
             var keys: [[RenditionAttribute: UInt16]] = []
             for color in asset.colors {
                 let attributes: [RenditionAttribute: UInt16] = [
@@ -159,8 +165,12 @@ public enum CompiledCatalogWriter {
                     renditions.append((key(attributes, keyFormat), multisizeRendition(name: asset.name, sizes: sizes)))
                 }
             }
-            var facet = LittleEndian.u16(0) + LittleEndian.u16(0) + LittleEndian.u16(3)
-            for (attribute, value) in [(RenditionAttribute.element, Element.image), (.part, part), (.identifier, identifier)] {
+            var facet: [UInt8]
+            var facetAttributes = [(RenditionAttribute.element, Element.image), (.part, part), (.identifier, identifier)]
+            // A symbol's facet also names its deployment target, as in the real cars with symbols.
+            if asset.kind == .symbol { facetAttributes.append((.deploymentTarget, SymbolTemplate.deploymentTarget)) }
+            facet = LittleEndian.u16(0) + LittleEndian.u16(0) + LittleEndian.u16(UInt16(facetAttributes.count))
+            for (attribute, value) in facetAttributes {
                 facet += LittleEndian.u16(attribute.rawValue) + LittleEndian.u16(value)
             }
             facets.append((Array(asset.name.utf8), facet))
@@ -399,6 +409,25 @@ public enum CompiledCatalogWriter {
         return csiHeader(flags: 0, width: 0, height: 0, scale: 1, pixelFormat: "ATAD", colorSpace: 1, layout: 1000,
                          name: typeIdentifier == nil ? rendition.fileName : "CoreStructuredImage", tlvLength: tlvs.count,
                          payloadLength: payload.count) + tlvs + payload
+    }
+
+    /// A custom symbol's glyph as actool stores it (a macOS 13 app's car and an iOS 15 framework's,
+    /// docs/assets-car.md): layout 1017, pixel format bytes ` GVS`, flags 0x04, width and height 0,
+    /// header scale 1; TLVs 1004 (opacity 1), 1006, 1018 (the glyph's metrics) and 1019 (its
+    /// rendering modes); the glyph's SVG LZFSE-compressed in a `DWAR` payload (version 1).
+    static func symbolRendition(_ rendition: CompiledCatalog.Rendition, _ glyph: SymbolGlyph) -> [UInt8] {
+        let metrics = glyph.metrics
+        var tlvs = opacityTLVs(1)
+        var body = LittleEndian.u32(7) + LittleEndian.u32(metrics.referencePointSize)
+        for value in [metrics.depth, metrics.capHeight, metrics.templateVersion, metrics.left, metrics.bottom, metrics.right, metrics.top] {
+            body += LittleEndian.u32(value.bitPattern)
+        }
+        tlvs += tlv(1018, body + LittleEndian.u32(0))
+        tlvs += tlv(1019, LittleEndian.u32(1) + LittleEndian.u32(0) + LittleEndian.u32(metrics.renderingModes))
+        let compressed = LZFSEStream.wrap(glyph.svg)
+        let payload = Array("DWAR".utf8) + LittleEndian.u32(1) + LittleEndian.u32(compressed.count) + compressed
+        return csiHeader(flags: 0x04, width: 0, height: 0, scale: 1, pixelFormat: " GVS", colorSpace: 0, layout: 1017,
+                         name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
     }
 
     /// `DWAR`, version 0 (stored), the length, the bytes.

@@ -4,6 +4,9 @@ public enum RenditionAttribute: UInt16, Sendable, CaseIterable {
     case element = 1, part = 2, direction = 4, dimension2 = 9, appearance = 7, scale = 12, localization = 13
     case idiom = 15, subtype = 16, identifier = 17
     case horizontalSizeClass = 20, verticalSizeClass = 21, memoryClass = 22, graphicsClass = 23, displayGamut = 24
+    /// Custom symbols' glyph renditions: deployment target, glyph weight (1 ultralight … 9 black)
+    /// and glyph size (1 small … 3 large), as real cars with symbols key them.
+    case deploymentTarget = 25, glyphWeight = 26, glyphSize = 27
 
     /// The key format Xcode 26 writes for an iOS catalog; every rendition key lists these in order.
     static let keyFormat: [RenditionAttribute] = [.appearance, .localization, .scale, .idiom, .subtype,
@@ -15,12 +18,18 @@ public enum RenditionAttribute: UInt16, Sendable, CaseIterable {
     /// cars — display gamut, direction, horizontal and vertical size class, graphics, memory
     /// (older cars put graphics and memory first; CoreUI reads the order from KEYFORMAT, so
     /// either is read alike; docs/assets-car.md).
+    ///
+    /// A car with custom symbols also has glyph weight and size after the subtype and the
+    /// deployment target just before the identifier, where an Xcode 13 iOS car with a symbol puts
+    /// them (`…, subtype, 26, 27, dimension1, 25, identifier, element, part`).
     static func keyFormat(with extras: Set<RenditionAttribute>) -> [RenditionAttribute] {
-        let inserted = [RenditionAttribute.displayGamut, .direction, .horizontalSizeClass, .verticalSizeClass, .graphicsClass, .memoryClass]
-            .filter(extras.contains)
-        guard !inserted.isEmpty else { return keyFormat }
+        let inserted = [RenditionAttribute.displayGamut, .direction, .horizontalSizeClass, .verticalSizeClass, .graphicsClass, .memoryClass,
+                        .deploymentTarget].filter(extras.contains)
+        let glyph = [RenditionAttribute.glyphWeight, .glyphSize].filter(extras.contains)
+        guard !inserted.isEmpty || !glyph.isEmpty else { return keyFormat }
         var format = keyFormat
         format.insert(contentsOf: inserted, at: format.firstIndex(of: .identifier)!)
+        format.insert(contentsOf: glyph, at: format.firstIndex(of: .subtype)! + 1)
         return format
     }
 }
@@ -75,7 +84,10 @@ enum Part {
     static let multisizeImageSet: UInt16 = 218
     static let appIcon: UInt16 = 220
     static let color: UInt16 = 217
+    /// A custom symbol's glyphs (and its FACETKEYS entry in iOS cars).
+    static let symbol: UInt16 = 59
 }
+
 
 
 /// An app icon's `dimension2` index, as actool numbers a set: the 1-based position of the slot's

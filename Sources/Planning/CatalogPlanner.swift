@@ -25,6 +25,7 @@ struct CatalogPlanner {
         var imageOwners: [String: String] = [:]  // bundle + name → catalog
         var colorOwners: [String: String] = [:]
         var dataOwners: [String: String] = [:]
+        var symbolOwners: [String: String] = [:]
         for catalog in catalogs {
             let bundle = catalog.spec.bundle
             let folder = bundle.flatMap { name in manifest.bundles.first { $0.name == name }?.path }
@@ -68,6 +69,15 @@ struct CatalogPlanner {
                 dataOwners[key] = catalog.spec.path
                 result.records.dataSets.append(CatalogRecords.DataSet(bundle: bundle, name: set.name, catalog: catalog.spec.path,
                                                                       setPath: set.setPath, entries: set.entries))
+            }
+            for set in catalog.symbolSets {
+                let key = (bundle ?? "") + "\u{0}" + set.name
+                if symbolOwners[key] != nil {
+                    diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.symbolSet, set.name)))
+                    continue
+                }
+                symbolOwners[key] = catalog.spec.path
+                result.records.symbolSets.append(CatalogRecords.SymbolSet(bundle: bundle, catalog: catalog.spec.path, symbolSet: set))
             }
         }
         return result

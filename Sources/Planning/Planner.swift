@@ -126,6 +126,14 @@ public struct Planner {
                 ? "the data set \"\(set.name)\" is in a catalog of the bundle \"\(set.bundle!)\"; Assets.car holds the main bundle's, so NSDataAsset will not find it"
                 : "the data set \"\(set.name)\" is only compiled into Assets.car (build with --car); without it NSDataAsset(name: \"\(set.name)\") finds nothing").droppingContent())
         }
+        // A symbol set is only glyph renditions of Assets.car: without the car, or in another bundle,
+        // code that loads it by name finds nothing, which is a warning (`check` fails on it).
+        for set in catalogRecords.symbolSets where !manifest.compiledCatalog || set.bundle != nil {
+            let path = FilePath(manifest.resolve(set.catalog)).appending(set.symbolSet.setPath).string
+            result.warnings.append(.warning(path, manifest.compiledCatalog
+                ? "the symbol set \"\(set.name)\" is in a catalog of the bundle \"\(set.bundle!)\"; Assets.car holds the main bundle's, so UIImage(named: \"\(set.name)\") will not find it"
+                : "the symbol set \"\(set.name)\" is only compiled into Assets.car (build with --car); without it UIImage(named: \"\(set.name)\") and Image(\"\(set.name)\") find nothing").droppingContent())
+        }
         // An image set whose every image is a slot only Assets.car selects on (locale, direction,
         // display gamut, size class…): without the car, or in another bundle, nothing of it is
         // written, which is said as it was when such slots were skipped.

@@ -46,7 +46,10 @@ func imageSet(_ entries: String, properties: String = "") -> String {
             "flag.at.imageset/at.pdf": "%PDF",
             "Data.dataset/Contents.json": #"{"data": [{"idiom": "universal", "filename": "d.json", "universal-type-identifier": "public.json"}]}"#,
             "Data.dataset/d.json": "{}",
-            "Glyph.symbolset/Contents.json": "{}",
+            "Glyph.symbolset/Contents.json": #"{"symbols": [{"idiom": "universal", "filename": "glyph.svg"}, {"idiom": "mac", "filename": "mac.svg"}]}"#,
+            "Glyph.symbolset/glyph.svg": "<svg/>",
+            "Glyph.symbolset/mac.svg": "<svg/>",
+            "Empty.symbolset/Contents.json": "{}",
             "Brand.colorset/Contents.json": #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0x80", "green": "128", "blue": "0.500", "alpha": "1"}}}]}"#,
             "AppIcon.appiconset/Contents.json": #"{"images": []}"#,
         ])
@@ -62,8 +65,9 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         ]))
         #expect(contents.dataSets.map(\.name) == ["Data"])
         #expect(contents.dataSets.first?.entries.map(\.typeIdentifier) == ["public.json"])
-        #expect(messages == ["Test.xcassets/Glyph.symbolset: warning: the symbol set \"Glyph\" is not compiled (assetc does not write symbol renditions yet, "
-            + "docs/assets-car.md): UIImage(named: \"Glyph\") and Image(\"Glyph\") will find nothing"])
+        #expect(contents.symbolSets.map(\.name) == ["Glyph"])
+        #expect(contents.symbolSets.first?.filename == "glyph.svg")
+        #expect(messages == ["Test.xcassets/Empty.symbolset/Contents.json: warning: the symbol set \"Empty\" has no \"symbols\" array; UIImage(named: \"Empty\") will find nothing"])
     }
 
     @Test func missingUnassignedAndForeignSlotsAreReportedNotFatal() throws {

@@ -27,6 +27,7 @@ public struct CatalogContents: Sendable {
     public var imageSets: [CatalogImageSet]
     public var colorSets: [CatalogColorSet]
     public var dataSets: [CatalogDataSet] = []
+    public var symbolSets: [CatalogSymbolSet] = []
     /// App icon and launch image sets by qualified name, with their folder.
     public var appIconSets: [CatalogSetReference]
     public var launchImageSets: [CatalogSetReference]
@@ -292,13 +293,28 @@ public struct CatalogRecords: Sendable, Codable {
     public var images: [Image]
     public var colors: [Color]
     public var dataSets: [DataSet] = []
+    /// The symbol sets of the catalogs, by bundle.
+    public var symbolSets: [SymbolSet] = []
+
+    /// A symbol set of a catalog, by bundle.
+    public struct SymbolSet: Sendable, Hashable, Codable {
+        public var bundle: String?
+        public var catalog: String
+        public var symbolSet: CatalogSymbolSet
+        public var name: String { symbolSet.name }
+        public init(bundle: String?, catalog: String, symbolSet: CatalogSymbolSet) {
+            self.bundle = bundle
+            self.catalog = catalog
+            self.symbolSet = symbolSet
+        }
+    }
 
     public init(images: [Image] = [], colors: [Color] = []) {
         self.images = images
         self.colors = colors
     }
 
-    private enum CodingKeys: String, CodingKey { case images, colors, dataSets }
+    private enum CodingKeys: String, CodingKey { case images, colors, dataSets, symbolSets }
 
     // Data sets are written only when there are some, so a plan without any reads as before.
     public func encode(to encoder: any Encoder) throws {
@@ -306,6 +322,7 @@ public struct CatalogRecords: Sendable, Codable {
         try c.encode(images, forKey: .images)
         try c.encode(colors, forKey: .colors)
         if !dataSets.isEmpty { try c.encode(dataSets, forKey: .dataSets) }
+        if !symbolSets.isEmpty { try c.encode(symbolSets, forKey: .symbolSets) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -313,5 +330,6 @@ public struct CatalogRecords: Sendable, Codable {
         images = try c.decode([Image].self, forKey: .images)
         colors = try c.decode([Color].self, forKey: .colors)
         dataSets = try c.decodeIfPresent([DataSet].self, forKey: .dataSets) ?? []
+        symbolSets = try c.decodeIfPresent([SymbolSet].self, forKey: .symbolSets) ?? []
     }
 }

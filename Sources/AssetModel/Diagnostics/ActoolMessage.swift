@@ -9,6 +9,7 @@ public enum ActoolMessage {
         case launchImageSet = "launch image set"
         case colorSet = "color set"
         case dataSet = "data set"
+        case symbolSet = "symbol image set"
     }
 
     /// `The image set "Star" has an unassigned child.` / `… has 3 unassigned children.`

@@ -1,0 +1,64 @@
+import AssetModel
+import AssetPlatform
+
+/// Reads one `.symbolset`: its template file. The template itself is read only when Assets.car is
+/// made (its glyphs are renditions of the car, not loose files).
+struct SymbolSetDecoder {
+    static let setKeys: Set<String> = ["info", "symbols", "properties"]
+    static let entryKeys: Set<String> = ["idiom", "filename", "language-direction", "locale"]
+
+    func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic], inputs: inout [String]) -> CatalogSymbolSet? {
+        guard let file = ContentsFile.read(folder + "/Contents.json", required: true, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
+        file.warnUnknownKeys(Self.setKeys, in: file.root, what: "a symbol set's Contents.json", diagnostics: &diagnostics)
+        guard let list = file.member("symbols", of: file.root), case .array(let items) = list.value else {
+            diagnostics.append(.warning(file.path, "the symbol set \"\(name)\" has no \"symbols\" array; UIImage(named: \"\(name)\") will find nothing").droppingContent())
+            return nil
+        }
+        var chosen: CatalogSymbolSet?
+        var referenced: Set<String> = []
+        var skipped = 0
+        var sawIOSEntry = false
+        for item in items {
+            file.warnUnknownKeys(Self.entryKeys, in: item, what: "a symbol entry", diagnostics: &diagnostics)
+            guard let filename = file.string("filename", of: item, diagnostics: &diagnostics) else { continue }  // an empty slot
+            referenced.insert(filename)
+            switch file.string("idiom", of: item, diagnostics: &diagnostics) ?? "universal" {
+            case "universal", "iphone", "ipad": break
+            default: continue  // mac, watch, tv…: not an iOS template
+            }
+            sawIOSEntry = true
+            // One template per set: right-to-left and localized templates are not compiled (no car
+            // with one has been seen), and a second universal entry would be a duplicate.
+            guard chosen == nil, file.member("language-direction", of: item) == nil, file.member("locale", of: item) == nil else {
+                skipped += 1
+                continue
+            }
+            guard ImageSetDecoder.isPlainFileName(filename) else {
+                diagnostics.append(.warning(file.path, at: item.location, "file name \"\(filename)\" must be a plain file name inside the set; the entry is skipped").droppingContent())
+                continue
+            }
+            let path = folder + "/" + filename
+            guard FileSystem.kind(path) == .file else {
+                diagnostics.append(.warning(file.path, at: item.location, ActoolMessage.missingFile(filename, inSet: name, kind: .symbolSet)).droppingContent())
+                continue
+            }
+            inputs.append(path)
+            if let prefix = try? FileSystem.read(path, limit: 1024), let size = GitLFSPointer.pointedSize(of: prefix) {
+                diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)))
+                continue
+            }
+            chosen = CatalogSymbolSet(name: name, setPath: setPath, contentsPath: file.path, filename: filename, path: path)
+        }
+        if skipped > 0 {
+            diagnostics.append(.note(file.path, "skipped \(skipped) template\(skipped == 1 ? "" : "s") of the symbol set \"\(name)\" chosen by language direction or locale, or after the first").droppingContent())
+        }
+        let loose = FileSystem.list(folder).filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }
+        if !loose.isEmpty {
+            diagnostics.append(.warning(file.path, ActoolMessage.unassignedChildren(.symbolSet, named: name, count: loose.count)))
+        }
+        if !sawIOSEntry {
+            diagnostics.append(.warning(file.path, "the symbol set \"\(name)\" has no template for iOS; UIImage(named: \"\(name)\") will find nothing").droppingContent())
+        }
+        return chosen
+    }
+}

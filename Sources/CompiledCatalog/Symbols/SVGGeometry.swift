@@ -1,0 +1,338 @@
+import AssetModel
+
+/// The geometry of a symbol template's outlines: path data and the basic shapes, read into
+/// absolute Bézier segments, and their tight bounds (the extrema of each curve, not its control
+/// points), which is the box actool fits a glyph's `viewBox` to.
+struct InkBounds: Equatable, Sendable {
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+
+    var isEmpty: Bool { minX > maxX || minY > maxY }
+
+    mutating func add(_ point: (x: Double, y: Double)) {
+        minX = min(minX, point.x); maxX = max(maxX, point.x)
+        minY = min(minY, point.y); maxY = max(maxY, point.y)
+    }
+
+    mutating func add(_ other: InkBounds) {
+        guard !other.isEmpty else { return }
+        add((other.minX, other.minY))
+        add((other.maxX, other.maxY))
+    }
+
+    func outset(by amount: Double) -> InkBounds {
+        isEmpty ? self : InkBounds(minX: minX - amount, minY: minY - amount, maxX: maxX + amount, maxY: maxY + amount)
+    }
+}
+
+/// One outline as Bézier segments in absolute coordinates.
+struct Outline: Sendable {
+    enum Segment: Sendable {
+        case move(Point)
+        case line(Point)
+        case quadratic(Point, Point)
+        case cubic(Point, Point, Point)
+    }
+
+    typealias Point = (x: Double, y: Double)
+
+    var segments: [Segment] = []
+
+    /// The tight box of the outline after `transform` (an affine map of a Bézier curve is the curve
+    /// of its mapped control points, so the extrema are found after mapping).
+    func bounds(_ transform: AffineTransform) -> InkBounds {
+        var box = InkBounds()
+        var current: Point = (0, 0)
+        for segment in segments {
+            switch segment {
+            case .move(let point), .line(let point):
+                current = transform.apply(point)
+                box.add(current)
+            case .quadratic(let control, let end):
+                let (c, p) = (transform.apply(control), transform.apply(end))
+                box.add(p)
+                for t in Self.quadraticExtrema(current.x, c.x, p.x) + Self.quadraticExtrema(current.y, c.y, p.y) {
+                    let u = 1 - t
+                    box.add((u * u * current.x + 2 * u * t * c.x + t * t * p.x, u * u * current.y + 2 * u * t * c.y + t * t * p.y))
+                }
+                current = p
+            case .cubic(let control1, let control2, let end):
+                let (c1, c2, p) = (transform.apply(control1), transform.apply(control2), transform.apply(end))
+                box.add(p)
+                for t in Self.cubicExtrema(current.x, c1.x, c2.x, p.x) + Self.cubicExtrema(current.y, c1.y, c2.y, p.y) {
+                    let u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                    box.add((a * current.x + b * c1.x + c * c2.x + d * p.x, a * current.y + b * c1.y + c * c2.y + d * p.y))
+                }
+                current = p
+            }
+        }
+        return box
+    }
+
+    static func quadraticExtrema(_ p0: Double, _ p1: Double, _ p2: Double) -> [Double] {
+        let denominator = p0 - 2 * p1 + p2
+        guard denominator != 0 else { return [] }
+        let t = (p0 - p1) / denominator
+        return t > 0 && t < 1 ? [t] : []
+    }
+
+    /// Where the derivative of a cubic's coordinate is 0 inside (0, 1).
+    static func cubicExtrema(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double) -> [Double] {
+        let a = -p0 + 3 * p1 - 3 * p2 + p3, b = 2 * (p0 - 2 * p1 + p2), c = p1 - p0
+        var roots: [Double] = []
+        if abs(a) < 1e-12 {
+            if b != 0 { roots = [-c / b] }
+        } else {
+            let discriminant = b * b - 4 * a * c
+            if discriminant >= 0 {
+                let root = discriminant.squareRoot()
+                roots = [(-b + root) / (2 * a), (-b - root) / (2 * a)]
+            }
+        }
+        return roots.filter { $0 > 0 && $0 < 1 }
+    }
+}
+
+/// Reads SVG numbers: signs, decimals, exponents, and the run-together forms path data allows
+/// (`1.5.5` is 1.5 then .5, `1-2` is 1 then -2).
+struct SVGNumberScanner {
+    private let bytes: [UInt8]
+    private(set) var position = 0
+
+    init(_ text: Substring) { bytes = Array(text.utf8) }
+
+    static func numbers(in text: Substring) -> [Double]? {
+        var scanner = SVGNumberScanner(text)
+        var values: [Double] = []
+        while scanner.skipSeparators() {
+            guard let value = scanner.number() else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    var atEnd: Bool { position >= bytes.count }
+    var peek: UInt8? { atEnd ? nil : bytes[position] }
+
+    mutating func advance() { position += 1 }
+
+    /// Skips spaces and commas; false at the end.
+    mutating func skipSeparators() -> Bool {
+        while let byte = peek, byte == 0x20 || byte == 0x2C || byte == 0x09 || byte == 0x0A || byte == 0x0D { position += 1 }
+        return !atEnd
+    }
+
+    mutating func number() -> Double? {
+        let start = position
+        if let byte = peek, byte == 0x2B || byte == 0x2D { position += 1 }
+        var digits = 0
+        while let byte = peek, byte >= 0x30 && byte <= 0x39 { position += 1; digits += 1 }
+        if peek == 0x2E {
+            position += 1
+            while let byte = peek, byte >= 0x30 && byte <= 0x39 { position += 1; digits += 1 }
+        }
+        guard digits > 0 else { position = start; return nil }
+        if let byte = peek, byte == 0x65 || byte == 0x45 {
+            let mark = position
+            position += 1
+            if let sign = peek, sign == 0x2B || sign == 0x2D { position += 1 }
+            var exponentDigits = 0
+            while let byte = peek, byte >= 0x30 && byte <= 0x39 { position += 1; exponentDigits += 1 }
+            if exponentDigits == 0 { position = mark }
+        }
+        guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)), value.isFinite else { return nil }
+        return value
+    }
+
+    /// An arc's flag: one `0` or `1`, which may run into the next number.
+    mutating func flag() -> Bool? {
+        guard skipSeparators(), let byte = peek, byte == 0x30 || byte == 0x31 else { return nil }
+        position += 1
+        return byte == 0x31
+    }
+}
+
+enum SVGGeometryError: Error, Equatable {
+    case badPathData(String)
+    case badShape(String)
+}
+
+extension Outline {
+    /// SVG path data (`d`): every command, relative and absolute; arcs become cubic curves.
+    init(pathData: String) throws(SVGGeometryError) {
+        var scanner = SVGNumberScanner(Substring(pathData))
+        var current: Point = (0, 0), start: Point = (0, 0)
+        var lastControl: Point?, lastQuadratic: Point?
+        var command: UInt8 = 0
+        func fail(_ why: String) -> SVGGeometryError { .badPathData("\(why) at byte \(scanner.position) of the path data") }
+        while scanner.skipSeparators() {
+            if let byte = scanner.peek, (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) {
+                command = byte
+                scanner.advance()
+                if command == 0x5A || command == 0x7A {  // Z z
+                    segments.append(.line(start))
+                    current = start
+                    lastControl = nil; lastQuadratic = nil
+                    continue
+                }
+                guard scanner.skipSeparators() else { throw fail("a command without numbers") }
+            } else if command == 0 || command == 0x5A || command == 0x7A {
+                throw fail("numbers before any command")
+            }
+            let relative = command >= 0x61
+            func point() throws(SVGGeometryError) -> Point {
+                guard scanner.skipSeparators(), let x = scanner.number(), scanner.skipSeparators(), let y = scanner.number() else {
+                    throw fail("a missing coordinate")
+                }
+                return relative ? (current.x + x, current.y + y) : (x, y)
+            }
+            func single() throws(SVGGeometryError) -> Double {
+                guard scanner.skipSeparators(), let value = scanner.number() else { throw fail("a missing coordinate") }
+                return value
+            }
+            var control: Point?, quadratic: Point?
+            switch command | 0x20 {
+            case 0x6D:  // m
+                current = try point()
+                start = current
+                segments.append(.move(current))
+                command = relative ? 0x6C : 0x4C  // further pairs are lines
+            case 0x6C:  // l
+                current = try point()
+                segments.append(.line(current))
+            case 0x68:  // h
+                let x = try single()
+                current = (relative ? current.x + x : x, current.y)
+                segments.append(.line(current))
+            case 0x76:  // v
+                let y = try single()
+                current = (current.x, relative ? current.y + y : y)
+                segments.append(.line(current))
+            case 0x63:  // c
+                let c1 = try point(), c2 = try point(), end = try point()
+                segments.append(.cubic(c1, c2, end))
+                control = c2
+                current = end
+            case 0x73:  // s
+                let c1 = lastControl.map { (2 * current.x - $0.x, 2 * current.y - $0.y) } ?? current
+                let c2 = try point(), end = try point()
+                segments.append(.cubic(c1, c2, end))
+                control = c2
+                current = end
+            case 0x71:  // q
+                let c = try point(), end = try point()
+                segments.append(.quadratic(c, end))
+                quadratic = c
+                current = end
+            case 0x74:  // t
+                let c = lastQuadratic.map { (2 * current.x - $0.x, 2 * current.y - $0.y) } ?? current
+                let end = try point()
+                segments.append(.quadratic(c, end))
+                quadratic = c
+                current = end
+            case 0x61:  // a
+                let rx = try single(), ry = try single(), rotation = try single()
+                guard let large = scanner.flag(), let sweep = scanner.flag() else { throw fail("a bad arc flag") }
+                let end = try point()
+                segments += Self.arc(from: current, to: end, rx: rx, ry: ry, rotation: rotation, large: large, sweep: sweep)
+                current = end
+            default:
+                throw fail("an unknown command \"\(String(UnicodeScalar(command)))\"")
+            }
+            lastControl = control
+            lastQuadratic = quadratic
+        }
+    }
+
+    /// An elliptical arc (SVG's endpoint form) as cubic curves of at most a quarter turn each
+    /// (SVG 1.1 appendix F.6).
+    static func arc(from p0: Point, to p1: Point, rx: Double, ry: Double, rotation: Double, large: Bool, sweep: Bool) -> [Segment] {
+        var rx = abs(rx), ry = abs(ry)
+        if (p0.x == p1.x && p0.y == p1.y) { return [] }
+        if rx == 0 || ry == 0 { return [.line(p1)] }
+        let phi = rotation * .pi / 180
+        let cosPhi = MathFunctions.cos(phi), sinPhi = MathFunctions.sin(phi)
+        let dx = (p0.x - p1.x) / 2, dy = (p0.y - p1.y) / 2
+        let x1 = cosPhi * dx + sinPhi * dy, y1 = -sinPhi * dx + cosPhi * dy
+        let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
+        if lambda > 1 { rx *= lambda.squareRoot(); ry *= lambda.squareRoot() }
+        let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
+        let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
+        var factor = denominator == 0 ? 0 : (max(0, numerator) / denominator).squareRoot()
+        if large == sweep { factor = -factor }
+        let cx1 = factor * rx * y1 / ry, cy1 = -factor * ry * x1 / rx
+        let cx = cosPhi * cx1 - sinPhi * cy1 + (p0.x + p1.x) / 2, cy = sinPhi * cx1 + cosPhi * cy1 + (p0.y + p1.y) / 2
+        func angle(_ ux: Double, _ uy: Double, _ vx: Double, _ vy: Double) -> Double {
+            MathFunctions.atan2(ux * vy - uy * vx, ux * vx + uy * vy)
+        }
+        let theta1 = angle(1, 0, (x1 - cx1) / rx, (y1 - cy1) / ry)
+        var delta = angle((x1 - cx1) / rx, (y1 - cy1) / ry, (-x1 - cx1) / rx, (-y1 - cy1) / ry)
+        if !sweep && delta > 0 { delta -= 2 * .pi }
+        if sweep && delta < 0 { delta += 2 * .pi }
+        let pieces = max(1, Int((abs(delta) / (.pi / 2)).rounded(.up)))
+        let step = delta / Double(pieces)
+        let k = 4.0 / 3.0 * (1 - MathFunctions.cos(step / 2)) / MathFunctions.sin(step / 2)
+        func onEllipse(_ t: Double) -> Point {
+            let x = rx * MathFunctions.cos(t), y = ry * MathFunctions.sin(t)
+            return (cosPhi * x - sinPhi * y + cx, sinPhi * x + cosPhi * y + cy)
+        }
+        func tangent(_ t: Double) -> Point {
+            let x = -rx * MathFunctions.sin(t), y = ry * MathFunctions.cos(t)
+            return (cosPhi * x - sinPhi * y, sinPhi * x + cosPhi * y)
+        }
+        var segments: [Segment] = []
+        var t = theta1
+        for index in 0..<pieces {
+            let next = t + step
+            let a = onEllipse(t), b = index == pieces - 1 ? p1 : onEllipse(next)
+            let ta = tangent(t), tb = tangent(next)
+            segments.append(.cubic((a.x + k * ta.x, a.y + k * ta.y), (b.x - k * tb.x, b.y - k * tb.y), b))
+            t = next
+        }
+        return segments
+    }
+
+    /// A basic shape (`rect`, `circle`, `ellipse`, `line`, `polyline`, `polygon`) as an outline;
+    /// nil for an element that is not one.
+    static func shape(_ element: AssetModel.XMLTreeElement) throws(SVGGeometryError) -> Outline? {
+        func number(_ name: String, default fallback: Double? = nil) throws(SVGGeometryError) -> Double {
+            guard let text = element[attribute: name] else {
+                if let fallback { return fallback }
+                throw .badShape("<\(element.name)> without \(name)")
+            }
+            guard let values = SVGNumberScanner.numbers(in: Substring(text)), values.count == 1 else {
+                throw .badShape("<\(element.name)> \(name)=\"\(text)\" is not a number")
+            }
+            return values[0]
+        }
+        switch element.name {
+        case "path":
+            return try Outline(pathData: element[attribute: "d"] ?? "")
+        case "rect":
+            let x = try number("x", default: 0), y = try number("y", default: 0)
+            let width = try number("width"), height = try number("height")
+            return Outline(segments: [.move((x, y)), .line((x + width, y)), .line((x + width, y + height)), .line((x, y + height)), .line((x, y))])
+        case "circle", "ellipse":
+            let cx = try number("cx", default: 0), cy = try number("cy", default: 0)
+            let rx = try element.name == "circle" ? number("r") : number("rx"), ry = try element.name == "circle" ? rx : number("ry")
+            let start: Point = (cx + rx, cy)
+            return Outline(segments: [.move(start)] + arc(from: start, to: (cx - rx, cy), rx: rx, ry: ry, rotation: 0, large: false, sweep: true)
+                + arc(from: (cx - rx, cy), to: start, rx: rx, ry: ry, rotation: 0, large: false, sweep: true))
+        case "line":
+            return Outline(segments: [.move((try number("x1", default: 0), try number("y1", default: 0))),
+                                      .line((try number("x2", default: 0), try number("y2", default: 0)))])
+        case "polyline", "polygon":
+            guard let values = SVGNumberScanner.numbers(in: Substring(element[attribute: "points"] ?? "")), values.count >= 2 else {
+                throw .badShape("<\(element.name)> without points")
+            }
+            var outline = Outline()
+            for index in stride(from: 0, to: values.count - 1, by: 2) {
+                outline.segments.append(index == 0 ? .move((values[0], values[1])) : .line((values[index], values[index + 1])))
+            }
+            if element.name == "polygon" { outline.segments.append(.line((values[0], values[1]))) }
+            return outline
+        default:
+            return nil
+        }
+    }
+}

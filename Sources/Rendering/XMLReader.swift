@@ -1,0 +1,68 @@
+import AssetModel
+import CXML
+import Foundation
+
+/// The only file that touches libxml2: a document read into `XMLTreeElement` values.
+///
+/// Hostile input: the network is never used (`XML_PARSE_NONET`), no external DTD or entity is
+/// loaded, entities are not substituted into text (libxml2's own amplification limits hold for
+/// attribute values), and libxml2's default depth limit (256) and this reader's element count keep
+/// a crafted file from costing more than its size. Errors are taken from the parser context, never
+/// printed.
+public enum XMLReader {
+    /// More elements than any template needs (Apple's full templates hold about 200).
+    public static let maximumElements = 200_000
+
+    public static func parse(_ bytes: [UInt8]) throws(SourceError) -> XMLTreeElement {
+        guard bytes.count <= Int(Int32.max) else { throw .overLimit("more than 2 GiB of XML") }
+        guard let context = xmlNewParserCtxt() else { throw .renderer("libxml2 could not make a parser") }
+        defer { xmlFreeParserCtxt(context) }
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+            | XML_PARSE_NOCDATA.rawValue | XML_PARSE_NOBLANKS.rawValue)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                xmlCtxtReadMemory(context, $0, Int32(buffer.count), nil, nil, options)
+            }
+        }
+        guard let document else {
+            let error = context.pointee.lastError
+            let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed"
+            throw .content("not readable XML (line \(error.line)): \(message)")
+        }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document) else { throw .content("an XML file without an element") }
+        var count = 0
+        return try element(root, count: &count)
+    }
+
+    private static func element(_ node: xmlNodePtr, count: inout Int) throws(SourceError) -> XMLTreeElement {
+        count += 1
+        guard count <= maximumElements else { throw .overLimit("more than \(maximumElements) XML elements") }
+        var result = XMLTreeElement(name: string(node.pointee.name), line: Int(xmlGetLineNo(node)))
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            let value = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1)
+            result.attributes.append(XMLTreeAttribute(name: string(current.pointee.name), value: value.map { String(cString: $0) } ?? ""))
+            assetc_xml_free(value)
+            attribute = current.pointee.next
+        }
+        var child = node.pointee.children
+        while let current = child {
+            switch current.pointee.type {
+            case XML_ELEMENT_NODE:
+                result.children.append(.element(try element(current, count: &count)))
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content { result.children.append(.text(String(cString: content))) }
+            default:
+                break  // comments, processing instructions, entity references: not content here
+            }
+            child = current.pointee.next
+        }
+        return result
+    }
+
+    private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
+        guard let pointer else { return "" }
+        return pointer.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
+    }
+}
