@@ -324,7 +324,7 @@ public struct CARReader {
             return rendition
         }
         if payload.count >= 12, Array(payload[0..<4]) == Array("DWAR".utf8) {
-            guard rendition.layout == 9 || rendition.layout == 1000 || rendition.pixelFormat == "GEPJ" || lenient else { throw Malformed("DWAR payload in a layout-\(rendition.layout) \(rendition.pixelFormat) rendition") }
+            guard rendition.layout == 9 || rendition.layout == 1000 || rendition.layout == 1017 || rendition.pixelFormat == "GEPJ" || lenient else { throw Malformed("DWAR payload in a layout-\(rendition.layout) \(rendition.pixelFormat) rendition") }
             let version = le32(payload, 4), length = Int(le32(payload, 8))
             guard payload.count == 12 + length else { throw Malformed("DWAR of \(length) bytes in a payload of \(payload.count)") }
             if version == 0 {

@@ -87,6 +87,10 @@ public enum SymbolTemplate {
                 throw SymbolTemplateError("the glyph \(glyph.name) has no Baseline-\(sizeName) and Capline-\(sizeName) guides")
             }
             let box = bounds[glyph.name]!
+            guard [(box.maxX - box.minX) * scale, (box.maxY - box.minY) * scale, glyph.transform.e * scale, glyph.transform.f * scale]
+                .allSatisfy(\.isFinite) else {
+                throw SymbolTemplateError("the glyph \(glyph.name) has coordinates out of range")
+            }
             // The glyph is drawn in its own group's coordinates, so its path data stays as
             // written; the box is the ink's in the template's coordinates, and the offset is the
             // group's translation less the box's corner, both scaled. Computed in this order, all

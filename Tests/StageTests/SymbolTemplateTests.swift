@@ -1,0 +1,218 @@
+import AssetModel
+@testable import CompiledCatalog
+import Foundation
+@testable import Rendering
+import Testing
+
+/// Custom symbol templates: glyphs found by their ids, written as actool writes them, with the
+/// numbers worked out here by hand from templates made for these tests. The form of the output was
+/// checked against a real actool car (docs/assets-car.md: all 27 glyphs of a published template
+/// byte for byte), which cannot be copied here; these templates follow that template's layout.
+@Suite struct SymbolTemplateTests {
+    /// A template laid out as the SF Symbols app lays out a version 3 template: guides for each
+    /// size, margins for Regular-M, glyph groups translated to their left margin and baseline.
+    static func template(_ glyphs: String, style: String = "", version: String = "3.0", margins: Bool = true) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE svg
+        PUBLIC "-//W3C//DTD SVG 1.1//EN"
+               "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
+        <svg version="1.1" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="3300" height="2200">
+         <style>\(style)</style>
+         <g id="Notes">
+          <text style="stroke:none;fill:black;" transform="matrix(1 0 0 1 3036 1933)">Template v.\(version)</text>
+         </g>
+         <g id="Guides">
+          <line id="Baseline-S" x1="263" x2="3036" y1="696" y2="696"/>
+          <line id="Capline-S" x1="263" x2="3036" y1="625.541" y2="625.541"/>
+          <line id="Baseline-M" x1="263" x2="3036" y1="1126" y2="1126"/>
+          <line id="Capline-M" x1="263" x2="3036" y1="1055.54" y2="1055.54"/>
+          <line id="Baseline-L" x1="263" x2="3036" y1="1556" y2="1556"/>
+          <line id="Capline-L" x1="263" x2="3036" y1="1485.54" y2="1485.54"/>
+          \(margins ? #"<line id="left-margin-Regular-M" x1="1400" x2="1400" y1="1030" y2="1150"/>"# : "")
+          \(margins ? #"<line id="right-margin-Regular-M" x1="1480" x2="1480" y1="1030" y2="1150"/>"# : "")
+         </g>
+         <g id="Symbols">
+        \(glyphs)
+         </g>
+        </svg>
+        """
+    }
+
+    static func glyphs(_ text: String) throws -> [SymbolGlyph] {
+        try SymbolTemplate.glyphs(XMLReader.parse(Array(text.utf8)))
+    }
+
+    static func failure(_ text: String) -> String? {
+        do {
+            _ = try glyphs(text)
+            return nil
+        } catch let error as SymbolTemplateError {
+            return error.message
+        } catch let error as SourceError {
+            return error.message
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// The document, the style and the numbers of one glyph: s = 17/100 on iOS; the ink box in the
+    /// template's coordinates (1410…1460 × 1056…1131) gives the viewBox and, with the group's
+    /// translation, the offset; the path keeps its data, its rendering-mode class and the
+    /// presentation its class rule gives, not the SF Symbols app's preview class.
+    @Test func aGlyphIsWrittenAsActoolWritesIt() throws {
+        let style = ".multicolor-0:systemBlueColor {fill:#007AFF;opacity:1.0}\n\n.SFSymbolsPreview007AFF {fill:#007AFF;opacity:1.0}\n"
+        let text = Self.template(#"""
+          <g id="Regular-M" transform="matrix(1 0 0 1 1400 1126)">
+           <path class="multicolor-0:systemBlueColor SFSymbolsPreview007AFF" d="M10 -70L60 -70L60 5L10 5Z"/>
+          </g>
+        """#, style: style)
+        let glyphs = try Self.glyphs(text)
+        #expect(glyphs.count == 1)
+        let glyph = try #require(glyphs.first)
+        #expect(glyph.weight == 4 && glyph.size == 2)
+        #expect(String(decoding: glyph.svg, as: UTF8.self) == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg version="1.1" viewBox="0 0 8.5 12.75"><defs><style>.multicolor-0:systemBlueColor{fill:#007AFF;opacity:1.0;}</style></defs>\
+            <g id="s" transform="matrix(0.17 0 0 0.17 -1.7 11.9)"><path class="multicolor-0:systemBlueColor" d="M10 -70L60 -70L60 5L10 5Z" \
+            fill="#007AFF" opacity="1.0"/></g></svg>
+
+            """)
+        let metrics = glyph.metrics
+        #expect(metrics.referencePointSize == 17)
+        #expect(abs(metrics.depth - 0.85) < 1e-5)  // 5 units below the baseline
+        #expect(abs(metrics.capHeight - Float((1126 - 1055.54) * 0.17)) < 1e-5)
+        #expect(metrics.templateVersion == 3)
+        #expect(abs(metrics.left - 1.7) < 1e-5 && abs(metrics.right - 3.4) < 1e-5)  // 10 and 20 units inside the margins
+        #expect(metrics.top == 1.162109375 && metrics.bottom == 1.162109375)  // 17 × 140/2048
+        #expect(metrics.renderingModes == 1)
+    }
+
+    /// Every glyph of the template is written, sorted by weight then size; glyphs without margins
+    /// of their own take Regular-M's insets; a version 5 template's medium and large glyphs get
+    /// larger vertical insets; hierarchical classes set bit 1 of the rendering modes.
+    @Test func everyGlyphTakesRegularMediumsInsetsUnlessItHasItsOwn() throws {
+        let glyph = { (name: String, x: Int, y: Int) in
+            #"<g id="\#(name)" transform="matrix(1 0 0 1 \#(x) \#(y))"><path class="hierarchical-0:primary" d="M10 -70L60 -70L60 5L10 5Z"/></g>"#
+        }
+        let text = Self.template([glyph("Regular-M", 1400, 1126), glyph("Black-L", 2800, 1556), glyph("Ultralight-S", 500, 696),
+                                  #"<line id="left-margin-Black-L" x1="2805" x2="2805" y1="0" y2="1"/>"#,
+                                  #"<line id="right-margin-Black-L" x1="2870" x2="2870" y1="0" y2="1"/>"#].joined(separator: "\n"),
+                                 style: ".hierarchical-0:primary {-sfsymbols-motion-group:0}", version: "5.0")
+        let glyphs = try Self.glyphs(text)
+        #expect(glyphs.map { "\($0.weight)-\($0.size)" } == ["1-1", "4-2", "9-3"])
+        let small = glyphs[0].metrics, medium = glyphs[1].metrics, large = glyphs[2].metrics
+        #expect(abs(small.left - 1.7) < 1e-5 && abs(small.right - 3.4) < 1e-5)  // Regular-M's
+        #expect(abs(large.left - 0.85) < 1e-5 && abs(large.right - 1.7) < 1e-5)  // its own: 5 and 10 units
+        #expect(small.top == 1.162109375 && abs(medium.top - Float(1.162109375 * 1.276)) < 1e-6 && large.top > medium.top)
+        #expect(glyphs.allSatisfy { $0.metrics.renderingModes == 2 && $0.metrics.templateVersion == 5 })
+        #expect(String(decoding: glyphs[0].svg, as: UTF8.self).contains("<style>.hierarchical-0:primary{-sfsymbols-motion-group:0;}</style>"))
+        // A version 3 template keeps the small glyph's vertical insets at every size.
+        let old = try Self.glyphs(Self.template([glyph("Regular-M", 1400, 1126), glyph("Black-L", 2800, 1556)].joined(), version: "3.0"))
+        #expect(old.allSatisfy { $0.metrics.top == 1.162109375 })
+        // No margins at all: no horizontal insets.
+        let bare = try Self.glyphs(Self.template(glyph("Regular-M", 1400, 1126), margins: false))
+        #expect(bare.first?.metrics.left == 0 && bare.first?.metrics.right == 0)
+    }
+
+    /// The box is the ink's, not the control points': a cubic bulging to y = -75 (its control
+    /// points at -100), an arc whose top is at -50, relative commands and shorthands.
+    @Test func theViewBoxIsTheTightInkBox() throws {
+        func box(_ path: String) throws -> String {
+            let text = Self.template(#"<g id="Regular-S" transform="matrix(1 0 0 1 0 696)"><path d="\#(path)"/></g>"#)
+            let svg = String(decoding: try #require(try Self.glyphs(text).first).svg, as: UTF8.self)
+            let start = try #require(svg.range(of: "viewBox=\"")).upperBound
+            return String(svg[start...].prefix { $0 != "\"" })
+        }
+        #expect(try box("M0 0C0 -100 100 -100 100 0Z") == "0 0 17 12.75")
+        #expect(try box("M0 0A50 50 0 0 1 100 0Z") == "0 0 17 8.5")
+        #expect(try box("m10 10h20v20h-20z") == "0 0 3.4 3.4")
+        #expect(try box("M0 0Q50 -100 100 0T200 0") == "0 0 34 17")  // the smooth quadratic mirrors down to +50
+        #expect(try box("M0,0 S50,100 100,0 Z") == "0 0 17 7.55556")  // first control point = current point: reaches 400/9 at t = 2/3
+        #expect(try box("M1.5.5 1 1") == "0 0 0.085 0.085")  // run-together numbers: (1.5, .5) then (1, 1)
+        #expect(try box("M0 0L1e2 0L100 1E1") == "0 0 17 1.7")
+    }
+
+    /// A template drawn in a vector editor: groups translated and flipped inside the glyph, fill
+    /// set on outer groups, margins as shaded rectangles. Transforms are kept and counted in the box.
+    @Test func editorTemplatesKeepTheirNestedGroups() throws {
+        let text = Self.template(#"""
+          <g id="Regular-M" transform="translate(1400, 1120)" fill="#FF0000">
+            <g transform="translate(10, 0) scale(1, -1)" stroke="#000000" stroke-width="2"><path d="M0 0L50 0L50 70L0 70Z"/></g>
+          </g>
+        """#, margins: false)
+        let glyph = try #require(try Self.glyphs(text).first)
+        let svg = String(decoding: glyph.svg, as: UTF8.self)
+        // Ink 1409…1461 × 1049…1121 with the stroke's half width.
+        #expect(svg.contains(#"viewBox="0 0 8.84 12.24""#), "\(svg)")
+        #expect(svg.contains(##"<g fill="#FF0000"><g transform="translate(10, 0) scale(1, -1)" stroke="#000000" stroke-width="2"><path d="M0 0L50 0L50 70L0 70Z"/></g></g>"##), "\(svg)")
+        // Glyph coordinates stay the group's own: the offset is the translation less the box corner.
+        #expect(svg.contains(#"transform="matrix(0.17 0 0 0.17 -1.53 12.07)""#), "\(svg)")
+        #expect(abs(glyph.metrics.depth - Float((1121 - 1126) * 0.17)) < 1e-5)  // ends above the baseline
+        // A glyph group scaled as a whole is drawn inside one group with its linear part.
+        let scaled = try #require(try Self.glyphs(Self.template(#"<g id="Regular-S" transform="matrix(2 0 0 2 0 696)"><path d="M0 0L10 0L10 -10Z"/></g>"#)).first)
+        let scaledText = String(decoding: scaled.svg, as: UTF8.self)
+        #expect(scaledText.contains(#"viewBox="0 0 3.4 3.4""#) && scaledText.contains(#"<g transform="matrix(2 0 0 2 0 0)"><path"#), "\(scaledText)")
+        // Margins as shaded rectangles: the guide is the rectangle's outer edge.
+        let shaded = Self.template(#"""
+          <rect id="left-margin" x="1390" y="1000" width="10" height="100"/><rect id="right-margin" x="1480" y="1000" width="10" height="100"/>
+          <g id="Regular-M" transform="translate(1400, 1126)"><path d="M10 -70L60 -70L60 5L10 5Z"/></g>
+        """#, margins: false)
+        let insets = try #require(try Self.glyphs(shaded).first).metrics
+        #expect(abs(insets.left - 20 * 0.17) < 1e-5 && abs(insets.right - 30 * 0.17) < 1e-5)
+    }
+
+    /// The NetNewsWire templates (a vector editor's export of version 1, and an SF Symbols app
+    /// export of version 2): every glyph is found and written as a document librsvg reads.
+    @Test func realTemplatesGiveEveryGlyph() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/symbols")
+        var counts: [String: Int] = [:]
+        for (folder, file) in [("markAllAsRead.symbolset", "markAsRead3.svg"), ("markBelowAsRead.symbolset", "markBelowAsRead.svg"),
+                               ("preferencesToolbarExtensions.symbolset", "preferencesToolbarExtensions.svg")] {
+            let bytes = [UInt8](try Data(contentsOf: fixtures.appendingPathComponent("\(folder)/\(file)")))
+            let glyphs = try SymbolTemplate.glyphs(XMLReader.parse(bytes))
+            counts[file] = glyphs.count
+            for glyph in glyphs {
+                #expect(try XMLReader.parse(glyph.svg).name == "svg")
+                let size = try #require(try SVGDocument(bytes: glyph.svg).size, "\(file) \(glyph.weight)-\(glyph.size)")
+                #expect(size.width > 5 && size.width < 40 && size.height > 5 && size.height < 40, "\(file) \(glyph.weight)-\(glyph.size): \(size)")
+                #expect(glyph.metrics.capHeight > 11 && glyph.metrics.capHeight < 13)  // 70.46 units at 17 points
+            }
+        }
+        #expect(counts == ["markAsRead3.svg": 3, "markBelowAsRead.svg": 3, "preferencesToolbarExtensions.svg": 27])
+    }
+
+    /// Broken and hostile templates: a message that says what is wrong, never a crash or a read
+    /// of another file.
+    @Test func brokenTemplatesAreNamed() throws {
+        #expect(Self.failure("<svg/>")?.contains("no glyph in the template") == true)
+        #expect(Self.failure("<html/>")?.contains("not an SVG file") == true)
+        #expect(Self.failure("<svg><g id=\"Regular-M\"")?.contains("not readable XML") == true)
+        #expect(Self.failure(Self.template(#"<g id="Regular-M"><text>A</text></g>"#))?.contains("holds a <text>") == true)
+        #expect(Self.failure(Self.template(#"<g id="Regular-M"><image href="/etc/passwd" width="9" height="9"/></g>"#))?.contains("holds a <image>") == true)
+        #expect(Self.failure(Self.template(#"<g id="Regular-M"><path d="M10 10 L"/></g>"#))?.contains("a command without numbers") == true)
+        #expect(Self.failure(Self.template(#"<g id="Regular-M"><path d="M10 10 L 5"/></g>"#))?.contains("a missing coordinate") == true)
+        #expect(Self.failure(Self.template(#"<g id="Regular-M"><path d="M10 10 X 5"/></g>"#))?.contains("unknown command") == true)
+        #expect(Self.failure(Self.template(#"<g id="Regular-M" transform="rotate("><path d="M0 0L1 1"/></g>"#))?.contains("cannot be read") == true)
+        #expect(Self.failure(Self.template(#"<g id="Regular-M"></g>"#))?.contains("draws nothing") == true)
+        #expect(Self.failure(Self.template(#"<g id="Regular-M"><path d="M0 0L1e308 1e308L-1e308 0"/></g>"#)) != nil)
+        let noGuides = #"<svg><g id="Regular-M"><path d="M0 0L1 1"/></g></svg>"#
+        #expect(Self.failure(noGuides)?.contains("no Baseline-M and Capline-M guides") == true)
+        // An external entity is never loaded; nested entities do not blow up.
+        let external = """
+            <?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+            <svg><g id="Notes"><text>&x;</text></g></svg>
+            """
+        let root = try XMLReader.parse(Array(external.utf8))
+        #expect(!root.text.contains("root:"))
+        var laughs = "<?xml version=\"1.0\"?><!DOCTYPE svg [<!ENTITY a0 \"lol\">"
+        for level in 1...12 { laughs += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">" }
+        laughs += "]><svg id=\"&a12;\"/>"
+        let started = Date()
+        #expect(throws: SourceError.self) { try XMLReader.parse(Array(laughs.utf8)) }
+        #expect(Date().timeIntervalSince(started) < 10)
+        // Elements nested past libxml2's depth limit.
+        let deep = String(repeating: "<g>", count: 5000) + String(repeating: "</g>", count: 5000)
+        #expect(throws: SourceError.self) { try XMLReader.parse(Array(("<svg>" + deep + "</svg>").utf8)) }
+    }
+}
