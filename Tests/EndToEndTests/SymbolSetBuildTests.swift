@@ -1,0 +1,100 @@
+import Foundation
+@testable import Rendering
+import Testing
+import TestSupport
+
+/// Symbol sets built by the real binary into Assets.car, read back with the test reader, and the
+/// glyphs drawn by the reference renderer (rsvg-convert).
+@Suite struct SymbolSetBuildTests {
+    static let templates = ["markAllAsRead": "markAsRead3.svg", "markBelowAsRead": "markBelowAsRead.svg",
+                            "preferencesToolbarExtensions": "preferencesToolbarExtensions.svg"]
+
+    static func catalog(_ name: String = #function) throws -> URL {
+        let work = try Harness.temporaryDirectory(name)
+        let catalog = work.appendingPathComponent("Symbols.xcassets")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        for set in templates.keys.sorted() {
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("symbols/\(set).symbolset"),
+                                             to: catalog.appendingPathComponent("\(set).symbolset"))
+        }
+        return work
+    }
+
+    @Test func symbolSetsAreGlyphRenditionsInTheCar() throws {
+        let work = try Self.catalog()
+        defer { Harness.removeTemporary(work) }
+        let run = try Harness.assetc(["build", "Symbols.xcassets", "--output", "out", "--car"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        let carPath = work.appendingPathComponent("out/Resources/Assets.car")
+        let car = try CARReader(try Harness.read(carPath))
+        // Glyph weight and size after the subtype, the deployment target before the identifier.
+        let format = car.keyFormat
+        let subtype = try #require(format.firstIndex(of: 16)), identifier = try #require(format.firstIndex(of: 17))
+        #expect(Array(format[(subtype + 1)...(subtype + 2)]) == [26, 27] && format[identifier - 1] == 25, "\(format)")
+        let glyphs = car.renditions.filter { $0.attributes[2] == 59 }
+        #expect(glyphs.count == 3 + 3 + 27)
+        for (name, file) in Self.templates {
+            let facet = try #require(car.facets[name], "\(name)")
+            let pairs = facet.map { [$0.0, $0.1] }
+            #expect(pairs.count == 4 && pairs[0] == [1, 85] && pairs[1] == [2, 59] && pairs[3] == [25, 5], "\(name): \(pairs)")
+            let identifier = try #require(facet.first { $0.0 == 17 }?.1)
+            let own = glyphs.filter { $0.attributes[17] == identifier }
+            #expect(own.count == (name == "preferencesToolbarExtensions" ? 27 : 3), "\(name)")
+            for glyph in own {
+                #expect(glyph.layout == 1017 && glyph.pixelFormat == " GVS" && glyph.flags == 0x04 && glyph.scaleTimes100 == 100, "\(name)")
+                #expect(glyph.width == 0 && glyph.height == 0 && glyph.name == file, "\(name)")
+                #expect(glyph.tlvs.map(\.type) == [1004, 1006, 1018, 1019], "\(name)")
+                #expect(glyph.attributes[25] == 5 && (1...9).contains(glyph.attributes[26] ?? 0) && (1...3).contains(glyph.attributes[27] ?? 0), "\(name)")
+                let metrics = try #require(glyph.tlvValues[1018])
+                #expect(metrics.count == 40 && CARReader.le32(metrics, 0) == 7 && CARReader.le32(metrics, 4) == 17, "\(name)")
+                #expect(glyph.embeddedFile?.starts(with: Array("<?xml".utf8)) == true, "\(name)")
+            }
+        }
+        // Each glyph's viewBox is its ink's box: drawn by the reference renderer at 16 pixels a
+        // point, the ink reaches every edge of the picture, within the pixel that rounding the
+        // picture's size up can add (1/16 point, a third of a template unit).
+        let rsvg = try #require(["/usr/bin/rsvg-convert"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                "rsvg-convert (librsvg2-bin) is the SVG reference; `make test` installs it")
+        for (index, glyph) in glyphs.enumerated() {
+            let svg = work.appendingPathComponent("glyph-\(index).svg"), png = work.appendingPathComponent("glyph-\(index).png")
+            try Data(try #require(glyph.embeddedFile)).write(to: svg)
+            let drawn = try Harness.run(rsvg, ["-z", "16", svg.path, "-o", png.path])
+            #expect(drawn.status == 0, "\(drawn.stderr)")
+            let image = try PNGCodec.decode(try Harness.read(png)).image
+            func alpha(_ x: Int, _ y: Int) -> UInt8 { image.pixels[(y * image.width + x) * 4 + 3] }
+            func row(_ y: Int) -> Bool { (0..<image.width).contains { alpha($0, y) > 0 } }
+            func column(_ x: Int) -> Bool { (0..<image.height).contains { alpha(x, $0) > 0 } }
+            let top = row(0) || row(1), bottom = row(image.height - 1) || row(image.height - 2)
+            let left = column(0) || column(1), right = column(image.width - 1) || column(image.width - 2)
+            #expect(top && bottom && left && right, "\([top, bottom, left, right]) \(image.width)x\(image.height) \(glyph.name) weight \(glyph.attributes[26] ?? 0) size \(glyph.attributes[27] ?? 0)")
+        }
+        // The same inputs, the same car.
+        let before = try Harness.read(carPath)
+        let again = try Harness.assetc(["build", "Symbols.xcassets", "--output", "again", "--car", "--jobs", "1"], in: work)
+        #expect(again.status == 0)
+        #expect(try Harness.read(work.appendingPathComponent("again/Resources/Assets.car")) == before)
+
+        // A broken template fails the build, naming the file, and leaves the last car as it was.
+        let template = work.appendingPathComponent("Symbols.xcassets/markBelowAsRead.symbolset/markBelowAsRead.svg")
+        try Data(#"<svg><g id="Regular-M"><text>A</text></g></svg>"#.utf8).write(to: template)
+        let broken = try Harness.assetc(["build", "Symbols.xcassets", "--output", "out", "--car"], in: work)
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("markBelowAsRead.svg: error: the symbol set \"markBelowAsRead\": line 1: the glyph Regular-M holds a <text>"), "\(broken.stderr)")
+        #expect(try Harness.read(carPath) == before)
+    }
+
+    /// Without the car a symbol set has no form the app can load: a warning that says so, which
+    /// `check` counts as content left out; `check --car` passes.
+    @Test func withoutTheCarASymbolSetIsAWarning() throws {
+        let work = try Self.catalog()
+        defer { Harness.removeTemporary(work) }
+        let build = try Harness.assetc(["build", "Symbols.xcassets", "--output", "out"], in: work)
+        #expect(build.status == 0)
+        #expect(build.stderr.contains("warning: the symbol set \"markBelowAsRead\" is only compiled into Assets.car (build with --car); "
+            + "without it UIImage(named: \"markBelowAsRead\") and Image(\"markBelowAsRead\") find nothing"), "\(build.stderr)")
+        let check = try Harness.assetc(["check", "Symbols.xcassets"], in: work)
+        #expect(check.status != 0)
+        let checkCar = try Harness.assetc(["check", "Symbols.xcassets", "--car"], in: work)
+        #expect(checkCar.status == 0, "\(checkCar.stdout)\(checkCar.stderr)")
+    }
+}
