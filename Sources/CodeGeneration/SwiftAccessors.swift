@@ -250,5 +250,10 @@ struct CompiledCatalogNames {
         let imageNames = Set(plan.variants.filter { $0.role == .image && $0.bundle == .main }.map(\.name))
         colors = Set(plan.catalogRecords.colors.filter { $0.bundle == nil && !imageNames.contains($0.name) }.map(\.name))
         dataSets = Set(plan.catalogRecords.dataSets.filter { $0.bundle == nil && !imageNames.contains($0.name) && !colors.contains($0.name) }.map(\.name))
+        // A symbol set is an image to code (`UIImage(named:)`, `Image(_:)`), found in the car by
+        // name; one named as another set is left out of the car.
+        images.formUnion(plan.catalogRecords.symbolSets.filter { $0.bundle == nil }.map(\.name).filter {
+            !imageNames.contains($0) && !colors.contains($0) && !dataSets.contains($0)
+        })
     }
 }

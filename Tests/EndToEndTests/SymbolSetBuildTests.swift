@@ -68,11 +68,13 @@ import TestSupport
             let left = column(0) || column(1), right = column(image.width - 1) || column(image.width - 2)
             #expect(top && bottom && left && right, "\([top, bottom, left, right]) \(image.width)x\(image.height) \(glyph.name) weight \(glyph.attributes[26] ?? 0) size \(glyph.attributes[27] ?? 0)")
         }
-        // The same inputs, the same car.
+        // The same inputs, the same car; accessors for the symbols, which code loads as images.
         let before = try Harness.read(carPath)
-        let again = try Harness.assetc(["build", "Symbols.xcassets", "--output", "again", "--car", "--jobs", "1"], in: work)
+        let again = try Harness.assetc(["build", "Symbols.xcassets", "--output", "again", "--car", "--jobs", "1", "--swift", "Assets.swift"], in: work)
         #expect(again.status == 0)
         #expect(try Harness.read(work.appendingPathComponent("again/Resources/Assets.car")) == before)
+        let swift = try String(contentsOf: work.appendingPathComponent("Assets.swift"), encoding: .utf8)
+        #expect(swift.contains("\"markBelowAsRead\"") && swift.contains("\"preferencesToolbarExtensions\""), "\(swift)")
 
         // A broken template fails the build, naming the file, and leaves the last car as it was.
         let template = work.appendingPathComponent("Symbols.xcassets/markBelowAsRead.symbolset/markBelowAsRead.svg")
@@ -88,8 +90,10 @@ import TestSupport
     @Test func withoutTheCarASymbolSetIsAWarning() throws {
         let work = try Self.catalog()
         defer { Harness.removeTemporary(work) }
-        let build = try Harness.assetc(["build", "Symbols.xcassets", "--output", "out"], in: work)
+        let build = try Harness.assetc(["build", "Symbols.xcassets", "--output", "out", "--swift", "Loose.swift"], in: work)
         #expect(build.status == 0)
+        let swift = try String(contentsOf: work.appendingPathComponent("Loose.swift"), encoding: .utf8)
+        #expect(!swift.contains("\"markBelowAsRead\""), "no accessor finds nothing: \(swift)")
         #expect(build.stderr.contains("warning: the symbol set \"markBelowAsRead\" is only compiled into Assets.car (build with --car); "
             + "without it UIImage(named: \"markBelowAsRead\") and Image(\"markBelowAsRead\") find nothing"), "\(build.stderr)")
         let check = try Harness.assetc(["check", "Symbols.xcassets"], in: work)
