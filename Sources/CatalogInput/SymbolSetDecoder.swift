@@ -14,6 +14,13 @@ struct SymbolSetDecoder {
             diagnostics.append(.warning(file.path, "the symbol set \"\(name)\" has no \"symbols\" array; UIImage(named: \"\(name)\") will find nothing").droppingContent())
             return nil
         }
+        // Xcode's "Render As" for a symbol: where actool records a choice other than the default
+        // (tinted) drawing has not been seen in a car, so it is said, not guessed.
+        if let properties = file.member("properties", of: file.root),
+           let intent = file.string("symbol-rendering-intent", of: properties, diagnostics: &diagnostics), intent != "template" {
+            diagnostics.append(.note(file.path, "the symbol set \"\(name)\" asks to be drawn \"\(intent)\"; assetc does not record it in Assets.car "
+                + "(where actool does is not known), so code gets the default drawing unless it asks for a rendering mode"))
+        }
         var chosen: CatalogSymbolSet?
         var referenced: Set<String> = []
         var skipped = 0

@@ -135,6 +135,32 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         }
     }
 
+    /// A symbol set's template: the first iOS entry; direction, locale and second entries are
+    /// skipped with a note; a drawing asked for beyond the default is said, not recorded.
+    @Test func symbolSetsTakeOneTemplate() throws {
+        let catalog = try TemporaryCatalog([
+            "Gauge.symbolset/Contents.json": #"""
+                {"properties": {"symbol-rendering-intent": "hierarchical"}, "symbols": [
+                  {"idiom": "universal", "filename": "g.svg", "language-direction": "right-to-left"},
+                  {"idiom": "universal", "filename": "a.svg"}, {"idiom": "universal", "filename": "b.svg"},
+                  {"idiom": "universal", "filename": "../x.svg"}]}
+                """#,
+            "Gauge.symbolset/g.svg": "<svg/>", "Gauge.symbolset/a.svg": "<svg/>", "Gauge.symbolset/b.svg": "<svg/>", "Gauge.symbolset/stray.svg": "<svg/>",
+            "Missing.symbolset/Contents.json": #"{"symbols": [{"idiom": "universal", "filename": "gone.svg"}]}"#,
+            "Mac.symbolset/Contents.json": #"{"symbols": [{"idiom": "mac", "filename": "m.svg"}]}"#,
+            "Mac.symbolset/m.svg": "<svg/>",
+        ])
+        defer { catalog.remove() }
+        let (contents, messages) = catalog.read()
+        #expect(contents.symbolSets.map(\.name) == ["Gauge"])
+        #expect(contents.symbolSets.first?.filename == "a.svg")
+        #expect(messages.contains("Test.xcassets/Gauge.symbolset/Contents.json: warning: The symbol image set \"Gauge\" has an unassigned child."), "\(messages)")
+        #expect(messages.contains("Test.xcassets/Missing.symbolset/Contents.json:1:14: warning: The file \"gone.svg\" for the symbol image set \"Missing\" does not exist."), "\(messages)")
+        #expect(messages.contains("Test.xcassets/Mac.symbolset/Contents.json: warning: the symbol set \"Mac\" has no template for iOS; UIImage(named: \"Mac\") will find nothing"), "\(messages)")
+        #expect(messages.contains { $0.contains("Gauge.symbolset/Contents.json: note: skipped 3 templates of the symbol set \"Gauge\"") }, "\(messages)")
+        #expect(messages.contains { $0.contains("asks to be drawn \"hierarchical\"; assetc does not record it") }, "\(messages)")
+    }
+
     @Test func linksBackToAParentAreWalkedOnce() throws {
         let catalog = try TemporaryCatalog([
             "Group/Star.imageset/Contents.json": imageSet(#"{"idiom": "universal", "filename": "star.pdf"}"#),
