@@ -105,7 +105,7 @@ enum CompiledCatalogStep {
         }
         // Symbol sets: each template is read and its glyphs written here (a few kilobytes each).
         let symbolAssets = try symbolSets(plan)
-        for (asset, sha256) in symbolAssets {
+        for (asset, sha256, _) in symbolAssets {
             description += "symbol|\(asset.name)|\(asset.renditions.first?.fileName ?? "")|\(sha256)\n"
         }
         let colorAssets = colors(plan, warnings: &colorWarnings)
@@ -261,10 +261,10 @@ enum CompiledCatalogStep {
             rendition.subtype = vector.slot.subtype
             assets[vector.slot.name]?.renditions.append(rendition)
         }
-        for (asset, _) in symbolAssets {
+        for (asset, _, contentsPath) in symbolAssets {
             // One name, one asset: an image set of the same name keeps it, as for data and colours.
             if assets[asset.name] != nil || colorAssets.contains(where: { $0.name == asset.name }) || dataAssets.contains(where: { $0.name == asset.name }) {
-                made.append(.warning(plan.inputPath, "the symbol set \"\(asset.name)\" has the name of an image, data or colour set; only that set is in Assets.car"))
+                made.append(.warning(contentsPath, "the symbol set \"\(asset.name)\" has the name of an image, data or colour set; only that set is in Assets.car"))
                 continue
             }
             assets[asset.name] = asset
@@ -574,8 +574,8 @@ enum CompiledCatalogStep {
     /// The main bundle's symbol sets as car assets, one glyph rendition per weight and size of the
     /// template, with the template's SHA-256 for the car's cache key. A template that cannot be
     /// read or holds no usable glyph is an error naming it: the app would miss the symbol.
-    static func symbolSets(_ plan: BuildPlan) throws(BuildFailure) -> [(CompiledCatalog.Asset, String)] {
-        var assets: [(CompiledCatalog.Asset, String)] = []
+    static func symbolSets(_ plan: BuildPlan) throws(BuildFailure) -> [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] {
+        var assets: [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] = []
         for record in plan.catalogRecords.symbolSets where record.bundle == nil {
             let set = record.symbolSet
             func failure(_ message: String) -> BuildFailure {
@@ -607,7 +607,7 @@ enum CompiledCatalogStep {
                 rendition.traits = [.glyphWeight: glyph.weight, .glyphSize: glyph.size, .deploymentTarget: SymbolTemplate.deploymentTarget]
                 asset.renditions.append(rendition)
             }
-            assets.append((asset, sha256Hex(bytes)))
+            assets.append((asset, sha256Hex(bytes), set.contentsPath))
         }
         return assets
     }

@@ -44,6 +44,15 @@ public enum Pipeline {
         do {
             var plan = try planner.plan(manifest, catalogs: catalogs, slotSets: slotSets)
             if sourceLimits.isCancelled() { throw interruptedWhilePlanning(manifest.path) }
+            // Symbol templates are read when planning a car (milliseconds each, nothing drawn), so
+            // `check --car` and `plan` refuse a template the build would refuse.
+            if plan.compiledCatalog != nil {
+                do {
+                    _ = try CompiledCatalogStep.symbolSets(plan)
+                } catch {
+                    throw BuildFailure(error.kind, warnings + plan.warnings + error.diagnostics)
+                }
+            }
             plan.fontsDirectory = fonts
             var project = LoadedProject(manifest: manifest, plan: plan, store: store, outputDirectory: output,
                                         recordedState: recorded, warnings: warnings + plan.warnings)

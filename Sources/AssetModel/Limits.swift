@@ -17,8 +17,9 @@ public enum Limits {
     /// The largest source file read (PDF or PNG).
     public static let maximumSourceBytes = 512 << 20
     /// The largest custom symbol template read (the SF Symbols app's full templates are about
-    /// 100 KB; the template is held as an XML tree and its outlines as curves).
-    public static let maximumSymbolTemplateBytes = 16 << 20
+    /// 100 KB; the template is held as an XML tree and its outlines as curves). Below libxml2's
+    /// own limit of 10,000,000 bytes for one attribute or text, so no template meets that one.
+    public static let maximumSymbolTemplateBytes = 8 << 20
     /// The largest manifest, Contents.json or build-state file read.
     public static let maximumJSONBytes = 16 << 20
     /// Objects and arrays nested deeper than this are refused (the parser recurses).

@@ -8,7 +8,8 @@ import Foundation
 /// loaded, entities are not substituted into text (libxml2's own amplification limits hold for
 /// attribute values), and libxml2's default depth limit (256) and this reader's element count keep
 /// a crafted file from costing more than its size. Errors are taken from the parser context, never
-/// printed.
+/// printed. libxml2 also refuses a text node or attribute past 10,000,000 bytes; callers keep
+/// files below that (`Limits.maximumSymbolTemplateBytes`), so no valid file meets it.
 public enum XMLReader {
     /// More elements than any template needs (Apple's full templates hold about 200).
     public static let maximumElements = 200_000
@@ -17,6 +18,10 @@ public enum XMLReader {
         guard bytes.count <= Int(Int32.max) else { throw .overLimit("more than 2 GiB of XML") }
         guard let context = xmlNewParserCtxt() else { throw .renderer("libxml2 could not make a parser") }
         defer { xmlFreeParserCtxt(context) }
+        // XML_PARSE_NOERROR leaves some of libxml2's reports (its SAX2 handlers') to its generic
+        // handler, which prints to stderr; a structured handler on the context takes them all.
+        // The first error is read from the context afterwards.
+        context.pointee.sax.pointee.serror = { _, _ in }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_NOCDATA.rawValue | XML_PARSE_NOBLANKS.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer in

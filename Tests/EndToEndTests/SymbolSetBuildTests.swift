@@ -51,22 +51,33 @@ import TestSupport
             }
         }
         // Each glyph's viewBox is its ink's box: drawn by the reference renderer at 16 pixels a
-        // point, the ink reaches every edge of the picture, within the pixel that rounding the
-        // picture's size up can add (1/16 point, a third of a template unit).
+        // point with 2 points of room on every side, the ink starts and ends where the viewBox
+        // does, within the pixel the renderer's antialiasing and the box's rounding can add.
         let rsvg = try #require(["/usr/bin/rsvg-convert"].first { FileManager.default.isExecutableFile(atPath: $0) },
                                 "rsvg-convert (librsvg2-bin) is the SVG reference; `make test` installs it")
         for (index, glyph) in glyphs.enumerated() {
+            let text = String(decoding: try #require(glyph.embeddedFile), as: UTF8.self)
+            let boxStart = try #require(text.range(of: "viewBox=\"0 0 "))
+            let numbers = text[boxStart.upperBound...].prefix { $0 != "\"" }
+            let size = numbers.split(separator: " ").compactMap { Double($0) }
+            #expect(size.count == 2)
+            let widened = text.replacingCharacters(in: boxStart.lowerBound..<text.index(boxStart.upperBound, offsetBy: numbers.count),
+                                                   with: "viewBox=\"-2 -2 \(size[0] + 4) \(size[1] + 4)")
             let svg = work.appendingPathComponent("glyph-\(index).svg"), png = work.appendingPathComponent("glyph-\(index).png")
-            try Data(try #require(glyph.embeddedFile)).write(to: svg)
+            try Data(widened.utf8).write(to: svg)
             let drawn = try Harness.run(rsvg, ["-z", "16", svg.path, "-o", png.path])
             #expect(drawn.status == 0, "\(drawn.stderr)")
             let image = try PNGCodec.decode(try Harness.read(png)).image
-            func alpha(_ x: Int, _ y: Int) -> UInt8 { image.pixels[(y * image.width + x) * 4 + 3] }
-            func row(_ y: Int) -> Bool { (0..<image.width).contains { alpha($0, y) > 0 } }
-            func column(_ x: Int) -> Bool { (0..<image.height).contains { alpha(x, $0) > 0 } }
-            let top = row(0) || row(1), bottom = row(image.height - 1) || row(image.height - 2)
-            let left = column(0) || column(1), right = column(image.width - 1) || column(image.width - 2)
-            #expect(top && bottom && left && right, "\([top, bottom, left, right]) \(image.width)x\(image.height) \(glyph.name) weight \(glyph.attributes[26] ?? 0) size \(glyph.attributes[27] ?? 0)")
+            var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
+            for y in 0..<image.height {
+                for x in 0..<image.width where image.pixels[(y * image.width + x) * 4 + 3] > 0 {
+                    minX = min(minX, x); maxX = max(maxX, x + 1); minY = min(minY, y); maxY = max(maxY, y + 1)
+                }
+            }
+            let expected = [32.0, 32.0, 32 + size[0] * 16, 32 + size[1] * 16]
+            let found = [Double(minX), Double(minY), Double(maxX), Double(maxY)]
+            #expect(zip(found, expected).allSatisfy { abs($0 - $1) <= 1.5 },
+                    "\(glyph.name) weight \(glyph.attributes[26] ?? 0) size \(glyph.attributes[27] ?? 0): ink \(found), viewBox \(expected)")
         }
         // The same inputs, the same car; accessors for the symbols, which code loads as images.
         let before = try Harness.read(carPath)
@@ -83,6 +94,9 @@ import TestSupport
         #expect(broken.status == 1)
         #expect(broken.stderr.contains("markBelowAsRead.svg: error: the symbol set \"markBelowAsRead\": line 1: the glyph Regular-M holds a <text>"), "\(broken.stderr)")
         #expect(try Harness.read(carPath) == before)
+        // `check --car` reads the templates too, so it refuses what the build refuses.
+        let check = try Harness.assetc(["check", "Symbols.xcassets", "--car"], in: work)
+        #expect(check.status == 1 && check.stderr.contains("holds a <text>"), "\(check.stdout)\(check.stderr)")
     }
 
     /// Without the car a symbol set has no form the app can load: a warning that says so, which

@@ -133,6 +133,67 @@ import Testing
         #expect(try box("M0 0L1e2 0L100 1E1") == "0 0 17 1.7")
     }
 
+    /// What the reviewer of the first version found: each case drew outside its box, inside a box
+    /// too large, or stopped the build.
+    @Test func theBoxHoldsWhatIsDrawnAndNothingElse() throws {
+        func svg(_ body: String, at origin: String = "0 696") throws -> String {
+            let text = Self.template(#"<g id="Regular-S" transform="translate(\#(origin))">\#(body)</g>"#)
+            return String(decoding: try #require(try Self.glyphs(text).first).svg, as: UTF8.self)
+        }
+        func viewBox(_ text: String) throws -> [Double] {
+            let start = try #require(text.range(of: "viewBox=\"0 0 ")).upperBound
+            return text[start...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
+        }
+        // An arc of radius 1e80 is its chord (it stopped the build with a trap); 1e200 is refused.
+        #expect(try viewBox(svg(#"<path d="M0 -50L10 -50L10 0A1e80 1e80 0 0 1 0 0Z"/>"#)) == [1.7, 8.5])
+        #expect(Self.failure(Self.template(#"<g id="Regular-S" transform="translate(0 696)"><circle r="1e200"/></g>"#))?
+            .contains("out of range") == true)
+        // Hidden layers and shapes that paint nothing are neither drawn nor counted.
+        let hidden = try svg(#"<path d="M10 -50L60 -50L60 0L10 0Z"/><path display="none" d="M-100 -100L200 -100L200 100Z"/>"#
+            + #"<circle style="visibility:hidden" r="80"/><g visibility="hidden"><rect x="-500" y="-500" width="9" height="9"/></g>"#
+            + #"<rect x="-500" y="-500" width="1000" height="1000" fill="none"/><path d="M-300 -300 M10 -50L20 -50Z"/>"#)
+        #expect(try viewBox(hidden) == [8.5, 8.5])
+        #expect(!hidden.contains("-100") && !hidden.contains("r=\"80\"") && !hidden.contains("-500"), "\(hidden)")
+        // A miter join's tip: the apex of a 60° corner with a 10-unit stroke reaches 10 units above
+        // it (the limit of 4 allows the ratio of 2), so the offset is 110 units, not 105.
+        let miter = try svg(#"<path d="M0 0L57.735 -100L115.47 0" fill="none" stroke="black" stroke-width="10px"/>"#)
+        #expect(miter.contains("matrix(0.17 0 0 0.17 0.85 18.7)"), "\(miter)")
+        let bevel = try svg(#"<path d="M0 0L57.735 -100L115.47 0" fill="none" stroke="black" stroke-width="10" stroke-linejoin="bevel"/>"#)
+        #expect(bevel.contains("matrix(0.17 0 0 0.17 0.85 17.85)"), "\(bevel)")
+        // Square caps reach half the width beyond the end, at the corners of the cap.
+        let square = try svg(#"<path d="M0 0L0 -100" stroke="black" stroke-width="10" stroke-linecap="square"/>"#)
+        #expect(try viewBox(square) == [1.7, 18.7])
+        // Under a skew the pen's extent along x is its radius times the row's norm (√2 here):
+        // the circle's centre line spans 100√2, the pen 2 × 10√2 more.
+        let skewed = try viewBox(svg(#"<g transform="matrix(1 0 1 0.3 0 0)"><circle cy="-60" r="50" fill="none" stroke="red" stroke-width="20"/></g>"#))
+        #expect(abs(skewed[0] - 120 * 2.0.squareRoot() * 0.17) < 0.005, "\(skewed)")
+        #expect(Self.failure(Self.template(#"<g id="Regular-M"><path d="M0 0L9 9" stroke="red" stroke-width="2em"/></g>"#))?
+            .contains("is not a length in user units") == true)
+        // A nearly quadratic cubic in large coordinates keeps its true extremum (the unstable
+        // formula put it at t = 0.60 and cut 0.18 pt off the glyph); sampled here independently.
+        let (p0, p1, p2, p3) = (1831.09, 2134.4833, 2168.6233, 1933.51)
+        let sampled = (0...200_000).map { index -> Double in
+            let t = Double(index) / 200_000, u = 1 - t
+            return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3
+        }.max()!
+        let near = try viewBox(svg(#"<path d="M1400 1831.09C1450 2134.4833 1500 2168.6233 1550 1933.51L1550 1700L1400 1700Z"/>"#, at: "0 0"))
+        #expect(abs(near[1] - (sampled - 1700) * 0.17) < 1e-3, "\(near) against \((sampled - 1700) * 0.17)")
+    }
+
+    /// Glyph groups that cannot be drawn as written are refused, not guessed at.
+    @Test func oddGlyphGroupsAreRefused() throws {
+        #expect(Self.failure(Self.template(#"<g id="Regular-M" transform="translate(1400 1126) scale(0)"><path d="M0 0L9 9L0 9Z"/></g>"#))?
+            .contains("scaled to nothing") == true)
+        #expect(Self.failure(Self.template(#"<g id="Regular-M"><path d="M0 0L9 9L0 9Z"/><g id="Regular-S"><path d="M0 0L1 1L0 1Z"/></g></g>"#))?
+            .contains("the glyph group Regular-S is inside the glyph Regular-M") == true)
+        #expect(Self.failure(Self.template(#"<g id="Regular-M"><path d="M0 0L9 9L0 9Z"/></g><g id="Regular-M"><path d="M0 0L1 1L0 1Z"/></g>"#))?
+            .contains("a second glyph group Regular-M") == true)
+        #expect(Self.failure(Self.template(#"<g id="Regular-M"><path d="M0 0L90 0" stroke="none"/></g>"#))?.contains("draws nothing") == true)
+        // The glyph group's own opacity is kept, on the group around the glyph.
+        let faded = try #require(try Self.glyphs(Self.template(#"<g id="Regular-M" opacity="0.2"><path d="M0 0L9 9L0 9Z"/></g>"#)).first)
+        #expect(String(decoding: faded.svg, as: UTF8.self).contains(#"<g opacity="0.2"><path d="M0 0L9 9L0 9Z"/></g>"#))
+    }
+
     /// A template drawn in a vector editor: groups translated and flipped inside the glyph, fill
     /// set on outer groups, margins as shaded rectangles. Transforms are kept and counted in the box.
     @Test func editorTemplatesKeepTheirNestedGroups() throws {

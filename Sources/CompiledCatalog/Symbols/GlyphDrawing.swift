@@ -8,6 +8,10 @@ import AssetModel
 /// attributes give it, in name order. Groups inside a glyph keep their transforms. A glyph group
 /// whose own transform is more than a translation (a vector editor's flip or scale) is drawn
 /// inside one group with that linear part, so the glyph looks as it does in the template.
+///
+/// What is not drawn is neither written nor counted in the box: elements with `display: none`,
+/// shapes that are `visibility: hidden`, and shapes with neither fill nor stroke (editors leave
+/// hidden layers and guide rectangles in their exports).
 struct GlyphDrawing {
     var body: String
     /// The ink box in the template's coordinates.
@@ -19,26 +23,51 @@ struct GlyphDrawing {
         "ellipse": ["cx", "cy", "rx", "ry"], "line": ["x1", "y1", "x2", "y2"], "polyline": ["points"], "polygon": ["points"],
     ]
 
-    init(glyph: Survey.Glyph, rules: [StyleRule]) throws(SymbolTemplateError) {
+    /// The declarations of a template's class rules by selector (`.multicolor-0:systemBlueColor`).
+    typealias Rules = [String: [(name: String, value: String)]]
+
+    static func index(_ rules: [StyleRule]) -> Rules {
+        var result: Rules = [:]
+        for rule in rules { result[rule.selector, default: []] += rule.declarations }
+        return result
+    }
+
+    /// The state passed down a glyph's groups.
+    private struct Context {
+        var glyph: String
+        var transform: AffineTransform
+        /// Inherited presentation properties in effect (fill, stroke, visibility…).
+        var inherited: [String: String]
+        let rules: Rules
+    }
+
+    init(glyph: Survey.Glyph, rules: Rules) throws(SymbolTemplateError) {
         let linear = glyph.transform.linear
+        guard abs(linear.a * linear.d - linear.b * linear.c) > 1e-12 else {
+            throw SymbolTemplateError("the glyph \(glyph.name) is scaled to nothing (its transform cannot be inverted)")
+        }
         var wrapper: [(String, String)] = []
         if linear != .identity {
             wrapper.append(("transform", "matrix(" + [linear.a, linear.b, linear.c, linear.d, 0, 0].map(SymbolTemplate.format).joined(separator: " ") + ")"))
         }
         // Fill, stroke… set on the template's groups around the glyph, where they differ from SVG's
-        // initial values (an editor's `fill="#000000"` on the Symbols group changes nothing).
-        for (name, value) in glyph.inherited.sorted(by: { $0.key < $1.key }) where Self.normalized(value) != SymbolTemplate.initialValues[name] {
-            wrapper.append((name, value))
-        }
+        // initial values (an editor's `fill="#000000"` on the Symbols group changes nothing), and
+        // the glyph group's own opacity.
+        var carried = glyph.inherited.filter { Self.normalized($0.value) != SymbolTemplate.initialValues[$0.key] && $0.key != "visibility" }
+        if let opacity = glyph.element.presentationAttributes["opacity"] { carried["opacity"] = opacity }
+        wrapper += carried.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         var bounds = InkBounds()
         var modes: UInt32 = 0
         var content = ""
+        let context = Context(glyph: glyph.name, transform: linear, inherited: glyph.inherited, rules: rules)
         for child in glyph.element.elements {
-            content += try Self.draw(child, glyph: glyph.name, transform: linear, inherited: glyph.inherited, rules: rules, bounds: &bounds, modes: &modes)
+            content += try Self.draw(child, context, bounds: &bounds, modes: &modes)
         }
-        guard !bounds.isEmpty else { throw SymbolTemplateError("the glyph \(glyph.name) draws nothing") }
-        guard [bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].allSatisfy(\.isFinite) else {
+        guard bounds.isFinite, [bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e7 }) || bounds.isEmpty else {
             throw SymbolTemplateError("the glyph \(glyph.name) has coordinates out of range")
+        }
+        guard !bounds.isEmpty, bounds.maxX > bounds.minX, bounds.maxY > bounds.minY else {
+            throw SymbolTemplateError("the glyph \(glyph.name) draws nothing")
         }
         body = wrapper.isEmpty ? content : "<g" + wrapper.map { " \($0.0)=\"\(escapeText($0.1))\"" }.joined() + ">" + content + "</g>"
         absoluteBounds = bounds.moved(by: (glyph.transform.e, glyph.transform.f))
@@ -52,47 +81,49 @@ struct GlyphDrawing {
         }
     }
 
-    private static func draw(_ element: XMLTreeElement, glyph: String, transform: AffineTransform, inherited: [String: String],
-                             rules: [StyleRule], bounds: inout InkBounds, modes: inout UInt32) throws(SymbolTemplateError) -> String {
-        var transform = transform
+    private static func draw(_ element: XMLTreeElement, _ context: Context, bounds: inout InkBounds, modes: inout UInt32) throws(SymbolTemplateError) -> String {
+        let glyph = context.glyph
+        if let id = element[attribute: "id"], let (_, _) = Survey.glyphName(id) {
+            throw SymbolTemplateError("line \(element.line): the glyph group \(id) is inside the glyph \(glyph); each glyph is a group of its own")
+        }
+        var context = context
         let ownTransform = element[attribute: "transform"]
         if let ownTransform {
             guard let parsed = AffineTransform(svg: ownTransform) else {
                 throw SymbolTemplateError("line \(element.line): transform=\"\(ownTransform)\" in the glyph \(glyph) cannot be read")
             }
-            transform = transform.concatenating(parsed)
+            context.transform = context.transform.concatenating(parsed)
         }
         let classes = (element[attribute: "class"] ?? "").split(whereSeparator: \.isSVGSpace).map(String.init)
             .filter { !$0.hasPrefix("SFSymbolsPreview") }
-        for name in classes {
-            if name.hasPrefix("multicolor-") { modes |= 1 }
-            if name.hasPrefix("hierarchical-") { modes |= 2 }
-        }
         // Class rules first, then the element's own attributes and style.
         var presentation: [String: String] = [:]
         for name in classes {
-            for rule in rules where rule.selector == "." + name {
-                for declaration in rule.declarations where SymbolTemplate.presentation.contains(declaration.name) {
-                    presentation[declaration.name] = declaration.value
-                }
+            for declaration in context.rules["." + name] ?? [] where SymbolTemplate.presentation.contains(declaration.name) {
+                presentation[declaration.name] = declaration.value
             }
         }
         presentation.merge(element.presentationAttributes) { _, own in own }
-        let effective = inherited.merging(presentation.filter { SymbolTemplate.inherited.contains($0.key) }) { _, own in own }
+        if presentation["display"]?.lowercased() == "none" { return "" }
+        context.inherited.merge(presentation.filter { SymbolTemplate.inherited.contains($0.key) }) { _, own in own }
+        let effective = context.inherited
         var attributes: [(String, String)] = []
         if !classes.isEmpty { attributes.append(("class", classes.joined(separator: " "))) }
+        // Written as attributes: what draws, not what only decides whether this is drawn.
+        let written = presentation.filter { $0.key != "display" && $0.key != "visibility" }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
 
         switch element.name {
         case "g":
             var children = ""
             for child in element.elements {
-                children += try draw(child, glyph: glyph, transform: transform, inherited: effective, rules: rules, bounds: &bounds, modes: &modes)
+                children += try draw(child, context, bounds: &bounds, modes: &modes)
             }
             guard !children.isEmpty else { return "" }
             if let ownTransform { attributes.append(("transform", ownTransform)) }
-            attributes += presentation.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            attributes += written
             return "<g" + attributes.map { " \($0.0)=\"\(escapeText($0.1))\"" }.joined() + ">" + children + "</g>"
         case let name where shapeAttributes[name] != nil:
+            if ["hidden", "collapse"].contains(effective["visibility"]?.lowercased() ?? "visible") { return "" }
             let outline: Outline
             do {
                 guard let shape = try Outline.shape(element) else { return "" }
@@ -100,17 +131,23 @@ struct GlyphDrawing {
             } catch {
                 throw SymbolTemplateError("line \(element.line): the glyph \(glyph): \(Self.describe(error))")
             }
-            var box = outline.bounds(transform)
-            if let stroke = effective["stroke"], normalized(stroke) != "none" {
-                let width = SVGNumberScanner.numbers(in: Substring(effective["stroke-width"] ?? "1"))?.first ?? 1
-                box = box.outset(by: abs(width) / 2 * transform.largestStretch)
-            }
+            // A line has no inside to fill; every other shape does (an open path's as if closed).
+            let filled = normalized(effective["fill"] ?? "black") != "none" && element.name != "line"
+            let stroke = try Self.stroke(effective, line: element.line, glyph: glyph)
+            guard filled || stroke != nil else { return "" }  // draws nothing
+            // The stroke's box holds the fill's (it grows the same outline).
+            let box = stroke.map { outline.strokeBounds(context.transform, $0) } ?? outline.bounds(context.transform)
+            if box.isEmpty && box.isFinite { return "" }  // no drawn segment
             bounds.add(box)
+            for name in classes {
+                if name.hasPrefix("multicolor-") { modes |= 1 }
+                if name.hasPrefix("hierarchical-") { modes |= 2 }
+            }
             for attribute in shapeAttributes[name]! {
                 if let value = element[attribute: attribute] { attributes.append((attribute, value)) }
             }
             if let ownTransform { attributes.append(("transform", ownTransform)) }
-            attributes += presentation.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            attributes += written
             return "<\(name)" + attributes.map { " \($0.0)=\"\(escapeText($0.1))\"" }.joined() + "/>"
         case "title", "desc", "metadata":
             return ""
@@ -120,9 +157,42 @@ struct GlyphDrawing {
         }
     }
 
+    /// The stroke in effect, nil when there is none (`stroke: none`, a width of 0). Widths are
+    /// plain numbers or pixels (user units); other units would need a viewport to resolve.
+    private static func stroke(_ effective: [String: String], line: Int, glyph: String) throws(SymbolTemplateError) -> StrokeStyle? {
+        guard let paint = effective["stroke"], normalized(paint) != "none" else { return nil }
+        func length(_ name: String, _ fallback: Double) throws(SymbolTemplateError) -> Double {
+            guard var text = effective[name]?.trimmingCharacters else { return fallback }
+            if text.hasSuffix("px") { text.removeLast(2) }
+            guard let values = SVGNumberScanner.numbers(in: Substring(text)), values.count == 1, values[0] >= 0 else {
+                throw SymbolTemplateError("line \(line): \(name) \"\(effective[name]!)\" in the glyph \(glyph) is not a length in user units")
+            }
+            return values[0]
+        }
+        let width = try length("stroke-width", 1)
+        guard width > 0 else { return nil }
+        var style = StrokeStyle(halfWidth: width / 2)
+        switch effective["stroke-linecap"]?.lowercased() {
+        case "round": style.cap = .round
+        case "square": style.cap = .square
+        default: style.cap = .butt
+        }
+        switch effective["stroke-linejoin"]?.lowercased() {
+        case "round": style.join = .round
+        case "bevel": style.join = .bevel
+        default: style.join = .miter  // miter, miter-clip, arcs: the miter's tip bounds them
+        }
+        style.miterLimit = max(1, try length("stroke-miterlimit", 4))
+        return style
+    }
+
     static func describe(_ error: SVGGeometryError) -> String {
         switch error {
         case .badPathData(let text), .badShape(let text): text
         }
     }
+}
+
+extension String {
+    var trimmingCharacters: String { Substring(self).trimmingSVGSpace }
 }

@@ -5,23 +5,41 @@ import AssetModel
 /// points), which is the box actool fits a glyph's `viewBox` to.
 struct InkBounds: Equatable, Sendable {
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    /// False once a point that is not a finite number was added (an arc of radius 1e300…): such a
+    /// box is an error, never a silently smaller one (`min`/`max` drop NaN).
+    var isFinite = true
 
     var isEmpty: Bool { minX > maxX || minY > maxY }
 
     mutating func add(_ point: (x: Double, y: Double)) {
+        guard point.x.isFinite && point.y.isFinite else {
+            isFinite = false
+            return
+        }
         minX = min(minX, point.x); maxX = max(maxX, point.x)
         minY = min(minY, point.y); maxY = max(maxY, point.y)
     }
 
     mutating func add(_ other: InkBounds) {
+        if !other.isFinite { isFinite = false }
         guard !other.isEmpty else { return }
         add((other.minX, other.minY))
         add((other.maxX, other.maxY))
     }
 
-    func outset(by amount: Double) -> InkBounds {
-        isEmpty ? self : InkBounds(minX: minX - amount, minY: minY - amount, maxX: maxX + amount, maxY: maxY + amount)
+    func outset(x: Double, y: Double) -> InkBounds {
+        isEmpty ? self : InkBounds(minX: minX - x, minY: minY - y, maxX: maxX + x, maxY: maxY + y, isFinite: isFinite)
     }
+}
+
+/// How a stroke is drawn, as far as its extent goes.
+struct StrokeStyle: Sendable {
+    enum Cap: Sendable { case butt, round, square }
+    enum Join: Sendable { case miter, round, bevel }
+    var halfWidth: Double
+    var cap: Cap = .butt
+    var join: Join = .miter
+    var miterLimit = 4.0
 }
 
 /// One outline as Bézier segments in absolute coordinates.
@@ -31,6 +49,8 @@ struct Outline: Sendable {
         case line(Point)
         case quadratic(Point, Point)
         case cubic(Point, Point, Point)
+        /// `Z`: a line back to the subpath's start, which closes it (a join there, no caps).
+        case close(Point)
     }
 
     typealias Point = (x: Double, y: Double)
@@ -38,13 +58,22 @@ struct Outline: Sendable {
     var segments: [Segment] = []
 
     /// The tight box of the outline after `transform` (an affine map of a Bézier curve is the curve
-    /// of its mapped control points, so the extrema are found after mapping).
+    /// of its mapped control points, so the extrema are found after mapping). A move that no
+    /// segment follows draws nothing and is not counted.
     func bounds(_ transform: AffineTransform) -> InkBounds {
         var box = InkBounds()
         var current: Point = (0, 0)
+        var pendingMove = false
         for segment in segments {
+            if case .move(let point) = segment {
+                current = transform.apply(point)
+                pendingMove = true
+                continue
+            }
+            if pendingMove { box.add(current); pendingMove = false }
             switch segment {
-            case .move(let point), .line(let point):
+            case .move: break
+            case .line(let point), .close(let point):
                 current = transform.apply(point)
                 box.add(current)
             case .quadratic(let control, let end):
@@ -69,6 +98,105 @@ struct Outline: Sendable {
         return box
     }
 
+    /// The box of the outline stroked with `stroke` in its own coordinates, after `transform`:
+    /// the centre line's box grown by the pen (a circle of the half width, which `transform` makes
+    /// an ellipse: its extent along x is the half width times the norm of the matrix's first row),
+    /// then the points the pen's circle does not cover: the tips of miter joins within the limit
+    /// and the corners of square caps.
+    func strokeBounds(_ transform: AffineTransform, _ stroke: StrokeStyle) -> InkBounds {
+        let h = stroke.halfWidth
+        var box = bounds(transform).outset(x: h * (transform.a * transform.a + transform.c * transform.c).squareRoot(),
+                                           y: h * (transform.b * transform.b + transform.d * transform.d).squareRoot())
+        for subpath in subpaths() {
+            let pieces = subpath.pieces
+            guard !pieces.isEmpty else { continue }
+            if stroke.join == .miter {
+                var corners: [(Point, Point, Point)] = []  // (incoming direction, vertex, outgoing direction)
+                for index in 1..<pieces.count { corners.append((pieces[index - 1].endDirection, pieces[index].start, pieces[index].startDirection)) }
+                if subpath.closed { corners.append((pieces[pieces.count - 1].endDirection, pieces[0].start, pieces[0].startDirection)) }
+                for (u, vertex, v) in corners {
+                    let cosine = -(u.x * v.x + u.y * v.y)  // of the angle between the two segments at the vertex
+                    let sineOfHalf = ((1 - cosine) / 2).squareRoot()
+                    guard sineOfHalf > 1e-9, 1 / sineOfHalf <= stroke.miterLimit else { continue }  // straight on, or beveled
+                    let outward = (u.x - v.x, u.y - v.y)
+                    let length = (outward.0 * outward.0 + outward.1 * outward.1).squareRoot()
+                    guard length > 1e-12 else { continue }
+                    let reach = h / sineOfHalf
+                    box.add(transform.apply((vertex.x + outward.0 / length * reach, vertex.y + outward.1 / length * reach)))
+                }
+            }
+            if stroke.cap == .square && !subpath.closed {
+                let first = pieces[0], last = pieces[pieces.count - 1]
+                let ends: [(point: Point, direction: Point)] = [
+                    (first.start, (-first.startDirection.x, -first.startDirection.y)), (last.end, last.endDirection),
+                ]
+                for end in ends {
+                    let normal: Point = (-end.direction.y, end.direction.x)
+                    for side in [-1.0, 1.0] {
+                        let x = end.point.x + end.direction.x * h + side * normal.x * h
+                        let y = end.point.y + end.direction.y * h + side * normal.y * h
+                        box.add(transform.apply((x, y)))
+                    }
+                }
+            }
+        }
+        return box
+    }
+
+    /// A drawn piece of a subpath: where it starts and ends, and its unit directions there.
+    struct Piece {
+        var start: Point, end: Point
+        var startDirection: Point, endDirection: Point
+    }
+
+    struct Subpath {
+        var pieces: [Piece] = []
+        var closed = false
+    }
+
+    /// The outline's subpaths as pieces with their end directions; pieces of zero length, which
+    /// have none, are left out.
+    func subpaths() -> [Subpath] {
+        func unit(_ from: Point, _ to: Point) -> Point? {
+            let dx = to.x - from.x, dy = to.y - from.y, length = (dx * dx + dy * dy).squareRoot()
+            return length > 1e-12 && length.isFinite ? (dx / length, dy / length) : nil
+        }
+        var result: [Subpath] = []
+        var current = Subpath()
+        var position: Point = (0, 0)
+        func add(_ controls: [Point]) {
+            // The start direction goes to the first control point that differs, the end
+            // direction comes from the last one that differs.
+            let points = [position] + controls
+            guard let end = points.last, let first = points.dropFirst().lazy.compactMap({ unit(position, $0) }).first,
+                  let last = points.dropLast().reversed().lazy.compactMap({ unit($0, end) }).first else {
+                position = controls.last ?? position
+                return
+            }
+            current.pieces.append(Piece(start: position, end: end, startDirection: first, endDirection: last))
+            position = end
+        }
+        for segment in segments {
+            switch segment {
+            case .move(let point):
+                if !current.pieces.isEmpty { result.append(current) }
+                current = Subpath()
+                position = point
+            case .line(let point): add([point])
+            case .quadratic(let control, let end): add([control, end])
+            case .cubic(let control1, let control2, let end): add([control1, control2, end])
+            case .close(let point):
+                add([point])
+                current.closed = true
+                if !current.pieces.isEmpty { result.append(current) }
+                current = Subpath()
+                position = point
+            }
+        }
+        if !current.pieces.isEmpty { result.append(current) }
+        return result
+    }
+
     static func quadraticExtrema(_ p0: Double, _ p1: Double, _ p2: Double) -> [Double] {
         let denominator = p0 - 2 * p1 + p2
         guard denominator != 0 else { return [] }
@@ -76,17 +204,19 @@ struct Outline: Sendable {
         return t > 0 && t < 1 ? [t] : []
     }
 
-    /// Where the derivative of a cubic's coordinate is 0 inside (0, 1).
+    /// Where the derivative of a cubic's coordinate is 0 inside (0, 1): a·t² + b·t + c = 0, solved
+    /// in the stable form (q = −(b + sign(b)·√D)/2, roots q/a and c/q), so a nearly quadratic curve
+    /// in large coordinates (a tiny `a`) keeps its true root.
     static func cubicExtrema(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double) -> [Double] {
         let a = -p0 + 3 * p1 - 3 * p2 + p3, b = 2 * (p0 - 2 * p1 + p2), c = p1 - p0
         var roots: [Double] = []
-        if abs(a) < 1e-12 {
+        if a == 0 || abs(a) <= 1e-14 * (abs(b) + abs(c)) {
             if b != 0 { roots = [-c / b] }
         } else {
             let discriminant = b * b - 4 * a * c
             if discriminant >= 0 {
-                let root = discriminant.squareRoot()
-                roots = [(-b + root) / (2 * a), (-b - root) / (2 * a)]
+                let q = -(b + (b < 0 ? -1 : 1) * discriminant.squareRoot()) / 2
+                roots = [q / a] + (q != 0 ? [c / q] : [])
             }
         }
         return roots.filter { $0 > 0 && $0 < 1 }
@@ -170,7 +300,7 @@ extension Outline {
                 command = byte
                 scanner.advance()
                 if command == 0x5A || command == 0x7A {  // Z z
-                    segments.append(.line(start))
+                    segments.append(.close(start))
                     current = start
                     lastControl = nil; lastQuadratic = nil
                     continue
@@ -248,18 +378,21 @@ extension Outline {
     /// (SVG 1.1 appendix F.6).
     static func arc(from p0: Point, to p1: Point, rx: Double, ry: Double, rotation: Double, large: Bool, sweep: Bool) -> [Segment] {
         var rx = abs(rx), ry = abs(ry)
-        if (p0.x == p1.x && p0.y == p1.y) { return [] }
-        if rx == 0 || ry == 0 { return [.line(p1)] }
+        if p0.x == p1.x && p0.y == p1.y { return [] }
+        let dx = (p0.x - p1.x) / 2, dy = (p0.y - p1.y) / 2
+        let chord = (dx * dx + dy * dy).squareRoot()
+        // No radius, or a radius so much larger than the chord that the arc is the chord itself
+        // (and squaring it would overflow): a line, as SVG's own out-of-range rules draw it.
+        if rx == 0 || ry == 0 || min(rx, ry) > chord * 1e9 || !chord.isFinite { return [.line(p1)] }
         let phi = rotation * .pi / 180
         let cosPhi = MathFunctions.cos(phi), sinPhi = MathFunctions.sin(phi)
-        let dx = (p0.x - p1.x) / 2, dy = (p0.y - p1.y) / 2
         let x1 = cosPhi * dx + sinPhi * dy, y1 = -sinPhi * dx + cosPhi * dy
-        let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
+        // In units of the radii, so nothing is squared past a double's range.
+        let ux = x1 / rx, uy = y1 / ry
+        let lambda = ux * ux + uy * uy
         if lambda > 1 { rx *= lambda.squareRoot(); ry *= lambda.squareRoot() }
-        let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
-        let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
-        var factor = denominator == 0 ? 0 : (max(0, numerator) / denominator).squareRoot()
-        if large == sweep { factor = -factor }
+        let scaled = lambda > 1 ? 0 : ((1 - lambda) / lambda).squareRoot()
+        let factor = large == sweep ? -scaled : scaled
         let cx1 = factor * rx * y1 / ry, cy1 = -factor * ry * x1 / rx
         let cx = cosPhi * cx1 - sinPhi * cy1 + (p0.x + p1.x) / 2, cy = sinPhi * cx1 + cosPhi * cy1 + (p0.y + p1.y) / 2
         func angle(_ ux: Double, _ uy: Double, _ vx: Double, _ vy: Double) -> Double {
@@ -269,7 +402,8 @@ extension Outline {
         var delta = angle((x1 - cx1) / rx, (y1 - cy1) / ry, (-x1 - cx1) / rx, (-y1 - cy1) / ry)
         if !sweep && delta > 0 { delta -= 2 * .pi }
         if sweep && delta < 0 { delta += 2 * .pi }
-        let pieces = max(1, Int((abs(delta) / (.pi / 2)).rounded(.up)))
+        guard [cx, cy, theta1, delta, rx, ry].allSatisfy(\.isFinite) else { return [.line(p1)] }
+        let pieces = max(1, min(4, Int((abs(delta) / (.pi / 2)).rounded(.up))))
         let step = delta / Double(pieces)
         let k = 4.0 / 3.0 * (1 - MathFunctions.cos(step / 2)) / MathFunctions.sin(step / 2)
         func onEllipse(_ t: Double) -> Point {
@@ -282,11 +416,13 @@ extension Outline {
         }
         var segments: [Segment] = []
         var t = theta1
+        var start = p0  // the arc's own end points, not the ellipse's recomputed ones
         for index in 0..<pieces {
             let next = t + step
-            let a = onEllipse(t), b = index == pieces - 1 ? p1 : onEllipse(next)
+            let end = index == pieces - 1 ? p1 : onEllipse(next)
             let ta = tangent(t), tb = tangent(next)
-            segments.append(.cubic((a.x + k * ta.x, a.y + k * ta.y), (b.x - k * tb.x, b.y - k * tb.y), b))
+            segments.append(.cubic((start.x + k * ta.x, start.y + k * ta.y), (end.x - k * tb.x, end.y - k * tb.y), end))
+            start = end
             t = next
         }
         return segments
@@ -311,13 +447,18 @@ extension Outline {
         case "rect":
             let x = try number("x", default: 0), y = try number("y", default: 0)
             let width = try number("width"), height = try number("height")
-            return Outline(segments: [.move((x, y)), .line((x + width, y)), .line((x + width, y + height)), .line((x, y + height)), .line((x, y))])
+            guard width >= 0, height >= 0 else { throw .badShape("<rect> with a negative width or height") }
+            // A zero width or height disables the rect's rendering (SVG 1.1, 9.2).
+            guard width > 0, height > 0 else { return Outline() }
+            return Outline(segments: [.move((x, y)), .line((x + width, y)), .line((x + width, y + height)), .line((x, y + height)), .close((x, y))])
         case "circle", "ellipse":
             let cx = try number("cx", default: 0), cy = try number("cy", default: 0)
             let rx = try element.name == "circle" ? number("r") : number("rx"), ry = try element.name == "circle" ? rx : number("ry")
+            guard rx >= 0, ry >= 0 else { throw .badShape("<\(element.name)> with a negative radius") }
+            guard rx > 0, ry > 0 else { return Outline() }
             let start: Point = (cx + rx, cy)
             return Outline(segments: [.move(start)] + arc(from: start, to: (cx - rx, cy), rx: rx, ry: ry, rotation: 0, large: false, sweep: true)
-                + arc(from: (cx - rx, cy), to: start, rx: rx, ry: ry, rotation: 0, large: false, sweep: true))
+                + arc(from: (cx - rx, cy), to: start, rx: rx, ry: ry, rotation: 0, large: false, sweep: true) + [.close(start)])
         case "line":
             return Outline(segments: [.move((try number("x1", default: 0), try number("y1", default: 0))),
                                       .line((try number("x2", default: 0), try number("y2", default: 0)))])
@@ -329,7 +470,7 @@ extension Outline {
             for index in stride(from: 0, to: values.count - 1, by: 2) {
                 outline.segments.append(index == 0 ? .move((values[0], values[1])) : .line((values[index], values[index + 1])))
             }
-            if element.name == "polygon" { outline.segments.append(.line((values[0], values[1]))) }
+            if element.name == "polygon" { outline.segments.append(.close((values[0], values[1]))) }
             return outline
         default:
             return nil

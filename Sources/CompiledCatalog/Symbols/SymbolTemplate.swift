@@ -52,12 +52,14 @@ public enum SymbolTemplate {
 
     /// SVG presentation attributes kept on a glyph's elements; the inherited ones pass from the
     /// template's groups to the glyph.
-    static let presentation = ["clip-rule", "fill", "fill-opacity", "fill-rule", "opacity", "stroke", "stroke-dasharray",
-                               "stroke-dashoffset", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-opacity", "stroke-width"]
-    static let inherited = Set(presentation).subtracting(["opacity"])
+    static let presentation = ["clip-rule", "display", "fill", "fill-opacity", "fill-rule", "opacity", "stroke", "stroke-dasharray",
+                               "stroke-dashoffset", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-opacity", "stroke-width",
+                               "visibility"]
+    static let inherited = Set(presentation).subtracting(["opacity", "display"])
     static let initialValues: [String: String] = ["fill": "black", "fill-rule": "nonzero", "clip-rule": "nonzero", "stroke": "none",
                                                   "stroke-width": "1", "fill-opacity": "1", "stroke-opacity": "1",
-                                                  "stroke-linecap": "butt", "stroke-linejoin": "miter", "stroke-miterlimit": "4"]
+                                                  "stroke-linecap": "butt", "stroke-linejoin": "miter", "stroke-miterlimit": "4",
+                                                  "visibility": "visible"]
 
     public static func glyphs(_ root: XMLTreeElement) throws(SymbolTemplateError) -> [SymbolGlyph] {
         guard root.name == "svg" else { throw SymbolTemplateError("not an SVG file (its root element is <\(root.name)>)") }
@@ -72,8 +74,9 @@ public enum SymbolTemplate {
         var modes: UInt32 = 0
         var bounds: [String: InkBounds] = [:]
         var bodies: [String: String] = [:]
+        let indexed = GlyphDrawing.index(rules)
         for glyph in survey.glyphs {
-            let drawn = try GlyphDrawing(glyph: glyph, rules: rules)
+            let drawn = try GlyphDrawing(glyph: glyph, rules: indexed)
             bounds[glyph.name] = drawn.absoluteBounds
             bodies[glyph.name] = drawn.body
             modes |= drawn.renderingModes
@@ -88,7 +91,7 @@ public enum SymbolTemplate {
             }
             let box = bounds[glyph.name]!
             guard [(box.maxX - box.minX) * scale, (box.maxY - box.minY) * scale, glyph.transform.e * scale, glyph.transform.f * scale]
-                .allSatisfy(\.isFinite) else {
+                .allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else {
                 throw SymbolTemplateError("the glyph \(glyph.name) has coordinates out of range")
             }
             // The glyph is drawn in its own group's coordinates, so its path data stays as
@@ -172,8 +175,11 @@ struct Survey {
         if id == "template-version" || (version == nil && element.name == "text") {
             if let found = Self.templateVersion(in: element.text) { version = found }
         }
+        if presentation["display"]?.lowercased() == "none" { return }  // not drawn: a hidden layer
         if let (weight, size) = Self.glyphName(id) {
-            guard !glyphs.contains(where: { $0.name == id }) else { return }
+            if let earlier = glyphs.first(where: { $0.name == id }) {
+                throw SymbolTemplateError("line \(element.line): a second glyph group \(id) (the first is at line \(earlier.element.line))")
+            }
             glyphs.append(Glyph(name: id, weight: weight, size: size, element: element, transform: transform, inherited: effective))
             return
         }
