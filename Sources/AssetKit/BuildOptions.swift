@@ -110,6 +110,8 @@ public struct BuildReport: Sendable {
     public var seconds: Double
     /// The colour sets compiled (into Assets.car and the index).
     public var colourCount = 0
+    /// The symbol sets compiled into Assets.car.
+    public var symbolCount = 0
     /// What was read: the manifest (nil for catalogs alone) and every catalog.
     public var manifestPath: String?
     public var catalogPaths: [String] = []
@@ -134,6 +136,8 @@ public struct LoadedProject: Sendable {
     public var manifestPath: String?
     public var catalogPaths: [String] { manifest.catalogs.map(\.path) + manifest.iconComposerBundles }
     public var colourCount: Int { plan.catalogRecords.colors.count }
+    /// The main bundle's symbol sets, when the build makes Assets.car (their only form).
+    public var symbolCount: Int { plan.compiledCatalog == nil ? 0 : plan.catalogRecords.symbolSets.filter { $0.bundle == nil }.count }
 }
 
 /// How planning opens PDFs: in supervised workers with the render budgets (the default), or in

@@ -201,6 +201,7 @@ public enum Pipeline {
             outputDirectory: transaction.root, variants: result.written, rendered: rendered, removed: result.removed,
             warnings: project.warnings + renderWarnings, sizes: result.sizes, seconds: 0)
         report.colourCount = project.colourCount
+        report.symbolCount = project.symbolCount
         report.manifestPath = project.manifestPath
         report.catalogPaths = project.catalogPaths
         return report

@@ -31,8 +31,10 @@ public enum BuildSummary {
     }
 
     /// `37 variants`, `37 variants and 12 colours`.
-    public static func contents(variants: Int, colours: Int) -> String {
-        let text = "\(variants) variant\(variants == 1 ? "" : "s")"
-        return colours == 0 ? text : text + " and \(colours) colour\(colours == 1 ? "" : "s")"
+    public static func contents(variants: Int, colours: Int, symbols: Int = 0) -> String {
+        var parts = ["\(variants) variant\(variants == 1 ? "" : "s")"]
+        if colours > 0 { parts.append("\(colours) colour\(colours == 1 ? "" : "s")") }
+        if symbols > 0 { parts.append("\(symbols) symbol\(symbols == 1 ? "" : "s")") }
+        return parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
     }
 }

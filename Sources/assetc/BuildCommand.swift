@@ -266,7 +266,8 @@ struct BuildCommand: ParsableCommand {
         try common.finish(report.warnings)
         if !common.quiet {
             let skipped = report.variants.count - report.rendered
-            let colours = report.colourCount == 0 ? "" : ", \(report.colourCount) colour\(report.colourCount == 1 ? "" : "s")"
+            let colours = (report.colourCount == 0 ? "" : ", \(report.colourCount) colour\(report.colourCount == 1 ? "" : "s")")
+                + (report.symbolCount == 0 ? "" : ", \(report.symbolCount) symbol\(report.symbolCount == 1 ? "" : "s")")
             let files = report.sizes.fileCount
             Console.info("assetc: \(report.variants.count) variants (\(report.rendered) rendered, \(skipped) up to date)\(colours) "
                 + "from \(BuildSummary.inputs(manifest: report.manifestPath, catalogs: report.catalogPaths)), "
@@ -311,7 +312,7 @@ struct CheckCommand: ParsableCommand {
             let skippedSets = project.warnings.filter { $0.severity == .note && $0.dropsContent }.count
             let skipped = skippedSets == 0 ? "" : "; \(skippedSets) set\(skippedSets == 1 ? "" : "s") left out of this build, -v says why"
             Console.info("assetc: \(inputs) \(plural ? "are" : "is") valid "
-                + "(\(BuildSummary.contents(variants: project.plan.variants.count, colours: project.colourCount))\(render ? ", all rendered" : "")\(skipped))")
+                + "(\(BuildSummary.contents(variants: project.plan.variants.count, colours: project.colourCount, symbols: project.symbolCount))\(render ? ", all rendered" : "")\(skipped))")
         }
     }
 }

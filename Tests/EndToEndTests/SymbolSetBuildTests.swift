@@ -25,6 +25,7 @@ import TestSupport
         defer { Harness.removeTemporary(work) }
         let run = try Harness.assetc(["build", "Symbols.xcassets", "--output", "out", "--car"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("assetc: 0 variants (0 rendered, 0 up to date), 3 symbols from Symbols.xcassets, "), "\(run.stderr)")
         let carPath = work.appendingPathComponent("out/Resources/Assets.car")
         let car = try CARReader(try Harness.read(carPath))
         // Glyph weight and size after the subtype, the deployment target before the identifier.
@@ -114,5 +115,6 @@ import TestSupport
         #expect(check.status != 0)
         let checkCar = try Harness.assetc(["check", "Symbols.xcassets", "--car"], in: work)
         #expect(checkCar.status == 0, "\(checkCar.stdout)\(checkCar.stderr)")
+        #expect(checkCar.stderr.contains("Symbols.xcassets is valid (0 variants and 3 symbols)"), "\(checkCar.stderr)")
     }
 }
