@@ -368,6 +368,24 @@ enum CompiledCatalogStep {
             let slot = item.slot, name = item.name
             var outcome = TraitOutcome()
             var rendition = item.rendition
+            // A JPEG is stored as the file, as actool stores a JPEG slot (its pixels are not read).
+            if JPEGHeader.isJPEG(item.bytes) {
+                do {
+                    (rendition.width, rendition.height) = try JPEGHeader.size(item.bytes)
+                } catch {
+                    throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
+                }
+                rendition.embedded = .jpeg(item.bytes)
+                rendition.slicing = nil
+                do throws(CompiledCatalogError) {
+                    rendition.encoded = try CompiledCatalogWriter.encode(rendition, kind: .image)
+                } catch {
+                    throw BuildFailure(.invalidInput, [.error(slot.path, "cannot write Assets.car: \(error.message)")])
+                }
+                rendition.embedded = nil
+                outcome.rendition = rendition
+                return outcome
+            }
             let image: RGBAImage
             var extended: [Float]?
             do {

@@ -220,13 +220,14 @@ struct ImageSetDecoder {
         return CatalogImageSet(name: name, setPath: setPath, contentsPath: contentsPath, slots: slots, properties: properties)
     }
 
-    /// A slot for Assets.car only: a PNG with a scale, chosen by nothing but size class, memory,
+    /// A slot for Assets.car only: a PNG, WebP, HEIC or JPEG with a scale (vectors would need
+    /// rendering at each scale), chosen by nothing but size class, memory,
     /// graphics family, display gamut, layout direction (with values whose CoreUI numbers are
     /// known) or locale (a language tag); nil leaves it to the skipped count.
     private func traitSlot(_ entry: JSONNode, file: ContentsFile, filename: String, folder: String, isPlainName: Bool,
                            namedFileKind: FileSystem.EntryKind?, diagnostics: inout [Diagnostic]) -> CatalogTraitSlot? {
         guard ["screen-width", "subtype"].allSatisfy({ file.member($0, of: entry) == nil }),
-              isPlainName, namedFileKind == .file, filename.lowercased().hasSuffix(".png"),
+              isPlainName, namedFileKind == .file, CatalogTraitSlot.rasterExtensions.contains(where: { filename.lowercased().hasSuffix($0) }),
               let scaleText = file.string("scale", of: entry, diagnostics: &diagnostics), let scale = ["1x": 1, "2x": 2, "3x": 3][scaleText]
         else { return nil }
         let idiom: Idiom?

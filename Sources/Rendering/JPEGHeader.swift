@@ -3,9 +3,12 @@ import AssetModel
 /// Reads a JPEG's frame size from its markers. JPEGs from catalogs are copied byte for byte, never
 /// decoded, so this is all assetc needs from them; a decoder library would only be asked for two
 /// numbers. Every read is bounds-checked: a truncated or forged file is an error, never a crash.
-enum JPEGHeader {
+public enum JPEGHeader {
     /// Start-of-frame markers (baseline, progressive, lossless, arithmetic): C0–CF except
     /// C4 (Huffman tables), C8 (reserved) and CC (arithmetic conditioning).
+    /// The start of every JPEG: SOI and the first marker's lead byte.
+    public static func isJPEG(_ bytes: [UInt8]) -> Bool { bytes.count >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF }
+
     static func isStartOfFrame(_ marker: UInt8) -> Bool {
         (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
     }
@@ -19,7 +22,7 @@ enum JPEGHeader {
         return false
     }
 
-    static func size(_ bytes: [UInt8]) throws(SourceError) -> (width: Int, height: Int) {
+    public static func size(_ bytes: [UInt8]) throws(SourceError) -> (width: Int, height: Int) {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
             throw SourceError(bytes.isEmpty ? "not a JPEG file: it is empty" : "not a JPEG file (no start-of-image marker)")
         }

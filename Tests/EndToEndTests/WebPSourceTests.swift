@@ -80,3 +80,41 @@ import TestSupport
         }
     }
 }
+
+/// Car-only slots of other raster files: a localized WebP slot is decoded as a PNG would be, a
+/// localized JPEG slot is stored as the file, as actool stores a JPEG slot; a localized PDF slot
+/// stays out with the skipped-slot note (it would need rendering at each scale).
+@Suite struct CarOnlyRasterSlotTests {
+    @Test func localizedWebPAndJPEGSlotsAreInTheCar() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("App.xcassets/sign.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"), to: set.appendingPathComponent("sign@2x.png"))
+        let pixels = WebPSourceTests.pattern(width: 5, height: 4)
+        try Data(try WebPSourceTests.webP(width: 5, height: 4, pixels: pixels)).write(to: set.appendingPathComponent("sign-fr@2x.webp"))
+        let jpeg = try Harness.read(Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets/HomeAssistant/icon-trans.imageset/trans.jpg"))
+        try Data(jpeg).write(to: set.appendingPathComponent("sign-de@2x.jpg"))
+        try Data("%PDF-1.4".utf8).write(to: set.appendingPathComponent("sign-it.pdf"))
+        try #"""
+            {"images": [{"idiom": "universal", "filename": "sign@2x.png", "scale": "2x"},
+                        {"idiom": "universal", "filename": "sign-fr@2x.webp", "scale": "2x", "locale": "fr"},
+                        {"idiom": "universal", "filename": "sign-de@2x.jpg", "scale": "2x", "locale": "de"},
+                        {"idiom": "universal", "filename": "sign-it.pdf", "locale": "it"}],
+             "properties": {"localizable": true}}
+            """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("2 localized slots (de, fr) of \"sign\" are compiled into Assets.car only"), "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        let french = try #require(car.localizations["fr"]), german = try #require(car.localizations["de"])
+        #expect(car.localizations["it"] == nil)
+        let webP = try #require(car.renditions.first { $0.attributes[13] == french })
+        #expect(webP.name == "sign-fr@2x.webp" && webP.width == 5 && webP.height == 4 && webP.scaleTimes100 == 200)
+        let decoded = try PNGCodec.decode(try WebPSourceTests.webP(width: 5, height: 4, pixels: pixels)).image
+        #expect(webP.pixels == CompiledCatalogBuildTests.premultipliedBGRA(decoded))
+        let stored = try #require(car.renditions.first { $0.attributes[13] == german })
+        #expect(stored.pixelFormat == "GEPJ" && stored.name == "sign-de@2x.jpg" && stored.embeddedFile == jpeg)
+        #expect(stored.tlvs.map(\.type) == [1001, 1003, 1004, 1006])
+    }
+}

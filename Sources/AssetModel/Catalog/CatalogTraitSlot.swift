@@ -1,7 +1,12 @@
 /// An image-set slot chosen by size class, memory, graphics family, locale, display gamut or layout
 /// direction, or a CarPlay (`car` idiom) slot: loose files cannot select on these, Assets.car can (docs/assets-car.md), so such a
-/// slot of a PNG file is kept for the car.
+/// slot of a raster file is kept for the car.
 public struct CatalogTraitSlot: Sendable, Hashable, Codable {
+    /// The files such a slot may name: read as pixels (PNG, and WebP and HEIC as ImageIO reads
+    /// them), or stored as the file (JPEG, as actool stores a JPEG slot). PDFs and SVGs are not
+    /// taken: they would be rendered at each scale, which car-only slots do not do.
+    public static let rasterExtensions = [".png", ".webp", ".heic", ".heif", ".jpg", ".jpeg"]
+
     /// nil is `universal` (or CarPlay, with `carPlay`).
     public var idiom: Idiom?
     /// The `car` idiom: CarPlay's screen, CoreUI idiom 4. Optional so that plans written before it read.
