@@ -106,7 +106,11 @@ enum CompiledCatalogStep {
         // Symbol sets: each template is read and its glyphs written here (a few kilobytes each).
         let symbolAssets = try symbolSets(plan)
         for (asset, sha256, _) in symbolAssets {
-            description += "symbol|\(asset.name)|\(asset.renditions.first?.fileName ?? "")|\(sha256)\n"
+            // The set's rendering intent is in its glyphs' bytes, not its template's.
+            let modes: [UInt32] = asset.renditions.compactMap {
+                if case .symbolGlyph(let glyph)? = $0.embedded { glyph.metrics.preferredRenderingMode } else { nil }
+            }
+            description += "symbol|\(asset.name)|\(asset.renditions.first?.fileName ?? "")|\(sha256)|\(modes.first ?? 0)\n"
         }
         let colorAssets = colors(plan, warnings: &colorWarnings)
         for asset in colorAssets {
@@ -619,7 +623,8 @@ enum CompiledCatalogStep {
                 throw failure("\(error)")
             }
             var asset = CompiledCatalog.Asset(name: set.name, kind: .symbol, renditions: [])
-            for glyph in glyphs {
+            for var glyph in glyphs {
+                glyph.metrics.preferredRenderingMode = SymbolTemplate.renderingMode(forIntent: set.renderingIntent)
                 var rendition = CompiledCatalog.Rendition(idiom: .universal, scale: 1, appearance: .any, fileName: set.filename, width: 0, height: 0, rgba: [])
                 rendition.embedded = .symbolGlyph(glyph)
                 rendition.traits = [.glyphWeight: glyph.weight, .glyphSize: glyph.size, .deploymentTarget: SymbolTemplate.deploymentTarget]

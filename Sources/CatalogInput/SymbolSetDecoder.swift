@@ -14,12 +14,17 @@ struct SymbolSetDecoder {
             diagnostics.append(.warning(file.path, "the symbol set \"\(name)\" has no \"symbols\" array; UIImage(named: \"\(name)\") will find nothing").droppingContent())
             return nil
         }
-        // Xcode's "Render As" for a symbol: where actool records a choice other than the default
-        // (tinted) drawing has not been seen in a car, so it is said, not guessed.
+        // Xcode's "Render As" for a symbol. The drawings CoreUI knows are kept (docs/assets-car.md);
+        // another value is said and the set gets the default drawing.
+        var intent: String?
         if let properties = file.member("properties", of: file.root),
-           let intent = file.string("symbol-rendering-intent", of: properties, diagnostics: &diagnostics), intent != "template" {
-            diagnostics.append(.note(file.path, "the symbol set \"\(name)\" asks to be drawn \"\(intent)\"; assetc does not record it in Assets.car "
-                + "(where actool does is not known), so code gets the default drawing unless it asks for a rendering mode"))
+           let text = file.string("symbol-rendering-intent", of: properties, diagnostics: &diagnostics) {
+            if CatalogSymbolSet.knownRenderingIntents.contains(text) {
+                intent = text
+            } else {
+                diagnostics.append(.note(file.path, "the symbol set \"\(name)\" asks to be drawn \"\(text)\", which assetc does not know; "
+                    + "it gets the default drawing (template, monochrome, multicolor and hierarchical are kept)"))
+            }
         }
         var chosen: CatalogSymbolSet?
         var referenced: Set<String> = []
@@ -54,7 +59,7 @@ struct SymbolSetDecoder {
                 diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)))
                 continue
             }
-            chosen = CatalogSymbolSet(name: name, setPath: setPath, contentsPath: file.path, filename: filename, path: path)
+            chosen = CatalogSymbolSet(name: name, setPath: setPath, contentsPath: file.path, filename: filename, path: path, renderingIntent: intent)
         }
         if skipped > 0 {
             diagnostics.append(.note(file.path, "skipped \(skipped) template\(skipped == 1 ? "" : "s") of the symbol set \"\(name)\" chosen by language direction or locale, or after the first").droppingContent())

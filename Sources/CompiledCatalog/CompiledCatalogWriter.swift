@@ -418,12 +418,12 @@ public enum CompiledCatalogWriter {
     static func symbolRendition(_ rendition: CompiledCatalog.Rendition, _ glyph: SymbolGlyph) -> [UInt8] {
         let metrics = glyph.metrics
         var tlvs = opacityTLVs(1)
-        var body = LittleEndian.u32(7) + LittleEndian.u32(metrics.referencePointSize)
+        var body = LittleEndian.u32(metrics.flags) + LittleEndian.u32(metrics.referencePointSize)
         for value in [metrics.depth, metrics.capHeight, metrics.templateVersion, metrics.left, metrics.bottom, metrics.right, metrics.top] {
             body += LittleEndian.u32(value.bitPattern)
         }
         tlvs += tlv(1018, body + LittleEndian.u32(0))
-        tlvs += tlv(1019, LittleEndian.u32(1) + LittleEndian.u32(0) + LittleEndian.u32(metrics.renderingModes))
+        tlvs += tlv(1019, LittleEndian.u32(1) + LittleEndian.u32(metrics.preferredRenderingMode) + LittleEndian.u32(metrics.renderingModes))
         let compressed = LZFSEStream.wrap(glyph.svg)
         let payload = Array("DWAR".utf8) + LittleEndian.u32(1) + LittleEndian.u32(compressed.count) + compressed
         return csiHeader(flags: 0x04, width: 0, height: 0, scale: 1, pixelFormat: " GVS", colorSpace: 0, layout: 1017,

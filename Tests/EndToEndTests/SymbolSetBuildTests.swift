@@ -17,6 +17,9 @@ import TestSupport
             try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("symbols/\(set).symbolset"),
                                              to: catalog.appendingPathComponent("\(set).symbolset"))
         }
+        // One set asks for the hierarchical drawing, as Xcode writes it.
+        try #"{"info": {"author": "xcode", "version": 1}, "properties": {"symbol-rendering-intent": "hierarchical"}, "symbols": [{"filename": "markBelowAsRead.svg", "idiom": "universal"}]}"#
+            .write(to: catalog.appendingPathComponent("markBelowAsRead.symbolset/Contents.json"), atomically: true, encoding: .utf8)
         return work
     }
 
@@ -25,6 +28,7 @@ import TestSupport
         defer { Harness.removeTemporary(work) }
         let run = try Harness.assetc(["build", "Symbols.xcassets", "--output", "out", "--car"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("asks to be drawn"), "hierarchical is known: \(run.stderr)")
         #expect(run.stderr.contains("assetc: 0 variants (0 rendered, 0 up to date), 3 symbols from Symbols.xcassets, "), "\(run.stderr)")
         let carPath = work.appendingPathComponent("out/Resources/Assets.car")
         let car = try CARReader(try Harness.read(carPath))
@@ -47,7 +51,11 @@ import TestSupport
                 #expect(glyph.tlvs.map(\.type) == [1004, 1006, 1018, 1019], "\(name)")
                 #expect(glyph.attributes[25] == 5 && (1...9).contains(glyph.attributes[26] ?? 0) && (1...3).contains(glyph.attributes[27] ?? 0), "\(name)")
                 let metrics = try #require(glyph.tlvValues[1018])
-                #expect(metrics.count == 40 && CARReader.le32(metrics, 0) == 7 && CARReader.le32(metrics, 4) == 17, "\(name)")
+                // Versions 1 and 2: edge insets and a version, not interpolatable.
+                #expect(metrics.count == 40 && CARReader.le32(metrics, 0) == 3 && CARReader.le32(metrics, 4) == 17, "\(name)")
+                // The set's rendering intent: hierarchical is CoreUI's mode 3; none is 0 (automatic).
+                let modes = try #require(glyph.tlvValues[1019])
+                #expect(CARReader.le32(modes, 4) == (name == "markBelowAsRead" ? 3 : 0), "\(name)")
                 #expect(glyph.embeddedFile?.starts(with: Array("<?xml".utf8)) == true, "\(name)")
             }
         }

@@ -140,7 +140,7 @@ func imageSet(_ entries: String, properties: String = "") -> String {
     @Test func symbolSetsTakeOneTemplate() throws {
         let catalog = try TemporaryCatalog([
             "Gauge.symbolset/Contents.json": #"""
-                {"properties": {"symbol-rendering-intent": "hierarchical"}, "symbols": [
+                {"properties": {"symbol-rendering-intent": "palette"}, "symbols": [
                   {"idiom": "universal", "filename": "g.svg", "language-direction": "right-to-left"},
                   {"idiom": "universal", "filename": "a.svg"}, {"idiom": "universal", "filename": "b.svg"},
                   {"idiom": "universal", "filename": "../x.svg"}]}
@@ -158,7 +158,7 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         #expect(messages.contains("Test.xcassets/Missing.symbolset/Contents.json:1:14: warning: The file \"gone.svg\" for the symbol image set \"Missing\" does not exist."), "\(messages)")
         #expect(messages.contains("Test.xcassets/Mac.symbolset/Contents.json: warning: the symbol set \"Mac\" has no template for iOS; UIImage(named: \"Mac\") will find nothing"), "\(messages)")
         #expect(messages.contains { $0.contains("Gauge.symbolset/Contents.json: note: skipped 3 templates of the symbol set \"Gauge\"") }, "\(messages)")
-        #expect(messages.contains { $0.contains("asks to be drawn \"hierarchical\"; assetc does not record it") }, "\(messages)")
+        #expect(messages.contains { $0.contains("asks to be drawn \"palette\", which assetc does not know") }, "\(messages)")
     }
 
     @Test func linksBackToAParentAreWalkedOnce() throws {

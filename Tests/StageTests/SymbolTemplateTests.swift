@@ -86,6 +86,7 @@ import Testing
         #expect(abs(metrics.left - 1.7) < 1e-5 && abs(metrics.right - 3.4) < 1e-5)  // 10 and 20 units inside the margins
         #expect(metrics.top == 1.162109375 && metrics.bottom == 1.162109375)  // 17 × 140/2048
         #expect(metrics.renderingModes == 1)
+        #expect(metrics.flags == 3)  // edge insets and a version; no Ultralight-S, Regular-S and Black-S to interpolate from
     }
 
     /// Every glyph of the template is written, sorted by weight then size; glyphs without margins
@@ -110,6 +111,14 @@ import Testing
         // A version 3 template keeps the small glyph's vertical insets at every size.
         let old = try Self.glyphs(Self.template([glyph("Regular-M", 1400, 1126), glyph("Black-L", 2800, 1556)].joined(), version: "3.0"))
         #expect(old.allSatisfy { $0.metrics.top == 1.162109375 })
+        #expect(glyphs.allSatisfy { $0.metrics.flags == 3 })  // Regular-S and Black-S are missing: not interpolatable
+        // Ultralight-S, Regular-S and Black-S: interpolatable from version 3 (TDVectorGlyphReader), and
+        // enough without Regular-M; anything less without Regular-M is refused.
+        let sources = [glyph("Ultralight-S", 500, 696), glyph("Regular-S", 1400, 696), glyph("Black-S", 2800, 696)].joined()
+        #expect(try Self.glyphs(Self.template(sources, version: "3.0")).allSatisfy { $0.metrics.flags == 7 })
+        #expect(try Self.glyphs(Self.template(sources, version: "2.0")).allSatisfy { $0.metrics.flags == 3 })
+        #expect(Self.failure(Self.template([glyph("Ultralight-S", 500, 696), glyph("Black-L", 2800, 1556)].joined()))?
+            .contains("has no Regular-M glyph, nor Ultralight-S, Regular-S and Black-S") == true)
         // No margins at all: no horizontal insets.
         let bare = try Self.glyphs(Self.template(glyph("Regular-M", 1400, 1126), margins: false))
         #expect(bare.first?.metrics.left == 0 && bare.first?.metrics.right == 0)
@@ -119,7 +128,7 @@ import Testing
     /// points at -100), an arc whose top is at -50, relative commands and shorthands.
     @Test func theViewBoxIsTheTightInkBox() throws {
         func box(_ path: String) throws -> String {
-            let text = Self.template(#"<g id="Regular-S" transform="matrix(1 0 0 1 0 696)"><path d="\#(path)"/></g>"#)
+            let text = Self.template(#"<g id="Regular-M" transform="matrix(1 0 0 1 0 1126)"><path d="\#(path)"/></g>"#)
             let svg = String(decoding: try #require(try Self.glyphs(text).first).svg, as: UTF8.self)
             let start = try #require(svg.range(of: "viewBox=\"")).upperBound
             return String(svg[start...].prefix { $0 != "\"" })
@@ -136,8 +145,8 @@ import Testing
     /// What the reviewer of the first version found: each case drew outside its box, inside a box
     /// too large, or stopped the build.
     @Test func theBoxHoldsWhatIsDrawnAndNothingElse() throws {
-        func svg(_ body: String, at origin: String = "0 696") throws -> String {
-            let text = Self.template(#"<g id="Regular-S" transform="translate(\#(origin))">\#(body)</g>"#)
+        func svg(_ body: String, at origin: String = "0 1126") throws -> String {
+            let text = Self.template(#"<g id="Regular-M" transform="translate(\#(origin))">\#(body)</g>"#)
             return String(decoding: try #require(try Self.glyphs(text).first).svg, as: UTF8.self)
         }
         func viewBox(_ text: String) throws -> [Double] {
@@ -146,7 +155,7 @@ import Testing
         }
         // An arc of radius 1e80 is its chord (it stopped the build with a trap); 1e200 is refused.
         #expect(try viewBox(svg(#"<path d="M0 -50L10 -50L10 0A1e80 1e80 0 0 1 0 0Z"/>"#)) == [1.7, 8.5])
-        #expect(Self.failure(Self.template(#"<g id="Regular-S" transform="translate(0 696)"><circle r="1e200"/></g>"#))?
+        #expect(Self.failure(Self.template(#"<g id="Regular-M" transform="translate(0 1126)"><circle r="1e200"/></g>"#))?
             .contains("out of range") == true)
         // Hidden layers and shapes that paint nothing are neither drawn nor counted.
         let hidden = try svg(#"<path d="M10 -50L60 -50L60 0L10 0Z"/><path display="none" d="M-100 -100L200 -100L200 100Z"/>"#
@@ -211,7 +220,7 @@ import Testing
         #expect(svg.contains(#"transform="matrix(0.17 0 0 0.17 -1.53 12.07)""#), "\(svg)")
         #expect(abs(glyph.metrics.depth - Float((1121 - 1126) * 0.17)) < 1e-5)  // ends above the baseline
         // A glyph group scaled as a whole is drawn inside one group with its linear part.
-        let scaled = try #require(try Self.glyphs(Self.template(#"<g id="Regular-S" transform="matrix(2 0 0 2 0 696)"><path d="M0 0L10 0L10 -10Z"/></g>"#)).first)
+        let scaled = try #require(try Self.glyphs(Self.template(#"<g id="Regular-M" transform="matrix(2 0 0 2 0 1126)"><path d="M0 0L10 0L10 -10Z"/></g>"#)).first)
         let scaledText = String(decoding: scaled.svg, as: UTF8.self)
         #expect(scaledText.contains(#"viewBox="0 0 3.4 3.4""#) && scaledText.contains(#"<g transform="matrix(2 0 0 2 0 0)"><path"#), "\(scaledText)")
         // Margins as shaded rectangles: the guide is the rectangle's outer edge.

@@ -10,12 +10,17 @@ public struct CatalogSymbolSet: Sendable, Hashable, Codable {
     public var filename: String
     /// The template, openable.
     public var path: String
+    /// `properties.symbol-rendering-intent` (`template`, `monochrome`, `multicolor`, `hierarchical`).
+    public var renderingIntent: String?
 
-    public init(name: String, setPath: String, contentsPath: String, filename: String, path: String) {
+    public static let knownRenderingIntents: Set<String> = ["template", "monochrome", "multicolor", "hierarchical"]
+
+    public init(name: String, setPath: String, contentsPath: String, filename: String, path: String, renderingIntent: String? = nil) {
         self.name = name
         self.setPath = setPath
         self.contentsPath = contentsPath
         self.filename = filename
         self.path = path
+        self.renderingIntent = renderingIntent
     }
 }

@@ -12,8 +12,14 @@ public struct SymbolGlyph: Sendable, Hashable {
     public var metrics: SymbolGlyphMetrics
 }
 
-/// TLV 1018 and 1019 of a glyph rendition.
+/// TLV 1018 and 1019 of a glyph rendition (field meanings: CoreUI's reader
+/// `_CUIThemeSVGRendition _initalizeMetadataFromCSIData:version:` and CoreThemeDefinition's writer
+/// `CSIGenerator writeResourcesToData:`, docs/assets-car.md).
 public struct SymbolGlyphMetrics: Sendable, Hashable {
+    /// Bit 0: the insets are edge insets; bit 1: the template version is given; bit 2: the
+    /// template can be interpolated (CoreUI draws other weights and sizes from Ultralight-S,
+    /// Regular-S and Black-S). actool's writer always sets bits 0 and 1.
+    public var flags: UInt32
     public var referencePointSize: UInt32
     /// How far the ink reaches below the baseline, in points at the reference size (negative when
     /// it ends above it).
@@ -24,6 +30,9 @@ public struct SymbolGlyphMetrics: Sendable, Hashable {
     public var left: Float, bottom: Float, right: Float, top: Float
     /// Bit 0: the template names multicolor layers; bit 1: hierarchical ones.
     public var renderingModes: UInt32
+    /// The drawing the set asks for (TLV 1019's second word, CoreUI's `vectorGlyphRenderingMode`):
+    /// 0 automatic, 1 monochrome, 2 multicolor, 3 hierarchical.
+    public var preferredRenderingMode: UInt32 = 0
 }
 
 public struct SymbolTemplateError: Error, Sendable, Equatable {
@@ -67,6 +76,14 @@ public enum SymbolTemplate {
         try survey.visit(root, transform: .identity, inherited: [:])
         guard !survey.glyphs.isEmpty else {
             throw SymbolTemplateError("no glyph in the template: a symbol template draws each glyph in a group named by its weight and size (Regular-M, Ultralight-S…)")
+        }
+        // CoreThemeDefinition refuses a template with neither a Regular-M glyph nor the three it
+        // interpolates from (TDVectorGlyphReader, error 1023).
+        let names = Set(survey.glyphs.map(\.name))
+        let interpolationSources = ["Ultralight-S", "Regular-S", "Black-S"]
+        guard names.contains("Regular-M") || interpolationSources.allSatisfy(names.contains) else {
+            throw SymbolTemplateError("the template has no Regular-M glyph, nor Ultralight-S, Regular-S and Black-S to draw the others from "
+                + "(it has \(survey.glyphs.map(\.name).joined(separator: ", ")))")
         }
         let rules = survey.rules
         let scale = Double(referencePointSize) / 100
@@ -116,8 +133,11 @@ public enum SymbolTemplate {
             }
             let vertical = Double(referencePointSize) * verticalInsetPerPoint
                 * (version >= 4 ? [1, mediumInsetFactor, mediumInsetFactor * mediumInsetFactor][Int(glyph.size) - 1] : 1)
+            // Interpolatable as TDVectorGlyphReader decides it (version 3 or later, the three
+            // sources present); whether their outlines are compatible is not checked here.
+            let interpolatable = version >= 3 && interpolationSources.allSatisfy(names.contains)
             let metrics = SymbolGlyphMetrics(
-                referencePointSize: referencePointSize, depth: Float((box.maxY - baseline) * scale), capHeight: Float((baseline - capline) * scale),
+                flags: interpolatable ? 7 : 3, referencePointSize: referencePointSize, depth: Float((box.maxY - baseline) * scale), capHeight: Float((baseline - capline) * scale),
                 templateVersion: Float(version), left: Float(horizontal.0), bottom: Float(vertical), right: Float(horizontal.1), top: Float(vertical),
                 renderingModes: modes)
             guard [metrics.depth, metrics.capHeight, metrics.left, metrics.right].allSatisfy(\.isFinite) else {
@@ -126,6 +146,19 @@ public enum SymbolTemplate {
             result.append(SymbolGlyph(weight: glyph.weight, size: glyph.size, svg: Array(svg.utf8), metrics: metrics))
         }
         return result.sorted { ($0.weight, $0.size) < ($1.weight, $1.size) }
+    }
+
+    /// TLV 1019's rendering mode for a set's `symbol-rendering-intent`. The numbers are CoreUI's
+    /// (`CUINamedVectorGlyph preferredRenderingMode`, which UIKit reads as 1 monochrome, 2
+    /// multicolor, 3 hierarchical; 0 is automatic, as in both real cars, whose sets name none);
+    /// which number actool gives each name could not be seen, so the names are matched to them.
+    public static func renderingMode(forIntent intent: String?) -> UInt32 {
+        switch intent {
+        case "monochrome": 1
+        case "multicolor": 2
+        case "hierarchical": 3
+        default: 0
+        }
     }
 
     /// `%g`, as actool writes a glyph's numbers.
