@@ -14,20 +14,37 @@ public enum XMLReader {
     /// More elements than any template needs (Apple's full templates hold about 200).
     public static let maximumElements = 200_000
 
+    /// Set on the parser (`_private`) by the entity-declaration handler.
+    private static let declaresEntitiesMark = 0xE
+
     public static func parse(_ bytes: [UInt8]) throws(SourceError) -> XMLTreeElement {
         guard bytes.count <= Int(Int32.max) else { throw .overLimit("more than 2 GiB of XML") }
+        guard !bytes.isEmpty else { throw .content("an empty file") }
         guard let context = xmlNewParserCtxt() else { throw .renderer("libxml2 could not make a parser") }
         defer { xmlFreeParserCtxt(context) }
         // XML_PARSE_NOERROR leaves some of libxml2's reports (its SAX2 handlers') to its generic
         // handler, which prints to stderr; a structured handler on the context takes them all.
         // The first error is read from the context afterwards.
         context.pointee.sax.pointee.serror = { _, _ in }
+        // A document that declares an entity is refused as the declaration is read: libxml2's
+        // amplification check stops nested entities, not one entity referenced many times, which
+        // made a 1 MB template expand to gigabytes. Templates declare none.
+        context.pointee.sax.pointee.entityDecl = { userData, _, _, _, _, _ in
+            guard let userData else { return }
+            let parser = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            parser.pointee._private = UnsafeMutableRawPointer(bitPattern: 0xE)  // declaresEntitiesMark
+            xmlStopParser(parser)
+        }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_NOCDATA.rawValue | XML_PARSE_NOBLANKS.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 xmlCtxtReadMemory(context, $0, Int32(buffer.count), nil, nil, options)
             }
+        }
+        if context.pointee._private == UnsafeMutableRawPointer(bitPattern: Self.declaresEntitiesMark) {
+            if let document { xmlFreeDoc(document) }
+            throw .content("the file declares entities (<!ENTITY …>), which are refused: one entity referenced many times can make a small file expand to gigabytes")
         }
         guard let document else {
             let error = context.pointee.lastError

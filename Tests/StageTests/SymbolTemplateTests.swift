@@ -138,7 +138,7 @@ import Testing
         #expect(try box("m10 10h20v20h-20z") == "0 0 3.4 3.4")
         #expect(try box("M0 0Q50 -100 100 0T200 0") == "0 0 34 17")  // the smooth quadratic mirrors down to +50
         #expect(try box("M0,0 S50,100 100,0 Z") == "0 0 17 7.55556")  // first control point = current point: reaches 400/9 at t = 2/3
-        #expect(try box("M1.5.5 1 1") == "0 0 0.085 0.085")  // run-together numbers: (1.5, .5) then (1, 1)
+        #expect(try box("M1.5.5 1 1 2 1Z") == "0 0 0.17 0.085")  // run-together numbers: (1.5, .5) then (1, 1), (2, 1)
         #expect(try box("M0 0L1e2 0L100 1E1") == "0 0 17 1.7")
     }
 
@@ -155,8 +155,8 @@ import Testing
         }
         // An arc of radius 1e80 is its chord (it stopped the build with a trap); 1e200 is refused.
         #expect(try viewBox(svg(#"<path d="M0 -50L10 -50L10 0A1e80 1e80 0 0 1 0 0Z"/>"#)) == [1.7, 8.5])
-        #expect(Self.failure(Self.template(#"<g id="Regular-M" transform="translate(0 1126)"><circle r="1e200"/></g>"#))?
-            .contains("out of range") == true)
+        let huge = Self.failure(Self.template(#"<g id="Regular-M" transform="translate(0 1126)"><circle r="1e200"/></g>"#))
+        #expect(huge?.contains("out of range") == true, "\(huge ?? "accepted")")
         // Hidden layers and shapes that paint nothing are neither drawn nor counted.
         let hidden = try svg(#"<path d="M10 -50L60 -50L60 0L10 0Z"/><path display="none" d="M-100 -100L200 -100L200 100Z"/>"#
             + #"<circle style="visibility:hidden" r="80"/><g visibility="hidden"><rect x="-500" y="-500" width="9" height="9"/></g>"#
@@ -166,9 +166,10 @@ import Testing
         // A miter join's tip: the apex of a 60° corner with a 10-unit stroke reaches 10 units above
         // it (the limit of 4 allows the ratio of 2), so the offset is 110 units, not 105.
         let miter = try svg(#"<path d="M0 0L57.735 -100L115.47 0" fill="none" stroke="black" stroke-width="10px"/>"#)
-        #expect(miter.contains("matrix(0.17 0 0 0.17 0.85 18.7)"), "\(miter)")
+        // Butt ends reach the half width along the normal only: x from −4.33 (5 × cos 30°).
+        #expect(miter.contains("matrix(0.17 0 0 0.17 0.736122 18.7)"), "\(miter)")
         let bevel = try svg(#"<path d="M0 0L57.735 -100L115.47 0" fill="none" stroke="black" stroke-width="10" stroke-linejoin="bevel"/>"#)
-        #expect(bevel.contains("matrix(0.17 0 0 0.17 0.85 17.85)"), "\(bevel)")
+        #expect(bevel.contains("matrix(0.17 0 0 0.17 0.736122 17.425)"), "\(bevel)")  // the bevel's corners: 2.5 above the apex
         // Square caps reach half the width beyond the end, at the corners of the cap.
         let square = try svg(#"<path d="M0 0L0 -100" stroke="black" stroke-width="10" stroke-linecap="square"/>"#)
         #expect(try viewBox(square) == [1.7, 18.7])
@@ -266,21 +267,25 @@ import Testing
         #expect(Self.failure(Self.template(#"<g id="Regular-M" transform="rotate("><path d="M0 0L1 1"/></g>"#))?.contains("cannot be read") == true)
         #expect(Self.failure(Self.template(#"<g id="Regular-M"></g>"#))?.contains("draws nothing") == true)
         #expect(Self.failure(Self.template(#"<g id="Regular-M"><path d="M0 0L1e308 1e308L-1e308 0"/></g>"#)) != nil)
-        let noGuides = #"<svg><g id="Regular-M"><path d="M0 0L1 1"/></g></svg>"#
+        let noGuides = #"<svg><g id="Regular-M"><path d="M0 0L1 1L0 1Z"/></g></svg>"#
         #expect(Self.failure(noGuides)?.contains("no Baseline-M and Capline-M guides") == true)
-        // An external entity is never loaded; nested entities do not blow up.
+        // Entities are refused as they are declared: an external one is never loaded, nested ones
+        // and one referenced many times never expand.
         let external = """
             <?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>
             <svg><g id="Notes"><text>&x;</text></g></svg>
             """
-        let root = try XMLReader.parse(Array(external.utf8))
-        #expect(!root.text.contains("root:"))
+        #expect(Self.failure(external)?.contains("declares entities") == true)
         var laughs = "<?xml version=\"1.0\"?><!DOCTYPE svg [<!ENTITY a0 \"lol\">"
         for level in 1...12 { laughs += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">" }
         laughs += "]><svg id=\"&a12;\"/>"
+        let flat = "<?xml version=\"1.0\"?><!DOCTYPE svg [<!ENTITY a \"" + String(repeating: "L10 -50 ", count: 100_000) + "\">]><svg><path d=\""
+            + String(repeating: "&a;", count: 400) + "\"/></svg>"
         let started = Date()
-        #expect(throws: SourceError.self) { try XMLReader.parse(Array(laughs.utf8)) }
+        #expect(Self.failure(laughs)?.contains("declares entities") == true)
+        #expect(Self.failure(flat)?.contains("declares entities") == true)
         #expect(Date().timeIntervalSince(started) < 10)
+        #expect(Self.failure("")?.contains("an empty file") == true)
         // Elements nested past libxml2's depth limit.
         let deep = String(repeating: "<g>", count: 5000) + String(repeating: "</g>", count: 5000)
         #expect(throws: SourceError.self) { try XMLReader.parse(Array(("<svg>" + deep + "</svg>").utf8)) }

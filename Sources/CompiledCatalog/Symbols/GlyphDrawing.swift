@@ -135,9 +135,12 @@ struct GlyphDrawing {
             let filled = normalized(effective["fill"] ?? "black") != "none" && element.name != "line"
             let stroke = try Self.stroke(effective, line: element.line, glyph: glyph)
             guard filled || stroke != nil else { return "" }  // draws nothing
-            // The stroke's box holds the fill's (it grows the same outline).
-            let box = stroke.map { outline.strokeBounds(context.transform, $0) } ?? outline.bounds(context.transform)
-            if box.isEmpty && box.isFinite { return "" }  // no drawn segment
+            var box = filled ? outline.fillBounds(context.transform) : InkBounds()
+            if let stroke {
+                let dashes = effective["stroke-dasharray"].map { normalized($0) } ?? "none"
+                box.add(outline.strokeBounds(context.transform, stroke, dashed: dashes != "none" && dashes != "0"))
+            }
+            if box.isEmpty && box.isFinite { return "" }  // nothing painted
             bounds.add(box)
             for name in classes {
                 if name.hasPrefix("multicolor-") { modes |= 1 }

@@ -98,24 +98,82 @@ struct Outline: Sendable {
         return box
     }
 
-    /// The box of the outline stroked with `stroke` in its own coordinates, after `transform`:
-    /// the centre line's box grown by the pen (a circle of the half width, which `transform` makes
-    /// an ellipse: its extent along x is the half width times the norm of the matrix's first row),
-    /// then the points the pen's circle does not cover: the tips of miter joins within the limit
-    /// and the corners of square caps.
-    func strokeBounds(_ transform: AffineTransform, _ stroke: StrokeStyle) -> InkBounds {
+    /// The box of what the outline's fill paints after `transform`: each subpath's tight box,
+    /// leaving out subpaths that enclose nothing (a point, a line, straight segments back and forth).
+    func fillBounds(_ transform: AffineTransform) -> InkBounds {
+        var box = InkBounds()
+        for subpath in subpaths() where subpath.enclosesArea {
+            for piece in subpath.pieces { box.add(piece.bounds(transform)) }
+        }
+        return box
+    }
+
+    /// The box of the outline stroked with `stroke` in its own coordinates, after `transform`.
+    /// Each piece contributes its ends offset by the half width along its normal (butt ends) and
+    /// the pen at its curve's extrema along that axis; joins add the pen (round), the miter's tip
+    /// within the limit (miter; a bevel adds nothing more); open subpaths add their caps (round:
+    /// the pen; square: the cap's corners); a subpath of zero length draws only a round cap's dot
+    /// or a square cap's square, aligned to its own coordinates. Under a transform the pen, a
+    /// circle, becomes an ellipse whose extent along x is the half width times the norm of the
+    /// matrix's first row. A dashed stroke has caps anywhere along it: the pen (√2 of it for
+    /// square caps) around the whole outline bounds it.
+    func strokeBounds(_ transform: AffineTransform, _ stroke: StrokeStyle, dashed: Bool = false) -> InkBounds {
         let h = stroke.halfWidth
-        var box = bounds(transform).outset(x: h * (transform.a * transform.a + transform.c * transform.c).squareRoot(),
-                                           y: h * (transform.b * transform.b + transform.d * transform.d).squareRoot())
+        let penX = h * (transform.a * transform.a + transform.c * transform.c).squareRoot()
+        let penY = h * (transform.b * transform.b + transform.d * transform.d).squareRoot()
+        if dashed {
+            let factor = stroke.cap == .square ? 2.0.squareRoot() : 1
+            return bounds(transform).outset(x: penX * factor, y: penY * factor)
+        }
+        var box = InkBounds()
+        func pen(_ point: Point) {
+            let q = transform.apply(point)
+            box.add((q.x - penX, q.y - penY))
+            box.add((q.x + penX, q.y + penY))
+        }
+        func across(_ point: Point, _ direction: Point) {
+            let normal: Point = (-direction.y * h, direction.x * h)
+            box.add(transform.apply((point.x + normal.x, point.y + normal.y)))
+            box.add(transform.apply((point.x - normal.x, point.y - normal.y)))
+        }
+        func squareCap(_ point: Point, _ direction: Point) {
+            let normal: Point = (-direction.y, direction.x)
+            for side in [-1.0, 1.0] {
+                box.add(transform.apply((point.x + direction.x * h + side * normal.x * h, point.y + direction.y * h + side * normal.y * h)))
+            }
+        }
         for subpath in subpaths() {
             let pieces = subpath.pieces
-            guard !pieces.isEmpty else { continue }
-            if stroke.join == .miter {
-                var corners: [(Point, Point, Point)] = []  // (incoming direction, vertex, outgoing direction)
-                for index in 1..<pieces.count { corners.append((pieces[index - 1].endDirection, pieces[index].start, pieces[index].startDirection)) }
-                if subpath.closed { corners.append((pieces[pieces.count - 1].endDirection, pieces[0].start, pieces[0].startDirection)) }
-                for (u, vertex, v) in corners {
-                    let cosine = -(u.x * v.x + u.y * v.y)  // of the angle between the two segments at the vertex
+            guard let first = pieces.first, let last = pieces.last else {
+                // Zero length: a dot (round), a square in the outline's own axes, or nothing (butt).
+                guard let point = subpath.point else { continue }
+                switch stroke.cap {
+                case .round: pen(point)
+                case .square:
+                    for (dx, dy) in [(-h, -h), (h, -h), (h, h), (-h, h)] { box.add(transform.apply((point.x + dx, point.y + dy))) }
+                case .butt: break
+                }
+                continue
+            }
+            for piece in pieces {
+                across(piece.start, piece.startDirection)
+                across(piece.end, piece.endDirection)
+                // Inside a curve, the stroke's extreme along an axis is the centre line's, moved by
+                // the pen along that axis (the offset curve's tangent is parallel there).
+                for (point, horizontal) in piece.interiorExtrema(transform) {
+                    box.add(horizontal ? (point.x - penX, point.y) : (point.x, point.y - penY))
+                    box.add(horizontal ? (point.x + penX, point.y) : (point.x, point.y + penY))
+                }
+            }
+            var corners: [(Point, Point, Point)] = []  // (incoming direction, vertex, outgoing direction)
+            for index in 1..<pieces.count { corners.append((pieces[index - 1].endDirection, pieces[index].start, pieces[index].startDirection)) }
+            if subpath.closed { corners.append((last.endDirection, first.start, first.startDirection)) }
+            for (u, vertex, v) in corners {
+                switch stroke.join {
+                case .round: pen(vertex)
+                case .bevel: break  // the corners are the pieces' offset ends
+                case .miter:
+                    let cosine = -(u.x * v.x + u.y * v.y)  // of the angle between the two pieces at the vertex
                     let sineOfHalf = ((1 - cosine) / 2).squareRoot()
                     guard sineOfHalf > 1e-9, 1 / sineOfHalf <= stroke.miterLimit else { continue }  // straight on, or beveled
                     let outward = (u.x - v.x, u.y - v.y)
@@ -125,62 +183,122 @@ struct Outline: Sendable {
                     box.add(transform.apply((vertex.x + outward.0 / length * reach, vertex.y + outward.1 / length * reach)))
                 }
             }
-            if stroke.cap == .square && !subpath.closed {
-                let first = pieces[0], last = pieces[pieces.count - 1]
-                let ends: [(point: Point, direction: Point)] = [
-                    (first.start, (-first.startDirection.x, -first.startDirection.y)), (last.end, last.endDirection),
-                ]
-                for end in ends {
-                    let normal: Point = (-end.direction.y, end.direction.x)
-                    for side in [-1.0, 1.0] {
-                        let x = end.point.x + end.direction.x * h + side * normal.x * h
-                        let y = end.point.y + end.direction.y * h + side * normal.y * h
-                        box.add(transform.apply((x, y)))
-                    }
-                }
+            guard !subpath.closed else { continue }
+            switch stroke.cap {
+            case .round: pen(first.start); pen(last.end)
+            case .square:
+                squareCap(first.start, (-first.startDirection.x, -first.startDirection.y))
+                squareCap(last.end, last.endDirection)
+            case .butt: break
             }
         }
         return box
     }
 
-    /// A drawn piece of a subpath: where it starts and ends, and its unit directions there.
+    /// A drawn piece of a subpath: its control polygon (start first, end last) and its unit
+    /// directions at both ends.
     struct Piece {
-        var start: Point, end: Point
+        var controls: [Point]
         var startDirection: Point, endDirection: Point
+        var start: Point { controls[0] }
+        var end: Point { controls[controls.count - 1] }
+
+        func bounds(_ transform: AffineTransform) -> InkBounds {
+            var box = InkBounds()
+            let points = controls.map(transform.apply)
+            box.add(points[0])
+            box.add(points[points.count - 1])
+            for (point, _) in Self.extrema(points) { box.add(point) }
+            return box
+        }
+
+        /// The points inside the piece where its mapped curve is extreme along x (true) or y.
+        func interiorExtrema(_ transform: AffineTransform) -> [(Point, Bool)] {
+            Self.extrema(controls.map(transform.apply))
+        }
+
+        static func extrema(_ points: [Point]) -> [(Point, Bool)] {
+            func at(_ t: Double) -> Point {
+                let u = 1 - t
+                if points.count == 3 {
+                    return (u * u * points[0].x + 2 * u * t * points[1].x + t * t * points[2].x,
+                            u * u * points[0].y + 2 * u * t * points[1].y + t * t * points[2].y)
+                }
+                let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                return (a * points[0].x + b * points[1].x + c * points[2].x + d * points[3].x,
+                        a * points[0].y + b * points[1].y + c * points[2].y + d * points[3].y)
+            }
+            switch points.count {
+            case 3:
+                return Outline.quadraticExtrema(points[0].x, points[1].x, points[2].x).map { (at($0), true) }
+                    + Outline.quadraticExtrema(points[0].y, points[1].y, points[2].y).map { (at($0), false) }
+            case 4:
+                return Outline.cubicExtrema(points[0].x, points[1].x, points[2].x, points[3].x).map { (at($0), true) }
+                    + Outline.cubicExtrema(points[0].y, points[1].y, points[2].y, points[3].y).map { (at($0), false) }
+            default:
+                return []
+            }
+        }
     }
 
     struct Subpath {
         var pieces: [Piece] = []
         var closed = false
+        /// Where it starts, when anything follows its move (a zero-length subpath keeps its point).
+        var point: Point?
+
+        /// False when its straight segments enclose nothing: all points on one line (a curve is
+        /// taken to enclose something unless it is flat too).
+        var enclosesArea: Bool {
+            let points = pieces.flatMap(\.controls)
+            guard let origin = points.first else { return false }
+            guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return true }  // refused later as out of range
+            var direction: Point?
+            for point in points.dropFirst() {
+                guard let d = Outline.unit(origin, point) else { continue }
+                guard let reference = direction else { direction = d; continue }
+                if abs(reference.x * d.y - reference.y * d.x) > 1e-12 { return true }
+            }
+            return false
+        }
+    }
+
+    /// The unit vector from one point to another (scaled first, so coordinates near a double's
+    /// limit do not overflow); nil when they are the same point.
+    static func unit(_ from: Point, _ to: Point) -> Point? {
+        let dx = to.x - from.x, dy = to.y - from.y, largest = max(abs(dx), abs(dy))
+        guard largest > 1e-12, largest.isFinite else { return nil }
+        let x = dx / largest, y = dy / largest, length = (x * x + y * y).squareRoot()
+        return (x / length, y / length)
     }
 
     /// The outline's subpaths as pieces with their end directions; pieces of zero length, which
-    /// have none, are left out.
+    /// have none, are left out (a subpath of them alone keeps its point).
     func subpaths() -> [Subpath] {
-        func unit(_ from: Point, _ to: Point) -> Point? {
-            let dx = to.x - from.x, dy = to.y - from.y, length = (dx * dx + dy * dy).squareRoot()
-            return length > 1e-12 && length.isFinite ? (dx / length, dy / length) : nil
-        }
         var result: [Subpath] = []
         var current = Subpath()
         var position: Point = (0, 0)
+        func finish() {
+            if current.point != nil { result.append(current) }
+            current = Subpath()
+        }
         func add(_ controls: [Point]) {
+            if current.point == nil { current.point = position }
             // The start direction goes to the first control point that differs, the end
             // direction comes from the last one that differs.
             let points = [position] + controls
-            guard let end = points.last, let first = points.dropFirst().lazy.compactMap({ unit(position, $0) }).first,
-                  let last = points.dropLast().reversed().lazy.compactMap({ unit($0, end) }).first else {
+            guard let end = points.last, let first = points.dropFirst().lazy.compactMap({ Outline.unit(position, $0) }).first,
+                  let last = points.dropLast().reversed().lazy.compactMap({ Outline.unit($0, end) }).first else {
                 position = controls.last ?? position
                 return
             }
-            current.pieces.append(Piece(start: position, end: end, startDirection: first, endDirection: last))
+            current.pieces.append(Piece(controls: points, startDirection: first, endDirection: last))
             position = end
         }
         for segment in segments {
             switch segment {
             case .move(let point):
-                if !current.pieces.isEmpty { result.append(current) }
-                current = Subpath()
+                finish()
                 position = point
             case .line(let point): add([point])
             case .quadratic(let control, let end): add([control, end])
@@ -188,12 +306,11 @@ struct Outline: Sendable {
             case .close(let point):
                 add([point])
                 current.closed = true
-                if !current.pieces.isEmpty { result.append(current) }
-                current = Subpath()
+                finish()
                 position = point
             }
         }
-        if !current.pieces.isEmpty { result.append(current) }
+        finish()
         return result
     }
 
@@ -380,7 +497,8 @@ extension Outline {
         var rx = abs(rx), ry = abs(ry)
         if p0.x == p1.x && p0.y == p1.y { return [] }
         let dx = (p0.x - p1.x) / 2, dy = (p0.y - p1.y) / 2
-        let chord = (dx * dx + dy * dy).squareRoot()
+        let largest = max(abs(dx), abs(dy))
+        let chord = largest == 0 ? 0 : largest * ((dx / largest) * (dx / largest) + (dy / largest) * (dy / largest)).squareRoot()
         // No radius, or a radius so much larger than the chord that the arc is the chord itself
         // (and squaring it would overflow): a line, as SVG's own out-of-range rules draw it.
         if rx == 0 || ry == 0 || min(rx, ry) > chord * 1e9 || !chord.isFinite { return [.line(p1)] }

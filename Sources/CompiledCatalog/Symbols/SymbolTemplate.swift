@@ -72,7 +72,7 @@ public enum SymbolTemplate {
 
     public static func glyphs(_ root: XMLTreeElement) throws(SymbolTemplateError) -> [SymbolGlyph] {
         guard root.name == "svg" else { throw SymbolTemplateError("not an SVG file (its root element is <\(root.name)>)") }
-        var survey = Survey()
+        var survey = Survey(root: root)
         try survey.visit(root, transform: .identity, inherited: [:])
         guard !survey.glyphs.isEmpty else {
             throw SymbolTemplateError("no glyph in the template: a symbol template draws each glyph in a group named by its weight and size (Regular-M, Ultralight-S…)")
@@ -86,12 +86,12 @@ public enum SymbolTemplate {
                 + "(it has \(survey.glyphs.map(\.name).joined(separator: ", ")))")
         }
         let rules = survey.rules
+        let indexed = survey.indexedRules
         let scale = Double(referencePointSize) / 100
         let version = survey.version ?? 1
         var modes: UInt32 = 0
         var bounds: [String: InkBounds] = [:]
         var bodies: [String: String] = [:]
-        let indexed = GlyphDrawing.index(rules)
         for glyph in survey.glyphs {
             let drawn = try GlyphDrawing(glyph: glyph, rules: indexed)
             bounds[glyph.name] = drawn.absoluteBounds
@@ -181,10 +181,22 @@ struct Survey {
     var glyphs: [Glyph] = []
     var guides: [String: Double] = [:]
     var marginLines: [String: Double] = [:]
-    var styleText = ""
     var version: Double?
+    /// The template's style rules, read before the walk so that a class can hide a glyph group as
+    /// it hides a shape inside one.
+    let rules: [StyleRule]
+    let indexedRules: GlyphDrawing.Rules
 
-    var rules: [StyleRule] { StyleRule.parse(styleText) }
+    init(root: XMLTreeElement) {
+        var text = ""
+        func collect(_ element: XMLTreeElement) {
+            if element.name == "style" { text += element.text + "\n" }
+            element.elements.forEach(collect)
+        }
+        collect(root)
+        rules = StyleRule.parse(text)
+        indexedRules = GlyphDrawing.index(rules)
+    }
 
     func margins(for glyph: String) -> (left: Double, right: Double)? {
         for suffix in ["-\(glyph)"] + (glyph == "Regular-M" ? [""] : []) {
@@ -193,7 +205,21 @@ struct Survey {
         return nil
     }
 
-    mutating func visit(_ element: XMLTreeElement, transform: AffineTransform, inherited: [String: String]) throws(SymbolTemplateError) {
+    /// Presentation from the element's class rules, then its own attributes and style.
+    func presentation(of element: XMLTreeElement) -> [String: String] {
+        var result: [String: String] = [:]
+        for name in (element[attribute: "class"] ?? "").split(whereSeparator: \.isSVGSpace) {
+            for declaration in indexedRules["." + name] ?? [] where SymbolTemplate.presentation.contains(declaration.name) {
+                result[declaration.name] = declaration.value
+            }
+        }
+        return result.merging(element.presentationAttributes) { _, own in own }
+    }
+
+    /// `hidden`: inside a group that is not displayed. Guides, margins and the version note are
+    /// read there too (designers hide those layers before exporting); glyph groups are not.
+    mutating func visit(_ element: XMLTreeElement, transform: AffineTransform, inherited: [String: String],
+                        hidden: Bool = false) throws(SymbolTemplateError) {
         var transform = transform
         if let text = element[attribute: "transform"] {
             guard let own = AffineTransform(svg: text) else {
@@ -201,15 +227,15 @@ struct Survey {
             }
             transform = transform.concatenating(own)
         }
-        let presentation = element.presentationAttributes
+        let presentation = presentation(of: element)
         let effective = inherited.merging(presentation.filter { SymbolTemplate.inherited.contains($0.key) }) { _, own in own }
+        let hidden = hidden || presentation["display"]?.lowercased() == "none"
         let id = element[attribute: "id"] ?? ""
-        if element.name == "style" { styleText += element.text + "\n" }
         if id == "template-version" || (version == nil && element.name == "text") {
             if let found = Self.templateVersion(in: element.text) { version = found }
         }
-        if presentation["display"]?.lowercased() == "none" { return }  // not drawn: a hidden layer
         if let (weight, size) = Self.glyphName(id) {
+            guard !hidden else { return }  // a hidden layer draws nothing
             if let earlier = glyphs.first(where: { $0.name == id }) {
                 throw SymbolTemplateError("line \(element.line): a second glyph group \(id) (the first is at line \(earlier.element.line))")
             }
@@ -227,7 +253,7 @@ struct Survey {
             }
         }
         for child in element.elements {
-            try visit(child, transform: transform, inherited: effective)
+            try visit(child, transform: transform, inherited: effective, hidden: hidden)
         }
     }
 
