@@ -162,7 +162,10 @@ enum CompiledCatalogStep {
                 // A retina4 slot: subtype 568, as actool keys it (acextract's car).
                 if variant.tall { rendition.subtype = 568 }
                 // Said on every build that makes the car, copied renditions included.
-                if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: variant.pixelWidth, height: variant.pixelHeight) {
+                if variant.source.kind == .jpeg, rendition.slicing != nil {
+                    made.append(.warning(variant.source.path, "\(variant.fileName): the slicing of \"\(variant.name)\" is not kept for a JPEG; Assets.car stores it unsliced"))
+                    rendition.slicing = nil
+                } else if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: variant.pixelWidth, height: variant.pixelHeight) {
                     made.append(.warning(variant.source.path, "\(variant.fileName): the slicing of \"\(variant.name)\" does not fit its "
                         + "\(variant.pixelWidth)×\(variant.pixelHeight) pixels; Assets.car stores it unsliced"))
                     rendition.slicing = nil
@@ -380,7 +383,10 @@ enum CompiledCatalogStep {
                     throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
                 }
                 rendition.embedded = .jpeg(item.bytes)
-                rendition.slicing = nil
+                if rendition.slicing != nil {
+                    outcome.warnings.append(.warning(slot.path, "\(slot.filename): the slicing of \"\(name)\" is not kept for a JPEG; Assets.car stores it unsliced"))
+                    rendition.slicing = nil
+                }
                 do throws(CompiledCatalogError) {
                     rendition.encoded = try CompiledCatalogWriter.encode(rendition, kind: .image)
                 } catch {
@@ -633,6 +639,26 @@ enum CompiledCatalogStep {
             assets.append((asset, sha256Hex(bytes), set.contentsPath))
         }
         return assets
+    }
+
+    /// The main bundle's car-only slots, read as far as their headers when the car is planned, so
+    /// `check --car` refuses a file the build would refuse (a garbage or truncated JPEG, PNG, WebP
+    /// or HEIC header); their pixels are read when the car is made.
+    static func checkTraitSlots(_ plan: BuildPlan) throws(BuildFailure) {
+        for record in plan.catalogRecords.images where record.bundle == nil {
+            for slot in record.properties.traitSlots {
+                do {
+                    let bytes = try FileSystem.read(slot.path, limit: Limits.maximumSourceBytes)
+                    if JPEGHeader.isJPEG(bytes) {
+                        _ = try JPEGHeader.size(bytes)
+                    } else {
+                        _ = try PNGCodec.readHeader(bytes)
+                    }
+                } catch {
+                    throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
+                }
+            }
+        }
     }
 
     /// Each main-bundle catalog image set's slicing and alignment insets by scale, by name.

@@ -49,6 +49,7 @@ public enum Pipeline {
             if plan.compiledCatalog != nil {
                 do {
                     _ = try CompiledCatalogStep.symbolSets(plan)
+                    try CompiledCatalogStep.checkTraitSlots(plan)
                 } catch {
                     throw BuildFailure(error.kind, warnings + plan.warnings + error.diagnostics)
                 }

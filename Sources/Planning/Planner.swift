@@ -115,6 +115,20 @@ public struct Planner {
         }
         var result = BuildPlan(inputPath: manifest.path, variants: variants, bundles: manifest.bundles, infoPlist: request,
                                budget: manifest.budget, warnings: diagnostics)
+        // One name, one asset in the car: a symbol set named as a main-bundle image, colour or
+        // data set is left out of it (the other set keeps the name), said here so `check` says it.
+        if manifest.compiledCatalog {
+            var taken = Set(variants.filter { $0.role == .image && $0.bundle == .main }.map(\.name))
+            taken.formUnion(catalogRecords.images.filter { $0.bundle == nil }.map(\.name))
+            taken.formUnion(catalogRecords.colors.filter { $0.bundle == nil }.map(\.name))
+            taken.formUnion(catalogRecords.dataSets.filter { $0.bundle == nil }.map(\.name))
+            catalogRecords.symbolSets.removeAll { set in
+                guard set.bundle == nil, taken.contains(set.name) else { return false }
+                result.warnings.append(.warning(set.symbolSet.contentsPath, "the symbol set \"\(set.name)\" has the name of an image, data or colour set; "
+                    + "only that set is in Assets.car").droppingContent())
+                return true
+            }
+        }
         result.catalogRecords = catalogRecords
         result.pngEffort = manifest.pngEffort ?? .default
         // NSDataAsset reads only Assets.car, and the car holds the main bundle's catalogs: a data set

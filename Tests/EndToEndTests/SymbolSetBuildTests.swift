@@ -125,4 +125,24 @@ import TestSupport
         #expect(checkCar.status == 0, "\(checkCar.stdout)\(checkCar.stderr)")
         #expect(checkCar.stderr.contains("Symbols.xcassets is valid (0 variants and 3 symbols)"), "\(checkCar.stderr)")
     }
+
+    /// A symbol set named as a data set: the data set keeps the name in the car, and the symbol
+    /// set is said to be left out when planning, so `check --car` says it too.
+    @Test func aSymbolSetNamedAsAnotherSetIsLeftOut() throws {
+        let work = try Self.catalog()
+        defer { Harness.removeTemporary(work) }
+        let data = work.appendingPathComponent("Symbols.xcassets/markAllAsRead.dataset")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try "hello".write(to: data.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
+        try #"{"data": [{"idiom": "universal", "filename": "a.txt"}]}"#.write(to: data.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build", "Symbols.xcassets", "--output", "out", "--car"], in: work)
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("markAllAsRead.symbolset/Contents.json: warning: the symbol set \"markAllAsRead\" has the name of an image, data or colour set; only that set is in Assets.car"), "\(run.stderr)")
+        #expect(run.stderr.contains(", 2 symbols from Symbols.xcassets"), "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        #expect(car.facets["markAllAsRead"]?.contains { $0.0 == 2 && $0.1 == 181 } == true)
+        #expect(car.renditions.filter { $0.attributes[2] == 59 }.count == 3 + 27)
+        let check = try Harness.assetc(["check", "Symbols.xcassets", "--car"], in: work)
+        #expect(check.status != 0 && check.stderr.contains("has the name of an image, data or colour set"), "\(check.stderr)")
+    }
 }

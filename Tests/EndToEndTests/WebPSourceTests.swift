@@ -116,5 +116,9 @@ import TestSupport
         let stored = try #require(car.renditions.first { $0.attributes[13] == german })
         #expect(stored.pixelFormat == "GEPJ" && stored.name == "sign-de@2x.jpg" && stored.embeddedFile == jpeg)
         #expect(stored.tlvs.map(\.type) == [1001, 1003, 1004, 1006])
+        // A localized slot whose file is not what it claims fails `check --car` as it fails the build.
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10]).write(to: set.appendingPathComponent("sign-de@2x.jpg"))
+        let check = try Harness.assetc(["check", "App.xcassets", "--car"], in: work)
+        #expect(check.status == 1 && check.stderr.contains("sign-de@2x.jpg: error: cannot be read for Assets.car"), "\(check.stderr)")
     }
 }

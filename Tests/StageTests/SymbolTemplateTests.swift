@@ -190,6 +190,32 @@ import Testing
         #expect(abs(near[1] - (sampled - 1700) * 0.17) < 1e-3, "\(near) against \((sampled - 1700) * 0.17)")
     }
 
+    /// The second review's cases: hidden guide and note layers still count, a class can hide a
+    /// glyph group, butt ends and zero-length subpaths are boxed as they are drawn, dashes with
+    /// square caps by the pen.
+    @Test func hiddenLayersAndStrokeEndsAreReadAsDrawn() throws {
+        let glyph = #"<g id="Regular-M" transform="translate(1400 1126)"><path d="M10 -50L60 -50L60 0L10 0Z"/></g>"#
+        let hiddenGuides = Self.template(glyph).replacingOccurrences(of: #"<g id="Guides">"#, with: #"<g id="Guides" style="display:none">"#)
+        #expect(try Self.glyphs(hiddenGuides).first?.metrics.capHeight ?? 0 > 11)
+        let hiddenNotes = Self.template(glyph, version: "5.0").replacingOccurrences(of: #"<g id="Notes">"#, with: #"<g id="Notes" display="none">"#)
+        #expect(try Self.glyphs(hiddenNotes).first?.metrics.templateVersion == 5)
+        let byClass = Self.template(glyph + #"<g id="Regular-S" class="off"><path d="M0 0L9 9L0 9Z"/></g>"#, style: ".off {display:none}")
+        #expect(try Self.glyphs(byClass).map(\.size) == [2])
+        func viewBox(_ body: String) throws -> String {
+            let svg = String(decoding: try #require(try Self.glyphs(Self.template(#"<g id="Regular-M" transform="translate(0 1126)">\#(body)</g>"#)).first).svg, as: UTF8.self)
+            let start = try #require(svg.range(of: "viewBox=\"")).upperBound
+            return String(svg[start...].prefix { $0 != "\"" })
+        }
+        // A butt-capped vertical line 60 long and 10 wide is 10 × 60, not 10 × 70.
+        #expect(try viewBox(#"<path d="M30 0V-60" stroke="black" stroke-width="10"/>"#) == "0 0 1.7 10.2")
+        // A zero-length butt-capped subpath draws nothing; a round one a dot.
+        #expect(try viewBox(#"<path d="M0 0L10 0L10 -10Z"/><path d="M-300 -300l0 0" stroke="black" stroke-width="20"/>"#) == "0 0 1.7 1.7")
+        #expect(try viewBox(#"<path d="M0 0L10 0L10 -10Z"/><path d="M-10 0l0 0" stroke="black" stroke-width="4" stroke-linecap="round"/>"#) == "0 0 3.74 2.04")
+        // Dashes with square caps: the pen times √2 around the centre line.
+        let dashed = try viewBox(#"<circle cx="30" cy="-30" r="10" fill="none" stroke="black" stroke-width="20" stroke-linecap="square" stroke-dasharray="2 4"/>"#)
+        #expect(dashed == "0 0 \(SymbolTemplate.format((20 + 20 * 2.0.squareRoot()) * 0.17)) \(SymbolTemplate.format((20 + 20 * 2.0.squareRoot()) * 0.17))", "\(dashed)")
+    }
+
     /// Glyph groups that cannot be drawn as written are refused, not guessed at.
     @Test func oddGlyphGroupsAreRefused() throws {
         #expect(Self.failure(Self.template(#"<g id="Regular-M" transform="translate(1400 1126) scale(0)"><path d="M0 0L9 9L0 9Z"/></g>"#))?
