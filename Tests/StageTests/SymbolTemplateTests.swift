@@ -216,6 +216,28 @@ import Testing
         #expect(dashed == "0 0 \(SymbolTemplate.format((20 + 20 * 2.0.squareRoot()) * 0.17)) \(SymbolTemplate.format((20 + 20 * 2.0.squareRoot()) * 0.17))", "\(dashed)")
     }
 
+    /// Sketch's exports (NetNewsWire's article extractor symbols, which Xcode compiled) keep each
+    /// outline in `<defs>` and draw it with `<use>`, beside an unused `<mask>`: the reference is
+    /// drawn as a group with its offset, the mask is left out; a mask actually applied is refused.
+    @Test func referencesToDefinitionsAreDrawn() throws {
+        let text = Self.template(#"""
+          <defs><path id="path-1" d="M0 0L50 0L50 -70L0 -70Z"/></defs>
+          <g id="Regular-M" transform="translate(1400 1126)">
+            <mask id="mask-2" fill="white"><use xlink:href="#path-1"/></mask>
+            <use id="Clip-2" fill="#000000" xlink:href="#path-1" x="10"/>
+          </g>
+        """#)
+        let svg = String(decoding: try #require(try Self.glyphs(text).first).svg, as: UTF8.self)
+        #expect(svg.contains(#"viewBox="0 0 8.5 11.9""#), "\(svg)")
+        #expect(svg.contains(##"<g transform="translate(10 0)" fill="#000000"><path d="M0 0L50 0L50 -70L0 -70Z"/></g>"##), "\(svg)")
+        #expect(!svg.contains("mask"), "\(svg)")
+        #expect(Self.failure(Self.template(##"<g id="Regular-M"><use href="#nothing"/></g>"##))?.contains("names nothing") == true)
+        let loop = Self.template(##"<defs><g id="a"><use href="#a"/></g></defs><g id="Regular-M"><use href="#a"/></g>"##)
+        #expect(Self.failure(loop)?.contains("nested too deep") == true)
+        let masked = Self.template(##"<defs><mask id="m"><rect width="9" height="9"/></mask></defs><g id="Regular-M"><path mask="url(#m)" d="M0 0L9 9L0 9Z"/></g>"##)
+        #expect(Self.failure(masked)?.contains("draws with a mask") == true)
+    }
+
     /// Glyph groups that cannot be drawn as written are refused, not guessed at.
     @Test func oddGlyphGroupsAreRefused() throws {
         #expect(Self.failure(Self.template(#"<g id="Regular-M" transform="translate(1400 1126) scale(0)"><path d="M0 0L9 9L0 9Z"/></g>"#))?

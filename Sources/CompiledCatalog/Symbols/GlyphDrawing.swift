@@ -39,9 +39,20 @@ struct GlyphDrawing {
         /// Inherited presentation properties in effect (fill, stroke, visibility…).
         var inherited: [String: String]
         let rules: Rules
+        /// The template's elements by id, for `<use>`.
+        let definitions: [String: XMLTreeElement]
+        /// `<use>` elements being followed, nested.
+        var references = 0
     }
 
-    init(glyph: Survey.Glyph, rules: Rules) throws(SymbolTemplateError) {
+    /// Definitions draw nothing where they stand (a vector editor leaves an unused `<mask>` of a
+    /// `<use>` in each glyph group, as NetNewsWire's Sketch templates do).
+    static let definitionElements: Set<String> = ["defs", "mask", "clipPath", "linearGradient", "radialGradient", "pattern", "filter",
+                                                  "marker", "symbol", "style", "title", "desc", "metadata"]
+    /// `<use>` inside `<use>`, at most this deep (a reference to its own ancestor would not end).
+    static let maximumReferenceDepth = 8
+
+    init(glyph: Survey.Glyph, rules: Rules, definitions: [String: XMLTreeElement] = [:]) throws(SymbolTemplateError) {
         let linear = glyph.transform.linear
         guard abs(linear.a * linear.d - linear.b * linear.c) > 1e-12 else {
             throw SymbolTemplateError("the glyph \(glyph.name) is scaled to nothing (its transform cannot be inverted)")
@@ -59,7 +70,7 @@ struct GlyphDrawing {
         var bounds = InkBounds()
         var modes: UInt32 = 0
         var content = ""
-        let context = Context(glyph: glyph.name, transform: linear, inherited: glyph.inherited, rules: rules)
+        let context = Context(glyph: glyph.name, transform: linear, inherited: glyph.inherited, rules: rules, definitions: definitions)
         for child in glyph.element.elements {
             content += try Self.draw(child, context, bounds: &bounds, modes: &modes)
         }
@@ -112,7 +123,41 @@ struct GlyphDrawing {
         // Written as attributes: what draws, not what only decides whether this is drawn.
         let written = presentation.filter { $0.key != "display" && $0.key != "visibility" }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
 
+        // Masks, clip paths and filters would change what is drawn in ways the box does not
+        // follow; no template seen uses one on what it draws.
+        for attribute in ["mask", "clip-path", "filter"] where (element[attribute: attribute] ?? presentationStyle(element, attribute)).map({ $0 != "none" }) == true {
+            throw SymbolTemplateError("line \(element.line): the glyph \(glyph) draws with a \(attribute); a symbol's glyphs are plain outlines: apply it to the outlines first")
+        }
         switch element.name {
+        case let name where definitionElements.contains(name):
+            return ""
+        case "use":
+            // A reference to an outline defined elsewhere (vector editors put paths in `<defs>`):
+            // drawn as a group with the reference's offset, holding a copy of what it names.
+            guard let reference = element[attribute: "href"], reference.hasPrefix("#"),
+                  let target = context.definitions[String(reference.dropFirst())] else {
+                throw SymbolTemplateError("line \(element.line): the glyph \(glyph) has a <use> whose reference \"\(element[attribute: "href"] ?? "")\" names nothing in the template")
+            }
+            guard context.references < maximumReferenceDepth, target.name != "symbol", target.name != "svg" else {
+                throw SymbolTemplateError("line \(element.line): the glyph \(glyph) has a <use> that cannot be drawn (nested too deep, or a <symbol>)")
+            }
+            var offset: [String] = []
+            for name in ["x", "y"] {
+                let text = element[attribute: name] ?? "0"
+                guard let values = SVGNumberScanner.numbers(in: Substring(text)), values.count == 1 else {
+                    throw SymbolTemplateError("line \(element.line): \(name)=\"\(text)\" of a <use> in the glyph \(glyph) is not a number")
+                }
+                offset.append(SymbolTemplate.format(values[0]))
+            }
+            var inner = context
+            inner.references += 1
+            inner.transform = inner.transform.concatenating(AffineTransform(e: Double(offset[0])!, f: Double(offset[1])!))
+            let drawn = try draw(target, inner, bounds: &bounds, modes: &modes)
+            guard !drawn.isEmpty else { return "" }
+            let transforms = [ownTransform, offset == ["0", "0"] ? nil : "translate(\(offset[0]) \(offset[1]))"].compactMap { $0 }
+            if !transforms.isEmpty { attributes.append(("transform", transforms.joined(separator: " "))) }
+            attributes += written
+            return "<g" + attributes.map { " \($0.0)=\"\(escapeText($0.1))\"" }.joined() + ">" + drawn + "</g>"
         case "g":
             var children = ""
             for child in element.elements {
@@ -152,8 +197,6 @@ struct GlyphDrawing {
             if let ownTransform { attributes.append(("transform", ownTransform)) }
             attributes += written
             return "<\(name)" + attributes.map { " \($0.0)=\"\(escapeText($0.1))\"" }.joined() + "/>"
-        case "title", "desc", "metadata":
-            return ""
         default:
             throw SymbolTemplateError("line \(element.line): the glyph \(glyph) holds a <\(element.name)>; a symbol's glyphs are outlines "
                 + "(paths and basic shapes): convert text, images and references to outlines")
@@ -187,6 +230,11 @@ struct GlyphDrawing {
         }
         style.miterLimit = max(1, try length("stroke-miterlimit", 4))
         return style
+    }
+
+    /// A property given in the element's `style` attribute.
+    private static func presentationStyle(_ element: XMLTreeElement, _ name: String) -> String? {
+        element[attribute: "style"].flatMap { style in StyleRule.declarations(style).last { $0.name == name }?.value }
     }
 
     static func describe(_ error: SVGGeometryError) -> String {

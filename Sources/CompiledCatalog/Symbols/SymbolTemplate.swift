@@ -93,7 +93,7 @@ public enum SymbolTemplate {
         var bounds: [String: InkBounds] = [:]
         var bodies: [String: String] = [:]
         for glyph in survey.glyphs {
-            let drawn = try GlyphDrawing(glyph: glyph, rules: indexed)
+            let drawn = try GlyphDrawing(glyph: glyph, rules: indexed, definitions: survey.definitions)
             bounds[glyph.name] = drawn.absoluteBounds
             bodies[glyph.name] = drawn.body
             modes |= drawn.renderingModes
@@ -186,14 +186,19 @@ struct Survey {
     /// it hides a shape inside one.
     let rules: [StyleRule]
     let indexedRules: GlyphDrawing.Rules
+    /// Every element with an id (the first of each), for `<use>` references.
+    let definitions: [String: XMLTreeElement]
 
     init(root: XMLTreeElement) {
         var text = ""
+        var definitions: [String: XMLTreeElement] = [:]
         func collect(_ element: XMLTreeElement) {
             if element.name == "style" { text += element.text + "\n" }
+            if let id = element[attribute: "id"], definitions[id] == nil { definitions[id] = element }
             element.elements.forEach(collect)
         }
         collect(root)
+        self.definitions = definitions
         rules = StyleRule.parse(text)
         indexedRules = GlyphDrawing.index(rules)
     }
