@@ -5,14 +5,18 @@ import AssetModel
 public enum AssetIndex {
     public static let formatVersion = 1
 
+    /// `symbolsInCar`: the build makes Assets.car, which holds the main bundle's symbol sets.
     public static func make(_ written: [WrittenVariant], bundles bundleSpecs: [BundleSpec],
-                            catalog: CatalogRecords = CatalogRecords()) -> JSONOutput {
+                            catalog: CatalogRecords = CatalogRecords(), symbolsInCar: Bool = false) -> JSONOutput {
         var bundles: [String: JSONOutput] = [:]
         let inBundles = written.filter { !$0.variant.isOutsideBundle }
         let groups = Dictionary(grouping: inBundles) { $0.variant.bundle }
         let imageRecords = Dictionary(grouping: catalog.images) { BundleRef($0.bundle) }
         let colorRecords = Dictionary(grouping: catalog.colors) { BundleRef($0.bundle) }
-        for bundle in Set(groups.keys).union(imageRecords.keys).union(colorRecords.keys) {
+        let symbols = symbolsInCar ? catalog.symbolSets.filter { $0.bundle == nil } : []
+        var bundleKeys = Set(groups.keys).union(imageRecords.keys).union(colorRecords.keys)
+        if !symbols.isEmpty { bundleKeys.insert(.main) }
+        for bundle in bundleKeys {
             var images: [String: JSONOutput] = [:]
             for (name, variants) in Dictionary(grouping: groups[bundle] ?? [], by: { $0.variant.name }) {
                 images[name] = .array(variants.sorted { $0.variant.relativePath < $1.variant.relativePath }.map(entry))
@@ -28,6 +32,13 @@ public enum AssetIndex {
             if let records = colorRecords[bundle] {
                 fields["colors"] = .object(Dictionary(records.map { ($0.name, JSONOutput.array($0.colors.map(color))) },
                                                       uniquingKeysWith: { first, _ in first }))
+            }
+            // Symbol sets: found by name in Assets.car, their glyphs drawn from the template.
+            if bundle == .main, !symbols.isEmpty {
+                fields["symbols"] = .object(Dictionary(symbols.map { set in
+                    (set.name, JSONOutput.object(["catalog": .string(set.catalog), "set": .string(set.symbolSet.setPath),
+                                                  "template": .string(set.symbolSet.filename), "compiledCatalogOnly": .bool(true)]))
+                }, uniquingKeysWith: { first, _ in first }))
             }
             bundles[bundle.writtenName] = .object(fields)
         }

@@ -16,7 +16,7 @@ public enum MetadataFiles {
         // The index is the build's stamp (the target of --depfile): it gets a fresh mtime on every
         // successful build, even when unchanged, so Make sees the build as done.
         let indexPath = root + "/asset-index.json"
-        if !(try writer(AssetIndex.make(written, bundles: plan.bundles, catalog: plan.catalogRecords).serializedBytes(), indexPath)) {
+        if !(try writer(AssetIndex.make(written, bundles: plan.bundles, catalog: plan.catalogRecords, symbolsInCar: plan.compiledCatalog != nil).serializedBytes(), indexPath)) {
             FileSystem.touch(indexPath)
         }
         _ = try writer(RuntimeTable.make(plan.variants, bundles: plan.bundles, catalog: plan.catalogRecords).compactBytes(),

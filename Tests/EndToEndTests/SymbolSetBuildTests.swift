@@ -30,6 +30,14 @@ import TestSupport
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("asks to be drawn"), "hierarchical is known: \(run.stderr)")
         #expect(run.stderr.contains("assetc: 0 variants (0 rendered, 0 up to date), 3 symbols from Symbols.xcassets, "), "\(run.stderr)")
+        // The index lists the symbols the car holds, with their templates.
+        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent("out/asset-index.json"))) as? [String: Any]
+        let main = (index?["bundles"] as? [String: Any])?["main"] as? [String: Any]
+        let symbols = try #require(main?["symbols"] as? [String: [String: Any]])
+        #expect(Set(symbols.keys) == Set(Self.templates.keys))
+        #expect(symbols["markBelowAsRead"]?["template"] as? String == "markBelowAsRead.svg")
+        #expect(symbols["markBelowAsRead"]?["set"] as? String == "markBelowAsRead.symbolset")
+        #expect(symbols["markBelowAsRead"]?["compiledCatalogOnly"] as? Bool == true)
         let carPath = work.appendingPathComponent("out/Resources/Assets.car")
         let car = try CARReader(try Harness.read(carPath))
         // Glyph weight and size after the subtype, the deployment target before the identifier.
@@ -117,6 +125,8 @@ import TestSupport
         #expect(build.status == 0)
         let swift = try String(contentsOf: work.appendingPathComponent("Loose.swift"), encoding: .utf8)
         #expect(!swift.contains("\"markBelowAsRead\""), "no accessor finds nothing: \(swift)")
+        let looseIndex = try String(contentsOf: work.appendingPathComponent("out/asset-index.json"), encoding: .utf8)
+        #expect(!looseIndex.contains("\"symbols\""), "without the car the index lists no symbols: \(looseIndex)")
         #expect(build.stderr.contains("warning: the symbol set \"markBelowAsRead\" is only compiled into Assets.car (build with --car); "
             + "without it UIImage(named: \"markBelowAsRead\") and Image(\"markBelowAsRead\") find nothing"), "\(build.stderr)")
         let check = try Harness.assetc(["check", "Symbols.xcassets"], in: work)
