@@ -163,7 +163,7 @@ enum CompiledCatalogStep {
                 if variant.tall { rendition.subtype = 568 }
                 // Said on every build that makes the car, copied renditions included.
                 if variant.source.kind == .jpeg, rendition.slicing != nil {
-                    made.append(.warning(variant.source.path, "\(variant.fileName): the slicing of \"\(variant.name)\" is not kept for a JPEG; Assets.car stores it unsliced"))
+                    made.append(jpegSlicingDropped(variant.source.path, fileName: variant.fileName, name: variant.name))
                     rendition.slicing = nil
                 } else if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: variant.pixelWidth, height: variant.pixelHeight) {
                     made.append(.warning(variant.source.path, "\(variant.fileName): the slicing of \"\(variant.name)\" does not fit its "
@@ -372,7 +372,7 @@ enum CompiledCatalogStep {
     /// A car-only slot's PNG decoded and encoded; a display-P3 slot kept in extended-range sRGB.
     static func encodeTrait(_ item: PendingTrait) -> Result<TraitOutcome, BuildFailure> {
         Result { () throws(BuildFailure) in
-            let slot = item.slot, name = item.name
+            let slot = item.slot
             var outcome = TraitOutcome()
             var rendition = item.rendition
             // A JPEG is stored as the file, as actool stores a JPEG slot (its pixels are not read).
@@ -384,52 +384,11 @@ enum CompiledCatalogStep {
                 }
                 rendition.embedded = .jpeg(item.bytes)
                 if rendition.slicing != nil {
-                    outcome.warnings.append(.warning(slot.path, "\(slot.filename): the slicing of \"\(name)\" is not kept for a JPEG; Assets.car stores it unsliced"))
+                    outcome.warnings.append(jpegSlicingDropped(slot.path, fileName: slot.filename, name: item.name))
                     rendition.slicing = nil
                 }
-                do throws(CompiledCatalogError) {
-                    rendition.encoded = try CompiledCatalogWriter.encode(rendition, kind: .image)
-                } catch {
-                    throw BuildFailure(.invalidInput, [.error(slot.path, "cannot write Assets.car: \(error.message)")])
-                }
-                rendition.embedded = nil
-                outcome.rendition = rendition
-                return outcome
-            }
-            let image: RGBAImage
-            var extended: [Float]?
-            do {
-                let decoded = try PNGCodec.decode(item.bytes).image
-                // A display-P3 slot is the art for wide-gamut screens: kept in extended-range sRGB
-                // (an untagged file is taken as sRGB, as ImageIO takes it, and said).
-                if slot.isWideGamut {
-                    extended = try SRGBConversion.extendedRangeSRGB(decoded) ?? decoded.pixels.map { Float($0) / 255 }
-                    if decoded.color == nil {
-                        outcome.notes.append(.note(slot.path, "the display-P3 slot of \"\(name)\" has no colour profile; its colours are taken as sRGB"))
-                    }
-                } else if let color = decoded.color, !color.isPlainSRGB {
-                    // Other car-only slots keep sRGB alone: their colours beyond sRGB are clipped.
-                    outcome.notes.append(.note(slot.path, "\(slot.filename): converted from \(color.summary) to sRGB for Assets.car"))
-                }
-                image = try SRGBConversion.convert(decoded)
-            } catch {
-                throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
-            }
-            (rendition.width, rendition.height, rendition.rgba) = (image.width, image.height, image.pixels)
-            if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: image.width, height: image.height) { rendition.slicing = nil }
-            if let extended {
-                guard SRGBConversion.fitsHalfFloats(extended) else {
-                    outcome.warnings.append(.warning(slot.path, "the display-P3 slot of \"\(name)\" is left out of Assets.car: its colours do not convert "
-                        + "to values a wide-gamut rendition holds; its sRGB image is used on every display"))
-                    return outcome
-                }
-                // Wide-gamut renditions are stored whole; a sliced image keeps its sRGB art alone.
-                guard rendition.slicing == nil else {
-                    outcome.warnings.append(.warning(slot.path, "the display-P3 slot of the sliced image \"\(name)\" is left out of Assets.car; "
-                        + "its sRGB image is used on every display"))
-                    return outcome
-                }
-                rendition.extendedRGBA = extended
+            } else {
+                guard try traitPixels(item, into: &rendition, outcome: &outcome) else { return outcome }
             }
             do throws(CompiledCatalogError) {
                 rendition.encoded = try CompiledCatalogWriter.encode(rendition, kind: .image)
@@ -438,9 +397,58 @@ enum CompiledCatalogStep {
             }
             rendition.rgba = []
             rendition.extendedRGBA = nil
+            rendition.embedded = nil
             outcome.rendition = rendition
             return outcome
         }
+    }
+
+    /// A car-only slot's pixels (and a display-P3 slot's wide-gamut floats) into `rendition`;
+    /// false when the slot is left out, with the warning that says why.
+    static func traitPixels(_ item: PendingTrait, into rendition: inout CompiledCatalog.Rendition,
+                            outcome: inout TraitOutcome) throws(BuildFailure) -> Bool {
+        let slot = item.slot, name = item.name
+        let image: RGBAImage
+        var extended: [Float]?
+        do {
+            let decoded = try PNGCodec.decode(item.bytes).image
+            // A display-P3 slot is the art for wide-gamut screens: kept in extended-range sRGB
+            // (an untagged file is taken as sRGB, as ImageIO takes it, and said).
+            if slot.isWideGamut {
+                extended = try SRGBConversion.extendedRangeSRGB(decoded) ?? decoded.pixels.map { Float($0) / 255 }
+                if decoded.color == nil {
+                    outcome.notes.append(.note(slot.path, "the display-P3 slot of \"\(name)\" has no colour profile; its colours are taken as sRGB"))
+                }
+            } else if let color = decoded.color, !color.isPlainSRGB {
+                // Other car-only slots keep sRGB alone: their colours beyond sRGB are clipped.
+                outcome.notes.append(.note(slot.path, "\(slot.filename): converted from \(color.summary) to sRGB for Assets.car"))
+            }
+            image = try SRGBConversion.convert(decoded)
+        } catch {
+            throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
+        }
+        (rendition.width, rendition.height, rendition.rgba) = (image.width, image.height, image.pixels)
+        if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: image.width, height: image.height) { rendition.slicing = nil }
+        if let extended {
+            guard SRGBConversion.fitsHalfFloats(extended) else {
+                outcome.warnings.append(.warning(slot.path, "the display-P3 slot of \"\(name)\" is left out of Assets.car: its colours do not convert "
+                    + "to values a wide-gamut rendition holds; its sRGB image is used on every display"))
+                return false
+            }
+            // Wide-gamut renditions are stored whole; a sliced image keeps its sRGB art alone.
+            guard rendition.slicing == nil else {
+                outcome.warnings.append(.warning(slot.path, "the display-P3 slot of the sliced image \"\(name)\" is left out of Assets.car; "
+                    + "its sRGB image is used on every display"))
+                return false
+            }
+            rendition.extendedRGBA = extended
+        }
+        return true
+    }
+
+    /// actool's JPEG renditions carry no slicing: said, for a set slot or a car-only one.
+    static func jpegSlicingDropped(_ path: String, fileName: String, name: String) -> Diagnostic {
+        .warning(path, "\(fileName): the slicing of \"\(name)\" is not kept for a JPEG; Assets.car stores it unsliced")
     }
 
     /// The cache key of a rendition's wide-gamut companion.

@@ -43,22 +43,8 @@ struct DataSetDecoder {
                 skippedForTraits += 1
                 continue
             }
-            guard ImageSetDecoder.isPlainFileName(filename) else {
-                diagnostics.append(.warning(file.path, at: item.location, "file name \"\(filename)\" must be a plain file name inside the set; the entry is skipped").droppingContent())
-                continue
-            }
-            let path = folder + "/" + filename
-            guard FileSystem.kind(path) == .file else {
-                diagnostics.append(.warning(file.path, at: item.location, ActoolMessage.missingFile(filename, inSet: name, kind: .dataSet)).droppingContent())
-                continue
-            }
-            inputs.append(path)
-            // A Git LFS pointer would be stored as the asset's bytes: NSDataAsset would hand the
-            // app the pointer's text. Said as for an image's source, with the command that fetches it.
-            if let prefix = try? FileSystem.read(path, limit: 1024), let size = GitLFSPointer.pointedSize(of: prefix) {
-                diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)))
-                continue
-            }
+            guard let path = SetEntryFile.path(filename, of: item, in: file, folder: folder, set: name, kind: .dataSet,
+                                               diagnostics: &diagnostics, inputs: &inputs) else { continue }
             let type = file.string("universal-type-identifier", of: item, diagnostics: &diagnostics)
             entries.append(CatalogDataSet.Entry(idiom: idiom, filename: filename, path: path, typeIdentifier: type?.isEmpty == false ? type : nil,
                                                 locale: locale))
@@ -66,10 +52,7 @@ struct DataSetDecoder {
         if skippedForTraits > 0 {
             diagnostics.append(.note(file.path, "skipped \(skippedForTraits) entr\(skippedForTraits == 1 ? "y" : "ies") of the data set \"\(name)\" chosen by memory, graphics or subtype, or by a locale that is not a language tag"))
         }
-        let loose = FileSystem.list(folder).filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }
-        if !loose.isEmpty {
-            diagnostics.append(.warning(file.path, ActoolMessage.unassignedChildren(.dataSet, named: name, count: loose.count)))
-        }
+        SetEntryFile.warnUnassigned(in: folder, referenced: referenced, file: file, set: name, kind: .dataSet, diagnostics: &diagnostics)
         guard !entries.isEmpty else { return nil }
         return CatalogDataSet(name: name, setPath: setPath, contentsPath: file.path, entries: entries)
     }

@@ -45,29 +45,14 @@ struct SymbolSetDecoder {
                 skipped += 1
                 continue
             }
-            guard ImageSetDecoder.isPlainFileName(filename) else {
-                diagnostics.append(.warning(file.path, at: item.location, "file name \"\(filename)\" must be a plain file name inside the set; the entry is skipped").droppingContent())
-                continue
-            }
-            let path = folder + "/" + filename
-            guard FileSystem.kind(path) == .file else {
-                diagnostics.append(.warning(file.path, at: item.location, ActoolMessage.missingFile(filename, inSet: name, kind: .symbolSet)).droppingContent())
-                continue
-            }
-            inputs.append(path)
-            if let prefix = try? FileSystem.read(path, limit: 1024), let size = GitLFSPointer.pointedSize(of: prefix) {
-                diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)))
-                continue
-            }
+            guard let path = SetEntryFile.path(filename, of: item, in: file, folder: folder, set: name, kind: .symbolSet,
+                                               diagnostics: &diagnostics, inputs: &inputs) else { continue }
             chosen = CatalogSymbolSet(name: name, setPath: setPath, contentsPath: file.path, filename: filename, path: path, renderingIntent: intent)
         }
         if skipped > 0 {
             diagnostics.append(.note(file.path, "skipped \(skipped) template\(skipped == 1 ? "" : "s") of the symbol set \"\(name)\" chosen by language direction or locale, or after the first").droppingContent())
         }
-        let loose = FileSystem.list(folder).filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }
-        if !loose.isEmpty {
-            diagnostics.append(.warning(file.path, ActoolMessage.unassignedChildren(.symbolSet, named: name, count: loose.count)))
-        }
+        SetEntryFile.warnUnassigned(in: folder, referenced: referenced, file: file, set: name, kind: .symbolSet, diagnostics: &diagnostics)
         if !sawIOSEntry {
             diagnostics.append(.warning(file.path, "the symbol set \"\(name)\" has no template for iOS; UIImage(named: \"\(name)\") will find nothing").droppingContent())
         }

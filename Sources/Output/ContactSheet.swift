@@ -130,9 +130,7 @@ public enum ContactSheet {
 
     static func escape(_ text: String) -> String { XMLText.escape(text) }
 
-    static func escapeAttribute(_ text: String) -> String {
-        escape(text).split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "&quot;")
-    }
+    static func escapeAttribute(_ text: String) -> String { XMLText.escapeAttribute(text) }
 
     /// A relative URL for a path: every byte outside the unreserved set and `/` percent-encoded
     /// (`@`, `~`, spaces and non-ASCII names load in every browser).

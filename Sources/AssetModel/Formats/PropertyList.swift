@@ -123,4 +123,9 @@ public enum XMLText {
         }
         return out
     }
+
+    /// An attribute value in double quotes: the text's entities and `"` as `&quot;`.
+    public static func escapeAttribute(_ text: String) -> String {
+        escape(text).split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "&quot;")
+    }
 }

@@ -22,12 +22,6 @@ struct AffineTransform: Equatable, Sendable {
 
     var isFinite: Bool { [a, b, c, d, e, f].allSatisfy(\.isFinite) }
 
-    /// The largest factor by which the transform stretches a length (for a stroke's half width).
-    var largestStretch: Double {
-        let column1 = (a * a + b * b).squareRoot(), column2 = (c * c + d * d).squareRoot()
-        return max(column1, column2)
-    }
-
     /// An SVG `transform` attribute: a list of `matrix`, `translate`, `scale`, `rotate`, `skewX`
     /// and `skewY`, applied right to left. nil when it cannot be read.
     init?(svg text: String) {

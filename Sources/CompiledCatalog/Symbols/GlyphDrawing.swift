@@ -80,7 +80,7 @@ struct GlyphDrawing {
         guard !bounds.isEmpty, bounds.maxX > bounds.minX, bounds.maxY > bounds.minY else {
             throw SymbolTemplateError("the glyph \(glyph.name) draws nothing")
         }
-        body = wrapper.isEmpty ? content : "<g" + wrapper.map { " \($0.0)=\"\(escapeText($0.1))\"" }.joined() + ">" + content + "</g>"
+        body = wrapper.isEmpty ? content : "<g" + wrapper.map { " \($0.0)=\"\(XMLText.escapeAttribute($0.1))\"" }.joined() + ">" + content + "</g>"
         absoluteBounds = bounds.moved(by: (glyph.transform.e, glyph.transform.f))
         renderingModes = modes
     }
@@ -105,16 +105,8 @@ struct GlyphDrawing {
             }
             context.transform = context.transform.concatenating(parsed)
         }
-        let classes = (element[attribute: "class"] ?? "").split(whereSeparator: \.isSVGSpace).map(String.init)
-            .filter { !$0.hasPrefix("SFSymbolsPreview") }
-        // Class rules first, then the element's own attributes and style.
-        var presentation: [String: String] = [:]
-        for name in classes {
-            for declaration in context.rules["." + name] ?? [] where SymbolTemplate.presentation.contains(declaration.name) {
-                presentation[declaration.name] = declaration.value
-            }
-        }
-        presentation.merge(element.presentationAttributes) { _, own in own }
+        let classes = Self.renderingClasses(element)
+        let presentation = Self.presentation(of: element, classes: classes, rules: context.rules)
         if presentation["display"]?.lowercased() == "none" { return "" }
         context.inherited.merge(presentation.filter { SymbolTemplate.inherited.contains($0.key) }) { _, own in own }
         let effective = context.inherited
@@ -157,7 +149,7 @@ struct GlyphDrawing {
             let transforms = [ownTransform, offset == ["0", "0"] ? nil : "translate(\(offset[0]) \(offset[1]))"].compactMap { $0 }
             if !transforms.isEmpty { attributes.append(("transform", transforms.joined(separator: " "))) }
             attributes += written
-            return "<g" + attributes.map { " \($0.0)=\"\(escapeText($0.1))\"" }.joined() + ">" + drawn + "</g>"
+            return "<g" + attributes.map { " \($0.0)=\"\(XMLText.escapeAttribute($0.1))\"" }.joined() + ">" + drawn + "</g>"
         case "g":
             var children = ""
             for child in element.elements {
@@ -166,7 +158,7 @@ struct GlyphDrawing {
             guard !children.isEmpty else { return "" }
             if let ownTransform { attributes.append(("transform", ownTransform)) }
             attributes += written
-            return "<g" + attributes.map { " \($0.0)=\"\(escapeText($0.1))\"" }.joined() + ">" + children + "</g>"
+            return "<g" + attributes.map { " \($0.0)=\"\(XMLText.escapeAttribute($0.1))\"" }.joined() + ">" + children + "</g>"
         case let name where shapeAttributes[name] != nil:
             if ["hidden", "collapse"].contains(effective["visibility"]?.lowercased() ?? "visible") { return "" }
             let outline: Outline
@@ -196,7 +188,7 @@ struct GlyphDrawing {
             }
             if let ownTransform { attributes.append(("transform", ownTransform)) }
             attributes += written
-            return "<\(name)" + attributes.map { " \($0.0)=\"\(escapeText($0.1))\"" }.joined() + "/>"
+            return "<\(name)" + attributes.map { " \($0.0)=\"\(XMLText.escapeAttribute($0.1))\"" }.joined() + "/>"
         default:
             throw SymbolTemplateError("line \(element.line): the glyph \(glyph) holds a <\(element.name)>; a symbol's glyphs are outlines "
                 + "(paths and basic shapes): convert text, images and references to outlines")
@@ -230,6 +222,23 @@ struct GlyphDrawing {
         }
         style.miterLimit = max(1, try length("stroke-miterlimit", 4))
         return style
+    }
+
+    /// The element's classes that name rendering modes (`multicolor-0:systemBlueColor`), not the
+    /// SF Symbols app's preview colours (`SFSymbolsPreview007AFF`).
+    static func renderingClasses(_ element: XMLTreeElement) -> [String] {
+        (element[attribute: "class"] ?? "").split(whereSeparator: \.isSVGSpace).map(String.init).filter { !$0.hasPrefix("SFSymbolsPreview") }
+    }
+
+    /// Presentation from the class rules first, then the element's own attributes and style.
+    static func presentation(of element: XMLTreeElement, classes: [String], rules: Rules) -> [String: String] {
+        var result: [String: String] = [:]
+        for name in classes {
+            for declaration in rules["." + name] ?? [] where SymbolTemplate.presentation.contains(declaration.name) {
+                result[declaration.name] = declaration.value
+            }
+        }
+        return result.merging(element.presentationAttributes) { _, own in own }
     }
 
     /// A property given in the element's `style` attribute.

@@ -118,7 +118,7 @@ public enum SymbolTemplate {
             // box taken in the group's coordinates missed one of them by a digit).
             var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg version=\"1.1\" viewBox=\"0 0 "
                 + "\(format((box.maxX - box.minX) * scale)) \(format((box.maxY - box.minY) * scale))\">"
-            if !style.isEmpty { svg += "<defs><style>\(escapeText(style))</style></defs>" }
+            if !style.isEmpty { svg += "<defs><style>\(XMLText.escapeAttribute(style))</style></defs>" }
             svg += "<g id=\"s\" transform=\"matrix(\(format(scale)) 0 0 \(format(scale)) "
                 + "\(format(glyph.transform.e * scale - box.minX * scale)) \(format(glyph.transform.f * scale - box.minY * scale)))\">"
             svg += bodies[glyph.name]! + "</g></svg>\n"
@@ -210,16 +210,6 @@ struct Survey {
         return nil
     }
 
-    /// Presentation from the element's class rules, then its own attributes and style.
-    func presentation(of element: XMLTreeElement) -> [String: String] {
-        var result: [String: String] = [:]
-        for name in (element[attribute: "class"] ?? "").split(whereSeparator: \.isSVGSpace) {
-            for declaration in indexedRules["." + name] ?? [] where SymbolTemplate.presentation.contains(declaration.name) {
-                result[declaration.name] = declaration.value
-            }
-        }
-        return result.merging(element.presentationAttributes) { _, own in own }
-    }
 
     /// `hidden`: inside a group that is not displayed. Guides, margins and the version note are
     /// read there too (designers hide those layers before exporting); glyph groups are not.
@@ -232,7 +222,7 @@ struct Survey {
             }
             transform = transform.concatenating(own)
         }
-        let presentation = presentation(of: element)
+        let presentation = GlyphDrawing.presentation(of: element, classes: GlyphDrawing.renderingClasses(element), rules: indexedRules)
         let effective = inherited.merging(presentation.filter { SymbolTemplate.inherited.contains($0.key) }) { _, own in own }
         let hidden = hidden || presentation["display"]?.lowercased() == "none"
         let id = element[attribute: "id"] ?? ""
@@ -327,19 +317,4 @@ extension InkBounds {
     func moved(by offset: (x: Double, y: Double)) -> InkBounds {
         InkBounds(minX: minX + offset.x, minY: minY + offset.y, maxX: maxX + offset.x, maxY: maxY + offset.y)
     }
-}
-
-/// XML text and attribute escaping for the glyph documents.
-func escapeText(_ text: String) -> String {
-    var result = ""
-    for character in text {
-        switch character {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        default: result.append(character)
-        }
-    }
-    return result
 }

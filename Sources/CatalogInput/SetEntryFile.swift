@@ -1,0 +1,37 @@
+import AssetModel
+import AssetPlatform
+
+/// The file an entry of a data or symbol set names, which the car stores whole (or reads whole):
+/// a plain name inside the set, present, and not a Git LFS pointer. Each refusal is said as the
+/// image sets' are; nil skips the entry.
+enum SetEntryFile {
+    static func path(_ filename: String, of item: JSONNode, in file: ContentsFile, folder: String, set name: String,
+                     kind: ActoolMessage.SetKind, diagnostics: inout [Diagnostic], inputs: inout [String]) -> String? {
+        guard ImageSetDecoder.isPlainFileName(filename) else {
+            diagnostics.append(.warning(file.path, at: item.location, "file name \"\(filename)\" must be a plain file name inside the set; the entry is skipped").droppingContent())
+            return nil
+        }
+        let path = folder + "/" + filename
+        guard FileSystem.kind(path) == .file else {
+            diagnostics.append(.warning(file.path, at: item.location, ActoolMessage.missingFile(filename, inSet: name, kind: kind)).droppingContent())
+            return nil
+        }
+        inputs.append(path)
+        // A Git LFS pointer would be stored as the asset's bytes (NSDataAsset would hand the app
+        // the pointer's text). Said as for an image's source, with the command that fetches it.
+        if let prefix = try? FileSystem.read(path, limit: 1024), let size = GitLFSPointer.pointedSize(of: prefix) {
+            diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)))
+            return nil
+        }
+        return path
+    }
+
+    /// actool's warning for files in the set's folder that no entry names.
+    static func warnUnassigned(in folder: String, referenced: Set<String>, file: ContentsFile, set name: String,
+                               kind: ActoolMessage.SetKind, diagnostics: inout [Diagnostic]) {
+        let loose = FileSystem.list(folder).filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }
+        if !loose.isEmpty {
+            diagnostics.append(.warning(file.path, ActoolMessage.unassignedChildren(kind, named: name, count: loose.count)))
+        }
+    }
+}
