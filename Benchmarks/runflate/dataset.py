@@ -16,7 +16,7 @@ def idat_size(path):
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("--assetc", default=os.path.join(REPO, ".build/release/assetc"))
+    p.add_argument("--assetc", default=os.path.join(REPO, ".build/static/release/assetc"))
     p.add_argument("--corpus", default=os.path.join(os.path.dirname(REPO), "shared/corpus"))
     p.add_argument("--work", default=os.path.join(REPO, ".build-bench/runflate"))
     p.add_argument("--count", type=int, default=200)
