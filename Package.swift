@@ -55,7 +55,9 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         // libpng reports errors with longjmp, which Swift cannot survive; this small C target keeps
         // every setjmp and turns failures into return codes. It also filters rows and deflates IDAT.
-        .target(name: "PNGShim", dependencies: ["CPNG", "CDeflate"]),
+        // The PNG encoder in C: libpng's setjmp, the pixel scan, row filters, libdeflate, and
+        // runflate (assetc's own run-aware deflate encoder, used by `--png-effort max`).
+        .target(name: "PNGShim", dependencies: ["CPNG", "CDeflate"], linkerSettings: [.linkedLibrary("m")]),
         // The pipeline, one target per stage, so the compiler keeps data flowing one way
         // (docs/architecture.md draws the graph):
         // values and limits; the platform layer; inputs; planning; rendering and encoding (the only

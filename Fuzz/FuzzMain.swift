@@ -3,7 +3,8 @@ import Foundation
 /// `assetc-fuzz TARGET ...`: with `make fuzz` (built with `-sanitize=fuzzer -DFUZZING`) it runs
 /// libFuzzer on TARGET with the remaining arguments; a plain build replays files through TARGET once
 /// each, for crash files and regressions.
-let targets: [String: @Sendable ([UInt8]) -> Void] = ["manifest": fuzzManifest, "png": fuzzPNG, "icon": fuzzIconComposer, "content": fuzzContentStream]
+let targets: [String: @Sendable ([UInt8]) -> Void] = ["manifest": fuzzManifest, "png": fuzzPNG, "icon": fuzzIconComposer, "content": fuzzContentStream,
+                                                        "deflate": fuzzDeflate]
 
 /// Chosen once at start-up, before any input; libFuzzer's C callback cannot capture it.
 nonisolated(unsafe) var selectedTarget: @Sendable ([UInt8]) -> Void = { _ in }
@@ -18,7 +19,7 @@ struct FuzzMain {
     static func main() throws {
         let arguments = CommandLine.arguments
         guard arguments.count >= 2, let target = targets[arguments[1]] else {
-            FileHandle.standardError.write(Data("usage: assetc-fuzz manifest|png|icon|content [libFuzzer options | files...]\n".utf8))
+            FileHandle.standardError.write(Data("usage: assetc-fuzz manifest|png|icon|content|deflate [libFuzzer options | files...]\n".utf8))
             exit(2)
         }
         selectedTarget = target

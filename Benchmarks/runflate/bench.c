@@ -24,6 +24,25 @@ static uint8_t *read_file(const char *path, size_t *size) {
     return b;
 }
 
+/* An effort's preset, with RF_* environment variables overriding its fields (experiments only). */
+static void preset(int effort, runflate_params *p) {
+    runflate_preset(effort, p);
+    const char *e;
+    if ((e = getenv("RF_DEPTH"))) p->depth = atoi(e);
+    if ((e = getenv("RF_NICE"))) p->nice = atoi(e);
+    if ((e = getenv("RF_PASSES"))) p->passes = atoi(e);
+    if ((e = getenv("RF_REPASSES"))) p->repasses = atoi(e);
+    if ((e = getenv("RF_SPLIT"))) p->split_depth = atoi(e);
+    if ((e = getenv("RF_FORCE"))) p->force_len = atoi(e);
+    if ((e = getenv("RF_RUNNICE"))) p->run_nice = atoi(e);
+    if ((e = getenv("RF_TAIL"))) p->run_tail = atoi(e);
+    if ((e = getenv("RF_RUNDEPTH"))) p->run_depth = atoi(e);
+    if ((e = getenv("RF_ENDDEPTH"))) p->end_depth = atoi(e);
+    if ((e = getenv("RF_KEEP"))) p->run_keep = atoi(e);
+    if ((e = getenv("RF_STARTS"))) p->run_starts_only = atoi(e);
+    if ((e = getenv("RF_RECS"))) p->max_records = (size_t)atoi(e);
+}
+
 int main(int argc, char **argv) {
     if (argc < 4) { fprintf(stderr, "usage: bench LIST EVERY [--per-image] SETTING...\n"); return 2; }
     int every = atoi(argv[2]), per_image = 0, first = 3;
@@ -53,7 +72,7 @@ int main(int argc, char **argv) {
             int level = atoi(set[k] + 1);
             size_t m;
             double t0 = now();
-            if (set[k][0] == 'r') m = runflate_zlib_ctx(ctx, in, n, stride, level, out, cap);
+            if (set[k][0] == 'r') { runflate_params rp; preset(level, &rp); m = runflate_zlib_params(ctx, in, n, stride, &rp, out, cap); }
             else if (set[k][0] == 'n') m = runflate_zlib(in, n, stride, level, out, cap); /* no context */
             else {
                 if (!comp[level]) comp[level] = libdeflate_alloc_compressor(level);

@@ -1,5 +1,6 @@
 /* Correctness harness: every stream runflate writes is inflated by zlib and compared with its input.
- *   ./test            adversarial and random inputs at efforts 0..2
+ *   ./test            adversarial and random inputs at efforts 0..4
+ *   ./test --effort N only effort N (`make test` runs effort 4, assetc's `max`)
  *   ./test LIST       also every image of a dataset list ("path stride ..." per line) */
 #include "runflate.h"
 #include <stdio.h>
@@ -7,13 +8,13 @@
 #include <string.h>
 #include <zlib.h>
 
-static int failures, cases;
+static int failures, cases, effort_low = 0, effort_high = 4;
 static runflate_ctx *shared;
 static uint64_t rng = 88172645463325252ull;
 static uint32_t rnd(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return (uint32_t)rng; }
 
 static void check(const char *name, const uint8_t *in, size_t n, size_t stride) {
-    for (int effort = 0; effort <= 3; effort++) {
+    for (int effort = effort_low; effort <= effort_high; effort++) {
         size_t cap = runflate_zlib_bound(n);
         uint8_t *out = malloc(cap);
         size_t m = runflate_zlib(in, n, stride, effort, out, cap);
@@ -57,6 +58,11 @@ static uint8_t *read_file(const char *path, size_t *size) {
 
 int main(int argc, char **argv) {
     char name[128];
+    if (argc > 2 && !strcmp(argv[1], "--effort")) {
+        effort_low = effort_high = atoi(argv[2]);
+        argv += 2;
+        argc -= 2;
+    }
     shared = runflate_new();
     size_t sizes[] = {0, 1, 2, 3, 4, 5, 7, 64, 257, 258, 259, 260, 261, 515, 516, 517, 1000, 32767, 32768, 32769, 65535, 65536, 70000, 300000, 1 << 20, 3 << 20};
     int nsizes = sizeof sizes / sizeof *sizes;

@@ -2,6 +2,7 @@
 #include "pixel_layout.h"
 
 #include <libdeflate.h>
+#include "runflate.h"
 #include <pthread.h>
 #include <png.h>
 #include <setjmp.h>
@@ -240,6 +241,7 @@ static void scratch_swap(scratch_buffer *a, scratch_buffer *b) {
 typedef struct {
     scratch_buffer filtered, winner, stream;
     struct libdeflate_compressor *compressors[13];
+    runflate_ctx *runflate; /* level 13 */
 } encoder_state;
 
 static pthread_key_t state_key;
@@ -257,6 +259,7 @@ static void free_state(void *pointer) {
     for (int level = 0; level < 13; level++) {
         if (state->compressors[level]) libdeflate_free_compressor(state->compressors[level]);
     }
+    runflate_free(state->runflate);
     free(state);
 }
 
@@ -282,9 +285,20 @@ static struct libdeflate_compressor *compressor_for(encoder_state *state, int le
     return state->compressors[level];
 }
 
-/* Compresses `length` bytes into `stream` (a scratch buffer); the compressed length, 0 on failure. */
+/* Compresses `length` bytes of filtered rows, `stride` bytes a row, into `stream` (a scratch
+   buffer); the compressed length, 0 on failure. Levels 1-12 are libdeflate's; level 13 is
+   runflate's `max` preset, which codes runs in constant time and parses near-optimally
+   (docs/performance.md, "A run-aware encoder"). */
 static size_t zlib_compress(encoder_state *state, int level, const uint8_t *data, size_t length,
-                            scratch_buffer *stream) {
+                            size_t stride, scratch_buffer *stream) {
+    if (level == ASSETC_RUNFLATE_LEVEL) {
+        if (state->runflate == NULL) state->runflate = runflate_new();
+        if (state->runflate == NULL) return 0;
+        size_t bound = runflate_zlib_bound(length);
+        uint8_t *out = scratch_get(stream, bound);
+        if (out == NULL) return 0;
+        return runflate_zlib_ctx(state->runflate, data, length, stride, 4, out, bound);
+    }
     struct libdeflate_compressor *compressor = compressor_for(state, level);
     if (compressor == NULL) return 0;
     size_t bound = libdeflate_zlib_compress_bound(compressor, length);
@@ -293,7 +307,7 @@ static size_t zlib_compress(encoder_state *state, int level, const uint8_t *data
     return libdeflate_zlib_compress(compressor, data, length, out, bound);
 }
 
-static int clamp_level(int level) { return level < 1 ? 1 : level > 12 ? 12 : level; }
+static int clamp_level(int level) { return level < 1 ? 1 : level > ASSETC_RUNFLATE_LEVEL ? ASSETC_RUNFLATE_LEVEL : level; }
 
 /* Packs, filters and deflates the image into a zlib stream (malloc'ed): each filter mode in turn,
    keeping the smallest (the first on a tie). With a trial level different from the compression
@@ -339,7 +353,7 @@ static uint8_t *deflate_image(const assetc_png_encode_request *request, size_t *
                     failure = "out of memory while filtering PNG rows";
                 }
             }
-            size_t length = failure ? 0 : zlib_compress(state, trial_level, sample, 4 * band_bytes, &state->stream);
+            size_t length = failure ? 0 : zlib_compress(state, trial_level, sample, 4 * band_bytes, stride + 1, &state->stream);
             if (failure == NULL && length == 0) failure = "deflate failed while encoding PNG";
             if (failure == NULL && (i == 0 || length < smallest)) {
                 smallest = length;
@@ -356,7 +370,8 @@ static uint8_t *deflate_image(const assetc_png_encode_request *request, size_t *
             failure = "out of memory while filtering PNG rows";
             break;
         }
-        size_t length = zlib_compress(state, count > 1 ? trial_level : level, filtered, filtered_length, &state->stream);
+        size_t length = zlib_compress(state, count > 1 ? trial_level : level, filtered, filtered_length, stride + 1,
+                                      &state->stream);
         if (length == 0) { failure = "deflate failed while encoding PNG"; break; }
         if (best == NULL || length < best_length) {
             free(best);
@@ -368,7 +383,7 @@ static uint8_t *deflate_image(const assetc_png_encode_request *request, size_t *
         }
     }
     if (failure == NULL && recompress) {
-        size_t length = zlib_compress(state, level, state->winner.data, filtered_length, &state->stream);
+        size_t length = zlib_compress(state, level, state->winner.data, filtered_length, stride + 1, &state->stream);
         free(best);
         best = length ? malloc(length) : NULL;
         if (best == NULL) {

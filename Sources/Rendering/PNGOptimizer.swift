@@ -1,13 +1,18 @@
 import AssetModel
+import PNGShim
 /// Chooses the smallest exact PNG layout for an image: the decoded pixels stay identical.
 ///
 /// Most app artwork has few colours, is grey, or is opaque; storing it as palette, grey or RGB
 /// instead of RGBA makes files smaller and encoding faster at once (fewer bytes to filter and deflate).
 public struct PNGEncoderSettings: Sendable, Hashable {
-    /// libdeflate level (1–12) for 8-bit grey, grey+alpha, RGB and RGBA layouts, which are row-filtered.
+    /// The compression level that selects runflate (`Sources/PNGShim/runflate.c`), assetc's run-aware
+    /// deflate encoder, instead of a libdeflate level.
+    public static let runflateLevel = Int32(ASSETC_RUNFLATE_LEVEL)
+    /// libdeflate level (1–12), or `runflateLevel`, for 8-bit grey, grey+alpha, RGB and RGBA layouts,
+    /// which are row-filtered.
     /// Level 5 rather than 6: on the corpus it was as small or smaller and faster (docs/performance.md).
     public var compressionLevel: Int32 = 5
-    /// libdeflate level for palette and low-depth grey layouts.
+    /// The level (as `compressionLevel`) for palette and low-depth grey layouts.
     public var indexedCompressionLevel: Int32 = 5
     /// When set and several filter modes are tried, they are compared at this (cheaper) level and
     /// only the winner is compressed at the final level.
@@ -39,8 +44,9 @@ public struct PNGEncoderSettings: Sendable, Hashable {
         case .default:
             break
         case .max:
-            compressionLevel = 12
-            indexedCompressionLevel = 12
+            // runflate, assetc's own deflate encoder: libdeflate 12's bytes in a quarter of its time.
+            compressionLevel = PNGEncoderSettings.runflateLevel
+            indexedCompressionLevel = PNGEncoderSettings.runflateLevel
             trialCompressionLevel = 5
             sampleFilterTrials = false
             indexedFilters = [.none, .bigrams]
@@ -84,7 +90,9 @@ public struct PNGEncoderSettings: Sendable, Hashable {
 
     /// Part of every output's cache key: change it when the encoder's output changes.
     public var cacheKey: String {
-        "png-v4-pixel-shim-libdeflate\(PNGCodec.deflateVersion)-\(description)"
+        let runflate = [compressionLevel, indexedCompressionLevel].contains(Self.runflateLevel)
+            ? "-runflate\(ASSETC_RUNFLATE_VERSION)" : ""
+        return "png-v4-pixel-shim-libdeflate\(PNGCodec.deflateVersion)\(runflate)-\(description)"
     }
 }
 

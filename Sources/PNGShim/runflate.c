@@ -1,4 +1,4 @@
-/* runflate: a run-aware DEFLATE encoder for filtered PNG rows (prototype, written from RFC 1950/1951).
+/* runflate: a run-aware DEFLATE encoder for filtered PNG rows, written here from RFC 1950/1951.
  *
  * Pipeline per block:
  *   1. match finding over the input in order, one "record" per position that needs a decision;
@@ -10,6 +10,7 @@
  *   3. length-limited (package-merge) Huffman codes; the cheapest of stored / fixed / dynamic.
  */
 #include "runflate.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,10 +37,8 @@ static const uint8_t cl_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12
 
 static uint8_t len_sym_tab[MAX_MATCH + 1]; /* length -> 0..28 */
 static uint8_t dist_sym_tab[512];          /* (d-1) < 256: [d-1]; else [256 + ((d-1) >> 7)] */
-static volatile int tables_ready;
 
-static void init_tables(void) {
-    if (tables_ready) return;
+static void make_tables(void) {
     for (int s = 0; s < 29; s++) {
         int hi = s < 28 ? len_base[s + 1] - 1 : 258;
         if (s == 27) hi = 257;
@@ -53,7 +52,6 @@ static void init_tables(void) {
             else dist_sym_tab[256 + ((d - 1) >> 7)] = (uint8_t)s;
         }
     }
-    tables_ready = 1;
 }
 
 static inline int dist_sym(unsigned d) {
@@ -157,7 +155,16 @@ static void huffman_lengths(const uint32_t *freq, int n, int maxbits, uint8_t *l
     sort_syms(syms, m, freq);
     if (plain_huffman(syms, m, freq, len) <= maxbits) return;
     memset(len, 0, (size_t)n);
-    static __thread PMNode nodes[288 * 16 * 2];
+    /* package-merge, on the heap: rare (only codes longer than maxbits), and too big for a stack */
+    PMNode *nodes = malloc(sizeof(PMNode) * 288 * 16 * 2);
+    if (nodes == NULL) {
+        /* out of memory: a complete code of two lengths (2^k - m of k-1 bits, the rest k bits) */
+        int k = 1;
+        while ((1 << k) < m) k++;
+        int shorter = (1 << k) - m;
+        for (int i = 0; i < m; i++) len[syms[i]] = (uint8_t)(i >= m - shorter ? k - 1 : k);
+        return;
+    }
     int nn = 0;
     int leaves[288], cur[576], next[576], pk[288];
     for (int i = 0; i < m; i++) {
@@ -195,6 +202,7 @@ static void huffman_lengths(const uint32_t *freq, int n, int maxbits, uint8_t *l
             else { stack[sp++] = nodes[x].left; stack[sp++] = nodes[x].right; }
         }
     }
+    free(nodes);
 }
 
 static void canonical_codes(const uint8_t *len, int n, uint16_t *code) {
@@ -307,15 +315,17 @@ static uint64_t data_bits(const Freqs *f, const uint8_t *litlen, const uint8_t *
 
 static uint8_t fixed_litlen[288], fixed_distlen[30];
 static uint16_t fixed_litcode[288], fixed_distcode[30];
-static volatile int fixed_ready;
-static void init_fixed(void) {
-    if (fixed_ready) return;
+static void make_fixed(void) {
     for (int i = 0; i < 288; i++) fixed_litlen[i] = i < 144 ? 8 : i < 256 ? 9 : i < 280 ? 7 : 8;
     for (int i = 0; i < 30; i++) fixed_distlen[i] = 5;
     canonical_codes(fixed_litlen, 288, fixed_litcode);
     canonical_codes(fixed_distlen, 30, fixed_distcode);
-    fixed_ready = 1;
 }
+
+/* The tables are made once, whichever thread comes first (render threads encode in parallel). */
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+static void make_all_tables(void) { make_tables(); make_fixed(); }
+static void init_tables(void) { (void)pthread_once(&tables_once, make_all_tables); }
 
 static void write_tokens(BitWriter *w, const Token *t, size_t nt, const uint8_t *litlen,
                          const uint16_t *litcode, const uint8_t *distlen, const uint16_t *distcode) {
@@ -403,7 +413,7 @@ typedef struct {
     uint32_t *rec_first; /* index into matches; rec_first[r+1] - rec_first[r] = count */
     uint8_t *rec_forced;
     Match *matches;
-    size_t nrec, nmatch, rec_cap;
+    size_t nrec, nmatch, rec_cap, match_cap;
     /* parse state over the block span */
     uint32_t *cost, *stamp;
     uint16_t *from_len, *from_dist;
@@ -415,6 +425,17 @@ typedef struct {
     int run_tail; /* records kept at the end of a forced run */
     int run_nice; /* a period-<=4 match this long is forced */
     int depth, nice, passes, lazy, force_stride, split_depth, repasses, force_len;
+    int run_depth;          /* chain depth at a position inside a run (distance-1 match of 16+) */
+    size_t cont_pos;        /* the previous record's position and its longest far match, */
+    unsigned cont_dist;     /* which continues at the next position */
+    /* far matches through the end of the current run: found once per run by a chain search at
+     * the run's end; each applies from the positions its source's own run covers */
+    int end_depth;
+    int run_starts_only; /* in a run, records only where a far match through its end best starts */
+    int run_keep; /* a run position whose only match is the run, farther than this from its end, gets no record */
+    size_t rc_end;
+    int rc_count;
+    unsigned rc_dist[4], rc_ext[4], rc_run[4];
 } State;
 
 static inline uint32_t hash3(const uint8_t *p) {
@@ -454,6 +475,55 @@ static unsigned run_free_prefix(const uint8_t *d, size_t i, unsigned len) {
     return len;
 }
 
+/* Position i lies in a run of equal bytes that ends at e = i + r (d[e] differs). A far match from
+ * i that reaches past e has a source ending a run of the same byte at e - dist and continuing as e
+ * does; the chain of e's 3-byte hash finds those sources once per run (the longest continuations,
+ * each with its source's run length), and every position of the run takes the ones its run covers. */
+static void add_run_end_matches(State *s, size_t i, unsigned r, unsigned max, Match *out, int *c, unsigned *best) {
+    const uint8_t *d = s->data;
+    size_t e = i + r;
+    if (e + MIN_MATCH > s->n) return;
+    if (s->rc_end != e) {
+        s->rc_end = e;
+        s->rc_count = 0;
+        uint8_t b = d[i];
+        uint32_t base = s->base, ib = base + (uint32_t)i;
+        uint32_t cand = s->head[hash3(d + e)];
+        uint32_t limit = e > WSIZE - 1 ? base + (uint32_t)(e - (WSIZE - 1)) : base;
+        unsigned ext_max = s->n - e > MAX_MATCH ? MAX_MATCH : (unsigned)(s->n - e);
+        int depth = s->end_depth;
+        while (cand >= limit && cand < ib && depth-- > 0) {
+            size_t p = cand - base;
+            if (p > 0 && d[p - 1] == b && d[p] == d[e]) {
+                unsigned ext = match_len(d + e, d + p, ext_max);
+                if (ext >= MIN_MATCH) {
+                    unsigned run = 0;
+                    while (run < MAX_MATCH && run < p && d[p - 1 - run] == b) run++;
+                    /* keep up to four, longest reach first (reach = ext, for the run's start) */
+                    int k;
+                    if (s->rc_count < 4) k = s->rc_count++;
+                    else if (s->rc_ext[3] >= ext) goto next;
+                    else k = 3;
+                    while (k > 0 && s->rc_ext[k - 1] < ext) {
+                        s->rc_dist[k] = s->rc_dist[k - 1]; s->rc_ext[k] = s->rc_ext[k - 1]; s->rc_run[k] = s->rc_run[k - 1]; k--;
+                    }
+                    s->rc_dist[k] = (unsigned)(e - p); s->rc_ext[k] = ext; s->rc_run[k] = run;
+                }
+            }
+        next:;
+            uint32_t nx = s->prev[cand & WMASK];
+            if (nx >= cand) break;
+            cand = nx;
+        }
+    }
+    for (int k = 0; k < s->rc_count; k++) {
+        if (s->rc_run[k] < r || s->rc_dist[k] > i || s->rc_dist[k] >= WSIZE) continue;
+        unsigned l = r + s->rc_ext[k];
+        if (l > max) l = max;
+        if (l > *best && *c < MAX_PER_REC) { *best = l; out[*c].len = (uint16_t)l; out[(*c)++].dist = (uint16_t)s->rc_dist[k]; }
+    }
+}
+
 /* Finds the matches at position i; returns the longest length (0 if none), stores increasing
  * lengths in out. *forced set when a run or row match reaches nice. */
 static int find_matches(State *s, size_t i, Match *out, int *count, int *forced) {
@@ -482,6 +552,17 @@ static int find_matches(State *s, size_t i, Match *out, int *count, int *forced)
     }
     if (best >= max) goto sorted;
     int depth = s->depth;
+    if (c > 0 && out[0].dist == 1 && out[0].len >= 16) {
+        depth = s->run_depth;
+        if (s->end_depth > 0 && out[0].len < max) add_run_end_matches(s, i, out[0].len, max, out, &c, &best);
+    }
+    if (s->cont_dist > 4 && s->cont_pos + 1 == i && s->cont_dist <= i && s->cont_dist != st) {
+        const uint8_t *p = d + i - s->cont_dist;
+        if (p[best] == d[i + best] && p[0] == d[i]) {
+            unsigned l = match_len(d + i, p, max);
+            if (l > best) { best = l; out[c].len = (uint16_t)l; out[c++].dist = (uint16_t)s->cont_dist; }
+        }
+    }
     uint32_t base = s->base, ib = base + (uint32_t)i;
     uint32_t cand = s->head[hash3(d + i)];
     uint32_t limit = i > WSIZE - 1 ? ib - (WSIZE - 1) : base;
@@ -514,6 +595,8 @@ sorted:
         while (b >= 0 && out[b].len > m.len) { out[b + 1] = out[b]; b--; }
         out[b + 1] = m;
     }
+    s->cont_pos = i;
+    s->cont_dist = c > 0 ? out[c - 1].dist : 0;
     if (best >= (unsigned)s->force_len && run_free_prefix(d, i, best) >= (unsigned)s->force_len) {
         /* a long match: take the nearest one of at least force_len bytes and skip what it covers */
         int pick = -1;
@@ -528,12 +611,30 @@ sorted:
     return best >= MIN_MATCH ? (int)best : 0;
 }
 
+/* A position inside a run, whose run match reaches r bytes to the run's end e: a far match through
+ * e from here reaches as far as from the first position its source's run allows (or, when that
+ * match would pass 258 bytes, from the position where it is exactly 258), so only those starts
+ * need a record. Returns 1 when this position is none of them. */
+static int run_start_is_useless(const State *s, size_t pos, unsigned r) {
+    if (!s->run_starts_only || s->rc_end != pos + r) return 0;
+    size_t e = pos + r;
+    for (int k = 0; k < s->rc_count; k++) {
+        size_t start = s->rc_run[k] < e ? e - s->rc_run[k] : 0;
+        size_t capped = e + s->rc_ext[k] > MAX_MATCH ? e + s->rc_ext[k] - MAX_MATCH : 0;
+        if (capped > start) start = capped;
+        if (start == pos) return 0;
+    }
+    return 1;
+}
+
 /* Match-finds one block starting at pos; returns the block end. */
 static size_t find_block(State *s, size_t pos, size_t max_records) {
     size_t bs = pos;
     s->nrec = 0;
     s->nmatch = 0;
-    while (pos < s->n && s->nrec < max_records && pos - bs < s->span_cap - MAX_MATCH - 2) {
+    int run_open = 0; /* the previous position was taken without forcing and has a run match */
+    while (pos < s->n && s->nrec < max_records && s->nmatch + MAX_PER_REC <= s->match_cap &&
+           pos - bs < s->span_cap - MAX_MATCH - 2) {
         Match buf[MAX_PER_REC];
         int cnt, forced;
         int longest = find_matches(s, pos, buf, &cnt, &forced);
@@ -541,7 +642,10 @@ static size_t find_block(State *s, size_t pos, size_t max_records) {
         s->rec_pos[r] = (uint32_t)(pos - bs);
         s->rec_first[r] = (uint32_t)s->nmatch;
         s->rec_forced[r] = (uint8_t)forced;
+        int had_run = 0;
+        for (int k = 0; k < cnt; k++) had_run |= buf[k].dist == 1;
         if (forced) {
+            run_open = 0;
             s->matches[s->nmatch++] = buf[cnt - 1];
             insert(s, pos);
             size_t end = pos + (size_t)longest;
@@ -556,11 +660,25 @@ static size_t find_block(State *s, size_t pos, size_t max_records) {
                 for (size_t k = pos + 1; k < end; k++) insert(s, k);
             }
             pos = next;
+        } else if (s->run_keep && r > 0 && buf[0].dist == 1 && buf[0].len > (unsigned)s->run_keep &&
+                   (cnt == 1 || run_start_is_useless(s, pos, buf[0].len)) &&
+                   run_open &&
+                   r + 2 * MAX_MATCH < max_records && pos - bs + 2 * MAX_MATCH < s->span_cap - MAX_MATCH - 2 &&
+                   s->nmatch + (2 * MAX_MATCH + 1) * MAX_PER_REC < s->match_cap) {
+            /* (the run's first position, whose run match reaches its end, keeps its record, and its
+             * last positions, which keep theirs, are sure to fall in this block) */
+            /* inside a run with nothing but the run itself to offer: starting here would only
+             * split the run, so no record (the parse reaches past it from the run's start) */
+            s->nrec--;
+            insert(s, pos);
+            pos++;
+            run_open = 1;
         } else {
             (void)longest;
             for (int k = 0; k < cnt; k++) s->matches[s->nmatch++] = buf[k];
             insert(s, pos);
             pos++;
+            run_open = had_run;
         }
     }
     s->rec_first[s->nrec] = (uint32_t)s->nmatch;
@@ -674,16 +792,27 @@ static size_t parse_optimal_range(State *s, size_t bs, size_t off0, size_t span,
                 if (nc < cost[t]) { cost[t] = nc; fl[t] = 1; fd[t] = 0; }
             }
         }
-        unsigned l = MIN_MATCH;
+        /* matches: each covers the lengths above the previous one's; only the positions that
+         * hold a record (or the span's end) are worth reaching, so walk those */
+        size_t q = r + 1;
+        while (q < r1 && s->rec_pos[q] < off + MIN_MATCH) q++;
+        int span_done = room < MIN_MATCH;
         for (uint32_t k = 0; k < cnt; k++) {
             Match m = s->matches[first + k];
             unsigned L = m.len <= room ? m.len : (unsigned)room;
             uint32_t dc = base + c->dist[dist_sym(m.dist)];
-            for (; l <= L; l++) {
-                size_t t = off + l;
-                if (stamp[t] != ep) continue;
+            size_t reach = off + L;
+            for (; q < r1 && s->rec_pos[q] <= reach; q++) {
+                size_t t = s->rec_pos[q];
+                unsigned l = (unsigned)(t - off);
                 uint32_t nc = dc + c->len[l];
                 if (nc < cost[t]) { cost[t] = nc; fl[t] = (uint16_t)l; fd[t] = m.dist; }
+            }
+            if (!span_done && reach >= span) {
+                unsigned l = (unsigned)room;
+                uint32_t nc = dc + c->len[l];
+                if (nc < cost[span]) { cost[span] = nc; fl[span] = (uint16_t)l; fd[span] = m.dist; }
+                span_done = 1;
             }
         }
     }
@@ -846,7 +975,7 @@ size_t runflate_zlib(const uint8_t *data, size_t n, size_t stride, int effort, u
 
 /* Buffers sized to the call, grown but never shrunk. Returns 0 when memory runs out. */
 static int reserve(State *s, size_t max_records, int parse) {
-    size_t rc = s->rec_cap, mc = rc * MAX_PER_REC, tc = s->tok_cap, sc = s->span_cap_alloc;
+    size_t rc = s->rec_cap, mc = s->match_cap, tc = s->tok_cap, sc = s->span_cap_alloc;
     size_t want_rec = max_records + 2;
     if (want_rec > rc) {
         size_t c1 = rc, c2 = rc, c3 = rc;
@@ -855,8 +984,10 @@ static int reserve(State *s, size_t max_records, int parse) {
             !grow((void **)&s->rec_forced, &c3, want_rec, 1)) return 0;
         size_t newc = c1 < c2 ? c1 : c2;
         if (c3 < newc) newc = c3;
-        if (!grow((void **)&s->matches, &mc, newc * MAX_PER_REC + 1, sizeof(Match))) return 0;
+        /* a block ends early when its matches fill this (real rows average about two a record) */
+        if (!grow((void **)&s->matches, &mc, newc * 4 + MAX_PER_REC + 1, sizeof(Match))) return 0;
         s->rec_cap = newc;
+        s->match_cap = mc;
     }
     size_t want_tok = s->span_cap + 1;
     if (want_tok > tc) {
@@ -882,48 +1013,52 @@ static int reserve(State *s, size_t max_records, int parse) {
     return 1;
 }
 
+void runflate_preset(int effort, runflate_params *p) {
+    memset(p, 0, sizeof *p);
+    p->force_len = 1000;
+    p->max_records = 1u << 20;
+    switch (effort <= 0 ? 0 : effort >= 4 ? 4 : effort) {
+    case 0: p->force_stride = 1; p->depth = 8; p->nice = 32; p->max_records = 16384; break;
+    case 1: p->force_stride = 1; p->depth = 8; p->nice = 48; p->passes = 2; p->split_depth = 6; p->run_tail = 8; break;
+    case 2: p->depth = 64; p->nice = 258; p->run_nice = 64; p->force_len = 128; p->passes = 3; p->split_depth = 6;
+            p->repasses = 1; p->run_tail = 16; break;
+    case 3: p->depth = 128; p->nice = 258; p->run_nice = 128; p->force_len = 128; p->passes = 3; p->split_depth = 6;
+            p->repasses = 2; p->run_tail = 16; break;
+    default: /* assetc's `max`: runs never forced below 258 bytes, far matches through run ends */
+            p->depth = 64; p->nice = 258; p->run_nice = 258; p->force_len = 128; p->passes = 2; p->split_depth = 6;
+            p->repasses = 1; p->run_tail = 16; p->run_depth = 2; p->end_depth = 64; p->run_keep = 16;
+            p->max_records = 1u << 18; break;
+    }
+    if (!p->run_nice) p->run_nice = p->nice;
+    if (!p->run_depth) p->run_depth = p->depth;
+}
+
 size_t runflate_zlib_ctx(runflate_ctx *ctx, const uint8_t *data, size_t n, size_t stride, int effort,
                          uint8_t *out, size_t capacity) {
+    runflate_params p;
+    runflate_preset(effort, &p);
+    return runflate_zlib_params(ctx, data, n, stride, &p, out, capacity);
+}
+
+size_t runflate_zlib_params(runflate_ctx *ctx, const uint8_t *data, size_t n, size_t stride,
+                            const runflate_params *p, uint8_t *out, size_t capacity) {
     init_tables();
-    init_fixed();
     if (capacity < 6) return 0;
     State *s = &ctx->s;
     s->data = data;
     s->n = n;
     s->stride = stride;
-    size_t max_records;
-    /* effort presets (RF_* environment variables override them, for experiments only) */
-    s->force_len = 1000;
-    s->split_depth = 0;
-    s->repasses = 0;
-    s->force_stride = 0;
-    s->run_tail = 0;
-    s->run_nice = -1;
-    /* efforts 101 and 102: the previous presets of efforts 1 and 2, kept for side-by-side runs */
-    switch (effort == 101 || effort == 102 ? effort : effort <= 0 ? 0 : effort >= 3 ? 3 : effort) {
-    case 0: s->force_stride = 1; s->depth = 8; s->nice = 32; s->passes = 0; s->lazy = 1; max_records = 16384; break;
-    case 1: s->force_stride = 1; s->depth = 8; s->nice = 48; s->passes = 2; s->lazy = 1; max_records = 1u << 20;
-            s->split_depth = 6; s->run_tail = 8; break;
-    case 2: s->depth = 64; s->nice = 258; s->run_nice = 64; s->force_len = 128; s->passes = 3; s->lazy = 1;
-            max_records = 1u << 20; s->split_depth = 6; s->repasses = 1; s->run_tail = 16; break;
-    case 101: s->force_stride = 1; s->depth = 16; s->nice = 64; s->passes = 1; s->lazy = 1; max_records = 1u << 20;
-            s->split_depth = 4; break;
-    case 102: s->depth = 128; s->nice = 128; s->force_len = 128; s->passes = 3; s->lazy = 1; max_records = 1u << 20;
-            s->split_depth = 6; s->repasses = 2; break;
-    default: s->depth = 128; s->nice = 258; s->run_nice = 128; s->force_len = 128; s->passes = 3; s->lazy = 1;
-            max_records = 1u << 20; s->split_depth = 6; s->repasses = 2; s->run_tail = 16; break;
-    }
-    { const char *e;
-      if ((e = getenv("RF_DEPTH"))) s->depth = atoi(e);
-      if ((e = getenv("RF_NICE"))) s->nice = atoi(e);
-      if ((e = getenv("RF_PASSES"))) s->passes = atoi(e);
-      if ((e = getenv("RF_RECS"))) max_records = (size_t)atoi(e);
-      if ((e = getenv("RF_REPASSES"))) s->repasses = atoi(e);
-      if ((e = getenv("RF_FORCE"))) s->force_len = atoi(e);
-      if (s->run_nice < 0) s->run_nice = s->nice;
-      if ((e = getenv("RF_TAIL"))) s->run_tail = atoi(e);
-      if ((e = getenv("RF_RUNNICE"))) s->run_nice = atoi(e);
-      if ((e = getenv("RF_SPLIT"))) s->split_depth = atoi(e); }
+    size_t max_records = p->max_records;
+    s->depth = p->depth; s->nice = p->nice; s->passes = p->passes; s->lazy = 1;
+    s->repasses = p->repasses; s->force_len = p->force_len; s->force_stride = p->force_stride;
+    s->run_tail = p->run_tail; s->run_nice = p->run_nice; s->run_depth = p->run_depth;
+    s->end_depth = p->end_depth; s->run_keep = p->run_keep; s->run_starts_only = p->run_starts_only;
+    s->split_depth = p->split_depth;
+    if (max_records < 16) max_records = 16;
+    s->cont_pos = 0;
+    s->cont_dist = 0;
+    s->rc_end = 0;
+    s->rc_count = 0;
     if (max_records > n + 1) max_records = n + 1;
     s->span_cap = (size_t)1 << 20;
     if (s->span_cap > n + MAX_MATCH + 4) s->span_cap = n + MAX_MATCH + 4;
@@ -983,7 +1118,12 @@ size_t runflate_zlib_ctx(runflate_ctx *ctx, const uint8_t *data, size_t n, size_
             size_t ob = oa + tokens_bytes(best + ta, tb - ta);
             Token *sub = best + ta;
             size_t sub_nt = tb - ta;
-            if (s->repasses && ncuts > 1) {
+            /* a sub-block is parsed again only from a record (a lazy parse may cut inside a run) */
+            size_t first_rec = 0;
+            { size_t lo = 0, hi = s->nrec;
+              while (lo < hi) { size_t m = (lo + hi) / 2; if (s->rec_pos[m] < oa) lo = m + 1; else hi = m; }
+              first_rec = lo; }
+            if (s->repasses && ncuts > 1 && first_rec < s->nrec && s->rec_pos[first_rec] == oa) {
                 size_t r0 = 0, r1 = s->nrec, lo, hi;
                 lo = 0; hi = s->nrec;
                 while (lo < hi) { size_t m = (lo + hi) / 2; if (s->rec_pos[m] < oa) lo = m + 1; else hi = m; }

@@ -1,0 +1,49 @@
+/* runflate: a run-aware DEFLATE encoder for filtered PNG rows (assetc's `--png-effort max`). */
+#ifndef RUNFLATE_H
+#define RUNFLATE_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* Worst-case size of a zlib stream for `length` input bytes (stored blocks plus headers). */
+size_t runflate_zlib_bound(size_t length);
+
+/* Compresses data[0..length) into a complete zlib stream (header, deflate blocks, Adler-32) in
+ * out[0..capacity). stride is the PNG row length including the filter byte (0 or 1 if unknown).
+ * effort: 0 = lazy parse, 1 = one cost-based pass, 2 = iterated cost-based passes, deeper search,
+ * block splitting; 3 = deeper still; 4 = assetc's `max` (records all through runs, far matches found
+ * through each run's end). Returns the stream size, or 0 when it does not fit or memory runs out. */
+size_t runflate_zlib(const uint8_t *data, size_t length, size_t stride, int effort,
+                     uint8_t *out, size_t capacity);
+
+/* A reusable context: buffers and hash tables are kept between calls (not thread-safe; use one
+ * per thread). runflate_zlib_ctx gives the same bytes as runflate_zlib. */
+typedef struct runflate_ctx runflate_ctx;
+
+/* The settings behind an effort (efforts 0-3: the prototype's presets, kept for side-by-side runs;
+ * 4: assetc's `max`). Benchmarks may change them; assetc uses runflate_zlib_ctx. */
+typedef struct {
+    int depth;           /* hash-chain candidates per position */
+    int nice;            /* a chain match this long ends the search */
+    int passes;          /* cost-based parses of a whole block (0: lazy parse only) */
+    int repasses;        /* parses again of each part after splitting */
+    int split_depth;     /* levels of recursive block splitting */
+    int force_len;       /* a far match this long (without a run inside) is taken outright */
+    int force_stride;    /* a row-above match reaching `nice` is taken outright */
+    int run_nice;        /* a run (period 1-4) this long is taken outright */
+    int run_tail;        /* records kept at the end of a run taken outright */
+    int run_depth;       /* chain depth inside a run */
+    int end_depth;       /* chain depth for far matches through a run's end (0: none) */
+    int run_keep;        /* inside a run, positions with nothing but the run get no record unless
+                            this close to its end (0: every position keeps one) */
+    int run_starts_only; /* inside a run, records only where a far match best starts */
+    size_t max_records;  /* decisions per block */
+} runflate_params;
+void runflate_preset(int effort, runflate_params *params);
+size_t runflate_zlib_params(runflate_ctx *ctx, const uint8_t *data, size_t length, size_t stride,
+                            const runflate_params *params, uint8_t *out, size_t capacity);
+runflate_ctx *runflate_new(void);
+void runflate_free(runflate_ctx *ctx);
+size_t runflate_zlib_ctx(runflate_ctx *ctx, const uint8_t *data, size_t length, size_t stride, int effort,
+                         uint8_t *out, size_t capacity);
+
+#endif
