@@ -7,7 +7,7 @@ oxipng -o2 (pyoxipng, one core, then a process per core) over a copy of the `def
 Rounds alternate the contenders; the table shows medians. The pixels are the same at every effort
 (tests check that); only bytes and time differ.
 
-  python3 efforts.py --count 200 --repeat 1
+  python3 efforts.py --count 200 --repeat 1 [--previous OTHER-ASSETC]
 """
 import argparse
 import json
@@ -46,6 +46,7 @@ def main():
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--efforts", default="fast,default,max")
+    parser.add_argument("--previous", help="another assetc binary (an earlier commit): its `max` joins the rounds")
     args = parser.parse_args()
     assetc = os.path.abspath(args.assetc)
     bench = anchors.load_bench(os.path.join(HERE, "bench.py"))
@@ -57,6 +58,9 @@ def main():
     efforts = args.efforts.split(",")
     default_resources = os.path.join(project, "resources-default")
     contenders = {effort: (lambda effort=effort: clean_build(assetc, manifest, effort)) for effort in efforts}
+    if args.previous:
+        previous = os.path.abspath(args.previous)
+        contenders["max (previous)"] = lambda: clean_build(previous, manifest, "max")
     if "default" in efforts:
         contenders["oxipng -o2 serial"] = lambda: anchors.oxipng_time(default_resources, args.work, "default")
         contenders["oxipng -o2 %d procs" % anchors.CORES] = lambda: anchors.oxipng_time(
