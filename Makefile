@@ -106,8 +106,8 @@ bench-runflate: release test-deps
 	Benchmarks/runflate/bench .build-bench/runflate/list.txt 1 r0 r1 r2 r3 r4 l5 l12
 	python3 Benchmarks/runflate/target.py 1
 
-# libFuzzer on the manifest decoder, the PNG reader/writer, the Icon Composer reader and the PDF
-# content-stream repair, FUZZ_SECONDS each (not run by CI).
+# libFuzzer on the manifest decoder, the PNG reader/writer, the Icon Composer reader, the PDF
+# content-stream repair and runflate (`max`'s deflate encoder), FUZZ_SECONDS each (not run by CI).
 # Crashes land in .build-fuzz/artifacts/; replay one with `swift run assetc-fuzz manifest FILE`.
 FUZZ_SECONDS ?= 300
 FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -use-ld=lld --build-path .build-fuzz
