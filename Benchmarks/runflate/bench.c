@@ -1,9 +1,12 @@
 /* Side-by-side benchmark on one core: runflate at several efforts and libdeflate at several levels
  * on the same filtered rows; every stream is inflated again (untimed) and compared.
- *   bench LIST EVERY [--per-image] -- SETTING...     SETTING: r0 r1 r2 (runflate effort, reused context), n0 n1 n2 (runflate, new context per call) or l5 l12 (libdeflate level)
+ *   bench LIST EVERY [--per-image] -- SETTING...     SETTING: r0 … r4 (runflate effort, reused context), n0 … n4 (runflate, new context per call), l5 l12 (libdeflate level) or z1 (Zopfli, one iteration; when built with HAVE_ZOPFLI)
  * LIST lines: "rows-path stride assetc-idat-bytes png-path". Prints one "total" line per setting. */
 #include "runflate.h"
 #include <libdeflate.h>
+#ifdef HAVE_ZOPFLI
+#include <zopfli/zopfli.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +77,23 @@ int main(int argc, char **argv) {
             double t0 = now();
             if (set[k][0] == 'r') { runflate_params rp; preset(level, &rp); m = runflate_zlib_params(ctx, in, n, stride, &rp, out, cap); }
             else if (set[k][0] == 'n') m = runflate_zlib(in, n, stride, level, out, cap); /* no context */
+            else if (set[k][0] == 'z') {
+#ifdef HAVE_ZOPFLI
+                /* Zopfli with `level` iterations, zlib container (its output copied into `out`) */
+                ZopfliOptions options;
+                ZopfliInitOptions(&options);
+                options.numiterations = level;
+                unsigned char *z = NULL;
+                size_t zn = 0;
+                ZopfliCompress(&options, ZOPFLI_FORMAT_ZLIB, in, n, &z, &zn);
+                m = zn <= cap ? zn : 0;
+                if (m) memcpy(out, z, zn);
+                free(z);
+#else
+                fprintf(stderr, "built without Zopfli (Debian libzopfli-dev)\n");
+                return 2;
+#endif
+            }
             else {
                 if (!comp[level]) comp[level] = libdeflate_alloc_compressor(level);
                 m = libdeflate_zlib_compress(comp[level], in, n, out, cap);
