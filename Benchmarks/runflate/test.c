@@ -99,6 +99,21 @@ int main(int argc, char **argv) {
         snprintf(name, sizeof name, "258-runs %zu", n); check(name, b, n, 517);
         free(b);
     }
+    /* matches that reach the last byte (a read one past the data, seen only under ASan, was fixed):
+     * a repeat continued from the previous position, and a far match through a run's end */
+    {
+        uint8_t b[100];
+        for (int k = 0; k < 50; k++) b[k] = (uint8_t)rnd();
+        memcpy(b + 50, b, 50);
+        check("ends in a repeat", b, 100, 0);
+        size_t n = 0;
+        b[n++] = 'x';
+        for (int k = 0; k < 20; k++) b[n++] = 'a';
+        b[n++] = 'b'; b[n++] = 'c'; b[n++] = 'd'; b[n++] = 'y';
+        for (int k = 0; k < 20; k++) b[n++] = 'a';
+        b[n++] = 'b'; b[n++] = 'c'; b[n++] = 'd';
+        check("run-end match to the end", b, n, 0);
+    }
     /* very long rows: one 2^24-byte row of a run with some texture, and 2^24 random */
     {
         size_t n = (size_t)1 << 24;

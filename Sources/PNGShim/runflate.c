@@ -555,6 +555,7 @@ static int find_matches(State *s, size_t i, Match *out, int *count, int *forced)
     if (c > 0 && out[0].dist == 1 && out[0].len >= 16) {
         depth = s->run_depth;
         if (s->end_depth > 0 && out[0].len < max) add_run_end_matches(s, i, out[0].len, max, out, &c, &best);
+        if (best >= max) goto sorted; /* (d[i + best] would read past the data) */
     }
     if (s->cont_dist > 4 && s->cont_pos + 1 == i && s->cont_dist <= i && s->cont_dist != st) {
         const uint8_t *p = d + i - s->cont_dist;
@@ -562,6 +563,7 @@ static int find_matches(State *s, size_t i, Match *out, int *count, int *forced)
             unsigned l = match_len(d + i, p, max);
             if (l > best) { best = l; out[c].len = (uint16_t)l; out[c++].dist = (uint16_t)s->cont_dist; }
         }
+        if (best >= max) goto sorted;
     }
     uint32_t base = s->base, ib = base + (uint32_t)i;
     uint32_t cand = s->head[hash3(d + i)];
