@@ -413,7 +413,7 @@ typedef struct {
     uint32_t *rec_first; /* index into matches; rec_first[r+1] - rec_first[r] = count */
     uint8_t *rec_forced;
     Match *matches;
-    size_t nrec, nmatch, rec_cap, match_cap;
+    size_t nrec, nmatch, rec_cap, match_cap, match_alloc;
     /* parse state over the block span */
     uint32_t *cost, *stamp;
     uint16_t *from_len, *from_dist;
@@ -464,7 +464,7 @@ static inline unsigned match_len(const uint8_t *a, const uint8_t *b, unsigned ma
     return l;
 }
 
-/* Length of the part of d[i..i+len) before the first stretch of 16 equal bytes: a far match is
+/* Length of the part of d[i..i+len) before the first stretch of 17 equal bytes: a far match is
  * forced only over such a part, since a run inside it codes far cheaper at distance 1. */
 static unsigned run_free_prefix(const uint8_t *d, size_t i, unsigned len) {
     unsigned eq = 0;
@@ -662,7 +662,7 @@ static size_t find_block(State *s, size_t pos, size_t max_records) {
                 for (size_t k = pos + 1; k < end; k++) insert(s, k);
             }
             pos = next;
-        } else if (s->run_keep && r > 0 && buf[0].dist == 1 && buf[0].len > (unsigned)s->run_keep &&
+        } else if (s->run_keep && r > 0 && cnt > 0 && buf[0].dist == 1 && buf[0].len > (unsigned)s->run_keep &&
                    (cnt == 1 || run_start_is_useless(s, pos, buf[0].len)) &&
                    run_open &&
                    r + 2 * MAX_MATCH < max_records && pos - bs + 2 * MAX_MATCH < s->span_cap - MAX_MATCH - 2 &&
@@ -977,7 +977,7 @@ size_t runflate_zlib(const uint8_t *data, size_t n, size_t stride, int effort, u
 
 /* Buffers sized to the call, grown but never shrunk. Returns 0 when memory runs out. */
 static int reserve(State *s, size_t max_records, int parse) {
-    size_t rc = s->rec_cap, mc = s->match_cap, tc = s->tok_cap, sc = s->span_cap_alloc;
+    size_t rc = s->rec_cap, mc = s->match_alloc, tc = s->tok_cap, sc = s->span_cap_alloc;
     size_t want_rec = max_records + 2;
     if (want_rec > rc) {
         size_t c1 = rc, c2 = rc, c3 = rc;
@@ -986,10 +986,16 @@ static int reserve(State *s, size_t max_records, int parse) {
             !grow((void **)&s->rec_forced, &c3, want_rec, 1)) return 0;
         size_t newc = c1 < c2 ? c1 : c2;
         if (c3 < newc) newc = c3;
-        /* a block ends early when its matches fill this (real rows average about two a record) */
-        if (!grow((void **)&s->matches, &mc, newc * 4 + MAX_PER_REC + 1, sizeof(Match))) return 0;
         s->rec_cap = newc;
-        s->match_cap = mc;
+    }
+    {
+        /* A block ends early when its matches fill this (real rows average about two a record).
+         * The limit comes from this call alone, never from the allocation, which depends on the
+         * images the context compressed before: otherwise a thread's history changed the bytes. */
+        size_t limit = want_rec * 4 + (2 * MAX_MATCH + 2) * MAX_PER_REC;
+        if (!grow((void **)&s->matches, &mc, limit, sizeof(Match))) return 0;
+        s->match_alloc = mc;
+        s->match_cap = limit;
     }
     size_t want_tok = s->span_cap + 1;
     if (want_tok > tc) {

@@ -82,7 +82,7 @@ typedef struct {
    libdeflate: as small as libdeflate's level 12 on rendered art in about a quarter of its time. */
 #define ASSETC_RUNFLATE_LEVEL 13
 /* Part of the cache key of files runflate writes: raise it whenever its output changes. */
-#define ASSETC_RUNFLATE_VERSION 1
+#define ASSETC_RUNFLATE_VERSION 2
 #define ASSETC_FILTER_ADAPTIVE 5  /* the smallest sum of magnitudes among all five (libpng's way) */
 #define ASSETC_FILTER_BIGRAMS 6   /* up when it leaves at most half the distinct byte pairs of none (indices) */
 
