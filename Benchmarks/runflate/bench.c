@@ -42,7 +42,6 @@ static void preset(int effort, runflate_params *p) {
     if ((e = getenv("RF_RUNDEPTH"))) p->run_depth = atoi(e);
     if ((e = getenv("RF_ENDDEPTH"))) p->end_depth = atoi(e);
     if ((e = getenv("RF_KEEP"))) p->run_keep = atoi(e);
-    if ((e = getenv("RF_STARTS"))) p->run_starts_only = atoi(e);
     if ((e = getenv("RF_RECS"))) p->max_records = (size_t)atoi(e);
 }
 

@@ -288,7 +288,7 @@ static struct libdeflate_compressor *compressor_for(encoder_state *state, int le
 /* Compresses `length` bytes of filtered rows, `stride` bytes a row, into `stream` (a scratch
    buffer); the compressed length, 0 on failure. Levels 1-12 are libdeflate's; level 13 is
    runflate's `max` preset, which codes runs in constant time and parses near-optimally
-   (docs/performance.md, "A run-aware encoder"). */
+   (docs/performance.md, "runflate"). */
 static size_t zlib_compress(encoder_state *state, int level, const uint8_t *data, size_t length,
                             size_t stride, scratch_buffer *stream) {
     if (level == ASSETC_RUNFLATE_LEVEL) {
@@ -297,7 +297,7 @@ static size_t zlib_compress(encoder_state *state, int level, const uint8_t *data
         size_t bound = runflate_zlib_bound(length);
         uint8_t *out = scratch_get(stream, bound);
         if (out == NULL) return 0;
-        return runflate_zlib_ctx(state->runflate, data, length, stride, 4, out, bound);
+        return runflate_zlib_ctx(state->runflate, data, length, stride, RUNFLATE_EFFORT_MAX, out, bound);
     }
     struct libdeflate_compressor *compressor = compressor_for(state, level);
     if (compressor == NULL) return 0;

@@ -424,14 +424,13 @@ typedef struct {
     /* parameters */
     int run_tail; /* records kept at the end of a forced run */
     int run_nice; /* a period-<=4 match this long is forced */
-    int depth, nice, passes, lazy, force_stride, split_depth, repasses, force_len;
+    int depth, nice, passes, force_stride, split_depth, repasses, force_len;
     int run_depth;          /* chain depth at a position inside a run (distance-1 match of 16+) */
     size_t cont_pos;        /* the previous record's position and its longest far match, */
     unsigned cont_dist;     /* which continues at the next position */
     /* far matches through the end of the current run: found once per run by a chain search at
      * the run's end; each applies from the positions its source's own run covers */
     int end_depth;
-    int run_starts_only; /* in a run, records only where a far match through its end best starts */
     int run_keep; /* a run position whose only match is the run, farther than this from its end, gets no record */
     size_t rc_end;
     int rc_count;
@@ -613,22 +612,6 @@ sorted:
     return best >= MIN_MATCH ? (int)best : 0;
 }
 
-/* A position inside a run, whose run match reaches r bytes to the run's end e: a far match through
- * e from here reaches as far as from the first position its source's run allows (or, when that
- * match would pass 258 bytes, from the position where it is exactly 258), so only those starts
- * need a record. Returns 1 when this position is none of them. */
-static int run_start_is_useless(const State *s, size_t pos, unsigned r) {
-    if (!s->run_starts_only || s->rc_end != pos + r) return 0;
-    size_t e = pos + r;
-    for (int k = 0; k < s->rc_count; k++) {
-        size_t start = s->rc_run[k] < e ? e - s->rc_run[k] : 0;
-        size_t capped = e + s->rc_ext[k] > MAX_MATCH ? e + s->rc_ext[k] - MAX_MATCH : 0;
-        if (capped > start) start = capped;
-        if (start == pos) return 0;
-    }
-    return 1;
-}
-
 /* Match-finds one block starting at pos; returns the block end. */
 static size_t find_block(State *s, size_t pos, size_t max_records) {
     size_t bs = pos;
@@ -662,8 +645,7 @@ static size_t find_block(State *s, size_t pos, size_t max_records) {
                 for (size_t k = pos + 1; k < end; k++) insert(s, k);
             }
             pos = next;
-        } else if (s->run_keep && r > 0 && cnt > 0 && buf[0].dist == 1 && buf[0].len > (unsigned)s->run_keep &&
-                   (cnt == 1 || run_start_is_useless(s, pos, buf[0].len)) &&
+        } else if (s->run_keep && r > 0 && cnt == 1 && buf[0].dist == 1 && buf[0].len > (unsigned)s->run_keep &&
                    run_open &&
                    r + 2 * MAX_MATCH < max_records && pos - bs + 2 * MAX_MATCH < s->span_cap - MAX_MATCH - 2 &&
                    s->nmatch + (2 * MAX_MATCH + 1) * MAX_PER_REC < s->match_cap) {
@@ -719,7 +701,7 @@ static size_t parse_lazy(State *s, size_t bs, size_t span, Token *tok) {
     while (off < span) {
         while (r < s->nrec && s->rec_pos[r] < off) r++;
         if (r >= s->nrec || s->rec_pos[r] != off) {
-            /* inside a skipped stretch: should not happen, code literals up to the next record */
+            /* no record here (inside a run whose positions were skipped): a literal, up to the next record */
             tok[nt].len = 0; tok[nt++].dist = d[off]; off++;
             continue;
         }
@@ -728,7 +710,7 @@ static size_t parse_lazy(State *s, size_t bs, size_t span, Token *tok) {
         Match m = s->matches[first + cnt - 1];
         unsigned L = m.len;
         if (L > span - off) L = (unsigned)(span - off);
-        if (!s->rec_forced[r] && s->lazy && r + 1 < s->nrec && s->rec_pos[r + 1] == off + 1) {
+        if (!s->rec_forced[r] && r + 1 < s->nrec && s->rec_pos[r + 1] == off + 1) {
             uint32_t f2 = s->rec_first[r + 1], c2 = s->rec_first[r + 2] - f2;
             if (c2) {
                 unsigned L2 = s->matches[f2 + c2 - 1].len;
@@ -835,21 +817,22 @@ static size_t parse_optimal(State *s, size_t bs, size_t span, const Costs *c, To
     return parse_optimal_range(s, bs, 0, span, 0, s->nrec, c, tok);
 }
 
+/* The first record at or after block offset pos, searching from record lo. */
+static size_t first_record_from(const State *s, size_t lo, size_t pos) {
+    size_t hi = s->nrec;
+    while (lo < hi) {
+        size_t m = (lo + hi) / 2;
+        if (s->rec_pos[m] < pos) lo = m + 1;
+        else hi = m;
+    }
+    return lo;
+}
+
 /* ---------- block splitting ---------- */
 static size_t tokens_bytes(const Token *t, size_t nt) {
     size_t b = 0;
     for (size_t i = 0; i < nt; i++) b += t[i].len ? t[i].len : 1;
     return b;
-}
-
-__attribute__((unused)) static uint64_t freq_cost(const Freqs *f, size_t bytes) {
-    DynCode d;
-    build_dynamic(f, &d);
-    uint64_t dyn = 3 + d.header_bits + data_bits(f, d.litlen, d.distlen);
-    uint64_t fix = 3 + data_bits(f, fixed_litlen, fixed_distlen);
-    uint64_t sto = (uint64_t)bytes * 8 + ((bytes + 65534) / 65535 + (bytes == 0)) * 40 + 7;
-    uint64_t best = dyn < fix ? dyn : fix;
-    return best < sto ? best : sto;
 }
 
 /* Fast estimate of a dynamic block's bits from its frequencies (entropy plus a header guess), for
@@ -1057,10 +1040,10 @@ size_t runflate_zlib_params(runflate_ctx *ctx, const uint8_t *data, size_t n, si
     s->n = n;
     s->stride = stride;
     size_t max_records = p->max_records;
-    s->depth = p->depth; s->nice = p->nice; s->passes = p->passes; s->lazy = 1;
+    s->depth = p->depth; s->nice = p->nice; s->passes = p->passes;
     s->repasses = p->repasses; s->force_len = p->force_len; s->force_stride = p->force_stride;
     s->run_tail = p->run_tail; s->run_nice = p->run_nice; s->run_depth = p->run_depth;
-    s->end_depth = p->end_depth; s->run_keep = p->run_keep; s->run_starts_only = p->run_starts_only;
+    s->end_depth = p->end_depth; s->run_keep = p->run_keep;
     s->split_depth = p->split_depth;
     if (max_records < 16) max_records = 16;
     s->cont_pos = 0;
@@ -1127,18 +1110,9 @@ size_t runflate_zlib_params(runflate_ctx *ctx, const uint8_t *data, size_t n, si
             Token *sub = best + ta;
             size_t sub_nt = tb - ta;
             /* a sub-block is parsed again only from a record (a lazy parse may cut inside a run) */
-            size_t first_rec = 0;
-            { size_t lo = 0, hi = s->nrec;
-              while (lo < hi) { size_t m = (lo + hi) / 2; if (s->rec_pos[m] < oa) lo = m + 1; else hi = m; }
-              first_rec = lo; }
-            if (s->repasses && ncuts > 1 && first_rec < s->nrec && s->rec_pos[first_rec] == oa) {
-                size_t r0 = 0, r1 = s->nrec, lo, hi;
-                lo = 0; hi = s->nrec;
-                while (lo < hi) { size_t m = (lo + hi) / 2; if (s->rec_pos[m] < oa) lo = m + 1; else hi = m; }
-                r0 = lo;
-                lo = r0; hi = s->nrec;
-                while (lo < hi) { size_t m = (lo + hi) / 2; if (s->rec_pos[m] < ob) lo = m + 1; else hi = m; }
-                r1 = lo;
+            size_t r0 = s->repasses && ncuts > 1 ? first_record_from(s, 0, oa) : s->nrec;
+            if (r0 < s->nrec && s->rec_pos[r0] == oa) {
+                size_t r1 = first_record_from(s, r0, ob);
                 DynCode dc;
                 uint64_t best_bits = block_cost(sub, sub_nt, ob - oa, &dc);
                 Freqs f;

@@ -35,10 +35,11 @@ typedef struct {
     int end_depth;       /* chain depth for far matches through a run's end (0: none) */
     int run_keep;        /* inside a run, positions with nothing but the run get no record unless
                             this close to its end (0: every position keeps one) */
-    int run_starts_only; /* inside a run, records only where a far match best starts */
     size_t max_records;  /* decisions per block */
 } runflate_params;
 void runflate_preset(int effort, runflate_params *params);
+/* The effort assetc's `--png-effort max` compresses with. */
+#define RUNFLATE_EFFORT_MAX 4
 size_t runflate_zlib_params(runflate_ctx *ctx, const uint8_t *data, size_t length, size_t stride,
                             const runflate_params *params, uint8_t *out, size_t capacity);
 runflate_ctx *runflate_new(void);
