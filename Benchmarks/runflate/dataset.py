@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Adapted from Benchmarks/compressors.py: builds bench.py's project with assetc's default
-effort, inflates each PNG's IDAT back to its filtered rows, writes WORK/rows/NNNN.rows and a list
+effort (or, with --catalogs, every distinct catalog of the corpus as catalog_efforts.py does),
+inflates each PNG's IDAT back to its filtered rows, writes WORK/rows/NNNN.rows and a list
 file with 'path stride' per line; optionally runs oxipng -o2 on each PNG and records its IDAT size
-(and time) per image in WORK/oxipng.txt."""
+(and time) per image in WORK/oxipng.txt. 16-bit and interlaced PNGs (copied from a catalog, not
+encoded by assetc) are left out."""
 import argparse, os, shutil, struct, subprocess, sys, time, zlib
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.dirname(HERE)
@@ -14,6 +16,14 @@ from compressors import chunks  # noqa: E402  (every chunk of a PNG file)
 def idat_size(path):
     return sum(len(b) for k, b in chunks(path) if k == b"IDAT")
 
+def assetc_encoded(path):
+    """8 bits or less a sample and not interlaced: what assetc's encoder writes (a 16-bit catalog
+    PNG is copied as it is)."""
+    with open(path, "rb") as h:
+        head = h.read(29)
+    return head[24] <= 8 and head[28] == 0
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--assetc", default=os.path.join(REPO, ".build/static/release/assetc"))
@@ -21,18 +31,28 @@ def main():
     p.add_argument("--work", default=os.path.join(REPO, ".build-bench/runflate"))
     p.add_argument("--count", type=int, default=200)
     p.add_argument("--oxipng", action="store_true")
+    p.add_argument("--catalogs", action="store_true", help="real catalogs' PNGs instead of the PDF project")
     a = p.parse_args()
+    if a.catalogs and a.work == p.get_default("work"):
+        a.work += "-catalogs"
     bench = anchors.load_bench(os.path.join(BENCH, "bench.py"))
     os.makedirs(a.work, exist_ok=True)
     project = os.path.join(a.work, "project")
     resources = os.path.join(project, "out", "Resources")
-    if not os.path.isdir(resources):
+    if a.catalogs:
+        import catalog_efforts
+        resources = os.path.join(a.work, "catalogs")
+        if not os.path.isdir(resources):
+            for number, catalog in enumerate(catalog_efforts.distinct_catalogs(a.corpus)):
+                out = os.path.join(resources, "%02d" % number)
+                subprocess.run(catalog_efforts.build_command(a.assetc, catalog, out, "default", anchors.CORES), check=True)
+    elif not os.path.isdir(resources):
         pdfs = bench.distinct_pdfs(a.corpus)
         manifest = bench.write_project(project, pdfs, min(a.count, len(pdfs)))
         subprocess.run([a.assetc, "build", "-q", manifest], check=True)
     rows_dir = anchors.fresh_folder(os.path.join(a.work, "rows"))
     lines = []
-    pngs = anchors.png_files(resources)
+    pngs = [path for path in anchors.png_files(resources) if assetc_encoded(path)]
     for index, path in enumerate(pngs):
         found = chunks(path)
         data = b"".join(b for k, b in found if k == b"IDAT")

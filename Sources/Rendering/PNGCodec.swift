@@ -58,6 +58,9 @@ struct PNGLayout {
 enum PNGRowFilter: Int32, Sendable {
     /// No filtering: best for palette and low-depth images, whose samples are indices, not intensities.
     case none = 0
+    /// The same PNG filter type on every row. Photographs and smooth gradients often compress best
+    /// with one fixed filter (sub, for most), which the per-row heuristics below do not find.
+    case sub = 1, up = 2, average = 3, paeth = 4
     /// Per row, the PNG filter whose output has the smallest sum of magnitudes (libpng's heuristic).
     case adaptive = 5
     /// Per row, up when it leaves at most half the distinct byte pairs of none: for palette indices,

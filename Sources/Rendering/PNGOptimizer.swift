@@ -22,6 +22,12 @@ public struct PNGEncoderSettings: Sendable, Hashable {
     /// Filter modes tried for full-colour layouts. No single heuristic wins everywhere: flat artwork
     /// compresses best unfiltered, photographs and gradients filtered.
     var fullColorFilters: [PNGRowFilter] = [.adaptive, .none]
+    /// Filter modes tried for full-colour layouts of images with more than 256 colours (photographs,
+    /// gradients, shadows), which cannot be palettes. `max` also tries each PNG filter on every row:
+    /// one fixed filter (sub, most often) is often smaller for these than per-row heuristics
+    /// (docs/performance.md, "Real catalogs' PNGs"). Images that could be palettes keep
+    /// `fullColorFilters`: their full-colour trial is four times their rows, and rarely wins.
+    var manyColorFilters: [PNGRowFilter] = [.adaptive, .none]
     /// Large images compare filter modes on an eighth of their rows, then compress once.
     var sampleFilterTrials = true
     /// A palette file whose palette (PLTE and tRNS, about 4 bytes a colour) takes more than this
@@ -44,13 +50,14 @@ public struct PNGEncoderSettings: Sendable, Hashable {
         case .default:
             break
         case .max:
-            // runflate, assetc's own deflate encoder: libdeflate 12's bytes in a quarter of its time.
+            // runflate, assetc's own deflate encoder, for rendered art (libdeflate 12 for the rest).
             compressionLevel = PNGEncoderSettings.runflateLevel
             indexedCompressionLevel = PNGEncoderSettings.runflateLevel
             trialCompressionLevel = 5
             sampleFilterTrials = false
             indexedFilters = [.none, .bigrams]
             fullColorFilters = [.adaptive, .none]
+            manyColorFilters = [.adaptive, .none, .sub, .up, .average, .paeth]
             fullColorTrialPaletteShare = 0
         }
     }
@@ -60,6 +67,7 @@ public struct PNGEncoderSettings: Sendable, Hashable {
         "c\(compressionLevel)-i\(indexedCompressionLevel)-t\(trialCompressionLevel ?? 0)"
             + "-if\(indexedFilters.map { String($0.rawValue) }.joined(separator: "."))"
             + "-ff\(fullColorFilters.map { String($0.rawValue) }.joined(separator: "."))"
+            + "-mf\(manyColorFilters.map { String($0.rawValue) }.joined(separator: "."))"
             + "-s\(fullColorTrialPaletteShare)-r\(reduceColorType ? 1 : 0)-m\(sampleFilterTrials ? 1 : 0)"
     }
 
@@ -74,6 +82,7 @@ public struct PNGEncoderSettings: Sendable, Hashable {
             switch true {
             case field.hasPrefix("if"): guard let value = filters(field.dropFirst(2)) else { return nil }; settings.indexedFilters = value
             case field.hasPrefix("ff"): guard let value = filters(field.dropFirst(2)) else { return nil }; settings.fullColorFilters = value
+            case field.hasPrefix("mf"): guard let value = filters(field.dropFirst(2)) else { return nil }; settings.manyColorFilters = value
             case field.hasPrefix("c"): guard let value = Int32(field.dropFirst()) else { return nil }; settings.compressionLevel = value
             case field.hasPrefix("i"): guard let value = Int32(field.dropFirst()) else { return nil }; settings.indexedCompressionLevel = value
             case field.hasPrefix("t"):
@@ -146,8 +155,11 @@ public enum PNGOptimizer {
             return try PNGCodec.encode(pixels, as: layout(.grey, depth: depth, filters: depth == 8 ? [.adaptive] : [.none],
                                                           indexed: true))
         }
-        let fullColor = layout(grey ? .greyAlpha : opaque ? .rgb : .rgba, filters: settings.fullColorFilters)
-        guard paletteCount >= 0 else { return try PNGCodec.encode(pixels, as: fullColor) }
+        let fullColorType: PNGColorType = grey ? .greyAlpha : opaque ? .rgb : .rgba
+        guard paletteCount >= 0 else {
+            return try PNGCodec.encode(pixels, as: layout(fullColorType, filters: settings.manyColorFilters))
+        }
+        let fullColor = layout(fullColorType, filters: settings.fullColorFilters)
         let words = withUnsafeBytes(of: scan.palette) { raw in Array(raw.bindMemory(to: UInt32.self).prefix(paletteCount)) }
         var indexed = layout(.palette, depth: depth(forPaletteCount: paletteCount), filters: [], indexed: true)
         // Translucent entries first keeps tRNS short; then by RGBA value, so the order is deterministic.

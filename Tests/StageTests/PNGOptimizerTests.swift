@@ -202,6 +202,7 @@ import PNGShim
         custom.trialCompressionLevel = 3
         custom.indexedFilters = [.none, .bigrams]
         custom.fullColorFilters = [.none]
+        custom.manyColorFilters = [.paeth, .sub]
         custom.sampleFilterTrials = false
         custom.fullColorTrialPaletteShare = .infinity
         custom.reduceColorType = false
@@ -215,14 +216,38 @@ import PNGShim
     /// is exactly what the sampled winner gives alone, and for a smooth gradient that is the filtered one.
     @Test func largeImagesChooseTheFilterFromASample() throws {
         let gradient = image(400, 300) { x, y in (UInt8(x * 255 / 399), UInt8(y * 255 / 299), UInt8((x + y) % 256), 255) }
+        // (more than 256 colours: the filters of many-colour images apply)
         var adaptiveOnly = PNGEncoderSettings()
-        adaptiveOnly.fullColorFilters = [.adaptive]
+        adaptiveOnly.manyColorFilters = [.adaptive]
         var noneOnly = PNGEncoderSettings()
-        noneOnly.fullColorFilters = [.none]
+        noneOnly.manyColorFilters = [.none]
         let sampled = try PNGOptimizer.encode(gradient)
         #expect(sampled == (try PNGOptimizer.encode(gradient, settings: adaptiveOnly)))
         #expect(sampled.count < (try PNGOptimizer.encode(gradient, settings: noneOnly)).count)
         #expect(try PNGCodec.decode(sampled).image == gradient)
+    }
+
+    /// An image of more than 256 colours tries `manyColorFilters` (at `max`, each PNG filter on every
+    /// row as well): a fixed filter is written on every row and decodes to the pixels. An image that
+    /// could be a palette keeps `fullColorFilters` for its full-colour trial.
+    @Test(arguments: [PNGRowFilter.sub, .up, .average, .paeth])
+    func manyColourImagesTryFixedFilters(filter: PNGRowFilter) throws {
+        let photo = image(300, 40) { x, y in (UInt8(x * 255 / 299), UInt8((x * y) % 256), UInt8((x ^ y) & 255), UInt8(128 + y)) }
+        var fixed = PNGEncoderSettings()
+        fixed.manyColorFilters = [filter]
+        let bytes = try PNGOptimizer.encode(photo, settings: fixed)
+        #expect(try PNGCodec.decode(bytes).image == photo)
+        #expect(Set(try Self.rowFilters(bytes)) == [UInt8(filter.rawValue)])
+        #expect(PNGEncoderSettings(effort: .max).manyColorFilters == [.adaptive, .none, .sub, .up, .average, .paeth])
+
+        let fewColours = image(300, 40) { x, _ in x < 150 ? (10, 20, 30, 255) : (200, 100, 0, 128) }
+        var trial = PNGEncoderSettings()
+        trial.fullColorTrialPaletteShare = 0  // always try full colour too
+        trial.manyColorFilters = [filter]
+        trial.fullColorFilters = [.none]
+        let small = try PNGOptimizer.encode(fewColours, settings: trial)
+        #expect(try PNGCodec.decode(small).image == fewColours)
+        #expect(!(try Self.rowFilters(small)).contains(UInt8(filter.rawValue)))
     }
 
     /// The encoder keeps buffers and compressors per thread between images; a thread that ends
@@ -259,7 +284,7 @@ import PNGShim
         return []
     }
 
-    /// The filter type byte of each row (8-bit palette images), inflated by Python's zlib.
+    /// The filter type byte of each row (8-bit images), inflated by Python's zlib.
     private static func rowFilters(_ png: [UInt8]) throws -> [UInt8] {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-filters-\(UUID().uuidString).png")
         try Data(png).write(to: file)
@@ -275,7 +300,9 @@ import PNGShim
                     idat += data[offset + 8:offset + 8 + length]
                 offset += 12 + length
             raw = zlib.decompress(idat)
-            print(" ".join(str(raw[y * (width + 1)]) for y in range(height)))
+            channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[data[25]]  # (8 bits a sample)
+            stride = width * channels + 1
+            print(" ".join(str(raw[y * stride]) for y in range(height)))
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

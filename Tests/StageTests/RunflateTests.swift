@@ -101,15 +101,32 @@ import PNGShim
         var pixels = [UInt8](repeating: 0, count: width * 4 * 4)
         for x in 0..<(width * 4) {
             let at = x * 4
-            switch (x >> 12) % 3 {
-            case 0: pixels[at + 3] = 255
-            case 1: pixels[at] = next(); pixels[at + 1] = next(); pixels[at + 2] = 9; pixels[at + 3] = 255
-            default: pixels[at] = UInt8(x % 251); pixels[at + 3] = 255
+            // three quarters runs, so that the rows count as rendered art and runflate takes them
+            switch (x >> 12) % 8 {
+            case 0: pixels[at] = next(); pixels[at + 1] = next(); pixels[at + 2] = 9; pixels[at + 3] = 255
+            case 1: pixels[at] = UInt8(x % 251); pixels[at + 3] = 255
+            case 2, 5: pixels[at + 1] = 200; pixels[at + 3] = 255
+            default: pixels[at + 3] = 255
             }
         }
         let original = RGBAImage(width: width, height: 4, pixels: pixels)
         let bytes = try PNGOptimizer.encode(original, settings: Self.max)
         #expect(try PNGCodec.decode(bytes, maximumPixels: 1 << 24).image.pixels == original.pixels)
+    }
+
+    /// `max` gives rendered art to runflate and everything else (photographs, noise) to libdeflate's
+    /// level 12, which compresses those smaller: the noise's file is level 12's byte for byte, the
+    /// art's is not.
+    @Test func onlyRenderedArtGoesToRunflate() throws {
+        var level12 = Self.max
+        level12.compressionLevel = 12
+        level12.indexedCompressionLevel = 12
+        let noise = Self.sample("random colour")
+        #expect(try PNGOptimizer.encode(noise, settings: Self.max) == PNGOptimizer.encode(noise, settings: level12))
+        for name in ["runs then texture", "rendered art", "runs of 300 and 258+1"] {
+            let art = Self.sample(name)
+            #expect(try PNGOptimizer.encode(art, settings: Self.max) != PNGOptimizer.encode(art, settings: level12), "\(name)")
+        }
     }
 
     /// On art with runs, `max` (runflate) writes fewer bytes than `default` (libdeflate level 5).

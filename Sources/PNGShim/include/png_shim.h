@@ -77,12 +77,13 @@ typedef struct {
     const assetc_png_color *color; /* colour chunks to write, or NULL for none (sRGB by default) */
 } assetc_png_encode_request;
 
-/* Filter modes beyond the five PNG filter types, choosing a filter per row. */
 /* compression_level for runflate, assetc's run-aware deflate encoder (runflate.c), in place of
-   libdeflate: as small as libdeflate's level 12 on rendered art in about a quarter of its time. */
+   libdeflate: as small as libdeflate's level 12 on rendered art in about a quarter of its time.
+   Rows that are not rendered art (runflate_suits) get libdeflate's level 12 instead. */
 #define ASSETC_RUNFLATE_LEVEL 13
 /* Part of the cache key of files runflate writes: raise it whenever its output changes. */
-#define ASSETC_RUNFLATE_VERSION 2
+#define ASSETC_RUNFLATE_VERSION 3
+/* Filter modes beyond the five PNG filter types, choosing a filter per row. */
 #define ASSETC_FILTER_ADAPTIVE 5  /* the smallest sum of magnitudes among all five (libpng's way) */
 #define ASSETC_FILTER_BIGRAMS 6   /* up when it leaves at most half the distinct byte pairs of none (indices) */
 
