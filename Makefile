@@ -73,7 +73,8 @@ test-browser: test-deps
 # Side-by-side ratios against a pdftocairo loop, a minimal C renderer and oxipng; see docs/performance.md.
 # Benchmarks/anchors.py adds the all-core anchors: pdftocairo and rsvg-convert with xargs -P, the
 # render-only floor, libvips in-process (pyvips, Debian libvips42) and oxipng's time; efforts.py the
-# --png-effort table against oxipng -o2; bench-runflate (below) the encoder of `max` alone.
+# --png-effort table against oxipng -o2, catalog_efforts.py the same on real catalogs' PNGs (icons,
+# glyphs, photographs, art); bench-runflate (below) the encoder of `max` alone.
 BENCH_VENV := .build-tools/bench
 bench: release test-deps
 	@dpkg -s libvips42 >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libvips42; }
@@ -82,6 +83,7 @@ bench: release test-deps
 	$(BENCH_VENV)/bin/python Benchmarks/bench.py $(BENCH_ARGS)
 	$(BENCH_VENV)/bin/python Benchmarks/anchors.py $(ANCHOR_ARGS)
 	$(BENCH_VENV)/bin/python Benchmarks/efforts.py $(EFFORT_ARGS)
+	$(BENCH_VENV)/bin/python Benchmarks/catalog_efforts.py
 	$(BENCH_VENV)/bin/python Benchmarks/catalogs.py
 	python3 Benchmarks/car_pairs.py
 	$(MAKE) bench-runflate
@@ -98,7 +100,8 @@ bench-compressors: release test-deps
 # runflate, the run-aware deflate encoder (Sources/PNGShim/runflate.c; `--png-effort max` uses its
 # effort 4): its round-trip tests at every effort, then its efforts beside libdeflate's levels on
 # the benchmark's rows, one core, then effort 4 beside libdeflate 12 and Zopfli (one iteration) on
-# every 20th image (Zopfli takes about 0.8 µs a byte). `make bench` ends with it.
+# every 20th image (Zopfli takes about 0.8 µs a byte); then the same on real catalogs' PNGs.
+# `make bench` ends with it.
 bench-runflate: release test-deps
 	@dpkg -s libzopfli-dev >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libzopfli-dev; }
 	rm -f Benchmarks/runflate/bench
@@ -111,6 +114,11 @@ bench-runflate: release test-deps
 	python3 Benchmarks/runflate/target.py 1
 	Benchmarks/runflate/bench .build-bench/runflate/list.txt 20 r4 l12 z1
 	python3 Benchmarks/runflate/target.py 20
+	$(BENCH_VENV)/bin/python Benchmarks/runflate/dataset.py --catalogs --oxipng
+	Benchmarks/runflate/bench .build-bench/runflate-catalogs/list.txt 1 r4 l5 l12
+	python3 Benchmarks/runflate/target.py 1 .build-bench/runflate-catalogs
+	Benchmarks/runflate/bench .build-bench/runflate-catalogs/list.txt 20 r4 l12 z1
+	python3 Benchmarks/runflate/target.py 20 .build-bench/runflate-catalogs
 
 # libFuzzer on the manifest decoder, the PNG reader/writer, the Icon Composer reader, the PDF
 # content-stream repair and runflate (`max`'s deflate encoder), FUZZ_SECONDS each (not run by CI).

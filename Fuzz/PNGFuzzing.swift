@@ -16,6 +16,15 @@ func fuzzPNG(_ bytes: [UInt8]) {
     precondition(again.width == image.width && again.height == image.height && again.pixels == image.pixels,
                  "encoding changed the pixels")
     precondition(again.color == image.color, "encoding changed the colour chunks")
+    // Compressed again as `max` does with a 16-bit copy (any depth here): a file that reads back to
+    // the same pixels, or a clear refusal (an interlaced file).
+    if let recompressed = try? PNGCodec.recompress(bytes, settings: PNGEncoderSettings(effort: .max), maximumPixels: 1 << 20) {
+        guard let (_, same) = try? PNGCodec.decode(recompressed, maximumPixels: 1 << 20) else {
+            preconditionFailure("a file compressed again cannot be read")
+        }
+        precondition(same.width == image.width && same.height == image.height && same.pixels == image.pixels,
+                     "compressing again changed the pixels")
+    }
     // A colour profile (a fuzzed iCCP, gAMA or cHRM) through the car's conversions: each converts
     // or throws; the wide-gamut floats come out the same with the matrix-shaper shortcut or
     // without it, and the first pass agrees with the whole conversion on "beyond sRGB".

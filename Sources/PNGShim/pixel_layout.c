@@ -171,6 +171,7 @@ void assetc_packer_init(assetc_packer *packer, const assetc_pixels *pixels, int 
     packer->color_type = color_type;
     packer->bit_depth = bit_depth;
     packer->stride = assetc_layout_stride(pixels->width, color_type, bit_depth);
+    packer->raw = 0;
     table_init(&packer->table);
     if (color_type == 3) {
         for (int i = 0; i < palette_count; i++) (void)table_insert(&packer->table, palette_words[i]);
@@ -212,6 +213,10 @@ static void pack_row_indexed8(assetc_packer *packer, const uint32_t *restrict wo
 void assetc_pack_row(assetc_packer *packer, uint32_t y, uint8_t *restrict out) {
     const assetc_pixels *pixels = &packer->pixels;
     const uint8_t *row_bytes = (const uint8_t *)pixels->data + (size_t)y * pixels->stride;
+    if (packer->raw) {
+        memcpy(out, row_bytes, packer->stride);
+        return;
+    }
     /* Rows are 4-byte aligned: Cairo's strides are multiples of 4 and RGBA rows are 4 × width. */
     const uint32_t *restrict words = (const uint32_t *)(const void *)row_bytes;
     uint32_t width = pixels->width;

@@ -23,6 +23,7 @@ typedef struct {
     int color_type;
     int bit_depth;
     size_t stride;  /* bytes in one packed row */
+    int raw;        /* 1: the pixels are rows of this layout already (a PNG's own samples), copied as they are */
     assetc_color_table table;
 } assetc_packer;
 

@@ -315,7 +315,7 @@ static int clamp_level(int level) { return level < 1 ? 1 : level > ASSETC_RUNFLA
    keeping the smallest (the first on a tie). With a trial level different from the compression
    level, the modes are compared at the trial level and the winner alone is compressed at the
    compression level. */
-static uint8_t *deflate_image(const assetc_png_encode_request *request, size_t *out_length,
+static uint8_t *deflate_image(const assetc_png_encode_request *request, int raw_rows, size_t *out_length,
                               char *error, size_t error_capacity) {
     encoder_state *state = thread_state();
     assetc_packer *packer = state ? malloc(sizeof *packer) : NULL;
@@ -325,6 +325,7 @@ static uint8_t *deflate_image(const assetc_png_encode_request *request, size_t *
     }
     assetc_packer_init(packer, &request->pixels, request->color_type, request->bit_depth, request->palette_words,
                        request->palette_count);
+    packer->raw = raw_rows;
     size_t stride = packer->stride;
     size_t height = request->pixels.height;
     size_t filtered_length = height * (stride + 1);
@@ -436,7 +437,7 @@ int assetc_png_encode(const assetc_png_encode_request *request,
                       uint8_t **out_bytes, size_t *out_length,
                       char *error, size_t error_capacity) {
     size_t stream_length = 0;
-    uint8_t *stream = deflate_image(request, &stream_length, error, error_capacity);
+    uint8_t *stream = deflate_image(request, 0, &stream_length, error, error_capacity);
     if (stream == NULL) return -1;
     if (stream_length > 0x7FFFFFFF) {
         free(stream);
@@ -613,6 +614,134 @@ int assetc_png_decode_rgba(const uint8_t *bytes, size_t length, uint64_t max_pix
     png_destroy_read_struct(&png, &info, NULL);
     free(rows);
     *out_pixels = pixels;
+    return 0;
+}
+
+/* ---- compressing a PNG's image data again ---- */
+
+static uint32_t read_be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
+
+static void write_be32(uint8_t *p, uint32_t v) { p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v; }
+
+/* The file's own samples, unfiltered and at their own depth (no transforms), into a malloc'ed
+   buffer of height * rowbytes. */
+static uint8_t *read_raw_rows(const uint8_t *bytes, size_t length, uint64_t max_pixels, assetc_png_header *header,
+                              size_t *out_stride, char *error, size_t error_capacity) {
+    shim_errors errors = { error, error_capacity };
+    shim_reader reader = { bytes, length, 0 };
+    uint8_t *volatile pixels = NULL;
+    png_bytep *volatile rows = NULL;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &errors, shim_error_fn, shim_warning_fn);
+    if (png == NULL) {
+        shim_set_error(error, error_capacity, "cannot create PNG reader");
+        return NULL;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL || setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(pixels);
+        free(rows);
+        return NULL;
+    }
+    png_set_read_fn(png, &reader, shim_read_fn);
+    png_read_info(png, info);
+    shim_fill_header(png, info, header);
+    if (header->interlaced) png_error(png, "an interlaced PNG is not compressed again");
+    if ((uint64_t)header->width * (uint64_t)header->height > max_pixels) png_error(png, "PNG has more pixels than the limit");
+    png_read_update_info(png, info);
+    size_t stride = png_get_rowbytes(png, info);
+    if (stride != assetc_layout_stride(header->width, header->color_type, header->bit_depth)) {
+        png_error(png, "unexpected row size");
+    }
+    pixels = malloc(stride * header->height ? stride * header->height : 1);
+    rows = malloc(sizeof(png_bytep) * (header->height ? header->height : 1));
+    if (pixels == NULL || rows == NULL) png_error(png, "out of memory while decoding PNG");
+    for (uint32_t y = 0; y < header->height; y++) rows[y] = pixels + (size_t)y * stride;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    free(rows);
+    *out_stride = stride;
+    return pixels;
+}
+
+int assetc_png_recompress(const uint8_t *bytes, size_t length, uint64_t max_pixels,
+                          const assetc_png_encode_request *settings,
+                          uint8_t **out_bytes, size_t *out_length,
+                          char *error, size_t error_capacity) {
+    if (shim_check_signature(bytes, length, error, error_capacity) != 0) return -1;
+    assetc_png_header header;
+    size_t stride = 0;
+    uint8_t *raw = read_raw_rows(bytes, length, max_pixels, &header, &stride, error, error_capacity);
+    if (raw == NULL) return -1;
+    assetc_png_encode_request request = *settings;
+    request.pixels.data = raw;
+    request.pixels.width = header.width;
+    request.pixels.height = header.height;
+    request.pixels.stride = stride;
+    request.color_type = header.color_type;
+    request.bit_depth = header.bit_depth;
+    request.palette_words = NULL;
+    request.palette_count = 0;
+    /* filters that choose per row by palette indices' byte pairs are for 8-bit indices only */
+    for (int i = 0; i < request.filter_count; i++) {
+        if (request.filters[i] == ASSETC_FILTER_BIGRAMS && !(header.color_type == 3 && header.bit_depth == 8)) {
+            free(raw);
+            shim_set_error(error, error_capacity, "byte-pair filtering needs 8-bit palette rows");
+            return -1;
+        }
+    }
+    size_t stream_length = 0;
+    uint8_t *stream = deflate_image(&request, 1, &stream_length, error, error_capacity);
+    free(raw);
+    if (stream == NULL) return -1;
+    /* Every chunk but IDAT byte for byte, in its place; the new data as one IDAT where the first was.
+       libpng has read the whole file, so its chunks are well formed up to IEND. */
+    size_t capacity = length + stream_length + 12;
+    uint8_t *out = stream_length <= 0x7FFFFFFF ? malloc(capacity) : NULL;
+    if (out == NULL) {
+        free(stream);
+        shim_set_error(error, error_capacity, stream_length > 0x7FFFFFFF ? "image data too large for one PNG chunk"
+                                                                         : "out of memory while encoding PNG");
+        return -1;
+    }
+    memcpy(out, bytes, 8);
+    size_t used = 8, offset = 8;
+    int written = 0, ended = 0;
+    while (!ended && offset + 12 <= length) {
+        uint32_t chunk_length = read_be32(bytes + offset);
+        if (chunk_length > length - offset - 12) break;
+        const uint8_t *type = bytes + offset + 4;
+        size_t whole = (size_t)chunk_length + 12;
+        if (memcmp(type, "IDAT", 4) == 0) {
+            if (!written) {
+                write_be32(out + used, (uint32_t)stream_length);
+                memcpy(out + used + 4, "IDAT", 4);
+                memcpy(out + used + 8, stream, stream_length);
+                uint32_t crc = libdeflate_crc32(libdeflate_crc32(0, "IDAT", 4), stream, stream_length);
+                write_be32(out + used + 8 + stream_length, crc);
+                used += stream_length + 12;
+                written = 1;
+            }
+        } else {
+            memcpy(out + used, bytes + offset, whole);
+            used += whole;
+            ended = memcmp(type, "IEND", 4) == 0;
+        }
+        offset += whole;
+    }
+    free(stream);
+    if (!written || !ended) {
+        free(out);
+        shim_set_error(error, error_capacity, "PNG chunks end before IEND");
+        return -1;
+    }
+    if (used >= length) {  /* not smaller: the file as it was */
+        memcpy(out, bytes, length);
+        used = length;
+    }
+    *out_bytes = out;
+    *out_length = used;
     return 0;
 }
 

@@ -144,6 +144,34 @@ public enum PNGCodec {
         return Array(UnsafeBufferPointer(start: output, count: length))
     }
 
+    /// The same PNG with its image data filtered and compressed again with `settings`' filters for
+    /// many-colour images and its levels: the samples at their own depth and every other chunk byte
+    /// for byte. The file as it was when that is not larger. Non-interlaced files only.
+    public static func recompress(_ bytes: [UInt8], settings: PNGEncoderSettings,
+                           maximumPixels: Int = Limits.maximumSourcePixels) throws(SourceError) -> [UInt8] {
+        var errorBuffer = [CChar](repeating: 0, count: 256)
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let filters = settings.manyColorFilters.map { Int32($0.rawValue) }
+        let status: Int32 = filters.withUnsafeBufferPointer { filters in
+            bytes.withUnsafeBufferPointer { buffer in
+                var request = assetc_png_encode_request()
+                request.compression_level = settings.compressionLevel
+                request.trial_level = settings.trialCompressionLevel ?? 0
+                request.filters = filters.baseAddress
+                request.filter_count = Int32(filters.count)
+                request.sample_trials = settings.sampleFilterTrials ? 1 : 0
+                return assetc_png_recompress(buffer.baseAddress, buffer.count, UInt64(maximumPixels), &request,
+                                             &output, &length, &errorBuffer, errorBuffer.count)
+            }
+        }
+        guard status == 0, let output else {
+            throw SourceError("PNG encoding failed: \(Self.message(errorBuffer))")
+        }
+        defer { assetc_png_free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: length))
+    }
+
     public static func readHeader(_ bytes: [UInt8]) throws(SourceError) -> PNGHeader {
         if WebPCodec.isWebP(bytes) { return try WebPCodec.readHeader(bytes) }
         if HEIFCodec.isHEIF(bytes) { return try HEIFCodec.readHeader(bytes) }

@@ -34,6 +34,9 @@ public struct PNGEncoderSettings: Sendable, Hashable {
     /// share of it is also encoded in full colour, keeping the smaller file: on small images and
     /// smooth gradients the palette costs more than it saves. Large flat artwork never pays for the trial.
     public var fullColorTrialPaletteShare = 0.2
+    /// A 16-bit source copied at its own size (the encoder works in 8 bits a sample) has its image
+    /// data compressed again, its 16-bit samples and other chunks kept, when that makes it smaller.
+    public var recompressCopies = false
     /// When false, always write RGBA 8-bit (for comparisons and debugging).
     public var reduceColorType = true
 
@@ -59,6 +62,7 @@ public struct PNGEncoderSettings: Sendable, Hashable {
             fullColorFilters = [.adaptive, .none]
             manyColorFilters = [.adaptive, .none, .sub, .up, .average, .paeth]
             fullColorTrialPaletteShare = 0
+            recompressCopies = true
         }
     }
 
@@ -69,6 +73,7 @@ public struct PNGEncoderSettings: Sendable, Hashable {
             + "-ff\(fullColorFilters.map { String($0.rawValue) }.joined(separator: "."))"
             + "-mf\(manyColorFilters.map { String($0.rawValue) }.joined(separator: "."))"
             + "-s\(fullColorTrialPaletteShare)-r\(reduceColorType ? 1 : 0)-m\(sampleFilterTrials ? 1 : 0)"
+            + "-k\(recompressCopies ? 1 : 0)"
     }
 
     /// Reads `description` back (for render workers).
@@ -91,6 +96,7 @@ public struct PNGEncoderSettings: Sendable, Hashable {
             case field.hasPrefix("s"): guard let value = Double(field.dropFirst()) else { return nil }; settings.fullColorTrialPaletteShare = value
             case field.hasPrefix("r"): settings.reduceColorType = field.dropFirst() == "1"
             case field.hasPrefix("m"): settings.sampleFilterTrials = field.dropFirst() == "1"
+            case field.hasPrefix("k"): settings.recompressCopies = field.dropFirst() == "1"
             default: return nil
             }
         }

@@ -26,13 +26,15 @@ final class Rasterizer {
     /// The file's bytes: a PNG rendered and encoded, or a JPEG copied as it is. A 16-bit PNG source
     /// copied at its own size is written as it is too: the encoder works in 8 bits a sample, and
     /// re-encoding would silently drop the low bits (a catalog slot's pixels are the contract).
+    /// With `recompressCopies` (`max`), its image data is compressed again, samples and chunks kept.
     /// Icons and launch images are always re-encoded: the App Store icon must lose its alpha
     /// channel, which a copy would keep.
     func produce(_ job: RenderJob, encoder: PNGEncoderSettings) throws(SourceError) -> [UInt8] {
         if job.source.kind == .png, job.mayCopySource {
             let (header, raster) = try raster(at: job.source.path)
             if header.bitDepth == 16, !header.interlaced, try isExactCopy(job, of: raster) {
-                return try store.bytes(job.source.path)
+                let bytes = try store.bytes(job.source.path)
+                return encoder.recompressCopies ? try PNGCodec.recompress(bytes, settings: encoder) : bytes
             }
         }
         guard job.source.kind == .jpeg else {

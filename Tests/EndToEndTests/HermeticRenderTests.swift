@@ -2,6 +2,7 @@ import AssetKit
 import Foundation
 import Rendering
 import Testing
+import TestSupport
 
 /// Renders that depend on the build machine are said: a PDF using a font it does not embed.
 @Suite struct HermeticRenderTests {
@@ -191,6 +192,36 @@ extension FontsFolderTests {
         let run = try Harness.assetc(["build", "Deep.xcassets", "--output", "out"], in: work)
         try #require(run.status == 0, "\(run.stderr)")
         #expect(try Harness.read(work.appendingPathComponent("out/Resources/Deep@2x.png")) == deep)
+    }
+
+    /// At `max` the copied 16-bit file's image data is compressed again (NetNewsWire's nnwFeedIcon:
+    /// 3,341,737 bytes to 2,220,848): the same 16-bit samples, and every other chunk byte for byte
+    /// and in its place, a text chunk after the image data too.
+    @Test func aSixteenBitSlotIsCompressedAgainAtMax() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("Deep.xcassets/Deep.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        var rows: [UInt8] = []
+        for y in 0..<40 {
+            rows.append(0)
+            for x in 0..<64 { rows += [UInt8(x * 4), UInt8(y * 3 + x % 3), 0x80, UInt8((x * y) & 0xFF), 0xFE, UInt8(x ^ y)] }
+        }
+        let stored = PNGSamples.png(width: 64, height: 40, depth: 16, colorType: 2,
+                                    extra: PNGSamples.chunk("gAMA", [0, 0, 0xB1, 0x8F]), rows: rows)
+        let deep = Array(stored.dropLast(12)) + PNGSamples.chunk("tEXt", Array("Comment\u{0}after the data".utf8))
+            + PNGSamples.chunk("IEND", [])
+        try Data(deep).write(to: set.appendingPathComponent("deep@2x.png"))
+        try #"{"images": [{"idiom": "universal", "filename": "deep@2x.png", "scale": "2x"}], "info": {"author": "xcode", "version": 1}}"#
+            .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build", "Deep.xcassets", "--output", "out", "--png-effort", "max"], in: work)
+        try #require(run.status == 0, "\(run.stderr)")
+        let written = try Harness.read(work.appendingPathComponent("out/Resources/Deep@2x.png"))
+        #expect(written.count < deep.count / 2, "\(written.count) bytes from \(deep.count)")
+        #expect(written[24] == 16)
+        let expected = try PNGSamples.samplesAndChunks(deep)
+        #expect(expected.contains("74455874"))  // (the text chunk is read)
+        #expect(try PNGSamples.samplesAndChunks(written) == expected)
     }
 
     /// The copy is for images only: icons and launch images are re-encoded. Render workers used to

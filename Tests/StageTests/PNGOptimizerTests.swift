@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import AssetModel
 @testable import Rendering
 import PNGShim
@@ -248,6 +249,29 @@ import PNGShim
         let small = try PNGOptimizer.encode(fewColours, settings: trial)
         #expect(try PNGCodec.decode(small).image == fewColours)
         #expect(!(try Self.rowFilters(small)).contains(UInt8(filter.rawValue)))
+    }
+
+    /// A file compressed again keeps its samples and chunks (`HermeticRenderTests` checks them
+    /// through a build); compressing the result again gives it back byte for byte, since the file as
+    /// it was wins a tie. Interlaced files, truncated files and byte-pair filtering of rows that are
+    /// not 8-bit palette indices are refused.
+    @Test func recompressionKeepsTheFileWhenItCannotShrinkIt() throws {
+        var rows: [UInt8] = []
+        for y in 0..<30 {
+            rows.append(0)
+            for x in 0..<50 { rows += [UInt8(x * 5), UInt8(y), UInt8(x & y), 0x11] }
+        }
+        let deep = PNGSamples.png(width: 50, height: 30, depth: 16, colorType: 4, rows: rows)  // grey and alpha
+        let settings = PNGEncoderSettings(effort: .max)
+        let once = try PNGCodec.recompress(deep, settings: settings)
+        #expect(once.count < deep.count)
+        #expect(try PNGSamples.samplesAndChunks(once) == PNGSamples.samplesAndChunks(deep))
+        #expect(try PNGCodec.recompress(once, settings: settings) == once)
+        #expect(throws: SourceError.self) { try PNGCodec.recompress(PNGSamples.interlaced120, settings: settings) }
+        #expect(throws: SourceError.self) { try PNGCodec.recompress(Array(deep.prefix(deep.count - 20)), settings: settings) }
+        var pairs = settings
+        pairs.manyColorFilters = [.bigrams]
+        #expect(throws: SourceError.self) { try PNGCodec.recompress(deep, settings: pairs) }
     }
 
     /// The encoder keeps buffers and compressors per thread between images; a thread that ends

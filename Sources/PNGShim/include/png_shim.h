@@ -109,6 +109,16 @@ int assetc_png_decode_rgba(const uint8_t *bytes, size_t length, uint64_t max_pix
                            assetc_png_header *header, uint8_t **out_pixels,
                            char *error, size_t error_capacity);
 
+/* Compresses a non-interlaced PNG's image data again with the request's levels and filter modes,
+   keeping every other chunk byte for byte: the same samples at their own depth (a 16-bit file keeps
+   its 16 bits) and the same metadata. The request's pixels, layout and palette are ignored (they
+   come from the file). *out_bytes (malloc'ed) is the file as it was when that is not larger.
+   Refuses interlaced files and images over max_pixels. */
+int assetc_png_recompress(const uint8_t *bytes, size_t length, uint64_t max_pixels,
+                          const assetc_png_encode_request *settings,
+                          uint8_t **out_bytes, size_t *out_length,
+                          char *error, size_t error_capacity);
+
 void assetc_png_free(void *pointer);
 
 /* How many threads hold encoder buffers now (each frees them when it ends); for tests. */
