@@ -64,7 +64,7 @@ import Testing
             "{}", "[", "",
         ]
         // Pixel sizes no Int holds trapped (a crash with no message) before they were checked.
-        let pixels = try? #require(good.range(of: #""pixels": \[[0-9]+, [0-9]+\]"#, options: .regularExpression))
+        let pixels = good.range(of: #""pixels": \[[0-9]+, [0-9]+\]"#, options: .regularExpression)
         #expect(pixels != nil)
         if let pixels {
             for forged in [#""pixels": [1e300, 1]"#, #""pixels": [2.5, 1]"#, #""pixels": [-1e20, 1]"#] {
