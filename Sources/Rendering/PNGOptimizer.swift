@@ -23,11 +23,11 @@ public struct PNGEncoderSettings: Sendable, Hashable {
     /// compresses best unfiltered, photographs and gradients filtered.
     var fullColorFilters: [PNGRowFilter] = [.adaptive, .none]
     /// Filter modes tried for full-colour layouts of images with more than 256 colours (photographs,
-    /// gradients, shadows), which cannot be palettes. `max` also tries each PNG filter on every row:
-    /// one fixed filter (sub, most often) is often smaller for these than per-row heuristics
-    /// (docs/performance.md, "Real catalogs' PNGs"). Images that could be palettes keep
+    /// gradients, shadows), which cannot be palettes. One fixed filter on every row (sub, most often)
+    /// is often smaller for these than per-row heuristics: `default` also tries sub, `max` each PNG
+    /// filter (docs/performance.md, "Real catalogs' PNGs"). Images that could be palettes keep
     /// `fullColorFilters`: their full-colour trial is four times their rows, and rarely wins.
-    var manyColorFilters: [PNGRowFilter] = [.adaptive, .none]
+    var manyColorFilters: [PNGRowFilter] = [.adaptive, .none, .sub]
     /// Large images compare filter modes on an eighth of their rows, then compress once.
     var sampleFilterTrials = true
     /// A palette file whose palette (PLTE and tRNS, about 4 bytes a colour) takes more than this
@@ -49,6 +49,7 @@ public struct PNGEncoderSettings: Sendable, Hashable {
             compressionLevel = 1
             indexedCompressionLevel = 1
             indexedFilters = [.none]  // no byte-pair counting
+            manyColorFilters = fullColorFilters
             fullColorTrialPaletteShare = 1.0
         case .default:
             break

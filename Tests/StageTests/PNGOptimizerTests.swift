@@ -240,6 +240,8 @@ import PNGShim
         #expect(try PNGCodec.decode(bytes).image == photo)
         #expect(Set(try Self.rowFilters(bytes)) == [UInt8(filter.rawValue)])
         #expect(PNGEncoderSettings(effort: .max).manyColorFilters == [.adaptive, .none, .sub, .up, .average, .paeth])
+        #expect(PNGEncoderSettings(effort: .default).manyColorFilters == [.adaptive, .none, .sub])
+        #expect(PNGEncoderSettings(effort: .fast).manyColorFilters == [.adaptive, .none])  // fast unchanged
 
         let fewColours = image(300, 40) { x, _ in x < 150 ? (10, 20, 30, 255) : (200, 100, 0, 128) }
         var trial = PNGEncoderSettings()
