@@ -653,7 +653,9 @@ static uint8_t *read_raw_rows(const uint8_t *bytes, size_t length, uint64_t max_
     if (stride != assetc_layout_stride(header->width, header->color_type, header->bit_depth)) {
         png_error(png, "unexpected row size");
     }
-    pixels = malloc(stride * header->height ? stride * header->height : 1);
+    /* zeroed: libpng leaves the spare bits at the end of a 1-, 2- or 4-bit row as it finds them,
+       and they are filtered and compressed with the row (found by review: other bytes each call) */
+    pixels = calloc(stride * header->height ? stride * header->height : 1, 1);
     rows = malloc(sizeof(png_bytep) * (header->height ? header->height : 1));
     if (pixels == NULL || rows == NULL) png_error(png, "out of memory while decoding PNG");
     for (uint32_t y = 0; y < header->height; y++) rows[y] = pixels + (size_t)y * stride;
@@ -736,7 +738,9 @@ int assetc_png_recompress(const uint8_t *bytes, size_t length, uint64_t max_pixe
         shim_set_error(error, error_capacity, "PNG chunks end before IEND");
         return -1;
     }
-    if (used >= length) {  /* not smaller: the file as it was */
+    /* not smaller than the input up to its IEND (bytes after IEND are never copied, so they must
+       not make a larger image data look like a gain; found by review): the file as it was */
+    if (used >= offset) {
         memcpy(out, bytes, length);
         used = length;
     }

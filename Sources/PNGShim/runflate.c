@@ -934,8 +934,8 @@ int runflate_suits(const uint8_t *data, size_t length) {
         stretch = 0;
     }
     if (stretch >= 64) covered += stretch;
-    /* covered / length >= 0.7, without overflow for any length */
-    return covered >= length / 10 * 7 + (length % 10) * 7 / 10;
+    /* covered / length >= 0.7, rounded up and without overflow for any length */
+    return covered >= length / 10 * 7 + ((length % 10) * 7 + 9) / 10;
 }
 
 size_t runflate_zlib_bound(size_t length) {

@@ -274,6 +274,38 @@ import PNGShim
         var pairs = settings
         pairs.manyColorFilters = [.bigrams]
         #expect(throws: SourceError.self) { try PNGCodec.recompress(deep, settings: pairs) }
+
+        // Bytes after IEND are never copied, so they must not make a larger image data look like a
+        // gain (found by review): the level-5 data of the max file is larger, so the file stays.
+        var five = PNGEncoderSettings()
+        five.compressionLevel = 5
+        five.trialCompressionLevel = nil
+        #expect(try PNGCodec.recompress(once, settings: five) == once)
+        let trailed = once + [UInt8](repeating: 7, count: 64)
+        #expect(try PNGCodec.recompress(trailed, settings: five) == trailed)
+    }
+
+    /// The spare bits at the end of a 1-, 2- or 4-bit row are zero in the file written, whatever the
+    /// memory the rows were read into held before (they were filtered and compressed with the row,
+    /// so the same file gave other bytes from call to call; found by review).
+    @Test func recompressionZeroesTheSpareBitsOfLowDepthRows() throws {
+        var rows: [UInt8] = []
+        for y in 0..<64 { rows += [0, UInt8(y % 2 == 0 ? 0b1010_0000 : 0b0100_0000)] }  // 3 pixels, 5 spare bits
+        let source = PNGSamples.png(width: 3, height: 64, depth: 1, colorType: 0, rows: rows)
+        let expected = try PNGSamples.samplesAndChunks(source)
+        var results: Set<[UInt8]> = []
+        for garbage: UInt8 in [0xFF, 0x5A, 0x00] {
+            // leave freed memory of the rows' size holding `garbage` for the next allocation
+            for _ in 0..<8 {
+                let block = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+                block.initializeMemory(as: UInt8.self, repeating: garbage, count: 64)
+                block.deallocate()
+            }
+            let written = try PNGCodec.recompress(source, settings: PNGEncoderSettings(effort: .max))
+            #expect(try PNGSamples.samplesAndChunks(written) == expected)
+            results.insert(written)
+        }
+        #expect(results.count == 1)
     }
 
     /// The encoder keeps buffers and compressors per thread between images; a thread that ends
