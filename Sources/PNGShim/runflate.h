@@ -7,7 +7,8 @@
 /* 1 when rows are rendered art, which runflate compresses best: at least 70% of the bytes lie in
  * stretches of 64 or more where each byte equals one 1-4 bytes before it. Photographs, textures and
  * gradients give 0: their matches are short and far, and libdeflate's level 12, whose binary trees
- * search them deeper, wrote 4.8% smaller streams on real catalogs' PNGs (docs/performance.md). */
+ * search them deeper, wrote 4.1% smaller streams than runflate on real catalogs' PNGs
+ * (docs/performance.md, "Real catalogs' PNGs"). */
 int runflate_suits(const uint8_t *data, size_t length);
 
 /* Worst-case size of a zlib stream for `length` input bytes (stored blocks plus headers). */

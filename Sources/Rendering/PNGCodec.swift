@@ -148,7 +148,7 @@ public enum PNGCodec {
     /// many-colour images and its levels: the samples at their own depth and every other chunk byte
     /// for byte. The file as it was when that is not larger. Non-interlaced files only.
     public static func recompress(_ bytes: [UInt8], settings: PNGEncoderSettings,
-                           maximumPixels: Int = Limits.maximumSourcePixels) throws(SourceError) -> [UInt8] {
+                                  maximumPixels: Int = Limits.maximumSourcePixels) throws(SourceError) -> [UInt8] {
         var errorBuffer = [CChar](repeating: 0, count: 256)
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
