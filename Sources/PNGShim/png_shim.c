@@ -567,10 +567,10 @@ int assetc_png_read_header(const uint8_t *bytes, size_t length, assetc_png_heade
     return 0;
 }
 
-int assetc_png_decode_rgba(const uint8_t *bytes, size_t length, uint64_t max_pixels,
-                           assetc_png_header *header, uint8_t **out_pixels,
-                           char *error, size_t error_capacity) {
-    if (shim_check_signature(bytes, length, error, error_capacity) != 0) return -1;
+/* Reads every row into a malloc'ed buffer of height * rowbytes: as 8-bit straight RGBA (to_rgba,
+   any PNG), or as the file's own samples, unfiltered and at their own depth (non-interlaced only). */
+static uint8_t *read_rows(const uint8_t *bytes, size_t length, uint64_t max_pixels, int to_rgba,
+                          assetc_png_header *header, size_t *out_stride, char *error, size_t error_capacity) {
     shim_errors errors = { error, error_capacity };
     shim_reader reader = { bytes, length, 0 };
     uint8_t *volatile pixels = NULL;
@@ -578,14 +578,14 @@ int assetc_png_decode_rgba(const uint8_t *bytes, size_t length, uint64_t max_pix
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &errors, shim_error_fn, shim_warning_fn);
     if (png == NULL) {
         shim_set_error(error, error_capacity, "cannot create PNG reader");
-        return -1;
+        return NULL;
     }
     png_infop info = png_create_info_struct(png);
     if (info == NULL || setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &info, NULL);
         free(pixels);
         free(rows);
-        return -1;
+        return NULL;
     }
     png_set_read_fn(png, &reader, shim_read_fn);
     png_read_info(png, info);
@@ -597,64 +597,22 @@ int assetc_png_decode_rgba(const uint8_t *bytes, size_t length, uint64_t max_pix
                  header->width, header->height, (unsigned long long)max_pixels);
         png_error(png, message);
     }
-    png_set_expand(png);            /* palette, low-depth grey and tRNS become full channels */
-    png_set_scale_16(png);          /* 16-bit samples are rounded to 8 bits */
-    png_set_gray_to_rgb(png);
-    png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
-    (void)png_set_interlace_handling(png);
+    if (to_rgba) {
+        png_set_expand(png);            /* palette, low-depth grey and tRNS become full channels */
+        png_set_scale_16(png);          /* 16-bit samples are rounded to 8 bits */
+        png_set_gray_to_rgb(png);
+        png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+        (void)png_set_interlace_handling(png);
+    } else if (header->interlaced) {
+        png_error(png, "an interlaced PNG is not compressed again");
+    }
     png_read_update_info(png, info);
     size_t stride = png_get_rowbytes(png, info);
-    if (stride != (size_t)header->width * 4) png_error(png, "unexpected row size after conversion to RGBA");
-    pixels = malloc(stride * header->height ? stride * header->height : 1);
-    rows = malloc(sizeof(png_bytep) * (header->height ? header->height : 1));
-    if (pixels == NULL || rows == NULL) png_error(png, "out of memory while decoding PNG");
-    for (uint32_t y = 0; y < header->height; y++) rows[y] = pixels + (size_t)y * stride;
-    png_read_image(png, rows);
-    png_read_end(png, NULL);
-    png_destroy_read_struct(&png, &info, NULL);
-    free(rows);
-    *out_pixels = pixels;
-    return 0;
-}
-
-/* ---- compressing a PNG's image data again ---- */
-
-static uint32_t read_be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
-
-static void write_be32(uint8_t *p, uint32_t v) { p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v; }
-
-/* The file's own samples, unfiltered and at their own depth (no transforms), into a malloc'ed
-   buffer of height * rowbytes. */
-static uint8_t *read_raw_rows(const uint8_t *bytes, size_t length, uint64_t max_pixels, assetc_png_header *header,
-                              size_t *out_stride, char *error, size_t error_capacity) {
-    shim_errors errors = { error, error_capacity };
-    shim_reader reader = { bytes, length, 0 };
-    uint8_t *volatile pixels = NULL;
-    png_bytep *volatile rows = NULL;
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &errors, shim_error_fn, shim_warning_fn);
-    if (png == NULL) {
-        shim_set_error(error, error_capacity, "cannot create PNG reader");
-        return NULL;
-    }
-    png_infop info = png_create_info_struct(png);
-    if (info == NULL || setjmp(png_jmpbuf(png))) {
-        png_destroy_read_struct(&png, &info, NULL);
-        free(pixels);
-        free(rows);
-        return NULL;
-    }
-    png_set_read_fn(png, &reader, shim_read_fn);
-    png_read_info(png, info);
-    shim_fill_header(png, info, header);
-    if (header->interlaced) png_error(png, "an interlaced PNG is not compressed again");
-    if ((uint64_t)header->width * (uint64_t)header->height > max_pixels) png_error(png, "PNG has more pixels than the limit");
-    png_read_update_info(png, info);
-    size_t stride = png_get_rowbytes(png, info);
-    if (stride != assetc_layout_stride(header->width, header->color_type, header->bit_depth)) {
-        png_error(png, "unexpected row size");
-    }
+    size_t expected = to_rgba ? (size_t)header->width * 4
+                              : assetc_layout_stride(header->width, header->color_type, header->bit_depth);
+    if (stride != expected) png_error(png, to_rgba ? "unexpected row size after conversion to RGBA" : "unexpected row size");
     /* zeroed: libpng leaves the spare bits at the end of a 1-, 2- or 4-bit row as it finds them,
-       and they are filtered and compressed with the row (found by review: other bytes each call) */
+       and raw rows are filtered and compressed with them (found by review: other bytes each call) */
     pixels = calloc(stride * header->height ? stride * header->height : 1, 1);
     rows = malloc(sizeof(png_bytep) * (header->height ? header->height : 1));
     if (pixels == NULL || rows == NULL) png_error(png, "out of memory while decoding PNG");
@@ -667,6 +625,23 @@ static uint8_t *read_raw_rows(const uint8_t *bytes, size_t length, uint64_t max_
     return pixels;
 }
 
+int assetc_png_decode_rgba(const uint8_t *bytes, size_t length, uint64_t max_pixels,
+                           assetc_png_header *header, uint8_t **out_pixels,
+                           char *error, size_t error_capacity) {
+    if (shim_check_signature(bytes, length, error, error_capacity) != 0) return -1;
+    size_t stride = 0;
+    uint8_t *pixels = read_rows(bytes, length, max_pixels, 1, header, &stride, error, error_capacity);
+    if (pixels == NULL) return -1;
+    *out_pixels = pixels;
+    return 0;
+}
+
+/* ---- compressing a PNG's image data again ---- */
+
+static uint32_t read_be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
+
+static void write_be32(uint8_t *p, uint32_t v) { p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v; }
+
 int assetc_png_recompress(const uint8_t *bytes, size_t length, uint64_t max_pixels,
                           const assetc_png_encode_request *settings,
                           uint8_t **out_bytes, size_t *out_length,
@@ -674,7 +649,7 @@ int assetc_png_recompress(const uint8_t *bytes, size_t length, uint64_t max_pixe
     if (shim_check_signature(bytes, length, error, error_capacity) != 0) return -1;
     assetc_png_header header;
     size_t stride = 0;
-    uint8_t *raw = read_raw_rows(bytes, length, max_pixels, &header, &stride, error, error_capacity);
+    uint8_t *raw = read_rows(bytes, length, max_pixels, 0, &header, &stride, error, error_capacity);
     if (raw == NULL) return -1;
     assetc_png_encode_request request = *settings;
     request.pixels.data = raw;

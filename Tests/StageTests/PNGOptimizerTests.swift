@@ -342,12 +342,9 @@ import PNGShim
         return []
     }
 
-    /// The filter type byte of each row (8-bit images), inflated by Python's zlib.
+    /// The filter type byte of each row (non-interlaced images), inflated by Python's zlib.
     private static func rowFilters(_ png: [UInt8]) throws -> [UInt8] {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-filters-\(UUID().uuidString).png")
-        try Data(png).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let script = """
+        let text = try PNGSamples.python(reading: png, """
             import struct, sys, zlib
             data = open(sys.argv[1], "rb").read()
             width, height = struct.unpack(">II", data[16:24])
@@ -358,18 +355,10 @@ import PNGShim
                     idat += data[offset + 8:offset + 8 + length]
                 offset += 12 + length
             raw = zlib.decompress(idat)
-            channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[data[25]]  # (8 bits a sample)
-            stride = width * channels + 1
+            channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[data[25]]
+            stride = (width * channels * data[24] + 7) // 8 + 1
             print(" ".join(str(raw[y * stride]) for y in range(height)))
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+            """)
         return text.split(whereSeparator: \.isWhitespace).compactMap { UInt8($0) }
     }
 }

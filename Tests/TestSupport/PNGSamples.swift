@@ -70,10 +70,7 @@ public enum PNGSamples {
     /// hex text (read by Python's zlib, not by assetc's reader): equal for two files that hold the
     /// same image and metadata, however their image data is filtered and compressed.
     public static func samplesAndChunks(_ png: [UInt8]) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-samples-\(UUID().uuidString).png")
-        try Data(png).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let script = """
+        try python(reading: png, """
             import struct, sys, zlib
             data = open(sys.argv[1], "rb").read()
             offset, idat, chunks = 8, b"", []
@@ -100,7 +97,15 @@ public enum PNGSamples {
                 above = row
             print(out.hex())
             print(" ".join(chunks))
-            """
+            """)
+    }
+
+    /// What a Python script prints about a PNG, given as a file (`sys.argv[1]`): a reader
+    /// independent of assetc's. Throws when the script fails or prints nothing.
+    public static func python(reading png: [UInt8], _ script: String) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-png-\(UUID().uuidString).png")
+        try Data(png).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script, file.path]
