@@ -43,6 +43,7 @@ static void preset(int effort, runflate_params *p) {
     if ((e = getenv("RF_ENDDEPTH"))) p->end_depth = atoi(e);
     if ((e = getenv("RF_KEEP"))) p->run_keep = atoi(e);
     if ((e = getenv("RF_RECS"))) p->max_records = (size_t)atoi(e);
+    if ((e = getenv("RF_VECTOR"))) p->vector_limit = atoi(e);
 }
 
 int main(int argc, char **argv) {

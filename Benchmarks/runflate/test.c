@@ -9,7 +9,7 @@
 #include <zlib.h>
 
 static int failures, cases, effort_low = 0, effort_high = 4;
-static runflate_ctx *shared;
+static runflate_ctx *shared, *shared_narrower;
 static uint64_t rng = 88172645463325252ull;
 static uint32_t rnd(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return (uint32_t)rng; }
 
@@ -40,6 +40,14 @@ static void check(const char *name, const uint8_t *given, size_t n, size_t strid
         uint8_t *again = malloc(cap);
         size_t m2 = runflate_zlib_ctx(shared, in, n, stride, effort, again, cap);
         if (m2 != m || memcmp(again, out, m)) { printf("FAIL %s effort %d: reused context differs\n", name, effort); failures++; }
+        /* the parse's SSE2 and scalar loops must give the widest one's bytes */
+        for (int limit = 1; limit <= 2; limit++) {
+            runflate_params narrower;
+            runflate_preset(effort, &narrower);
+            narrower.vector_limit = limit;
+            size_t m3 = runflate_zlib_params(shared_narrower, in, n, stride, &narrower, again, cap);
+            if (m3 != m || memcmp(again, out, m)) { printf("FAIL %s effort %d: vector limit %d differs\n", name, effort, limit); failures++; }
+        }
         free(again);
         free(back);
         free(out);
@@ -68,6 +76,7 @@ int main(int argc, char **argv) {
         argc -= 2;
     }
     shared = runflate_new();
+    shared_narrower = runflate_new();
     size_t sizes[] = {0, 1, 2, 3, 4, 5, 7, 64, 257, 258, 259, 260, 261, 515, 516, 517, 1000, 32767, 32768, 32769, 65535, 65536, 70000, 300000, 1 << 20, 3 << 20};
     int nsizes = sizeof sizes / sizeof *sizes;
     for (int si = 0; si < nsizes; si++) {

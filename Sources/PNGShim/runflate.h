@@ -43,6 +43,9 @@ typedef struct {
     int run_keep;        /* inside a run, positions with nothing but the run get no record unless
                             this close to its end (0: every position keeps one) */
     size_t max_records;  /* decisions per block */
+    int vector_limit;    /* the parse's relaxation loop: 0 the widest the processor has (AVX2 or SSE2 on
+                            x86-64), 1 SSE2 at most, 2 scalar; every limit writes the same bytes (the
+                            harness compares them) */
 } runflate_params;
 void runflate_preset(int effort, runflate_params *params);
 /* The effort assetc's `--png-effort max` compresses with. */
