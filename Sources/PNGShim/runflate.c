@@ -10,6 +10,7 @@
  *   3. length-limited (package-merge) Huffman codes; the cheapest of stored / fixed / dynamic.
  */
 #include "runflate.h"
+#include <libdeflate.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1010,29 +1011,6 @@ static void choose_splits(const Token *t, size_t nt, size_t first, int depth, si
     choose_splits(t + k, nt - k, first + k, depth - 1, cuts, ncuts, max_cuts);
 }
 
-/* ---------- adler32 ---------- */
-static uint32_t adler32(const uint8_t *p, size_t n) {
-    /* 16 bytes per step: b += 16*a + sum (16-j) p[j], a += sum p[j]; blocks of at most 5552 bytes
-     * keep both sums below 2^32 before the modulo */
-    uint32_t a = 1, b = 0;
-    while (n) {
-        size_t k = n < 5552 ? n : 5552;
-        n -= k;
-        while (k >= 16) {
-            uint32_t s = 0, w = 0;
-            for (int j = 0; j < 16; j++) { s += p[j]; w += (uint32_t)(16 - j) * p[j]; }
-            b += 16 * a + w;
-            a += s;
-            p += 16;
-            k -= 16;
-        }
-        while (k--) { a += *p++; b += a; }
-        a %= 65521;
-        b %= 65521;
-    }
-    return (b << 16) | a;
-}
-
 int runflate_suits(const uint8_t *data, size_t length) {
     size_t covered = 0, stretch = 0;
     for (size_t i = 0; i < length; i++) {
@@ -1273,7 +1251,7 @@ size_t runflate_zlib_params(runflate_ctx *ctx, const uint8_t *data, size_t n, si
         pos = be;
     }
     align_bytes(&w);
-    uint32_t ad = adler32(data, n);
+    uint32_t ad = libdeflate_adler32(1, data, n); /* (vectorized there: 6% of a pass here was a scalar one) */
     uint8_t tail[4] = {(uint8_t)(ad >> 24), (uint8_t)(ad >> 16), (uint8_t)(ad >> 8), (uint8_t)ad};
     put_byte_aligned(&w, tail, 4);
     if (!w.overflow) result = w.pos;
