@@ -166,6 +166,7 @@ def main():
     parser.add_argument("--efforts", default="fast,default,max")
     parser.add_argument("--keep", action="store_true", help="keep the builds in --work for a look afterwards")
     parser.add_argument("--previous", help="another assetc binary (an earlier commit): its `max` joins the rounds")
+    parser.add_argument("--no-oxipng", action="store_true", help="leave oxipng out (comparisons between assetc builds only)")
     args = parser.parse_args()
     assetc = os.path.abspath(args.assetc)
     work = anchors.fresh_folder(args.work)
@@ -177,7 +178,7 @@ def main():
     if args.previous:
         previous = os.path.abspath(args.previous)
         contenders["max (previous)"] = lambda: build_all(previous, catalogs, work, "max", args.jobs, folder="max-previous")
-    if "default" in efforts:
+    if "default" in efforts and not args.no_oxipng:
         contenders["oxipng -o2 serial"] = lambda: oxipng_all(os.path.join(work, "default"), work)
     results = anchors.alternate(contenders, args.repeat)
     oxipng = results.get("oxipng -o2 serial")

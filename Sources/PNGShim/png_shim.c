@@ -3,6 +3,7 @@
 
 #include <libdeflate.h>
 #include "runflate.h"
+#include <math.h>
 #include <pthread.h>
 #include <png.h>
 #include <setjmp.h>
@@ -113,6 +114,17 @@ static size_t distinct_bigrams(const uint8_t *bytes, size_t len, uint64_t *seen,
     return count;
 }
 
+/* A row's cost by the Shannon entropy of its bytes, in bits: n log2 n - sum of c log2 c over the
+   byte values' counts (oxipng's "entropy" heuristic). Smaller means fewer bits for a Huffman code. */
+static double entropy_bits(const uint8_t *bytes, size_t len) {
+    uint32_t counts[256] = {0};
+    for (size_t i = 0; i < len; i++) counts[bytes[i]]++;
+    double sum = 0;
+    for (int v = 0; v < 256; v++)
+        if (counts[v] > 1) sum += (double)counts[v] * log2((double)counts[v]);
+    return len > 1 ? (double)len * log2((double)len) - sum : 0;
+}
+
 static int all_equal(const uint8_t *bytes, size_t len) {
     return len == 0 || (bytes[0] == bytes[len - 1] && memcmp(bytes, bytes + 1, len - 1) == 0);
 }
@@ -126,11 +138,12 @@ static int filter_rows(assetc_packer *packer, uint32_t first, uint32_t count, si
     uint8_t *scratch = calloc(4 * (len + 1), 1);
     uint64_t *seen = NULL;
     uint16_t *keys = NULL;
-    if (mode == ASSETC_FILTER_BIGRAMS) {
+    int pairs = mode == ASSETC_FILTER_BIGRAMS || mode == ASSETC_FILTER_FEWEST_PAIRS;
+    if (pairs) {
         seen = calloc(1024, sizeof(uint64_t));
         keys = malloc((len + 1) * sizeof(uint16_t));
     }
-    if (scratch == NULL || (mode == ASSETC_FILTER_BIGRAMS && (seen == NULL || keys == NULL))) {
+    if (scratch == NULL || (pairs && (seen == NULL || keys == NULL))) {
         free(scratch);
         free(seen);
         free(keys);
@@ -173,7 +186,30 @@ static int filter_rows(assetc_packer *packer, uint32_t first, uint32_t count, si
             continue;
         }
         assetc_pack_row(packer, y, current);
-        if (mode != ASSETC_FILTER_ADAPTIVE) {
+        if (mode == ASSETC_FILTER_ENTROPY) {
+            filter_row(0, current, prev, len, bpp, out);
+            double best = entropy_bits(out + 1, len);
+            for (int type = 1; type <= 4 && best > 0; type++) {
+                filter_row(type, current, prev, len, bpp, candidate);
+                double bits = entropy_bits(candidate + 1, len);
+                if (bits < best) {
+                    best = bits;
+                    memcpy(out, candidate, len + 1);
+                }
+            }
+        } else if (mode == ASSETC_FILTER_FEWEST_PAIRS) {
+            filter_row(0, current, prev, len, bpp, out);
+            size_t best = distinct_bigrams(out + 1, len, seen, keys, (size_t)-1);
+            for (int type = 1; type <= 4 && best > 1; type++) {
+                filter_row(type, current, prev, len, bpp, candidate);
+                /* counting stops at `best`: a filter that reaches it cannot win */
+                size_t count = distinct_bigrams(candidate + 1, len, seen, keys, best);
+                if (count < best) {
+                    best = count;
+                    memcpy(out, candidate, len + 1);
+                }
+            }
+        } else if (mode != ASSETC_FILTER_ADAPTIVE) {
             filter_row(mode, current, prev, len, bpp, out);
         } else {
             size_t best = filter_row(0, current, prev, len, bpp, out);

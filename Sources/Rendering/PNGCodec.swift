@@ -66,6 +66,10 @@ enum PNGRowFilter: Int32, Sendable {
     /// Per row, up when it leaves at most half the distinct byte pairs of none: for palette indices,
     /// where magnitudes mean nothing but repeated pairs are what deflate finds.
     case bigrams = 6
+    /// Per row, the PNG filter whose bytes have the smallest Shannon entropy (oxipng's "entropy").
+    case entropy = 7
+    /// Per row, the PNG filter that leaves the fewest distinct byte pairs (oxipng's "bigrams").
+    case fewestPairs = 8
 }
 
 /// The only file that calls into libpng (through the setjmp shim).

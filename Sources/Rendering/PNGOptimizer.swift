@@ -61,7 +61,7 @@ public struct PNGEncoderSettings: Sendable, Hashable {
             sampleFilterTrials = false
             indexedFilters = [.none, .bigrams]
             fullColorFilters = [.adaptive, .none]
-            manyColorFilters = [.adaptive, .none, .sub, .up, .average, .paeth]
+            manyColorFilters = [.adaptive, .none, .sub, .entropy, .fewestPairs]
             fullColorTrialPaletteShare = 0
             recompressCopies = true
         }

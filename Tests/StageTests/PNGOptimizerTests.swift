@@ -239,7 +239,7 @@ import PNGShim
         let bytes = try PNGOptimizer.encode(photo, settings: fixed)
         #expect(try PNGCodec.decode(bytes).image == photo)
         #expect(Set(try Self.rowFilters(bytes)) == [UInt8(filter.rawValue)])
-        #expect(PNGEncoderSettings(effort: .max).manyColorFilters == [.adaptive, .none, .sub, .up, .average, .paeth])
+        #expect(PNGEncoderSettings(effort: .max).manyColorFilters == [.adaptive, .none, .sub, .entropy, .fewestPairs])
         #expect(PNGEncoderSettings(effort: .default).manyColorFilters == [.adaptive, .none, .sub])
         #expect(PNGEncoderSettings(effort: .fast).manyColorFilters == [.adaptive, .none])  // fast unchanged
 
@@ -251,6 +251,77 @@ import PNGShim
         let small = try PNGOptimizer.encode(fewColours, settings: trial)
         #expect(try PNGCodec.decode(small).image == fewColours)
         #expect(!(try Self.rowFilters(small)).contains(UInt8(filter.rawValue)))
+    }
+
+    /// The per-row heuristics oxipng also uses: each row of the file carries the PNG filter whose
+    /// bytes have the smallest Shannon entropy, or the fewest distinct byte pairs, the first one on a
+    /// tie, as an independent reader (Python) works out from the rows themselves; the pixels stay.
+    @Test(arguments: [PNGRowFilter.entropy, .fewestPairs])
+    func perRowHeuristicsChooseByTheirOwnMeasure(filter: PNGRowFilter) throws {
+        // a gradient, noise and flat stretches, so that different rows want different filters
+        let photo = image(120, 48) { x, y in
+            let noise = UInt8(truncatingIfNeeded: (x &* 7919 &+ y &* 104_729) >> 3)
+            return y < 16 ? (UInt8(x * 2), UInt8(y * 5), 90, 255)
+                : y < 32 ? (noise, UInt8(x), noise &+ 3, 200) : (UInt8(x / 10 * 20), UInt8(y), UInt8(x / 10 * 20), 255)
+        }
+        var settings = PNGEncoderSettings()
+        settings.manyColorFilters = [filter]
+        let bytes = try PNGOptimizer.encode(photo, settings: settings)
+        #expect(try PNGCodec.decode(bytes).image == photo)
+        let report = try PNGSamples.python(reading: bytes, """
+            import math, struct, sys, zlib
+            data = open(sys.argv[1], "rb").read()
+            width, height = struct.unpack(">II", data[16:24])
+            idat, offset = b"", 8
+            while offset < len(data):
+                length = struct.unpack(">I", data[offset:offset + 4])[0]
+                if data[offset + 4:offset + 8] == b"IDAT":
+                    idat += data[offset + 8:offset + 8 + length]
+                offset += 12 + length
+            raw = zlib.decompress(idat)
+            bpp = {2: 3, 6: 4}[data[25]]
+            stride = width * bpp
+            def paeth(a, b, c):
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                return a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+            def filtered(kind, row, prev):
+                out = []
+                for i in range(stride):
+                    a = row[i - bpp] if i >= bpp else 0
+                    b = prev[i]
+                    c = prev[i - bpp] if i >= bpp else 0
+                    predictor = [0, a, b, (a + b) // 2, paeth(a, b, c)][kind]
+                    out.append((row[i] - predictor) & 255)
+                return out
+            def entropy(values):
+                counts = [0] * 256
+                for v in values: counts[v] += 1
+                return len(values) * math.log2(len(values)) - sum(c * math.log2(c) for c in counts if c > 1)
+            def pairs(values):
+                return len(set(zip(values, values[1:])))
+            measure = entropy if sys.argv[2] == "7" else pairs
+            prev, rows, chosen, expected, kinds = [0] * stride, [], [], [], set()
+            for y in range(height):
+                kind = raw[y * (stride + 1)]
+                line = list(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+                row = [0] * stride
+                for i in range(stride):
+                    a = row[i - bpp] if i >= bpp else 0
+                    b = prev[i]
+                    c = prev[i - bpp] if i >= bpp else 0
+                    row[i] = (line[i] + [0, a, b, (a + b) // 2, paeth(a, b, c)][kind]) & 255
+                costs = [measure(filtered(k, row, prev)) for k in range(5)]
+                best = min(range(5), key=lambda k: (costs[k], k))
+                chosen.append(kind)
+                expected.append(best)
+                kinds.add(kind)
+                prev = row
+            print("same" if chosen == expected else "differs %s %s" % (chosen, expected), len(kinds))
+            """, arguments: [String(filter.rawValue)])
+        let words = report.split(whereSeparator: \.isWhitespace)
+        #expect(words.first == "same", "\(report)")
+        #expect((Int(words.last ?? "") ?? 0) >= 2, "rows should want different filters: \(report)")
     }
 
     /// A file compressed again keeps its samples and chunks (`HermeticRenderTests` checks them

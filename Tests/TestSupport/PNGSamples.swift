@@ -100,15 +100,15 @@ public enum PNGSamples {
             """)
     }
 
-    /// What a Python script prints about a PNG, given as a file (`sys.argv[1]`): a reader
-    /// independent of assetc's. Throws when the script fails or prints nothing.
-    public static func python(reading png: [UInt8], _ script: String) throws -> String {
+    /// What a Python script prints about a PNG, given as a file (`sys.argv[1]`, then `arguments`): a
+    /// reader independent of assetc's. Throws when the script fails or prints nothing.
+    public static func python(reading png: [UInt8], _ script: String, arguments: [String] = []) throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("assetc-png-\(UUID().uuidString).png")
         try Data(png).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, file.path]
+        process.arguments = ["python3", "-c", script, file.path] + arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()

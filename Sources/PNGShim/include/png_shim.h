@@ -86,6 +86,8 @@ typedef struct {
 /* Filter modes beyond the five PNG filter types, choosing a filter per row. */
 #define ASSETC_FILTER_ADAPTIVE 5  /* the smallest sum of magnitudes among all five (libpng's way) */
 #define ASSETC_FILTER_BIGRAMS 6   /* up when it leaves at most half the distinct byte pairs of none (indices) */
+#define ASSETC_FILTER_ENTROPY 7   /* the smallest Shannon entropy of the row's bytes among all five */
+#define ASSETC_FILTER_FEWEST_PAIRS 8 /* the fewest distinct byte pairs among all five */
 
 /* Packs the pixels into the layout, filters and deflates the rows (once per filter mode), then has
    libpng write signature, IHDR, colour chunks, PLTE and tRNS, one IDAT and IEND into a malloc'ed
