@@ -24,9 +24,11 @@ public struct PNGEncoderSettings: Sendable, Hashable {
     var fullColorFilters: [PNGRowFilter] = [.adaptive, .none]
     /// Filter modes tried for full-colour layouts of images with more than 256 colours (photographs,
     /// gradients, shadows), which cannot be palettes. One fixed filter on every row (sub, most often)
-    /// is often smaller for these than per-row heuristics: `default` also tries sub, `max` each PNG
-    /// filter (docs/performance.md, "Real catalogs' PNGs"). Images that could be palettes keep
-    /// `fullColorFilters`: their full-colour trial is four times their rows, and rarely wins.
+    /// is often smaller for these than per-row heuristics: `default` also tries sub; `max` also tries
+    /// oxipng's per-row heuristics, the smallest entropy and the fewest distinct byte pairs, which
+    /// left up, average and Paeth on every row nothing to win (docs/performance.md, "Real catalogs'
+    /// PNGs"). Images that could be palettes keep `fullColorFilters`: their full-colour trial is
+    /// four times their rows, and rarely wins.
     var manyColorFilters: [PNGRowFilter] = [.adaptive, .none, .sub]
     /// Large images compare filter modes on an eighth of their rows, then compress once.
     var sampleFilterTrials = true
