@@ -1113,6 +1113,11 @@ static int reserve(State *s, size_t max_records, int parse) {
     return 1;
 }
 
+int runflate_vector_level(void) {
+    init_tables();
+    return vector_level;
+}
+
 void runflate_preset(int effort, runflate_params *p) {
     memset(p, 0, sizeof *p);
     p->force_len = 1000;

@@ -43,11 +43,13 @@ typedef struct {
     int run_keep;        /* inside a run, positions with nothing but the run get no record unless
                             this close to its end (0: every position keeps one) */
     size_t max_records;  /* decisions per block */
-    int vector_limit;    /* the parse's relaxation loop: 0 the widest the processor has (AVX2 or SSE2 on
-                            x86-64), 1 SSE2 at most, 2 scalar; every limit writes the same bytes (the
-                            harness compares them) */
+    int vector_limit;    /* the parse's relaxation loop: 0 (or less) the widest the processor has (AVX2
+                            or SSE2 on x86-64 with gcc or clang), 1 SSE2 at most, 2 (or more) scalar;
+                            every limit writes the same bytes (the harness compares them) */
 } runflate_params;
 void runflate_preset(int effort, runflate_params *params);
+/* The widest relaxation loop this processor runs: 2 AVX2, 1 SSE2, 0 scalar (for test reports). */
+int runflate_vector_level(void);
 /* The effort assetc's `--png-effort max` compresses with. */
 #define RUNFLATE_EFFORT_MAX 4
 size_t runflate_zlib_params(runflate_ctx *ctx, const uint8_t *data, size_t length, size_t stride,
