@@ -753,8 +753,9 @@ static size_t parse_lazy(State *s, size_t bs, size_t span, Token *tok) {
  * consecutive positions (textures, the edges of runs) SSE2, which every x86-64 has, compares four at
  * a time, and AVX2, when the processor has it, eight. They make exactly the scalar loop's
  * comparisons, so every path writes the same bytes; the harness compares them (`vector_limit`). Other
- * processors use the scalar loop. On every fifth image of the benchmark's rows (clang -O3, one
- * core), effort 4 took 2.78 s scalar, 2.01 s with SSE2 and 1.76 s with AVX2, byte for byte the same. */
+ * processors use the scalar loop. On every fifth image of the benchmark's rows (the harness's
+ * cc -O2, one core), effort 4 took 2.8 s scalar, 2.2 s with SSE2 and 1.8 s with AVX2, byte for byte
+ * the same (docs/performance.md, "runflate"). */
 typedef size_t (*relax_fn)(const uint32_t *rec_pos, size_t q, size_t r1, size_t off, size_t reach, uint32_t dc,
                            const uint32_t *lencost, uint32_t *cost, uint16_t *fl, uint16_t *fd, uint16_t dist);
 
