@@ -3,7 +3,6 @@
 
 #include <libdeflate.h>
 #include "runflate.h"
-#include <math.h>
 #include <pthread.h>
 #include <png.h>
 #include <setjmp.h>
@@ -114,15 +113,34 @@ static size_t distinct_bigrams(const uint8_t *bytes, size_t len, uint64_t *seen,
     return count;
 }
 
-/* A row's cost by the Shannon entropy of its bytes, in bits: n log2 n - sum of c log2 c over the
-   byte values' counts (oxipng's "entropy" heuristic). Smaller means fewer bits for a Huffman code. */
-static double entropy_bits(const uint8_t *bytes, size_t len) {
+/* log2(c) in fixed point with 16 fractional bits, in integer arithmetic only: libm's log2 may round
+   the last bit differently from machine to machine (glibc picks an FMA variant at run time), and a
+   filter choice must not depend on the machine. The fraction comes bit by bit from squaring the
+   mantissa (kept with 31 fractional bits, so its square fits in 64 bits). */
+static uint64_t log2_q16(uint32_t c) {
+    int whole = 31 - __builtin_clz(c);
+    uint64_t mantissa = (uint64_t)c << (31 - whole); /* c / 2^whole in [1, 2), 31 fractional bits */
+    uint64_t fraction = 0;
+    for (int bit = 15; bit >= 0; bit--) {
+        mantissa = (mantissa * mantissa) >> 31;
+        if (mantissa >= (uint64_t)1 << 32) {
+            fraction |= (uint64_t)1 << bit;
+            mantissa >>= 1;
+        }
+    }
+    return (uint64_t)whole << 16 | fraction;
+}
+
+/* A row's cost by the Shannon entropy of its bytes, in 1/65536 bits: n log2 n - sum of c log2 c over
+   the byte values' counts (oxipng's "entropy" heuristic). Smaller means fewer bits for a Huffman
+   code. libpng's rows are at most 1,000,000 pixels (8 MB), so every product fits in 64 bits. */
+static uint64_t entropy_bits(const uint8_t *bytes, size_t len) {
     uint32_t counts[256] = {0};
     for (size_t i = 0; i < len; i++) counts[bytes[i]]++;
-    double sum = 0;
+    uint64_t sum = 0;
     for (int v = 0; v < 256; v++)
-        if (counts[v] > 1) sum += (double)counts[v] * log2((double)counts[v]);
-    return len > 1 ? (double)len * log2((double)len) - sum : 0;
+        if (counts[v] > 1) sum += counts[v] * log2_q16(counts[v]);
+    return len > 1 ? (uint64_t)len * log2_q16((uint32_t)len) - sum : 0;
 }
 
 static int all_equal(const uint8_t *bytes, size_t len) {
@@ -188,10 +206,10 @@ static int filter_rows(assetc_packer *packer, uint32_t first, uint32_t count, si
         assetc_pack_row(packer, y, current);
         if (mode == ASSETC_FILTER_ENTROPY) {
             filter_row(0, current, prev, len, bpp, out);
-            double best = entropy_bits(out + 1, len);
+            uint64_t best = entropy_bits(out + 1, len);
             for (int type = 1; type <= 4 && best > 0; type++) {
                 filter_row(type, current, prev, len, bpp, candidate);
-                double bits = entropy_bits(candidate + 1, len);
+                uint64_t bits = entropy_bits(candidate + 1, len);
                 if (bits < best) {
                     best = bits;
                     memcpy(out, candidate, len + 1);

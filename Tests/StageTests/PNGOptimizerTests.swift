@@ -254,8 +254,9 @@ import PNGShim
     }
 
     /// The per-row heuristics oxipng also uses: each row of the file carries the PNG filter whose
-    /// bytes have the smallest Shannon entropy, or the fewest distinct byte pairs, the first one on a
-    /// tie, as an independent reader (Python) works out from the rows themselves; the pixels stay.
+    /// bytes have the smallest Shannon entropy (in the shim's integer fixed point, which the script
+    /// also checks against math.log2), or the fewest distinct byte pairs, the first one on a tie, as
+    /// an independent reader (Python) works out from the rows themselves; the pixels stay.
     @Test(arguments: [PNGRowFilter.entropy, .fewestPairs])
     func perRowHeuristicsChooseByTheirOwnMeasure(filter: PNGRowFilter) throws {
         // a gradient, noise and flat stretches, so that different rows want different filters
@@ -294,10 +295,21 @@ import PNGShim
                     predictor = [0, a, b, (a + b) // 2, paeth(a, b, c)][kind]
                     out.append((row[i] - predictor) & 255)
                 return out
+            def log2_q16(c):  # the shim's fixed point: 16 fractional bits, squared bit by bit
+                whole = c.bit_length() - 1
+                mantissa, fraction = c << (31 - whole), 0
+                for bit in range(15, -1, -1):
+                    mantissa = (mantissa * mantissa) >> 31
+                    if mantissa >= 1 << 32:
+                        fraction |= 1 << bit
+                        mantissa >>= 1
+                return whole << 16 | fraction
+            assert all(abs(log2_q16(c) / 65536 - math.log2(c)) < 1 / 16384 for c in range(1, 70000))
             def entropy(values):
                 counts = [0] * 256
                 for v in values: counts[v] += 1
-                return len(values) * math.log2(len(values)) - sum(c * math.log2(c) for c in counts if c > 1)
+                n = len(values)
+                return n * log2_q16(n) - sum(c * log2_q16(c) for c in counts if c > 1) if n > 1 else 0
             def pairs(values):
                 return len(set(zip(values, values[1:])))
             measure = entropy if sys.argv[2] == "7" else pairs
