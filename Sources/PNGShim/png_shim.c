@@ -113,24 +113,6 @@ static size_t distinct_bigrams(const uint8_t *bytes, size_t len, uint64_t *seen,
     return count;
 }
 
-/* log2(c) in fixed point with 16 fractional bits, in integer arithmetic only: libm's log2 may round
-   the last bit differently from machine to machine (glibc picks an FMA variant at run time), and a
-   filter choice must not depend on the machine. The fraction comes bit by bit from squaring the
-   mantissa (kept with 31 fractional bits, so its square fits in 64 bits). */
-static uint64_t log2_q16(uint32_t c) {
-    int whole = 31 - __builtin_clz(c);
-    uint64_t mantissa = (uint64_t)c << (31 - whole); /* c / 2^whole in [1, 2), 31 fractional bits */
-    uint64_t fraction = 0;
-    for (int bit = 15; bit >= 0; bit--) {
-        mantissa = (mantissa * mantissa) >> 31;
-        if (mantissa >= (uint64_t)1 << 32) {
-            fraction |= (uint64_t)1 << bit;
-            mantissa >>= 1;
-        }
-    }
-    return (uint64_t)whole << 16 | fraction;
-}
-
 /* A row's cost by the Shannon entropy of its bytes, in 1/65536 bits: n log2 n - sum of c log2 c over
    the byte values' counts (oxipng's "entropy" heuristic). Smaller means fewer bits for a Huffman
    code. libpng's rows are at most 1,000,000 pixels (8 MB), so every product fits in 64 bits. */
@@ -139,8 +121,8 @@ static uint64_t entropy_bits(const uint8_t *bytes, size_t len) {
     for (size_t i = 0; i < len; i++) counts[bytes[i]]++;
     uint64_t sum = 0;
     for (int v = 0; v < 256; v++)
-        if (counts[v] > 1) sum += counts[v] * log2_q16(counts[v]);
-    return len > 1 ? (uint64_t)len * log2_q16((uint32_t)len) - sum : 0;
+        if (counts[v] > 1) sum += counts[v] * runflate_log2_q16(counts[v]);
+    return len > 1 ? (uint64_t)len * runflate_log2_q16((uint32_t)len) - sum : 0;
 }
 
 static int all_equal(const uint8_t *bytes, size_t len) {

@@ -958,20 +958,38 @@ static size_t tokens_bytes(const Token *t, size_t nt) {
     return b;
 }
 
+/* log2(c) in fixed point with 16 fractional bits, in integer arithmetic only: libm's log2 may round
+ * the last bit differently from machine to machine (glibc picks an FMA variant at run time), and no
+ * choice that shapes the bytes may depend on the machine. The fraction comes bit by bit from
+ * squaring the mantissa (kept with 31 fractional bits, so its square fits in 64 bits). */
+uint64_t runflate_log2_q16(uint32_t c) {
+    int whole = 31 - __builtin_clz(c);
+    uint64_t mantissa = (uint64_t)c << (31 - whole); /* c / 2^whole in [1, 2), 31 fractional bits */
+    uint64_t fraction = 0;
+    for (int bit = 15; bit >= 0; bit--) {
+        mantissa = (mantissa * mantissa) >> 31;
+        if (mantissa >= (uint64_t)1 << 32) {
+            fraction |= (uint64_t)1 << bit;
+            mantissa >>= 1;
+        }
+    }
+    return (uint64_t)whole << 16 | fraction;
+}
+
 /* Fast estimate of a dynamic block's bits from its frequencies (entropy plus a header guess), for
- * choosing split points without building codes. */
-#include <math.h>
-static double estimate_bits(const Freqs *f) {
-    double bits = 0;
-    uint64_t tl = 0, td = 0;
+ * choosing split points without building codes; in 1/65536 bits (t log2 t - sum of f log2 f per
+ * alphabet; a block has fewer than 2^32 tokens, so the products fit in 64 bits). */
+static uint64_t estimate_bits(const Freqs *f) {
+    uint64_t tl = 0, td = 0, spent = 0, extra = 0;
     int used = 0;
     for (int k = 0; k < 286; k++) tl += f->lit[k];
     for (int k = 0; k < 30; k++) td += f->dist[k];
-    for (int k = 0; k < 286; k++) if (f->lit[k]) { bits += f->lit[k] * log2((double)tl / f->lit[k]); used++; }
-    for (int k = 0; k < 30; k++) if (f->dist[k]) { bits += f->dist[k] * log2((double)td / f->dist[k]); used++; }
-    for (int sy = 0; sy < 29; sy++) bits += (double)f->lit[257 + sy] * len_extra[sy];
-    for (int sy = 0; sy < 30; sy++) bits += (double)f->dist[sy] * dist_extra[sy];
-    return bits + 60 + 4.0 * used;
+    for (int k = 0; k < 286; k++) if (f->lit[k]) { spent += f->lit[k] * runflate_log2_q16(f->lit[k]); used++; }
+    for (int k = 0; k < 30; k++) if (f->dist[k]) { spent += f->dist[k] * runflate_log2_q16(f->dist[k]); used++; }
+    uint64_t whole = (tl ? tl * runflate_log2_q16((uint32_t)tl) : 0) + (td ? td * runflate_log2_q16((uint32_t)td) : 0);
+    for (int sy = 0; sy < 29; sy++) extra += (uint64_t)f->lit[257 + sy] * len_extra[sy];
+    for (int sy = 0; sy < 30; sy++) extra += (uint64_t)f->dist[sy] * dist_extra[sy];
+    return whole - spent + ((extra + 60 + 4 * (uint64_t)used) << 16);
 }
 
 #define SPLIT_K 16
@@ -992,7 +1010,7 @@ static void choose_splits(const Token *t, size_t nt, size_t first, int depth, si
         for (int k = 0; k < 30; k++) all.dist[k] += seg[q].dist[k];
     }
     all.lit[256] = 1;
-    double best = estimate_bits(&all);
+    uint64_t best = estimate_bits(&all);
     int best_q = 0;
     memset(&left, 0, sizeof left);
     for (int q = 1; q < SPLIT_K; q++) {
@@ -1002,8 +1020,8 @@ static void choose_splits(const Token *t, size_t nt, size_t first, int depth, si
         for (int k = 0; k < 286; k++) right.lit[k] = all.lit[k] - left.lit[k] + (k == 256);
         for (int k = 0; k < 30; k++) right.dist[k] = all.dist[k] - left.dist[k];
         right.lit[256] = 1;
-        double cst = estimate_bits(&left) + estimate_bits(&right);
-        if (cst + 64 < best) { best = cst; best_q = q; }
+        uint64_t cst = estimate_bits(&left) + estimate_bits(&right);
+        if (cst + ((uint64_t)64 << 16) < best) { best = cst; best_q = q; }
     }
     if (!best_q) return;
     size_t k = bounds[best_q];

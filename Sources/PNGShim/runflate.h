@@ -11,6 +11,10 @@
  * (docs/performance.md, "Real catalogs' PNGs"). */
 int runflate_suits(const uint8_t *data, size_t length);
 
+/* log2(c) for c >= 1 with 16 fractional bits, in integer arithmetic (the same on every machine, which
+ * libm's is not): runflate's block splitter and the PNG filters' entropy heuristic use it. */
+uint64_t runflate_log2_q16(uint32_t c);
+
 /* Worst-case size of a zlib stream for `length` input bytes (stored blocks plus headers). */
 size_t runflate_zlib_bound(size_t length);
 

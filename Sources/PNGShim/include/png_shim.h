@@ -82,7 +82,7 @@ typedef struct {
    Rows that are not rendered art (runflate_suits) get libdeflate's level 12 instead. */
 #define ASSETC_RUNFLATE_LEVEL 13
 /* Part of the cache key of files runflate writes: raise it whenever its output changes. */
-#define ASSETC_RUNFLATE_VERSION 3
+#define ASSETC_RUNFLATE_VERSION 4
 /* Filter modes beyond the five PNG filter types, choosing a filter per row. */
 #define ASSETC_FILTER_ADAPTIVE 5  /* the smallest sum of magnitudes among all five (libpng's way) */
 #define ASSETC_FILTER_BIGRAMS 6   /* up when it leaves at most half the distinct byte pairs of none (indices) */
