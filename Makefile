@@ -54,6 +54,8 @@ test: test-deps
 	# runflate (`--png-effort max`'s encoder) on adversarial rows, each stream inflated by zlib
 	$(MAKE) -s -C Benchmarks/runflate test
 	Benchmarks/runflate/test --effort 4
+	# the PNG shim's encoder under ASan and UBSan: every filter-mode list, each file decoded again
+	$(MAKE) -s -C Tests/ShimHarness run
 
 # Bazel (Debian's bazel-bootstrap) running assetc's actions, with a disk cache and BuildGrid (PyPI
 # 0.4.4) as a REAPI remote cache on 127.0.0.1: heavy, so not part of `make test`. docs/build-engines.md.

@@ -989,7 +989,7 @@ static uint64_t estimate_bits(const Freqs *f) {
     uint64_t whole = (tl ? tl * runflate_log2_q16((uint32_t)tl) : 0) + (td ? td * runflate_log2_q16((uint32_t)td) : 0);
     for (int sy = 0; sy < 29; sy++) extra += (uint64_t)f->lit[257 + sy] * len_extra[sy];
     for (int sy = 0; sy < 30; sy++) extra += (uint64_t)f->dist[sy] * dist_extra[sy];
-    return whole - spent + ((extra + 60 + 4 * (uint64_t)used) << 16);
+    return (whole > spent ? whole - spent : 0) + ((extra + 60 + 4 * (uint64_t)used) << 16);
 }
 
 #define SPLIT_K 16
