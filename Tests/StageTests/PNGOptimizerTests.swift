@@ -336,6 +336,45 @@ import PNGShim
         #expect((Int(words.last ?? "") ?? 0) >= 2, "rows should want different filters: \(report)")
     }
 
+    /// With two or more per-row heuristics in the list, their choices are made in one pass over each
+    /// row's five filterings (`choose_row_filters` in the shim) instead of one pass each. Each
+    /// heuristic wins alone on one of these images, and there the list of all three must give that
+    /// heuristic's own file byte for byte: a choice made for the wrong heuristic would lose.
+    @Test func heuristicsChosenTogetherGiveEachOnesFile() throws {
+        let modes: [PNGRowFilter] = [.adaptive, .entropy, .fewestPairs]
+        var winners: Set<PNGRowFilter> = []
+        for seed in 0..<18 {
+            let photo = image(96 + seed * 8, 48) { x, y in
+                let noise = UInt8(truncatingIfNeeded: (x &* (7919 + seed * 31) &+ y &* 104_729) >> (seed % 5))
+                func byte(_ value: Int) -> UInt8 { UInt8(truncatingIfNeeded: value) }
+                switch seed % 6 {
+                case 0: return (byte(x), byte(y * 4), noise & 7, 255)
+                case 1: return (noise, byte(x ^ y), byte(y), byte(200 + y % 50))
+                case 2: return (byte(x * y), noise & 0x3F, byte(x / 4 * 9), 255)
+                case 3: return (byte(x + y), byte(x * 3), noise | 0xC0, byte(255 - x % 64))
+                case 4: return (byte(x * 2 + Int(noise & 3)), byte(y * 3 + Int(noise >> 6)), byte(x + y), 255)
+                default: return (byte((x * x + y * y) / 16 + Int(noise & 1)), byte(x * y / 8), byte(y * 5 - x), 255)
+                }
+            }
+            var alone: [[UInt8]] = []
+            for mode in modes {
+                var settings = PNGEncoderSettings()
+                settings.manyColorFilters = [mode]
+                settings.sampleFilterTrials = false
+                alone.append(try PNGOptimizer.encode(photo, settings: settings))
+            }
+            let sizes = alone.map(\.count)
+            guard let best = sizes.indices.first(where: { i in sizes.indices.allSatisfy { $0 == i || sizes[$0] > sizes[i] } })
+            else { continue }  // no strict winner on this image
+            winners.insert(modes[best])
+            var together = PNGEncoderSettings()
+            together.manyColorFilters = modes
+            together.sampleFilterTrials = false
+            #expect(try PNGOptimizer.encode(photo, settings: together) == alone[best], "image \(seed): \(modes[best]) wins alone")
+        }
+        #expect(winners == Set(modes), "each heuristic should win on one image: \(winners)")
+    }
+
     /// A file compressed again keeps its samples and chunks (`HermeticRenderTests` checks them
     /// through a build); compressing the result again gives it back byte for byte, since the file as
     /// it was wins a tie. Interlaced files, truncated files and byte-pair filtering of rows that are
