@@ -130,25 +130,102 @@ static int all_equal(const uint8_t *bytes, size_t len) {
     return len == 0 || (bytes[0] == bytes[len - 1] && memcmp(bytes, bytes + 1, len - 1) == 0);
 }
 
+/* The per-row choices of adaptive, entropy and fewest pairs for `count` rows from `first` (any of the
+   three outputs may be NULL; entry y - first is row y's filter type), in one pass: each row is
+   filtered the five ways once and each measure picks its filter, the first on a tie. filter_rows
+   takes entropy and fewest pairs from here; `max` tries all three for many-colour images, and
+   filtering each row five times per heuristic was 16% of a catalog build. Returns 0, or -1 when
+   out of memory. */
+static int choose_row_filters(assetc_packer *packer, uint32_t first, uint32_t count, size_t bpp, uint8_t *adaptive,
+                              uint8_t *entropy, uint8_t *pairs) {
+    size_t len = packer->stride;
+    uint8_t *scratch = calloc(8 * (len + 1), 1); /* a zero row, the previous and current rows, five candidates */
+    uint64_t *seen = pairs ? calloc(1024, sizeof(uint64_t)) : NULL;
+    uint16_t *keys = pairs ? malloc((len + 1) * sizeof(uint16_t)) : NULL;
+    if (scratch == NULL || (pairs && (seen == NULL || keys == NULL))) {
+        free(scratch);
+        free(seen);
+        free(keys);
+        return -1;
+    }
+    uint8_t *kept = scratch + (len + 1), *current = scratch + 2 * (len + 1), *candidates = scratch + 3 * (len + 1);
+    const uint8_t *prev = scratch;
+    if (first > 0) {
+        assetc_pack_row(packer, first - 1, kept);
+        prev = kept;
+    }
+    for (uint32_t y = first; y < first + count; y++) {
+        assetc_pack_row(packer, y, current);
+        size_t sums[5];
+        for (int type = 0; type < 5; type++)
+            sums[type] = filter_row(type, current, prev, len, bpp, candidates + (size_t)type * (len + 1));
+        uint8_t least_sum = 0, least_entropy = 0, fewest = 0;
+        uint64_t entropies[5] = {0};
+        size_t counts[5] = {0};
+        for (int type = 0; type < 5; type++) {
+            const uint8_t *row = candidates + (size_t)type * (len + 1) + 1;
+            if (sums[type] < sums[least_sum]) least_sum = (uint8_t)type;
+            if (entropy) {
+                entropies[type] = entropy_bits(row, len);
+                if (entropies[type] < entropies[least_entropy]) least_entropy = (uint8_t)type;
+            }
+            if (pairs) {
+                /* counting stops at the best so far: a filter that reaches it cannot win */
+                counts[type] = distinct_bigrams(row, len, seen, keys, type == 0 ? (size_t)-1 : counts[fewest]);
+                if (counts[type] < counts[fewest]) fewest = (uint8_t)type;
+            }
+        }
+        if (adaptive) adaptive[y - first] = least_sum;
+        if (entropy) entropy[y - first] = least_entropy;
+        if (pairs) pairs[y - first] = fewest;
+        uint8_t *swap = kept;
+        kept = current;
+        current = swap;
+        prev = kept;
+    }
+    free(scratch);
+    free(seen);
+    free(keys);
+    return 0;
+}
+
+/* Where a per-row heuristic mode's choices go among choose_row_filters' outputs (adaptive, entropy,
+   fewest pairs), or -1 for the other modes. */
+static int heuristic_slot(int mode) {
+    return mode == ASSETC_FILTER_ADAPTIVE ? 0 : mode == ASSETC_FILTER_ENTROPY ? 1 : mode == ASSETC_FILTER_FEWEST_PAIRS ? 2 : -1;
+}
+
 /* Packs and filters `count` rows from `first` with `mode` into `filtered` (count * (1 + stride)
-   bytes), one row at a time, so the packed image is never stored whole. Returns 0, or -1 when out
-   of memory. */
+   bytes), one row at a time, so the packed image is never stored whole. `types`, when given, holds
+   each row's filter type (entry y - first), chosen beforehand; entropy and fewest pairs choose
+   theirs with choose_row_filters. Returns 0, or -1 when out of memory. */
 static int filter_rows(assetc_packer *packer, uint32_t first, uint32_t count, size_t bpp, int mode,
                        const uint8_t *types, uint8_t *filtered) {
+    uint8_t *chosen = NULL;
+    if (types == NULL && (mode == ASSETC_FILTER_ENTROPY || mode == ASSETC_FILTER_FEWEST_PAIRS)) {
+        chosen = malloc(count ? count : 1);
+        if (chosen == NULL || choose_row_filters(packer, first, count, bpp, NULL,
+                                                 mode == ASSETC_FILTER_ENTROPY ? chosen : NULL,
+                                                 mode == ASSETC_FILTER_FEWEST_PAIRS ? chosen : NULL) != 0) {
+            free(chosen);
+            return -1;
+        }
+        types = chosen;
+    }
     size_t len = packer->stride;
     /* a zero row for "above" the first row, the previous and current raw rows, and a candidate */
     uint8_t *scratch = calloc(4 * (len + 1), 1);
     uint64_t *seen = NULL;
     uint16_t *keys = NULL;
-    int pairs = types == NULL && (mode == ASSETC_FILTER_BIGRAMS || mode == ASSETC_FILTER_FEWEST_PAIRS);
-    if (pairs) {
+    if (mode == ASSETC_FILTER_BIGRAMS) {
         seen = calloc(1024, sizeof(uint64_t));
         keys = malloc((len + 1) * sizeof(uint16_t));
     }
-    if (scratch == NULL || (pairs && (seen == NULL || keys == NULL))) {
+    if (scratch == NULL || (mode == ASSETC_FILTER_BIGRAMS && (seen == NULL || keys == NULL))) {
         free(scratch);
         free(seen);
         free(keys);
+        free(chosen);
         return -1;
     }
     const uint8_t *zero_row = scratch;
@@ -189,30 +266,7 @@ static int filter_rows(assetc_packer *packer, uint32_t first, uint32_t count, si
         }
         assetc_pack_row(packer, y, current);
         if (types != NULL) {
-            filter_row(types[y], current, prev, len, bpp, out);
-        } else if (mode == ASSETC_FILTER_ENTROPY) {
-            filter_row(0, current, prev, len, bpp, out);
-            uint64_t best = entropy_bits(out + 1, len);
-            for (int type = 1; type <= 4 && best > 0; type++) {
-                filter_row(type, current, prev, len, bpp, candidate);
-                uint64_t bits = entropy_bits(candidate + 1, len);
-                if (bits < best) {
-                    best = bits;
-                    memcpy(out, candidate, len + 1);
-                }
-            }
-        } else if (mode == ASSETC_FILTER_FEWEST_PAIRS) {
-            filter_row(0, current, prev, len, bpp, out);
-            size_t best = distinct_bigrams(out + 1, len, seen, keys, (size_t)-1);
-            for (int type = 1; type <= 4 && best > 1; type++) {
-                filter_row(type, current, prev, len, bpp, candidate);
-                /* counting stops at `best`: a filter that reaches it cannot win */
-                size_t count = distinct_bigrams(candidate + 1, len, seen, keys, best);
-                if (count < best) {
-                    best = count;
-                    memcpy(out, candidate, len + 1);
-                }
-            }
+            filter_row(types[y - first], current, prev, len, bpp, out);
         } else if (mode != ASSETC_FILTER_ADAPTIVE) {
             filter_row(mode, current, prev, len, bpp, out);
         } else {
@@ -234,61 +288,7 @@ static int filter_rows(assetc_packer *packer, uint32_t first, uint32_t count, si
     free(scratch);
     free(seen);
     free(keys);
-    return 0;
-}
-
-/* The per-row choices of adaptive, entropy and fewest pairs (any of the three outputs may be NULL),
-   for all rows in one pass: each row is filtered the five ways once and each measure picks its
-   filter, the first on a tie, as filter_rows does for one mode (its early stops change nothing:
-   no cost is below 0, and no row of two bytes or more has fewer than one pair). `max` tries all
-   three for many-colour images; filtering each row fifteen times was 16% of a catalog build.
-   Returns 0, or -1 when out of memory. */
-static int choose_row_filters(assetc_packer *packer, uint32_t height, size_t bpp, uint8_t *adaptive,
-                              uint8_t *entropy, uint8_t *pairs) {
-    size_t len = packer->stride;
-    uint8_t *scratch = calloc(8 * (len + 1), 1); /* a zero row, the previous and current rows, five candidates */
-    uint64_t *seen = pairs ? calloc(1024, sizeof(uint64_t)) : NULL;
-    uint16_t *keys = pairs ? malloc((len + 1) * sizeof(uint16_t)) : NULL;
-    if (scratch == NULL || (pairs && (seen == NULL || keys == NULL))) {
-        free(scratch);
-        free(seen);
-        free(keys);
-        return -1;
-    }
-    uint8_t *kept = scratch + (len + 1), *current = scratch + 2 * (len + 1), *candidates = scratch + 3 * (len + 1);
-    const uint8_t *prev = scratch;
-    for (uint32_t y = 0; y < height; y++) {
-        assetc_pack_row(packer, y, current);
-        size_t sums[5];
-        for (int type = 0; type < 5; type++)
-            sums[type] = filter_row(type, current, prev, len, bpp, candidates + (size_t)type * (len + 1));
-        uint8_t least_sum = 0, least_entropy = 0, fewest = 0;
-        uint64_t entropies[5] = {0};
-        size_t counts[5] = {0};
-        for (int type = 0; type < 5; type++) {
-            const uint8_t *row = candidates + (size_t)type * (len + 1) + 1;
-            if (sums[type] < sums[least_sum]) least_sum = (uint8_t)type;
-            if (entropy) {
-                entropies[type] = entropy_bits(row, len);
-                if (entropies[type] < entropies[least_entropy]) least_entropy = (uint8_t)type;
-            }
-            if (pairs) {
-                /* counting stops at the best so far: a filter that reaches it cannot win */
-                counts[type] = distinct_bigrams(row, len, seen, keys, type == 0 ? (size_t)-1 : counts[fewest]);
-                if (counts[type] < counts[fewest]) fewest = (uint8_t)type;
-            }
-        }
-        if (adaptive) adaptive[y] = least_sum;
-        if (entropy) entropy[y] = least_entropy;
-        if (pairs) pairs[y] = fewest;
-        uint8_t *swap = kept;
-        kept = current;
-        current = swap;
-        prev = kept;
-    }
-    free(scratch);
-    free(seen);
-    free(keys);
+    free(chosen);
     return 0;
 }
 
@@ -462,34 +462,24 @@ static uint8_t *deflate_image(const assetc_png_encode_request *request, int raw_
         count = 1;
         recompress = 0;
     }
-    /* two or more per-row heuristics among the modes: their choices in one pass (choose_row_filters) */
+    /* two or more per-row heuristics among the modes: their choices in one pass (choose_row_filters),
+       kept in row_types at height * heuristic_slot */
     uint8_t *row_types = NULL;
-    int heuristics = 0;
+    int wanted[3] = {0, 0, 0};
     for (int i = 0; i < count; i++)
-        heuristics += filters[i] == ASSETC_FILTER_ADAPTIVE || filters[i] == ASSETC_FILTER_ENTROPY ||
-                      filters[i] == ASSETC_FILTER_FEWEST_PAIRS;
-    if (failure == NULL && heuristics >= 2) {
-        int wanted[3] = {0, 0, 0};
-        for (int i = 0; i < count; i++) {
-            if (filters[i] == ASSETC_FILTER_ADAPTIVE) wanted[0] = 1;
-            if (filters[i] == ASSETC_FILTER_ENTROPY) wanted[1] = 1;
-            if (filters[i] == ASSETC_FILTER_FEWEST_PAIRS) wanted[2] = 1;
-        }
+        if (heuristic_slot(filters[i]) >= 0) wanted[heuristic_slot(filters[i])] = 1;
+    if (failure == NULL && wanted[0] + wanted[1] + wanted[2] >= 2) {
         row_types = malloc(3 * height > 0 ? 3 * height : 1);
         if (row_types == NULL ||
-            choose_row_filters(packer, (uint32_t)height, bpp, wanted[0] ? row_types : NULL,
+            choose_row_filters(packer, 0, (uint32_t)height, bpp, wanted[0] ? row_types : NULL,
                                wanted[1] ? row_types + height : NULL, wanted[2] ? row_types + 2 * height : NULL) != 0) {
             failure = "out of memory while filtering PNG rows";
         }
     }
     for (int i = 0; i < count && failure == NULL; i++) {
         uint8_t *filtered = scratch_get(&state->filtered, filtered_length);
-        const uint8_t *types = NULL;
-        if (row_types != NULL) {
-            if (filters[i] == ASSETC_FILTER_ADAPTIVE) types = row_types;
-            if (filters[i] == ASSETC_FILTER_ENTROPY) types = row_types + height;
-            if (filters[i] == ASSETC_FILTER_FEWEST_PAIRS) types = row_types + 2 * height;
-        }
+        int slot = heuristic_slot(filters[i]);
+        const uint8_t *types = row_types != NULL && slot >= 0 ? row_types + (size_t)slot * height : NULL;
         if (filtered == NULL || filter_rows(packer, 0, (uint32_t)height, bpp, filters[i], types, filtered) != 0) {
             failure = "out of memory while filtering PNG rows";
             break;

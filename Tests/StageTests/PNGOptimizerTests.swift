@@ -269,18 +269,8 @@ import PNGShim
         settings.manyColorFilters = [filter]
         let bytes = try PNGOptimizer.encode(photo, settings: settings)
         #expect(try PNGCodec.decode(bytes).image == photo)
-        let report = try PNGSamples.python(reading: bytes, """
-            import math, struct, sys, zlib
-            data = open(sys.argv[1], "rb").read()
-            width, height = struct.unpack(">II", data[16:24])
-            idat, offset = b"", 8
-            while offset < len(data):
-                length = struct.unpack(">I", data[offset:offset + 4])[0]
-                if data[offset + 4:offset + 8] == b"IDAT":
-                    idat += data[offset + 8:offset + 8 + length]
-                offset += 12 + length
-            raw = zlib.decompress(idat)
-            bpp = {2: 3, 6: 4}[data[25]]
+        let report = try PNGSamples.python(reading: bytes, PNGSamples.pythonPrelude + """
+            bpp = {2: 3, 6: 4}[colour]
             stride = width * bpp
             def paeth(a, b, c):
                 p = a + b - c
@@ -466,19 +456,9 @@ import PNGShim
 
     /// The filter type byte of each row (non-interlaced images), inflated by Python's zlib.
     private static func rowFilters(_ png: [UInt8]) throws -> [UInt8] {
-        let text = try PNGSamples.python(reading: png, """
-            import struct, sys, zlib
-            data = open(sys.argv[1], "rb").read()
-            width, height = struct.unpack(">II", data[16:24])
-            idat, offset = b"", 8
-            while offset < len(data):
-                length = struct.unpack(">I", data[offset:offset + 4])[0]
-                if data[offset + 4:offset + 8] == b"IDAT":
-                    idat += data[offset + 8:offset + 8 + length]
-                offset += 12 + length
-            raw = zlib.decompress(idat)
-            channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[data[25]]
-            stride = (width * channels * data[24] + 7) // 8 + 1
+        let text = try PNGSamples.python(reading: png, PNGSamples.pythonPrelude + """
+            channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour]
+            stride = (width * channels * depth + 7) // 8 + 1
             print(" ".join(str(raw[y * stride]) for y in range(height)))
             """)
         return text.split(whereSeparator: \.isWhitespace).compactMap { UInt8($0) }

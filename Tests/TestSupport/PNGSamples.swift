@@ -70,21 +70,10 @@ public enum PNGSamples {
     /// hex text (read by Python's zlib, not by assetc's reader): equal for two files that hold the
     /// same image and metadata, however their image data is filtered and compressed.
     public static func samplesAndChunks(_ png: [UInt8]) throws -> String {
-        try python(reading: png, """
-            import struct, sys, zlib
-            data = open(sys.argv[1], "rb").read()
-            offset, idat, chunks = 8, b"", []
-            while offset < len(data):
-                length = struct.unpack(">I", data[offset:offset + 4])[0]
-                if data[offset + 4:offset + 8] == b"IDAT":
-                    idat += data[offset + 8:offset + 8 + length]
-                else:
-                    chunks.append(data[offset:offset + 12 + length].hex())
-                offset += 12 + length
-            width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+        try python(reading: png, pythonPrelude + """
             channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour]
             step, stride = max(1, channels * depth // 8), (width * channels * depth + 7) // 8
-            raw, out, above = zlib.decompress(idat), bytearray(), bytearray(stride)
+            out, above = bytearray(), bytearray(stride)
             for y in range(height):
                 kind, row = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
                 for x in range(stride):
@@ -99,6 +88,25 @@ public enum PNGSamples {
             print(" ".join(chunks))
             """)
     }
+
+    /// The start of every script given to `python(reading:)` that reads the image data: the file as
+    /// `data`; `width`, `height`, `depth`, `colour` from IHDR; `raw`, the IDAT chunks inflated by
+    /// zlib (still filtered); `chunks`, every other chunk whole, as hex, in order.
+    public static let pythonPrelude = """
+        import math, struct, sys, zlib
+        data = open(sys.argv[1], "rb").read()
+        width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+        offset, idat, chunks = 8, b"", []
+        while offset < len(data):
+            length = struct.unpack(">I", data[offset:offset + 4])[0]
+            if data[offset + 4:offset + 8] == b"IDAT":
+                idat += data[offset + 8:offset + 8 + length]
+            else:
+                chunks.append(data[offset:offset + 12 + length].hex())
+            offset += 12 + length
+        raw = zlib.decompress(idat)
+
+        """
 
     /// What a Python script prints about a PNG, given as a file (`sys.argv[1]`, then `arguments`): a
     /// reader independent of assetc's. Throws when the script fails or prints nothing.
