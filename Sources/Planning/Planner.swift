@@ -401,18 +401,25 @@ public struct Planner {
         var variants: [Variant] = []
         var icons: [AlternateIcon] = []
         var setPaths: Set<String> = []
-        var seen: Set<String> = [manifest.appIconSetName?.name ?? ""]
+        // The primary icon is never also an alternate, whether it is a set or a bundle.
+        var seen: Set<String> = [manifest.appIconSetName?.name, manifest.appIcon?.name].reduce(into: []) { names, name in
+            if let name { names.insert(name) }
+        }
         let resolvePath = { (path: String) in manifest.resolve(path) }
         let named = manifest.alternateAppIconNames
         // Icon Composer bundles other than the primary are alternates too, as actool takes them.
         let bundles = manifest.iconComposerBundles.filter { FilePath($0).stem != manifest.appIcon?.name }
+        // A bundle wins over an icon set of its name (Xcode 26), for alternates as for the primary:
+        // that set is neither read nor packaged (Aidoku, Zotero and Meshtastic ship both).
+        let bundleNames = Set(manifest.iconComposerBundles.map { FilePath($0).stem })
         let allSets = catalogs.flatMap { $0.appIconSets.map(\.name) } + bundles.map { FilePath($0).stem }
         for name in named where !allSets.contains(name) {
             diagnostics.append(.error(manifest.path, ActoolMessage.noMatchingAppIconSet(name)))
             suggest(name, among: allSets, diagnostics: &diagnostics)
         }
         for catalog in catalogs {
-            for set in catalog.appIconSets where (named.isEmpty || named.contains(set.name)) && seen.insert(set.name).inserted {
+            for set in catalog.appIconSets where (named.isEmpty || named.contains(set.name)) && !bundleNames.contains(set.name)
+                && seen.insert(set.name).inserted {
                 let base = iconFileBase(set.name)
                 let folder = catalog.folderAsWritten(of: set)
                 let spec = AppIconSpec(input: .appiconset(SourceSpec(path: folder, location: SourceLocation(line: 1, column: 1))),

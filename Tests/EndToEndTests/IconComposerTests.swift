@@ -123,6 +123,30 @@ import TestSupport
         #expect(night.pixels != primary.pixels)
     }
 
+    /// A bundle wins over the icon set of its name, for the primary and for alternates alike (Aidoku,
+    /// Zotero and Meshtastic ship an `AppIcon.icon` beside `AppIcon.appiconset` and include all app
+    /// icons): the shadowed primary set is not packaged as an alternate of the same files, and the
+    /// alternate is the bundle's drawing, not its set's.
+    @Test func bundlesShadowIconSetsOfTheirName() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Alternates.xcassets"),
+                                         to: work.appendingPathComponent("Alternates.xcassets"))
+        _ = try copy("Rectangle.icon", as: "orange", into: work)
+        _ = try copy("KeepingYouAwake.icon", as: "green", into: work)
+        let run = try Harness.assetc(["build", "Alternates.xcassets", "orange.icon", "green.icon", "--app-icon", "orange",
+                                      "--alternate-app-icons", "--car", "--output", "out"], in: work)
+        try #require(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("produced twice"), "\(run.stderr)")
+        let plist = try String(contentsOf: work.appendingPathComponent("out/partial-Info.plist"), encoding: .utf8)
+        #expect(plist.contains("<key>CFBundleAlternateIcons</key>\n\t\t<dict>\n\t\t\t<key>green</key>"), "\(plist)")
+        #expect(!plist.contains("<key>orange</key>"), "the primary is not also an alternate: \(plist)")
+        // KeepingYouAwake's grey tile, not the set's green square.
+        let green = try PNGCodec.decode(try Harness.read(work.appendingPathComponent("out/Resources/green60x60@2x.png"))).image
+        let corner = pixel(green, 60, 110)
+        #expect(abs(corner[0] - corner[1]) <= 2 && abs(corner[1] - corner[2]) <= 2, "grey, from the bundle: \(corner)")
+    }
+
     /// A bundle named without `--app-icon` is not silently dropped: the build says how to use it.
     @Test func aBundleThatIsNotTheAppIconIsSaid() throws {
         let work = try Harness.temporaryDirectory()
