@@ -113,6 +113,10 @@ public struct Planner {
         if manifest.compiledCatalog, hasAppIcon {
             request.compiledIconName = manifest.appIconSetName?.name ?? manifest.appIcon?.name
         }
+        if manifest.compiledCatalog {
+            shadowImageSets(byIcons: [request.compiledIconName].compactMap { $0 } + alternates.map(\.name), manifest: manifest,
+                            variants: &variants, records: &catalogRecords, diagnostics: &diagnostics)
+        }
         var result = BuildPlan(inputPath: manifest.path, variants: variants, bundles: manifest.bundles, infoPlist: request,
                                budget: manifest.budget, warnings: diagnostics)
         // One name, one asset in the car: a symbol set named as a main-bundle image, colour or
@@ -391,6 +395,34 @@ public struct Planner {
     /// plain file name (`AppIcon.beta`) is mapped as image names are (`AppIcon_beta`).
     private func iconFileBase(_ name: String) -> String {
         (try? LooseNames.base(for: name).get()).map { String($0.map { $0 == "/" ? "_" : $0 }) } ?? name
+    }
+
+    /// One name, one asset in the car, and an app icon keeps its name: iOS finds the home-screen
+    /// icon by it (`CFBundleIconName`, `setAlternateIconName(_:)`) and App Store validation looks
+    /// for it there. A main-bundle image set of an icon's name (Swiftfin keeps its icon picker's
+    /// previews under its alternate icons' names) is left out of the car, said here so `check`
+    /// says it. Merged into one name, the icon was stored as that image's renditions instead.
+    private func shadowImageSets(byIcons names: [String], manifest: Manifest, variants: inout [Variant],
+                                 records: inout CatalogRecords, diagnostics: inout [Diagnostic]) {
+        let icons = Set(names)
+        guard !icons.isEmpty else { return }
+        var shadowed: [String: String] = [:]  // name → the set's Contents.json
+        variants.removeAll { variant in
+            guard variant.role == .image, variant.bundle == .main, icons.contains(variant.name) else { return false }
+            if let origin = variant.catalogOrigin { shadowed[variant.name] = origin.contentsPath }
+            return true
+        }
+        records.images.removeAll { image in
+            guard image.bundle == nil, icons.contains(image.name) else { return false }
+            if shadowed[image.name] == nil {
+                shadowed[image.name] = FilePath(manifest.resolve(image.catalog)).appending(image.setPath).appending("Contents.json").string
+            }
+            return true
+        }
+        for (name, path) in shadowed.sorted(by: { $0.key < $1.key }) {
+            diagnostics.append(.warning(path, "the image set \"\(name)\" has the name of an app icon; only the icon is in Assets.car, "
+                + "so UIImage(named: \"\(name)\") will not find the image: rename the image set").droppingContent())
+        }
     }
 
     /// Every other app icon set of the catalogs, validated as the primary one is, as alternate

@@ -769,6 +769,44 @@ import TestSupport
         #expect(plist.contains("<key>green</key><dict><key>CFBundleIconFiles</key><array><string>green60x60</string></array><key>CFBundleIconName</key><string>green</string></dict>"), "\(plist)")
     }
 
+    /// An image set of an app icon's name (Swiftfin keeps its icon picker's previews under its
+    /// icons' names): the icon keeps the name in the car, stored as an icon (part 220, with its
+    /// multisize record), and the image set is said to be left out, by name; `check --car` fails.
+    /// Before, the two were merged into one name and the primary icon went in as that image.
+    @Test func anIconKeepsItsNameOverAnImageSetOfIt() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = work.appendingPathComponent("Alternates.xcassets")
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Alternates.xcassets"), to: catalog)
+        for name in ["green", "orange"] {
+            let set = catalog.appendingPathComponent("\(name).imageset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            let color = name == "green" ? "Green" : "Orange"
+            try FileManager.default.copyItem(at: catalog.appendingPathComponent("AlternateIcons/\(name).appiconset/Color=\(color)_1024pt@1x.png"),
+                                             to: set.appendingPathComponent("preview.png"))
+            try #"{"images": [{"filename": "preview.png", "idiom": "universal"}], "info": {"author": "xcode", "version": 1}}"#
+                .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        }
+        let arguments = ["Alternates.xcassets", "--app-icon", "orange", "--alternate-app-icon", "green", "--car", "--devices", "iphone"]
+        let run = try Harness.assetc(["build"] + arguments + ["--output", "out"], in: work)
+        try #require(run.status == 0, "\(run.stderr)")
+        for name in ["green", "orange"] {
+            #expect(run.stderr.contains("Alternates.xcassets/\(name).imageset/Contents.json: warning: the image set \"\(name)\" has the name of an app icon; "
+                + "only the icon is in Assets.car, so UIImage(named: \"\(name)\") will not find the image: rename the image set"), "\(run.stderr)")
+        }
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        for name in ["green", "orange"] {
+            let facet = try #require(car.facets[name], "\(car.facets.keys.sorted())")
+            #expect(facet.map { [$0.0, $0.1] }.prefix(2) == [[1, 85], [2, 220]], "\(name) is stored as an icon")
+            let identifier = try #require(facet.first { $0.0 == 17 }?.1)
+            let renditions = car.renditions.filter { $0.attributes[17] == identifier }
+            #expect(!renditions.isEmpty && renditions.allSatisfy { $0.attributes[2] == 220 || $0.layout == 1010 }, "\(name): only icon renditions")
+            #expect(renditions.contains { $0.layout == 1010 }, "\(name): its multisize record")
+        }
+        let check = try Harness.assetc(["check"] + arguments, in: work)
+        #expect(check.status != 0 && check.stderr.contains("error: the image set \"green\" has the name of an app icon"), "\(check.stderr)")
+    }
+
     /// A car that cannot be written (a folder has taken its place): the build fails with a message
     /// naming it, and the tree — state, kept renditions and all — is left as it was, byte for byte.
     @Test func anUnwritableCarLeavesTheTreeAsItWas() throws {
