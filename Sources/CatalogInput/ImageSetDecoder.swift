@@ -36,7 +36,7 @@ struct ImageSetDecoder {
             // Xcode features a loose file has no way to carry: said once, visibly, not dropped in silence.
             for key in ["on-demand-resource-tags", "compression-type"] {
                 if let member = file.member(key, of: node) {
-                    diagnostics.append(.warning(contentsPath, at: member.location, "\"\(key)\" is not supported for loose files; it is ignored for \"\(name)\""))
+                    diagnostics.append(.warning(contentsPath, at: member.location, "\"\(key)\" is not supported by assetc (loose files or Assets.car); it is ignored for \"\(name)\""))
                 }
             }
         }
@@ -157,9 +157,22 @@ struct ImageSetDecoder {
                 }
                 continue
             }
-            guard ResolvedSource.Kind.forPath(filename) != nil else {
+            guard let kind = ResolvedSource.Kind.forPath(filename) else {
                 diagnostics.append(.warning(contentsPath, at: entry.location, "\"\(filename)\" is not a PNG, WebP, HEIC, JPEG, PDF or SVG file; the slot is skipped").droppingContent())
                 continue
+            }
+            // The file's first bytes, read here so that every Git LFS pointer of the catalogs is
+            // named in one run (not only the first one a source inspection meets) and a raster of
+            // another format behind a PNG name is skipped as its real name would be.
+            if let prefix = try? FileSystem.read(path, limit: 1024) {
+                if let size = GitLFSPointer.pointedSize(of: prefix) {
+                    diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)))
+                    continue
+                }
+                if kind == .png, let format = ForeignRaster.format(of: prefix) {
+                    diagnostics.append(.warning(contentsPath, at: entry.location, ForeignRaster.message(filename, holds: format)).droppingContent())
+                    continue
+                }
             }
             // A slot without a scale (one vector or image for every scale) gives its slicing and
             // alignment in points: each scale drawn from it takes them multiplied.
@@ -194,13 +207,14 @@ struct ImageSetDecoder {
             diagnostics.append(.note(contentsPath, "skipped the \(otherIdioms.sorted().joined(separator: ", ")) slots of \"\(name)\": assetc builds iOS resources (universal, iphone, ipad)"))
         }
         if skippedForTraits > 0 {
-            let text = "skipped \(skippedForTraits) slot\(skippedForTraits == 1 ? "" : "s") of \"\(name)\" chosen by size class, locale, direction, memory or display gamut: loose files cannot select on them"
-            if slots.isEmpty {
-                // Every image of the set was such a slot: it would vanish with only a note to say so.
-                diagnostics.append(.warning(contentsPath, text + "; the set has no other image, so nothing is written for it").droppingContent())
-            } else {
-                diagnostics.append(.note(contentsPath, text))
-            }
+            // Slots chosen by traits that even the car does not take (a PDF or SVG, which would need
+            // drawing at each scale, or trait values without a known CoreUI number): content the app
+            // shows under Xcode is lost, in a car build as in a loose one, so it is a warning and
+            // `check` fails on it (Immuni's localized PDFs, the NHS app's directional ones).
+            let text = "skipped \(skippedForTraits) slot\(skippedForTraits == 1 ? "" : "s") of \"\(name)\" chosen by size class, locale, "
+                + "direction, memory or display gamut: assetc compiles such slots, into Assets.car only, from PNG, WebP, HEIC or "
+                + "JPEG files with a scale and trait values it knows, not from PDF or SVG files"
+            diagnostics.append(.warning(contentsPath, text + (slots.isEmpty ? "; the set has no other image, so nothing is written for it" : "")).droppingContent())
         }
         if !traitSlots.isEmpty {
             properties.traitSlots = traitSlots
@@ -244,9 +258,15 @@ struct ImageSetDecoder {
             locale = text
         }
         // Read only when the car is made: a Git LFS pointer is named here, so `check` says so too.
-        if let prefix = try? FileSystem.read(folder + "/" + filename, limit: 1024), let size = GitLFSPointer.pointedSize(of: prefix) {
-            diagnostics.append(.error(folder + "/" + filename, GitLFSPointer.message(pointedSize: size)))
-            return nil
+        if let prefix = try? FileSystem.read(folder + "/" + filename, limit: 1024) {
+            if let size = GitLFSPointer.pointedSize(of: prefix) {
+                diagnostics.append(.error(folder + "/" + filename, GitLFSPointer.message(pointedSize: size)))
+                return nil
+            }
+            if ResolvedSource.Kind.forPath(filename) == .png, let format = ForeignRaster.format(of: prefix) {
+                diagnostics.append(.warning(file.path, at: entry.location, ForeignRaster.message(filename, holds: format)).droppingContent())
+                return nil
+            }
         }
         let slot = CatalogTraitSlot(idiom: idiom, carPlay: idiomName == "car", scale: scale, appearance: appearance, filename: filename, path: folder + "/" + filename,
                                     widthClass: file.string("width-class", of: entry, diagnostics: &diagnostics),

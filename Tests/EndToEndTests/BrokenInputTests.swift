@@ -136,6 +136,15 @@ import TestSupport
              files: ["App.xcassets/flag.imageset/Contents.json": Array(#"{"images": [{"idiom": "universal", "filename": "fr@2x.png", "scale": "2x", "locale": "fr"}]}"#.utf8),
                      "App.xcassets/flag.imageset/fr@2x.png": Array("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 777\n".utf8)],
              wholeManifest: true, expected: ["bad/App.xcassets/flag.imageset/fr@2x.png: error: this is a Git LFS pointer of a 777-byte file"]),
+        // Every pointer of the catalogs in one run, not one per run: an image slot's file is looked
+        // at when the catalog is read, as a data set's is.
+        Case(name: "Git LFS pointers in a data set and an image set", images: "{\"version\": 1, \"output\": \"out\", \"car\": true,\n\"catalogs\": [{\"path\": \"bad/App.xcassets\"}]}",
+             files: ["App.xcassets/model.dataset/Contents.json": Array(#"{"data": [{"idiom": "universal", "filename": "model.json"}]}"#.utf8),
+                     "App.xcassets/model.dataset/model.json": Array("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 4096\n".utf8),
+                     "App.xcassets/logo.imageset/Contents.json": Array(#"{"images": [{"idiom": "universal", "filename": "logo@2x.png", "scale": "2x"}]}"#.utf8),
+                     "App.xcassets/logo.imageset/logo@2x.png": Array("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 555\n".utf8)],
+             wholeManifest: true, expected: ["bad/App.xcassets/model.dataset/model.json: error: this is a Git LFS pointer of a 4096-byte file",
+                                             "bad/App.xcassets/logo.imageset/logo@2x.png: error: this is a Git LFS pointer of a 555-byte file"]),
         Case(name: "broken Contents.json", images: "{\"version\": 1, \"output\": \"out\",\n\"appIcon\": {\"appiconset\": 1️⃣\"bad/Broken.appiconset\"}}",
              files: ["Broken.appiconset/Contents.json": Array("{\"images\": [\n{\"idiom\": 2️⃣}".utf8)],
              wholeManifest: true,

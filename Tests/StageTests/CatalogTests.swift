@@ -96,7 +96,7 @@ func imageSet(_ entries: String, properties: String = "") -> String {
             "Test.xcassets/Hot.imageset/hot@2x.png: note: a file whose name differs only in case; names in Contents.json must match exactly",
             "Test.xcassets/Hot.imageset/Contents.json: warning: The image set \"Hot\" has 2 unassigned children.",
             "Test.xcassets/Hot.imageset/Contents.json: note: skipped the mac slots of \"Hot\": assetc builds iOS resources (universal, iphone, ipad)",
-            "Test.xcassets/Hot.imageset/Contents.json: note: skipped 1 slot of \"Hot\" chosen by size class, locale, direction, memory or display gamut: loose files cannot select on them",
+            "Test.xcassets/Hot.imageset/Contents.json: warning: skipped 1 slot of \"Hot\" chosen by size class, locale, direction, memory or display gamut: assetc compiles such slots, into Assets.car only, from PNG, WebP, HEIC or JPEG files with a scale and trait values it knows, not from PDF or SVG files",
         ])
     }
 
@@ -117,9 +117,41 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         let (contents, messages) = catalog.read()
         #expect(contents.imageSets.first?.slots.isEmpty == true)
         #expect(messages == [
-            "Test.xcassets/Dir.imageset/Contents.json:4:46: warning: \"on-demand-resource-tags\" is not supported for loose files; it is ignored for \"Dir\"",
-            "Test.xcassets/Dir.imageset/Contents.json:4:78: warning: \"compression-type\" is not supported for loose files; it is ignored for \"Dir\"",
-            "Test.xcassets/Dir.imageset/Contents.json: warning: skipped 2 slots of \"Dir\" chosen by size class, locale, direction, memory or display gamut: loose files cannot select on them; the set has no other image, so nothing is written for it",
+            "Test.xcassets/Dir.imageset/Contents.json:4:46: warning: \"on-demand-resource-tags\" is not supported by assetc (loose files or Assets.car); it is ignored for \"Dir\"",
+            "Test.xcassets/Dir.imageset/Contents.json:4:78: warning: \"compression-type\" is not supported by assetc (loose files or Assets.car); it is ignored for \"Dir\"",
+            "Test.xcassets/Dir.imageset/Contents.json: warning: skipped 2 slots of \"Dir\" chosen by size class, locale, direction, memory or display gamut: assetc compiles such slots, into Assets.car only, from PNG, WebP, HEIC or JPEG files with a scale and trait values it knows, not from PDF or SVG files; the set has no other image, so nothing is written for it",
+        ], "\(messages)")
+    }
+
+    /// A raster of another format behind a PNG name (VLC's Photoshop file `playNextInQueue@2x.png`):
+    /// Xcode reads it through ImageIO; assetc skips the slot with a warning naming what it holds, as
+    /// it would a `.psd` name, instead of failing the build on "bad signature". A PNG is untouched.
+    @Test func otherFormatsBehindAPNGNameAreSkippedByName() throws {
+        let catalog = try TemporaryCatalog([
+            "Mixed.imageset/Contents.json": """
+            {"images": [
+              {"idiom": "universal", "filename": "a.png", "scale": "1x"},
+              {"idiom": "universal", "filename": "a@2x.png", "scale": "2x"},
+              {"idiom": "universal", "filename": "a@3x.png", "scale": "3x"},
+              {"idiom": "iphone", "filename": "b.png", "scale": "1x"},
+              {"idiom": "ipad", "filename": "c.png", "scale": "1x"}
+            ]}
+            """,
+            "Mixed.imageset/a.png": "8BPS\u{0}\u{1}\u{0}\u{0}\u{0}\u{0}",
+            "Mixed.imageset/a@2x.png": "GIF89a\u{1}\u{0}\u{1}\u{0}",
+            "Mixed.imageset/a@3x.png": "MM\u{0}*\u{0}\u{0}\u{0}\u{8}",
+            "Mixed.imageset/b.png": "jpeg, written below",
+            "Mixed.imageset/c.png": "\u{89}PNG",
+        ])
+        defer { catalog.remove() }
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16]).write(to: URL(fileURLWithPath: catalog.path + "/Mixed.imageset/b.png"))
+        let (contents, messages) = catalog.read()
+        #expect(contents.imageSets.first?.slots.map(\.filename) == ["c.png"])
+        #expect(messages == [
+            "Test.xcassets/Mixed.imageset/Contents.json:2:3: warning: \"a.png\" holds Photoshop data, not PNG, WebP or HEIC; the slot is skipped",
+            "Test.xcassets/Mixed.imageset/Contents.json:3:3: warning: \"a@2x.png\" holds GIF data, not PNG, WebP or HEIC; the slot is skipped",
+            "Test.xcassets/Mixed.imageset/Contents.json:4:3: warning: \"a@3x.png\" holds TIFF data, not PNG, WebP or HEIC; the slot is skipped",
+            "Test.xcassets/Mixed.imageset/Contents.json:5:3: warning: \"b.png\" holds JPEG data, not PNG, WebP or HEIC; the slot is skipped; name it .jpg to have it copied as a JPEG",
         ], "\(messages)")
     }
 
