@@ -67,6 +67,33 @@ public enum FileSystem {
         return bytes
     }
 
+    /// The first `count` bytes of a regular file (all of a shorter one): enough to tell what it
+    /// holds without reading it whole. Refuses what `read` refuses, whatever the file's size.
+    public static func readPrefix(_ path: String, count: Int) throws(FileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw failure(.read, path) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(.read, path) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw FileError(.read, path: path, reason: .isDirectory) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw FileError(.read, path: path, reason: .notRegularFile) }
+        var bytes = [UInt8](repeating: 0, count: max(0, min(count, Int(info.st_size))))
+        var total = 0
+        while total < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(fd, buffer.baseAddress! + total, buffer.count - total)
+            }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw failure(.read, path)
+            }
+            if read == 0 { break }
+            total += read
+        }
+        if total < bytes.count { bytes.removeSubrange(total...) }
+        return bytes
+    }
+
     public enum EntryKind: Sendable { case missing, file, directory, symlink, other }
 
     /// What is at `path`, without following a final symlink.

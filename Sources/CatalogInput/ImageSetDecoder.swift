@@ -164,7 +164,7 @@ struct ImageSetDecoder {
             // The file's first bytes, read here so that every Git LFS pointer of the catalogs is
             // named in one run (not only the first one a source inspection meets) and a raster of
             // another format behind a PNG name is skipped as its real name would be.
-            if let prefix = try? FileSystem.read(path, limit: 1024) {
+            if let prefix = try? FileSystem.readPrefix(path, count: 1024) {
                 if let size = GitLFSPointer.pointedSize(of: prefix) {
                     diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)))
                     continue
@@ -258,7 +258,7 @@ struct ImageSetDecoder {
             locale = text
         }
         // Read only when the car is made: a Git LFS pointer is named here, so `check` says so too.
-        if let prefix = try? FileSystem.read(folder + "/" + filename, limit: 1024) {
+        if let prefix = try? FileSystem.readPrefix(folder + "/" + filename, count: 1024) {
             if let size = GitLFSPointer.pointedSize(of: prefix) {
                 diagnostics.append(.error(folder + "/" + filename, GitLFSPointer.message(pointedSize: size)))
                 return nil

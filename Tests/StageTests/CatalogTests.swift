@@ -137,7 +137,8 @@ func imageSet(_ entries: String, properties: String = "") -> String {
               {"idiom": "ipad", "filename": "c.png", "scale": "1x"}
             ]}
             """,
-            "Mixed.imageset/a.png": "8BPS\u{0}\u{1}\u{0}\u{0}\u{0}\u{0}",
+            // Larger than the 1 KiB read to tell: only the file's start is looked at.
+            "Mixed.imageset/a.png": "8BPS\u{0}\u{1}" + String(repeating: "\u{0}", count: 4000),
             "Mixed.imageset/a@2x.png": "GIF89a\u{1}\u{0}\u{1}\u{0}",
             "Mixed.imageset/a@3x.png": "MM\u{0}*\u{0}\u{0}\u{0}\u{8}",
             "Mixed.imageset/b.png": "jpeg, written below",
