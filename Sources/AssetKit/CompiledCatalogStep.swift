@@ -118,6 +118,14 @@ enum CompiledCatalogStep {
                 description += "color|\(asset.name)|\(color.idiom)|\(color.appearance)|\(color.localization ?? "")|\(color.space)|\(color.components.map(\.bitPattern))|\(color.systemColorName ?? "")\n"
             }
         }
+        // Icon Composer icons' stacks: made from the bundle's icon.json and layer files, which the
+        // flattened icons' pixels do not all show (glass, shadows), so each file is in the key.
+        let stackStore = SourceStore(keepsBytes: true)
+        let stackIcons = iconStackSources(plan, request)
+        for (name, iconJSON) in stackIcons {
+            let json = (try? stackStore.sha256(iconJSON)) ?? "unreadable"
+            description += "stack|\(IconStackSource.version)|\(name)|\(json)\(IconComposerBundle.layerHashes(iconJSON: iconJSON, store: stackStore))\n"
+        }
         let key = sha256Hex(Array(description.utf8))
         warnings += colorWarnings
         if let reused = reuse(relative, key) {
@@ -293,8 +301,12 @@ enum CompiledCatalogStep {
             }
             assets[asset.name] = asset
         }
-        let catalog = CompiledCatalog(assets: assets.keys.sorted().map { assets[$0]! },
+        var catalog = CompiledCatalog(assets: assets.keys.sorted().map { assets[$0]! },
                                       deploymentTarget: request.deploymentTarget.description)
+        for (name, iconJSON) in stackIcons where assets[name]?.kind == .appIcon {
+            if let stopped = stop() { throw stopped }
+            catalog.iconStacks.append(try iconStack(name: name, iconJSON: iconJSON, store: stackStore))
+        }
         let written: CompiledCatalogWriter.Written
         do {
             written = try CompiledCatalogWriter.writeWithParts(catalog)
@@ -310,6 +322,40 @@ enum CompiledCatalogStep {
                               messages: messages.isEmpty ? nil : messages, parts: written.parts)]
     }
 
+
+    /// The app icons (primary and alternates) drawn from an Icon Composer bundle: their names in
+    /// the car and their `icon.json`, each once.
+    static func iconStackSources(_ plan: BuildPlan, _ request: CompiledCatalogRequest) -> [(name: String, iconJSON: String)] {
+        var seen: Set<String> = []
+        var result: [(name: String, iconJSON: String)] = []
+        for variant in plan.compiledCatalogVariants where variant.role.kind != .image && variant.source.kind == .iconComposer {
+            guard let name = assetName(variant, request), seen.insert(name).inserted else { continue }
+            result.append((name, variant.source.path))
+        }
+        return result
+    }
+
+    /// An Icon Composer icon's stack for iOS 26 (docs/assets-car.md, "Icon stacks"): the plan, and
+    /// its layers' images as renditions.
+    static func iconStack(name: String, iconJSON: String, store: SourceStore) throws(BuildFailure) -> CompiledCatalog.IconStack {
+        do {
+            let (plan, images) = try IconStackSource.read(iconJSON: iconJSON, stem: name, store: store)
+            var stored: [String: CompiledCatalog.IconStack.LayerImage] = [:]
+            for (layer, image) in images {
+                switch image {
+                case .svg(let bytes):
+                    stored[layer] = .svg(bytes)
+                case .bitmap(let pixels, let sourceWidth, let sourceHeight):
+                    let rendition = CompiledCatalog.Rendition(idiom: .universal, scale: 1, appearance: .any, fileName: "image.png",
+                                                              width: pixels.width, height: pixels.height, rgba: pixels.pixels)
+                    stored[layer] = .bitmap(rendition, sourceWidth: sourceWidth, sourceHeight: sourceHeight)
+                }
+            }
+            return CompiledCatalog.IconStack(plan: plan, images: stored)
+        } catch {
+            throw BuildFailure(.invalidInput, [.error(iconJSON, "cannot make the icon's stack for Assets.car: \(error)")])
+        }
+    }
 
     /// A rendition on its way into the car, in the order of the build's files.
     struct PendingRendition: Sendable {

@@ -1,3 +1,5 @@
+import AssetModel
+
 /// What goes into `Assets.car`: named assets, each with bitmap renditions. Built by the façade from
 /// the plan and the rendered PNGs; turned into bytes by `CompiledCatalogWriter`. Value types only.
 public struct CompiledCatalog: Sendable {
@@ -171,7 +173,29 @@ public struct CompiledCatalog: Sendable {
         }
     }
 
+    /// An Icon Composer icon's layers as iOS 26 draws them live (`IconStackPlan`): stacks under the
+    /// app icon's name beside its flattened icons, and the groups, layers, colours and gradients
+    /// they name, each an asset of its own.
+    public struct IconStack: Sendable {
+        /// A layer's stored image: an SVG as its file, or a PNG's pixels (`rendition.width`/`height`,
+        /// at most 1024 wide) with the size of the file they were read from.
+        public enum LayerImage: Sendable {
+            case svg([UInt8])
+            case bitmap(Rendition, sourceWidth: Int, sourceHeight: Int)
+        }
+
+        public var plan: IconStackPlan
+        /// By layer name (`AppIcon_Assets/Glyph`).
+        public var images: [String: LayerImage]
+
+        public init(plan: IconStackPlan, images: [String: LayerImage]) {
+            self.plan = plan
+            self.images = images
+        }
+    }
+
     public var assets: [Asset]
+    public var iconStacks: [IconStack] = []
     /// The deployment target written in the extended metadata (`"12.0"`).
     public var deploymentTarget: String
 

@@ -84,19 +84,27 @@ public enum CompiledCatalogWriter {
         var localizations: [String: UInt16] = [:]
         for (index, name) in localizationNames.enumerated() { localizations[name] = UInt16(index + 1) }
 
-        for asset in catalog.assets.sorted(by: { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }) {
-            // actool's name hash, or, when an earlier name (in byte order) already holds it, the next
-            // free value: FACETKEYS gives CoreUI each name's identifier, and identifiers need not be
-            // the hash (an Xcode 11 actool file gives AppIcon 1). 16 bits collide often: GoMap's
-            // 559-set POI catalog has three pairs.
+        // Every name's identifier first, the stacks' parts' too (a stack's children name them):
+        // actool's name hash, or, when an earlier name (in byte order) already holds it, the next
+        // free value: FACETKEYS gives CoreUI each name's identifier, and identifiers need not be
+        // the hash (an Xcode 11 actool file gives AppIcon 1). 16 bits collide often: GoMap's
+        // 559-set POI catalog has three pairs.
+        let stackParts = catalog.iconStacks.flatMap(Self.stackPartNames)
+        var identifierOf: [String: UInt16] = [:]
+        for name in Set(catalog.assets.map(\.name) + stackParts.map(\.name)).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
             guard identifiers.count < maximumNames else {
                 throw CompiledCatalogError("more than \(maximumNames) names: more than Assets.car's name trees hold as assetc writes them")
             }
-            var identifier = NameIdentifier.of(asset.name)
-            while let other = identifiers[identifier], other != asset.name {
+            var identifier = NameIdentifier.of(name)
+            while let other = identifiers[identifier], other != name {
                 identifier = identifier == UInt16.max ? 1 : identifier + 1
             }
-            identifiers[identifier] = asset.name
+            identifiers[identifier] = name
+            identifierOf[name] = identifier
+        }
+        let stacksByName = Dictionary(catalog.iconStacks.map { ($0.plan.stem, $0) }) { first, _ in first }
+        for asset in catalog.assets.sorted(by: { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }) {
+            let identifier = identifierOf[asset.name]!
             let part = switch asset.kind {
             case .appIcon: Part.appIcon
             case .color: Part.color
@@ -165,6 +173,15 @@ public enum CompiledCatalogWriter {
                     renditions.append((key(attributes, keyFormat), multisizeRendition(name: asset.name, sizes: sizes)))
                 }
             }
+            // An Icon Composer icon's stacks, one per appearance, beside its flattened icons.
+            if asset.kind == .appIcon, let stack = stacksByName[asset.name] {
+                for node in stack.plan.stacks {
+                    let attributes = Self.stackKey(Self.appearance(node.appearance), part: Part.iconStack, identifier: identifier)
+                    keys.append(attributes)
+                    appearances.insert(Self.appearance(node.appearance))
+                    renditions.append((key(attributes, keyFormat), try stackRendition(node, isStack: true, identifiers: identifierOf)))
+                }
+            }
             var facet: [UInt8]
             var facetAttributes = [(RenditionAttribute.element, Element.image), (.part, part), (.identifier, identifier)]
             // A symbol's facet also names its deployment target, as in the real cars with symbols.
@@ -174,6 +191,23 @@ public enum CompiledCatalogWriter {
                 facet += LittleEndian.u16(attribute.rawValue) + LittleEndian.u16(value)
             }
             facets.append((Array(asset.name.utf8), facet))
+            bitmapKeys.append((BigEndian.u32(UInt32(identifier)), bitmapKeyValue(keys, keyFormat)))
+        }
+        // The stacks' groups, layers, colours and gradients: each a name of its own.
+        for part in stackParts {
+            let identifier = identifierOf[part.name]!
+            var keys: [[RenditionAttribute: UInt16]] = []
+            for (appearance, bytes) in try part.renditions(identifierOf) {
+                let attributes = Self.stackKey(appearance, part: part.part, identifier: identifier)
+                keys.append(attributes)
+                appearances.insert(appearance)
+                renditions.append((key(attributes, keyFormat), bytes))
+            }
+            var facet = LittleEndian.u16(0) + LittleEndian.u16(0) + LittleEndian.u16(3)
+            for (attribute, value) in [(RenditionAttribute.element, Element.image), (.part, part.part), (.identifier, identifier)] {
+                facet += LittleEndian.u16(attribute.rawValue) + LittleEndian.u16(value)
+            }
+            facets.append((Array(part.name.utf8), facet))
             bitmapKeys.append((BigEndian.u32(UInt32(identifier)), bitmapKeyValue(keys, keyFormat)))
         }
         guard renditions.count <= maximumRenditions else {

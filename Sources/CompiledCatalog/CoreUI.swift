@@ -86,6 +86,8 @@ enum Part {
     static let color: UInt16 = 217
     /// A custom symbol's glyphs (and its FACETKEYS entry in iOS cars).
     static let symbol: UInt16 = 59
+    /// An Icon Composer icon's stack, one per appearance, under the app icon's name.
+    static let iconStack: UInt16 = 245
 }
 
 

@@ -100,6 +100,59 @@ import TestSupport
         #expect(abs(top[0] - 84) <= 6 && abs(top[1] - 111) <= 6 && abs(top[2] - 131) <= 6, "\(top)")
     }
 
+    /// With a car, the icon's layers go in too, as actool stores them for iOS 26 to draw live with
+    /// its glass (docs/assets-car.md, "Icon stacks"): a stack per appearance (light 4, dark 1,
+    /// tinted 10) under the icon's name, naming its fill and groups back to front; a group per
+    /// group and appearance; the layers (SVGs as their files, PNGs as bitmaps); the fills' colours
+    /// and gradients. AM-MiniPlayer's bundle, whose actool car gave the values `IconStackTests` checks.
+    @Test func theLayersAreInTheCarAsStacks() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let bundle = try copy("MiniPlayer.icon", into: work)
+        let run = try Harness.assetc(["build", "AppIcon.icon", "--app-icon", "AppIcon", "--car", "--output", "out", "--werror"], in: work)
+        try #require(run.status == 0, "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        var names: [UInt16: String] = [:]
+        for (name, attributes) in car.facets { if let id = attributes.first(where: { $0.0 == 17 })?.1 { names[id] = name } }
+        func renditions(_ name: String) -> [CARReader.Rendition] {
+            let id = car.facets[name]?.first { $0.0 == 17 }?.1
+            return car.renditions.filter { id != nil && $0.attributes[17] == id }
+        }
+        /// TLV 1012's children: what each names, and its frame.
+        func children(_ rendition: CARReader.Rendition) -> [String] {
+            guard let value = rendition.tlvValues[1012] else { return [] }
+            return (0..<Int(CARReader.le32(value, 0))).map { index in
+                let at = 8 + 48 * index
+                let frame = (1...4).map { Int32(bitPattern: CARReader.le32(value, at + 4 * $0)) }
+                let id = UInt16(value[at + 42]) | UInt16(value[at + 43]) << 8
+                return "\(names[id] ?? "?") \(frame)"
+            }
+        }
+        let stacks = renditions("AppIcon").filter { $0.layout == 1019 }
+        #expect(stacks.map { $0.attributes[7] ?? 0 }.sorted() == [1, 4, 10], "light, dark, tinted")
+        #expect(stacks.allSatisfy { $0.attributes[2] == 245 && $0.name == "AppIcon.iconstack" && $0.width == 1024 })
+        let light = try #require(stacks.first { $0.attributes[7] == 4 })
+        #expect(children(light) == ["AppIcon_Assets/Gradient-1 [0, 0, 0, 0]", "AppIcon/Group 3 [0, 0, 0, 0]", "AppIcon/Group 2 [0, 0, 0, 0]", "AppIcon/Group [0, 0, 0, 0]"])
+        #expect(children(try #require(stacks.first { $0.attributes[7] == 1 })).first == "AppIcon_Assets/Gradient-2 [0, 0, 0, 0]")
+        #expect(String(decoding: light.tlvValues[1005]?.dropFirst(8) ?? [], as: UTF8.self) == "public.layeredimage\0")
+        // The flattened icons are still there, beside the stacks.
+        #expect(renditions("AppIcon").contains { $0.attributes[2] == 220 && $0.width == 1024 })
+        let group = try #require(renditions("AppIcon/Group").first { $0.attributes[7] == 1 })
+        #expect(group.layout == 1020 && group.attributes[2] == 246 && group.name == "IconGroup")
+        #expect(children(group) == ["AppIcon_Assets/Ellipse 2 2 [331, 331, 361, 361]"])
+        #expect(String(decoding: group.tlvValues[1020] ?? [], as: UTF8.self).contains("AppIcon_Assets/Gradient-3"), "the dark fill, by name")
+        let svg = try #require(renditions("AppIcon_Assets/3 _ Layer 3").first)
+        #expect(svg.layout == 9 && svg.name == "image.svg" && svg.attributes[12] == 1)
+        #expect(svg.embeddedFile == (try Harness.read(bundle.appendingPathComponent("Assets/3 – Layer 3.svg"))), "the SVG as it is")
+        let png = try #require(renditions("AppIcon_Assets/Ellipse 2 2").first)
+        #expect(png.layout == 12 && png.name == "image.png" && png.width == 361 && png.flags == 16)
+        let color = try #require(renditions("AppIcon_Assets/Color-2").first?.color)
+        #expect(color.space == 3 && color.components == [0.918, 0.231, 0.298, 1].map { Double(Float($0)) })
+        let gradient = try #require(renditions("AppIcon_Assets/Gradient-3").first)
+        #expect(gradient.layout == 1021 && gradient.attributes[2] == 247)
+        #expect(String(decoding: gradient.rawPayload, as: UTF8.self).contains("AppIcon_Assets/Color-4\0"), "stops name their colours")
+    }
+
     /// Other bundles are alternate icons, as actool takes them (`--alternate-app-icon NAME` here,
     /// `--include-all-app-icons` in the actool mode): their home-screen icons loose, their names in
     /// `CFBundleAlternateIcons`, their renditions in the car.

@@ -323,8 +323,14 @@ public struct CARReader {
             rendition.color = (info & 0xFF, components)
             return rendition
         }
+        // An Icon Composer gradient (`ARGG`): read through `rawPayload` by the tests that need it.
+        if rendition.layout == 1021 {
+            guard payload.count >= 32, Array(payload[0..<4]) == Array("ARGG".utf8) else { throw Malformed("gradient without ARGG") }
+            return rendition
+        }
         if payload.count >= 12, Array(payload[0..<4]) == Array("DWAR".utf8) {
-            guard rendition.layout == 9 || rendition.layout == 1000 || rendition.layout == 1017 || rendition.pixelFormat == "GEPJ" || lenient else { throw Malformed("DWAR payload in a layout-\(rendition.layout) \(rendition.pixelFormat) rendition") }
+            // Icon stacks and groups (layouts 1019, 1020) carry an empty one; their content is in TLVs.
+            guard [9, 1000, 1017, 1019, 1020].contains(rendition.layout) || rendition.pixelFormat == "GEPJ" || lenient else { throw Malformed("DWAR payload in a layout-\(rendition.layout) \(rendition.pixelFormat) rendition") }
             let version = le32(payload, 4), length = Int(le32(payload, 8))
             guard payload.count == 12 + length else { throw Malformed("DWAR of \(length) bytes in a payload of \(payload.count)") }
             if version == 0 {

@@ -1,0 +1,100 @@
+import AssetModel
+
+/// An Icon Composer bundle read for its stack in Assets.car (`IconStackPlan`): the plan, from each
+/// layer's native size, and each layer's stored image — an SVG as its file, a PNG as its sRGB
+/// pixels, at most 1024 wide (actool stores a wider one scaled to 1024 across, keeping its shape,
+/// and records the file's size beside it).
+public enum IconStackSource {
+    public enum LayerImage: Sendable {
+        case svg([UInt8])
+        case bitmap(RGBAImage, sourceWidth: Int, sourceHeight: Int)
+    }
+
+    /// Part of the car's key: raise it when the stacks' renditions change.
+    public static let version = 1
+
+    /// The widest layer bitmap actool stores.
+    public static let maximumStoredWidth = 1024
+
+    public static func read(iconJSON: String, stem: String, store: SourceStore) throws(SourceError) -> (IconStackPlan, [String: LayerImage]) {
+        let json = try store.bytes(iconJSON)
+        let names: [String]
+        do {
+            names = try IconComposerDocument.imageNames(json)
+        } catch {
+            throw SourceError("not a readable Icon Composer icon.json: \(error)")
+        }
+        var sizes: [String: PointSize] = [:]
+        var files: [String: [UInt8]] = [:]
+        for name in names {
+            let bytes = try store.bytes(try IconComposerLayers.path(of: name, iconJSON: iconJSON))
+            files[name] = bytes
+            if name.lowercased().hasSuffix(".svg") {
+                sizes[name] = try svgSize(bytes, name: name)
+            } else {
+                let header = try PNGCodec.readHeader(bytes)
+                if header.width * header.height > Limits.maximumSourcePixels {
+                    throw SourceError.overLimit("the layer file \(name) is \(header.width)x\(header.height) pixels, more than the limit of \(Limits.maximumSourcePixels)")
+                }
+                sizes[name] = PointSize(width: Double(header.width), height: Double(header.height))
+            }
+        }
+        let plan: IconStackPlan
+        do {
+            plan = try IconStackPlan.make(iconJSON: json, stem: stem) { sizes[$0] }
+        } catch {
+            throw SourceError("not a readable Icon Composer icon.json: \(error)")
+        }
+        var images: [String: LayerImage] = [:]
+        for layer in plan.layers {
+            guard let bytes = files[layer.imageName] else { continue }
+            if layer.isSVG {
+                images[layer.name] = .svg(bytes)
+                continue
+            }
+            let decoded = try PNGCodec.decode(bytes).image
+            let image: RGBAImage
+            do {
+                image = try SRGBConversion.convert(decoded)
+            } catch {
+                throw SourceError("the layer file \(layer.imageName): \(error)")
+            }
+            images[layer.name] = .bitmap(try storedWidth(image), sourceWidth: image.width, sourceHeight: image.height)
+        }
+        return (plan, images)
+    }
+
+    /// A bitmap at most `maximumStoredWidth` across: a wider one scaled down to it, its height in
+    /// proportion (rounded to nearest), with Cairo's box-filtered resampling.
+    static func storedWidth(_ image: RGBAImage) throws(SourceError) -> RGBAImage {
+        guard image.width > maximumStoredWidth else { return image }
+        let scale = Double(maximumStoredWidth) / Double(image.width)
+        let height = max(1, Int((Double(image.height) * scale).rounded()))
+        let canvas = try CairoCanvas(width: maximumStoredWidth, height: height)
+        canvas.apply(Placement(scaleX: scale, scaleY: Double(height) / Double(image.height), offsetX: 0, offsetY: 0))
+        try canvas.paint(image)
+        return try canvas.straightRGBA()
+    }
+
+    /// An SVG layer's size as the flattened icon takes it: `width` and `height` in CSS units (96
+    /// to the inch), else the `viewBox`'s. Read from the root element alone, without drawing.
+    static func svgSize(_ bytes: [UInt8], name: String) throws(SourceError) -> PointSize {
+        let root = try XMLReader.parse(bytes)
+        func attribute(_ key: String) -> String? { root.attributes.first { $0.name == key }?.value }
+        func length(_ text: String?) -> Double? {
+            guard let text = text?.trimmingCharacters(in: .whitespaces), !text.hasSuffix("%") else { return nil }
+            let units: [(String, Double)] = [("px", 1), ("pt", 96.0 / 72), ("pc", 16), ("in", 96), ("cm", 96 / 2.54), ("mm", 96 / 25.4)]
+            for (unit, factor) in units where text.hasSuffix(unit) {
+                return Double(text.dropLast(unit.count).trimmingCharacters(in: .whitespaces)).map { $0 * factor }
+            }
+            return Double(text)
+        }
+        let box = attribute("viewBox")?.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+        let width = length(attribute("width")) ?? (box?.count == 4 ? box![2] : nil)
+        let height = length(attribute("height")) ?? (box?.count == 4 ? box![3] : nil)
+        guard let width, let height, width > 0, height > 0, width <= 100_000, height <= 100_000 else {
+            throw SourceError("the layer file \(name) has no usable size")
+        }
+        return PointSize(width: width, height: height)
+    }
+}
