@@ -50,6 +50,12 @@ public enum Pipeline {
                 do {
                     _ = try CompiledCatalogStep.symbolSets(plan)
                     try CompiledCatalogStep.checkTraitSlots(plan)
+                    // Icon Composer icons' stacks likewise: read, not encoded.
+                    if let request = plan.compiledCatalog {
+                        for (name, iconJSON) in CompiledCatalogStep.iconStackSources(plan, request) {
+                            _ = try CompiledCatalogStep.iconStack(name: name, iconJSON: iconJSON, store: store)
+                        }
+                    }
                 } catch {
                     throw BuildFailure(error.kind, warnings + plan.warnings + error.diagnostics)
                 }
