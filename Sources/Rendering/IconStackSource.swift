@@ -77,24 +77,11 @@ public enum IconStackSource {
     }
 
     /// An SVG layer's size as the flattened icon takes it: `width` and `height` in CSS units (96
-    /// to the inch), else the `viewBox`'s. Read from the root element alone, without drawing.
+    /// to the inch), else the `viewBox`'s, from the root element alone (`SVGRootSize`).
     static func svgSize(_ bytes: [UInt8], name: String) throws(SourceError) -> PointSize {
-        let root = try XMLReader.parse(bytes)
-        func attribute(_ key: String) -> String? { root.attributes.first { $0.name == key }?.value }
-        func length(_ text: String?) -> Double? {
-            guard let text = text?.trimmingCharacters(in: .whitespaces), !text.hasSuffix("%") else { return nil }
-            let units: [(String, Double)] = [("px", 1), ("pt", 96.0 / 72), ("pc", 16), ("in", 96), ("cm", 96 / 2.54), ("mm", 96 / 25.4)]
-            for (unit, factor) in units where text.hasSuffix(unit) {
-                return Double(text.dropLast(unit.count).trimmingCharacters(in: .whitespaces)).map { $0 * factor }
-            }
-            return Double(text)
-        }
-        let box = attribute("viewBox")?.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
-        let width = length(attribute("width")) ?? (box?.count == 4 ? box![2] : nil)
-        let height = length(attribute("height")) ?? (box?.count == 4 ? box![3] : nil)
-        guard let width, let height, width > 0, height > 0, width <= 100_000, height <= 100_000 else {
+        guard let size = SVGRootSize.size(bytes), size.width <= 100_000, size.height <= 100_000 else {
             throw SourceError("the layer file \(name) has no usable size")
         }
-        return PointSize(width: width, height: height)
+        return size
     }
 }

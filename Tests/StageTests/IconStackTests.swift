@@ -129,3 +129,33 @@ import Testing
         #expect(throws: IconComposerError.self) { try Plan.make(iconJSON: Array(json.utf8), stem: "AppIcon") { _ in nil } }
     }
 }
+
+/// An Icon Composer SVG layer's size for its frame, read from the root element without a parser:
+/// an Illustrator file's entity declarations are skipped, not expanded or refused.
+@Suite struct SVGRootSizeTests {
+    static func size(_ text: String) -> PointSize? { SVGRootSize.size(Array(text.utf8)) }
+
+    @Test func widthAndHeightElseTheViewBox() {
+        #expect(Self.size(#"<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="512" viewBox="0 0 10 10"/>"#) == PointSize(width: 1024, height: 512))
+        #expect(Self.size(#"<svg viewBox="0 0 14 21" width="100%" height='100%'><path/></svg>"#) == PointSize(width: 14, height: 21))
+        #expect(Self.size(#"<svg width="72pt" height="1in" viewBox="0,0,1,1"></svg>"#) == PointSize(width: 96, height: 96))
+        #expect(Self.size("\u{FEFF}<?xml version=\"1.0\"?>\n<!-- a comment <svg width=\"1\" height=\"1\"> -->\n<svg:svg width=\"30px\" height=\"40\"/>") == PointSize(width: 30, height: 40))
+        let illustrator = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [
+          <!ENTITY ns_extend "http://ns.adobe.com/Extensibility/1.0/">
+          <!ENTITY ns_svg "http://www.w3.org/2000/svg">
+        ]>
+        <svg version="1.1" xmlns="&ns_svg;" x="0px" y="0px" width="1254px" height="1254px" viewBox="0 0 1254 1254">
+        """
+        #expect(Self.size(illustrator) == PointSize(width: 1254, height: 1254))
+    }
+
+    @Test func noSizeOrNoSVGIsNil() {
+        #expect(Self.size(#"<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>"#) == nil)
+        #expect(Self.size(#"<html width="10" height="10"/>"#) == nil)
+        #expect(Self.size(#"<svg width="0" height="10"/>"#) == nil)
+        #expect(Self.size(#"<svg width="10" height="10"#) == nil, "a start tag that never ends")
+        #expect(Self.size("") == nil)
+    }
+}
