@@ -57,7 +57,8 @@ enum CompiledCatalogStep {
         description += "lcms \(SRGBConversion.version)\n"
         for (written, _) in entries {
             description += "\(assetName(written.variant, request) ?? "")|\(written.variant.outputPath)|\(written.sha256)|"
-                + "\(written.variant.catalogOrigin?.filename ?? written.variant.fileName)\n"
+                + "\(written.variant.catalogOrigin?.filename ?? written.variant.fileName)"
+                + (written.variant.carTraits.map { "|\($0.summary)" } ?? "") + "\n"
         }
         // A single-scale PDF or SVG is also kept as a vector; its bytes are part of what the car is made from.
         let vectors = pdfVectors(entries.map(\.0.variant), preservingVectors: Set(plan.catalogRecords.images.filter {
@@ -81,7 +82,8 @@ enum CompiledCatalogStep {
         // Slots chosen by size class, memory, graphics family or locale: their PNGs go into the car only.
         var traitFiles: [(name: String, slot: CatalogTraitSlot, bytes: [UInt8], sha256: String)] = []
         for record in plan.catalogRecords.images where record.bundle == nil {
-            for slot in record.properties.traitSlots {
+            // Vector slots are drawn by the render workers: they come as variants (`carTraits`).
+            for slot in record.properties.traitSlots where !slot.isVector {
                 let bytes: [UInt8]
                 do {
                     bytes = try FileSystem.read(slot.path, limit: Limits.maximumSourceBytes)
@@ -148,7 +150,7 @@ enum CompiledCatalogStep {
         // removing the slot makes the next build split the file again.
         var explicitWideGamut: Set<String> = []
         for record in plan.catalogRecords.images where record.bundle == nil {
-            for slot in record.properties.traitSlots where slot.isWideGamut && slot.carPlay != true && slot.locale == nil
+            for slot in record.properties.traitSlots where slot.isWideGamut && !slot.isVector && slot.carPlay != true && slot.locale == nil
                 && slot.attributeValues == [24: 1] {
                 explicitWideGamut.insert("\(record.name)|\(slot.idiom?.rawValue ?? "")|\(slot.scale)|\(slot.appearance)")
             }
@@ -169,6 +171,13 @@ enum CompiledCatalogStep {
                 (rendition.slicing, rendition.alignment) = shapes[variant.name].map { $0.at(variant.scale) } ?? (nil, nil)
                 // A retina4 slot: subtype 568, as actool keys it (acextract's car).
                 if variant.tall { rendition.subtype = 568 }
+                // A localized or directional vector slot, drawn by the workers: keyed by its traits.
+                if let traits = variant.carTraits {
+                    rendition.localization = traits.locale
+                    for (attribute, value) in traits.attributes {
+                        if let key = RenditionAttribute(rawValue: attribute) { rendition.traits[key] = value }
+                    }
+                }
                 // Said on every build that makes the car, copied renditions included.
                 if variant.source.kind == .jpeg, rendition.slicing != nil {
                     made.append(jpegSlicingDropped(variant.source.path, fileName: variant.fileName, name: variant.name))
@@ -184,11 +193,12 @@ enum CompiledCatalogStep {
             let perDeviceIdiom = variant.role.kind == .appStoreIcon && (request.singleSizeIcon || !variant.appearance.isAny)
             if perDeviceIdiom { rendition.fileName = FilePath(variant.source.path).lastComponent }
             let kind: CompiledCatalog.Asset.Kind = isIcon ? .appIcon : .image
-            let splitsWideGamut = kind == .image && (variant.tall
+            let splitsWideGamut = kind == .image && variant.carTraits == nil && (variant.tall
                 || !explicitWideGamut.contains("\(name)|\(variant.idiom?.rawValue ?? "")|\(variant.scale)|\(variant.appearance)"))
             let cacheKey = sha256Hex(Array(("\(writerVersion)|\(AssetcVersion.current)|\(SRGBConversion.version)|\(kind)|\(rendition.fileName)|\(rendition.scale)|\(rendition.appearance)|"
                 + "\(rendition.renderingIntent)|\(rendition.isFromVector)|\(variant.source.kind)|\(written.sha256)|"
-                + "\(rendition.slicing.map { "\($0)" } ?? "")|\(rendition.alignment.map { "\($0)" } ?? "")|\(rendition.subtype)|\(splitsWideGamut)").utf8))
+                + "\(rendition.slicing.map { "\($0)" } ?? "")|\(rendition.alignment.map { "\($0)" } ?? "")|\(rendition.subtype)|\(splitsWideGamut)"
+                + (variant.carTraits.map { "|traits \($0.summary)" } ?? "")).utf8))
             rendition.cacheKey = cacheKey
             var wide: CompiledCatalog.Rendition?
             if let bytes = cached[cacheKey] {
@@ -700,7 +710,7 @@ enum CompiledCatalogStep {
     /// or HEIC header); their pixels are read when the car is made.
     static func checkTraitSlots(_ plan: BuildPlan) throws(BuildFailure) {
         for record in plan.catalogRecords.images where record.bundle == nil {
-            for slot in record.properties.traitSlots {
+            for slot in record.properties.traitSlots where !slot.isVector {
                 do {
                     let bytes = try FileSystem.read(slot.path, limit: Limits.maximumSourceBytes)
                     if JPEGHeader.isJPEG(bytes) {

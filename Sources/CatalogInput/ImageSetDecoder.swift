@@ -207,13 +207,13 @@ struct ImageSetDecoder {
             diagnostics.append(.note(contentsPath, "skipped the \(otherIdioms.sorted().joined(separator: ", ")) slots of \"\(name)\": assetc builds iOS resources (universal, iphone, ipad)"))
         }
         if skippedForTraits > 0 {
-            // Slots chosen by traits that even the car does not take (a PDF or SVG, which would need
-            // drawing at each scale, or trait values without a known CoreUI number): content the app
-            // shows under Xcode is lost, in a car build as in a loose one, so it is a warning and
-            // `check` fails on it (Immuni's localized PDFs, the NHS app's directional ones).
+            // Slots chosen by traits that even the car does not take (a raster without a scale, a
+            // CarPlay vector, trait values without a known CoreUI number): content the app shows
+            // under Xcode is lost, in a car build as in a loose one, so it is a warning and `check`
+            // fails on it.
             let text = "skipped \(skippedForTraits) slot\(skippedForTraits == 1 ? "" : "s") of \"\(name)\" chosen by size class, locale, "
-                + "direction, memory or display gamut: assetc compiles such slots, into Assets.car only, from PNG, WebP, HEIC or "
-                + "JPEG files with a scale and trait values it knows, not from PDF or SVG files"
+                + "direction, memory or display gamut: assetc compiles such slots, into Assets.car only, with trait values it knows, "
+                + "from PDF and SVG files and from PNG, WebP, HEIC or JPEG files with a scale"
             diagnostics.append(.warning(contentsPath, text + (slots.isEmpty ? "; the set has no other image, so nothing is written for it" : "")).droppingContent())
         }
         if !traitSlots.isEmpty {
@@ -240,10 +240,20 @@ struct ImageSetDecoder {
     /// known) or locale (a language tag); nil leaves it to the skipped count.
     private func traitSlot(_ entry: JSONNode, file: ContentsFile, filename: String, folder: String, isPlainName: Bool,
                            namedFileKind: FileSystem.EntryKind?, diagnostics: inout [Diagnostic]) -> CatalogTraitSlot? {
+        let lower = filename.lowercased()
+        let isVector = CatalogTraitSlot.vectorExtensions.contains(where: { lower.hasSuffix($0) })
         guard ["screen-width", "subtype"].allSatisfy({ file.member($0, of: entry) == nil }),
-              isPlainName, namedFileKind == .file, CatalogTraitSlot.rasterExtensions.contains(where: { filename.lowercased().hasSuffix($0) }),
-              let scaleText = file.string("scale", of: entry, diagnostics: &diagnostics), let scale = ["1x": 1, "2x": 2, "3x": 3][scaleText]
+              isPlainName, namedFileKind == .file, isVector || CatalogTraitSlot.rasterExtensions.contains(where: { lower.hasSuffix($0) })
         else { return nil }
+        // A raster needs its scale; a vector without one is drawn at every scale.
+        let scale: Int
+        if let scaleText = file.string("scale", of: entry, diagnostics: &diagnostics) {
+            guard let value = ["1x": 1, "2x": 2, "3x": 3][scaleText] else { return nil }
+            scale = value
+        } else {
+            guard isVector else { return nil }
+            scale = 0
+        }
         let idiom: Idiom?
         let idiomName = file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal"
         switch idiomName {
@@ -251,6 +261,8 @@ struct ImageSetDecoder {
         case "ipad": idiom = .ipad
         default: idiom = nil
         }
+        // CarPlay vectors would need drawing for a screen that no variant names: left out.
+        if isVector && idiomName == "car" { return nil }
         guard let appearance = appearance(of: entry, file: file, diagnostics: &diagnostics) else { return nil }
         var locale: String?
         if file.member("locale", of: entry) != nil {

@@ -113,6 +113,12 @@ struct CatalogPlanner {
                     slotOf[slot.path] = (set, slot)
                     requests.append(SourceRequest(path: slot.path, kind: kind, pages: [1]))
                 }
+                // Vector slots for the car alone, inspected as the set's own vectors are.
+                for slot in vectorTraitSlots(set, bundle: catalog.spec.bundle) where !seen.contains(slot.path) {
+                    guard let kind = ResolvedSource.Kind.forPath(slot.path) else { continue }
+                    seen.insert(slot.path)
+                    requests.append(SourceRequest(path: slot.path, kind: kind, pages: [1]))
+                }
             }
         }
         var info: [String: SourceInfo] = [:]
@@ -153,6 +159,8 @@ struct CatalogPlanner {
         }
         let namespaceFolder = FilePath(base).enclosingFolder?.string
         let leaf = FilePath(base).lastComponent
+        planVectorTraitSlots(set, leaf: leaf, namespaceFolder: namespaceFolder, catalog: catalog, info: info,
+                             into: &variants, diagnostics: &diagnostics)
         for group in order {
             var assigned: [Int: CatalogImageSlot] = [:]
             var unscaled: CatalogImageSlot?
@@ -193,6 +201,55 @@ struct CatalogPlanner {
                                              diagnostics: &diagnostics) {
                     variants.append(variant)
                 }
+            }
+        }
+    }
+
+    /// A main-bundle set's PDF and SVG slots chosen by locale, layout direction, size class, memory
+    /// or graphics family, when the build makes a car: drawn at their scale (a slot without one at
+    /// every scale of the catalog) by the render workers, as the set's other vectors are, into the
+    /// car only, keyed by their traits (`carTraits`). Display-P3 vectors are not: Cairo draws
+    /// in sRGB, and a wide-gamut rendition of sRGB pixels would only mislabel them.
+    private func vectorTraitSlots(_ set: CatalogImageSet, bundle: String?) -> [CatalogTraitSlot] {
+        guard manifest.compiledCatalog, bundle == nil else { return [] }
+        return set.properties.traitSlots.filter { $0.isVector && !$0.isWideGamut && $0.carPlay != true }
+    }
+
+    private func planVectorTraitSlots(_ set: CatalogImageSet, leaf: String, namespaceFolder: String?, catalog: CatalogContents,
+                                      info: [String: SourceInfo], into variants: inout [Variant], diagnostics: inout [Diagnostic]) {
+        for (number, slot) in vectorTraitSlots(set, bundle: catalog.spec.bundle).enumerated() {
+            let page: PointSize
+            switch info[slot.path] {
+            case .pdf(_, let sizes)?:
+                guard let size = sizes[1] else { continue }
+                page = size
+            case .svg(let size)?:
+                page = size
+            default:
+                continue
+            }
+            let slotScale = Double(max(1, slot.scale))
+            let points = PointSize(width: page.width / slotScale, height: page.height / slotScale)
+            let traits = CarTraits(locale: slot.locale, attributes: slot.attributeValues ?? [:])
+            for scale in slot.scale > 0 ? [slot.scale] : catalog.spec.scales {
+                let width = FileNaming.pixels(points.width, scale: scale), height = FileNaming.pixels(points.height, scale: scale)
+                // Kept under the renditions folder only: a name of its own, numbered in the set's order.
+                let fileName = FileNaming.fileName(base: leaf + slot.appearance.fileNameSuffix + "+car\(number + 1)", scale: scale, idiom: slot.idiom)
+                if let problem = LimitCheck.sizeProblem(fileName: fileName, width: width, height: height) {
+                    diagnostics.append(.error(set.contentsPath, problem))
+                    continue
+                }
+                var variant = Variant(
+                    name: set.name, bundle: .main, relativePath: [namespaceFolder, fileName].compactMap { $0 }.joined(separator: "/"),
+                    fileName: fileName, scale: scale, idiom: slot.idiom, tall: false, pointSize: points, pixelWidth: width, pixelHeight: height,
+                    source: ResolvedSource(path: slot.path, kind: ResolvedSource.Kind.forPath(slot.path) ?? .pdf, page: 1), contentSize: page,
+                    placement: Placement.map(content: page, intoWidth: width, height: height, fit: nil),
+                    origin: .catalog(CatalogOrigin(catalog: catalog.spec.path, setPath: set.setPath, filename: slot.filename,
+                                                   contentsPath: set.contentsPath, location: SourceLocation(line: 1, column: 1))),
+                    destination: .compiledCatalog)
+                variant.appearance = slot.appearance
+                variant.carTraits = traits
+                variants.append(variant)
             }
         }
     }

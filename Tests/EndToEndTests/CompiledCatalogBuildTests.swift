@@ -471,6 +471,46 @@ import TestSupport
     /// Localized slots (`locale`) are in the car keyed by attribute 13, numbered by the car's
     /// LOCALIZATIONKEYS (names in byte order from 1), with the attribute's bits in BITMAPKEYS; a
     /// locale that is not a language tag is skipped, and a second file for one locale is said.
+    /// PDF and SVG slots chosen by locale or layout direction (Immuni's localized PDFs, the NHS
+    /// app's directional ones) are drawn by the render workers at each scale, as the set's own
+    /// vectors are, and keyed in the car by their traits; before, they were left out.
+    @Test func vectorTraitSlotsAreDrawnIntoTheCar() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("App.xcassets/badge.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        for (file, art) in [("badge.pdf", "art/certificate.pdf"), ("badge-fr.pdf", "art/negative.pdf"), ("badge-rtl.pdf", "art/registration.pdf")] {
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent(art), to: set.appendingPathComponent(file))
+        }
+        try #"""
+            {"images": [{"idiom": "universal", "filename": "badge.pdf"},
+                        {"idiom": "universal", "filename": "badge-fr.pdf", "locale": "fr"},
+                        {"idiom": "universal", "filename": "badge-rtl.pdf", "language-direction": "right-to-left", "scale": "2x"}],
+             "properties": {"localizable": true}}
+            """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "--werror"], in: work)
+        try #require(run.status == 0, "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        #expect(car.localizations == ["fr": 1])
+        let badge = car.renditions.filter { $0.name.hasPrefix("badge") && $0.layout == 12 }
+        let found = badge.map { "\($0.name) scale \($0.attributes[12] ?? 0) localization \($0.attributes[13] ?? 0) direction \($0.attributes[4] ?? 0)" }.sorted()
+        // A slot without a scale at every scale of the catalog, as the set's own PDF; one with a scale at it alone.
+        #expect(found == ["badge-fr.pdf scale 1 localization 1 direction 0", "badge-fr.pdf scale 2 localization 1 direction 0",
+                          "badge-fr.pdf scale 3 localization 1 direction 0", "badge-rtl.pdf scale 2 localization 0 direction 4",
+                          "badge.pdf scale 1 localization 0 direction 0", "badge.pdf scale 2 localization 0 direction 0",
+                          "badge.pdf scale 3 localization 0 direction 0"], "\(found)")
+        // Drawn from its own file: the French badge is not the base one.
+        let base = try #require(badge.first { $0.name == "badge.pdf" && $0.attributes[12] == 2 })
+        let french = try #require(badge.first { $0.name == "badge-fr.pdf" && $0.attributes[12] == 2 })
+        #expect(base.pixels != french.pixels)
+        // Without the car they are not loose files; the set's own PDF is.
+        let loose = try Harness.assetc(["build", "App.xcassets", "--output", "loose"], in: work)
+        #expect(loose.status == 0)
+        #expect(Harness.files(under: work.appendingPathComponent("loose/Resources")).filter { $0.hasSuffix(".png") } == ["badge.png", "badge@2x.png", "badge@3x.png"])
+        let check = try Harness.assetc(["check", "App.xcassets", "--car"], in: work)
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
     @Test func localizedSlotsAreInTheCarUnderTheirLocalizationKeys() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }

@@ -83,7 +83,8 @@ import TestSupport
 
 /// Car-only slots of other raster files: a localized WebP slot is decoded as a PNG would be, a
 /// localized JPEG slot is stored as the file, as actool stores a JPEG slot; a localized PDF slot
-/// stays out with the skipped-slot note (it would need rendering at each scale).
+/// is drawn by the render workers at each scale (`vectorTraitSlotsAreDrawnIntoTheCar`), and a
+/// damaged one fails the build naming it, as any damaged PDF does.
 @Suite struct CarOnlyRasterSlotTests {
     @Test func localizedWebPAndJPEGSlotsAreInTheCar() throws {
         let work = try Harness.temporaryDirectory()
@@ -95,7 +96,7 @@ import TestSupport
         try Data(try WebPSourceTests.webP(width: 5, height: 4, pixels: pixels)).write(to: set.appendingPathComponent("sign-fr@2x.webp"))
         let jpeg = try Harness.read(Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets/HomeAssistant/icon-trans.imageset/trans.jpg"))
         try Data(jpeg).write(to: set.appendingPathComponent("sign-de@2x.jpg"))
-        try Data("%PDF-1.4".utf8).write(to: set.appendingPathComponent("sign-it.pdf"))
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/certificate.pdf"), to: set.appendingPathComponent("sign-it.pdf"))
         try #"""
             {"images": [{"idiom": "universal", "filename": "sign@2x.png", "scale": "2x"},
                         {"idiom": "universal", "filename": "sign-fr@2x.webp", "scale": "2x", "locale": "fr"},
@@ -105,10 +106,11 @@ import TestSupport
             """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
         let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car", "-v"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("2 localized slots (de, fr) of \"sign\" are compiled into Assets.car only"), "\(run.stderr)")
+        #expect(run.stderr.contains("3 localized slots (de, fr, it) of \"sign\" are compiled into Assets.car only"), "\(run.stderr)")
         let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
         let french = try #require(car.localizations["fr"]), german = try #require(car.localizations["de"])
-        #expect(car.localizations["it"] == nil)
+        let italian = try #require(car.localizations["it"])
+        #expect(car.renditions.filter { $0.attributes[13] == italian }.map { $0.attributes[12] ?? 0 }.sorted() == [1, 2, 3], "drawn at each scale")
         let webP = try #require(car.renditions.first { $0.attributes[13] == french })
         #expect(webP.name == "sign-fr@2x.webp" && webP.width == 5 && webP.height == 4 && webP.scaleTimes100 == 200)
         let decoded = try PNGCodec.decode(try WebPSourceTests.webP(width: 5, height: 4, pixels: pixels)).image
@@ -120,5 +122,8 @@ import TestSupport
         try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10]).write(to: set.appendingPathComponent("sign-de@2x.jpg"))
         let check = try Harness.assetc(["check", "App.xcassets", "--car"], in: work)
         #expect(check.status == 1 && check.stderr.contains("sign-de@2x.jpg: error: cannot be read for Assets.car"), "\(check.stderr)")
+        try Data("%PDF-1.4".utf8).write(to: set.appendingPathComponent("sign-it.pdf"))
+        let damaged = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car"], in: work)
+        #expect(damaged.status == 1 && damaged.stderr.contains("sign-it.pdf: error: PDF document is damaged"), "\(damaged.stderr)")
     }
 }

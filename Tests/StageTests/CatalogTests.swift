@@ -96,7 +96,7 @@ func imageSet(_ entries: String, properties: String = "") -> String {
             "Test.xcassets/Hot.imageset/hot@2x.png: note: a file whose name differs only in case; names in Contents.json must match exactly",
             "Test.xcassets/Hot.imageset/Contents.json: warning: The image set \"Hot\" has 2 unassigned children.",
             "Test.xcassets/Hot.imageset/Contents.json: note: skipped the mac slots of \"Hot\": assetc builds iOS resources (universal, iphone, ipad)",
-            "Test.xcassets/Hot.imageset/Contents.json: warning: skipped 1 slot of \"Hot\" chosen by size class, locale, direction, memory or display gamut: assetc compiles such slots, into Assets.car only, from PNG, WebP, HEIC or JPEG files with a scale and trait values it knows, not from PDF or SVG files",
+            "Test.xcassets/Hot.imageset/Contents.json: warning: skipped 1 slot of \"Hot\" chosen by size class, locale, direction, memory or display gamut: assetc compiles such slots, into Assets.car only, with trait values it knows, from PDF and SVG files and from PNG, WebP, HEIC or JPEG files with a scale",
         ])
     }
 
@@ -119,7 +119,7 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         #expect(messages == [
             "Test.xcassets/Dir.imageset/Contents.json:4:46: warning: \"on-demand-resource-tags\" is not supported by assetc (loose files or Assets.car); it is ignored for \"Dir\"",
             "Test.xcassets/Dir.imageset/Contents.json:4:78: warning: \"compression-type\" is not supported by assetc (loose files or Assets.car); it is ignored for \"Dir\"",
-            "Test.xcassets/Dir.imageset/Contents.json: warning: skipped 2 slots of \"Dir\" chosen by size class, locale, direction, memory or display gamut: assetc compiles such slots, into Assets.car only, from PNG, WebP, HEIC or JPEG files with a scale and trait values it knows, not from PDF or SVG files; the set has no other image, so nothing is written for it",
+            "Test.xcassets/Dir.imageset/Contents.json: warning: skipped 2 slots of \"Dir\" chosen by size class, locale, direction, memory or display gamut: assetc compiles such slots, into Assets.car only, with trait values it knows, from PDF and SVG files and from PNG, WebP, HEIC or JPEG files with a scale; the set has no other image, so nothing is written for it",
         ], "\(messages)")
     }
 

@@ -6,6 +6,12 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
     /// them), or stored as the file (JPEG, as actool stores a JPEG slot). PDFs and SVGs are not
     /// taken: they would be rendered at each scale, which car-only slots do not do.
     public static let rasterExtensions = [".png", ".webp", ".heic", ".heif", ".jpg", ".jpeg"]
+    /// PDF and SVG slots (Immuni's localized PDFs, the NHS app's directional ones): drawn at each
+    /// scale by the render workers as the set's other vectors are, then keyed in the car by their
+    /// traits (`Variant.carTraits`); `scale` 0 is a slot without a scale, drawn at every one.
+    public static let vectorExtensions = [".pdf", ".svg"]
+
+    public var isVector: Bool { Self.vectorExtensions.contains { filename.lowercased().hasSuffix($0) } }
 
     /// nil is `universal` (or CarPlay, with `carPlay`).
     public var idiom: Idiom?

@@ -79,7 +79,7 @@ extension Variant: Codable {
         case path, pixels, points, scale, idiom, role, name, bundle, source, page
         // What rendering it alone needs.
         case kind, content, placement, relativePath, fileName, tall, at, background
-        case iconSlot, launchSlot, outsideResources, compiledCatalogOnly, appearance, catalogOrigin
+        case iconSlot, launchSlot, outsideResources, compiledCatalogOnly, appearance, catalogOrigin, carTraits
     }
 
     /// The idiom of files for every device; the App Store icon's is written as such by older plans.
@@ -116,6 +116,7 @@ extension Variant: Codable {
         }
         if !appearance.isAny { try c.encode(appearance, forKey: .appearance) }
         try c.encodeIfPresent(origin.catalog, forKey: .catalogOrigin)
+        try c.encodeIfPresent(carTraits, forKey: .carTraits)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -171,6 +172,7 @@ extension Variant: Codable {
             origin: origin, role: role,
             destination: try Self.destination(c))
         appearance = try c.decodeIfPresent(Appearance.self, forKey: .appearance) ?? .any
+        carTraits = try c.decodeIfPresent(CarTraits.self, forKey: .carTraits)
         // The plan names the file; it must be one assetc could have planned (checked again when
         // written, but a forged plan is refused here first).
         guard OutputPath.isValid(outputPath) else { throw fail("'\(outputPath)' is not an output path assetc writes") }

@@ -212,6 +212,23 @@ public enum VariantDestination: Sendable, Hashable {
     public static let renditionsFolder = ".assetc/renditions"
 }
 
+/// What selects a car-only rendition besides its name, idiom, scale and appearance: a locale
+/// (LOCALIZATIONKEYS) and CoreUI's key attributes (`CatalogTraitSlot.attributeValues`).
+public struct CarTraits: Sendable, Hashable, Codable {
+    public var locale: String?
+    public var attributes: [UInt16: UInt16]
+
+    public init(locale: String?, attributes: [UInt16: UInt16]) {
+        self.locale = locale
+        self.attributes = attributes
+    }
+
+    /// One line, for cache keys and file names: `fr` / `4=5` / `fr,4=5`.
+    public var summary: String {
+        ([locale].compactMap { $0 } + attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: ",")
+    }
+}
+
 /// One output file: everything needed to render, encode and index it. Produced by `Planner`.
 ///
 /// Adding a field: declare it here, then give it a key in `Variant.CodingKeys` and a line in
@@ -242,6 +259,9 @@ public struct Variant: Sendable, Hashable {
     public var destination: VariantDestination = .resources
     /// Light/dark and contrast (catalog images); `.any` otherwise.
     public var appearance: Appearance = .any
+    /// A car-only slot drawn from a vector (a localized or directional PDF): what the car keys
+    /// its rendition by besides name, idiom, scale and appearance. nil for every other file.
+    public var carTraits: CarTraits?
 
     public var pixelCount: Int { pixelWidth * pixelHeight }
 
