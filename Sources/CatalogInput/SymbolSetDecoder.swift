@@ -29,11 +29,12 @@ struct SymbolSetDecoder {
         var chosen: CatalogSymbolSet?
         var referenced: Set<String> = []
         var skipped = 0
-        var sawIOSEntry = false
+        var sawIOSEntry = false, sawFile = false
         for item in items {
             file.warnUnknownKeys(Self.entryKeys, in: item, what: "a symbol entry", diagnostics: &diagnostics)
             guard let filename = file.string("filename", of: item, diagnostics: &diagnostics) else { continue }  // an empty slot
             referenced.insert(filename)
+            sawFile = true
             switch file.string("idiom", of: item, diagnostics: &diagnostics) ?? "universal" {
             case "universal", "iphone", "ipad": break
             default: continue  // mac, watch, tv…: not an iOS template
@@ -54,7 +55,9 @@ struct SymbolSetDecoder {
         }
         SetEntryFile.warnUnassigned(in: folder, referenced: referenced, file: file, set: name, kind: .symbolSet, diagnostics: &diagnostics)
         if !sawIOSEntry {
-            diagnostics.append(.warning(file.path, "the symbol set \"\(name)\" has no template for iOS; UIImage(named: \"\(name)\") will find nothing").droppingContent())
+            // An empty set (Meshtastic's `Symbol.symbolset`) names no file at all: said so.
+            let what = sawFile ? "has no template for iOS" : "names no template file"
+            diagnostics.append(.warning(file.path, "the symbol set \"\(name)\" \(what); UIImage(named: \"\(name)\") will find nothing").droppingContent())
         }
         return chosen
     }

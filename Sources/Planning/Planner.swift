@@ -488,7 +488,9 @@ public struct Planner {
         let planned = IconPlanner(manifest: manifest, inspector: inspector, slotSets: slotSets, resolve: { manifest.resolve($0) })
             .plan(spec, diagnostics: &own)
         if let problem = own.first(where: { $0.severity == .error }) {
-            diagnostics.append(Diagnostic.warning(path, "the \(what) \"\(name)\" is not packaged as an alternate icon: \(problem.message)")
+            // The file at fault, when the error names one inside the set (Meshtastic's JPEG).
+            let file = problem.path != path && problem.path.hasPrefix(path + "/") ? "\(problem.path.dropFirst(path.count + 1)): " : ""
+            diagnostics.append(Diagnostic.warning(path, "the \(what) \"\(name)\" is not packaged as an alternate icon: \(file)\(problem.message)")
                 .droppingContent())
             return []
         }

@@ -25,8 +25,18 @@ public enum BuildSummary {
         case 1: return named[0]
         case 2: return named[0] + " and " + named[1]
         default:
-            if let manifest { return "\(manifest) and \(catalogs.count) catalogs" }
-            return "\(catalogs.count) catalogs (\(catalogs[0]), …)"
+            // Icon Composer bundles are inputs beside catalogs, not catalogs (BookPlayer's one
+            // catalog and five icons read "6 catalogs" before).
+            let icons = catalogs.filter { path in
+                var trimmed = Substring(path)
+                while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+                return trimmed.hasSuffix(".icon")
+            }.count
+            let plain = catalogs.count - icons
+            let items = [manifest, plain > 0 ? "\(plain) catalog\(plain == 1 ? "" : "s")" : nil,
+                         icons > 0 ? "\(icons) Icon Composer icon\(icons == 1 ? "" : "s")" : nil].compactMap { $0 }
+            let what = items.count == 1 ? items[0] : items.dropLast().joined(separator: ", ") + " and " + items.last!
+            return manifest == nil ? "\(what) (\(catalogs[0]), …)" : what
         }
     }
 

@@ -295,6 +295,21 @@ import Testing
     /// An app icon set inside a group that provides a namespace has the qualified name actool gives
     /// it (`AlternateIcons/green`); its folder name alone still finds it when no set has that
     /// qualified name.
+    /// An alternate icon set that does not validate is left out with a warning naming the file at
+    /// fault, not only the set (Meshtastic's `AppIcon_Ham` holds a JPEG).
+    @Test func aRejectedAlternateNamesItsFile() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = work.appendingPathComponent("Alternates.xcassets")
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/Alternates.xcassets"), to: catalog)
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + [UInt8](repeating: 0, count: 64))
+            .write(to: catalog.appendingPathComponent("AlternateIcons/green.appiconset/Color=Green_1024pt@1x.png"))
+        let run = try Harness.assetc(["build", "Alternates.xcassets", "--output", "out", "--app-icon", "orange", "--alternate-app-icons"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("green.appiconset: warning: the app icon set \"green\" is not packaged as an alternate icon: "
+            + "Color=Green_1024pt@1x.png: not a PNG file: it holds JPEG data"), "\(run.stderr)")
+    }
+
     @Test func aNamespacedAppIconSetIsPickedByItsQualifiedName() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }

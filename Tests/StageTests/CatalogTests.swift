@@ -182,6 +182,7 @@ func imageSet(_ entries: String, properties: String = "") -> String {
             "Missing.symbolset/Contents.json": #"{"symbols": [{"idiom": "universal", "filename": "gone.svg"}]}"#,
             "Mac.symbolset/Contents.json": #"{"symbols": [{"idiom": "mac", "filename": "m.svg"}]}"#,
             "Mac.symbolset/m.svg": "<svg/>",
+            "Empty.symbolset/Contents.json": #"{"symbols": [{"idiom": "universal"}], "info": {"version": 1}}"#,
         ])
         defer { catalog.remove() }
         let (contents, messages) = catalog.read()
@@ -190,6 +191,7 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         #expect(messages.contains("Test.xcassets/Gauge.symbolset/Contents.json: warning: The symbol image set \"Gauge\" has an unassigned child."), "\(messages)")
         #expect(messages.contains("Test.xcassets/Missing.symbolset/Contents.json:1:14: warning: The file \"gone.svg\" for the symbol image set \"Missing\" does not exist."), "\(messages)")
         #expect(messages.contains("Test.xcassets/Mac.symbolset/Contents.json: warning: the symbol set \"Mac\" has no template for iOS; UIImage(named: \"Mac\") will find nothing"), "\(messages)")
+        #expect(messages.contains("Test.xcassets/Empty.symbolset/Contents.json: warning: the symbol set \"Empty\" names no template file; UIImage(named: \"Empty\") will find nothing"), "\(messages)")
         #expect(messages.contains { $0.contains("Gauge.symbolset/Contents.json: note: skipped 3 templates of the symbol set \"Gauge\"") }, "\(messages)")
         #expect(messages.contains { $0.contains("asks to be drawn \"palette\", which assetc does not know") }, "\(messages)")
     }
