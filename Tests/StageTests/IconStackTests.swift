@@ -123,6 +123,15 @@ import Testing
         #expect(plan.stacks.first { $0.appearance == .tinted }!.children[0].reference == "AppIcon_Assets/Gradient-1")
     }
 
+    /// Two files whose names read the same in ASCII keep a layer each, and each group names its own.
+    @Test func layersWhoseNamesReadTheSameKeepANameEach() throws {
+        let json = #"{"groups": [{"layers": [{"image-name": "a–b.png"}]}, {"layers": [{"image-name": "a—b.png"}]}]}"#
+        let plan = try Plan.make(iconJSON: Array(json.utf8), stem: "AppIcon") { _ in PointSize(width: 10, height: 10) }
+        #expect(plan.layers.map(\.name) == ["AppIcon_Assets/a_b", "AppIcon_Assets/a_b 2"])
+        let references = plan.groups.filter { $0.appearance == .light }.map { $0.children.map(\.reference) }
+        #expect(references == [["AppIcon_Assets/a_b"], ["AppIcon_Assets/a_b 2"]])
+    }
+
     /// A layer without a usable size is an error naming it, not a frame of nothing.
     @Test func aLayerWithoutASizeIsNamed() throws {
         let json = #"{"groups": [{"layers": [{"image-name": "a.png"}]}]}"#

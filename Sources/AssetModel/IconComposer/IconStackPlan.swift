@@ -158,8 +158,14 @@ struct IconStackBuilder {
             // The layers' images and fills, in the file's order.
             for appearance in Plan.Appearance.allCases {
                 for layer in try visibleLayers(group, appearance) where !plan.layers.contains(where: { $0.imageName == layer.imageName }) {
-                    plan.layers.append(Plan.Layer(name: layerName(layer.imageName), imageName: layer.imageName,
-                                                  isSVG: layer.imageName.lowercased().hasSuffix(".svg")))
+                    // Two files whose names read the same once written in ASCII (`a–b.png`, `a—b.png`)
+                    // keep a name each; no pair shows what actool does then.
+                    var name = layerName(layer.imageName), number = 2
+                    while plan.layers.contains(where: { $0.name == name }) {
+                        name = layerName(layer.imageName) + " \(number)"
+                        number += 1
+                    }
+                    plan.layers.append(Plan.Layer(name: name, imageName: layer.imageName, isSVG: layer.imageName.lowercased().hasSuffix(".svg")))
                 }
             }
             guard case .array(let layerNodes)? = any.member(group, "layers")?.value else { continue }
@@ -275,7 +281,8 @@ struct IconStackBuilder {
     }
 
     mutating func layerChild(_ layer: LayerEntry, _ reader: IconComposerReader) throws(IconComposerError) -> Plan.Child {
-        var child = Plan.Child(reference: layerName(layer.imageName), part: .layer)
+        let name = plan.layers.first { $0.imageName == layer.imageName }?.name ?? layerName(layer.imageName)
+        var child = Plan.Child(reference: name, part: .layer)
         child.blendMode = Self.blendNumber(try reader.blendMode(reader.specialized(layer.node, "blend-mode")))
         child.opacity = Float(try reader.opacity(reader.specialized(layer.node, "opacity")))
         let glass = try reader.specialized(layer.node, "glass")
