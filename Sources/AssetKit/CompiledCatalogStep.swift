@@ -355,9 +355,10 @@ enum CompiledCatalogStep {
                 switch image {
                 case .svg(let bytes):
                     stored[layer] = .svg(bytes)
-                case .bitmap(let pixels, let sourceWidth, let sourceHeight):
-                    let rendition = CompiledCatalog.Rendition(idiom: .universal, scale: 1, appearance: .any, fileName: "image.png",
+                case .bitmap(let pixels, let sourceWidth, let sourceHeight, let extended):
+                    var rendition = CompiledCatalog.Rendition(idiom: .universal, scale: 1, appearance: .any, fileName: "image.png",
                                                               width: pixels.width, height: pixels.height, rgba: pixels.pixels)
+                    rendition.extendedRGBA = extended
                     stored[layer] = .bitmap(rendition, sourceWidth: sourceWidth, sourceHeight: sourceHeight)
                 }
             }

@@ -181,6 +181,8 @@ public struct CompiledCatalog: Sendable {
         /// at most 1024 wide) with the size of the file they were read from.
         public enum LayerImage: Sendable {
             case svg([UInt8])
+            /// A rendition with `extendedRGBA` set is stored twice, as actool stores a Display P3
+            /// layer: the sRGB bitmap, and a wide-gamut copy keyed by display gamut 1.
             case bitmap(Rendition, sourceWidth: Int, sourceHeight: Int)
         }
 

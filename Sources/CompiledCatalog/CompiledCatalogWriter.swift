@@ -65,7 +65,8 @@ public enum CompiledCatalogWriter {
     }
 
     public static func writeWithParts(_ catalog: CompiledCatalog) throws(CompiledCatalogError) -> Written {
-        let keyFormat = RenditionAttribute.keyFormat(with: Set(catalog.assets.flatMap { $0.renditions.flatMap(\.traits.keys) }))
+        let keyFormat = RenditionAttribute.keyFormat(with: Set(catalog.assets.flatMap { $0.renditions.flatMap(\.traits.keys) })
+            .union(catalog.iconStacks.contains(where: Self.hasWideLayer) ? [.displayGamut] : []))
         var renditions: [(key: [UInt8], value: [UInt8])] = []
         var parts: [[UInt8]: String] = [:]
         var facets: [(key: [UInt8], value: [UInt8])] = []
@@ -197,8 +198,8 @@ public enum CompiledCatalogWriter {
         for part in stackParts {
             let identifier = identifierOf[part.name]!
             var keys: [[RenditionAttribute: UInt16]] = []
-            for (appearance, bytes) in try part.renditions(identifierOf) {
-                let attributes = Self.stackKey(appearance, part: part.part, identifier: identifier)
+            for (appearance, extra, bytes) in try part.renditions(identifierOf) {
+                let attributes = Self.stackKey(appearance, part: part.part, identifier: identifier).merging(extra) { _, added in added }
                 keys.append(attributes)
                 appearances.insert(appearance)
                 renditions.append((key(attributes, keyFormat), bytes))

@@ -90,6 +90,7 @@ extension CompiledCatalogWriter {
             return svgRendition(rendition, file)
         case .bitmap(var rendition, let sourceWidth, let sourceHeight):
             rendition.fileName = "image.png"
+            rendition.extendedRGBA = nil  // the sRGB one; `wideLayerRendition` makes the other
             rendition.renderingIntent = .automatic
             try checkRenditionLength(rendition.rgba.count, name: rendition.fileName)
             var bytes = try bitmapRendition(rendition, flags: imageFlags(rendition), allowGrey: true)
@@ -103,12 +104,30 @@ extension CompiledCatalogWriter {
 }
 
 extension CompiledCatalogWriter {
-    /// A name a stack brings into the car, with its part and how to make its renditions once every
-    /// name has its identifier.
+    /// A Display P3 layer's wide-gamut copy (pixel format `RGBW`, colour space 4), keyed by
+    /// display gamut 1 beside its sRGB bitmap; nil for a layer without one.
+    static func wideLayerRendition(_ image: CompiledCatalog.IconStack.LayerImage) throws(CompiledCatalogError) -> [UInt8]? {
+        guard case .bitmap(var rendition, _, _) = image, let extended = rendition.extendedRGBA else { return nil }
+        rendition.fileName = "image.png"
+        rendition.renderingIntent = .automatic
+        try checkRenditionLength(2 * extended.count, name: rendition.fileName)
+        return try wideGamutRendition(rendition, extended, flags: imageFlags(rendition))
+    }
+
+    /// A name a stack brings into the car, with its part and how to make its renditions (each with
+    /// its appearance and the attributes beyond the common key) once every name has its identifier.
     struct StackPart {
         var name: String
         var part: UInt16
-        var renditions: ([String: UInt16]) throws(CompiledCatalogError) -> [(RenditionAppearance, [UInt8])]
+        var renditions: ([String: UInt16]) throws(CompiledCatalogError) -> [(RenditionAppearance, [RenditionAttribute: UInt16], [UInt8])]
+    }
+
+    /// Whether a stack adds the display-gamut attribute to the car's key format.
+    static func hasWideLayer(_ stack: CompiledCatalog.IconStack) -> Bool {
+        stack.images.values.contains { image in
+            if case .bitmap(let rendition, _, _) = image { return rendition.extendedRGBA != nil }
+            return false
+        }
     }
 
     static func stackPartNames(_ stack: CompiledCatalog.IconStack) -> [StackPart] {
@@ -122,24 +141,26 @@ extension CompiledCatalogWriter {
         for name in order {
             let nodes = groups[name]!
             parts.append(StackPart(name: name, part: IconStackPlan.Part.group.rawValue) { identifiers throws(CompiledCatalogError) in
-                var made: [(RenditionAppearance, [UInt8])] = []
-                for node in nodes { made.append((appearance(node.appearance), try stackRendition(node, isStack: false, identifiers: identifiers))) }
+                var made: [(RenditionAppearance, [RenditionAttribute: UInt16], [UInt8])] = []
+                for node in nodes { made.append((appearance(node.appearance), [:], try stackRendition(node, isStack: false, identifiers: identifiers))) }
                 return made
             })
         }
         for layer in stack.plan.layers {
             guard let image = stack.images[layer.name] else { continue }
             parts.append(StackPart(name: layer.name, part: IconStackPlan.Part.layer.rawValue) { _ throws(CompiledCatalogError) in
-                [(.any, try layerRendition(image))]
+                var made: [(RenditionAppearance, [RenditionAttribute: UInt16], [UInt8])] = [(.any, [:], try layerRendition(image))]
+                if let wide = try wideLayerRendition(image) { made.append((.any, [.displayGamut: 1], wide)) }
+                return made
             })
         }
         for color in stack.plan.colors {
             parts.append(StackPart(name: color.name, part: IconStackPlan.Part.color.rawValue) { _ throws(CompiledCatalogError) in
-                [(.any, try stackColorRendition(color))]
+                [(.any, [:], try stackColorRendition(color))]
             })
         }
         for gradient in stack.plan.gradients {
-            parts.append(StackPart(name: gradient.name, part: IconStackPlan.Part.gradient.rawValue) { _ in [(.any, gradientRendition(gradient))] })
+            parts.append(StackPart(name: gradient.name, part: IconStackPlan.Part.gradient.rawValue) { _ in [(.any, [:], gradientRendition(gradient))] })
         }
         return parts
     }

@@ -7,11 +7,13 @@ import AssetModel
 public enum IconStackSource {
     public enum LayerImage: Sendable {
         case svg([UInt8])
-        case bitmap(RGBAImage, sourceWidth: Int, sourceHeight: Int)
+        /// `extended`: a layer whose colours reach beyond sRGB (a Display P3 PNG) also in
+        /// extended-range sRGB floats, for a wide-gamut copy as actool stores one.
+        case bitmap(RGBAImage, sourceWidth: Int, sourceHeight: Int, extended: [Float]?)
     }
 
     /// Part of the car's key: raise it when the stacks' renditions change.
-    public static let version = 1
+    public static let version = 2
 
     /// The widest layer bitmap actool stores.
     public static let maximumStoredWidth = 1024
@@ -54,12 +56,19 @@ public enum IconStackSource {
             }
             let decoded = try PNGCodec.decode(bytes).image
             let image: RGBAImage
+            var extended: [Float]?
             do {
+                // Kept at the file's own width only: a scaled copy would need its floats resampled.
+                if let color = decoded.color, !color.isPlainSRGB, decoded.width <= maximumStoredWidth {
+                    extended = (try? SRGBConversion.extendedRangeSRGB(decoded, onlyBeyondSRGB: true)).flatMap {
+                        SRGBConversion.fitsHalfFloats($0) ? $0 : nil
+                    }
+                }
                 image = try SRGBConversion.convert(decoded)
             } catch {
                 throw SourceError("the layer file \(layer.imageName): \(error)")
             }
-            images[layer.name] = .bitmap(try storedWidth(image), sourceWidth: image.width, sourceHeight: image.height)
+            images[layer.name] = .bitmap(try storedWidth(image), sourceWidth: image.width, sourceHeight: image.height, extended: extended)
         }
         return (plan, images)
     }

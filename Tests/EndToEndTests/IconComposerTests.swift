@@ -144,8 +144,11 @@ import TestSupport
         let svg = try #require(renditions("AppIcon_Assets/3 _ Layer 3").first)
         #expect(svg.layout == 9 && svg.name == "image.svg" && svg.attributes[12] == 1)
         #expect(svg.embeddedFile == (try Harness.read(bundle.appendingPathComponent("Assets/3 – Layer 3.svg"))), "the SVG as it is")
-        let png = try #require(renditions("AppIcon_Assets/Ellipse 2 2").first)
+        let png = try #require(renditions("AppIcon_Assets/Ellipse 2 2").first { ($0.attributes[24] ?? 0) == 0 })
         #expect(png.layout == 12 && png.name == "image.png" && png.width == 361 && png.flags == 16)
+        // A Display P3 PNG, as actool stores it: a wide-gamut copy too, keyed by display gamut 1.
+        let wide = try #require(renditions("AppIcon_Assets/Ellipse 2 2").first { $0.attributes[24] == 1 })
+        #expect(wide.pixelFormat == "WBGR" && wide.colorSpace == 4 && wide.width == 361)
         let color = try #require(renditions("AppIcon_Assets/Color-2").first?.color)
         #expect(color.space == 3 && color.components == [0.918, 0.231, 0.298, 1].map { Double(Float($0)) })
         let gradient = try #require(renditions("AppIcon_Assets/Gradient-3").first)
