@@ -612,7 +612,9 @@ enum CompiledCatalogStep {
         var entries: [PDFVector.Slot: Set<String>] = [:]
         var drawnFromPoints: Set<PDFVector.Slot> = []
         var pageInPoints: Set<PDFVector.Slot> = []
-        for variant in variants where variant.role == .image {
+        // Slots drawn for a locale or a direction (`carTraits`) are not the set's own slot: they
+        // get bitmaps alone, and leave the base slot's vector as it was (Immuni's sets).
+        for variant in variants where variant.role == .image && variant.carTraits == nil {
             let slot = PDFVector.Slot(name: variant.name, idiom: idiom(variant), appearance: appearance(variant), subtype: variant.tall ? 568 : 0)
             sources[slot, default: []].insert(variant.source.kind == .pdf || variant.source.kind == .svg ? variant.source.path : nil)
             entries[slot, default: []].insert("\(variant.catalogOrigin?.contentsPath ?? ""):\(variant.origin.location)")

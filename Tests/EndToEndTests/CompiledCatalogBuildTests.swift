@@ -503,6 +503,9 @@ import TestSupport
         let base = try #require(badge.first { $0.name == "badge.pdf" && $0.attributes[12] == 2 })
         let french = try #require(badge.first { $0.name == "badge-fr.pdf" && $0.attributes[12] == 2 })
         #expect(base.pixels != french.pixels)
+        // The set's own single-scale PDF keeps its vector beside its bitmaps; the others have none.
+        let vectors = car.renditions.filter { $0.name.hasPrefix("badge") && $0.layout == 9 }.map { "\($0.name) \($0.attributes[13] ?? 0)" }
+        #expect(vectors == ["badge.pdf 0"], "\(vectors)")
         // Without the car they are not loose files; the set's own PDF is.
         let loose = try Harness.assetc(["build", "App.xcassets", "--output", "loose"], in: work)
         #expect(loose.status == 0)
