@@ -60,6 +60,9 @@ public enum Pipeline {
                     throw BuildFailure(error.kind, warnings + plan.warnings + error.diagnostics)
                 }
             }
+            if (warnings + plan.warnings).contains(where: { $0.severity == .error }) {
+                throw BuildFailure(.invalidInput, warnings + plan.warnings)
+            }
             plan.fontsDirectory = fonts
             var project = LoadedProject(manifest: manifest, plan: plan, store: store, outputDirectory: output,
                                         recordedState: recorded, warnings: warnings + plan.warnings)
@@ -329,7 +332,9 @@ public enum Pipeline {
             diagnostics += read.diagnostics
             inputs += read.inputs
         }
-        if diagnostics.contains(where: { $0.severity == .error }) { throw InputError(warnings + diagnostics) }
+        // A file that is not there in full (a Git LFS pointer) fails the build, but only after
+        // planning has said what else is wrong (a wrong-size icon): every error in one run.
+        if diagnostics.contains(where: { $0.severity == .error && !$0.dropsContent }) { throw InputError(warnings + diagnostics) }
         warnings += diagnostics
         return (catalogs, inputs)
     }

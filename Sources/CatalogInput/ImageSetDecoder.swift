@@ -166,7 +166,7 @@ struct ImageSetDecoder {
             // another format behind a PNG name is skipped as its real name would be.
             if let prefix = try? FileSystem.readPrefix(path, count: 1024) {
                 if let size = GitLFSPointer.pointedSize(of: prefix) {
-                    diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)))
+                    diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)).droppingContent())
                     continue
                 }
                 if kind == .png, let format = ForeignRaster.format(of: prefix) {
@@ -272,7 +272,7 @@ struct ImageSetDecoder {
         // Read only when the car is made: a Git LFS pointer is named here, so `check` says so too.
         if let prefix = try? FileSystem.readPrefix(folder + "/" + filename, count: 1024) {
             if let size = GitLFSPointer.pointedSize(of: prefix) {
-                diagnostics.append(.error(folder + "/" + filename, GitLFSPointer.message(pointedSize: size)))
+                diagnostics.append(.error(folder + "/" + filename, GitLFSPointer.message(pointedSize: size)).droppingContent())
                 return nil
             }
             if ResolvedSource.Kind.forPath(filename) == .png, let format = ForeignRaster.format(of: prefix) {

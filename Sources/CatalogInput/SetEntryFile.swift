@@ -20,7 +20,7 @@ enum SetEntryFile {
         // A Git LFS pointer would be stored as the asset's bytes (NSDataAsset would hand the app
         // the pointer's text). Said as for an image's source, with the command that fetches it.
         if let prefix = try? FileSystem.read(path, limit: 1024), let size = GitLFSPointer.pointedSize(of: prefix) {
-            diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)))
+            diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)).droppingContent())
             return nil
         }
         return path

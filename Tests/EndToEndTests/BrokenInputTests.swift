@@ -145,6 +145,12 @@ import TestSupport
                      "App.xcassets/logo.imageset/logo@2x.png": Array("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 555\n".utf8)],
              wholeManifest: true, expected: ["bad/App.xcassets/model.dataset/model.json: error: this is a Git LFS pointer of a 4096-byte file",
                                              "bad/App.xcassets/logo.imageset/logo@2x.png: error: this is a Git LFS pointer of a 555-byte file"]),
+        // A pointer does not hide what planning finds after it (a source that is not there).
+        Case(name: "Git LFS pointer and a missing source", images: "{\"version\": 1, \"output\": \"out\", \"car\": true,\n\"catalogs\": [{\"path\": \"bad/App.xcassets\"}], \"images\": [{\"name\": \"A\", \"source\": \"bad/missing.pdf\"}]}",
+             files: ["App.xcassets/logo.imageset/Contents.json": Array(#"{"images": [{"idiom": "universal", "filename": "logo@2x.png", "scale": "2x"}]}"#.utf8),
+                     "App.xcassets/logo.imageset/logo@2x.png": Array("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 555\n".utf8)],
+             wholeManifest: true, expected: ["bad/App.xcassets/logo.imageset/logo@2x.png: error: this is a Git LFS pointer of a 555-byte file",
+                                             "bad/missing.pdf: error:"]),
         Case(name: "broken Contents.json", images: "{\"version\": 1, \"output\": \"out\",\n\"appIcon\": {\"appiconset\": 1️⃣\"bad/Broken.appiconset\"}}",
              files: ["Broken.appiconset/Contents.json": Array("{\"images\": [\n{\"idiom\": 2️⃣}".utf8)],
              wholeManifest: true,
