@@ -111,6 +111,13 @@ public enum AssetIndex {
         // Not a file in the bundle: found by name in Assets.car (its PNG is kept under `.assetc/`).
         if variant.destination == .compiledCatalog { fields["compiledCatalogOnly"] = .bool(true) }
         if let origin = variant.catalogOrigin { fields["source"] = .string(origin.setPath + "/" + origin.filename) }
+        // A slot the car selects by locale or traits (a localized or directional PDF): which.
+        if let traits = variant.carTraits {
+            if let locale = traits.locale { fields["locale"] = .string(locale) }
+            if !traits.attributes.isEmpty {
+                fields["carTraits"] = .object(Dictionary(uniqueKeysWithValues: traits.attributes.map { (String($0.key), JSONOutput.integer(Int($0.value))) }))
+            }
+        }
         return .object(fields)
     }
 }

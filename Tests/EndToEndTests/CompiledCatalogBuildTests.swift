@@ -506,6 +506,9 @@ import TestSupport
         // The set's own single-scale PDF keeps its vector beside its bitmaps; the others have none.
         let vectors = car.renditions.filter { $0.name.hasPrefix("badge") && $0.layout == 9 }.map { "\($0.name) \($0.attributes[13] ?? 0)" }
         #expect(vectors == ["badge.pdf 0"], "\(vectors)")
+        // The index says which locale or direction each car-only file is for.
+        let index = try String(contentsOf: work.appendingPathComponent("out/asset-index.json"), encoding: .utf8)
+        #expect(index.contains("\"locale\": \"fr\"") && index.contains("\"carTraits\": {\n"), "\(index)")
         // Without the car they are not loose files; the set's own PDF is.
         let loose = try Harness.assetc(["build", "App.xcassets", "--output", "loose"], in: work)
         #expect(loose.status == 0)
