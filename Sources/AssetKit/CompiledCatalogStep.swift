@@ -297,8 +297,7 @@ enum CompiledCatalogStep {
         for asset in dataAssets {
             // As for colours: an image set of the same name keeps it.
             if assets[asset.name] != nil || colorAssets.contains(where: { $0.name == asset.name }) {
-                made.append(.warning(plan.inputPath, "the data set \"\(asset.name)\" has the name of an image or colour set; only that set is in Assets.car"))
-                continue
+                continue  // said when planning (Planner), so `check --car` says it too
             }
             assets[asset.name] = asset
         }
@@ -306,8 +305,7 @@ enum CompiledCatalogStep {
             // One name, one asset: an image set and a colour set of the same name cannot both be
             // found by name, so the image is kept and the colour is said to be left out.
             if assets[asset.name] != nil {
-                made.append(.warning(plan.inputPath, "the colour set \"\(asset.name)\" has the name of an image set; only the image is in Assets.car"))
-                continue
+                continue  // said when planning (Planner), so `check --car` says it too
             }
             assets[asset.name] = asset
         }

@@ -126,6 +126,20 @@ public struct Planner {
             taken.formUnion(catalogRecords.images.filter { $0.bundle == nil }.map(\.name))
             taken.formUnion(catalogRecords.colors.filter { $0.bundle == nil }.map(\.name))
             taken.formUnion(catalogRecords.dataSets.filter { $0.bundle == nil }.map(\.name))
+            // Colour and data sets named as an image set are left out of the car likewise (the
+            // image keeps the name), said here too; the car step leaves them out without a word.
+            let images = Set(variants.filter { $0.role == .image && $0.bundle == .main }.map(\.name))
+                .union(catalogRecords.images.filter { $0.bundle == nil }.map(\.name))
+                .union([request.compiledIconName].compactMap { $0 } + alternates.map(\.name))
+            for color in catalogRecords.colors where color.bundle == nil && images.contains(color.name) {
+                result.warnings.append(.warning(manifest.path, "the colour set \"\(color.name)\" has the name of an image or app icon set; "
+                    + "only that set is in Assets.car, so UIColor(named: \"\(color.name)\") will not find the colour").droppingContent())
+            }
+            let colorNames = Set(catalogRecords.colors.filter { $0.bundle == nil }.map(\.name))
+            for data in catalogRecords.dataSets where data.bundle == nil && (images.contains(data.name) || colorNames.contains(data.name)) {
+                result.warnings.append(.warning(manifest.path, "the data set \"\(data.name)\" has the name of an image, app icon or colour set; "
+                    + "only that set is in Assets.car").droppingContent())
+            }
             catalogRecords.symbolSets.removeAll { set in
                 guard set.bundle == nil, taken.contains(set.name) else { return false }
                 result.warnings.append(.warning(set.symbolSet.contentsPath, "the symbol set \"\(set.name)\" has the name of an image, data or colour set; "

@@ -471,6 +471,28 @@ import TestSupport
     /// Localized slots (`locale`) are in the car keyed by attribute 13, numbered by the car's
     /// LOCALIZATIONKEYS (names in byte order from 1), with the attribute's bits in BITMAPKEYS; a
     /// locale that is not a language tag is skipped, and a second file for one locale is said.
+    /// A colour set named as an image set (Loop's `carbs`) is left out of the car, the image keeping
+    /// the name: said when planning, so `check --car` fails as the build warns; said once.
+    @Test func aColourNamedAsAnImageIsSaidByCheckToo() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("App.xcassets/carbs.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"), to: set.appendingPathComponent("carbs@3x.png"))
+        try #"{"images": [{"idiom": "universal", "filename": "carbs@3x.png", "scale": "3x"}]}"#
+            .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let color = work.appendingPathComponent("App.xcassets/carbs.colorset")
+        try FileManager.default.createDirectory(at: color, withIntermediateDirectories: true)
+        try #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1.000", "green": "0.000", "blue": "0.000", "alpha": "1.000"}}}]}"#
+            .write(to: color.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let message = "warning: the colour set \"carbs\" has the name of an image or app icon set; only that set is in Assets.car, "
+            + "so UIColor(named: \"carbs\") will not find the colour"
+        let run = try Harness.assetc(["build", "App.xcassets", "--output", "out", "--car"], in: work)
+        #expect(run.status == 0 && run.stderr.components(separatedBy: message).count == 2, "once: \(run.stderr)")
+        let check = try Harness.assetc(["check", "App.xcassets", "--car"], in: work)
+        #expect(check.status != 0 && check.stderr.contains("error: the colour set \"carbs\" has the name of an image or app icon set"), "\(check.stderr)")
+    }
+
     /// PDF and SVG slots chosen by locale or layout direction (Immuni's localized PDFs, the NHS
     /// app's directional ones) are drawn by the render workers at each scale, as the set's own
     /// vectors are, and keyed in the car by their traits; before, they were left out.
