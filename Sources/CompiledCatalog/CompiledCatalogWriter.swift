@@ -91,6 +91,12 @@ public enum CompiledCatalogWriter {
         // the hash (an Xcode 11 actool file gives AppIcon 1). 16 bits collide often: GoMap's
         // 559-set POI catalog has three pairs.
         let stackParts = catalog.iconStacks.flatMap(Self.stackPartNames)
+        // One name, one asset: a set named like a part of a stack (`AppIcon/Group` in a folder
+        // `AppIcon` that provides a namespace) would share its identifier and its facet.
+        let assetNames = Set(catalog.assets.map(\.name))
+        if let clash = stackParts.first(where: { assetNames.contains($0.name) }) {
+            throw CompiledCatalogError("\(clash.name) is both a set's name and a part of an Icon Composer icon's stack; rename the set")
+        }
         var identifierOf: [String: UInt16] = [:]
         for name in Set(catalog.assets.map(\.name) + stackParts.map(\.name)).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
             guard identifiers.count < maximumNames else {
