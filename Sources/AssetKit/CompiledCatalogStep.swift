@@ -343,6 +343,37 @@ enum CompiledCatalogStep {
         return result
     }
 
+    /// What the car step would refuse of the icons' stacks, said when planning: a bundle the stack
+    /// cannot be made from, and a name of a stack (`AppIcon/Group`, `AppIcon_Assets/Color-2`) that
+    /// is also a main-bundle set's or another stack's, which would share a name in the car.
+    static func checkIconStacks(_ plan: BuildPlan, store: SourceStore) throws(BuildFailure) {
+        guard let request = plan.compiledCatalog else { return }
+        var taken = Set(plan.variants.filter { $0.bundle == .main && $0.role == .image }.map(\.name))
+        let records = plan.catalogRecords
+        taken.formUnion(records.images.filter { $0.bundle == nil }.map(\.name))
+        taken.formUnion(records.colors.filter { $0.bundle == nil }.map(\.name))
+        taken.formUnion(records.dataSets.filter { $0.bundle == nil }.map(\.name))
+        taken.formUnion(records.symbolSets.filter { $0.bundle == nil }.map(\.name))
+        let sources = iconStackSources(plan, request)
+        taken.formUnion(sources.map(\.name))
+        var problems: [Diagnostic] = []
+        for (name, iconJSON) in sources {
+            let stack: IconStackPlan
+            do {
+                stack = try IconStackSource.read(iconJSON: iconJSON, stem: name, store: store, decodingLayers: false).0
+            } catch {
+                throw BuildFailure(.invalidInput, [.error(iconJSON, "cannot make the icon's stack for Assets.car: \(error)")])
+            }
+            let parts = Set(stack.groups.map(\.name) + stack.layers.map(\.name) + stack.colors.map(\.name) + stack.gradients.map(\.name))
+            for part in parts.sorted() where taken.contains(part) {
+                problems.append(.error(iconJSON, "\(part), a name of the icon \"\(name)\"'s stack in Assets.car, is also the name of a set or "
+                    + "of another icon's stack; rename one of them"))
+            }
+            taken.formUnion(parts)
+        }
+        if !problems.isEmpty { throw BuildFailure(.invalidInput, problems) }
+    }
+
     /// An Icon Composer icon's stack for iOS 26 (docs/assets-car.md, "Icon stacks"): the plan, and
     /// its layers' images as renditions.
     static func iconStack(name: String, iconJSON: String, store: SourceStore) throws(BuildFailure) -> CompiledCatalog.IconStack {

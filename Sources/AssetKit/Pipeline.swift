@@ -50,12 +50,9 @@ public enum Pipeline {
                 do {
                     _ = try CompiledCatalogStep.symbolSets(plan)
                     try CompiledCatalogStep.checkTraitSlots(plan)
-                    // Icon Composer icons' stacks likewise: read, not encoded.
-                    if let request = plan.compiledCatalog {
-                        for (name, iconJSON) in CompiledCatalogStep.iconStackSources(plan, request) {
-                            _ = try CompiledCatalogStep.iconStack(name: name, iconJSON: iconJSON, store: store)
-                        }
-                    }
+                    // Icon Composer icons' stacks likewise: planned from the layers' headers, and
+                    // their names checked against the sets', without decoding a pixel.
+                    try CompiledCatalogStep.checkIconStacks(plan, store: store)
                 } catch {
                     throw BuildFailure(error.kind, warnings + plan.warnings + error.diagnostics)
                 }

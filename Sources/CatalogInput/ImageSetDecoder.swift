@@ -54,7 +54,9 @@ struct ImageSetDecoder {
         }
         // A car-only slot, once per idiom, scale, appearance and traits, as for plain slots.
         func keep(_ slot: CatalogTraitSlot, filename: String, at entry: JSONNode) {
-            if traitSlots.contains(where: { $0.idiom == slot.idiom && $0.carPlay == slot.carPlay && $0.scale == slot.scale
+            // Scale 0 is a vector drawn at every scale: it meets a slot of any scale.
+            if traitSlots.contains(where: { $0.idiom == slot.idiom && $0.carPlay == slot.carPlay
+                && ($0.scale == slot.scale || $0.scale == 0 || slot.scale == 0)
                 && $0.appearance == slot.appearance && $0.attributeValues == slot.attributeValues && $0.locale == slot.locale }) {
                 diagnostics.append(.warning(contentsPath, at: entry.location,
                                             "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept").droppingContent())
@@ -288,6 +290,8 @@ struct ImageSetDecoder {
                                     locale: locale,
                                     displayGamut: file.string("display-gamut", of: entry, diagnostics: &diagnostics),
                                     languageDirection: file.string("language-direction", of: entry, diagnostics: &diagnostics))
+        // A Display P3 vector is not drawn (Cairo draws in sRGB): left to the skipped-slot warning.
+        if isVector && slot.isWideGamut { return nil }
         return slot.attributeValues == nil ? nil : slot
     }
 

@@ -93,9 +93,9 @@ public enum CompiledCatalogWriter {
         let stackParts = catalog.iconStacks.flatMap(Self.stackPartNames)
         // One name, one asset: a set named like a part of a stack (`AppIcon/Group` in a folder
         // `AppIcon` that provides a namespace) would share its identifier and its facet.
-        let assetNames = Set(catalog.assets.map(\.name))
-        if let clash = stackParts.first(where: { assetNames.contains($0.name) }) {
-            throw CompiledCatalogError("\(clash.name) is both a set's name and a part of an Icon Composer icon's stack; rename the set")
+        var seenNames = Set(catalog.assets.map(\.name))
+        for part in stackParts where !seenNames.insert(part.name).inserted {
+            throw CompiledCatalogError("\(part.name) is both a part of an Icon Composer icon's stack and the name of a set or of another icon's part; rename one")
         }
         var identifierOf: [String: UInt16] = [:]
         for name in Set(catalog.assets.map(\.name) + stackParts.map(\.name)).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {

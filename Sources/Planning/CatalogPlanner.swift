@@ -233,8 +233,10 @@ struct CatalogPlanner {
             let traits = CarTraits(locale: slot.locale, attributes: slot.attributeValues ?? [:])
             for scale in slot.scale > 0 ? [slot.scale] : catalog.spec.scales {
                 let width = FileNaming.pixels(points.width, scale: scale), height = FileNaming.pixels(points.height, scale: scale)
-                // Kept under the renditions folder only: a name of its own, numbered in the set's order.
-                let fileName = FileNaming.fileName(base: leaf + slot.appearance.fileNameSuffix + "+car\(number + 1)", scale: scale, idiom: slot.idiom)
+                // Kept under the renditions folder only: a name of its own, numbered in the set's
+                // order, with a `~` that no set's loose base has (LooseNames writes it `_`), so it
+                // cannot meet another set's file.
+                let fileName = FileNaming.fileName(base: leaf + slot.appearance.fileNameSuffix + "~car\(number + 1)", scale: scale, idiom: slot.idiom)
                 if let problem = LimitCheck.sizeProblem(fileName: fileName, width: width, height: height) {
                     diagnostics.append(.error(set.contentsPath, problem))
                     continue

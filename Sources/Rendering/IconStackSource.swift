@@ -18,7 +18,10 @@ public enum IconStackSource {
     /// The widest layer bitmap actool stores.
     public static let maximumStoredWidth = 1024
 
-    public static func read(iconJSON: String, stem: String, store: SourceStore) throws(SourceError) -> (IconStackPlan, [String: LayerImage]) {
+    /// `decodingLayers` false reads what the plan needs alone (layer headers, not pixels): what
+    /// `check --car` and every build's planning afford.
+    public static func read(iconJSON: String, stem: String, store: SourceStore,
+                            decodingLayers: Bool = true) throws(SourceError) -> (IconStackPlan, [String: LayerImage]) {
         let json = try store.bytes(iconJSON)
         let names: [String]
         do {
@@ -48,7 +51,7 @@ public enum IconStackSource {
             throw SourceError("not a readable Icon Composer icon.json: \(error)")
         }
         var images: [String: LayerImage] = [:]
-        for layer in plan.layers {
+        for layer in plan.layers where decodingLayers {
             guard let bytes = files[layer.imageName] else { continue }
             if layer.isSVG {
                 images[layer.name] = .svg(bytes)

@@ -537,6 +537,21 @@ import TestSupport
         #expect(Harness.files(under: work.appendingPathComponent("loose/Resources")).filter { $0.hasSuffix(".png") } == ["badge.png", "badge@2x.png", "badge@3x.png"])
         let check = try Harness.assetc(["check", "App.xcassets", "--car"], in: work)
         #expect(check.status == 0, "\(check.stderr)")
+        // Named with a `~`, which no set's file has, so another set (`badge+car1`) cannot meet them.
+        #expect(Harness.files(under: work.appendingPathComponent("out/.assetc/renditions")).contains("badge~car1@2x.png"))
+        // A French PNG beside the French PDF (drawn at every scale): the second is said and left out,
+        // not two renditions of one key; a Display P3 PDF slot is skipped with a warning.
+        try #"""
+            {"images": [{"idiom": "universal", "filename": "badge.pdf"},
+                        {"idiom": "universal", "filename": "badge-fr.pdf", "locale": "fr"},
+                        {"idiom": "universal", "filename": "badge-fr@2x.png", "scale": "2x", "locale": "fr"},
+                        {"idiom": "universal", "filename": "badge-rtl.pdf", "display-gamut": "display-P3"}]}
+            """#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"), to: set.appendingPathComponent("badge-fr@2x.png"))
+        let mixed = try Harness.assetc(["build", "App.xcassets", "--output", "mixed", "--car"], in: work)
+        #expect(mixed.status == 0, "\(mixed.stderr)")
+        #expect(mixed.stderr.contains("\"badge-fr@2x.png\" is a second file for the same idiom, scale, appearance and traits"), "\(mixed.stderr)")
+        #expect(mixed.stderr.contains("warning: skipped 1 slot of \"badge\""), "\(mixed.stderr)")
     }
 
     @Test func localizedSlotsAreInTheCarUnderTheirLocalizationKeys() throws {

@@ -156,6 +156,28 @@ import TestSupport
         #expect(String(decoding: gradient.rawPayload, as: UTF8.self).contains("AppIcon_Assets/Color-4\0"), "stops name their colours")
     }
 
+    /// A set whose name is also a name of the icon's stack (`AppIcon/Group`, in a folder `AppIcon`
+    /// that provides a namespace) would share it in the car: an error naming both, from `check --car`
+    /// as from the build.
+    @Test func aSetNamedLikeAPartOfTheStackIsRefused() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        _ = try copy("MiniPlayer.icon", into: work)
+        let folder = work.appendingPathComponent("App.xcassets/AppIcon")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Group.imageset"), withIntermediateDirectories: true)
+        try #"{"info": {"version": 1}, "properties": {"provides-namespace": true}}"#
+            .write(to: folder.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/focus-icon@3x.png"),
+                                         to: folder.appendingPathComponent("Group.imageset/g@3x.png"))
+        try #"{"images": [{"idiom": "universal", "filename": "g@3x.png", "scale": "3x"}]}"#
+            .write(to: folder.appendingPathComponent("Group.imageset/Contents.json"), atomically: true, encoding: .utf8)
+        for command in ["check", "build"] {
+            let run = try Harness.assetc([command, "App.xcassets", "AppIcon.icon", "--app-icon", "AppIcon", "--car"]
+                                         + (command == "build" ? ["--output", "out"] : []), in: work)
+            #expect(run.status == 1 && run.stderr.contains("AppIcon.icon/icon.json: error: AppIcon/Group, a name of the icon \"AppIcon\"'s stack"), "\(command): \(run.stderr)")
+        }
+    }
+
     /// Other bundles are alternate icons, as actool takes them (`--alternate-app-icon NAME` here,
     /// `--include-all-app-icons` in the actool mode): their home-screen icons loose, their names in
     /// `CFBundleAlternateIcons`, their renditions in the car.

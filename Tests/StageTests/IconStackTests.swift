@@ -132,6 +132,21 @@ import Testing
         #expect(references == [["AppIcon_Assets/a_b"], ["AppIcon_Assets/a_b 2"]])
     }
 
+    /// A layer named only where its group is hidden is not in the stack (the flattened icon does
+    /// not read it either); a colour no Float holds is refused by name, not stored as infinity.
+    @Test func hiddenGroupsAndHugeColours() throws {
+        let hidden = #"""
+        {"groups": [{"hidden-specializations": [{"appearance": "dark", "value": true}],
+                     "layers": [{"image-name-specializations": [{"value": "a.png"}, {"appearance": "dark", "value": "b.png"}]}]}]}
+        """#
+        let plan = try Plan.make(iconJSON: Array(hidden.utf8), stem: "AppIcon") { $0 == "a.png" ? PointSize(width: 8, height: 8) : nil }
+        #expect(plan.layers.map(\.imageName) == ["a.png"])
+        #expect(plan.groups.first { $0.appearance == .dark }?.children.isEmpty == true)
+        #expect(plan.stacks.first { $0.appearance == .dark }?.children.count == 1, "the fill alone")
+        let huge = #"{"fill": {"solid": "srgb:1e306,0,0,1"}, "groups": [{"layers": [{"image-name": "a.png"}]}]}"#
+        #expect(throws: IconComposerError.self) { try Plan.make(iconJSON: Array(huge.utf8), stem: "AppIcon") { _ in PointSize(width: 8, height: 8) } }
+    }
+
     /// A layer without a usable size is an error naming it, not a frame of nothing.
     @Test func aLayerWithoutASizeIsNamed() throws {
         let json = #"{"groups": [{"layers": [{"image-name": "a.png"}]}]}"#
@@ -158,6 +173,14 @@ import Testing
         <svg version="1.1" xmlns="&ns_svg;" x="0px" y="0px" width="1254px" height="1254px" viewBox="0 0 1254 1254">
         """
         #expect(Self.size(illustrator) == PointSize(width: 1254, height: 1254))
+    }
+
+    /// As librsvg sizes the flattened icon's layers: both lengths when both are absolute and above
+    /// zero, else the viewBox's — never one of each.
+    @Test func theViewBoxUnlessBothLengthsAreAbsolute() {
+        #expect(Self.size(#"<svg width="200" viewBox="0 0 400 100"/>"#) == PointSize(width: 400, height: 100))
+        #expect(Self.size(#"<svg width="0" height="0" viewBox="0 0 400 100"/>"#) == PointSize(width: 400, height: 100))
+        #expect(Self.size(#"<svg width="10em" height="10em" viewBox="0 0 400 100"/>"#) == PointSize(width: 400, height: 100))
     }
 
     @Test func noSizeOrNoSVGIsNil() {

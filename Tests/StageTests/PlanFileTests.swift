@@ -53,6 +53,17 @@ import Testing
         #expect(one.plan.variants == [plan.variants[1]] && one.keys == ["k2"])
     }
 
+    /// A car-only slot's traits read back, and are written in one order whatever the process's
+    /// hash seed: plan files are build engines' cache inputs.
+    @Test func carTraitsAreWrittenInOrder() throws {
+        var plan = Self.sample()
+        plan.variants[0].carTraits = CarTraits(locale: "fr", attributes: [24: 1, 4: 5, 20: 2, 21: 1, 22: 3])
+        let text = PlanFile.encode(plan, keys: ["k1", "k2"]).serialized()
+        let compact = text.filter { !$0.isWhitespace }
+        #expect(compact.contains(#""carTraits":{"attributes":[[4,5],[20,2],[21,1],[22,3],[24,1]],"locale":"fr"}"#), "\(text)")
+        #expect(try PlanFile.decode(Array(text.utf8)).plan.variants == plan.variants)
+    }
+
     @Test func forgedOrForeignPlansAreRefused() {
         let good = PlanFile.encode(Self.sample(), keys: ["k1", "k2"]).serialized()
         let cases = [

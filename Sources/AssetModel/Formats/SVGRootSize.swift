@@ -13,6 +13,8 @@ public enum SVGRootSize {
             guard let raw else { return nil }
             let text = trimmed(Substring(raw))
             guard !text.isEmpty, !text.hasSuffix("%") else { return nil }
+            // Relative units (`em`, `ex`) are not absolute: the viewBox decides then.
+            if text.hasSuffix("em") || text.hasSuffix("ex") { return nil }
             let units: [(String, Double)] = [("px", 1), ("pt", 96.0 / 72), ("pc", 16), ("in", 96), ("cm", 96 / 2.54), ("mm", 96 / 25.4)]
             for (unit, factor) in units where text.hasSuffix(unit) {
                 return Double(trimmed(text.dropLast(unit.count))).map { $0 * factor }
@@ -20,10 +22,14 @@ public enum SVGRootSize {
             return Double(text)
         }
         let box = attributes["viewBox"]?.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" }).compactMap { Double($0) }
-        let width = length(attributes["width"]) ?? (box?.count == 4 ? box![2] : nil)
-        let height = length(attributes["height"]) ?? (box?.count == 4 ? box![3] : nil)
-        guard let width, let height, width.isFinite, height.isFinite, width > 0, height > 0 else { return nil }
-        return PointSize(width: width, height: height)
+        // As librsvg sizes it for the flattened icon: both lengths when both are absolute and
+        // above zero, else the viewBox's (never one of each, which would change the shape).
+        if let width = length(attributes["width"]), let height = length(attributes["height"]),
+           width.isFinite, height.isFinite, width > 0, height > 0 {
+            return PointSize(width: width, height: height)
+        }
+        guard let box, box.count == 4, box[2].isFinite, box[3].isFinite, box[2] > 0, box[3] > 0 else { return nil }
+        return PointSize(width: box[2], height: box[3])
     }
 
     /// The root element's attributes, when the file starts (after a BOM, the XML declaration,

@@ -156,7 +156,7 @@ struct IconStackBuilder {
             taken.insert(name)
             groupNames.append(("\(stem)/\(name)", group))
             // The layers' images and fills, in the file's order.
-            for appearance in Plan.Appearance.allCases {
+            for appearance in Plan.Appearance.allCases where try isShown(group, appearance) {
                 for layer in try visibleLayers(group, appearance) where !plan.layers.contains(where: { $0.imageName == layer.imageName }) {
                     // Two files whose names read the same once written in ASCII (`a–b.png`, `a—b.png`)
                     // keep a name each; no pair shows what actool does then.
@@ -190,7 +190,8 @@ struct IconStackBuilder {
             for appearance in Plan.Appearance.allCases {
                 let reader = Self.reader(appearance)
                 var children: [Plan.Child] = []
-                for layer in try visibleLayers(group, appearance).reversed() {
+                // A group hidden in this appearance is not in its stack; its node stays, empty.
+                for layer in try isShown(group, appearance) ? visibleLayers(group, appearance).reversed() : [] {
                     children.append(try layerChild(layer, reader))
                 }
                 plan.groups.append(Plan.Node(name: name, appearance: appearance, children: children))
@@ -382,8 +383,9 @@ struct IconStackBuilder {
             throw IconComposerError("a colour must be written space:components", at: node.location)
         }
         let values = text[text.index(after: colon)...].split(separator: ",").map { Double(String($0.filter { $0 != " " })) }
-        guard !values.isEmpty, values.allSatisfy({ $0?.isFinite == true }) else {
-            throw IconComposerError("a colour component is not a number", at: node.location)
+        // Extended spaces leave 0–1, but not by orders of magnitude (a Float holds the value).
+        guard !values.isEmpty, values.allSatisfy({ $0.map { $0.isFinite && abs($0) <= 1000 } == true }) else {
+            throw IconComposerError("a colour component is not a number from -1000 to 1000", at: node.location)
         }
         let space: UInt32
         switch text[..<colon] {

@@ -223,6 +223,27 @@ public struct CarTraits: Sendable, Hashable, Codable {
         self.attributes = attributes
     }
 
+    private enum CodingKeys: String, CodingKey { case locale, attributes }
+
+    /// The attributes as `[[number, value], …]` in the numbers' order: a dictionary would be
+    /// written in the process's hash order, and plan files must be the same bytes every run.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(locale, forKey: .locale)
+        try c.encode(attributes.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }, forKey: .attributes)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        locale = try c.decodeIfPresent(String.self, forKey: .locale)
+        var attributes: [UInt16: UInt16] = [:]
+        for pair in try c.decode([[UInt16]].self, forKey: .attributes) {
+            guard pair.count == 2 else { throw JSONValueDecoder.Failure("a car trait must be [attribute, value]") }
+            attributes[pair[0]] = pair[1]
+        }
+        self.attributes = attributes
+    }
+
     /// One line, for cache keys and file names: `fr` / `4=5` / `fr,4=5`.
     public var summary: String {
         ([locale].compactMap { $0 } + attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: ",")
