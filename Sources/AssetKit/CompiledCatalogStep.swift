@@ -190,7 +190,8 @@ enum CompiledCatalogStep {
             }
             // The 1024 image of a single-size set, and every dark or tinted icon, is stored once per
             // device idiom, as Xcode 26's actool stores them.
-            let perDeviceIdiom = variant.role.kind == .appStoreIcon && (request.singleSizeIcon || !variant.appearance.isAny)
+            let perDeviceIdiom = (variant.role.kind == .appStoreIcon && (request.singleSizeIcon || !variant.appearance.isAny))
+                || (variant.role.kind == .alternateAppIcon && variant.iconSlot?.idiom == .appStore && !variant.appearance.isAny)
             if perDeviceIdiom { rendition.fileName = FilePath(variant.source.path).lastComponent }
             let kind: CompiledCatalog.Asset.Kind = isIcon ? .appIcon : .image
             let splitsWideGamut = kind == .image && variant.carTraits == nil && (variant.tall

@@ -509,7 +509,9 @@ public struct Planner {
             return []
         }
         diagnostics += own.filter { $0.severity == .note || $0.dropsContent }
-        return planned.filter { $0.role.kind == .appIcon }.map { variant -> Variant in
+        // Its home-screen sizes, and its dark and tinted 1024 images (in the car only, as the
+        // primary's): not its App Store icon, which only the primary has.
+        return planned.filter { $0.role.kind == .appIcon || ($0.role.kind == .appStoreIcon && !$0.appearance.isAny) }.map { variant -> Variant in
             var alternate = variant
             if let slot = variant.iconSlot { alternate.role = .alternateAppIcon(slot) }
             alternate.name = name

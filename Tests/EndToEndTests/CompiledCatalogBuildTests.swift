@@ -297,6 +297,19 @@ import TestSupport
 
         let plain = try Harness.assetc(["build", "App.xcassets", "--output", "loose", "--app-icon", "AppIcon", "-v"], in: work)
         #expect(plain.status == 0 && plain.stderr.contains("note: skipped dark.png: dark app icons are only in Assets.car (build with --car)"), "\(plain.stderr)")
+
+        // The same set as an alternate icon keeps its dark and tinted images too (they were
+        // dropped with the App Store icon, which only the primary has), and no 1024 file is loose.
+        try FileManager.default.copyItem(at: set, to: work.appendingPathComponent("App.xcassets/Night.appiconset"))
+        let both = try Harness.assetc(["build", "App.xcassets", "--output", "both", "--app-icon", "AppIcon", "--alternate-app-icons", "--car", "--werror"], in: work)
+        #expect(both.status == 0, "\(both.stderr)")
+        let withAlternate = try CARReader(try Harness.read(work.appendingPathComponent("both/Resources/Assets.car")))
+        let night = try #require(withAlternate.facets["Night"]?.first { $0.0 == 17 }?.1)
+        let nightIcons = withAlternate.renditions.filter { $0.attributes[17] == night && $0.attributes[2] == 220 && ($0.attributes[7] ?? 0) != 0 }
+        #expect(nightIcons.map { [$0.attributes[7]!, $0.attributes[15]!, UInt16($0.width)] }.sorted { $0.lexicographicallyPrecedes($1) }
+                == [[1, 1, 1024], [1, 2, 1024], [10, 1, 1024], [10, 2, 1024]])
+        let plist = try String(contentsOf: work.appendingPathComponent("both/partial-Info.plist"), encoding: .utf8)
+        #expect(!plist.contains("1024"), "\(plist)")
     }
 
     /// High-contrast images and colours, and colours that refer to system colours, are in the car:
