@@ -131,8 +131,15 @@ public struct Planner {
             let images = Set(variants.filter { $0.role == .image && $0.bundle == .main }.map(\.name))
                 .union(catalogRecords.images.filter { $0.bundle == nil }.map(\.name))
                 .union([request.compiledIconName].compactMap { $0 } + alternates.map(\.name))
+            // Named by its own Contents.json (in the catalog that holds it), not the build's input.
+            var colorPaths: [String: String] = [:]
+            for catalog in catalogs where catalog.spec.bundle == nil {
+                for set in catalog.colorSets where colorPaths[set.name] == nil {
+                    colorPaths[set.name] = FilePath(manifest.resolve(catalog.spec.path)).appending(set.setPath).appending("Contents.json").string
+                }
+            }
             for color in catalogRecords.colors where color.bundle == nil && images.contains(color.name) {
-                result.warnings.append(.warning(manifest.path, "the colour set \"\(color.name)\" has the name of an image or app icon set; "
+                result.warnings.append(.warning(colorPaths[color.name] ?? manifest.path, "the colour set \"\(color.name)\" has the name of an image or app icon set; "
                     + "only that set is in Assets.car, so UIColor(named: \"\(color.name)\") will not find the colour").droppingContent())
             }
             let colorNames = Set(catalogRecords.colors.filter { $0.bundle == nil }.map(\.name))
@@ -503,7 +510,8 @@ public struct Planner {
             .plan(spec, diagnostics: &own)
         if let problem = own.first(where: { $0.severity == .error }) {
             // The file at fault, when the error names one inside the set (Meshtastic's JPEG).
-            let file = problem.path != path && problem.path.hasPrefix(path + "/") ? "\(problem.path.dropFirst(path.count + 1)): " : ""
+            let relative = problem.path != path && problem.path.hasPrefix(path + "/") ? String(problem.path.dropFirst(path.count + 1)) : ""
+            let file = relative.isEmpty || problem.message.contains(relative) ? "" : "\(relative): "  // named once
             diagnostics.append(Diagnostic.warning(path, "the \(what) \"\(name)\" is not packaged as an alternate icon: \(file)\(problem.message)")
                 .droppingContent())
             return []
