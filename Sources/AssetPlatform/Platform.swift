@@ -40,6 +40,21 @@ public enum FileSystem {
     /// Reads a whole regular file, refusing directories, FIFOs, devices and files over `limit` bytes.
     /// A FIFO is refused without blocking: it is opened non-blocking and checked before any read.
     public static func read(_ path: String, limit: Int = Limits.maximumSourceBytes) throws(FileError) -> [UInt8] {
+        try readRegularFile(path) { size throws(FileError) in
+            guard size <= limit else { throw FileError(.read, path: path, reason: .tooLarge(size: size, limit: limit)) }
+            return size
+        }
+    }
+
+    /// The first `count` bytes of a regular file (all of a shorter one): enough to tell what it
+    /// holds without reading it whole. Refuses what `read` refuses, whatever the file's size.
+    public static func readPrefix(_ path: String, count: Int) throws(FileError) -> [UInt8] {
+        try readRegularFile(path) { size in max(0, min(count, size)) }
+    }
+
+    /// Opens `path` non-blocking, refuses anything but a regular file, and reads as many bytes as
+    /// `amount` gives for the file's size (fewer when the file is shorter than it said).
+    private static func readRegularFile(_ path: String, amount: (Int) throws(FileError) -> Int) throws(FileError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw failure(.read, path) }
         defer { close(fd) }
@@ -47,10 +62,7 @@ public enum FileSystem {
         guard fstat(fd, &info) == 0 else { throw failure(.read, path) }
         if info.st_mode & S_IFMT == S_IFDIR { throw FileError(.read, path: path, reason: .isDirectory) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw FileError(.read, path: path, reason: .notRegularFile) }
-        guard Int(info.st_size) <= limit else {
-            throw FileError(.read, path: path, reason: .tooLarge(size: Int(info.st_size), limit: limit))
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var bytes = [UInt8](repeating: 0, count: try amount(Int(info.st_size)))
         var total = 0
         while total < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
@@ -62,33 +74,6 @@ public enum FileSystem {
             }
             if count == 0 { break }
             total += count
-        }
-        if total < bytes.count { bytes.removeSubrange(total...) }
-        return bytes
-    }
-
-    /// The first `count` bytes of a regular file (all of a shorter one): enough to tell what it
-    /// holds without reading it whole. Refuses what `read` refuses, whatever the file's size.
-    public static func readPrefix(_ path: String, count: Int) throws(FileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw failure(.read, path) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure(.read, path) }
-        if info.st_mode & S_IFMT == S_IFDIR { throw FileError(.read, path: path, reason: .isDirectory) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw FileError(.read, path: path, reason: .notRegularFile) }
-        var bytes = [UInt8](repeating: 0, count: max(0, min(count, Int(info.st_size))))
-        var total = 0
-        while total < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(fd, buffer.baseAddress! + total, buffer.count - total)
-            }
-            if read < 0 {
-                if errno == EINTR { continue }
-                throw failure(.read, path)
-            }
-            if read == 0 { break }
-            total += read
         }
         if total < bytes.count { bytes.removeSubrange(total...) }
         return bytes

@@ -159,22 +159,15 @@ struct ImageSetDecoder {
                 }
                 continue
             }
-            guard let kind = ResolvedSource.Kind.forPath(filename) else {
+            guard ResolvedSource.Kind.forPath(filename) != nil else {
                 diagnostics.append(.warning(contentsPath, at: entry.location, "\"\(filename)\" is not a PNG, WebP, HEIC, JPEG, PDF or SVG file; the slot is skipped").droppingContent())
                 continue
             }
             // The file's first bytes, read here so that every Git LFS pointer of the catalogs is
             // named in one run (not only the first one a source inspection meets) and a raster of
             // another format behind a PNG name is skipped as its real name would be.
-            if let prefix = try? FileSystem.readPrefix(path, count: 1024) {
-                if let size = GitLFSPointer.pointedSize(of: prefix) {
-                    diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)).droppingContent())
-                    continue
-                }
-                if kind == .png, let format = ForeignRaster.format(of: prefix) {
-                    diagnostics.append(.warning(contentsPath, at: entry.location, ForeignRaster.message(filename, holds: format)).droppingContent())
-                    continue
-                }
+            guard Self.holdsWhatItsNameSays(path, filename: filename, contentsPath: contentsPath, at: entry.location, diagnostics: &diagnostics) else {
+                continue
             }
             // A slot without a scale (one vector or image for every scale) gives its slicing and
             // alignment in points: each scale drawn from it takes them multiplied.
@@ -272,16 +265,8 @@ struct ImageSetDecoder {
             locale = text
         }
         // Read only when the car is made: a Git LFS pointer is named here, so `check` says so too.
-        if let prefix = try? FileSystem.readPrefix(folder + "/" + filename, count: 1024) {
-            if let size = GitLFSPointer.pointedSize(of: prefix) {
-                diagnostics.append(.error(folder + "/" + filename, GitLFSPointer.message(pointedSize: size)).droppingContent())
-                return nil
-            }
-            if ResolvedSource.Kind.forPath(filename) == .png, let format = ForeignRaster.format(of: prefix) {
-                diagnostics.append(.warning(file.path, at: entry.location, ForeignRaster.message(filename, holds: format)).droppingContent())
-                return nil
-            }
-        }
+        guard Self.holdsWhatItsNameSays(folder + "/" + filename, filename: filename, contentsPath: file.path, at: entry.location,
+                                        diagnostics: &diagnostics) else { return nil }
         let slot = CatalogTraitSlot(idiom: idiom, carPlay: idiomName == "car", scale: scale, appearance: appearance, filename: filename, path: folder + "/" + filename,
                                     widthClass: file.string("width-class", of: entry, diagnostics: &diagnostics),
                                     heightClass: file.string("height-class", of: entry, diagnostics: &diagnostics),
@@ -293,6 +278,23 @@ struct ImageSetDecoder {
         // A Display P3 vector is not drawn (Cairo draws in sRGB): left to the skipped-slot warning.
         if isVector && slot.isWideGamut { return nil }
         return slot.attributeValues == nil ? nil : slot
+    }
+
+    /// The slot's file, by its first KiB: false, with the message, for a Git LFS pointer (an error
+    /// that fails the build after planning) or another raster format behind a PNG name (a skipped
+    /// slot); true for anything else, an unreadable file included (its reader says why later).
+    static func holdsWhatItsNameSays(_ path: String, filename: String, contentsPath: String, at location: SourceLocation,
+                                     diagnostics: inout [Diagnostic]) -> Bool {
+        guard let prefix = try? FileSystem.readPrefix(path, count: 1024) else { return true }
+        if let size = GitLFSPointer.pointedSize(of: prefix) {
+            diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)).droppingContent())
+            return false
+        }
+        if ResolvedSource.Kind.forPath(filename) == .png, let format = ForeignRaster.format(of: prefix) {
+            diagnostics.append(.warning(contentsPath, at: location, ForeignRaster.message(filename, holds: format)).droppingContent())
+            return false
+        }
+        return true
     }
 
     /// `appearances`: luminosity light/dark and contrast high. nil (with a message) for other kinds.

@@ -90,7 +90,7 @@ public enum CompiledCatalogWriter {
         // free value: FACETKEYS gives CoreUI each name's identifier, and identifiers need not be
         // the hash (an Xcode 11 actool file gives AppIcon 1). 16 bits collide often: GoMap's
         // 559-set POI catalog has three pairs.
-        let stackParts = catalog.iconStacks.flatMap(Self.stackPartNames)
+        let stackParts = catalog.iconStacks.flatMap(Self.stackParts)
         // One name, one asset: a set named like a part of a stack (`AppIcon/Group` in a folder
         // `AppIcon` that provides a namespace) would share its identifier and its facet.
         var seenNames = Set(catalog.assets.map(\.name))

@@ -130,7 +130,7 @@ extension CompiledCatalogWriter {
         }
     }
 
-    static func stackPartNames(_ stack: CompiledCatalog.IconStack) -> [StackPart] {
+    static func stackParts(_ stack: CompiledCatalog.IconStack) -> [StackPart] {
         var parts: [StackPart] = []
         var groups: [String: [IconStackPlan.Node]] = [:]
         var order: [String] = []

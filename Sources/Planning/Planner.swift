@@ -119,18 +119,16 @@ public struct Planner {
         }
         var result = BuildPlan(inputPath: manifest.path, variants: variants, bundles: manifest.bundles, infoPlist: request,
                                budget: manifest.budget, warnings: diagnostics)
-        // One name, one asset in the car: a symbol set named as a main-bundle image, colour or
-        // data set is left out of it (the other set keeps the name), said here so `check` says it.
+        // One name, one asset in the car, said here so `check` says it too: an image keeps its
+        // name over a colour set, both over a data set, all three over a symbol set (the car step
+        // leaves the others out without a word).
         if manifest.compiledCatalog {
-            var taken = Set(variants.filter { $0.role == .image && $0.bundle == .main }.map(\.name))
-            taken.formUnion(catalogRecords.images.filter { $0.bundle == nil }.map(\.name))
-            taken.formUnion(catalogRecords.colors.filter { $0.bundle == nil }.map(\.name))
-            taken.formUnion(catalogRecords.dataSets.filter { $0.bundle == nil }.map(\.name))
-            // Colour and data sets named as an image set are left out of the car likewise (the
-            // image keeps the name), said here too; the car step leaves them out without a word.
             let images = Set(variants.filter { $0.role == .image && $0.bundle == .main }.map(\.name))
                 .union(catalogRecords.images.filter { $0.bundle == nil }.map(\.name))
-                .union([request.compiledIconName].compactMap { $0 } + alternates.map(\.name))
+            let colorNames = Set(catalogRecords.colors.filter { $0.bundle == nil }.map(\.name))
+            let dataNames = Set(catalogRecords.dataSets.filter { $0.bundle == nil }.map(\.name))
+            // App icons keep their names too (`shadowImageSets`).
+            let imagesAndIcons = images.union([request.compiledIconName].compactMap { $0 } + alternates.map(\.name))
             // Named by its own Contents.json (in the catalog that holds it), not the build's input.
             var colorPaths: [String: String] = [:]
             for catalog in catalogs where catalog.spec.bundle == nil {
@@ -138,17 +136,16 @@ public struct Planner {
                     colorPaths[set.name] = FilePath(manifest.resolve(catalog.spec.path)).appending(set.setPath).appending("Contents.json").string
                 }
             }
-            for color in catalogRecords.colors where color.bundle == nil && images.contains(color.name) {
+            for color in catalogRecords.colors where color.bundle == nil && imagesAndIcons.contains(color.name) {
                 result.warnings.append(.warning(colorPaths[color.name] ?? manifest.path, "the colour set \"\(color.name)\" has the name of an image or app icon set; "
                     + "only that set is in Assets.car, so UIColor(named: \"\(color.name)\") will not find the colour").droppingContent())
             }
-            let colorNames = Set(catalogRecords.colors.filter { $0.bundle == nil }.map(\.name))
-            for data in catalogRecords.dataSets where data.bundle == nil && (images.contains(data.name) || colorNames.contains(data.name)) {
+            for data in catalogRecords.dataSets where data.bundle == nil && (imagesAndIcons.contains(data.name) || colorNames.contains(data.name)) {
                 result.warnings.append(.warning(manifest.path, "the data set \"\(data.name)\" has the name of an image, app icon or colour set; "
                     + "only that set is in Assets.car").droppingContent())
             }
             catalogRecords.symbolSets.removeAll { set in
-                guard set.bundle == nil, taken.contains(set.name) else { return false }
+                guard set.bundle == nil, images.contains(set.name) || colorNames.contains(set.name) || dataNames.contains(set.name) else { return false }
                 result.warnings.append(.warning(set.symbolSet.contentsPath, "the symbol set \"\(set.name)\" has the name of an image, data or colour set; "
                     + "only that set is in Assets.car").droppingContent())
                 return true
