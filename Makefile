@@ -9,6 +9,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # generate-manual plugin builds the tool in .build/release) must not replace it with a dynamic one.
 RELEASE_PATH := .build/static
 RELEASE_BIN := $(RELEASE_PATH)/release/assetc
+# SwiftPM (6.3) leaves a handful of empty `TemporaryDirectory.*` folders in $TMPDIR at every build
+# and test run. Each SwiftPM call here gets a temporary folder of its own, removed when it ends,
+# so `make test` leaves nothing behind in /tmp.
+SWIFT_TMP = tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/assetc-swiftpm.XXXXXX") && trap 'rm -rf "$$tmp"' EXIT && TMPDIR="$$tmp"
 
 .PHONY: all deps test-deps build release example test test-engines test-browser bench bench-compressors bench-runflate install install-stage dist clean fuzz
 
@@ -31,12 +35,12 @@ test-deps: deps
 	fi
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT_TMP) $(SWIFT) build
 
 # The Swift runtime is linked statically, so the binary runs on machines without the toolchain
 # (remote build workers); the check fails the target if any Swift library is still linked dynamically.
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --build-path $(RELEASE_PATH)
+	$(SWIFT_TMP) $(SWIFT) build -c release --static-swift-stdlib --build-path $(RELEASE_PATH)
 	@if ldd $(RELEASE_BIN) | grep -i swift; then echo "error: $(RELEASE_BIN) links the Swift runtime dynamically" >&2; exit 1; fi
 
 example: release
@@ -49,8 +53,8 @@ LZFSE_VENV := .build-tools/lzfse
 test: test-deps
 	@test -x $(LZFSE_VENV)/bin/python && $(LZFSE_VENV)/bin/python -c 'import lzfse' 2>/dev/null \
 		|| { python3 -m venv $(LZFSE_VENV) && $(LZFSE_VENV)/bin/pip install -q lzfse==0.4.2.post1; }
-	$(SWIFT) build
-	ASSETC_LZFSE_PYTHON=$(abspath $(LZFSE_VENV))/bin/python $(SWIFT) test
+	$(SWIFT_TMP) $(SWIFT) build
+	$(SWIFT_TMP) ASSETC_LZFSE_PYTHON=$(abspath $(LZFSE_VENV))/bin/python $(SWIFT) test
 	# runflate (`--png-effort max`'s encoder) on adversarial rows, each stream inflated by zlib
 	$(MAKE) -s -C Benchmarks/runflate test
 	Benchmarks/runflate/test --effort 4
@@ -63,14 +67,14 @@ ENGINES_VENV := .build-engines/venv
 test-engines: test-deps release
 	@command -v bazel >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq bazel-bootstrap; }
 	@test -x $(ENGINES_VENV)/bin/bgd || { python3 -m venv $(ENGINES_VENV) && $(ENGINES_VENV)/bin/pip install -q buildgrid==0.4.4; }
-	ASSETC_ENGINE_TESTS=1 ASSETC_RELEASE_BIN=$(abspath $(RELEASE_BIN)) BUILDGRID_BGD=$(abspath $(ENGINES_VENV)/bin/bgd) \
+	$(SWIFT_TMP) ASSETC_ENGINE_TESTS=1 ASSETC_RELEASE_BIN=$(abspath $(RELEASE_BIN)) BUILDGRID_BGD=$(abspath $(ENGINES_VENV)/bin/bgd) \
 		$(SWIFT) test --filter BazelTests
 
 # report.html opened in headless Chromium (Debian `chromium`): every image loads. Heavy, so apart.
 test-browser: test-deps
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
-	$(SWIFT) build
-	ASSETC_BROWSER_TESTS=1 $(SWIFT) test --filter ContactSheetBrowserTests
+	$(SWIFT_TMP) $(SWIFT) build
+	$(SWIFT_TMP) ASSETC_BROWSER_TESTS=1 $(SWIFT) test --filter ContactSheetBrowserTests
 
 # Side-by-side ratios against a pdftocairo loop, a minimal C renderer and oxipng; see docs/performance.md.
 # Benchmarks/anchors.py adds the all-core anchors: pdftocairo and rsvg-convert with xargs -P, the
@@ -128,7 +132,7 @@ bench-runflate: release test-deps
 FUZZ_SECONDS ?= 300
 FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -use-ld=lld --build-path .build-fuzz
 fuzz: deps
-	$(SWIFT) build --product assetc-fuzz $(FUZZ_FLAGS)
+	$(SWIFT_TMP) $(SWIFT) build --product assetc-fuzz $(FUZZ_FLAGS)
 	mkdir -p .build-fuzz/corpus/manifest .build-fuzz/corpus/png .build-fuzz/corpus/icon .build-fuzz/corpus/content \
 		.build-fuzz/corpus/deflate .build-fuzz/artifacts
 	head -c 4096 /dev/zero > .build-fuzz/corpus/deflate/runs
@@ -153,7 +157,7 @@ fuzz: deps
 # commands' help, with the exit codes) and bash, zsh and fish completions, in their standard folders.
 MANUAL := .build/plugins/GenerateManual/outputs/assetc/assetc.1
 install: release
-	$(SWIFT) package plugin generate-manual >/dev/null
+	$(SWIFT_TMP) $(SWIFT) package plugin generate-manual >/dev/null
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
