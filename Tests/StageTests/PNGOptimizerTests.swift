@@ -253,11 +253,12 @@ import PNGShim
         #expect(!(try Self.rowFilters(small)).contains(UInt8(filter.rawValue)))
     }
 
-    /// The per-row heuristics oxipng also uses: each row of the file carries the PNG filter whose
-    /// bytes have the smallest Shannon entropy (in the shim's integer fixed point, which the script
-    /// also checks against math.log2), or the fewest distinct byte pairs, the first one on a tie, as
-    /// an independent reader (Python) works out from the rows themselves; the pixels stay.
-    @Test(arguments: [PNGRowFilter.entropy, .fewestPairs])
+    /// The per-row heuristics: each row of the file carries the PNG filter whose bytes have the
+    /// smallest sum of magnitudes (libpng's, summed sixteen bytes at a time in the shim), the smallest
+    /// Shannon entropy (in the shim's integer fixed point, which the script also checks against
+    /// math.log2), or the fewest distinct byte pairs (both oxipng's), the first one on a tie, as an
+    /// independent reader (Python) works out from the rows themselves; the pixels stay.
+    @Test(arguments: [PNGRowFilter.adaptive, .entropy, .fewestPairs])
     func perRowHeuristicsChooseByTheirOwnMeasure(filter: PNGRowFilter) throws {
         // a gradient, noise and flat stretches, so that different rows want different filters
         let photo = image(120, 48) { x, y in
@@ -302,7 +303,9 @@ import PNGShim
                 return n * log2_q16(n) - sum(c * log2_q16(c) for c in counts if c > 1) if n > 1 else 0
             def pairs(values):
                 return len(set(zip(values, values[1:])))
-            measure = entropy if sys.argv[2] == "7" else pairs
+            def magnitudes(values):
+                return sum(min(v, 256 - v) for v in values)
+            measure = {"5": magnitudes, "7": entropy, "8": pairs}[sys.argv[2]]
             prev, rows, chosen, expected, kinds = [0] * stride, [], [], [], set()
             for y in range(height):
                 kind = raw[y * (stride + 1)]
