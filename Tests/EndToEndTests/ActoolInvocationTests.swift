@@ -40,6 +40,18 @@ import Testing
         #expect(!invocation.shownSeverities.contains(.warning))
     }
 
+    /// Xcode passes `--enable-on-demand-resources YES` on every iOS app build (ENABLE_ON_DEMAND_RESOURCES
+    /// is YES by default) and adds `--asset-pack-output-specifications` only when a set has tags
+    /// (swift-build's ODR task): the flag alone is accepted, the asset packs stay refused.
+    @Test func onDemandResourcesAreAcceptedWithoutAssetPacks() {
+        for value in ["YES", "NO", "yes"] {
+            #expect(ActoolInvocation.parse(["--compile", "o", "--enable-on-demand-resources", value, "A.xcassets"]).refusals == [])
+        }
+        #expect(ActoolInvocation.parse(["--compile", "o", "--enable-on-demand-resources", "YES", "--asset-pack-output-specifications",
+                                        "packs.plist", "A.xcassets"]).refusals
+                == ["--asset-pack-output-specifications: on-demand resource packs are not written by assetc"])
+    }
+
     @Test func xmlIsTheDefaultFormat() {
         #expect(ActoolInvocation.parse(["--compile", "o", "A.xcassets"]).outputFormat == .xml1)
         #expect(ActoolInvocation.parse(["--version"]).printVersion)
@@ -48,13 +60,12 @@ import Testing
     @Test func whatCannotBeHonouredIsRefusedWithAReason() {
         let invocation = ActoolInvocation.parse([
             "--compile", "o", "--include-sticker-content", "--complication", "C", "--output-format", "json",
-            "--enable-on-demand-resources", "YES", "--platfrom", "iphoneos", "--compress-pngs=yes", "--app-icon",
+            "--platfrom", "iphoneos", "--compress-pngs=yes", "--app-icon",
         ])
         #expect(invocation.refusals == [
             "--include-sticker-content: sticker packs are not compiled by assetc",
             "--complication: watch complications are not compiled by assetc (iOS only)",
             "--output-format takes xml1, binary1 or human-readable-text, not \"json\"",
-            "--enable-on-demand-resources YES: on-demand resources are not compiled by assetc",
             "unknown option --platfrom; did you mean --platform?",
             "--compress-pngs takes no value (given \"--compress-pngs=yes\")",
             "--app-icon needs a value",

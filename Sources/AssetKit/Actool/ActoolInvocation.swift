@@ -128,8 +128,6 @@ public struct ActoolInvocation: Sendable, Equatable {
         case "--warnings": shownSeverities.insert(.warning)
         case "--notices": shownSeverities.insert(.notice)
         case "--version": printVersion = true
-        case "--enable-on-demand-resources" where value.uppercased() == "YES":
-            refusals.append("--enable-on-demand-resources YES: on-demand resources are not compiled by assetc")
         default:
             if Self.acceptedValueFlags.contains(name) || Self.acceptedBareFlags.contains(name) { return }
             if let reason = Self.refusedValueFlags[name] ?? Self.refusedBareFlags[name] {
