@@ -48,8 +48,12 @@ enum CompiledCatalogStep {
         guard let request = plan.compiledCatalog else { return [] }
         var colorWarnings: [Diagnostic] = []
         let relative = CompiledCatalogRequest.relativePath
-        // A single-size set contributes only its 1024-pixel image, once per device idiom (below).
-        let included = Set(plan.compiledCatalogVariants.filter { !(request.singleSizeIcon && $0.role.kind == .appIcon) }.map(\.outputPath))
+        // A single-size icon contributes only its 1024-pixel image, once per device idiom (below).
+        let singleSizeAlternates = BuildPlan.singleSizeAlternates(plan.variants)
+        let included = Set(plan.compiledCatalogVariants.filter { variant in
+            !(request.singleSizeIcon && variant.role.kind == .appIcon)
+                && !(variant.role.kind == .alternateAppIcon && variant.iconSlot?.idiom != .appStore && singleSizeAlternates.contains(variant.name))
+        }.map(\.outputPath))
         let entries = files.filter { included.contains($0.0.variant.outputPath) }
         var description = "\(writerVersion)|\(AssetcVersion.current)|\(request.deploymentTarget)|\(request.appIconName ?? "")|"
             + "\(request.singleSizeIcon)|\(request.devices.map(\.rawValue))\n"
@@ -188,11 +192,16 @@ enum CompiledCatalogStep {
                     rendition.slicing = nil
                 }
             }
-            // The 1024 image of a single-size set, and every dark or tinted icon, is stored once per
-            // device idiom, as Xcode 26's actool stores them.
+            // The 1024 image of a single-size icon, and every dark or tinted icon, is stored once per
+            // device idiom, as Xcode 26's actool stores them (an alternate has a 1024 image in the
+            // car only when it is single-size). An Icon Composer icon's are named as actool names
+            // them (cryptomator's car: LightIcon.png, DarkIcon.png, TintedIcon.png).
             let perDeviceIdiom = (variant.role.kind == .appStoreIcon && (request.singleSizeIcon || !variant.appearance.isAny))
-                || (variant.role.kind == .alternateAppIcon && variant.iconSlot?.idiom == .appStore && !variant.appearance.isAny)
-            if perDeviceIdiom { rendition.fileName = FilePath(variant.source.path).lastComponent }
+                || (variant.role.kind == .alternateAppIcon && variant.iconSlot?.idiom == .appStore)
+            if perDeviceIdiom {
+                rendition.fileName = variant.source.kind != .iconComposer ? FilePath(variant.source.path).lastComponent
+                    : variant.appearance.luminosity == .dark ? "DarkIcon.png" : variant.appearance.luminosity == .tinted ? "TintedIcon.png" : "LightIcon.png"
+            }
             let kind: CompiledCatalog.Asset.Kind = isIcon ? .appIcon : .image
             let splitsWideGamut = kind == .image && variant.carTraits == nil && (variant.tall
                 || !explicitWideGamut.contains("\(name)|\(variant.idiom?.rawValue ?? "")|\(variant.scale)|\(variant.appearance)"))

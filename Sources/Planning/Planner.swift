@@ -191,10 +191,8 @@ public struct Planner {
         }
         if manifest.compiledCatalog {
             var compiled = CompiledCatalogRequest(appIconName: request.compiledIconName, deploymentTarget: manifest.deploymentTarget)
-            // A catalog set whose every icon comes from one 1024-pixel file is a single-size set.
-            let icons = variants.filter { ($0.role.kind == .appIcon || $0.role.kind == .appStoreIcon) && $0.appearance.isAny }
-            compiled.singleSizeIcon = manifest.appIconSetName != nil && !icons.isEmpty
-                && Set(icons.map(\.source.path)).count == 1 && icons[0].contentSize == PointSize(width: 1024, height: 1024)
+            compiled.singleSizeIcon = Self.isSingleSize(variants.filter { $0.role.kind == .appIcon || $0.role.kind == .appStoreIcon },
+                                                        fromCatalog: manifest.appIconSetName != nil)
             compiled.devices = manifest.devices
             result.compiledCatalog = compiled
             // As actool: an image set ships only inside the car, which iOS 7 and later read; an
@@ -212,6 +210,16 @@ public struct Planner {
         return result
     }
 
+    /// An icon that the car holds as one 1024 image per device idiom, as Xcode 26's actool stores it:
+    /// a catalog set whose every icon comes from one 1024-pixel file (Xcode 14's "single size") and
+    /// an Icon Composer icon (cryptomator's iOS car: its flattened icon once per idiom at index 1).
+    /// `icons`: the icon's app icon and App Store icon variants.
+    static func isSingleSize(_ icons: [Variant], fromCatalog: Bool) -> Bool {
+        let plain = icons.filter(\.appearance.isAny)
+        guard let first = plain.first, Set(plain.map(\.source.path)).count == 1 else { return false }
+        return first.source.kind == .iconComposer || fromCatalog && first.contentSize == PointSize(width: 1024, height: 1024)
+    }
+
     /// From this deployment target, actool leaves only the home-screen icons loose beside the car.
     static let homeScreenIconsOnlyFrom = OSVersion(11)
 
@@ -219,15 +227,17 @@ public struct Planner {
     /// icons stay loose (`AppIcon60x60@2x.png`, `AppIcon76x76@2x~ipad.png`; the same for each
     /// alternate), and the Info.plist names only those; every other size is in the car alone
     /// (Xcode 14.3–16.4 apps with deployment targets 11.0 and 15.0; with 9.0, every size is loose).
-    /// A single-size set's car holds only its 1024 image, so its other sizes are not made at all.
+    /// A single-size icon's car holds only its 1024 image, so its other sizes are not made at all.
     private func keepOnlyHomeScreenIconsLoose(_ variants: inout [Variant], singleSizeIcon: Bool) {
         func staysLoose(_ slot: IconSlot) -> Bool {
             slot.scale == 2 && (slot.idiom == .iphone && slot.points == 60 || slot.idiom == .ipad && slot.points == 76)
         }
+        let singleSizeAlternates = BuildPlan.singleSizeAlternates(variants)
         variants = variants.compactMap { variant in
             guard variant.role.kind == .appIcon || variant.role.kind == .alternateAppIcon, let slot = variant.iconSlot,
                   variant.destination == .resources, !staysLoose(slot) else { return variant }
             if singleSizeIcon, variant.role.kind == .appIcon { return nil }
+            if variant.role.kind == .alternateAppIcon, singleSizeAlternates.contains(variant.name) { return nil }
             var carOnly = variant
             carOnly.destination = .compiledCatalog
             return carOnly
@@ -514,14 +524,24 @@ public struct Planner {
             return []
         }
         diagnostics += own.filter { $0.severity == .note || $0.dropsContent }
+        // A single-size alternate is stored in the car as a single-size primary is (its 1024 image
+        // once per device idiom, index 1): its 1024 image goes into the car alone. Any other keeps
+        // only its own sizes there, with no 1024 image of the plain appearance.
+        let singleSize = manifest.compiledCatalog
+            && Self.isSingleSize(planned.filter { $0.role.kind == .appIcon || $0.role.kind == .appStoreIcon }, fromCatalog: true)
         // Its home-screen sizes, and its dark and tinted 1024 images (in the car only, as the
         // primary's): not its App Store icon, which only the primary has.
-        return planned.filter { $0.role.kind == .appIcon || ($0.role.kind == .appStoreIcon && !$0.appearance.isAny) }.map { variant -> Variant in
-            var alternate = variant
-            if let slot = variant.iconSlot { alternate.role = .alternateAppIcon(slot) }
-            alternate.name = name
-            return alternate
-        }
+        return planned.filter { $0.role.kind == .appIcon || ($0.role.kind == .appStoreIcon && (!$0.appearance.isAny || singleSize)) }
+            .map { variant -> Variant in
+                var alternate = variant
+                if let slot = variant.iconSlot { alternate.role = .alternateAppIcon(slot) }
+                alternate.name = name
+                if variant.role.kind == .appStoreIcon, variant.appearance.isAny {
+                    alternate.destination = .compiledCatalog
+                    alternate.relativePath = alternate.fileName
+                }
+                return alternate
+            }
     }
 
     /// App icon and launch image sets this build does not use (an icon set not chosen, the sets of a

@@ -308,6 +308,12 @@ import TestSupport
         let nightIcons = withAlternate.renditions.filter { $0.attributes[17] == night && $0.attributes[2] == 220 && ($0.attributes[7] ?? 0) != 0 }
         #expect(nightIcons.map { [$0.attributes[7]!, $0.attributes[15]!, UInt16($0.width)] }.sorted { $0.lexicographicallyPrecedes($1) }
                 == [[1, 1, 1024], [1, 2, 1024], [10, 1, 1024], [10, 2, 1024]])
+        // Stored as the primary is (a single-size set): every image at index 1, the one index its
+        // multisize records list (DuckDuckGo's alternates had their dark and tinted images at an
+        // index no record of theirs listed).
+        #expect(Set(withAlternate.renditions.filter { $0.attributes[17] == night && $0.attributes[2] == 220 }.map { $0.attributes[9] ?? 0 }) == [1])
+        #expect(withAlternate.renditions.filter { $0.attributes[17] == night && $0.layout == 1010 }.map { $0.multisize!.map { [$0.0, $0.1, $0.2] } }
+                == [[[1024, 1024, 1]], [[1024, 1024, 1]]])
         let plist = try String(contentsOf: work.appendingPathComponent("both/partial-Info.plist"), encoding: .utf8)
         #expect(!plist.contains("1024"), "\(plist)")
     }
@@ -836,31 +842,48 @@ import TestSupport
     }
 
     /// Alternate icons go into the car as icon sets of their own name (what `setAlternateIconName`
-    /// asks for), numbered by their own sizes; from iOS 11 only the home-screen icon stays loose, as
-    /// for the primary icon; the partial Info.plist names each set in its `CFBundleAlternateIcons` entry.
+    /// asks for), each stored as the primary would be: a classic set numbered by its own sizes, a
+    /// single-size set (one 1024 image, as the fixture's `green` and DuckDuckGo's alternates) as its
+    /// 1024 image once per device idiom at index 1 with the multisize record `[1024, 1024, 1]`. From
+    /// iOS 11 only the home-screen icon stays loose, as for the primary icon; the partial Info.plist
+    /// names each set in its `CFBundleAlternateIcons` entry.
     @Test func alternateIconsAreInTheCar() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
         for name in ["Real.xcassets", "Alternates.xcassets"] {
             try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/" + name), to: work.appendingPathComponent(name))
         }
+        try FileManager.default.copyItem(at: work.appendingPathComponent("Real.xcassets/CWA/AppIcon.appiconset"),
+                                         to: work.appendingPathComponent("Alternates.xcassets/AlternateIcons/classic.appiconset"))
         let run = try Harness.assetc(["build", "Real.xcassets", "Alternates.xcassets", "--output", "out", "--app-icon", "AppIcon",
                                       "--alternate-app-icons", "--car", "--deployment-target", "15.0", "--devices", "iphone"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
         let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
-        let green = try #require(car.facets["green"], "\(car.facets.keys.sorted())")
-        #expect(green.map { [$0.0, $0.1] }.prefix(2) == [[1, 85], [2, 220]])
-        let identifier = try #require(green.first { $0.0 == 17 }?.1)
-        let icons = car.renditions.filter { $0.attributes[17] == identifier && $0.attributes[2] == 220 }
+        func icons(_ name: String) throws -> (identifier: UInt16, icons: [CARReader.Rendition]) {
+            let facet = try #require(car.facets[name], "\(car.facets.keys.sorted())")
+            #expect(facet.map { [$0.0, $0.1] }.prefix(2) == [[1, 85], [2, 220]])
+            let identifier = try #require(facet.first { $0.0 == 17 }?.1)
+            return (identifier, car.renditions.filter { $0.attributes[17] == identifier && $0.attributes[2] == 220 })
+        }
         // An iPhone set of 20, 29, 40 and 60 points (and the 90-point copy): indexes 1–5, pixels as the loose files.
-        #expect(Set(icons.map { "\($0.attributes[9]!) \($0.width)" }) == ["1 40", "1 60", "2 58", "2 87", "3 80", "3 120", "4 120", "4 180", "5 180"])
-        let loose = try Self.decode(work.appendingPathComponent("out/Resources/green60x60@2x.png"))
-        let sixty = try #require(icons.first { $0.attributes[9] == 4 && $0.width == 120 })
+        let classic = try icons("classic")
+        #expect(Set(classic.icons.map { "\($0.attributes[9]!) \($0.width)" }) == ["1 40", "1 60", "2 58", "2 87", "3 80", "3 120", "4 120", "4 180", "5 180"])
+        let loose = try Self.decode(work.appendingPathComponent("out/Resources/classic60x60@2x.png"))
+        let sixty = try #require(classic.icons.first { $0.attributes[9] == 4 && $0.width == 120 })
         #expect(Self.difference(sixty.pixels, Self.premultipliedBGRA(loose)) == nil)
-        #expect(Harness.files(under: work.appendingPathComponent("out/Resources")).filter { $0.hasSuffix(".png") }
-                == ["AppIcon60x60@2x.png", "green60x60@2x.png", "orange60x60@2x.png"])
-        let record = try #require(car.renditions.first { $0.attributes[17] == identifier && $0.layout == 1010 && $0.attributes[16] == 0 })
+        let record = try #require(car.renditions.first { $0.attributes[17] == classic.identifier && $0.layout == 1010 && $0.attributes[16] == 0 })
         #expect(record.multisize!.map { [$0.0, $0.2] } == [[20, 1], [29, 2], [40, 3], [60, 4]])
+        // A single-size alternate: its 1024 image (opaque, as the file) on the iPhone idiom at index 1, nothing else.
+        let green = try icons("green")
+        #expect(green.icons.map { [$0.attributes[15]!, $0.attributes[12]!, $0.attributes[9]!, UInt16($0.width)] } == [[1, 1, 1, 1024]])
+        let input = try Self.decode(work.appendingPathComponent("Alternates.xcassets/AlternateIcons/green.appiconset/Color=Green_1024pt@1x.png"))
+        #expect(Self.difference(green.icons.first?.pixels, Self.premultipliedBGRA(input)) == nil)
+        #expect(car.renditions.filter { $0.attributes[17] == green.identifier && $0.layout == 1010 }.map { $0.multisize!.map { [$0.0, $0.1, $0.2] } }
+                == [[[1024, 1024, 1]]])
+        #expect(Harness.files(under: work.appendingPathComponent("out/Resources")).filter { $0.hasSuffix(".png") }
+                == ["AppIcon60x60@2x.png", "classic60x60@2x.png", "green60x60@2x.png", "orange60x60@2x.png"])
+        #expect(!Harness.files(under: work.appendingPathComponent("out/.assetc/renditions")).contains { $0.hasPrefix("green") && !$0.contains("1024") },
+                "a single-size alternate's other sizes are not made")
         let plist = try String(contentsOf: work.appendingPathComponent("out/partial-Info.plist"), encoding: .utf8).filter { !$0.isWhitespace }
         #expect(plist.contains("<key>green</key><dict><key>CFBundleIconFiles</key><array><string>green60x60</string></array><key>CFBundleIconName</key><string>green</string></dict>"), "\(plist)")
     }

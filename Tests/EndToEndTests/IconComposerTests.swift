@@ -64,6 +64,13 @@ import TestSupport
         let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
         let icons = car.renditions.filter { $0.attributes[2] == 220 }
         #expect(Set(icons.map { $0.attributes[7] ?? 0 }) == [0, 1, 10], "any, dark and tinted")
+        // Stored as Xcode 26's actool stores an Icon Composer icon on iOS (cryptomator's car): one
+        // 1024 image per appearance and device idiom at index 1, named as actool names them, and a
+        // multisize record [1024, 1024, 1] per idiom; no other size, no App Store idiom.
+        #expect(Set(icons.map { "\($0.attributes[7] ?? 0) \($0.attributes[15] ?? 0) \($0.attributes[9] ?? 0) \($0.width) \($0.name)" })
+                == ["0 1 1 1024 LightIcon.png", "0 2 1 1024 LightIcon.png", "1 1 1 1024 DarkIcon.png", "1 2 1 1024 DarkIcon.png",
+                    "10 1 1 1024 TintedIcon.png", "10 2 1 1024 TintedIcon.png"])
+        #expect(car.renditions.filter { $0.layout == 1010 }.map { $0.multisize!.map { [$0.0, $0.1, $0.2] } } == [[[1024, 1024, 1]], [[1024, 1024, 1]]])
         let dark = try #require(icons.first { $0.attributes[7] == 1 && $0.width == 1024 })
         let pixels = try #require(dark.pixels)  // premultiplied BGRA, opaque here
         func at(_ x: Int, _ y: Int) -> [Int] { (0..<3).map { Int(pixels[(y * 1024 + x) * 4 + $0]) } }

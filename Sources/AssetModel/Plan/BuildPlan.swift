@@ -77,6 +77,12 @@ public struct CompiledCatalogRequest: Sendable, Hashable {
 }
 
 extension BuildPlan {
+    /// The alternate icons the car holds as single-size icons (the planner keeps a plain-appearance
+    /// 1024 image for those alone): their other sizes are loose files only, never in the car.
+    public static func singleSizeAlternates(_ variants: [Variant]) -> Set<String> {
+        Set(variants.filter { $0.role.kind == .alternateAppIcon && $0.iconSlot?.idiom == .appStore && $0.appearance.isAny }.map(\.name))
+    }
+
     /// The variants `Assets.car` holds: the app icon's iOS 7+ slots (the App Store icon included)
     /// and the main bundle's catalog image sets in every appearance, retina4 slots included (JPEG
     /// slots as their files). Left loose only: image sets of other bundles and manifest images
