@@ -10,7 +10,7 @@ struct ColorSetDecoder {
 
     func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic],
                 inputs: inout [String]) -> CatalogColorSet? {
-        guard let file = ContentsFile.read(folder + "/Contents.json", required: true, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
+        guard let file = ContentsFile.readSet(folder, kind: "colour set", name: name, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
         file.warnUnknownKeys(Self.setKeys, in: file.root, what: "a colour set's Contents.json", diagnostics: &diagnostics)
         var colors: [CatalogColor] = []
         guard let list = file.member("colors", of: file.root), case .array(let entries) = list.value else {

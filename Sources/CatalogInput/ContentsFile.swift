@@ -11,6 +11,20 @@ struct ContentsFile {
     /// object is an error: the set would vanish from the app, and a build that passes without it
     /// (or a pre-commit hook that says "is valid") is worse than one that stops, as a compiler stops
     /// on a syntax error (docs/catalogs.md).
+    /// A set's Contents.json (`kind`: "image set", "colour set", …). A set folder without one is
+    /// left out with a warning that `check` fails on, not an error: a merge can delete the file and
+    /// leave the folder, and Xcode builds such a catalog (Rocket.Chat's `Mention.imageset` shipped
+    /// that way from 2018 to 2020). Every other problem is `read`'s error.
+    static func readSet(_ folder: String, kind: String, name: String, diagnostics: inout [Diagnostic], inputs: inout [String]) -> ContentsFile? {
+        let path = folder + "/Contents.json"
+        if FileSystem.kindFollowingLinks(path) == .missing {
+            // Not an input: a build engine would take a missing dependency as always out of date.
+            diagnostics.append(Diagnostic.warning(folder, "the \(kind) \"\(name)\" has no Contents.json; it is left out").droppingContent())
+            return nil
+        }
+        return read(path, required: true, diagnostics: &diagnostics, inputs: &inputs)
+    }
+
     static func read(_ path: String, required: Bool, diagnostics: inout [Diagnostic], inputs: inout [String]) -> ContentsFile? {
         let bytes: [UInt8]
         switch FileSystem.kindFollowingLinks(path) {
@@ -20,7 +34,7 @@ struct ContentsFile {
             do {
                 bytes = try FileSystem.read(path, limit: Limits.maximumJSONBytes)
             } catch {
-                diagnostics.append(.error(path, "cannot read: \(error.description)"))
+                diagnostics.append(.error(path, error.description))
                 return nil
             }
         }

@@ -24,7 +24,7 @@ struct ImageSetDecoder {
     func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic],
                 inputs: inout [String]) -> CatalogImageSet? {
         let contentsPath = folder + "/Contents.json"
-        guard let file = ContentsFile.read(contentsPath, required: true, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
+        guard let file = ContentsFile.readSet(folder, kind: "image set", name: name, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
         file.warnUnknownKeys(Self.setKeys, in: file.root, what: "an image set's Contents.json", diagnostics: &diagnostics)
         var properties = CatalogImageProperties()
         if let node = file.member("properties", of: file.root) {

@@ -227,6 +227,36 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         #expect(messages.first?.hasPrefix("Test.xcassets/Bad.imageset/Contents.json:1:13: error: invalid JSON") == true)
     }
 
+    /// A set folder whose Contents.json a merge deleted (Rocket.Chat's `Mention.imageset` shipped so
+    /// for two years; Xcode builds it) is left out with a warning that `check` fails on, for every
+    /// kind of set, and the catalog's other sets are read; an unreadable one is still an error,
+    /// worded once.
+    @Test func aSetWithoutContentsJSONIsLeftOutWithAWarning() throws {
+        let catalog = try TemporaryCatalog([
+            "Mention.imageset/Mention.pdf": "%PDF",
+            "Tint.colorset/notes.txt": "",
+            "Blob.dataset/blob.bin": "",
+            "Glyph.symbolset/glyph.svg": "<svg/>",
+            "Good.imageset/Contents.json": imageSet(#"{"idiom": "universal", "filename": "g.pdf"}"#),
+            "Good.imageset/g.pdf": "%PDF",
+        ])
+        defer { catalog.remove() }
+        let result = CatalogReader().read(CatalogSpec(path: "Test.xcassets", location: SourceLocation(line: 1, column: 1)), path: catalog.path)
+        #expect(result.contents.imageSets.map(\.name) == ["Good"])
+        #expect(result.diagnostics.allSatisfy { $0.severity == .warning && $0.dropsContent }, "\(result.diagnostics)")
+        let messages = catalog.read().diagnostics.sorted()
+        #expect(messages == [
+            "Test.xcassets/Blob.dataset: warning: the data set \"Blob\" has no Contents.json; it is left out",
+            "Test.xcassets/Glyph.symbolset: warning: the symbol set \"Glyph\" has no Contents.json; it is left out",
+            "Test.xcassets/Mention.imageset: warning: the image set \"Mention\" has no Contents.json; it is left out",
+            "Test.xcassets/Tint.colorset: warning: the colour set \"Tint\" has no Contents.json; it is left out",
+        ])
+        #expect(!result.inputs.contains { $0.hasSuffix("Mention.imageset/Contents.json") }, "a missing file is no build engine's input")
+        try FileManager.default.createDirectory(at: catalog.root.appendingPathComponent("Test.xcassets/Dir.imageset/Contents.json"),
+                                                withIntermediateDirectories: true)
+        #expect(catalog.read().diagnostics.contains { $0.hasPrefix("Test.xcassets/Dir.imageset/Contents.json: error: ") && !$0.contains("cannot read: cannot read") })
+    }
+
     /// A slot assetc skips (another platform, a trait, an appearance it does not write) that names
     /// a file the set lost is still actool's missing-file warning, marked as content left out
     /// (`check` fails on it); a skipped slot whose file is there is only the usual note.
