@@ -48,6 +48,9 @@ public enum SlotSetReader {
 
     public static func read(setPath: String, files: Files = .live) -> Result<CatalogSlotSet, InputError> {
         let path = setPath + "/Contents.json"
+        if let names = files.list(setPath), !names.contains("Contents.json") {
+            return .failure(InputError([CatalogSlotSet.missingContents(setPath)]))
+        }
         let bytes: [UInt8]
         do {
             bytes = try files.read(path)

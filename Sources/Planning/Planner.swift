@@ -554,7 +554,13 @@ public struct Planner {
             let set: CatalogSlotSet
             switch slotSets.sets[path] {
             case .success(let read)?: set = read
-            case .failure(let error)?: diagnostics += error.diagnostics; continue
+            case .failure(let error)?:
+                // A set this build does not use may lack its Contents.json, as an image set may.
+                diagnostics += error.diagnostics.map { problem in
+                    problem == CatalogSlotSet.missingContents(path)
+                        ? Diagnostic.warning(problem.path, problem.message + "; it is left out").droppingContent() : problem
+                }
+                continue
             case nil: continue
             }
             diagnostics += set.entries.compactMap { AssetCatalog.missingFileOfSkippedSlot($0, in: set) }

@@ -69,6 +69,13 @@ public struct CatalogSlotSet: Sendable, Hashable {
     }
 
     public var contentsPath: String { setPath + "/Contents.json" }
+
+    /// A set folder without its Contents.json (a merge can delete it and leave the folder): an
+    /// error where the build uses the set, a warning that `check` fails on where it does not, as
+    /// for image sets (docs/catalogs.md).
+    public static func missingContents(_ setPath: String) -> Diagnostic {
+        .error(setPath, "the set \"\(FilePath(setPath).lastComponent)\" has no Contents.json")
+    }
 }
 
 /// Every slot set a build may use, read once by the input stage (`CatalogInput.SlotSetReader`),
