@@ -33,7 +33,7 @@ public enum InfoPlist {
                 var entry: [String: PlistValue] = ["CFBundleIconFiles": .array(names.map(PlistValue.string))]
                 // With Assets.car the alternate is in it too, under its set's name, as for the primary.
                 if request.compiledIconName != nil { entry["CFBundleIconName"] = .string(icon.name) }
-                result[icon.name] = .dictionary(entry)
+                result[icon.infoPlistKey] = .dictionary(entry)
             }
             return result
         }

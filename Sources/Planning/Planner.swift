@@ -473,12 +473,24 @@ public struct Planner {
         // that set is neither read nor packaged (Aidoku, Zotero and Meshtastic ship both).
         let bundleNames = Set(manifest.iconComposerBundles.map { FilePath($0).stem })
         let allSets = catalogs.flatMap { $0.appIconSets.map(\.name) } + bundles.map { FilePath($0).stem }
+        // A name that matches a set only when case is ignored is that set, as actool finds it on a
+        // Mac's volumes (DuckDuckGo shipped `AppIcon-Yellow` for its set `AppIcon-yellow`); the
+        // Info.plist lists it under the name asked for, the one the app's code passes.
+        var requested: [String: String] = [:]  // set name → the name asked for
         for name in named where !allSets.contains(name) {
+            let matches = Set(allSets.filter { $0.lowercased() == name.lowercased() })
+            if matches.count == 1, let set = matches.first, !named.contains(set), requested[set] == nil {
+                diagnostics.append(.warning(manifest.path, "the alternate icon \"\(name)\" is the icon set \"\(set)\": the names differ in case, "
+                    + "which actool ignores; the Info.plist lists it as \"\(name)\""))
+                requested[set] = name
+                continue
+            }
             diagnostics.append(.error(manifest.path, ActoolMessage.noMatchingAppIconSet(name)))
             suggest(name, among: allSets, diagnostics: &diagnostics)
         }
+        let wanted = Set(named).union(requested.keys)
         for catalog in catalogs {
-            for set in catalog.appIconSets where (named.isEmpty || named.contains(set.name)) && !bundleNames.contains(set.name)
+            for set in catalog.appIconSets where (named.isEmpty || wanted.contains(set.name)) && !bundleNames.contains(set.name)
                 && seen.insert(set.name).inserted {
                 let base = iconFileBase(set.name)
                 let folder = catalog.folderAsWritten(of: set)
@@ -489,12 +501,12 @@ public struct Planner {
                                                  slotSets: slotSets, diagnostics: &diagnostics)
                 guard !icon.isEmpty else { continue }
                 variants += icon
-                icons.append(AlternateIcon(name: set.name, fileBase: base))
+                icons.append(AlternateIcon(name: set.name, fileBase: base, requestedName: requested[set.name]))
             }
         }
         for bundle in bundles {
             let name = FilePath(bundle).stem
-            guard (named.isEmpty || named.contains(name)), seen.insert(name).inserted else { continue }
+            guard (named.isEmpty || wanted.contains(name)), seen.insert(name).inserted else { continue }
             let base = iconFileBase(name)
             let spec = AppIconSpec(input: .generate(SourceSpec(path: bundle, location: SourceLocation(line: 1, column: 1)), page: 1),
                                    name: base, artwork: false, location: SourceLocation(line: 1, column: 1))
@@ -502,7 +514,7 @@ public struct Planner {
                                              slotSets: slotSets, diagnostics: &diagnostics)
             guard !icon.isEmpty else { continue }
             variants += icon
-            icons.append(AlternateIcon(name: name, fileBase: base))
+            icons.append(AlternateIcon(name: name, fileBase: base, requestedName: requested[name]))
         }
         return (variants, icons, setPaths)
     }

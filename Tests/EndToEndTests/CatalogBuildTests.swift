@@ -2,6 +2,7 @@ import AssetKit
 import Foundation
 import Rendering
 import Testing
+import TestSupport
 
 /// `assetc build X.xcassets --output OUT` on a catalog made of real apps' sets
 /// (Tests/Fixtures/LICENSES.md): names, sizes, pixels against reference renderers, colours,
@@ -300,6 +301,19 @@ import Testing
         #expect(typo.status == 1)
         #expect(typo.stderr.contains("error: None of the input catalogs contained a matching stickers icon set or app icon set named \"gren\"."), "\(typo.stderr)")
         #expect(typo.stderr.contains("note: did you mean \"green\"?"), "\(typo.stderr)")
+
+        // A name that differs from its set's in case only is that set, as actool finds it on a
+        // Mac (DuckDuckGo's `AppIcon-Yellow` for the set `AppIcon-yellow`): a warning, and the
+        // Info.plist lists it under the name asked for, the car under the set's.
+        let cased = try Harness.assetc(["build", "Alternates.xcassets", "--output", "out3", "--app-icon", "orange", "--alternate-app-icon", "Green",
+                                        "--car", "--devices", "iphone"], in: work)
+        #expect(cased.status == 0, "\(cased.stderr)")
+        #expect(cased.stderr.contains("warning: the alternate icon \"Green\" is the icon set \"green\": the names differ in case"), "\(cased.stderr)")
+        let casedPlist = try String(contentsOf: work.appendingPathComponent("out3/partial-Info.plist"), encoding: .utf8).filter { !$0.isWhitespace }
+        #expect(casedPlist.contains("<key>Green</key><dict><key>CFBundleIconFiles</key><array><string>green60x60</string></array><key>CFBundleIconName</key><string>green</string></dict>"),
+                "\(casedPlist)")
+        let casedCar = try CARReader(try Harness.read(work.appendingPathComponent("out3/Resources/Assets.car")))
+        #expect(casedCar.facets["green"] != nil && casedCar.facets["Green"] == nil)
     }
 
     /// An app icon set inside a group that provides a namespace has the qualified name actool gives

@@ -22,7 +22,8 @@ import Testing
                            placement: Placement(scaleX: 0.5, scaleY: 0.5, offsetX: 0.25, offsetY: 0), background: .white,
                            origin: .manifest(SourceLocation(line: 9, column: 1)), role: .appIcon(slot))
         var request = InfoPlistRequest(devices: [.iphone, .ipad], targetsLegacyOS: true, iconName: "AppIcon", launchBasename: "Default")
-        request.alternateIcons = [AlternateIcon(name: "AppIcon.beta", fileBase: "AppIcon_beta")]
+        request.alternateIcons = [AlternateIcon(name: "AppIcon.beta", fileBase: "AppIcon_beta"),
+                                  AlternateIcon(name: "AppIcon-yellow", fileBase: "AppIcon-yellow", requestedName: "AppIcon-Yellow")]
         var plan = BuildPlan(inputPath: "assets.json", variants: [image, icon],
                              bundles: [BundleSpec(name: "Checkout", path: "Checkout.bundle", location: SourceLocation(line: 2, column: 3))],
                              infoPlist: request, budget: SizeBudget(maxBytes: 1000, location: SourceLocation(line: 5, column: 6)), warnings: [])

@@ -175,7 +175,7 @@ extension InfoPlistRequest: Codable {
         try c.encode(devices, forKey: .devices)
         try c.encode(targetsLegacyOS, forKey: .legacy)
         try c.encode(iconName, forKey: .iconName)
-        try c.encode(alternateIcons.map { [$0.name, $0.fileBase] }, forKey: .alternateIcons)
+        try c.encode(alternateIcons.map { [$0.name, $0.fileBase] + ($0.requestedName.map { [$0] } ?? []) }, forKey: .alternateIcons)
         try c.encodeIfPresent(launchBasename, forKey: .launchBasename)
         try c.encodeIfPresent(compiledIconName, forKey: .compiledIconName)
         try c.encodeIfPresent(accentColorName, forKey: .accentColor)
@@ -188,8 +188,8 @@ extension InfoPlistRequest: Codable {
                   iconName: try c.decode(String.self, forKey: .iconName),
                   launchBasename: try c.decodeIfPresent(String.self, forKey: .launchBasename))
         alternateIcons = try c.decode([[String]].self, forKey: .alternateIcons).map { pair in
-            guard pair.count == 2 else { throw JSONValueDecoder.Failure("an alternate icon is malformed") }
-            return AlternateIcon(name: pair[0], fileBase: pair[1])
+            guard pair.count == 2 || pair.count == 3 else { throw JSONValueDecoder.Failure("an alternate icon is malformed") }
+            return AlternateIcon(name: pair[0], fileBase: pair[1], requestedName: pair.count == 3 ? pair[2] : nil)
         }
         compiledIconName = try c.decodeIfPresent(String.self, forKey: .compiledIconName)
         accentColorName = try c.decodeIfPresent(String.self, forKey: .accentColor)

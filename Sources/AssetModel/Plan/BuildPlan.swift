@@ -104,11 +104,20 @@ extension BuildPlan {
 }
 
 public struct AlternateIcon: Sendable, Hashable {
+    /// The set's name: the icon's name in the car (`CFBundleIconName`).
     public var name: String
     public var fileBase: String
+    /// The name the build asked for when it differs from the set's in case only (actool finds the
+    /// set whatever the case, as a Mac's volumes do): the key under which the Info.plist lists the
+    /// icon, the name the app passes to `setAlternateIconName(_:)`.
+    public var requestedName: String?
 
-    public init(name: String, fileBase: String) {
+    public init(name: String, fileBase: String, requestedName: String? = nil) {
         self.name = name
         self.fileBase = fileBase
+        self.requestedName = requestedName
     }
+
+    /// The icon's key in `CFBundleAlternateIcons`.
+    public var infoPlistKey: String { requestedName ?? name }
 }
