@@ -18,6 +18,8 @@ public struct CatalogRequest: Sendable, Hashable {
     public var alternateAppIcons = false
     /// `--car`: also write `Resources/Assets.car`.
     public var compiledCatalog = false
+    /// The actool mode's severities (`Manifest.actoolSeverities`).
+    public var actoolSeverities = false
     /// `--alternate-app-icon NAME` (repeatable): only these sets become alternate icons.
     public var alternateAppIconNames: [String] = []
     /// `--deployment-target`, `--devices` (actool's `--minimum-deployment-target`, `--target-device`):

@@ -296,6 +296,7 @@ public enum Pipeline {
         if let name = request.accentColor { manifest.accentColorName = name }
         if let name = request.widgetBackgroundColor { manifest.widgetBackgroundColorName = name }
         if request.compiledCatalog { manifest.compiledCatalog = true }
+        if request.actoolSeverities { manifest.actoolSeverities = true }
         if let name = request.launchImage {
             manifest.launchImage = nil
             manifest.launchImageSetName = CatalogSetChoice(name: name)

@@ -290,7 +290,8 @@ struct IconPlanner {
                 if slot.requirement == .required {
                     if reportedEmpty.insert(slot).inserted {
                         emptySlotMessages.append(diagnostics.count)
-                        diagnostics.append(.error(contentsPath, at: entry.location, "the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"))
+                        diagnostics.append(requiredSlotProblem(contentsPath, at: entry.location,
+                                                               "the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"))
                     }
                 } else {
                     emptySlotMessages.append(diagnostics.count)
@@ -335,7 +336,7 @@ struct IconPlanner {
                 if let variant = covered[slot] {
                     variants.append(variant)
                 } else if slot.requirement == .required, !reportedEmpty.contains(slot) {
-                    diagnostics.append(.error(contentsPath, "\(setName) has no image for the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"))
+                    diagnostics.append(requiredSlotProblem(contentsPath, "\(setName) has no image for the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"))
                 }
             }
         }
@@ -353,12 +354,19 @@ struct IconPlanner {
     /// Checks one PNG of a set against the size its slot needs; returns its path when usable. For a
     /// recommended or optional slot, a missing file or a wrong size is a warning and the slot is left
     /// empty, as actool does (and as an empty such slot is); a required slot keeps them errors.
+    /// A required slot's problem: an error, or in the actool mode the warning actool gives (it warns
+    /// `A 83.5x83.5@2x app icon is required for iPad apps targeting iOS 9.0 and later` and
+    /// `… is 58x48 but should be 58x58`), marked so that `check` fails on it.
+    private func requiredSlotProblem(_ path: String, at location: SourceLocation? = nil, _ message: String) -> Diagnostic {
+        manifest.actoolSeverities ? Diagnostic.warning(path, at: location, message).droppingContent() : .error(path, at: location, message)
+    }
+
     private func checkFile(_ file: String, setPath: String, setName: String, expected: Int, entry: CatalogEntry,
                            required: Bool, requireOpaque: Bool, diagnostics: inout [Diagnostic],
                            checked: inout [String: Bool]) -> String? {
         // An optional slot's file left out is a warning that drops content: `check` fails on it.
         func problem(_ path: String, _ message: String) -> Diagnostic {
-            required ? .error(path, message) : Diagnostic.warning(path, message).droppingContent()
+            required ? requiredSlotProblem(path, message) : Diagnostic.warning(path, message).droppingContent()
         }
         if let problem = AssetCatalog.fileProblem(file) {
             diagnostics.append(.error(setPath + "/Contents.json", at: entry.location, problem))
@@ -390,8 +398,10 @@ struct IconPlanner {
         if requireOpaque, usable {
             do {
                 if try !inspector.isOpaque(path: path, kind: .png, page: 1) {
-                    diagnostics.append(.error(path, "\(shown) has transparent pixels; the App Store icon must be opaque (App Store Connect rejects it with ITMS-90717)"))
-                    usable = false
+                    diagnostics.append(requiredSlotProblem(path, "\(shown) has transparent pixels; the App Store icon must be opaque "
+                        + "(App Store Connect rejects it with ITMS-90717)"))
+                    // actool copies it as it is; assetc's own commands stop.
+                    usable = manifest.actoolSeverities
                 }
             } catch {
                 diagnostics.append(.error(path, error.message))

@@ -151,6 +151,34 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("missing").path))
     }
 
+    /// actool warns where a required icon slot lacks its file, and does not look at the App Store
+    /// icon's alpha (App Store Connect does, ITMS-90717): the actool mode warns too and compiles, so a
+    /// build system that called actool fails where it failed; `assetc build` and `check` stop.
+    @Test func requiredIconProblemsAreActoolsWarnings() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work)
+        let set = catalog.appendingPathComponent("AppIcon.appiconset")
+        try FileManager.default.removeItem(at: set.appendingPathComponent("icon-60@3x.png"))
+        var rows: [UInt8] = []
+        for y in 0..<1024 { rows += [0] + Array([[UInt8]](repeating: y < 100 ? [0, 0, 0, 0] : [200, 40, 40, 255], count: 1024).joined()) }
+        try Data(PNGSamples.png(width: 1024, height: 1024, depth: 8, colorType: 6, rows: rows)).write(to: set.appendingPathComponent("ios-marketing.png"))
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let run = try Harness.assetc(["actool", "--output-format", "human-readable-text", "--warnings", "--compile", "out", "--app-icon", "AppIcon",
+                                      "--target-device", "iphone", "--minimum-deployment-target", "15.0", "--platform", "iphoneos",
+                                      "--enable-on-demand-resources", "YES", catalog.path], in: work)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("warning: The file \"icon-60@3x.png\" for the image set \"AppIcon\" does not exist."), "\(run.stdout)")
+        #expect(run.stdout.contains("warning: AppIcon.appiconset/ios-marketing.png has transparent pixels"), "\(run.stdout)")
+        #expect(!run.stdout.contains("error:"), "\(run.stdout)")
+        #expect(Harness.files(under: work.appendingPathComponent("out")) == (Self.iPhoneIcons + ["Assets.car"]).sorted())
+        let build = try Harness.assetc(["build", catalog.path, "--app-icon", "AppIcon", "--car", "--deployment-target", "15.0", "--output", "b"], in: work)
+        #expect(build.status == 1 && build.stderr.contains("error: AppIcon.appiconset/ios-marketing.png has transparent pixels"), "\(build.stderr)")
+        #expect(build.stderr.contains("icon-60@3x.png"), "\(build.stderr)")
+        let check = try Harness.assetc(["check", catalog.path, "--app-icon", "AppIcon", "--deployment-target", "15.0"], in: work)
+        #expect(check.status == 1, "\(check.stderr)")
+    }
+
     /// swift-build's probe: `actool --version --output-format xml1`, the key named after the
     /// executable; Chromium's compile_car.py asks the same in binary-free form.
     @Test func versionProbe() throws {

@@ -178,6 +178,7 @@ public enum ActoolCompiler {
         request.accentColor = invocation.accentColor
         request.widgetBackgroundColor = invocation.widgetBackgroundColor
         request.compiledCatalog = true
+        request.actoolSeverities = true
         if !problems.isEmpty { throw ActoolRequestError(messages: problems) }
         return request
     }

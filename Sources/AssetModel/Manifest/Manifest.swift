@@ -52,6 +52,11 @@ public struct Manifest: Sendable {
     /// `--car` / `"car": true`: the catalogs' image sets and the app icon are also compiled into
     /// `Resources/Assets.car` (docs/assets-car.md).
     public var compiledCatalog = false
+    /// The actool mode: a problem in a required icon slot (empty, missing, the wrong size) and a
+    /// transparent App Store icon are warnings, as actool reports them, so that a build system
+    /// calling assetc where it called actool fails where actool fails; `check` still fails on them.
+    /// assetc's own commands keep them errors (docs/actool.md).
+    public var actoolSeverities = false
     /// Icon Composer bundles named on the command line (or by actool's operands), as given.
     public var iconComposerBundles: [String] = []
     /// `--launch-image NAME` / `"launchImage": {"set": NAME}`.
