@@ -7,15 +7,16 @@ import AssetPlatform
 /// unknown set type is one note (docs/catalogs.md lists what is read and what is skipped).
 public struct CatalogReader {
     /// Set types Xcode knows that have no loose-file form; each is skipped with one note.
+    /// Set types assetc compiles into neither loose files nor Assets.car, by the plural it says.
     static let skippedTypes: [String: String] = [
-        "stickerpack": "sticker pack",
-        "sticker": "sticker", "stickersiconset": "stickers icon set", "stickersequence": "sticker sequence",
-        "arresourcegroup": "AR resource group", "arobject": "AR object", "arimageset": "AR image set",
-        "spriteatlas": "sprite atlas", "textureset": "texture set", "mipmapset": "mipmap set",
-        "cubetextureset": "cube texture set", "brandassets": "brand assets", "imagestack": "image stack",
-        "imagestacklayer": "image stack layer", "solidimagestack": "solid image stack",
-        "complicationset": "complication set", "iconset": "icon set", "gcdashboardimage": "Game Center dashboard image",
-        "gcleaderboard": "Game Center leaderboard", "gcleaderboardset": "Game Center leaderboard set",
+        "stickerpack": "sticker packs",
+        "sticker": "stickers", "stickersiconset": "stickers icon sets", "stickersequence": "sticker sequences",
+        "arresourcegroup": "AR resource groups", "arobject": "AR objects", "arimageset": "AR image sets",
+        "spriteatlas": "sprite atlases", "textureset": "texture sets", "mipmapset": "mipmap sets",
+        "cubetextureset": "cube texture sets", "brandassets": "brand assets", "imagestack": "image stacks",
+        "imagestacklayer": "image stack layers", "solidimagestack": "solid image stacks",
+        "complicationset": "complication sets", "iconset": "icon sets", "gcdashboardimage": "Game Center dashboard images",
+        "gcleaderboard": "Game Center leaderboards", "gcleaderboardset": "Game Center leaderboard sets",
     ]
 
     /// Folders nested deeper than this are not walked (a link cycle would otherwise never end).
@@ -106,7 +107,8 @@ struct Walk {
             case let type? where CatalogReader.skippedTypes[type] != nil:
                 // Marked as content left out: `check` counts these sets in its summary instead of
                 // calling the catalog simply valid (they are notes until assetc compiles them).
-                diagnostics.append(.note(path, "skipped: a \(CatalogReader.skippedTypes[type]!) has no loose-file form").droppingContent())
+                diagnostics.append(.note(path, "skipped: \(CatalogReader.skippedTypes[type]!) are not compiled by assetc (loose files or Assets.car)")
+                    .droppingContent())
             default:
                 // Xcode: "Directories with unknown extensions are treated as groups".
                 inputs.append(path)
