@@ -104,6 +104,13 @@ public struct Planner {
             // actool warns and leaves the key out: an app whose key names no colour gets the system's.
             if colorNames.contains(name) {
                 request[keyPath: keep] = name
+                // Xcode's template makes AccentColor with no colour: the key stays (the app asks for
+                // it), and the system's colour is what the app gets.
+                if catalogs.contains(where: { $0.colorSets.contains { $0.name == name } }),
+                   !catalogs.contains(where: { $0.colorSets.contains { $0.name == name && !$0.colors.isEmpty } }) {
+                    diagnostics.append(.note(manifest.path, "the colour set \"\(name)\" has no colour (as Xcode's template makes it): the "
+                        + "Info.plist names it, and the app gets the system's colour"))
+                }
             } else {
                 diagnostics.append(.warning(manifest.path, message(name)))
                 suggest(name, among: Array(colorNames), diagnostics: &diagnostics)

@@ -211,6 +211,22 @@ import TestSupport
         #expect(try Harness.assetc(["check", "App.xcassets"], in: work).status == 1)
     }
 
+    /// Xcode's template AccentColor has no colour: the Info.plist still names it (the app asks
+    /// for it, as actool's key does), and a note says the system's colour is what the app gets.
+    @Test func anEmptyAccentColourIsNoted() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("App.xcassets/AccentColor.colorset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try #"{"colors": [{"idiom": "universal"}], "info": {"author": "xcode", "version": 1}}"#
+            .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build", "App.xcassets", "--accent-color", "AccentColor", "--car", "--output", "out", "-v"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("note: the colour set \"AccentColor\" has no colour"), "\(run.stderr)")
+        let plist = try String(contentsOf: work.appendingPathComponent("out/partial-Info.plist"), encoding: .utf8)
+        #expect(plist.contains("<key>NSAccentColorName</key>"), "\(plist)")
+    }
+
     @Test func werrorFailsOnAMissingFileBeforeWriting() throws {
         let (work, run) = try Self.build(["--werror"])
         defer { Harness.removeTemporary(work) }
