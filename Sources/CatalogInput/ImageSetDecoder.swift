@@ -151,6 +151,12 @@ struct ImageSetDecoder {
                 continue
             }
             let path = folder + "/" + filename
+            // A folder, FIFO, socket or device under the file's name is refused at once, as any
+            // source that is not a regular file is (docs/hardening.md), not taken for a missing file.
+            if namedFileKind == .directory || namedFileKind == .other {
+                diagnostics.append(.error(path, "\"\(filename)\" of the image set \"\(name)\" is not a regular file (a folder, FIFO, socket or device)"))
+                continue
+            }
             guard namedFileKind == .file else {
                 diagnostics.append(.warning(contentsPath, at: entry.location,
                                             ActoolMessage.missingFile(filename, inSet: name)).droppingContent())

@@ -146,6 +146,27 @@ import Testing
         }
     }
 
+    /// The same in a catalog: a FIFO (or a folder) under an image slot's file name is refused at
+    /// once, by name, not taken for a missing file (a warning) nor opened (a hang).
+    @Test func aFIFOInACatalogSlotIsRefusedAtOnce() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("App.xcassets/Pipe.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try #"{"images": [{"idiom": "universal", "filename": "pipe.png", "scale": "1x"}, {"idiom": "universal", "filename": "dir.png", "scale": "2x"}]}"#
+            .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        #expect(mkfifo(set.appendingPathComponent("pipe.png").path, 0o644) == 0)
+        try FileManager.default.createDirectory(at: set.appendingPathComponent("dir.png"), withIntermediateDirectories: true)
+        for command in [["check", "App.xcassets"], ["build", "App.xcassets", "--output", "out"], ["build", "App.xcassets", "--car", "--output", "out"]] {
+            let run = try Harness.assetc(command, in: work)
+            #expect(run.status == 1, "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("Pipe.imageset/pipe.png: error: \"pipe.png\" of the image set \"Pipe\" is not a regular file"), "\(run.stderr)")
+            #expect(run.stderr.contains("Pipe.imageset/dir.png: error: \"dir.png\" of the image set \"Pipe\" is not a regular file"), "\(run.stderr)")
+            #expect(!run.stderr.contains("does not exist"), "\(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
+    }
+
     @Test func depfilePathsMakeCannotExpressAreRefusedAndNothingIsOverwritten() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
