@@ -32,7 +32,7 @@ struct CatalogPlanner {
             for set in catalog.imageSets {
                 let key = (bundle ?? "") + "\u{0}" + set.name
                 if imageOwners[key] != nil {
-                    diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.imageSet, set.name)))
+                    diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.imageSet, set.name)).droppingContent())
                     continue
                 }
                 imageOwners[key] = catalog.spec.path
@@ -54,7 +54,7 @@ struct CatalogPlanner {
             for set in catalog.colorSets {
                 let key = (bundle ?? "") + "\u{0}" + set.name
                 if colorOwners[key] != nil {
-                    diagnostics.append(.warning(FilePath(catalog.path).appending(set.setPath).string, ActoolMessage.duplicateName(.colorSet, set.name)))
+                    diagnostics.append(.warning(FilePath(catalog.path).appending(set.setPath).string, ActoolMessage.duplicateName(.colorSet, set.name)).droppingContent())
                     continue
                 }
                 colorOwners[key] = catalog.spec.path
@@ -63,7 +63,7 @@ struct CatalogPlanner {
             for set in catalog.dataSets {
                 let key = (bundle ?? "") + "\u{0}" + set.name
                 if dataOwners[key] != nil {
-                    diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.dataSet, set.name)))
+                    diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.dataSet, set.name)).droppingContent())
                     continue
                 }
                 dataOwners[key] = catalog.spec.path
@@ -73,7 +73,7 @@ struct CatalogPlanner {
             for set in catalog.symbolSets {
                 let key = (bundle ?? "") + "\u{0}" + set.name
                 if symbolOwners[key] != nil {
-                    diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.symbolSet, set.name)))
+                    diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.symbolSet, set.name)).droppingContent())
                     continue
                 }
                 symbolOwners[key] = catalog.spec.path

@@ -211,6 +211,28 @@ import TestSupport
         #expect(try Harness.assetc(["check", "App.xcassets"], in: work).status == 1)
     }
 
+    /// Two image sets of one name (Rocket.Chat has twelve across its two catalogs): actool's
+    /// warning and the first in catalog order wins; `check` fails, since the other set's art is
+    /// not in the app.
+    @Test func aNameTwoSetsShareIsActoolsWarningAndCheckFails() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        for (catalog, art) in [("A.xcassets", "star-fill.pdf"), ("B.xcassets", "focus-icon@3x.png")] {
+            let set = work.appendingPathComponent("\(catalog)/Star.imageset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/" + art), to: set.appendingPathComponent(art))
+            try #"{"images": [{"idiom": "universal", "filename": "\#(art)"}]}"#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        }
+        let build = try Harness.assetc(["build", "A.xcassets", "B.xcassets", "--output", "out"], in: work)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.contains("B.xcassets/Star.imageset/Contents.json: warning: The image set name \"Star\" is used by multiple image set instances."),
+                "\(build.stderr)")
+        let index = try String(contentsOf: work.appendingPathComponent("out/asset-index.json"), encoding: .utf8)
+        #expect(index.contains("star-fill.pdf") && !index.contains("focus-icon"), "the first catalog's set wins")
+        let check = try Harness.assetc(["check", "A.xcassets", "B.xcassets"], in: work)
+        #expect(check.status == 1 && check.stderr.contains("error: The image set name \"Star\" is used by multiple"), "\(check.stderr)")
+    }
+
     /// Xcode's template AccentColor has no colour: the Info.plist still names it (the app asks
     /// for it, as actool's key does), and a note says the system's colour is what the app gets.
     @Test func anEmptyAccentColourIsNoted() throws {
