@@ -203,10 +203,10 @@ import TestSupport
         // warning that `check` fails on where the build does not use it (Rocket.Chat's image set).
         try FileManager.default.removeItem(at: contents)
         let needed = try Harness.assetc(["build", "App.xcassets", "--app-icon", "AppIcon", "--output", "out"], in: work)
-        #expect(needed.status == 1 && needed.stderr.contains("App.xcassets/AppIcon.appiconset: error: the set \"AppIcon.appiconset\" has no Contents.json"),
+        #expect(needed.status == 1 && needed.stderr.contains("App.xcassets/AppIcon.appiconset: error: the app icon set \"AppIcon\" has no Contents.json"),
                 "\(needed.stderr)")
         let left = try Harness.assetc(["build", "App.xcassets", "--output", "out"], in: work)
-        #expect(left.status == 0 && left.stderr.contains("App.xcassets/AppIcon.appiconset: warning: the set \"AppIcon.appiconset\" has no Contents.json; it is left out"),
+        #expect(left.status == 0 && left.stderr.contains("App.xcassets/AppIcon.appiconset: warning: the app icon set \"AppIcon\" has no Contents.json; it is left out"),
                 "\(left.stderr)")
         #expect(try Harness.assetc(["check", "App.xcassets"], in: work).status == 1)
     }

@@ -74,7 +74,9 @@ public struct CatalogSlotSet: Sendable, Hashable {
     /// error where the build uses the set, a warning that `check` fails on where it does not, as
     /// for image sets (docs/catalogs.md).
     public static func missingContents(_ setPath: String) -> Diagnostic {
-        .error(setPath, "the set \"\(FilePath(setPath).lastComponent)\" has no Contents.json")
+        let folder = FilePath(setPath)
+        let kind = folder.lastComponent.lowercased().hasSuffix(".launchimage") ? "launch image set" : "app icon set"
+        return .error(setPath, "the \(kind) \"\(folder.stem)\" has no Contents.json")
     }
 }
 
