@@ -224,11 +224,11 @@ struct IconPlanner {
                 diagnostics.append(.note(contentsPath, at: entry.location, "the \(label) slot is empty; the 1024x1024 image stands for it"))
                 return
             }
-            let required = used.contains { $0.requirement == .required }
+            let required = used.contains { $0.isRequired(deploymentTarget: manifest.deploymentTarget) }
             guard let path = checkFile(file, setPath: setPath, setName: setName, expected: used[0].pixels, entry: entry,
                                        required: required, requireOpaque: false, diagnostics: &diagnostics,
                                        checked: &checkedFiles) else {
-                for slot in used where slot.requirement == .required { reportedEmpty.insert(slot) }
+                for slot in used where slot.isRequired(deploymentTarget: manifest.deploymentTarget) { reportedEmpty.insert(slot) }
                 return
             }
             let source = ResolvedSource(path: path, kind: .png, page: 1)
@@ -287,7 +287,7 @@ struct IconPlanner {
                 continue
             }
             guard let file = entry.filename else {
-                if slot.requirement == .required {
+                if slot.isRequired(deploymentTarget: manifest.deploymentTarget) {
                     if reportedEmpty.insert(slot).inserted {
                         emptySlotMessages.append(diagnostics.count)
                         diagnostics.append(requiredSlotProblem(contentsPath, at: entry.location,
@@ -300,9 +300,9 @@ struct IconPlanner {
                 continue
             }
             guard let path = checkFile(file, setPath: setPath, setName: setName, expected: slot.pixels, entry: entry,
-                                       required: slot.requirement == .required, requireOpaque: slot.idiom == .appStore,
+                                       required: slot.isRequired(deploymentTarget: manifest.deploymentTarget), requireOpaque: slot.idiom == .appStore,
                                        diagnostics: &diagnostics, checked: &checkedFiles) else {
-                if slot.requirement == .required { reportedEmpty.insert(slot) }  // its file's own error says enough
+                if slot.isRequired(deploymentTarget: manifest.deploymentTarget) { reportedEmpty.insert(slot) }  // its file's own error says enough
                 continue
             }
             if covered[slot] != nil { continue }  // Xcode allows two entries for one slot; the first wins
@@ -335,7 +335,7 @@ struct IconPlanner {
             for slot in applicable {
                 if let variant = covered[slot] {
                     variants.append(variant)
-                } else if slot.requirement == .required, !reportedEmpty.contains(slot) {
+                } else if slot.isRequired(deploymentTarget: manifest.deploymentTarget), !reportedEmpty.contains(slot) {
                     diagnostics.append(requiredSlotProblem(contentsPath, "\(setName) has no image for the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"))
                 }
             }

@@ -12,6 +12,7 @@ public enum TableReport {
             ]
             fields["minimumOS"] = slot.minimumOS.map { .string($0.description) } ?? .null
             fields["maximumOS"] = slot.maximumOS.map { .string($0.description) } ?? .null
+            if let until = slot.requiredUntil { fields["requiredUntil"] = .string(until.description) }
             return .object(fields)
         }
         let artwork = DeviceTables.artwork.map { slot -> JSONOutput in
@@ -41,7 +42,7 @@ public enum TableReport {
         for slot in DeviceTables.icons {
             let os = slot.maximumOS.map { "≤ \($0)" } ?? slot.minimumOS.map { "≥ \($0)" } ?? "all"
             rows.append([slot.idiom.rawValue, formatPoints(slot.points), "@\(slot.scale)x", "\(slot.pixels)x\(slot.pixels)",
-                         slot.role.rawValue, slot.requirement.rawValue, os,
+                         slot.role.rawValue, slot.requirement.rawValue + (slot.requiredUntil.map { " (≤ \($0))" } ?? ""), os,
                          slot.idiom == .appStore ? "AppStore/AppIcon1024x1024.png" : slot.fileName(base: "AppIcon"), slot.source])
         }
         for slot in DeviceTables.artwork {

@@ -9,7 +9,7 @@
 ///   subtype, extent and minimum-system-version values).
 /// - APG: "App Programming Guide for iOS", App-Related Resources, launch-image file-name rules.
 public enum DeviceTables {
-    public static let version = "2026.11-1"
+    public static let version = "2026.11-2"
 
     public static let icons: [IconSlot] = [
         // iOS 7 and later
@@ -21,7 +21,8 @@ public enum DeviceTables {
         IconSlot(.iphone, 29, 3, .settings, .recommended, minimumOS: OSVersion(8), source: "HIG-2017 Settings; ACFR iphone 29x29 3x"),
         IconSlot(.iphone, 20, 2, .notification, .recommended, minimumOS: OSVersion(7), source: "HIG-2017 Notification; ACFR iphone 20x20 2x"),
         IconSlot(.iphone, 20, 3, .notification, .recommended, minimumOS: OSVersion(7), source: "HIG-2017 Notification; ACFR iphone 20x20 3x"),
-        IconSlot(.ipad, 76, 1, .app, .required, minimumOS: OSVersion(7), source: "HIG-2017 App Icon; ACFR ipad 76x76 1x"),
+        IconSlot(.ipad, 76, 1, .app, .required, minimumOS: OSVersion(7), requiredUntil: OSVersion(9, 3),
+                 source: "HIG-2017 App Icon; ACFR ipad 76x76 1x; required while the app runs on iPads without Retina displays, whose last iOS is 9.3.5"),
         IconSlot(.ipad, 76, 2, .app, .required, minimumOS: OSVersion(7), source: "HIG-2017 App Icon; ACFR ipad 76x76 2x"),
         IconSlot(.ipad, 83.5, 2, .app, .required, minimumOS: OSVersion(9), source: "HIG-2017 App Icon (iPad Pro); ACFR ipad 83.5x83.5 2x"),
         IconSlot(.ipad, 40, 1, .spotlight, .recommended, minimumOS: OSVersion(7), source: "HIG-2017 Spotlight; ACFR ipad 40x40 1x"),
@@ -111,10 +112,13 @@ public struct IconSlot: Sendable, Hashable {
     /// Last iOS version that uses the slot (nil: still used). Slots with one apply only to
     /// deployment targets at or below it.
     public var maximumOS: OSVersion?
+    /// A required slot that only devices up to this iOS version need (the 1x iPad icon: no iPad
+    /// without a Retina display runs iOS 10): for deployment targets above it, recommended.
+    public var requiredUntil: OSVersion?
     public var source: String
 
     public init(_ idiom: SlotIdiom, _ points: Double, _ scale: Int, _ role: Role, _ requirement: Requirement,
-         minimumOS: OSVersion? = nil, maximumOS: OSVersion? = nil, source: String) {
+         minimumOS: OSVersion? = nil, maximumOS: OSVersion? = nil, requiredUntil: OSVersion? = nil, source: String) {
         self.idiom = idiom
         self.points = points
         self.scale = scale
@@ -122,7 +126,15 @@ public struct IconSlot: Sendable, Hashable {
         self.requirement = requirement
         self.minimumOS = minimumOS
         self.maximumOS = maximumOS
+        self.requiredUntil = requiredUntil
         self.source = source
+    }
+
+    /// Whether an app with this deployment target must fill the slot.
+    public func isRequired(deploymentTarget: OSVersion) -> Bool {
+        guard requirement == .required else { return false }
+        if let until = requiredUntil, deploymentTarget > until { return false }
+        return true
     }
 
     public var pixels: Int { Int((points * Double(scale)).rounded()) }
