@@ -392,8 +392,14 @@ struct IconPlanner {
             usable = false
         }
         if interlaced, checked[path] == nil {
-            diagnostics.append(.error(path, "\(shown) is an interlaced PNG; Apple asks for non-interlaced icons"))
-            usable = false
+            if manifest.actoolSeverities {
+                // actool reads it (Brave shipped interlaced icons from v1.40 to v1.62); the icons
+                // written from it are not interlaced, as every PNG assetc writes.
+                diagnostics.append(.note(path, "\(shown) is an interlaced PNG; the icons written from it are not"))
+            } else {
+                diagnostics.append(.error(path, "\(shown) is an interlaced PNG; Apple asks for non-interlaced icons"))
+                usable = false
+            }
         }
         if requireOpaque, usable {
             do {

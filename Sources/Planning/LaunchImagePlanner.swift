@@ -270,8 +270,13 @@ struct LaunchImagePlanner {
             usable = false
         }
         if interlaced {
-            diagnostics.append(.error(path, "\(shown) is an interlaced PNG; Apple asks for non-interlaced launch images"))
-            usable = false
+            if manifest.actoolSeverities {
+                // As for icons: actool reads it; the launch image written from it is not interlaced.
+                diagnostics.append(.note(path, "\(shown) is an interlaced PNG; the launch image written from it is not"))
+            } else {
+                diagnostics.append(.error(path, "\(shown) is an interlaced PNG; Apple asks for non-interlaced launch images"))
+                usable = false
+            }
         }
         if width * height * 4 > DeviceTables.maximumLaunchImageBytes {
             diagnostics.append(.error(path, "\(shown) decodes to \(width * height * 4) bytes; iOS refuses launch images over \(DeviceTables.maximumLaunchImageBytes) bytes"))

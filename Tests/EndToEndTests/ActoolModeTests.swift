@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Testing
 import TestSupport
 
@@ -160,6 +161,8 @@ import TestSupport
         let catalog = try Self.makeCatalog(in: work)
         let set = catalog.appendingPathComponent("AppIcon.appiconset")
         try FileManager.default.removeItem(at: set.appendingPathComponent("icon-60@3x.png"))
+        // An interlaced icon, as Brave shipped from v1.40 to v1.62: read, and written not interlaced.
+        try Data(PNGSamples.interlaced120).write(to: set.appendingPathComponent("icon-60@2x.png"))
         var rows: [UInt8] = []
         for y in 0..<1024 { rows += [0] + Array([[UInt8]](repeating: y < 100 ? [0, 0, 0, 0] : [200, 40, 40, 255], count: 1024).joined()) }
         try Data(PNGSamples.png(width: 1024, height: 1024, depth: 8, colorType: 6, rows: rows)).write(to: set.appendingPathComponent("ios-marketing.png"))
@@ -172,7 +175,11 @@ import TestSupport
         #expect(run.stdout.contains("warning: AppIcon.appiconset/ios-marketing.png has transparent pixels"), "\(run.stdout)")
         #expect(!run.stdout.contains("error:"), "\(run.stdout)")
         #expect(Harness.files(under: work.appendingPathComponent("out")) == (Self.iPhoneIcons + ["Assets.car"]).sorted())
+        let home = try PNGCodec.decode(try Harness.read(work.appendingPathComponent("out/AppIcon60x60@2x.png")))
+        #expect(!(try PNGCodec.readHeader(try Harness.read(work.appendingPathComponent("out/AppIcon60x60@2x.png")))).interlaced)
+        #expect(home.image.width == 120 && Array(home.image.pixels.prefix(4)) == [10, 120, 200, 255])
         let build = try Harness.assetc(["build", catalog.path, "--app-icon", "AppIcon", "--car", "--deployment-target", "15.0", "--output", "b"], in: work)
+        #expect(build.stderr.contains("icon-60@2x.png is an interlaced PNG; Apple asks for non-interlaced icons"), "\(build.stderr)")
         #expect(build.status == 1 && build.stderr.contains("error: AppIcon.appiconset/ios-marketing.png has transparent pixels"), "\(build.stderr)")
         #expect(build.stderr.contains("icon-60@3x.png"), "\(build.stderr)")
         let check = try Harness.assetc(["check", catalog.path, "--app-icon", "AppIcon", "--deployment-target", "15.0"], in: work)
