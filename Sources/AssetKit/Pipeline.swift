@@ -239,6 +239,7 @@ public enum Pipeline {
             }
             manifest = Manifest(path: first, directory: ".", bundles: [], images: [],
                                 deploymentTarget: Manifest.catalogDefaultDeploymentTarget)
+            manifest.isFromCommandLine = true
             warnings = []
         }
         var problems: [Diagnostic] = []

@@ -82,7 +82,7 @@ struct IconPlanner {
             info = try inspector.inspect(path: path, kind: kind, pages: [page])
         } catch {
             diagnostics.append(.error(path, error.message))
-            diagnostics.append(.note(manifest.path, at: location, "app icon source referenced here"))
+            if !manifest.isFromCommandLine { diagnostics.append(.note(manifest.path, at: location, "app icon source referenced here")) }
             return nil
         }
         switch info {
@@ -145,7 +145,7 @@ struct IconPlanner {
             slotSet = try slotSets.set(at: setPath)
         } catch {
             diagnostics += error.diagnostics
-            diagnostics.append(.note(manifest.path, at: set.location, "app icon set referenced here"))
+            if !manifest.isFromCommandLine { diagnostics.append(.note(manifest.path, at: set.location, "app icon set referenced here")) }
             return []
         }
         let contentsPath = setPath + "/Contents.json"

@@ -54,7 +54,7 @@ struct LaunchImagePlanner {
             }
         } catch {
             diagnostics.append(.error(path, error.message))
-            diagnostics.append(.note(manifest.path, at: source.location, "launch image source referenced here"))
+            if !manifest.isFromCommandLine { diagnostics.append(.note(manifest.path, at: source.location, "launch image source referenced here")) }
             return []
         }
         let resolved = ResolvedSource(path: path, kind: kind, page: page)
@@ -102,7 +102,7 @@ struct LaunchImagePlanner {
             slotSet = try slotSets.set(at: setPath)
         } catch {
             diagnostics += error.diagnostics
-            diagnostics.append(.note(manifest.path, at: set.location, "launch image set referenced here"))
+            if !manifest.isFromCommandLine { diagnostics.append(.note(manifest.path, at: set.location, "launch image set referenced here")) }
             return []
         }
         let entries = slotSet.entries

@@ -330,13 +330,13 @@ public struct Planner {
                 let result = try outcome.get()
                 if case .pdf(let count, _) = result, let bad = entry.pages.sorted().last, bad > count {
                     diagnostics.append(.error(path, "page \(bad) is out of range; the PDF has \(count) page\(count == 1 ? "" : "s")"))
-                    diagnostics.append(.note(manifest.path, at: entry.location, "source referenced here"))
+                    if !manifest.isFromCommandLine { diagnostics.append(.note(manifest.path, at: entry.location, "source referenced here")) }
                     continue
                 }
                 info[path] = result
             } catch {
                 diagnostics.append(.error(path, error.message))
-                diagnostics.append(.note(manifest.path, at: entry.location, "source referenced here"))
+                if !manifest.isFromCommandLine { diagnostics.append(.note(manifest.path, at: entry.location, "source referenced here")) }
             }
         }
         return info

@@ -38,20 +38,35 @@ public struct SourceReader: Sendable {
             }
             for name in names {
                 let layer = try IconComposerLayers.path(of: name, iconJSON: path)
-                let layerBytes = try store.bytes(layer)
-                if name.lowercased().hasSuffix(".svg") {
-                    let size: PointSize?
-                    if let supervisor { size = try supervisor.svgSize(path: layer) } else { _ = silenceGLibLogging; size = try SVGDocument(bytes: layerBytes).size }
-                    guard let size, size.width > 0, size.height > 0, size.width <= 100_000, size.height <= 100_000 else {
-                        throw SourceError("the layer file \(name) has no usable size")
+                // A layer's own problem names the layer: the message is located at icon.json.
+                func naming(_ error: SourceError) -> SourceError {
+                    if error.message.hasPrefix("the layer file ") { return error }
+                    let message = "the layer file \(name): \(error.message)"
+                    switch error {
+                    case .overLimit: return .overLimit(message)
+                    case .renderer: return .renderer(message)
+                    case .file, .recordMismatch: return error
+                    case .content: return .content(message)
                     }
-                } else if name.lowercased().hasSuffix(".png") {
-                    let header = try PNGCodec.readHeader(layerBytes)
-                    if header.width * header.height > Limits.maximumSourcePixels {
-                        throw SourceError.overLimit("the layer file \(name) is \(header.width)x\(header.height) pixels, more than the limit of \(Limits.maximumSourcePixels)")
+                }
+                do throws(SourceError) {
+                    let layerBytes = try store.bytes(layer)
+                    if name.lowercased().hasSuffix(".svg") {
+                        let size: PointSize?
+                        if let supervisor { size = try supervisor.svgSize(path: layer) } else { _ = silenceGLibLogging; size = try SVGDocument(bytes: layerBytes).size }
+                        guard let size, size.width > 0, size.height > 0, size.width <= 100_000, size.height <= 100_000 else {
+                            throw SourceError("the layer file \(name) has no usable size")
+                        }
+                    } else if name.lowercased().hasSuffix(".png") {
+                        let header = try PNGCodec.readHeader(layerBytes)
+                        if header.width * header.height > Limits.maximumSourcePixels {
+                            throw SourceError.overLimit("the layer file \(name) is \(header.width)x\(header.height) pixels, more than the limit of \(Limits.maximumSourcePixels)")
+                        }
+                    } else {
+                        throw SourceError("the layer file \(name) is not an SVG or a PNG")
                     }
-                } else {
-                    throw SourceError("the layer file \(name) is not an SVG or a PNG")
+                } catch {
+                    throw naming(error)
                 }
             }
             return .iconComposer

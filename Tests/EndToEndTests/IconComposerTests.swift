@@ -243,7 +243,7 @@ import TestSupport
 
     /// Hostile bundles: a layer named outside the bundle, a link out of `Assets`, a missing file,
     /// too many groups, an absurd scale. Each is an error naming the bundle; nothing is written.
-    @Test(arguments: ["parent", "link", "linkedAssets", "missing", "groups", "scale"])
+    @Test(arguments: ["parent", "link", "linkedAssets", "missing", "groups", "scale", "cutSVG"])
     func hostileBundlesAreRefused(_ kind: String) throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
@@ -270,12 +270,21 @@ import TestSupport
             try #"{"groups": [\#(layer("gone.svg"))]}"#.write(to: json, atomically: true, encoding: .utf8)
         case "groups":
             try #"{"groups": [\#(Array(repeating: layer("AppIcon.svg"), count: 65).joined(separator: ","))]}"#.write(to: json, atomically: true, encoding: .utf8)
+        case "cutSVG":
+            // A layer cut short (hiddify's logo.svg at 150 bytes in the sweep): the message names it.
+            let svg = bundle.appendingPathComponent("Assets/AppIcon.svg")
+            try Data(try Harness.read(svg).prefix(150)).write(to: svg)
         default:
             try #"{"groups": [\#(layer("AppIcon.svg", scale: 1000))]}"#.write(to: json, atomically: true, encoding: .utf8)
         }
         let run = try Harness.assetc(["build", "AppIcon.icon", "--app-icon", "AppIcon", "--output", "out"], in: work)
         #expect((1...127).contains(run.status), "\(kind): \(run.stderr)")
         #expect(run.stderr.contains("AppIcon.icon/icon.json: error:"), "\(kind): \(run.stderr)")
+        if kind == "cutSVG" {
+            #expect(run.stderr.contains("icon.json: error: the layer file AppIcon.svg: not a readable SVG"), "\(run.stderr)")
+        }
+        // Built from the command line, no manifest: no "referenced here" note pointing at nothing.
+        #expect(!run.stderr.contains("referenced here"), "\(kind): \(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources").path), "\(kind)")
     }
 }

@@ -7,6 +7,9 @@ public struct Manifest: Sendable {
 
     /// The manifest file as given on the command line (used in diagnostics).
     public var path: String
+    /// No manifest file: one made for the command line's catalogs, whose `path` is the first
+    /// catalog. Its locations point at nothing, so no "referenced here" note is made for them.
+    public var isFromCommandLine = false
     /// The manifest's folder; relative paths are resolved against it.
     public var directory: String
     public var output: String?
