@@ -18,11 +18,17 @@ struct CatalogPlanner {
     }
 
     /// `taken`: lower-cased loose bases (bundle folder + base) already used by manifest images.
+    /// Beside actool's duplicate-name warning, which names the set left out: the one that keeps the name.
+    static func keptSetNote(_ path: String) -> Diagnostic {
+        .note(path, "the set of that name that is kept (the first in catalog order)")
+    }
+
     func plan(_ catalogs: [CatalogContents], taken: Set<String>, diagnostics: inout [Diagnostic]) -> Result {
         var result = Result()
         let info = inspectSlots(catalogs, diagnostics: &diagnostics)
         var taken = taken
-        var imageOwners: [String: String] = [:]  // bundle + name → catalog
+        // bundle + name → the path of the set that keeps the name (the first in catalog order)
+        var imageOwners: [String: String] = [:]
         var colorOwners: [String: String] = [:]
         var dataOwners: [String: String] = [:]
         var symbolOwners: [String: String] = [:]
@@ -31,11 +37,12 @@ struct CatalogPlanner {
             let folder = bundle.flatMap { name in manifest.bundles.first { $0.name == name }?.path }
             for set in catalog.imageSets {
                 let key = (bundle ?? "") + "\u{0}" + set.name
-                if imageOwners[key] != nil {
+                if let kept = imageOwners[key] {
                     diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.imageSet, set.name)).droppingContent())
+                    diagnostics.append(Self.keptSetNote(kept))
                     continue
                 }
-                imageOwners[key] = catalog.spec.path
+                imageOwners[key] = set.contentsPath
                 let base: String
                 switch LooseNames.base(for: set.name) {
                 case .failure(let problem):
@@ -53,30 +60,34 @@ struct CatalogPlanner {
             }
             for set in catalog.colorSets {
                 let key = (bundle ?? "") + "\u{0}" + set.name
-                if colorOwners[key] != nil {
-                    diagnostics.append(.warning(FilePath(catalog.path).appending(set.setPath).string, ActoolMessage.duplicateName(.colorSet, set.name)).droppingContent())
+                let path = FilePath(catalog.path).appending(set.setPath).string
+                if let kept = colorOwners[key] {
+                    diagnostics.append(.warning(path, ActoolMessage.duplicateName(.colorSet, set.name)).droppingContent())
+                    diagnostics.append(Self.keptSetNote(kept))
                     continue
                 }
-                colorOwners[key] = catalog.spec.path
+                colorOwners[key] = path
                 result.records.colors.append(CatalogRecords.Color(bundle: bundle, name: set.name, colors: set.colors))
             }
             for set in catalog.dataSets {
                 let key = (bundle ?? "") + "\u{0}" + set.name
-                if dataOwners[key] != nil {
+                if let kept = dataOwners[key] {
                     diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.dataSet, set.name)).droppingContent())
+                    diagnostics.append(Self.keptSetNote(kept))
                     continue
                 }
-                dataOwners[key] = catalog.spec.path
+                dataOwners[key] = set.contentsPath
                 result.records.dataSets.append(CatalogRecords.DataSet(bundle: bundle, name: set.name, catalog: catalog.spec.path,
                                                                       setPath: set.setPath, entries: set.entries))
             }
             for set in catalog.symbolSets {
                 let key = (bundle ?? "") + "\u{0}" + set.name
-                if symbolOwners[key] != nil {
+                if let kept = symbolOwners[key] {
                     diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.symbolSet, set.name)).droppingContent())
+                    diagnostics.append(Self.keptSetNote(kept))
                     continue
                 }
-                symbolOwners[key] = catalog.spec.path
+                symbolOwners[key] = set.contentsPath
                 result.records.symbolSets.append(CatalogRecords.SymbolSet(bundle: bundle, catalog: catalog.spec.path, symbolSet: set))
             }
         }

@@ -223,8 +223,10 @@ import TestSupport
             try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/" + art), to: set.appendingPathComponent(art))
             try #"{"images": [{"idiom": "universal", "filename": "\#(art)"}]}"#.write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
         }
-        let build = try Harness.assetc(["build", "A.xcassets", "B.xcassets", "--output", "out"], in: work)
+        let build = try Harness.assetc(["build", "A.xcassets", "B.xcassets", "--output", "out", "-v"], in: work)
         #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.contains("A.xcassets/Star.imageset/Contents.json: note: the set of that name that is kept (the first in catalog order)"),
+                "\(build.stderr)")
         #expect(build.stderr.contains("B.xcassets/Star.imageset/Contents.json: warning: The image set name \"Star\" is used by multiple image set instances."),
                 "\(build.stderr)")
         let index = try String(contentsOf: work.appendingPathComponent("out/asset-index.json"), encoding: .utf8)
