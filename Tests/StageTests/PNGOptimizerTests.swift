@@ -52,6 +52,16 @@ import PNGShim
         #expect(decoded.image == original, "\(name): pixels changed")
     }
 
+    /// libpng's bare "Invalid IHDR data" gets the header's own numbers (sweep: 0×0 and 120×2,000,000,000).
+    @Test(arguments: [(0, 0), (120, 2_000_000_000)])
+    func anImpossibleHeaderIsSaidWithItsNumbers(_ size: (Int, Int)) {
+        let png = PNGSamples.png(width: size.0, height: size.1, depth: 8, colorType: 6, rows: [0])
+        #expect(throws: SourceError.content("Invalid IHDR data: the header gives \(size.0)x\(size.1) pixels, bit depth 8, colour type 6 "
+                                             + "(PNGs here are 1 to 1,000,000 pixels a side)")) {
+            _ = try PNGCodec.readHeader(png)
+        }
+    }
+
     @Test(arguments: ["scattered-200", "gradient-200", "translucent-colour"])
     func neverLargerThanThePaletteOnlyOrUnreducedEncoding(name: String) throws {
         var paletteOnly = PNGEncoderSettings()
