@@ -176,8 +176,11 @@ extension ActoolResults {
                 } else if parts.count > 1 {
                     item = "./" + parts.dropLast().joined(separator: "/")
                 }
-                documentEntries.append(DocumentEntry(severity, catalog: catalog, affectedItem: item, type: Self.type(severity),
-                                                     diagnostic.message))
+                // A message about one file of the set that does not name it ("PNG file is truncated")
+                // names it here, since the entry names only the set.
+                var message = diagnostic.message
+                if let file = parts.last, isArtwork(file), !message.contains(file) { message = "\(file): \(message)" }
+                documentEntries.append(DocumentEntry(severity, catalog: catalog, affectedItem: item, type: Self.type(severity), message))
             } else {
                 entries.append(Entry(severity, file: path, diagnostic.message))
             }

@@ -68,7 +68,7 @@ import Testing
             /src/A.xcassets: error: None of the input catalogs contained a matching stickers icon set or app icon set named "AppIcon".
             /* com.apple.actool.document.warnings */
             /src/A.xcassets:./Icons/Star.imageset: warning: The image set "Star" has an unassigned child.
-            /src/A.xcassets:./Logo.imageset: warning: uses the font 'Helvetica' without embedding it
+            /src/A.xcassets:./Logo.imageset: warning: logo.pdf: uses the font 'Helvetica' without embedding it
             /* com.apple.actool.compilation-results */
             /out/Assets.car
 
@@ -85,6 +85,12 @@ import Testing
         #expect(first["affected-items"] == .array([.string("./Icons/Star.imageset")]))
         #expect(first["type"] == .string("Invalid Content"))
         #expect(root["com.apple.actool.notices"] == nil)
+        // A file's own problem names the file (the entry names only its set); one that names it already is kept.
+        var files = ActoolResults()
+        files.add([.error("/src/A.xcassets/Star.imageset/star.png", "PNG file is truncated"),
+                   .error("/src/A.xcassets/Star.imageset/star@2x.png", "Star.imageset/star@2x.png is 10x10 but should be 20x20.")],
+                  catalogs: ["/src/A.xcassets"])
+        #expect(files.documentEntries.map(\.message) == ["star.png: PNG file is truncated", "Star.imageset/star@2x.png is 10x10 but should be 20x20."])
     }
 
     /// Without --warnings, warnings are not printed; errors always are.
