@@ -165,11 +165,13 @@ public enum CompiledCatalogWriter {
             }
             if asset.kind == .appIcon {
                 // One multisize record per idiom and subtype: which point sizes it has, and their
-                // indexes. Dark and tinted icons have none, as in Xcode 26's actool output.
-                let plain = entries.filter { $0.rendition.appearance == .any }
-                let records = Set(plain.map { MultisizeRecordKey(idiom: $0.rendition.idiom, subtype: $0.subtype) })
+                // indexes. Dark and tinted icons have none of their own, as in Xcode 26's actool
+                // output, but their size is listed in their idiom's record: a classic set's dark and
+                // tinted 1024 images are stored per device idiom, where no plain 1024 image is, and
+                // an index no record lists is one iOS cannot look up.
+                let records = Set(entries.map { MultisizeRecordKey(idiom: $0.rendition.idiom, subtype: $0.subtype) })
                 for record in records.sorted(by: { ($0.idiom.rawValue, $0.subtype) < ($1.idiom.rawValue, $1.subtype) }) {
-                    let sizes = Set(plain.filter { $0.rendition.idiom == record.idiom && $0.subtype == record.subtype }.compactMap(\.rendition.iconPoints))
+                    let sizes = Set(entries.filter { $0.rendition.idiom == record.idiom && $0.subtype == record.subtype }.compactMap(\.rendition.iconPoints))
                         .compactMap { points in sizeIndex(points).map { (points, $0) } }
                         .sorted { $0.1 < $1.1 }
                     let attributes: [RenditionAttribute: UInt16] = [

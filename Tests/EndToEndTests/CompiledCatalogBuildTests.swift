@@ -853,8 +853,21 @@ import TestSupport
         for name in ["Real.xcassets", "Alternates.xcassets"] {
             try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("catalogs/" + name), to: work.appendingPathComponent(name))
         }
-        try FileManager.default.copyItem(at: work.appendingPathComponent("Real.xcassets/CWA/AppIcon.appiconset"),
-                                         to: work.appendingPathComponent("Alternates.xcassets/AlternateIcons/classic.appiconset"))
+        let classicSet = work.appendingPathComponent("Alternates.xcassets/AlternateIcons/classic.appiconset")
+        try FileManager.default.copyItem(at: work.appendingPathComponent("Real.xcassets/CWA/AppIcon.appiconset"), to: classicSet)
+        // With dark and tinted 1024 images too, which a classic set stores per device idiom where it
+        // has no plain 1024 image (the review's case: their index was listed by no record).
+        let greenArt = work.appendingPathComponent("Alternates.xcassets/AlternateIcons/green.appiconset/Color=Green_1024pt@1x.png")
+        for name in ["dark.png", "tinted.png"] { try FileManager.default.copyItem(at: greenArt, to: classicSet.appendingPathComponent(name)) }
+        let contentsURL = classicSet.appendingPathComponent("Contents.json")
+        var classicContents = try String(contentsOf: contentsURL, encoding: .utf8)
+        let appearances = #"""
+            {"appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "dark.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"},
+            {"appearances": [{"appearance": "luminosity", "value": "tinted"}], "filename": "tinted.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"},
+            """#
+        let imagesKey = try #require(classicContents.range(of: "\"images\" : ["))
+        classicContents.insert(contentsOf: "\n" + appearances, at: imagesKey.upperBound)
+        try classicContents.write(to: contentsURL, atomically: true, encoding: .utf8)
         let run = try Harness.assetc(["build", "Real.xcassets", "Alternates.xcassets", "--output", "out", "--app-icon", "AppIcon",
                                       "--alternate-app-icons", "--car", "--deployment-target", "15.0", "--devices", "iphone"], in: work)
         #expect(run.status == 0, "\(run.stderr)")
@@ -867,12 +880,24 @@ import TestSupport
         }
         // An iPhone set of 20, 29, 40 and 60 points (and the 90-point copy): indexes 1–5, pixels as the loose files.
         let classic = try icons("classic")
-        #expect(Set(classic.icons.map { "\($0.attributes[9]!) \($0.width)" }) == ["1 40", "1 60", "2 58", "2 87", "3 80", "3 120", "4 120", "4 180", "5 180"])
+        #expect(Set(classic.icons.filter { ($0.attributes[7] ?? 0) == 0 }.map { "\($0.attributes[9]!) \($0.width)" })
+                == ["1 40", "1 60", "2 58", "2 87", "3 80", "3 120", "4 120", "4 180", "5 180"])
+        // Every icon's index, dark and tinted ones too, is listed by a record of its idiom and subtype.
+        let classicRecords = car.renditions.filter { $0.attributes[17] == classic.identifier && $0.layout == 1010 }
+        for icon in classic.icons {
+            let idiom: UInt16 = icon.attributes[15] ?? 0, subtype: UInt16 = icon.attributes[16] ?? 0, index: UInt16 = icon.attributes[9] ?? 0
+            let listed = classicRecords.contains { record in
+                let sameKey: Bool = record.attributes[15] == idiom && (record.attributes[16] ?? 0) == subtype
+                return sameKey && record.multisize!.contains { entry in UInt16(entry.2) == index }
+            }
+            #expect(listed, "\(icon.attributes) has an index no record lists")
+        }
+        #expect(classic.icons.filter { ($0.attributes[7] ?? 0) != 0 }.count == 2, "dark and tinted, on the iPhone idiom")
         let loose = try Self.decode(work.appendingPathComponent("out/Resources/classic60x60@2x.png"))
         let sixty = try #require(classic.icons.first { $0.attributes[9] == 4 && $0.width == 120 })
         #expect(Self.difference(sixty.pixels, Self.premultipliedBGRA(loose)) == nil)
         let record = try #require(car.renditions.first { $0.attributes[17] == classic.identifier && $0.layout == 1010 && $0.attributes[16] == 0 })
-        #expect(record.multisize!.map { [$0.0, $0.2] } == [[20, 1], [29, 2], [40, 3], [60, 4]])
+        #expect(record.multisize!.map { [$0.0, $0.2] } == [[20, 1], [29, 2], [40, 3], [60, 4], [1024, 6]])
         // A single-size alternate: its 1024 image (opaque, as the file) on the iPhone idiom at index 1, nothing else.
         let green = try icons("green")
         #expect(green.icons.map { [$0.attributes[15]!, $0.attributes[12]!, $0.attributes[9]!, UInt16($0.width)] } == [[1, 1, 1, 1024]])
