@@ -486,7 +486,13 @@ public struct Planner {
         var requested: [String: String] = [:]  // set name → the name asked for
         for name in named where !allSets.contains(name) {
             let matches = Set(allSets.filter { $0.lowercased() == name.lowercased() })
-            if matches.count == 1, let set = matches.first, !named.contains(set), requested[set] == nil {
+            if matches.count == 1, let set = matches.first, named.contains(set) || requested[set] != nil {
+                // The set is named already, in another spelling: once is enough.
+                diagnostics.append(.warning(manifest.path, "the alternate icon \"\(name)\" is the icon set \"\(set)\", which is named already; "
+                    + "it is packaged once, as \"\(requested[set] ?? set)\""))
+                continue
+            }
+            if matches.count == 1, let set = matches.first {
                 diagnostics.append(.warning(manifest.path, "the alternate icon \"\(name)\" is the icon set \"\(set)\": the names differ in case, "
                     + "which actool ignores; the Info.plist lists it as \"\(name)\""))
                 requested[set] = name

@@ -286,8 +286,11 @@ public enum PNGCodec {
         // (a size of 0, or beyond libpng's limit of 1,000,000 pixels a side).
         if text.contains("IHDR"), bytes.count >= 29, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), Array(bytes[12..<16]) == Array("IHDR".utf8) {
             func word(_ at: Int) -> UInt32 { bytes[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) } }
-            return "\(text): the header gives \(word(16))x\(word(20)) pixels, bit depth \(bytes[24]), colour type \(bytes[25])"
-                + " (PNGs here are 1 to 1,000,000 pixels a side)"
+            let (width, height) = (word(16), word(20))
+            let sizeHint = width == 0 || height == 0 || width > 1_000_000 || height > 1_000_000
+                ? " (PNGs here are 1 to 1,000,000 pixels a side)" : ""
+            return "\(text): the header gives \(width)x\(height) pixels, bit depth \(bytes[24]), colour type \(bytes[25]), "
+                + "interlace method \(bytes[28])\(sizeHint)"
         }
         return text
     }

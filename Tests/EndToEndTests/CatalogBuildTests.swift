@@ -354,6 +354,11 @@ import TestSupport
                 "\(casedPlist)")
         let casedCar = try CARReader(try Harness.read(work.appendingPathComponent("out3/Resources/Assets.car")))
         #expect(casedCar.facets["green"] != nil && casedCar.facets["Green"] == nil)
+        // Both spellings at once: the set once, with a warning, not "no such set".
+        let twice = try Harness.assetc(["build", "Alternates.xcassets", "--output", "out4", "--app-icon", "orange",
+                                        "--alternate-app-icon", "green", "--alternate-app-icon", "GREEN"], in: work)
+        #expect(twice.status == 0 && twice.stderr.contains("the alternate icon \"GREEN\" is the icon set \"green\", which is named already"),
+                "\(twice.stderr)")
     }
 
     /// An app icon set inside a group that provides a namespace has the qualified name actool gives

@@ -56,9 +56,14 @@ import PNGShim
     @Test(arguments: [(0, 0), (120, 2_000_000_000)])
     func anImpossibleHeaderIsSaidWithItsNumbers(_ size: (Int, Int)) {
         let png = PNGSamples.png(width: size.0, height: size.1, depth: 8, colorType: 6, rows: [0])
-        #expect(throws: SourceError.content("Invalid IHDR data: the header gives \(size.0)x\(size.1) pixels, bit depth 8, colour type 6 "
-                                             + "(PNGs here are 1 to 1,000,000 pixels a side)")) {
+        #expect(throws: SourceError.content("Invalid IHDR data: the header gives \(size.0)x\(size.1) pixels, bit depth 8, colour type 6, "
+                                             + "interlace method 0 (PNGs here are 1 to 1,000,000 pixels a side)")) {
             _ = try PNGCodec.readHeader(png)
+        }
+        // A size in range with another field wrong: the numbers, without the size hint.
+        let badDepth = PNGSamples.png(width: 4, height: 4, depth: 3, colorType: 6, rows: [0])
+        #expect(throws: SourceError.content("Invalid IHDR data: the header gives 4x4 pixels, bit depth 3, colour type 6, interlace method 0")) {
+            _ = try PNGCodec.readHeader(badDepth)
         }
     }
 
