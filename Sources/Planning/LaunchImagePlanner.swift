@@ -142,6 +142,12 @@ struct LaunchImagePlanner {
                 skip(entry, "skipped \(empty): this build's devices leave out \(idiom.rawValue)")
                 continue
             }
+            // An iOS 6 image that leaves room for the status bar (768x1004 on iPad): actool's notice,
+            // and the slot is not written, as for the other iOS 6 entries (Kodi Remote, target 8.0).
+            if slot.statusBarExcluded, !manifest.targetsLegacyOS {
+                skip(entry, "skipped \(empty): This launch image only applies to iOS 6.x and prior but the minimum deployment is \(manifest.deploymentTarget) or later.")
+                continue
+            }
             guard let file = entry.filename else {
                 diagnostics.append(.note(contentsPath, at: entry.location, "the \(slot.label) slot is empty"))
                 continue

@@ -367,6 +367,25 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         #expect(result.warnings.contains { $0.message.contains("1366h") })
     }
 
+    /// An iOS 6 iPad image that leaves room for the status bar (`"extent": "to-status-bar"`, 768x1004)
+    /// in a set built for iOS 8 (Kodi Remote's): actool's notice, the slot not written, not an error.
+    @Test func aStatusBarExcludedCatalogEntryIsNotedAboveIOS6() throws {
+        let set = "L.launchimage"
+        let inspector = TableInspector(
+            sources: ["\(set)/six.png": png(768, 1004), "\(set)/seven.png": png(768, 1024)],
+            texts: ["\(set)/Contents.json": #"""
+            {"images": [
+              {"orientation": "portrait", "idiom": "ipad", "extent": "to-status-bar", "scale": "1x", "filename": "six.png"},
+              {"orientation": "portrait", "idiom": "ipad", "extent": "full-screen", "minimum-system-version": "7.0", "scale": "1x", "filename": "seven.png"}
+            ]}
+            """#])
+        let result = try plan(#"{"version": 1, "deploymentTarget": "8.0", "devices": ["ipad"], "launchImage": {"launchimage": "L.launchimage"}}"#, inspector).get()
+        #expect(result.variants.map(\.relativePath) == ["Default-Portrait~ipad.png"])
+        #expect(result.warnings.contains {
+            $0.severity == .note && $0.message == "skipped six.png: This launch image only applies to iOS 6.x and prior but the minimum deployment is 8.0 or later."
+        })
+    }
+
     /// Xcode's sets keep "iOS 6.1 and prior" entries (no minimum-system-version) beside "iOS 7.0 and
     /// later" ones for the same slot (home-assistant's set does). The image written is the one the
     /// deployment target runs; the other is noted, with actool's notice for the iOS 6 case.
