@@ -10,7 +10,8 @@ struct LaunchImagePlanner {
     let resolve: (String) -> String
 
     /// Slots generated from a source: full-screen sizes for the manifest's devices. iPhone portrait
-    /// slots are always made (iPhones launch in portrait); `landscape` adds the 736h landscape image.
+    /// slots are always made (iPhones launch in portrait); `landscape` adds the iPhone landscape
+    /// images (736h, 2436h, 1792h, 2688h) and the iPad ones.
     static func generatedSlots(for manifest: Manifest, orientations: [Orientation]) -> [LaunchSlot] {
         DeviceTables.launchImages.filter { slot in
             guard !slot.statusBarExcluded, manifest.devices.contains(slot.idiom) else { return false }

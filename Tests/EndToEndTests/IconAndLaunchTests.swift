@@ -53,7 +53,10 @@ import Testing
         let launch: [String: [Int]] = [
             "Default.png": [320, 480], "Default@2x.png": [640, 960], "Default-568h@2x.png": [640, 1136],
             "Default-667h@2x.png": [750, 1334], "Default-736h@3x.png": [1242, 2208], "Default-Landscape-736h@3x.png": [2208, 1242],
-            "Default-2436h@3x.png": [1125, 2436], "Default-Portrait~ipad.png": [768, 1024],
+            "Default-2436h@3x.png": [1125, 2436], "Default-Landscape-2436h@3x.png": [2436, 1125],
+            "Default-1792h@2x.png": [828, 1792], "Default-Landscape-1792h@2x.png": [1792, 828],
+            "Default-2688h@3x.png": [1242, 2688], "Default-Landscape-2688h@3x.png": [2688, 1242],
+            "Default-Portrait~ipad.png": [768, 1024],
             "Default-Portrait@2x~ipad.png": [1536, 2048], "Default-Landscape~ipad.png": [1024, 768],
             "Default-Landscape@2x~ipad.png": [2048, 1536],
         ]

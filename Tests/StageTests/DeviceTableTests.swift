@@ -43,6 +43,8 @@ import Testing
         #expect(names == [
             "Default.png 320x480", "Default@2x.png 640x960", "Default-568h@2x.png 640x1136", "Default-667h@2x.png 750x1334",
             "Default-736h@3x.png 1242x2208", "Default-Landscape-736h@3x.png 2208x1242", "Default-2436h@3x.png 1125x2436",
+            "Default-Landscape-2436h@3x.png 2436x1125", "Default-1792h@2x.png 828x1792", "Default-Landscape-1792h@2x.png 1792x828",
+            "Default-2688h@3x.png 1242x2688", "Default-Landscape-2688h@3x.png 2688x1242",
             "Default-Portrait~ipad.png 768x1024", "Default-Portrait@2x~ipad.png 1536x2048",
             "Default-Landscape~ipad.png 1024x768", "Default-Landscape@2x~ipad.png 2048x1536",
         ])

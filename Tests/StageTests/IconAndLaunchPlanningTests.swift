@@ -304,6 +304,8 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         #expect(result.variants.map { "\($0.relativePath) \($0.pixelWidth)x\($0.pixelHeight)" } == [
             "Default.png 320x480", "Default@2x.png 640x960", "Default-568h@2x.png 640x1136", "Default-667h@2x.png 750x1334",
             "Default-736h@3x.png 1242x2208", "Default-Landscape-736h@3x.png 2208x1242", "Default-2436h@3x.png 1125x2436",
+            "Default-Landscape-2436h@3x.png 2436x1125", "Default-1792h@2x.png 828x1792", "Default-Landscape-1792h@2x.png 1792x828",
+            "Default-2688h@3x.png 1242x2688", "Default-Landscape-2688h@3x.png 2688x1242",
             "Default-Portrait~ipad.png 768x1024", "Default-Portrait@2x~ipad.png 1536x2048",
             "Default-Landscape~ipad.png 1024x768", "Default-Landscape@2x~ipad.png 2048x1536",
             "Default-myscheme.png 320x480", "Default-myscheme@2x.png 640x960",
@@ -316,6 +318,7 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
                                      ["l.pdf": pdf(320, 480)]).get()
         #expect(phonePortrait.variants.map(\.relativePath) == [
             "Splash.png", "Splash@2x.png", "Splash-568h@2x.png", "Splash-667h@2x.png", "Splash-736h@3x.png", "Splash-2436h@3x.png",
+            "Splash-1792h@2x.png", "Splash-2688h@3x.png",
         ])
     }
 
@@ -365,6 +368,26 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         let result = try plan(#"{"version": 1, "launchImage": {"launchimage": "L.launchimage"}}"#, inspector).get()
         #expect(result.variants.map(\.relativePath) == ["Default@2x.png", "Default-568h@2x.png", "Default-Portrait@2x~ipad.png"])
         #expect(result.warnings.contains { $0.message.contains("1366h") })
+    }
+
+    /// Xcode 10's iPhone XR and XS Max slots (`"subtype": "1792h"` / `"2688h"`, iOS 12) and the
+    /// iPhone X landscape one are in the device tables: written, not skipped as unknown (the sweep
+    /// found them dropped with a note only `-v` showed, and `check` passing).
+    @Test func iPhoneXRAndXSMaxSlotsAreRead() throws {
+        let set = "L.launchimage"
+        let inspector = TableInspector(
+            sources: ["\(set)/xr.png": png(828, 1792), "\(set)/max.png": png(1242, 2688), "\(set)/xl.png": png(2436, 1125)],
+            texts: ["\(set)/Contents.json": #"""
+            {"images": [
+              {"orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "subtype": "1792h", "minimum-system-version": "12.0", "scale": "2x", "filename": "xr.png"},
+              {"orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "subtype": "2688h", "minimum-system-version": "12.0", "scale": "3x", "filename": "max.png"},
+              {"orientation": "landscape", "idiom": "iphone", "extent": "full-screen", "subtype": "2436h", "minimum-system-version": "11.0", "scale": "3x", "filename": "xl.png"}
+            ]}
+            """#])
+        let result = try plan(#"{"version": 1, "deploymentTarget": "12.0", "devices": ["iphone"], "launchImage": {"launchimage": "L.launchimage"}}"#, inspector).get()
+        #expect(Set(result.variants.map { "\($0.relativePath) \($0.pixelWidth)x\($0.pixelHeight)" })
+                == ["Default-1792h@2x.png 828x1792", "Default-2688h@3x.png 1242x2688", "Default-Landscape-2436h@3x.png 2436x1125"])
+        #expect(!result.warnings.contains { $0.message.contains("not a launch-image slot") })
     }
 
     /// An iOS 6 iPad image that leaves room for the status bar (`"extent": "to-status-bar"`, 768x1004)
@@ -475,7 +498,10 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         #expect(entries.map(describe) == [
             "Splash Portrait {320, 480} 7.0", "Splash-568h Portrait {320, 568} 7.0", "Splash-667h Portrait {375, 667} 8.0",
             "Splash-Landscape-736h Landscape {414, 736} 8.0", "Splash-736h Portrait {414, 736} 8.0",
-            "Splash-2436h Portrait {375, 812} 11.0",
+            "Splash-Landscape-2436h Landscape {375, 812} 11.0", "Splash-2436h Portrait {375, 812} 11.0",
+            // iPhone XR (@2x) and XS Max (@3x) share a point size: one entry each, as actool lists them.
+            "Splash-Landscape-1792h Landscape {414, 896} 12.0", "Splash-1792h Portrait {414, 896} 12.0",
+            "Splash-Landscape-2688h Landscape {414, 896} 12.0", "Splash-2688h Portrait {414, 896} 12.0",
             "Splash-Landscape Landscape {768, 1024} 7.0", "Splash-Portrait Portrait {768, 1024} 7.0",
         ])
         #expect(ipad.map(describe) == ["Splash-Landscape Landscape {768, 1024} 7.0", "Splash-Portrait Portrait {768, 1024} 7.0"])

@@ -9,7 +9,7 @@
 ///   subtype, extent and minimum-system-version values).
 /// - APG: "App Programming Guide for iOS", App-Related Resources, launch-image file-name rules.
 public enum DeviceTables {
-    public static let version = "2026.11-2"
+    public static let version = "2026.11-3"
 
     public static let icons: [IconSlot] = [
         // iOS 7 and later
@@ -57,6 +57,14 @@ public enum DeviceTables {
         LaunchSlot(.iphone, .portrait, .h736, 3, 1242, 2208, minimumOS: OSVersion(8), source: "HIG-2017 Launch Screen 1242x2208; ACFR subtype 736h 8.0"),
         LaunchSlot(.iphone, .landscape, .h736, 3, 2208, 1242, minimumOS: OSVersion(8), source: "HIG-2017 Launch Screen 2208x1242; ACFR subtype 736h 8.0"),
         LaunchSlot(.iphone, .portrait, .h2436, 3, 1125, 2436, minimumOS: OSVersion(11), source: "HIG-2017 Launch Screen 1125x2436 (iPhone X); ACFR subtype 2436h 11.0"),
+        LaunchSlot(.iphone, .landscape, .h2436, 3, 2436, 1125, minimumOS: OSVersion(11), source: "Xcode 9+ launch image set, iPhone X landscape 2436x1125; ACFR subtype 2436h 11.0"),
+        // iPhone XR and XS Max (414x896 pt): Xcode 10's launch image set, actool's
+        // LaunchImage-1200-Portrait-1792h@2x.png / -2688h@3x.png (a public Xcode 12 build log);
+        // without them such an app runs letterboxed on those phones.
+        LaunchSlot(.iphone, .portrait, .h1792, 2, 828, 1792, minimumOS: OSVersion(12), source: "Xcode 10 launch image set, iPhone XR 828x1792; subtype 1792h 12.0"),
+        LaunchSlot(.iphone, .landscape, .h1792, 2, 1792, 828, minimumOS: OSVersion(12), source: "Xcode 10 launch image set, iPhone XR landscape 1792x828; subtype 1792h 12.0"),
+        LaunchSlot(.iphone, .portrait, .h2688, 3, 1242, 2688, minimumOS: OSVersion(12), source: "Xcode 10 launch image set, iPhone XS Max 1242x2688; subtype 2688h 12.0"),
+        LaunchSlot(.iphone, .landscape, .h2688, 3, 2688, 1242, minimumOS: OSVersion(12), source: "Xcode 10 launch image set, iPhone XS Max landscape 2688x1242; subtype 2688h 12.0"),
         LaunchSlot(.ipad, .portrait, nil, 1, 768, 1024, minimumOS: OSVersion(7), source: "APG Default-Portrait~ipad.png 768x1024; ACFR ipad 1x 7.0"),
         LaunchSlot(.ipad, .portrait, nil, 2, 1536, 2048, minimumOS: OSVersion(7), source: "APG Default-Portrait@2x~ipad.png 1536x2048; ACFR ipad 2x 7.0"),
         LaunchSlot(.ipad, .landscape, nil, 1, 1024, 768, minimumOS: OSVersion(7), source: "APG Default-Landscape~ipad.png 1024x768; ACFR ipad 1x 7.0"),
@@ -172,7 +180,7 @@ public enum Orientation: String, Sendable, Hashable, CaseIterable {
 }
 
 public enum LaunchSubtype: String, Sendable, Hashable, CaseIterable {
-    case h568 = "568h", h667 = "667h", h736 = "736h", h2436 = "2436h"
+    case h568 = "568h", h667 = "667h", h736 = "736h", h2436 = "2436h", h1792 = "1792h", h2688 = "2688h"
 
     /// Xcode's `subtype` value in a launchimage Contents.json.
     public var catalogName: String { self == .h568 ? "retina4" : rawValue }
