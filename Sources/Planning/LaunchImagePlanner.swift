@@ -176,7 +176,15 @@ struct LaunchImagePlanner {
                 diagnostics.append(.warning(contentsPath, at: entry.location, "\(file) fills the \(slot.label) slot that \(kept.file) already filled; it is ignored"))
             }
         }
-        return order.compactMap { covered[$0]?.variant }
+        let variants = order.compactMap { covered[$0]?.variant }
+        // Named, and nothing in it for this build (Artsy Folio's empty "Brand Assets" set): said, and
+        // `check` fails, since the app gets no launch image and no UILaunchImages key.
+        if variants.isEmpty, !diagnostics.contains(where: { $0.severity == .error && $0.path.hasPrefix(setPath) }) {
+            diagnostics.append(Diagnostic.warning(contentsPath, "the launch image set \"\(AssetCatalog.setName(ofFolder: setName))\" has no image "
+                + "this build uses (devices \(manifest.devices.map(\.rawValue).joined(separator: ", ")), deployment target "
+                + "\(manifest.deploymentTarget)); no launch image is written").droppingContent())
+        }
+        return variants
     }
 
     /// Why an entry sharing its slot with one for other iOS versions is not written (actool's notice

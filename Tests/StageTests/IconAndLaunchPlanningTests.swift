@@ -390,6 +390,20 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         #expect(!result.warnings.contains { $0.message.contains("not a launch-image slot") })
     }
 
+    /// A launch image set the build names but that has nothing for it (Artsy Folio's empty "Brand
+    /// Assets" set): a warning that `check` fails on, not silence.
+    @Test func anEmptyLaunchImageSetIsSaid() throws {
+        let set = "L.launchimage"
+        let inspector = TableInspector(sources: [:], texts: ["\(set)/Contents.json": #"""
+            {"images": [{"orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "minimum-system-version": "7.0", "scale": "2x"}]}
+            """#])
+        let result = try plan(#"{"version": 1, "deploymentTarget": "8.0", "launchImage": {"launchimage": "L.launchimage"}}"#, inspector).get()
+        #expect(result.variants.isEmpty)
+        #expect(result.warnings.contains {
+            $0.severity == .warning && $0.dropsContent && $0.message.hasPrefix("the launch image set \"L\" has no image this build uses")
+        }, "\(result.warnings)")
+    }
+
     /// An iOS 6 iPad image that leaves room for the status bar (`"extent": "to-status-bar"`, 768x1004)
     /// in a set built for iOS 8 (Kodi Remote's): actool's notice, the slot not written, not an error.
     @Test func aStatusBarExcludedCatalogEntryIsNotedAboveIOS6() throws {
