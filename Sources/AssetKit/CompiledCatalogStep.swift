@@ -199,8 +199,12 @@ enum CompiledCatalogStep {
             let perDeviceIdiom = (variant.role.kind == .appStoreIcon && (request.singleSizeIcon || !variant.appearance.isAny))
                 || (variant.role.kind == .alternateAppIcon && variant.iconSlot?.idiom == .appStore)
             if perDeviceIdiom {
-                rendition.fileName = variant.source.kind != .iconComposer ? FilePath(variant.source.path).lastComponent
-                    : variant.appearance.luminosity == .dark ? "DarkIcon.png" : variant.appearance.luminosity == .tinted ? "TintedIcon.png" : "LightIcon.png"
+                switch (variant.source.kind, variant.appearance.luminosity) {
+                case (.iconComposer, .dark): rendition.fileName = "DarkIcon.png"
+                case (.iconComposer, .tinted): rendition.fileName = "TintedIcon.png"
+                case (.iconComposer, _): rendition.fileName = "LightIcon.png"
+                default: rendition.fileName = FilePath(variant.source.path).lastComponent
+                }
             }
             let kind: CompiledCatalog.Asset.Kind = isIcon ? .appIcon : .image
             let splitsWideGamut = kind == .image && variant.carTraits == nil && (variant.tall

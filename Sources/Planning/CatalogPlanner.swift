@@ -17,17 +17,26 @@ struct CatalogPlanner {
         var records = CatalogRecords()
     }
 
-    /// `taken`: lower-cased loose bases (bundle folder + base) already used by manifest images.
-    /// Beside actool's duplicate-name warning, which names the set left out: the one that keeps the name.
-    static func keptSetNote(_ path: String) -> Diagnostic {
-        .note(path, "the set of that name that is kept (the first in catalog order)")
+    /// Whether `name` is still free in `bundle` among `owners` (bundle + name → the path of the set
+    /// that keeps it, the first in catalog order); then it is claimed for `path`. Otherwise actool's
+    /// duplicate-name warning at `path`, which names the set left out, and a note naming the one kept.
+    private static func claim(_ name: String, _ kind: ActoolMessage.SetKind, bundle: String?, path: String,
+                              owners: inout [String: String], diagnostics: inout [Diagnostic]) -> Bool {
+        let key = (bundle ?? "") + "\u{0}" + name
+        if let kept = owners[key] {
+            diagnostics.append(.warning(path, ActoolMessage.duplicateName(kind, name)).droppingContent())
+            diagnostics.append(.note(kept, "the set of that name that is kept (the first in catalog order)"))
+            return false
+        }
+        owners[key] = path
+        return true
     }
 
+    /// `taken`: lower-cased loose bases (bundle folder + base) already used by manifest images.
     func plan(_ catalogs: [CatalogContents], taken: Set<String>, diagnostics: inout [Diagnostic]) -> Result {
         var result = Result()
         let info = inspectSlots(catalogs, diagnostics: &diagnostics)
         var taken = taken
-        // bundle + name → the path of the set that keeps the name (the first in catalog order)
         var imageOwners: [String: String] = [:]
         var colorOwners: [String: String] = [:]
         var dataOwners: [String: String] = [:]
@@ -36,13 +45,8 @@ struct CatalogPlanner {
             let bundle = catalog.spec.bundle
             let folder = bundle.flatMap { name in manifest.bundles.first { $0.name == name }?.path }
             for set in catalog.imageSets {
-                let key = (bundle ?? "") + "\u{0}" + set.name
-                if let kept = imageOwners[key] {
-                    diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.imageSet, set.name)).droppingContent())
-                    diagnostics.append(Self.keptSetNote(kept))
-                    continue
-                }
-                imageOwners[key] = set.contentsPath
+                guard Self.claim(set.name, .imageSet, bundle: bundle, path: set.contentsPath, owners: &imageOwners,
+                                 diagnostics: &diagnostics) else { continue }
                 let base: String
                 switch LooseNames.base(for: set.name) {
                 case .failure(let problem):
@@ -59,35 +63,19 @@ struct CatalogPlanner {
                 }
             }
             for set in catalog.colorSets {
-                let key = (bundle ?? "") + "\u{0}" + set.name
-                let path = FilePath(catalog.path).appending(set.setPath).string
-                if let kept = colorOwners[key] {
-                    diagnostics.append(.warning(path, ActoolMessage.duplicateName(.colorSet, set.name)).droppingContent())
-                    diagnostics.append(Self.keptSetNote(kept))
-                    continue
-                }
-                colorOwners[key] = path
+                guard Self.claim(set.name, .colorSet, bundle: bundle, path: FilePath(catalog.path).appending(set.setPath).string,
+                                 owners: &colorOwners, diagnostics: &diagnostics) else { continue }
                 result.records.colors.append(CatalogRecords.Color(bundle: bundle, name: set.name, colors: set.colors))
             }
             for set in catalog.dataSets {
-                let key = (bundle ?? "") + "\u{0}" + set.name
-                if let kept = dataOwners[key] {
-                    diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.dataSet, set.name)).droppingContent())
-                    diagnostics.append(Self.keptSetNote(kept))
-                    continue
-                }
-                dataOwners[key] = set.contentsPath
+                guard Self.claim(set.name, .dataSet, bundle: bundle, path: set.contentsPath, owners: &dataOwners,
+                                 diagnostics: &diagnostics) else { continue }
                 result.records.dataSets.append(CatalogRecords.DataSet(bundle: bundle, name: set.name, catalog: catalog.spec.path,
                                                                       setPath: set.setPath, entries: set.entries))
             }
             for set in catalog.symbolSets {
-                let key = (bundle ?? "") + "\u{0}" + set.name
-                if let kept = symbolOwners[key] {
-                    diagnostics.append(.warning(set.contentsPath, ActoolMessage.duplicateName(.symbolSet, set.name)).droppingContent())
-                    diagnostics.append(Self.keptSetNote(kept))
-                    continue
-                }
-                symbolOwners[key] = set.contentsPath
+                guard Self.claim(set.name, .symbolSet, bundle: bundle, path: set.contentsPath, owners: &symbolOwners,
+                                 diagnostics: &diagnostics) else { continue }
                 result.records.symbolSets.append(CatalogRecords.SymbolSet(bundle: bundle, catalog: catalog.spec.path, symbolSet: set))
             }
         }

@@ -82,7 +82,7 @@ struct IconPlanner {
             info = try inspector.inspect(path: path, kind: kind, pages: [page])
         } catch {
             diagnostics.append(.error(path, error.message))
-            if !manifest.isFromCommandLine { diagnostics.append(.note(manifest.path, at: location, "app icon source referenced here")) }
+            diagnostics += manifest.referenceNote("app icon source", at: location)
             return nil
         }
         switch info {
@@ -145,7 +145,7 @@ struct IconPlanner {
             slotSet = try slotSets.set(at: setPath)
         } catch {
             diagnostics += error.diagnostics
-            if !manifest.isFromCommandLine { diagnostics.append(.note(manifest.path, at: set.location, "app icon set referenced here")) }
+            diagnostics += manifest.referenceNote("app icon set", at: set.location)
             return []
         }
         let contentsPath = setPath + "/Contents.json"
@@ -224,11 +224,11 @@ struct IconPlanner {
                 diagnostics.append(.note(contentsPath, at: entry.location, "the \(label) slot is empty; the 1024x1024 image stands for it"))
                 return
             }
-            let required = used.contains { $0.isRequired(deploymentTarget: manifest.deploymentTarget) }
+            let required = used.contains { isRequired($0) }
             guard let path = checkFile(file, setPath: setPath, setName: setName, expected: used[0].pixels, entry: entry,
                                        required: required, requireOpaque: false, diagnostics: &diagnostics,
                                        checked: &checkedFiles) else {
-                for slot in used where slot.isRequired(deploymentTarget: manifest.deploymentTarget) { reportedEmpty.insert(slot) }
+                for slot in used where isRequired(slot) { reportedEmpty.insert(slot) }
                 return
             }
             let source = ResolvedSource(path: path, kind: .png, page: 1)
@@ -287,7 +287,7 @@ struct IconPlanner {
                 continue
             }
             guard let file = entry.filename else {
-                if slot.isRequired(deploymentTarget: manifest.deploymentTarget) {
+                if isRequired(slot) {
                     if reportedEmpty.insert(slot).inserted {
                         emptySlotMessages.append(diagnostics.count)
                         diagnostics.append(requiredSlotProblem(contentsPath, at: entry.location,
@@ -300,9 +300,9 @@ struct IconPlanner {
                 continue
             }
             guard let path = checkFile(file, setPath: setPath, setName: setName, expected: slot.pixels, entry: entry,
-                                       required: slot.isRequired(deploymentTarget: manifest.deploymentTarget), requireOpaque: slot.idiom == .appStore,
+                                       required: isRequired(slot), requireOpaque: slot.idiom == .appStore,
                                        diagnostics: &diagnostics, checked: &checkedFiles) else {
-                if slot.isRequired(deploymentTarget: manifest.deploymentTarget) { reportedEmpty.insert(slot) }  // its file's own error says enough
+                if isRequired(slot) { reportedEmpty.insert(slot) }  // its file's own error says enough
                 continue
             }
             if covered[slot] != nil { continue }  // Xcode allows two entries for one slot; the first wins
@@ -335,7 +335,7 @@ struct IconPlanner {
             for slot in applicable {
                 if let variant = covered[slot] {
                     variants.append(variant)
-                } else if slot.isRequired(deploymentTarget: manifest.deploymentTarget), !reportedEmpty.contains(slot) {
+                } else if isRequired(slot), !reportedEmpty.contains(slot) {
                     diagnostics.append(requiredSlotProblem(contentsPath, "\(setName) has no image for the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"))
                 }
             }
@@ -354,6 +354,9 @@ struct IconPlanner {
     /// Checks one PNG of a set against the size its slot needs; returns its path when usable. For a
     /// recommended or optional slot, a missing file or a wrong size is a warning and the slot is left
     /// empty, as actool does (and as an empty such slot is); a required slot keeps them errors.
+    /// Whether this build must fill the slot (the 1x iPad icon only up to iOS 9.3).
+    private func isRequired(_ slot: IconSlot) -> Bool { slot.isRequired(deploymentTarget: manifest.deploymentTarget) }
+
     /// A required slot's problem: an error, or in the actool mode the warning actool gives (it warns
     /// `A 83.5x83.5@2x app icon is required for iPad apps targeting iOS 9.0 and later` and
     /// `… is 58x48 but should be 58x58`), marked so that `check` fails on it.

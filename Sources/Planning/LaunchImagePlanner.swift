@@ -55,7 +55,7 @@ struct LaunchImagePlanner {
             }
         } catch {
             diagnostics.append(.error(path, error.message))
-            if !manifest.isFromCommandLine { diagnostics.append(.note(manifest.path, at: source.location, "launch image source referenced here")) }
+            diagnostics += manifest.referenceNote("launch image source", at: source.location)
             return []
         }
         let resolved = ResolvedSource(path: path, kind: kind, page: page)
@@ -103,7 +103,7 @@ struct LaunchImagePlanner {
             slotSet = try slotSets.set(at: setPath)
         } catch {
             diagnostics += error.diagnostics
-            if !manifest.isFromCommandLine { diagnostics.append(.note(manifest.path, at: set.location, "launch image set referenced here")) }
+            diagnostics += manifest.referenceNote("launch image set", at: set.location)
             return []
         }
         let entries = slotSet.entries

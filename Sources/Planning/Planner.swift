@@ -106,8 +106,7 @@ public struct Planner {
                 request[keyPath: keep] = name
                 // Xcode's template makes AccentColor with no colour: the key stays (the app asks for
                 // it), and the system's colour is what the app gets.
-                if catalogs.contains(where: { $0.colorSets.contains { $0.name == name } }),
-                   !catalogs.contains(where: { $0.colorSets.contains { $0.name == name && !$0.colors.isEmpty } }) {
+                if !catalogs.contains(where: { $0.colorSets.contains { $0.name == name && !$0.colors.isEmpty } }) {
                     diagnostics.append(.note(manifest.path, "the colour set \"\(name)\" has no colour (as Xcode's template makes it): the "
                         + "Info.plist names it, and the app gets the system's colour"))
                 }
@@ -330,13 +329,13 @@ public struct Planner {
                 let result = try outcome.get()
                 if case .pdf(let count, _) = result, let bad = entry.pages.sorted().last, bad > count {
                     diagnostics.append(.error(path, "page \(bad) is out of range; the PDF has \(count) page\(count == 1 ? "" : "s")"))
-                    if !manifest.isFromCommandLine { diagnostics.append(.note(manifest.path, at: entry.location, "source referenced here")) }
+                    diagnostics += manifest.referenceNote("source", at: entry.location)
                     continue
                 }
                 info[path] = result
             } catch {
                 diagnostics.append(.error(path, error.message))
-                if !manifest.isFromCommandLine { diagnostics.append(.note(manifest.path, at: entry.location, "source referenced here")) }
+                diagnostics += manifest.referenceNote("source", at: entry.location)
             }
         }
         return info

@@ -10,6 +10,12 @@ public struct Manifest: Sendable {
     /// No manifest file: one made for the command line's catalogs, whose `path` is the first
     /// catalog. Its locations point at nothing, so no "referenced here" note is made for them.
     public var isFromCommandLine = false
+
+    /// "<what> referenced here" at `location` in the manifest, after an error about a file it names;
+    /// none for a manifest made for the command line, whose locations point at nothing.
+    public func referenceNote(_ what: String, at location: SourceLocation?) -> [Diagnostic] {
+        isFromCommandLine ? [] : [.note(path, at: location, "\(what) referenced here")]
+    }
     /// The manifest's folder; relative paths are resolved against it.
     public var directory: String
     public var output: String?
