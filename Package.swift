@@ -88,6 +88,8 @@ let package = Package(
         .plugin(name: "AssetcPlugin", capability: .buildTool(), dependencies: ["assetc"]),
         // libFuzzer targets (`make fuzz`); a plain build makes a replay tool for crash files.
         .executableTarget(name: "assetc-fuzz", dependencies: ["AssetKit", "ManifestInput", "Rendering"], path: "Fuzz"),
+        // `make bench`'s micro-benchmark of the one JSON encoder and decoder (ns per entry as n grows).
+        .executableTarget(name: "assetc-encoder-bench", dependencies: ["AssetModel"], path: "Benchmarks/encoder"),
         // Marked-text positions (`1️⃣`) shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Unit tests of each stage (inputs, planning, formats, the C layer's limits), without the binary.

@@ -472,20 +472,16 @@ public enum Pipeline {
     /// describes: a warning on the source, repeated by every build that keeps the file. One warning
     /// per source and message, naming every file it made (a PDF drawn at three scales says it once).
     static func rendererWarnings(_ reports: [(variant: Variant, printed: String)]) -> [Diagnostic] {
-        var order: [String] = []
-        var groups: [String: (path: String, summary: String, files: [String])] = [:]
+        struct Problem: Hashable { var source: String; var summary: String }
+        var order: [Problem] = []
+        var files: [Problem: [String]] = [:]
         for (variant, printed) in reports {
-            let summary = WorkerPool.summary(ofPrinted: printed)
-            let key = variant.source.path + "\u{0}" + summary
-            if groups[key] == nil {
-                order.append(key)
-                groups[key] = (variant.source.path, summary, [])
-            }
-            groups[key]!.files.append(variant.fileName)
+            let problem = Problem(source: variant.source.path, summary: WorkerPool.summary(ofPrinted: printed))
+            if files[problem] == nil { order.append(problem) }
+            files[problem, default: []].append(variant.fileName)
         }
-        return order.map { key in
-            let group = groups[key]!
-            return .warning(group.path, "\(group.files.joined(separator: ", ")): the renderer reported problems; check the image: \(group.summary)")
+        return order.map { problem in
+            .warning(problem.source, "\(files[problem]!.joined(separator: ", ")): the renderer reported problems; check the image: \(problem.summary)")
         }
     }
 

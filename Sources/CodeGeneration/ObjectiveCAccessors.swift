@@ -60,14 +60,14 @@ public enum ObjectiveCAccessors {
                                 inputName: String) -> Files {
         let (tallHeights, traits) = grid(table)
         let templates = Set(plan.catalogRecords.images.filter { $0.properties.templateRenderingIntent == "template" }
-            .map { ($0.bundle ?? "") + "\u{0}" + $0.name })
+            .map { AssetKey($0.name, in: BundleRef($0.bundle)) })
         let compiled = CompiledCatalogNames(plan, bundle: bundle)
         let capInsets = Dictionary(plan.catalogRecords.images.filter { !$0.properties.capInsets.isEmpty }
-            .map { (($0.bundle ?? "") + "\u{0}" + $0.name, $0.properties.capInsets) }, uniquingKeysWith: { first, _ in first })
+            .map { (AssetKey($0.name, in: BundleRef($0.bundle)), $0.properties.capInsets) }, uniquingKeysWith: { first, _ in first })
         var insetArrays = ""
         var insetArrayCount = 0
         /// The `AssetInsetsN` array of a sliced image: per scale 1–3, present, top, left, bottom, right, tiles.
-        func insetsArray(_ key: String) -> Int? {
+        func insetsArray(_ key: AssetKey) -> Int? {
             guard let insets = capInsets[key] else { return nil }
             let values = (1...3).map { scale -> String in
                 guard let inset = insets.first(where: { $0.scale == scale }) else { return "{0, 0, 0, 0, 0, 0}" }
@@ -97,7 +97,7 @@ public enum ObjectiveCAccessors {
         for tableBundle in table.bundles {
             let isMain = tableBundle.name == BundleRef.mainName
             let prefix = isMain ? "" : tableBundle.name + " "
-            let key = { (name: String) in (isMain ? "" : tableBundle.name) + "\u{0}" + name }
+            let key = { (name: String) in AssetKey(name, in: isMain ? .main : .named(tableBundle.name)) }
             let names = Set(tableBundle.images.keys).union(isMain ? compiled.images : [])
             for name in names.sorted(by: SwiftAccessors.byteOrder) {
                 selectors.append((SwiftIdentifiers.propertyName((prefix + name).replacingSlashes()).trimmingBackticks(), name))

@@ -56,9 +56,9 @@ public enum SwiftAccessors {
     public static func generate(_ plan: BuildPlan, request: AccessorRequest) -> GeneratedCode {
         let images = plan.variants.filter { $0.role == .image }
         let templates = Set(plan.catalogRecords.images.filter { $0.properties.templateRenderingIntent == "template" }
-            .map { ($0.bundle ?? "") + "\u{0}" + $0.name })
+            .map { AssetKey($0.name, in: BundleRef($0.bundle)) })
         let capInsets = Dictionary(plan.catalogRecords.images.filter { !$0.properties.capInsets.isEmpty }
-            .map { (($0.bundle ?? "") + "\u{0}" + $0.name, $0.properties.capInsets) }, uniquingKeysWith: { first, _ in first })
+            .map { (AssetKey($0.name, in: BundleRef($0.bundle)), $0.properties.capInsets) }, uniquingKeysWith: { first, _ in first })
         let compiled = CompiledCatalogNames(plan, bundle: request.bundle)
         var root = Scope()
         for bundle in [nil] + plan.bundles.map(\.name) as [String?] {
@@ -69,11 +69,11 @@ public enum SwiftAccessors {
                 .sorted(by: byteOrder)
             for name in names {
                 var arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
-                if templates.contains((bundle ?? "") + "\u{0}" + name) { arguments.append("isTemplate: true") }
+                if templates.contains(AssetKey(name, in: BundleRef(bundle))) { arguments.append("isTemplate: true") }
                 // Assets.car holds the slicing itself; only images from the table need it applied.
                 if bundle == nil, compiled.images.contains(name) {
                     arguments.append("isInCompiledCatalog: true")
-                } else if let insets = capInsets[(bundle ?? "") + "\u{0}" + name] {
+                } else if let insets = capInsets[AssetKey(name, in: BundleRef(bundle))] {
                     arguments.append("capInsets: " + capInsetsLiteral(insets))
                 }
                 insert(name, line: "ImageAsset(name: \(arguments.joined(separator: ", ")))", section: "Images", into: &imageScope)

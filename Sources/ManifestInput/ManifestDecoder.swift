@@ -569,10 +569,10 @@ public enum ManifestDecoder {
     }
 
     private static func checkUniqueNames(_ images: [ImageSpec], bundles: [BundleSpec], reader: FieldReader) {
-        var seen: [String: ImageSpec] = [:]  // key: bundle + lowercased name
+        var seen: [AssetKey: ImageSpec] = [:]  // the name lower-cased
         var bundlesByName: [String: [String]] = [:]
         for image in images {
-            let key = (image.bundle ?? "") + "\u{0}" + image.name.lowercased()
+            let key = AssetKey(image.name.lowercased(), in: BundleRef(image.bundle))
             if let earlier = seen[key] {
                 let where_ = image.bundle.map { "bundle '\($0)'" } ?? "the main bundle"
                 if earlier.name == image.name {
@@ -585,10 +585,10 @@ public enum ManifestDecoder {
                 continue
             }
             seen[key] = image
-            bundlesByName[image.name, default: []].append(image.bundle ?? "main")
+            bundlesByName[image.name, default: []].append(BundleRef(image.bundle).writtenName)
         }
         for image in images {
-            guard let owners = bundlesByName[image.name], owners.count > 1, owners.first == (image.bundle ?? "main")
+            guard let owners = bundlesByName[image.name], owners.count > 1, owners.first == BundleRef(image.bundle).writtenName
             else { continue }
             reader.warning("image '\(image.name)' exists in several bundles (\(owners.joined(separator: ", "))); a bundle-searching imageNamed: returns whichever it searches first",
                            at: image.nameLocation)

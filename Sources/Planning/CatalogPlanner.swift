@@ -21,8 +21,8 @@ struct CatalogPlanner {
     /// that keeps it, the first in catalog order); then it is claimed for `path`. Otherwise actool's
     /// duplicate-name warning at `path`, which names the set left out, and a note naming the one kept.
     private static func claim(_ name: String, _ kind: ActoolMessage.SetKind, bundle: String?, path: String,
-                              owners: inout [String: String], diagnostics: inout [Diagnostic]) -> Bool {
-        let key = (bundle ?? "") + "\u{0}" + name
+                              owners: inout [AssetKey: String], diagnostics: inout [Diagnostic]) -> Bool {
+        let key = AssetKey(name, in: BundleRef(bundle))
         if let kept = owners[key] {
             diagnostics.append(.warning(path, ActoolMessage.duplicateName(kind, name)).droppingContent())
             diagnostics.append(.note(kept, "the set of that name that is kept (the first in catalog order)"))
@@ -37,10 +37,10 @@ struct CatalogPlanner {
         var result = Result()
         let info = inspectSlots(catalogs, diagnostics: &diagnostics)
         var taken = taken
-        var imageOwners: [String: String] = [:]
-        var colorOwners: [String: String] = [:]
-        var dataOwners: [String: String] = [:]
-        var symbolOwners: [String: String] = [:]
+        var imageOwners: [AssetKey: String] = [:]
+        var colorOwners: [AssetKey: String] = [:]
+        var dataOwners: [AssetKey: String] = [:]
+        var symbolOwners: [AssetKey: String] = [:]
         for catalog in catalogs {
             let bundle = catalog.spec.bundle
             let folder = bundle.flatMap { name in manifest.bundles.first { $0.name == name }?.path }

@@ -179,9 +179,9 @@ public struct Planner {
         // An image set whose every image is a slot only Assets.car selects on (locale, direction,
         // display gamut, size class…): without the car, or in another bundle, nothing of it is
         // written, which is said as it was when such slots were skipped.
-        let namesWithFiles = Set(variants.map { "\($0.bundle.writtenName)|\($0.name)" })
+        let namesWithFiles = Set(variants.map { AssetKey($0.name, in: $0.bundle) })
         for set in catalogRecords.images where !set.properties.traitSlots.isEmpty && (!manifest.compiledCatalog || set.bundle != nil)
-            && !namesWithFiles.contains("\(BundleRef(set.bundle).writtenName)|\(set.name)") {
+            && !namesWithFiles.contains(AssetKey(set.name, in: BundleRef(set.bundle))) {
             let path = FilePath(manifest.resolve(set.catalog)).appending(set.setPath).string
             result.warnings.append(.warning(path, "the image set \"\(set.name)\" has only slots that Assets.car selects on (locale, layout direction, "
                 + "display gamut, size class, memory, graphics family or CarPlay)"

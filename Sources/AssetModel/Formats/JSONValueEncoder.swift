@@ -21,45 +21,67 @@ public struct JSONValueEncoder: Sendable {
 }
 
 /// One place in the tree being built; containers fill it in as the value encodes itself.
+///
+/// Members and items live in stored properties of their own, not inside an enum payload: taking a
+/// dictionary out of an enum case, adding to it and putting it back copies it each time (the enum
+/// still holds the old reference), which made encoding n members cost n² (a 20,000-image state file).
 private final class Slot {
-    enum Content {
+    enum Kind {
         case unset
         case value(JSONOutput)
-        case object([String: Slot])
-        case array([Slot])
+        case object
+        case array
     }
 
-    var content: Content = .unset
+    private(set) var kind: Kind = .unset
+    private var members: [String: Slot] = [:]
+    private var items: [Slot] = []
+
+    var itemCount: Int { items.count }
+
+    func set(_ value: JSONOutput) {
+        kind = .value(value)
+        members = [:]
+        items = []
+    }
 
     func resolved() -> JSONOutput {
-        switch content {
+        switch kind {
         case .unset: return .object([:])
         case .value(let value): return value
-        case .object(let members): return .object(members.mapValues { $0.resolved() })
-        case .array(let items): return .array(items.map { $0.resolved() })
+        case .object: return .object(members.mapValues { $0.resolved() })
+        case .array: return .array(items.map { $0.resolved() })
         }
     }
 
     func member(_ key: String) -> Slot {
-        var members: [String: Slot] = [:]
-        if case .object(let existing) = content { members = existing }
-        let slot = members[key] ?? Slot()
+        becomeObject()
+        if let slot = members[key] { return slot }
+        let slot = Slot()
         members[key] = slot
-        content = .object(members)
         return slot
     }
 
     func append() -> Slot {
-        var items: [Slot] = []
-        if case .array(let existing) = content { items = existing }
+        becomeArray()
         let slot = Slot()
         items.append(slot)
-        content = .array(items)
         return slot
     }
 
-    func becomeObject() { if case .object = content {} else { content = .object([:]) } }
-    func becomeArray() { if case .array = content {} else { content = .array([]) } }
+    func becomeObject() {
+        if case .object = kind { return }
+        kind = .object
+        members = [:]
+        items = []
+    }
+
+    func becomeArray() {
+        if case .array = kind { return }
+        kind = .array
+        members = [:]
+        items = []
+    }
 }
 
 /// A key by name or array position, for paths in messages and for objects of any keys
@@ -126,10 +148,10 @@ private struct KeyedSlot<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let slot: Slot
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil(forKey key: Key) throws { slot.member(key.stringValue).content = .value(.null) }
+    mutating func encodeNil(forKey key: Key) throws { slot.member(key.stringValue).set(.null) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        slot.member(key.stringValue).content = .value(try scalar(value, at: codingPath + [key]))
+        slot.member(key.stringValue).set(try scalar(value, at: codingPath + [key]))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
@@ -154,18 +176,15 @@ private struct KeyedSlot<Key: CodingKey>: KeyedEncodingContainerProtocol {
 private struct UnkeyedSlot: UnkeyedEncodingContainer {
     let slot: Slot
     let codingPath: [any CodingKey]
-    var count: Int {
-        if case .array(let items) = slot.content { return items.count }
-        return 0
-    }
+    var count: Int { slot.itemCount }
 
     private var nextPath: [any CodingKey] { codingPath + [JSONCodingKey(intValue: count)] }
 
-    mutating func encodeNil() throws { slot.append().content = .value(.null) }
+    mutating func encodeNil() throws { slot.append().set(.null) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let path = nextPath
-        slot.append().content = .value(try scalar(value, at: path))
+        slot.append().set(try scalar(value, at: path))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -192,6 +211,6 @@ private struct SingleSlot: SingleValueEncodingContainer {
     let slot: Slot
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil() throws { slot.content = .value(.null) }
-    mutating func encode<T: Encodable>(_ value: T) throws { slot.content = .value(try scalar(value, at: codingPath)) }
+    mutating func encodeNil() throws { slot.set(.null) }
+    mutating func encode<T: Encodable>(_ value: T) throws { slot.set(try scalar(value, at: codingPath)) }
 }

@@ -93,6 +93,22 @@ public enum BundleRef: Sendable, Hashable, Comparable {
     public static let mainName = "main"
 }
 
+/// An asset's identity: its name within its bundle. Every table keyed by "which asset" (duplicate
+/// names, template and slicing lookups, generated accessors) uses this, never a joined string.
+public struct AssetKey: Sendable, Hashable, Comparable {
+    public var bundle: BundleRef
+    public var name: String
+
+    public init(_ name: String, in bundle: BundleRef = .main) {
+        self.bundle = bundle
+        self.name = name
+    }
+
+    public static func < (lhs: AssetKey, rhs: AssetKey) -> Bool {
+        (lhs.bundle, lhs.name) < (rhs.bundle, rhs.name)
+    }
+}
+
 /// Where a variant was asked for, so a message about it points at the right file and line.
 public enum VariantOrigin: Sendable, Hashable {
     /// An image, icon or launch entry of the manifest, at this position in it.
