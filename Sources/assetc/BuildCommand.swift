@@ -53,6 +53,7 @@ struct ManifestOptions: ParsableArguments {
     var verbose = false
 
     func validate() throws {
+        try UnknownOptions.check()
         guard !(quiet && verbose) else { throw ValidationError("--quiet and --verbose cannot be combined") }
         for (input, kind) in zip(inputs, classifiedInputs) {
             switch kind {

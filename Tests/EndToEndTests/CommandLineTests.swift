@@ -20,6 +20,26 @@ import TestSupport
         #expect(try Harness.assetc(["chek", "-q"], in: work).status == 0)
     }
 
+    /// A mistyped option whose value would land among the inputs is named as an unknown option with
+    /// the nearest known one, not reported as a second manifest.
+    @Test func aMistypedOptionIsNamedWithTheNearestOne() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try write(#"{"version": 1, "output": "out", "images": []}"#, to: "assets.json", in: work)
+        let build = try Harness.assetc(["build", "assets.json", "--ouput", "x"], in: work)
+        #expect(build.status == 64)
+        #expect(build.stderr.hasPrefix("Error: Unknown option '--ouput'. Did you mean '--output'?\n"), "\(build.stderr)")
+        let check = try Harness.assetc(["check", "assets.json", "--message-fromat", "json"], in: work)
+        #expect(check.status == 64)
+        #expect(check.stderr.hasPrefix("Error: Unknown option '--message-fromat'. Did you mean '--message-format'?\n"), "\(check.stderr)")
+        // The default command too, and an option of another command is unknown to this one.
+        #expect(try Harness.assetc(["assets.json", "--jobz", "2"], in: work).stderr.contains("Did you mean '--jobs'?"))
+        #expect(try Harness.assetc(["check", "assets.json", "--output", "x"], in: work).stderr.contains("Unknown option '--output'"))
+        // Known options, `--name=value` and anything after `--` are not questioned.
+        #expect(try Harness.assetc(["build", "assets.json", "--output=out", "-q"], in: work).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("x").path))
+    }
+
     @Test func missingManifestNamesTheFile() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
