@@ -4,7 +4,11 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 APT_PACKAGES := libpoppler-glib-dev libcairo2-dev librsvg2-dev libfontconfig-dev libpng-dev libdeflate-dev libwebp-dev libheif-dev liblcms2-dev libqpdf-dev libxml2-dev
 TEST_PACKAGES := poppler-utils librsvg2-bin ninja-build python3-jsonschema python3-venv rsync
-SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Debian packages, through sudo only when not root; without either, a message naming the packages
+# instead of `sudo: command not found`.
+apt_install = if [ "$$(id -u)" = 0 ]; then as=; elif command -v sudo >/dev/null; then as=sudo; \
+	else echo "error: installing $(1) needs root or sudo: run 'apt-get install $(1)' as root, then make again" >&2; exit 1; fi; \
+	$$as apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$as apt-get install -y -qq $(1)
 # The relocatable release build has its own build folder: SwiftPM's own release builds (the
 # generate-manual plugin builds the tool in .build/release) must not replace it with a dynamic one.
 RELEASE_PATH := .build/static
@@ -22,7 +26,7 @@ all: build
 deps:
 	@if ! pkg-config --exists poppler-glib cairo librsvg-2.0 fontconfig libpng libdeflate libwebp libheif lcms2 libqpdf libxml-2.0 2>/dev/null; then \
 		echo "Installing $(APT_PACKAGES)..."; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) pkg-config; \
+		$(call apt_install,$(APT_PACKAGES) pkg-config); \
 	fi
 
 # Tests compare renders with pdftocairo and rsvg-convert (references only; assetc never calls them),
@@ -31,7 +35,7 @@ test-deps: deps
 	@if ! command -v pdftocairo >/dev/null || ! command -v rsvg-convert >/dev/null || ! command -v ninja >/dev/null || ! command -v rsync >/dev/null \
 		|| ! python3 -c 'import jsonschema, ensurepip' 2>/dev/null; then \
 		echo "Installing $(TEST_PACKAGES)..."; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_PACKAGES); \
+		$(call apt_install,$(TEST_PACKAGES)); \
 	fi
 
 build: deps
@@ -65,14 +69,14 @@ test: test-deps
 # 0.4.4) as a REAPI remote cache on 127.0.0.1: heavy, so not part of `make test`. docs/build-engines.md.
 ENGINES_VENV := .build-engines/venv
 test-engines: test-deps release
-	@command -v bazel >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq bazel-bootstrap; }
+	@command -v bazel >/dev/null || { $(call apt_install,bazel-bootstrap); }
 	@test -x $(ENGINES_VENV)/bin/bgd || { python3 -m venv $(ENGINES_VENV) && $(ENGINES_VENV)/bin/pip install -q buildgrid==0.4.4; }
 	$(SWIFT_TMP) ASSETC_ENGINE_TESTS=1 ASSETC_RELEASE_BIN=$(abspath $(RELEASE_BIN)) BUILDGRID_BGD=$(abspath $(ENGINES_VENV)/bin/bgd) \
 		$(SWIFT) test --filter BazelTests
 
 # report.html opened in headless Chromium (Debian `chromium`): every image loads. Heavy, so apart.
 test-browser: test-deps
-	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
+	@command -v chromium >/dev/null || { $(call apt_install,chromium); }
 	$(SWIFT_TMP) $(SWIFT) build
 	$(SWIFT_TMP) ASSETC_BROWSER_TESTS=1 $(SWIFT) test --filter ContactSheetBrowserTests
 
@@ -83,7 +87,7 @@ test-browser: test-deps
 # glyphs, photographs, art); bench-runflate (below) the encoder of `max` alone.
 BENCH_VENV := .build-tools/bench
 bench: release test-deps
-	@dpkg -s libvips42 >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libvips42; }
+	@dpkg -s libvips42 >/dev/null 2>&1 || { $(call apt_install,libvips42); }
 	@$(BENCH_VENV)/bin/python -c "import oxipng, pyvips" 2>/dev/null \
 		|| { python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q pyoxipng pyvips; }
 	$(BENCH_VENV)/bin/python Benchmarks/bench.py $(BENCH_ARGS)
@@ -98,7 +102,7 @@ bench: release test-deps
 # libdeflate at every level, ISA-L and Zopfli (installed here for the survey only; assetc links
 # libdeflate alone) on the benchmark's PNG rows, against oxipng -o2. Levels 10-12 take minutes.
 bench-compressors: release test-deps
-	@dpkg -s libisal-dev libzopfli-dev >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libisal-dev libzopfli-dev; }
+	@dpkg -s libisal-dev libzopfli-dev >/dev/null 2>&1 || { $(call apt_install,libisal-dev libzopfli-dev); }
 	@$(BENCH_VENV)/bin/python -c "import oxipng, pyvips" 2>/dev/null \
 		|| { python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q pyoxipng pyvips; }
 	$(BENCH_VENV)/bin/python Benchmarks/compressors.py --high $(COMPRESSOR_ARGS)
@@ -109,7 +113,7 @@ bench-compressors: release test-deps
 # every 20th image (Zopfli takes about 0.8 µs a byte); then the same on real catalogs' PNGs.
 # `make bench` ends with it.
 bench-runflate: release test-deps
-	@dpkg -s libzopfli-dev >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libzopfli-dev; }
+	@dpkg -s libzopfli-dev >/dev/null 2>&1 || { $(call apt_install,libzopfli-dev); }
 	rm -f Benchmarks/runflate/bench
 	$(MAKE) -C Benchmarks/runflate test bench
 	Benchmarks/runflate/test

@@ -6,7 +6,7 @@ import Testing
 /// action) equal to a direct run, a second workspace at another path served entirely from the disk
 /// cache, and BuildGrid as a REAPI remote cache on 127.0.0.1. Heavy (Bazel, a JVM, BuildGrid), so only with
 /// `make test-engines`, which installs them and sets ASSETC_ENGINE_TESTS=1.
-@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["ASSETC_ENGINE_TESTS"] == "1"))
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["ASSETC_ENGINE_TESTS"] == "1", "Bazel and BuildGrid: run by `make test-engines` (ASSETC_ENGINE_TESTS=1)"))
 struct BazelTests {
     static var binary: String {
         ProcessInfo.processInfo.environment["ASSETC_RELEASE_BIN"] ?? Harness.packageRoot.appendingPathComponent(".build/static/release/assetc").path

@@ -201,7 +201,8 @@ import TestSupport
                 "\(github.stderr)")
     }
 
-    @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+    @Test(.enabled(if: Harness.hasPseudoTerminal, "needs a pseudo-terminal (script(1) and /dev/ptmx), which this machine does not give"))
+    func colourOnlyOnATerminalAndNeverWithNoColor() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
         try write("{\"version\": 1, \"imagez\": []}", to: "assets.json", in: work)

@@ -1257,7 +1257,7 @@ import TestSupport
 
     /// Apple's own LZFSE decoder (the reference C code, through PyPI `lzfse`, which `make test`
     /// installs) decodes every chunk to the same bytes as the test reader.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["ASSETC_LZFSE_PYTHON"] != nil))
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["ASSETC_LZFSE_PYTHON"] != nil, "Apple's LZFSE decoder from PyPI: `make test` sets ASSETC_LZFSE_PYTHON"))
     func applesDecoderAgrees() throws {
         let (work, run) = try Self.build("Real.xcassets", ["--app-icon", "AppIcon", "--car"])
         defer { Harness.removeTemporary(work) }

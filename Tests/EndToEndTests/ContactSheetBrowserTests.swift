@@ -4,7 +4,7 @@ import Testing
 /// report.html in headless Chromium: every image loads (each marks `data-loaded`). Heavy (a
 /// browser), so only with `make test-browser`, which installs Debian's `chromium` and sets
 /// ASSETC_BROWSER_TESTS=1. With ASSETC_RECORD_SCREENSHOT=1 it also refreshes docs/contact-sheet.png.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["ASSETC_BROWSER_TESTS"] == "1"))
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["ASSETC_BROWSER_TESTS"] == "1", "headless Chromium: run by `make test-browser` (ASSETC_BROWSER_TESTS=1)"))
 struct ContactSheetBrowserTests {
     @Test func everyImageLoadsInChromium() throws {
         let chromium = try #require(["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) })

@@ -243,7 +243,7 @@ extension FontsFolderTests {
             .write(to: work.appendingPathComponent("assets.json"), atomically: true, encoding: .utf8)
         let run = try Harness.assetc(["build"], in: work)
         try #require(run.status == 0, "\(run.stderr)")
-        let written = try Harness.files(under: work.appendingPathComponent("out/Resources")).filter { $0.hasSuffix(".png") }
+        let written = Harness.files(under: work.appendingPathComponent("out/Resources")).filter { $0.hasSuffix(".png") }
         #expect(written.count == 1, "\(written)")
         for file in written {
             let png = try Harness.read(work.appendingPathComponent("out/Resources/" + file))

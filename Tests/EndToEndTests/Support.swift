@@ -38,6 +38,10 @@ enum Harness {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        // The callers' Python scripts run from Tests/Fixtures; no `__pycache__` is left beside them.
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"
+        process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -50,6 +54,16 @@ enum Harness {
                    stderr: String(decoding: errData, as: UTF8.self),
                    signaled: process.terminationReason == .uncaughtSignal, stdoutBytes: [UInt8](outData))
     }
+
+    /// Whether this machine can give a command a pseudo-terminal (`script(1)` and `/dev/ptmx`):
+    /// containers without devpts have none, and the colour test then says so instead of failing.
+    static let hasPseudoTerminal: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return false }
+        let descriptor = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        guard descriptor >= 0 else { return false }
+        close(descriptor)
+        return true
+    }()
 
     static func assetc(_ arguments: [String], in directory: URL? = nil) throws -> Run {
         try run(binary, arguments, in: directory)
