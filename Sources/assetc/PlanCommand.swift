@@ -56,8 +56,7 @@ struct PlanCommand: ParsableCommand {
             print(PlanListing.text(variants), terminator: "")
         }
         if !common.quiet {
-            let pixels = variants.reduce(0) { $0 + $1.pixelCount }
-            Console.info("assetc: \(variants.count) files planned, \(SizeReport.oneDecimal(Double(pixels) / 1e6)) megapixels")
+            Console.info(PlanListing.summary(variants, hasCompiledCatalog: project.plan.compiledCatalog != nil))
         }
     }
 }

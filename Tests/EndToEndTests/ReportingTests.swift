@@ -34,6 +34,24 @@ import Testing
         #expect(text.stdout.contains("Resources/Background-568h@2x.png") && text.stdout.contains("640x1136"))
     }
 
+    /// With `--car`, a catalog's images ship inside Assets.car: the listing shows them there (not at
+    /// the hidden work files they are rendered to) and the summary counts the car once.
+    @Test func planWithTheCarListsRenditionsInsideAssetsCar() throws {
+        let work = try workspace()
+        defer { Harness.removeTemporary(work) }
+        let loose = try Harness.assetc(["plan", Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets").path, "-o", "out"], in: work)
+        let car = try Harness.assetc(["plan", Harness.fixtures.appendingPathComponent("catalogs/Real.xcassets").path, "-o", "out", "--car"], in: work)
+        #expect(car.status == 0, "\(car.stderr)")
+        let looseRows = loose.stdout.split(separator: "\n"), carRows = car.stdout.split(separator: "\n")
+        #expect(!looseRows.isEmpty && carRows.count == looseRows.count)
+        #expect(!car.stdout.contains(".assetc/"), "\(car.stdout)")
+        #expect(carRows.allSatisfy { $0.hasPrefix("Resources/Assets.car: ") }, "\(car.stdout)")
+        #expect(car.stdout.contains("Resources/Assets.car: maki-bus@2x.png") && car.stdout.contains("23x23"))
+        #expect(car.stderr.contains("assetc: 0 files and Resources/Assets.car (\(carRows.count) renditions) planned"), "\(car.stderr)")
+        #expect(loose.stderr.contains("assetc: \(looseRows.count) files planned"), "\(loose.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
+    }
+
     @Test func reportListsEachBundleLargestFirstAndMatchesTheFiles() throws {
         let work = try workspace()
         defer { Harness.removeTemporary(work) }
