@@ -75,7 +75,7 @@ struct Walk {
             diagnostics.append(.warning(folder, "this folder is reached twice through links; it is read once"))
             return
         }
-        for entry in FileSystem.list(folder) where !entry.hasPrefix(".") && entry != "Contents.json" {
+        for entry in FileSystem.list(folder) where !MacFileNames.isMacMetadata(entry) && entry != "Contents.json" {
             let path = folder + "/" + entry
             guard FileSystem.kindFollowingLinks(path) == .directory else { continue }
             let setPath = relative.isEmpty ? entry : relative + "/" + entry

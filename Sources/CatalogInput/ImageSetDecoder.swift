@@ -71,13 +71,28 @@ struct ImageSetDecoder {
                 continue
             }
             file.warnUnknownKeys(Self.entryKeys, in: entry, what: "an image entry", diagnostics: &diagnostics)
-            let filename = file.string("filename", of: entry, diagnostics: &diagnostics)
-            if let filename { referenced.insert(filename) }
+            let namedFile = file.string("filename", of: entry, diagnostics: &diagnostics)
+            if let namedFile { referenced.insert(namedFile) }
             if let flag = file.member("unassigned", of: entry), case .bool(true) = flag.value {
-                if filename != nil { unassigned += 1 }
+                if namedFile != nil { unassigned += 1 }
                 continue
             }
-            guard let filename, !filename.isEmpty else { continue }  // an empty slot: normal, no message
+            guard let named = namedFile, !named.isEmpty else { continue }  // an empty slot: normal, no message
+            // From here on `filename` is the file's own spelling: the one a Mac would open (MacFileNames).
+            var filename = named
+            if Self.isPlainFileName(named) {
+                switch MacFileNames.match(named, inFolder: folder) {
+                case .exact: break
+                case .respelled(let found):
+                    diagnostics.append(.warning(contentsPath, at: entry.location, MacFileNames.respelledWarning(named, file: found, set: name)))
+                    referenced.insert(found)
+                    filename = found
+                case .ambiguous(let found):
+                    diagnostics.append(.error(contentsPath, at: entry.location, MacFileNames.ambiguousError(named, files: found, set: name)))
+                    referenced.formUnion(found)
+                    continue
+                }
+            }
             // Looked up once, and only for a plain name inside the set. A slot skipped below
             // (another platform, a trait) may still name a file that is gone: Xcode warns about
             // it, and `check` must stop the commit that deleted it.
@@ -160,9 +175,6 @@ struct ImageSetDecoder {
             guard namedFileKind == .file else {
                 diagnostics.append(.warning(contentsPath, at: entry.location,
                                             ActoolMessage.missingFile(filename, inSet: name)).droppingContent())
-                if let other = FileSystem.list(folder).first(where: { $0.lowercased() == filename.lowercased() }) {
-                    diagnostics.append(.note(folder + "/" + other, "a file whose name differs only in case; names in Contents.json must match exactly"))
-                }
                 continue
             }
             guard ResolvedSource.Kind.forPath(filename) != nil else {
@@ -199,7 +211,7 @@ struct ImageSetDecoder {
             slots.append(CatalogImageSlot(idiom: idiom, scale: scale, appearance: appearance, tall: tall,
                                           filename: filename, path: path, location: entry.location))
         }
-        let loose = FileSystem.list(folder).filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }
+        let loose = FileSystem.list(folder).filter { !MacFileNames.isMacMetadata($0) && $0 != "Contents.json" && !referenced.contains($0) }
         unassigned += loose.count
         if unassigned > 0 {
             diagnostics.append(.warning(contentsPath, ActoolMessage.unassignedChildren(.imageSet, named: name, count: unassigned)))

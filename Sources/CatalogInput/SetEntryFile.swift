@@ -11,7 +11,16 @@ enum SetEntryFile {
             diagnostics.append(.warning(file.path, at: item.location, "file name \"\(filename)\" must be a plain file name inside the set; the entry is skipped").droppingContent())
             return nil
         }
-        let path = folder + "/" + filename
+        var path = folder + "/" + filename
+        switch MacFileNames.match(filename, inFolder: folder) {
+        case .exact: break
+        case .respelled(let found):
+            diagnostics.append(.warning(file.path, at: item.location, MacFileNames.respelledWarning(filename, file: found, set: name)))
+            path = folder + "/" + found
+        case .ambiguous(let found):
+            diagnostics.append(.error(file.path, at: item.location, MacFileNames.ambiguousError(filename, files: found, set: name)))
+            return nil
+        }
         guard FileSystem.kind(path) == .file else {
             diagnostics.append(.warning(file.path, at: item.location, ActoolMessage.missingFile(filename, inSet: name, kind: kind)).droppingContent())
             return nil
@@ -29,7 +38,10 @@ enum SetEntryFile {
     /// actool's warning for files in the set's folder that no entry names.
     static func warnUnassigned(in folder: String, referenced: Set<String>, file: ContentsFile, set name: String,
                                kind: ActoolMessage.SetKind, diagnostics: inout [Diagnostic]) {
-        let loose = FileSystem.list(folder).filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }
+        let loose = FileSystem.list(folder).filter { name in
+            !MacFileNames.isMacMetadata(name) && name != "Contents.json"
+                && !referenced.contains { $0 == name || MacFileNames.sameToAMac($0, name) }
+        }
         if !loose.isEmpty {
             diagnostics.append(.warning(file.path, ActoolMessage.unassignedChildren(kind, named: name, count: loose.count)))
         }

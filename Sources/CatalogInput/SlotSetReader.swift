@@ -112,9 +112,26 @@ public enum SlotSetReader {
                 extent: text("extent"), minimumSystemVersion: text("minimum-system-version"),
                 hasAppearances: appearances, luminosity: luminosity, location: element.location))
         }
+        // A name that exists only in another case or normalization is the file a Mac would open
+        // (MacFileNames): the entry takes the file's spelling, with a warning naming both.
+        var spellingWarnings: [Diagnostic] = []
+        if let folderEntries {
+            for index in entries.indices {
+                guard let named = entries[index].filename, !named.isEmpty, ImageSetDecoder.isPlainFileName(named) else { continue }
+                let setName = FilePath(setPath).stem
+                switch MacFileNames.match(named, among: folderEntries) {
+                case .exact: break
+                case .respelled(let found):
+                    spellingWarnings.append(.warning(path, at: entries[index].location, MacFileNames.respelledWarning(named, file: found, set: setName)))
+                    entries[index].filename = found
+                case .ambiguous(let found):
+                    problems.append(.error(path, at: entries[index].location, MacFileNames.ambiguousError(named, files: found, set: setName)))
+                }
+            }
+        }
         if !problems.isEmpty { return .failure(InputError(problems)) }
         let referenced = Set(entries.compactMap(\.filename))
-        let unassigned = (folderEntries ?? []).filter { !$0.hasPrefix(".") && $0 != "Contents.json" && !referenced.contains($0) }.count
+        let unassigned = (folderEntries ?? []).filter { !MacFileNames.isMacMetadata($0) && $0 != "Contents.json" && !referenced.contains($0) }.count
         // Only plain names are looked for: any other is an error where planning uses the slot.
         var missing: Set<String> = []
         if let folderEntries {
@@ -122,6 +139,6 @@ public enum SlotSetReader {
             missing = referenced.filter { ImageSetDecoder.isPlainFileName($0) && !$0.isEmpty && !present.contains($0) }
         }
         return .success(CatalogSlotSet(setPath: setPath, entries: entries, unassignedChildren: unassigned,
-                                       missingFiles: missing))
+                                       missingFiles: missing, spellingWarnings: spellingWarnings))
     }
 }

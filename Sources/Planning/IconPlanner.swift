@@ -150,6 +150,7 @@ struct IconPlanner {
         }
         let contentsPath = setPath + "/Contents.json"
         let entries = slotSet.entries
+        diagnostics += slotSet.spellingWarnings
         if let warning = AssetCatalog.unassignedChildren(.appIconSet, set: slotSet) {
             diagnostics.append(warning)
         }

@@ -107,6 +107,7 @@ struct LaunchImagePlanner {
             return []
         }
         let entries = slotSet.entries
+        diagnostics += slotSet.spellingWarnings
         if let warning = AssetCatalog.unassignedChildren(.launchImageSet, set: slotSet) {
             diagnostics.append(warning)
         }

@@ -255,17 +255,25 @@ public struct Planner {
     /// A set inside groups that provide a namespace is found by its qualified name (`Icons/Alt`, as
     /// actool has it) and, when no set has that qualified name, by its folder name alone.
     private func chooseCatalogSets(_ manifest: inout Manifest, catalogs: [CatalogContents], diagnostics: inout [Diagnostic]) {
-        func find(_ name: String, _ sets: (CatalogContents) -> [CatalogSetReference]) -> (CatalogContents, CatalogSetReference)? {
+        func find(_ name: String, _ sets: (CatalogContents) -> [CatalogSetReference], _ what: String, at location: SourceLocation?) -> (CatalogContents, CatalogSetReference)? {
             for matches in [{ (set: CatalogSetReference) in set.qualifiedName == name }, { (set: CatalogSetReference) in set.name == name }] {
                 for catalog in catalogs {
                     if let set = sets(catalog).first(where: matches) { return (catalog, set) }
                 }
             }
-            return nil
+            // A folder named in another case or normalization is the set a Mac finds
+            // (MacFileNames), when it is the only one.
+            let found = catalogs.flatMap { catalog in
+                sets(catalog).filter { MacFileNames.sameToAMac($0.qualifiedName, name) || MacFileNames.sameToAMac($0.name, name) }.map { (catalog, $0) }
+            }
+            guard found.count == 1, let (catalog, set) = found.first else { return nil }
+            diagnostics.append(.warning(manifest.path, at: location,
+                                        MacFileNames.respelledSetWarning(name, set: set.qualifiedName, kind: what)))
+            return (catalog, set)
         }
         if let choice = manifest.appIconSetName {
             let location = choice.location ?? SourceLocation(line: 1, column: 1)
-            if let (catalog, set) = find(choice.name, \.appIconSets) {
+            if let (catalog, set) = find(choice.name, \.appIconSets, "app icon set", at: choice.location) {
                 manifest.appIcon = AppIconSpec(input: .appiconset(SourceSpec(path: catalog.folderAsWritten(of: set), location: location)),
                                                name: iconFileBase(set.name), artwork: false, location: location)
             } else {
@@ -275,7 +283,7 @@ public struct Planner {
         }
         if let choice = manifest.launchImageSetName {
             let location = choice.location ?? SourceLocation(line: 1, column: 1)
-            if let (catalog, set) = find(choice.name, \.launchImageSets) {
+            if let (catalog, set) = find(choice.name, \.launchImageSets, "launch image set", at: choice.location) {
                 manifest.launchImage = LaunchImageSpec(input: .launchimage(SourceSpec(path: catalog.folderAsWritten(of: set), location: location)),
                                                        basename: set.name, orientations: [.portrait], schemes: [], location: location)
             } else {

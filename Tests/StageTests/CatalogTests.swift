@@ -94,12 +94,12 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         ])
         defer { catalog.remove() }
         let (contents, messages) = catalog.read()
-        #expect(contents.imageSets.first?.slots.map(\.filename) == ["hot.png"])
+        // "Hot@2x.png" is the file hot@2x.png, as a Mac opens it (MacFileNames).
+        #expect(contents.imageSets.first?.slots.map(\.filename) == ["hot.png", "hot@2x.png"])
         #expect(messages == [
             "Test.xcassets/Hot.imageset/Contents.json:7:4: warning: unknown key \"colour\" in an image set's Contents.json; ignored",
-            "Test.xcassets/Hot.imageset/Contents.json:3:3: warning: The file \"Hot@2x.png\" for the image set \"Hot\" does not exist.",
-            "Test.xcassets/Hot.imageset/hot@2x.png: note: a file whose name differs only in case; names in Contents.json must match exactly",
-            "Test.xcassets/Hot.imageset/Contents.json: warning: The image set \"Hot\" has 2 unassigned children.",
+            "Test.xcassets/Hot.imageset/Contents.json:3:3: warning: Contents.json names \"Hot@2x.png\" in \"Hot\", and the file is \"hot@2x.png\": the names differ only in case or Unicode normalization; the file is used, as a Mac would find it, but rename one to match the other",
+            "Test.xcassets/Hot.imageset/Contents.json: warning: The image set \"Hot\" has an unassigned child.",
             "Test.xcassets/Hot.imageset/Contents.json: note: skipped the mac slots of \"Hot\": assetc builds iOS resources (universal, iphone, ipad)",
             "Test.xcassets/Hot.imageset/Contents.json: warning: skipped 1 slot of \"Hot\" chosen by size class, locale, direction, memory or display gamut: assetc compiles such slots, into Assets.car only, with trait values it knows, from PDF and SVG files and from PNG, WebP, HEIC or JPEG files with a scale",
         ])

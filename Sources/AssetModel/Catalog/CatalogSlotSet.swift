@@ -60,12 +60,18 @@ public struct CatalogSlotSet: Sendable, Hashable {
     /// reading their file (dark icons, other platforms); a deletion there must still be reported,
     /// or `check` passes a commit that broke the set for Xcode.
     public var missingFiles: Set<String>
+    /// Entries whose file exists only in another case or Unicode normalization (a Mac finds it):
+    /// the entry already holds the file's spelling; these warnings name both, reported where
+    /// planning uses the set.
+    public var spellingWarnings: [Diagnostic]
 
-    public init(setPath: String, entries: [CatalogEntry], unassignedChildren: Int = 0, missingFiles: Set<String> = []) {
+    public init(setPath: String, entries: [CatalogEntry], unassignedChildren: Int = 0, missingFiles: Set<String> = [],
+                spellingWarnings: [Diagnostic] = []) {
         self.setPath = setPath
         self.entries = entries
         self.unassignedChildren = unassignedChildren
         self.missingFiles = missingFiles
+        self.spellingWarnings = spellingWarnings
     }
 
     public var contentsPath: String { setPath + "/Contents.json" }
