@@ -18,7 +18,7 @@ RELEASE_BIN := $(RELEASE_PATH)/release/assetc
 # so `make test` leaves nothing behind in /tmp.
 SWIFT_TMP = tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/assetc-swiftpm.XXXXXX") && trap 'rm -rf "$$tmp"' EXIT && TMPDIR="$$tmp"
 
-.PHONY: all deps test-deps build release example test test-engines test-browser bench bench-compressors bench-runflate install install-stage dist clean fuzz
+.PHONY: all deps test-deps build release example test test-engines test-browser bench bench-compressors bench-runflate bench-scale install install-stage dist clean fuzz
 
 all: build
 
@@ -97,6 +97,15 @@ bench: release test-deps
 	$(BENCH_VENV)/bin/python Benchmarks/catalogs.py
 	python3 Benchmarks/car_pairs.py
 	$(MAKE) bench-runflate
+	$(MAKE) bench-scale
+
+# The scale guard (docs/performance.md, "Scale"): the one JSON encoder's cost per entry at 10k, 40k
+# and 160k entries, then manifests of 5k, 20k and 80k images built clean, no-op and after one change,
+# and the actool mode on a 2,000-set catalog. SCALE_ARGS="--counts 5000 20000" for a shorter run.
+bench-scale: release
+	swift build -c release --product assetc-encoder-bench
+	.build/release/assetc-encoder-bench 10000 40000 160000
+	python3 Benchmarks/scale.py --assetc $(RELEASE_BIN) $(SCALE_ARGS)
 
 # The compressor survey behind docs/performance.md's "What the compressors can do": Debian's
 # libdeflate at every level, ISA-L and Zopfli (installed here for the survey only; assetc links
