@@ -234,7 +234,7 @@ public struct Planner {
     /// alternate), and the Info.plist names only those; every other size is in the car alone
     /// (Xcode 14.3–16.4 apps with deployment targets 11.0 and 15.0; with 9.0, every size is loose).
     /// A single-size icon's car holds only its 1024 image, so its other sizes are not made at all.
-    private func keepOnlyHomeScreenIconsLoose(_ variants: inout [Variant], singleSizeIcon: Bool) {
+    func keepOnlyHomeScreenIconsLoose(_ variants: inout [Variant], singleSizeIcon: Bool) {
         func staysLoose(_ slot: IconSlot) -> Bool {
             slot.scale == 2 && (slot.idiom == .iphone && slot.points == 60 || slot.idiom == .ipad && slot.points == 76)
         }
@@ -254,7 +254,7 @@ public struct Planner {
     /// that name in catalog order, validated and packaged like an `appiconset` or `launchimage`.
     /// A set inside groups that provide a namespace is found by its qualified name (`Icons/Alt`, as
     /// actool has it) and, when no set has that qualified name, by its folder name alone.
-    private func chooseCatalogSets(_ manifest: inout Manifest, catalogs: [CatalogContents], diagnostics: inout [Diagnostic]) {
+    func chooseCatalogSets(_ manifest: inout Manifest, catalogs: [CatalogContents], diagnostics: inout [Diagnostic]) {
         func find(_ name: String, _ sets: (CatalogContents) -> [CatalogSetReference], _ what: String, at location: SourceLocation?) -> (CatalogContents, CatalogSetReference)? {
             for matches in [{ (set: CatalogSetReference) in set.qualifiedName == name }, { (set: CatalogSetReference) in set.name == name }] {
                 for catalog in catalogs {
@@ -292,7 +292,7 @@ public struct Planner {
         }
     }
 
-    private func allArt(_ image: ImageSpec) -> [ArtSpec] {
+    func allArt(_ image: ImageSpec) -> [ArtSpec] {
         var arts: [ArtSpec] = []
         if let art = image.art, image.idioms.isEmpty { arts.append(art) }
         arts += image.idioms.map(\.art)
@@ -300,7 +300,7 @@ public struct Planner {
         return arts
     }
 
-    private func inspectSources(_ manifest: Manifest, diagnostics: inout [Diagnostic]) -> [String: SourceInfo] {
+    func inspectSources(_ manifest: Manifest, diagnostics: inout [Diagnostic]) -> [String: SourceInfo] {
         // Group pages by source so each file is opened once.
         var pagesBySource: [String: (kind: ResolvedSource.Kind?, pages: Set<Int>, location: SourceLocation)] = [:]
         var order: [String] = []
@@ -350,7 +350,7 @@ public struct Planner {
     }
 
     /// The natural point size of an art's content: the page in points, or the raster over its scale.
-    private func contentPoints(_ art: ArtSpec, info: SourceInfo) -> PointSize? {
+    func contentPoints(_ art: ArtSpec, info: SourceInfo) -> PointSize? {
         switch info {
         case .pdf(_, let sizes):
             return sizes[art.page]
@@ -363,7 +363,7 @@ public struct Planner {
         }
     }
 
-    private func plan(_ art: ArtSpec, info: SourceInfo, image: ImageSpec, folder: String?, scale: Int,
+    func plan(_ art: ArtSpec, info: SourceInfo, image: ImageSpec, folder: String?, scale: Int,
                       idiom: Idiom?, tallSize: PointSize?, manifest: Manifest,
                       into variants: inout [Variant], diagnostics: inout [Diagnostic]) {
         let tall = tallSize != nil
@@ -416,7 +416,7 @@ public struct Planner {
             contentSize: content, placement: placement, background: nil, origin: .manifest(image.nameLocation)))
     }
 
-    private func checkCollisions(_ variants: [Variant], manifest: Manifest, diagnostics: inout [Diagnostic]) {
+    func checkCollisions(_ variants: [Variant], manifest: Manifest, diagnostics: inout [Diagnostic]) {
         var seen: [String: Variant] = [:]
         for variant in variants {
             let key = variant.outputPath.lowercased()
@@ -435,7 +435,7 @@ public struct Planner {
 
     /// Icon files are named after their set (`AppIcon60x60@2x.png`); a set name that is not a
     /// plain file name (`AppIcon.beta`) is mapped as image names are (`AppIcon_beta`).
-    private func iconFileBase(_ name: String) -> String {
+    func iconFileBase(_ name: String) -> String {
         (try? LooseNames.base(for: name).get()).map { String($0.map { $0 == "/" ? "_" : $0 }) } ?? name
     }
 
@@ -444,7 +444,7 @@ public struct Planner {
     /// for it there. A main-bundle image set of an icon's name (Swiftfin keeps its icon picker's
     /// previews under its alternate icons' names) is left out of the car, said here so `check`
     /// says it. Merged into one name, the icon was stored as that image's renditions instead.
-    private func shadowImageSets(byIcons names: [String], manifest: Manifest, variants: inout [Variant],
+    func shadowImageSets(byIcons names: [String], manifest: Manifest, variants: inout [Variant],
                                  records: inout CatalogRecords, diagnostics: inout [Diagnostic]) {
         let icons = Set(names)
         guard !icons.isEmpty else { return }
@@ -467,120 +467,11 @@ public struct Planner {
         }
     }
 
-    /// Every other app icon set of the catalogs, validated as the primary one is, as alternate
-    /// icons (without the App Store icon, which only the primary has). A set that fails validation
-    /// is left out with a warning: alternates are extras, not the build's purpose.
-    private func planAlternateIcons(_ manifest: Manifest, catalogs: [CatalogContents], slotSets: CatalogSlotSets,
-                                    diagnostics: inout [Diagnostic]) -> (variants: [Variant], icons: [AlternateIcon], setPaths: Set<String>) {
-        var variants: [Variant] = []
-        var icons: [AlternateIcon] = []
-        var setPaths: Set<String> = []
-        // The primary icon is never also an alternate, whether it is a set or a bundle.
-        var seen: Set<String> = [manifest.appIconSetName?.name, manifest.appIcon?.name].reduce(into: []) { names, name in
-            if let name { names.insert(name) }
-        }
-        let resolvePath = { (path: String) in manifest.resolve(path) }
-        let named = manifest.alternateAppIconNames
-        // Icon Composer bundles other than the primary are alternates too, as actool takes them.
-        let bundles = manifest.iconComposerBundles.filter { FilePath($0).stem != manifest.appIcon?.name }
-        // A bundle wins over an icon set of its name (Xcode 26), for alternates as for the primary:
-        // that set is neither read nor packaged (Aidoku, Zotero and Meshtastic ship both).
-        let bundleNames = Set(manifest.iconComposerBundles.map { FilePath($0).stem })
-        let allSets = catalogs.flatMap { $0.appIconSets.map(\.name) } + bundles.map { FilePath($0).stem }
-        // A name that matches a set only when case is ignored is that set, as actool finds it on a
-        // Mac's volumes (DuckDuckGo shipped `AppIcon-Yellow` for its set `AppIcon-yellow`); the
-        // Info.plist lists it under the name asked for, the one the app's code passes.
-        var requested: [String: String] = [:]  // set name → the name asked for
-        for name in named where !allSets.contains(name) {
-            let matches = Set(allSets.filter { $0.lowercased() == name.lowercased() })
-            if matches.count == 1, let set = matches.first, named.contains(set) || requested[set] != nil {
-                // The set is named already, in another spelling: once is enough.
-                diagnostics.append(.warning(manifest.path, "the alternate icon \"\(name)\" is the icon set \"\(set)\", which is named already; "
-                    + "it is packaged once, as \"\(requested[set] ?? set)\""))
-                continue
-            }
-            if matches.count == 1, let set = matches.first {
-                diagnostics.append(.warning(manifest.path, "the alternate icon \"\(name)\" is the icon set \"\(set)\": the names differ in case, "
-                    + "which actool ignores; the Info.plist lists it as \"\(name)\""))
-                requested[set] = name
-                continue
-            }
-            diagnostics.append(.error(manifest.path, ActoolMessage.noMatchingAppIconSet(name)))
-            suggest(name, among: allSets, diagnostics: &diagnostics)
-        }
-        let wanted = Set(named).union(requested.keys)
-        for catalog in catalogs {
-            for set in catalog.appIconSets where (named.isEmpty || wanted.contains(set.name)) && !bundleNames.contains(set.name)
-                && seen.insert(set.name).inserted {
-                let base = iconFileBase(set.name)
-                let folder = catalog.folderAsWritten(of: set)
-                let spec = AppIconSpec(input: .appiconset(SourceSpec(path: folder, location: SourceLocation(line: 1, column: 1))),
-                                       name: base, artwork: false, location: SourceLocation(line: 1, column: 1))
-                setPaths.insert(resolvePath(folder))
-                let icon = alternateIconVariants(spec, name: set.name, path: resolvePath(folder), what: "app icon set", manifest: manifest,
-                                                 slotSets: slotSets, diagnostics: &diagnostics)
-                guard !icon.isEmpty else { continue }
-                variants += icon
-                icons.append(AlternateIcon(name: set.name, fileBase: base, requestedName: requested[set.name]))
-            }
-        }
-        for bundle in bundles {
-            let name = FilePath(bundle).stem
-            guard (named.isEmpty || wanted.contains(name)), seen.insert(name).inserted else { continue }
-            let base = iconFileBase(name)
-            let spec = AppIconSpec(input: .generate(SourceSpec(path: bundle, location: SourceLocation(line: 1, column: 1)), page: 1),
-                                   name: base, artwork: false, location: SourceLocation(line: 1, column: 1))
-            let icon = alternateIconVariants(spec, name: name, path: bundle, what: "Icon Composer icon", manifest: manifest,
-                                             slotSets: slotSets, diagnostics: &diagnostics)
-            guard !icon.isEmpty else { continue }
-            variants += icon
-            icons.append(AlternateIcon(name: name, fileBase: base, requestedName: requested[name]))
-        }
-        return (variants, icons, setPaths)
-    }
-
-    /// One alternate icon's variants, planned as the primary icon is and given the alternate role
-    /// and `name`; none, with a warning naming `path`, when it does not validate. Its notes, and the
-    /// warnings that say a file of it is gone (`check` fails on them), are kept.
-    private func alternateIconVariants(_ spec: AppIconSpec, name: String, path: String, what: String, manifest: Manifest,
-                                       slotSets: CatalogSlotSets, diagnostics: inout [Diagnostic]) -> [Variant] {
-        var own: [Diagnostic] = []
-        let planned = IconPlanner(manifest: manifest, inspector: inspector, slotSets: slotSets, resolve: { manifest.resolve($0) })
-            .plan(spec, diagnostics: &own)
-        if let problem = own.first(where: { $0.severity == .error }) {
-            // The file at fault, when the error names one inside the set (Meshtastic's JPEG).
-            let relative = problem.path != path && problem.path.hasPrefix(path + "/") ? String(problem.path.dropFirst(path.count + 1)) : ""
-            let file = relative.isEmpty || problem.message.contains(relative) ? "" : "\(relative): "  // named once
-            diagnostics.append(Diagnostic.warning(path, "the \(what) \"\(name)\" is not packaged as an alternate icon: \(file)\(problem.message)")
-                .droppingContent())
-            return []
-        }
-        diagnostics += own.filter { $0.severity == .note || $0.dropsContent }
-        // A single-size alternate is stored in the car as a single-size primary is (its 1024 image
-        // once per device idiom, index 1): its 1024 image goes into the car alone. Any other keeps
-        // only its own sizes there, with no 1024 image of the plain appearance.
-        let singleSize = manifest.compiledCatalog
-            && Self.isSingleSize(planned.filter { $0.role.kind == .appIcon || $0.role.kind == .appStoreIcon }, fromCatalog: true)
-        // Its home-screen sizes, and its dark and tinted 1024 images (in the car only, as the
-        // primary's): not its App Store icon, which only the primary has.
-        return planned.filter { $0.role.kind == .appIcon || ($0.role.kind == .appStoreIcon && (!$0.appearance.isAny || singleSize)) }
-            .map { variant -> Variant in
-                var alternate = variant
-                if let slot = variant.iconSlot { alternate.role = .alternateAppIcon(slot) }
-                alternate.name = name
-                if variant.role.kind == .appStoreIcon, variant.appearance.isAny {
-                    alternate.destination = .compiledCatalog
-                    alternate.relativePath = alternate.fileName
-                }
-                return alternate
-            }
-    }
-
     /// App icon and launch image sets this build does not use (an icon set not chosen, the sets of a
     /// build without `--app-icon`) are still part of the catalog Xcode compiles: a Contents.json that
     /// cannot be read is an error, as in any other set, and a file they name that is gone gets
     /// actool's warning, marked so that `check` fails on it.
-    private func reportProblems(ofSetsOtherThan planned: Set<String>, in slotSets: CatalogSlotSets,
+    func reportProblems(ofSetsOtherThan planned: Set<String>, in slotSets: CatalogSlotSets,
                                 diagnostics: inout [Diagnostic]) {
         for path in slotSets.sets.keys.sorted() where !planned.contains(path) {
             let set: CatalogSlotSet
@@ -600,14 +491,14 @@ public struct Planner {
     }
 
     /// A note after a name that matched nothing: the set or colour it was probably meant to be.
-    private func suggest(_ name: String, among names: [String], diagnostics: inout [Diagnostic]) {
+    func suggest(_ name: String, among names: [String], diagnostics: inout [Diagnostic]) {
         guard let closest = NameSuggestion.closest(to: name, among: names) else { return }
         diagnostics.append(.note(diagnostics.last?.path ?? "", "did you mean \"\(closest)\"?"))
     }
 
     /// A PDF that uses a font it does not embed renders in whatever the machine substitutes —
     /// another font elsewhere, nothing where there are no fonts — so it is said, once per file.
-    private func checkFonts(_ variants: [Variant], diagnostics: inout [Diagnostic]) {
+    func checkFonts(_ variants: [Variant], diagnostics: inout [Diagnostic]) {
         var seen: Set<String> = []
         for variant in variants where variant.source.kind == .pdf && seen.insert(variant.source.path).inserted {
             guard let fonts = try? inspector.unembeddedFonts(path: variant.source.path), !fonts.isEmpty else { continue }

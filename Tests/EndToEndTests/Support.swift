@@ -33,7 +33,8 @@ enum Harness {
     }
 
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> Run {
+    static func run(_ executable: String, _ arguments: [String], in directory: URL? = nil,
+                    environment extra: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -41,6 +42,10 @@ enum Harness {
         // The callers' Python scripts run from Tests/Fixtures; no `__pycache__` is left beside them.
         var environment = ProcessInfo.processInfo.environment
         environment["PYTHONDONTWRITEBYTECODE"] = "1"
+        // The actool mode keeps its work in a cache (ActoolWorkFolder); tests leave nothing in
+        // the home folder, so it is off unless a test gives one.
+        if environment["ASSETC_CACHE_DIR"] == nil { environment["ASSETC_CACHE_DIR"] = "none" }
+        environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -65,8 +70,8 @@ enum Harness {
         return true
     }()
 
-    static func assetc(_ arguments: [String], in directory: URL? = nil) throws -> Run {
-        try run(binary, arguments, in: directory)
+    static func assetc(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Run {
+        try run(binary, arguments, in: directory, environment: environment)
     }
 
     /// What happened to an assetc run stopped with SIGTERM.

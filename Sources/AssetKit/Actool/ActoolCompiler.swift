@@ -4,7 +4,8 @@ import Foundation
 import Output
 
 /// The `actool` mode: compiles the catalogs as actool does and answers as actool answers
-/// (docs/actool.md). The build runs in a private folder with assetc's own layout; only what
+/// (docs/actool.md). The build runs in a folder with assetc's own layout, kept in the cache for the
+/// next call (`ActoolWorkFolder`); only what
 /// actool leaves is then placed in `--compile DIR` — `Assets.car` and the loose app icons and
 /// launch images an older iOS reads — and the partial Info.plist at the path given. Image sets
 /// are only in the car.
@@ -57,10 +58,11 @@ public enum ActoolCompiler {
         guard FileSystem.kindFollowingLinks(compile) == .directory else {
             return fail("The output directory \"\(compile)\" does not exist.")
         }
-        // A private folder for assetc's own tree (staging, index, state): removed afterwards, so
-        // nothing but actool's files is left anywhere.
-        let work = NSTemporaryDirectory() + "/assetc-actool-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        defer { FileSystem.removeTree(work) }
+        // assetc's own tree (staging, index, state) is built in a folder kept in the cache, so the
+        // next call reuses what did not change; else in a private one, removed afterwards.
+        let workFolder = ActoolWorkFolder.acquire(request, compile: compile)
+        defer { workFolder.release() }
+        let work = workFolder.path
         var options = BuildOptions(manifestPath: nil, outputOverride: work)
         options.catalogs = request
         options.isCancelled = isCancelled

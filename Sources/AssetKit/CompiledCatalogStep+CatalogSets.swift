@@ -1,0 +1,101 @@
+import AssetModel
+import AssetPlatform
+import CompiledCatalog
+import Output
+import Rendering
+import Dispatch
+import Synchronization
+
+// Data sets, symbol sets and car-only slots of the main bundle, as car assets.
+extension CompiledCatalogStep {
+    /// The main bundle's data sets as car assets, one rendition per idiom, each file read whole (up
+    /// to the source limit: a larger file is an error naming it, not a car of gigabytes).
+    static func dataSets(_ plan: BuildPlan) throws(BuildFailure) -> [CompiledCatalog.Asset] {
+        var assets: [CompiledCatalog.Asset] = []
+        for set in plan.catalogRecords.dataSets where set.bundle == nil {
+            var asset = CompiledCatalog.Asset(name: set.name, kind: .data, renditions: [])
+            var seen: Set<String> = []
+            for entry in set.entries {
+                let idiom: RenditionIdiom = entry.idiom == .iphone ? .phone : entry.idiom == .ipad ? .pad : .universal
+                guard seen.insert("\(idiom.rawValue)|\(entry.locale ?? "")").inserted else { continue }
+                let bytes: [UInt8]
+                do {
+                    bytes = try FileSystem.read(entry.path, limit: Limits.maximumSourceBytes)
+                } catch {
+                    throw BuildFailure(.invalidInput, [.error(entry.path, "the data set \"\(set.name)\": cannot be read for Assets.car: \(error)")])
+                }
+                if let size = GitLFSPointer.pointedSize(of: bytes) {
+                    throw BuildFailure(.invalidInput, [.error(entry.path, GitLFSPointer.message(pointedSize: size))])
+                }
+                var rendition = CompiledCatalog.Rendition(idiom: idiom, scale: 1, appearance: .any, fileName: entry.filename, width: 0, height: 0, rgba: [])
+                rendition.embedded = .data(bytes, typeIdentifier: entry.typeIdentifier)
+                rendition.localization = entry.locale
+                asset.renditions.append(rendition)
+            }
+            if !asset.renditions.isEmpty { assets.append(asset) }
+        }
+        return assets
+    }
+
+    /// The main bundle's symbol sets as car assets, one glyph rendition per weight and size of the
+    /// template, with the template's SHA-256 for the car's cache key. A template that cannot be
+    /// read or holds no usable glyph is an error naming it: the app would miss the symbol.
+    static func symbolSets(_ plan: BuildPlan) throws(BuildFailure) -> [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] {
+        var assets: [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] = []
+        for record in plan.catalogRecords.symbolSets where record.bundle == nil {
+            let set = record.symbolSet
+            func failure(_ message: String) -> BuildFailure {
+                BuildFailure(.invalidInput, [.error(set.path, "the symbol set \"\(set.name)\": \(message)")])
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try FileSystem.read(set.path, limit: Limits.maximumSymbolTemplateBytes)
+            } catch {
+                throw failure("cannot be read for Assets.car: \(error)")
+            }
+            if let size = GitLFSPointer.pointedSize(of: bytes) {
+                throw BuildFailure(.invalidInput, [.error(set.path, GitLFSPointer.message(pointedSize: size))])
+            }
+            let glyphs: [SymbolGlyph]
+            do {
+                glyphs = try SymbolTemplate.glyphs(XMLReader.parse(bytes))
+            } catch let error as SourceError {
+                throw failure(error.message)
+            } catch let error as SymbolTemplateError {
+                throw failure(error.message)
+            } catch {
+                throw failure("\(error)")
+            }
+            var asset = CompiledCatalog.Asset(name: set.name, kind: .symbol, renditions: [])
+            for var glyph in glyphs {
+                glyph.metrics.preferredRenderingMode = SymbolTemplate.renderingMode(forIntent: set.renderingIntent)
+                var rendition = CompiledCatalog.Rendition(idiom: .universal, scale: 1, appearance: .any, fileName: set.filename, width: 0, height: 0, rgba: [])
+                rendition.embedded = .symbolGlyph(glyph)
+                rendition.traits = [.glyphWeight: glyph.weight, .glyphSize: glyph.size, .deploymentTarget: SymbolTemplate.deploymentTarget]
+                asset.renditions.append(rendition)
+            }
+            assets.append((asset, sha256Hex(bytes), set.contentsPath))
+        }
+        return assets
+    }
+
+    /// The main bundle's car-only slots, read as far as their headers when the car is planned, so
+    /// `check --car` refuses a file the build would refuse (a garbage or truncated JPEG, PNG, WebP
+    /// or HEIC header); their pixels are read when the car is made.
+    static func checkTraitSlots(_ plan: BuildPlan) throws(BuildFailure) {
+        for record in plan.catalogRecords.images where record.bundle == nil {
+            for slot in record.properties.traitSlots where !slot.isVector {
+                do {
+                    let bytes = try FileSystem.read(slot.path, limit: Limits.maximumSourceBytes)
+                    if JPEGHeader.isJPEG(bytes) {
+                        _ = try JPEGHeader.size(bytes)
+                    } else {
+                        _ = try PNGCodec.readHeader(bytes)
+                    }
+                } catch {
+                    throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
+                }
+            }
+        }
+    }
+}
