@@ -38,9 +38,11 @@ enum SetEntryFile {
     /// actool's warning for files in the set's folder that no entry names.
     static func warnUnassigned(in folder: String, referenced: Set<String>, file: ContentsFile, set name: String,
                                kind: ActoolMessage.SetKind, diagnostics: inout [Diagnostic]) {
+        // A name used in another spelling is used (MacFileNames): folded as `sameToAMac` folds,
+        // and String's hashing already equates NFC and NFD.
+        let folded = Set(referenced.map { $0.lowercased() })
         let loose = FileSystem.list(folder).filter { name in
-            !MacFileNames.isMacMetadata(name) && name != "Contents.json"
-                && !referenced.contains { $0 == name || MacFileNames.sameToAMac($0, name) }
+            !MacFileNames.isMacMetadata(name) && name != "Contents.json" && !folded.contains(name.lowercased())
         }
         if !loose.isEmpty {
             diagnostics.append(.warning(file.path, ActoolMessage.unassignedChildren(kind, named: name, count: loose.count)))

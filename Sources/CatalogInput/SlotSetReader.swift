@@ -116,9 +116,9 @@ public enum SlotSetReader {
         // (MacFileNames): the entry takes the file's spelling, with a warning naming both.
         var spellingWarnings: [Diagnostic] = []
         if let folderEntries {
+            let setName = FilePath(setPath).stem
             for index in entries.indices {
                 guard let named = entries[index].filename, !named.isEmpty, ImageSetDecoder.isPlainFileName(named) else { continue }
-                let setName = FilePath(setPath).stem
                 switch MacFileNames.match(named, among: folderEntries) {
                 case .exact: break
                 case .respelled(let found):

@@ -32,8 +32,12 @@ import TestSupport
 
     /// Inode of each rendition file in the one work folder of `cache`: a file rendered again is
     /// renamed into place, so it gets a new one.
+    static func workFolders(_ cache: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("actool").path).filter { !$0.hasSuffix(".lock") }
+    }
+
     static func renditionInodes(_ cache: URL) throws -> [String: UInt64] {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("actool").path).filter { !$0.hasSuffix(".lock") }
+        let folders = try workFolders(cache)
         #expect(folders.count == 1, "\(folders)")
         let renditions = cache.appendingPathComponent("actool/\(folders.first ?? "")/.assetc/renditions")
         var inodes: [String: UInt64] = [:]
@@ -76,7 +80,7 @@ import TestSupport
         let cache = work.appendingPathComponent("cache")
         let first = try Self.compile(work, cache: cache.path)
         let before = try Self.renditionInodes(cache)
-        let folder = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("actool").path).first { !$0.hasSuffix(".lock") }!
+        let folder = try #require(try Self.workFolders(cache).first)
         // Another call holds the folder: this one compiles apart, and leaves the cache as it was.
         let lock = try FileLock(path: cache.appendingPathComponent("actool/\(folder).lock").path)
         #expect(lock != nil)
