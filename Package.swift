@@ -92,9 +92,12 @@ let package = Package(
         .executableTarget(name: "assetc-encoder-bench", dependencies: ["AssetModel"], path: "Benchmarks/encoder"),
         // Marked-text positions (`1️⃣`) shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Counts the malloc calls and bytes of the calling thread, for growth tests that count
+        // operations rather than seconds.
+        .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         // Unit tests of each stage (inputs, planning, formats, the C layer's limits), without the binary.
         .testTarget(name: "StageTests", dependencies: [
-            "TestSupport", "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output", "AssetResolver",
+            "TestSupport", "AllocationCounter", "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output", "AssetResolver",
             "CompiledCatalog", "Reports",
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AssetKit", "AssetPlatform", "Rendering", "CWebP", "CHeif"]),

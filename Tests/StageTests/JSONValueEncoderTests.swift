@@ -1,3 +1,4 @@
+import AllocationCounter
 import AssetModel
 import Foundation
 import Testing
@@ -18,13 +19,13 @@ import Testing
         })
     }
 
-    /// CPU time of this thread only, so tests running beside it on the other core count little.
-    static func threadSeconds(_ body: () throws -> Void) rethrows -> Double {
-        var start = timespec(), end = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+    /// The malloc calls and bytes `body` asks for on this thread: operations, not seconds, so the
+    /// ratio does not move with the load on the machine.
+    static func allocations(_ body: () throws -> Void) rethrows -> AllocationCount {
+        allocation_counting_begin()
+        defer { _ = allocation_counting_end() }
         try body()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
-        return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+        return allocation_counting_end()
     }
 
     @Test func encodesAndDecodesBackTheSameValue() throws {
@@ -36,16 +37,38 @@ import Testing
     }
 
     /// A growth ratio, not a speed goal (those live in `make bench`): four times the entries must
-    /// cost well under sixteen times the time. Linear is 4×; the quadratic encoder measured 16×.
+    /// ask for at most five times the allocations and bytes, encoding and writing the bytes. Linear
+    /// is 4× (a little more as arrays and hash tables double); the quadratic encoder was 16×.
     @Test func costGrowsLinearlyWithTheEntries() throws {
         let small = Self.entries(10_000), large = Self.entries(40_000)
-        func best(_ value: [String: Entry]) throws -> Double {
-            var best = Double.infinity
-            for _ in 0..<3 { best = min(best, try Self.threadSeconds { _ = try JSONValueEncoder().encode(value) }) }
-            return best
+        func cost(_ value: [String: Entry]) throws -> AllocationCount {
+            try Self.allocations { _ = try JSONValueEncoder().encodeBytes(value) }
         }
-        _ = try best(Self.entries(1_000))  // warm-up
-        let ratio = try best(large) / best(small)
-        #expect(ratio < 8, "40k entries took \(ratio)× the time of 10k")
+        let smallCost = try cost(small), largeCost = try cost(large)
+        let allocationRatio = Double(largeCost.allocations) / Double(smallCost.allocations)
+        let byteRatio = Double(largeCost.bytes) / Double(smallCost.bytes)
+        #expect(smallCost.allocations > 10_000, "the counter saw \(smallCost.allocations) allocations for 10k entries")
+        #expect(allocationRatio <= 5, "40k entries made \(allocationRatio)× the allocations of 10k")
+        #expect(byteRatio <= 5, "40k entries asked for \(byteRatio)× the bytes of 10k")
+    }
+
+    /// The counter sees a dictionary copied on write: the shape of the old bug (take the members
+    /// out, add one, put them back while the old reference lives) grows with the square, and the
+    /// same measure says so.
+    @Test func theCounterSeesQuadraticCopies() {
+        func copyEachTime(_ count: Int) -> AllocationCount {
+            Self.allocations {
+                var kept: [[String: Int]] = [[:]]
+                for index in 0..<count {
+                    var members = kept[kept.count - 1]
+                    members["m\(index)"] = index
+                    kept[kept.count - 1] = members
+                    kept.append(members)
+                    if kept.count > 2 { kept.removeFirst() }
+                }
+            }
+        }
+        let ratio = Double(copyEachTime(2_000).bytes) / Double(copyEachTime(500).bytes)
+        #expect(ratio > 10, "copying on each insert grew only \(ratio)× from 500 to 2,000 members")
     }
 }
