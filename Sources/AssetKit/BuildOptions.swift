@@ -86,6 +86,9 @@ public struct BuildOptions: Sendable {
     /// Render on threads inside this process instead of in supervised workers (no time or memory
     /// budget; for library users without the `assetc` binary, and for measurements).
     public var renderInProcess = false
+    /// Whether a build that finds everything as its last successful run left it may return at once
+    /// (`UpToDate`); off for `--verbose`, which lists every variant, and for the actool mode.
+    public var allowsUpToDateShortcut = true
 
     public init(manifestPath: String?, outputOverride: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 force: Bool = false, encoder: PNGEncoderSettings = PNGEncoderSettings(), pixelBudget: Int = 64_000_000) {
@@ -117,6 +120,9 @@ public struct BuildReport: Sendable {
     /// What was read: the manifest (nil for catalogs alone) and every catalog.
     public var manifestPath: String?
     public var catalogPaths: [String] = []
+    /// Set when the build had nothing to do (`UpToDate`): `variants` and `sizes` are then empty, and
+    /// this holds the counts and size lines its last full run reported.
+    public var upToDate: UpToDateSummary?
 }
 
 /// Loading and planning, shared by `build`, `check` and `plan`.

@@ -84,6 +84,10 @@ public enum Pipeline {
     public static func build(_ options: BuildOptions,
                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws(BuildFailure) -> BuildReport {
         let start = DispatchTime.now()
+        if var report = UpToDate.report(for: options) {
+            report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            return report
+        }
         // Records of the last build are verified, never obeyed: when a render finds a source unlike
         // its record, the whole build is planned again from the files.
         var attempt = try build(options, reusingRecords: !options.force, progress: progress)
@@ -211,6 +215,7 @@ public enum Pipeline {
         report.symbolCount = project.symbolCount
         report.manifestPath = project.manifestPath
         report.catalogPaths = project.catalogPaths
+        UpToDate.record(report, project: project, options: options)
         return report
     }
 

@@ -20,8 +20,12 @@ public enum Limits {
     /// 100 KB; the template is held as an XML tree and its outlines as curves). Below libxml2's
     /// own limit of 10,000,000 bytes for one attribute or text, so no template meets that one.
     public static let maximumSymbolTemplateBytes = 8 << 20
-    /// The largest manifest, Contents.json or build-state file read.
+    /// The largest manifest or Contents.json read.
     public static let maximumJSONBytes = 16 << 20
+    /// The largest build-state file read. assetc wrote it, about 230 bytes per output: 80,000
+    /// images at two scales make 36 MB, which the manifest limit above refused, so the state was
+    /// taken as empty and every image re-rendered (a "no-op" slower than the clean build).
+    public static let maximumStateBytes = 1 << 30
     /// Objects and arrays nested deeper than this are refused (the parser recurses).
     public static let maximumJSONDepth = 64
     /// An image name, in UTF-8 bytes (leaves room for `-568h@3x~iphone.png` in a 255-byte file name).

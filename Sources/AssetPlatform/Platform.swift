@@ -94,6 +94,29 @@ public enum FileSystem {
         }
     }
 
+    /// What is at `path` and its fingerprint (size, modification time, inode, device), for files and
+    /// folders alike: a folder's modification time changes when an entry is added, removed or renamed
+    /// in it. `followingLinks: false` reports a link itself.
+    public static func status(_ path: String, followingLinks: Bool) -> (kind: EntryKind, fingerprint: FileFingerprint)? {
+        var info = stat()
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
+        let kind: EntryKind
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .file
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symlink
+        default: kind = .other
+        }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return (kind, FileFingerprint(size: Int(info.st_size), modifiedSeconds: Int(modified.tv_sec),
+                                      modifiedNanoseconds: Int(modified.tv_nsec), inode: UInt64(info.st_ino),
+                                      device: UInt64(info.st_dev)))
+    }
+
     /// What is at `root/relative`, looked up one component at a time without following any link:
     /// `.symlink` (or `.other`) when a link (or a file) stands anywhere along the way, so nothing
     /// reached through this can lie outside `root`. `relative` must already be free of `..`.

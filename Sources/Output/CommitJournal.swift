@@ -96,7 +96,7 @@ struct CommitJournal {
     /// tree is the earlier one again before anything else reads it. Entries that are not output
     /// paths (a forged journal) are ignored.
     static func recover(root: String, statePath: String, writer: any TreeWriter = LiveTreeWriter()) {
-        guard let bytes = try? FileSystem.read(statePath + "/journal", limit: Limits.maximumJSONBytes) else { return }
+        guard let bytes = try? FileSystem.read(statePath + "/journal", limit: Limits.maximumStateBytes) else { return }
         var entries: [Entry] = []
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1)

@@ -15,7 +15,7 @@ public struct RecordedState: Sendable {
     /// Reads the state of the build in `root`; anything missing or damaged is an empty state.
     public static func read(root: String) -> RecordedState {
         let fingerprint = fingerprint(root: root)
-        let bytes = try? FileSystem.read(path(root: root), limit: Limits.maximumJSONBytes)
+        let bytes = try? FileSystem.read(path(root: root), limit: Limits.maximumStateBytes)
         return RecordedState(state: bytes.map(BuildState.parse) ?? BuildState(), fingerprint: fingerprint)
     }
 }

@@ -242,6 +242,7 @@ struct BuildCommand: ParsableCommand {
         options.dependencyFile = depfile
         options.expectedPlan = expectPlan
         options.renderInProcess = renderInProcess
+        options.allowsUpToDateShortcut = !common.verbose
         options.pngEffort = pngEffort?.effort
         options.renderTimeLimit = renderTimeout
         options.renderMemoryLimit = renderMemory.map { $0 << 20 }
@@ -265,10 +266,15 @@ struct BuildCommand: ParsableCommand {
             for path in report.removed { Console.info("  removed \(path)") }
         }
         try common.finish(report.warnings)
-        if !common.quiet {
+        if !common.quiet, let summary = report.upToDate {
+            Console.info("assetc: \(summary.variants) variants (0 rendered, \(summary.variants) up to date)\(Self.colours(report)) "
+                + "from \(BuildSummary.inputs(manifest: report.manifestPath, catalogs: report.catalogPaths)), "
+                + "\(SizeReport.format(summary.totalBytes)) in \(summary.files) file\(summary.files == 1 ? "" : "s") in \(report.outputDirectory), "
+                + "\(SizeReport.oneDecimal(report.seconds))s")
+            for line in summary.sizeLines { Console.info("  " + line) }
+        } else if !common.quiet {
             let skipped = report.variants.count - report.rendered
-            let colours = (report.colourCount == 0 ? "" : ", \(report.colourCount) colour\(report.colourCount == 1 ? "" : "s")")
-                + (report.symbolCount == 0 ? "" : ", \(report.symbolCount) symbol\(report.symbolCount == 1 ? "" : "s")")
+            let colours = Self.colours(report)
             let files = report.sizes.fileCount
             Console.info("assetc: \(report.variants.count) variants (\(report.rendered) rendered, \(skipped) up to date)\(colours) "
                 + "from \(BuildSummary.inputs(manifest: report.manifestPath, catalogs: report.catalogPaths)), "
@@ -276,6 +282,12 @@ struct BuildCommand: ParsableCommand {
                 + "\(SizeReport.oneDecimal(report.seconds))s")
             for line in report.sizes.summaryLines() { Console.info("  " + line) }
         }
+    }
+
+    /// ", 3 colours, 1 symbol" in the summary line, or nothing.
+    static func colours(_ report: BuildReport) -> String {
+        (report.colourCount == 0 ? "" : ", \(report.colourCount) colour\(report.colourCount == 1 ? "" : "s")")
+            + (report.symbolCount == 0 ? "" : ", \(report.symbolCount) symbol\(report.symbolCount == 1 ? "" : "s")")
     }
 }
 

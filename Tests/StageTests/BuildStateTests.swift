@@ -21,6 +21,23 @@ import Testing
         #expect(parsed == state)
     }
 
+    /// The state of 80,000 images at two scales is over 16 MiB (the manifest's limit); it must read
+    /// back whole, or every image is rendered again by a build that had nothing to do.
+    @Test func aStateOverTheManifestLimitReadsBack() throws {
+        var state = BuildState()
+        let sha = String(repeating: "5", count: 64)
+        for index in 0..<90_000 {
+            state.outputs[ByteExactPath("Resources/Img\(index)@2x.png")] = .init(key: String(repeating: "k", count: 64), bytes: index, sha256: sha)
+        }
+        let bytes = state.serializedBytes()
+        #expect(bytes.count > Limits.maximumJSONBytes, "\(bytes.count) bytes")
+        let root = NSTemporaryDirectory() + "/assetc-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { FileSystem.removeTree(root) }
+        try FileManager.default.createDirectory(atPath: root + "/.assetc", withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: root + "/.assetc/state.json"))
+        #expect(RecordedState.read(root: root).state.outputs.count == 90_000)
+    }
+
     @Test func recordsFromAnotherAssetcOrTableVersionAreDropped() {
         let state = BuildState(sources: ["a.pdf": SourceRecord(fingerprint: fingerprint, sha256: "ab")])
         let text = state.serialized().replacingOccurrences(of: BuildState.producer, with: "assetc 0.0.1, tables 2000")

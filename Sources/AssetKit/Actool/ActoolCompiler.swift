@@ -66,6 +66,8 @@ public enum ActoolCompiler {
         var options = BuildOptions(manifestPath: nil, outputOverride: work)
         options.catalogs = request
         options.isCancelled = isCancelled
+        // The bundle files are listed from the report's variants, which the shortcut leaves empty.
+        options.allowsUpToDateShortcut = false
         let report: BuildReport
         do throws(BuildFailure) {
             report = try Pipeline.build(options)
