@@ -34,7 +34,7 @@ extension Pipeline {
             // Catalogs on the command line are relative to the working directory, not the manifest.
             let spec = manifest.directory == "." || FilePath(trimmed).isAbsolute ? trimmed : FileSystem.absolute(trimmed)
             manifest.catalogs.append(CatalogSpec(path: spec, scales: request.scales ?? CatalogSpec.defaultScales,
-                                                 location: SourceLocation(line: 1, column: 1)))
+                                                 location: .notInAFile))
         }
         if let scales = request.scales {
             for index in manifest.catalogs.indices { manifest.catalogs[index].scales = scales }
@@ -47,8 +47,8 @@ extension Pipeline {
             if let bundle = request.iconBundles.first(where: { Self.iconBundleName($0) == name }) {
                 manifest.appIconSetName = nil
                 let path = manifest.directory == "." || FilePath(bundle).isAbsolute ? Self.trimmedBundle(bundle) : FileSystem.absolute(Self.trimmedBundle(bundle))
-                manifest.appIcon = AppIconSpec(input: .generate(SourceSpec(path: path, location: SourceLocation(line: 1, column: 1)), page: 1),
-                                               name: name, artwork: false, location: SourceLocation(line: 1, column: 1))
+                manifest.appIcon = AppIconSpec(input: .generate(SourceSpec(path: path, location: .notInAFile), page: 1),
+                                               name: name, artwork: false, location: .notInAFile)
             }
         }
         // Relative to the working folder, as catalogs on the command line are.

@@ -85,7 +85,12 @@ enum SwiftAccessorSupport {
             """
         } ?? "bundle.resourceURL"
         let token = bundle == .framework ? "\n/// The framework this file is compiled into.\nprivate final class AssetBundleToken {}\n" : ""
-        return """
+        return [valueTypes, store(bundle: bundle, root: root, systemColorCases: cases), uiKitExtensions, swiftUIExtensions]
+            .joined(separator: "\n\n") + "\n" + (hasDataSets ? dataAssetText : "") + token
+    }
+
+    /// `ImageAsset`, `AssetCapInsets` and `ColorAsset`: the values the accessors hand out.
+    static let valueTypes = """
         /// An image of the build.
         public struct ImageAsset: Sendable, Hashable {
             public let name: String
@@ -143,7 +148,12 @@ enum SwiftAccessorSupport {
                 AssetStore.shared.color(of: self, traits: traits)
             }
         }
+        """
 
+    /// `AssetStore`: the bundle, its table read once, the images and colours made from it, and the
+    /// system colours the catalogs name (`systemColorCases`, one `case` each).
+    static func store(bundle: AccessorBundle, root: String, systemColorCases cases: String) -> String {
+        """
         /// The bundle the accessors look in, its table read once, and the images made from it.
         /// Every access holds the lock, so the store may be used from any thread or task.
         final class AssetStore: @unchecked Sendable {
@@ -286,7 +296,11 @@ enum SwiftAccessorSupport {
             }
         #endif
         }
+        """
+    }
 
+    /// UIKit's `UIImage` and `UIColor` from the values.
+    static let uiKitExtensions = """
         #if canImport(UIKit)
         extension ImageAsset {
             /// The image for the current traits; image views showing it switch variants when the
@@ -336,7 +350,10 @@ enum SwiftAccessorSupport {
             }
         }
         #endif
+        """
 
+    /// SwiftUI's `Image` and `Color` from the values.
+    static let swiftUIExtensions = """
         #if canImport(SwiftUI) && canImport(UIKit)
         @available(iOS 13.0, tvOS 13.0, *)
         extension ImageAsset {
@@ -372,7 +389,5 @@ enum SwiftAccessorSupport {
             }
         }
         #endif
-        \(hasDataSets ? dataAssetText : "")\(token)
         """
-    }
 }

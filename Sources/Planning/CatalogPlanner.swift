@@ -246,7 +246,7 @@ struct CatalogPlanner {
                     source: ResolvedSource(path: slot.path, kind: ResolvedSource.Kind.forPath(slot.path) ?? .pdf, page: 1), contentSize: page,
                     placement: Placement.map(content: page, intoWidth: width, height: height, fit: nil),
                     origin: .catalog(CatalogOrigin(catalog: catalog.spec.path, setPath: set.setPath, filename: slot.filename,
-                                                   contentsPath: set.contentsPath, location: SourceLocation(line: 1, column: 1))),
+                                                   contentsPath: set.contentsPath, location: .notInAFile)),
                     destination: .compiledCatalog)
                 variant.appearance = slot.appearance
                 variant.carTraits = traits

@@ -49,8 +49,8 @@ extension Planner {
                 && seen.insert(set.name).inserted {
                 let base = iconFileBase(set.name)
                 let folder = catalog.folderAsWritten(of: set)
-                let spec = AppIconSpec(input: .appiconset(SourceSpec(path: folder, location: SourceLocation(line: 1, column: 1))),
-                                       name: base, artwork: false, location: SourceLocation(line: 1, column: 1))
+                let spec = AppIconSpec(input: .appiconset(SourceSpec(path: folder, location: .notInAFile)),
+                                       name: base, artwork: false, location: .notInAFile)
                 setPaths.insert(resolvePath(folder))
                 let icon = alternateIconVariants(spec, name: set.name, path: resolvePath(folder), what: "app icon set", manifest: manifest,
                                                  slotSets: slotSets, diagnostics: &diagnostics)
@@ -63,8 +63,8 @@ extension Planner {
             let name = FilePath(bundle).stem
             guard (named.isEmpty || wanted.contains(name)), seen.insert(name).inserted else { continue }
             let base = iconFileBase(name)
-            let spec = AppIconSpec(input: .generate(SourceSpec(path: bundle, location: SourceLocation(line: 1, column: 1)), page: 1),
-                                   name: base, artwork: false, location: SourceLocation(line: 1, column: 1))
+            let spec = AppIconSpec(input: .generate(SourceSpec(path: bundle, location: .notInAFile), page: 1),
+                                   name: base, artwork: false, location: .notInAFile)
             let icon = alternateIconVariants(spec, name: name, path: bundle, what: "Icon Composer icon", manifest: manifest,
                                              slotSets: slotSets, diagnostics: &diagnostics)
             guard !icon.isEmpty else { continue }

@@ -272,7 +272,7 @@ public struct Planner {
             return (catalog, set)
         }
         if let choice = manifest.appIconSetName {
-            let location = choice.location ?? SourceLocation(line: 1, column: 1)
+            let location = choice.location ?? .notInAFile
             if let (catalog, set) = find(choice.name, \.appIconSets, "app icon set", at: choice.location) {
                 manifest.appIcon = AppIconSpec(input: .appiconset(SourceSpec(path: catalog.folderAsWritten(of: set), location: location)),
                                                name: iconFileBase(set.name), artwork: false, location: location)
@@ -282,7 +282,7 @@ public struct Planner {
             }
         }
         if let choice = manifest.launchImageSetName {
-            let location = choice.location ?? SourceLocation(line: 1, column: 1)
+            let location = choice.location ?? .notInAFile
             if let (catalog, set) = find(choice.name, \.launchImageSets, "launch image set", at: choice.location) {
                 manifest.launchImage = LaunchImageSpec(input: .launchimage(SourceSpec(path: catalog.folderAsWritten(of: set), location: location)),
                                                        basename: set.name, orientations: [.portrait], schemes: [], location: location)

@@ -8,6 +8,11 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
         self.column = column
     }
 
+    /// The place of a value no file spells: a choice made on the command line (`--app-icon`,
+    /// `--alternate-app-icon`), a set found by its folder rather than named in a Contents.json. A
+    /// message about it carries no position (`path: error: …`), never an invented `1:1`.
+    public static let notInAFile = SourceLocation(line: 0, column: 0)
+
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
@@ -43,7 +48,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public init(_ severity: Severity, path: String, at location: SourceLocation? = nil, _ message: String) {
         self.severity = severity
         self.path = path
-        self.location = location
+        self.location = location == .notInAFile ? nil : location
         self.message = message
     }
 
