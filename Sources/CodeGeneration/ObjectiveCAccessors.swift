@@ -59,97 +59,9 @@ public enum ObjectiveCAccessors {
     public static func generate(_ plan: BuildPlan, table: AssetTable, className: String, bundle: AccessorBundle = .main,
                                 inputName: String) -> Files {
         let (tallHeights, traits) = grid(table)
-        let templates = Set(plan.catalogRecords.images.filter { $0.properties.templateRenderingIntent == "template" }
-            .map { AssetKey($0.name, in: BundleRef($0.bundle)) })
-        let compiled = CompiledCatalogNames(plan, bundle: bundle)
-        let capInsets = Dictionary(plan.catalogRecords.images.filter { !$0.properties.capInsets.isEmpty }
-            .map { (AssetKey($0.name, in: BundleRef($0.bundle)), $0.properties.capInsets) }, uniquingKeysWith: { first, _ in first })
-        var insetArrays = ""
-        var insetArrayCount = 0
-        /// The `AssetInsetsN` array of a sliced image: per scale 1–3, present, top, left, bottom, right, tiles.
-        func insetsArray(_ key: AssetKey) -> Int? {
-            guard let insets = capInsets[key] else { return nil }
-            let values = (1...3).map { scale -> String in
-                guard let inset = insets.first(where: { $0.scale == scale }) else { return "{0, 0, 0, 0, 0, 0}" }
-                return "{1, \(number(inset.top)), \(number(inset.left)), \(number(inset.bottom)), \(number(inset.right)), \(inset.tiles ? 1 : 0)}"
-            }
-            insetArrays += "static const AssetInsetsValue AssetInsets\(insetArrayCount)[3] = {\(values.joined(separator: ", "))};\n"
-            insetArrayCount += 1
-            return insetArrayCount - 1
-        }
-        var files: [String] = []
-        var scales: [Int] = []
-        var fileIndex: [String: Int] = [:]
-        func index(of path: String, scale: Int) -> Int {
-            if let found = fileIndex[path] { return found }
-            files.append(path)
-            scales.append(scale)
-            fileIndex[path] = files.count
-            return files.count
-        }
-        var methods: [Method] = []
-        var arrays = ""
-        var imageArrays = 0
-        var colorArrays = ""
-        var colorArrayCount = 0
-        var references: [String] = []
-        var selectors: [(identifier: String, name: String)] = []
-        for tableBundle in table.bundles {
-            let isMain = tableBundle.name == BundleRef.mainName
-            let prefix = isMain ? "" : tableBundle.name + " "
-            let key = { (name: String) in AssetKey(name, in: isMain ? .main : .named(tableBundle.name)) }
-            let names = Set(tableBundle.images.keys).union(isMain ? compiled.images : [])
-            for name in names.sorted(by: SwiftAccessors.byteOrder) {
-                selectors.append((SwiftIdentifiers.propertyName((prefix + name).replacingSlashes()).trimmingBackticks(), name))
-                if isMain, compiled.images.contains(name) {
-                    // Assets.car holds the slicing itself.
-                    methods.append(.namedImage(name, insets: nil))
-                    continue
-                }
-                let entries = traits.map { traits -> Int in
-                    guard let found = table.image(name, traits: traits, bundle: tableBundle.name) else { return 0 }
-                    return index(of: found.path, scale: found.variant.scale)
-                }
-                arrays += "static const unsigned short AssetImage\(imageArrays)[\(traits.count)] = {\(entries.map(String.init).joined(separator: ","))};\n"
-                methods.append(.tableImage(array: imageArrays, template: templates.contains(key(name)), insets: insetsArray(key(name))))
-                imageArrays += 1
-            }
-            // With the car, a colour set of localized colours alone is not in the table but in the car.
-            for name in Set(tableBundle.colors.keys).union(isMain ? compiled.colors : []).sorted(by: SwiftAccessors.byteOrder) {
-                let base = SwiftIdentifiers.propertyName((prefix + name).replacingSlashes()).trimmingBackticks()
-                selectors.append((base.hasSuffix("Color") ? base : base + "Color", name))
-                if isMain, compiled.colors.contains(name) {
-                    methods.append(.namedColor(name))
-                    continue
-                }
-                var values: [String] = []
-                for idiom in [AssetTable.Idiom.phone, .pad] {
-                    for luminosity in [AssetTable.Luminosity.light, .dark] {
-                        for highContrast in [false, true] {
-                            let traits = AssetTraits(scale: 2, idiom: idiom, screenWidth: 0, screenHeight: 0,
-                                                     luminosity: luminosity, highContrast: highContrast)
-                            let color = table.color(name, traits: traits, bundle: tableBundle.name)?.color
-                            values.append(colorValue(color, references: &references))
-                        }
-                    }
-                }
-                colorArrays += "static const AssetColorValue AssetColor\(colorArrayCount)[8] = {\(values.joined(separator: ", "))};\n"
-                methods.append(.tableColor(array: colorArrayCount))
-                colorArrayCount += 1
-            }
-            // Data sets: only in Assets.car, which holds the main bundle's.
-            if isMain {
-                for name in compiled.dataSets.sorted(by: SwiftAccessors.byteOrder) {
-                    let base = SwiftIdentifiers.propertyName(name.replacingSlashes()).trimmingBackticks()
-                    selectors.append((base.hasSuffix("Data") ? base : base + "Data", name))
-                    methods.append(.namedData(name))
-                }
-            }
-        }
-        let unique = uniqueSelectors(selectors)
-        let fileList = files.isEmpty ? "    @\"\"," : files.map { "    " + objcLiteral($0) + "," }.joined(separator: "\n")
-        let scaleList = scales.map(String.init).joined(separator: ",")
-        let heightList = tallHeights.map(String.init).joined(separator: ",")
+        let tables = ObjectiveCTables(plan, table: table, bundle: bundle, traits: traits)
+        let methods = tables.methods
+        let unique = uniqueSelectors(tables.selectors)
 
         var header = """
         // Generated by assetc \(AssetcVersion.current) from \(inputName). Do not edit: build again.
@@ -170,16 +82,38 @@ public enum ObjectiveCAccessors {
         }
         header += "\n@end\n\nNS_ASSUME_NONNULL_END\n"
 
-        var systemCases = ""
-        for (position, name) in references.enumerated() {
-            let call = "[UIColor \(SwiftAccessorSupport.systemColors[name]!)Color]"
-            if SwiftAccessorSupport.iOS15Colors.contains(name) {
-                systemCases += "        case \(position):\n            if (@available(iOS 15.0, *)) return \(call);\n            return nil;\n"
-            } else {
-                systemCases += "        case \(position): return \(call);\n"
+        var implementation = declarations(inputName: inputName, className: className, bundle: bundle, tables: tables,
+                                          tallHeights: tallHeights)
+            + "\n\n" + helpers(tables: tables, className: className)
+        for (position, method) in methods.enumerated() {
+            let body: String
+            switch method {
+            case .tableImage(let array, let template, let insets):
+                body = "return AssetImage(\(array), AssetImage\(array), \(template ? "YES" : "NO"), \(insets.map { "AssetInsets\($0)" } ?? "NULL"));"
+            case .namedImage(let name, let insets):
+                body = "return AssetNamedImage(\(objcLiteral(name)), \(insets.map { "AssetInsets\($0)" } ?? "NULL"));"
+            case .tableColor(let array):
+                body = "return AssetColor(AssetColor\(array));"
+            case .namedColor(let name):
+                body = "return AssetNamedColor(\(objcLiteral(name)));"
+            case .namedData(let name):
+                body = "return AssetNamedData(\(objcLiteral(name)));"
             }
+            implementation += "+ (nullable \(method.returnType) *)\(unique[position]) { \(body) }\n"
         }
-        var implementation = """
+        implementation += "\n@end\n"
+        return Files(header: header, implementation: implementation)
+    }
+
+    /// `Assets.m` up to its helpers: the bundle and root folder, the files and their scales, and
+    /// the image, inset and colour arrays.
+    static func declarations(inputName: String, className: String, bundle: AccessorBundle, tables: ObjectiveCTables,
+                             tallHeights: [Int]) -> String {
+        let fileList = tables.files.isEmpty ? "    @\"\"," : tables.files.map { "    " + objcLiteral($0) + "," }.joined(separator: "\n")
+        let scaleList = tables.scales.map(String.init).joined(separator: ",")
+        let heightList = tallHeights.map(String.init).joined(separator: ",")
+        let (arrays, insetArrays, colorArrays) = (tables.imageArrays, tables.insetArrays, tables.colorArrays)
+        return """
         // Generated by assetc \(AssetcVersion.current) from \(inputName). Do not edit: build again.
 
         #import "\(className).h"
@@ -219,7 +153,23 @@ public enum ObjectiveCAccessors {
         \(colorArrays)
         static const NSInteger AssetTallHeights[] = {\(heightList.isEmpty ? "0" : heightList)};
         static const NSUInteger AssetTallHeightCount = \(tallHeights.count);
+        """
+    }
 
+    /// The C helpers the class methods call (trait index, loading, slicing, colours), then the
+    /// start of the class's implementation.
+    static func helpers(tables: ObjectiveCTables, className: String) -> String {
+        let imageArrays = tables.imageArrayCount
+        var systemCases = ""
+        for (position, name) in tables.references.enumerated() {
+            let call = "[UIColor \(SwiftAccessorSupport.systemColors[name]!)Color]"
+            if SwiftAccessorSupport.iOS15Colors.contains(name) {
+                systemCases += "        case \(position):\n            if (@available(iOS 15.0, *)) return \(call);\n            return nil;\n"
+            } else {
+                systemCases += "        case \(position): return \(call);\n"
+            }
+        }
+        return """
         /// The screen's place among the tall heights (the count for any other screen).
         static ASSET_HELPER NSUInteger AssetHeightIndex(void) {
             CGSize size = [UIScreen mainScreen].bounds.size;
@@ -378,24 +328,6 @@ public enum ObjectiveCAccessors {
         @implementation \(className)
 
         """
-        for (position, method) in methods.enumerated() {
-            let body: String
-            switch method {
-            case .tableImage(let array, let template, let insets):
-                body = "return AssetImage(\(array), AssetImage\(array), \(template ? "YES" : "NO"), \(insets.map { "AssetInsets\($0)" } ?? "NULL"));"
-            case .namedImage(let name, let insets):
-                body = "return AssetNamedImage(\(objcLiteral(name)), \(insets.map { "AssetInsets\($0)" } ?? "NULL"));"
-            case .tableColor(let array):
-                body = "return AssetColor(AssetColor\(array));"
-            case .namedColor(let name):
-                body = "return AssetNamedColor(\(objcLiteral(name)));"
-            case .namedData(let name):
-                body = "return AssetNamedData(\(objcLiteral(name)));"
-            }
-            implementation += "+ (nullable \(method.returnType) *)\(unique[position]) { \(body) }\n"
-        }
-        implementation += "\n@end\n"
-        return Files(header: header, implementation: implementation)
     }
 
     /// `{kind, red, green, blue, alpha}` for the generated `AssetColorValue`.
