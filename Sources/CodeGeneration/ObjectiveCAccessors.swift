@@ -159,17 +159,13 @@ public enum ObjectiveCAccessors {
     /// The C helpers the class methods call (trait index, loading, slicing, colours), then the
     /// start of the class's implementation.
     static func helpers(tables: ObjectiveCTables, className: String) -> String {
-        let imageArrays = tables.imageArrayCount
-        var systemCases = ""
-        for (position, name) in tables.references.enumerated() {
-            let call = "[UIColor \(SwiftAccessorSupport.systemColors[name]!)Color]"
-            if SwiftAccessorSupport.iOS15Colors.contains(name) {
-                systemCases += "        case \(position):\n            if (@available(iOS 15.0, *)) return \(call);\n            return nil;\n"
-            } else {
-                systemCases += "        case \(position): return \(call);\n"
-            }
-        }
-        return """
+        imageHelpers(imageArrayCount: tables.imageArrayCount) + "\n\n" + colourHelpers(tables: tables, className: className)
+    }
+
+    /// The trait index of this device, and images from the table (slicing, loading, the
+    /// `UIImageAsset` of all traits) and from Assets.car.
+    static func imageHelpers(imageArrayCount imageArrays: Int) -> String {
+        """
         /// The screen's place among the tall heights (the count for any other screen).
         static ASSET_HELPER NSUInteger AssetHeightIndex(void) {
             CGSize size = [UIScreen mainScreen].bounds.size;
@@ -270,7 +266,22 @@ public enum ObjectiveCAccessors {
             }
             return AssetSliced([UIImage imageNamed:name], insets);
         }
+        """
+    }
 
+    /// Colours from the table (sRGB, Display P3, system colours, dynamic from iOS 13) and from
+    /// Assets.car, data sets, and the start of the class's implementation.
+    static func colourHelpers(tables: ObjectiveCTables, className: String) -> String {
+        var systemCases = ""
+        for (position, name) in tables.references.enumerated() {
+            let call = "[UIColor \(SwiftAccessorSupport.systemColors[name]!)Color]"
+            if SwiftAccessorSupport.iOS15Colors.contains(name) {
+                systemCases += "        case \(position):\n            if (@available(iOS 15.0, *)) return \(call);\n            return nil;\n"
+            } else {
+                systemCases += "        case \(position): return \(call);\n"
+            }
+        }
+        return """
         static ASSET_HELPER UIColor *_Nullable AssetSystemColor(NSUInteger index) {
             if (@available(iOS 13.0, *)) {
                 switch (index) {
