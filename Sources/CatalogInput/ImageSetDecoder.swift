@@ -26,20 +26,7 @@ struct ImageSetDecoder {
         let contentsPath = folder + "/Contents.json"
         guard let file = ContentsFile.readSet(folder, kind: "image set", name: name, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
         file.warnUnknownKeys(Self.setKeys, in: file.root, what: "an image set's Contents.json", diagnostics: &diagnostics)
-        var properties = CatalogImageProperties()
-        if let node = file.member("properties", of: file.root) {
-            file.warnUnknownKeys(Self.propertyKeys, in: node, what: "\"properties\"", diagnostics: &diagnostics)
-            properties.templateRenderingIntent = file.string("template-rendering-intent", of: node, diagnostics: &diagnostics)
-            if let flag = file.member("preserves-vector-representation", of: node), case .bool(let value) = flag.value {
-                properties.preservesVectorRepresentation = value
-            }
-            // Xcode features a loose file has no way to carry: said once, visibly, not dropped in silence.
-            for key in ["on-demand-resource-tags", "compression-type"] {
-                if let member = file.member(key, of: node) {
-                    diagnostics.append(.warning(contentsPath, at: member.location, "\"\(key)\" is not supported by assetc (loose files or Assets.car); it is ignored for \"\(name)\""))
-                }
-            }
-        }
+        var properties = Self.setProperties(file, name: name, diagnostics: &diagnostics)
         var slots: [CatalogImageSlot] = []
         var referenced: Set<String> = []
         var unassigned = 0
@@ -187,32 +174,63 @@ struct ImageSetDecoder {
             guard Self.holdsWhatItsNameSays(path, filename: filename, contentsPath: contentsPath, at: entry.location, diagnostics: &diagnostics) else {
                 continue
             }
-            // A slot without a scale (one vector or image for every scale) gives its slicing and
-            // alignment in points: each scale drawn from it takes them multiplied.
-            let scales = scale.map { [$0] } ?? [1, 2, 3]
-            if let node = file.member("resizing", of: entry) {
-                let resizing = JSONOutput(node)
-                if properties.resizing == nil { properties.resizing = resizing }
-                if let insets = ScaledCapInsets(resizing: resizing, scale: scale ?? 1) {
-                    for each in scales where !properties.capInsets.contains(where: { $0.scale == each }) {
-                        properties.capInsets.append(insets.drawn(at: each))
-                    }
-                }
-            }
-            if let node = file.member("alignment-insets", of: entry) {
-                let value = JSONOutput(node)
-                if properties.alignmentInsets == nil { properties.alignmentInsets = value }
-                if let insets = ScaledAlignmentInsets(value, scale: scale ?? 1) {
-                    for each in scales where !properties.alignment.contains(where: { $0.scale == each }) {
-                        properties.alignment.append(insets.drawn(at: each))
-                    }
-                }
-            }
+            Self.addInsets(of: entry, in: file, scale: scale, to: &properties)
             slots.append(CatalogImageSlot(idiom: idiom, scale: scale, appearance: appearance, tall: tall,
                                           filename: filename, path: path, location: entry.location))
         }
-        let loose = FileSystem.list(folder).filter { !MacFileNames.isMacMetadata($0) && $0 != "Contents.json" && !referenced.contains($0) }
-        unassigned += loose.count
+        unassigned += FileSystem.list(folder).filter { !MacFileNames.isMacMetadata($0) && $0 != "Contents.json" && !referenced.contains($0) }.count
+        if !traitSlots.isEmpty { properties.traitSlots = traitSlots }
+        Self.reportSkipped(name: name, contentsPath: contentsPath, unassigned: unassigned, otherIdioms: otherIdioms,
+                           skippedForTraits: skippedForTraits, keptSlots: slots.count, traitSlots: traitSlots, diagnostics: &diagnostics)
+        return CatalogImageSet(name: name, setPath: setPath, contentsPath: contentsPath, slots: slots, properties: properties)
+    }
+
+    /// `properties`: template rendering, vector preservation; Xcode features a loose file cannot
+    /// carry are said once, visibly, not dropped in silence.
+    static func setProperties(_ file: ContentsFile, name: String, diagnostics: inout [Diagnostic]) -> CatalogImageProperties {
+        var properties = CatalogImageProperties()
+        guard let node = file.member("properties", of: file.root) else { return properties }
+        file.warnUnknownKeys(Self.propertyKeys, in: node, what: "\"properties\"", diagnostics: &diagnostics)
+        properties.templateRenderingIntent = file.string("template-rendering-intent", of: node, diagnostics: &diagnostics)
+        if let flag = file.member("preserves-vector-representation", of: node), case .bool(let value) = flag.value {
+            properties.preservesVectorRepresentation = value
+        }
+        for key in ["on-demand-resource-tags", "compression-type"] {
+            if let member = file.member(key, of: node) {
+                diagnostics.append(.warning(file.path, at: member.location, "\"\(key)\" is not supported by assetc (loose files or Assets.car); it is ignored for \"\(name)\""))
+            }
+        }
+        return properties
+    }
+
+    /// A slot's `resizing` and `alignment-insets`, per scale. A slot without a scale (one vector or
+    /// image for every scale) gives them in points: each scale drawn from it takes them multiplied.
+    static func addInsets(of entry: JSONNode, in file: ContentsFile, scale: Int?, to properties: inout CatalogImageProperties) {
+        let scales = scale.map { [$0] } ?? [1, 2, 3]
+        if let node = file.member("resizing", of: entry) {
+            let resizing = JSONOutput(node)
+            if properties.resizing == nil { properties.resizing = resizing }
+            if let insets = ScaledCapInsets(resizing: resizing, scale: scale ?? 1) {
+                for each in scales where !properties.capInsets.contains(where: { $0.scale == each }) {
+                    properties.capInsets.append(insets.drawn(at: each))
+                }
+            }
+        }
+        if let node = file.member("alignment-insets", of: entry) {
+            let value = JSONOutput(node)
+            if properties.alignmentInsets == nil { properties.alignmentInsets = value }
+            if let insets = ScaledAlignmentInsets(value, scale: scale ?? 1) {
+                for each in scales where !properties.alignment.contains(where: { $0.scale == each }) {
+                    properties.alignment.append(insets.drawn(at: each))
+                }
+            }
+        }
+    }
+
+    /// What the set's slots left out or keep for the car only, said once per set: unassigned files,
+    /// other platforms' slots, slots chosen by traits nothing takes, and those only the car takes.
+    static func reportSkipped(name: String, contentsPath: String, unassigned: Int, otherIdioms: Set<String>, skippedForTraits: Int,
+                              keptSlots: Int, traitSlots: [CatalogTraitSlot], diagnostics: inout [Diagnostic]) {
         if unassigned > 0 {
             diagnostics.append(.warning(contentsPath, ActoolMessage.unassignedChildren(.imageSet, named: name, count: unassigned)))
         }
@@ -227,10 +245,9 @@ struct ImageSetDecoder {
             let text = "skipped \(skippedForTraits) slot\(skippedForTraits == 1 ? "" : "s") of \"\(name)\" chosen by size class, locale, "
                 + "direction, memory or display gamut: assetc compiles such slots, into Assets.car only, with trait values it knows, "
                 + "from PDF and SVG files and from PNG, WebP, HEIC or JPEG files with a scale"
-            diagnostics.append(.warning(contentsPath, text + (slots.isEmpty ? "; the set has no other image, so nothing is written for it" : "")).droppingContent())
+            diagnostics.append(.warning(contentsPath, text + (keptSlots == 0 ? "; the set has no other image, so nothing is written for it" : "")).droppingContent())
         }
         if !traitSlots.isEmpty {
-            properties.traitSlots = traitSlots
             let carPlay = traitSlots.filter { $0.carPlay == true }.count
             let localized = traitSlots.filter { $0.carPlay != true && $0.locale != nil }
             let chosen = traitSlots.count - carPlay - localized.count
@@ -244,7 +261,6 @@ struct ImageSetDecoder {
             diagnostics.append(.note(contentsPath, "\(kinds.joined(separator: " and ")) "
                 + "\(traitSlots.count == 1 ? "is" : "are") compiled into Assets.car only (--car): loose files cannot select on them"))
         }
-        return CatalogImageSet(name: name, setPath: setPath, contentsPath: contentsPath, slots: slots, properties: properties)
     }
 
     /// A slot for Assets.car only: a PNG, WebP, HEIC or JPEG with a scale (vectors would need
