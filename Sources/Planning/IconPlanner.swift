@@ -168,39 +168,6 @@ struct IconPlanner {
             diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: note)
         }
 
-        /// iOS 18's dark and tinted icons (a universal 1024 image each) live only in Assets.car, as
-        /// actool stores them: without `--car` they are noted and skipped. Their transparency is kept
-        /// (the system draws the dark background, and tints a tinted icon's grey levels).
-        func planAppearanceEntry(_ entry: CatalogEntry) {
-            let file = entry.filename ?? "an empty slot"
-            guard let luminosity = entry.luminosity.flatMap(Appearance.Luminosity.init(rawValue:)),
-                  luminosity == .dark || luminosity == .tinted else {
-                skip(entry, "skipped \(file): an app icon has dark and tinted appearances only")
-                return
-            }
-            guard manifest.compiledCatalog else {
-                skip(entry, "skipped \(file): \(luminosity.rawValue) app icons are only in Assets.car (build with --car)")
-                return
-            }
-            guard entry.idiom == "universal", entry.platform == nil || entry.platform == "ios", entry.squarePoints == 1024,
-                  let slot = DeviceTables.icons.first(where: { $0.idiom == .appStore }) else {
-                skip(entry, "skipped \(file): a \(luminosity.rawValue) app icon is read as one universal 1024x1024 image, as Xcode writes it")
-                return
-            }
-            guard let name = entry.filename else { return }  // an empty well: the icon has no such appearance
-            guard let path = checkFile(name, setPath: setPath, setName: setName, expected: slot.pixels, entry: entry,
-                                       required: false, requireOpaque: false, diagnostics: &diagnostics,
-                                       checked: &checkedFiles) else { return }
-            let size = PointSize(width: Double(slot.pixels), height: Double(slot.pixels))
-            var icon = variant(for: slot, spec: spec, source: ResolvedSource(path: path, kind: .png, page: 1), content: size)
-            icon.appearance = Appearance(luminosity: luminosity)
-            icon.background = nil
-            icon.fileName = "\(spec.name)1024x1024\(icon.appearance.fileNameSuffix).png"
-            icon.relativePath = icon.fileName
-            icon.destination = .compiledCatalog
-            if !appearanceIcons.contains(where: { $0.appearance == icon.appearance }) { appearanceIcons.append(icon) }
-        }
-
         /// A sized universal entry fills every iPhone and iPad slot of its point size and scale this
         /// build uses (20 pt @2x is both the iPhone and the iPad notification icon), from its own
         /// file, checked against the slot's pixel size as actool checks it. An empty one is left to
@@ -241,7 +208,11 @@ struct IconPlanner {
         for entry in entries {
             let idiom = entry.idiom ?? "(none)"
             if entry.hasAppearances {
-                planAppearanceEntry(entry)
+                if let icon = appearanceIcon(entry, spec: spec, slotSet: slotSet, setPath: setPath, setName: setName,
+                                             checked: &checkedFiles, diagnostics: &diagnostics),
+                   !appearanceIcons.contains(where: { $0.appearance == icon.appearance }) {
+                    appearanceIcons.append(icon)
+                }
                 continue
             }
             if idiom == "universal" {
@@ -312,6 +283,17 @@ struct IconPlanner {
             covered[slot] = variant(for: slot, spec: spec, source: source, content: size)
         }
 
+        return assemble(spec, setName: setName, contentsPath: contentsPath, covered: covered, universal: universal?.path,
+                        allSizes: allSizes, reportedEmpty: reportedEmpty, emptySlotMessages: emptySlotMessages,
+                        appearanceIcons: appearanceIcons, diagnostics: &diagnostics)
+    }
+
+    /// The set's variants once its entries are read: actool's one error when nothing applies; the
+    /// universal 1024 image for every size (and for the sizes an All Sizes set leaves empty); the
+    /// required slots left empty; the appearance icons; the artwork.
+    private func assemble(_ spec: AppIconSpec, setName: String, contentsPath: String, covered: [IconSlot: Variant], universal: String?,
+                          allSizes: Bool, reportedEmpty: Set<IconSlot>, emptySlotMessages: [Int], appearanceIcons: [Variant],
+                          diagnostics: inout [Diagnostic]) -> [Variant] {
         // Nothing in the set applies to this build (an empty set, or a Mac or watch one): actool's one
         // error instead of one per empty slot.
         if covered.isEmpty, universal == nil {
@@ -325,11 +307,11 @@ struct IconPlanner {
         var variants: [Variant] = []
         let applicable = Self.applicableSlots(for: manifest)
         if let universal, allSizes || covered.keys.allSatisfy({ $0.idiom == .appStore }) {
-            let source = ResolvedSource(path: universal.path, kind: .png, page: 1)
+            let source = ResolvedSource(path: universal, kind: .png, page: 1)
             let content = PointSize(width: 1024, height: 1024)
-            if !covered.keys.contains(where: { $0.idiom == .appStore }), (try? inspector.isOpaque(path: universal.path, kind: .png, page: 1)) == false,
+            if !covered.keys.contains(where: { $0.idiom == .appStore }), (try? inspector.isOpaque(path: universal, kind: .png, page: 1)) == false,
                spec.background == nil {
-                diagnostics.append(.warning(universal.path, "the 1024x1024 icon has transparent pixels; the App Store icon must be opaque, so they are composited onto white"))
+                diagnostics.append(.warning(universal, "the 1024x1024 icon has transparent pixels; the App Store icon must be opaque, so they are composited onto white"))
             }
             variants = applicable.map { slot in covered[slot] ?? variant(for: slot, spec: spec, source: source, content: content) }
         } else {
@@ -350,6 +332,43 @@ struct IconPlanner {
             diagnostics.append(.error(manifest.path, at: spec.location, "\"artwork\" needs a 1024x1024 image in \(setName)"))
         }
         return variants
+    }
+
+    /// iOS 18's dark and tinted icons (a universal 1024 image each) live only in Assets.car, as
+    /// actool stores them: without `--car` they are noted and skipped. Their transparency is kept
+    /// (the system draws the dark background, and tints a tinted icon's grey levels).
+    private func appearanceIcon(_ entry: CatalogEntry, spec: AppIconSpec, slotSet: CatalogSlotSet, setPath: String, setName: String,
+                                checked checkedFiles: inout [String: Bool], diagnostics: inout [Diagnostic]) -> Variant? {
+    func skip(_ entry: CatalogEntry, _ note: String) {
+        diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: note)
+    }
+        let file = entry.filename ?? "an empty slot"
+        guard let luminosity = entry.luminosity.flatMap(Appearance.Luminosity.init(rawValue:)),
+              luminosity == .dark || luminosity == .tinted else {
+            skip(entry, "skipped \(file): an app icon has dark and tinted appearances only")
+            return nil
+        }
+        guard manifest.compiledCatalog else {
+            skip(entry, "skipped \(file): \(luminosity.rawValue) app icons are only in Assets.car (build with --car)")
+            return nil
+        }
+        guard entry.idiom == "universal", entry.platform == nil || entry.platform == "ios", entry.squarePoints == 1024,
+              let slot = DeviceTables.icons.first(where: { $0.idiom == .appStore }) else {
+            skip(entry, "skipped \(file): a \(luminosity.rawValue) app icon is read as one universal 1024x1024 image, as Xcode writes it")
+            return nil
+        }
+        guard let name = entry.filename else { return nil }  // an empty well: the icon has no such appearance
+        guard let path = checkFile(name, setPath: setPath, setName: setName, expected: slot.pixels, entry: entry,
+                                   required: false, requireOpaque: false, diagnostics: &diagnostics,
+                                   checked: &checkedFiles) else { return nil }
+        let size = PointSize(width: Double(slot.pixels), height: Double(slot.pixels))
+        var icon = variant(for: slot, spec: spec, source: ResolvedSource(path: path, kind: .png, page: 1), content: size)
+        icon.appearance = Appearance(luminosity: luminosity)
+        icon.background = nil
+        icon.fileName = "\(spec.name)1024x1024\(icon.appearance.fileNameSuffix).png"
+        icon.relativePath = icon.fileName
+        icon.destination = .compiledCatalog
+        return icon
     }
 
     /// Checks one PNG of a set against the size its slot needs; returns its path when usable. For a
