@@ -19,36 +19,9 @@ public struct Planner {
                      slotSets: CatalogSlotSets = CatalogSlotSets()) throws(InputError) -> BuildPlan {
         var manifest = manifest
         var diagnostics: [Diagnostic] = []
-        var variants: [Variant] = []
         let sourceInfo = inspectSources(manifest, diagnostics: &diagnostics)
 
-        for image in manifest.images {
-            let folder = image.bundle.flatMap { name in manifest.bundles.first { $0.name == name }?.path }
-            func emit(_ art: ArtSpec, scales: [Int], idiom: Idiom?, tall: TallArt?) {
-                guard let info = sourceInfo[manifest.resolve(art.source.path)] else { return }
-                for scale in scales {
-                    plan(art, info: info, image: image, folder: folder, scale: scale, idiom: idiom, tallSize: nil,
-                         manifest: manifest, into: &variants, diagnostics: &diagnostics)
-                }
-                guard let tall else { return }
-                guard let tallInfo = sourceInfo[manifest.resolve(tall.art.source.path)] else { return }
-                var tallSize = tall.art.size
-                if tall.derivesSize, let base = art.size ?? contentPoints(art, info: info) {
-                    tallSize = PointSize(width: base.width, height: base.height + TallArt.extraHeight)
-                }
-                plan(tall.art, info: tallInfo, image: image, folder: folder, scale: 2,
-                     idiom: idiom, tallSize: tallSize ?? contentPoints(tall.art, info: tallInfo),
-                     manifest: manifest, into: &variants, diagnostics: &diagnostics)
-            }
-            if image.idioms.isEmpty {
-                if let art = image.art { emit(art, scales: image.scales, idiom: nil, tall: image.tall) }
-            } else {
-                for idiomArt in image.idioms {
-                    emit(idiomArt.art, scales: idiomArt.scales, idiom: idiomArt.idiom,
-                         tall: idiomArt.idiom == .iphone ? image.tall : nil)
-                }
-            }
-        }
+        var variants = planImages(manifest, sourceInfo: sourceInfo, diagnostics: &diagnostics)
         var catalogRecords = CatalogRecords()
         if !catalogs.isEmpty {
             let taken = Set(manifest.images.map { image in
@@ -125,76 +98,14 @@ public struct Planner {
         }
         var result = BuildPlan(inputPath: manifest.path, variants: variants, bundles: manifest.bundles, infoPlist: request,
                                budget: manifest.budget, warnings: diagnostics)
-        // One name, one asset in the car, said here so `check` says it too: an image keeps its
-        // name over a colour set, both over a data set, all three over a symbol set (the car step
-        // leaves the others out without a word).
+        // One name, one asset in the car, said here so `check` says it too.
         if manifest.compiledCatalog {
-            let images = Set(variants.filter { $0.role == .image && $0.bundle == .main }.map(\.name))
-                .union(catalogRecords.images.filter { $0.bundle == nil }.map(\.name))
-            let colorNames = Set(catalogRecords.colors.filter { $0.bundle == nil }.map(\.name))
-            let dataNames = Set(catalogRecords.dataSets.filter { $0.bundle == nil }.map(\.name))
-            // App icons keep their names too (`shadowImageSets`).
-            let imagesAndIcons = images.union([request.compiledIconName].compactMap { $0 } + alternates.map(\.name))
-            // Named by its own Contents.json (in the catalog that holds it), not the build's input.
-            var colorPaths: [String: String] = [:]
-            for catalog in catalogs where catalog.spec.bundle == nil {
-                for set in catalog.colorSets where colorPaths[set.name] == nil {
-                    colorPaths[set.name] = FilePath(manifest.resolve(catalog.spec.path)).appending(set.setPath).appending("Contents.json").string
-                }
-            }
-            for color in catalogRecords.colors where color.bundle == nil && imagesAndIcons.contains(color.name) {
-                result.warnings.append(.warning(colorPaths[color.name] ?? manifest.path, "the colour set \"\(color.name)\" has the name of an image or app icon set; "
-                    + "only that set is in Assets.car, so UIColor(named: \"\(color.name)\") will not find the colour").droppingContent())
-            }
-            for data in catalogRecords.dataSets where data.bundle == nil && (imagesAndIcons.contains(data.name) || colorNames.contains(data.name)) {
-                result.warnings.append(.warning(manifest.path, "the data set \"\(data.name)\" has the name of an image, app icon or colour set; "
-                    + "only that set is in Assets.car").droppingContent())
-            }
-            catalogRecords.symbolSets.removeAll { set in
-                guard set.bundle == nil, images.contains(set.name) || colorNames.contains(set.name) || dataNames.contains(set.name) else { return false }
-                result.warnings.append(.warning(set.symbolSet.contentsPath, "the symbol set \"\(set.name)\" has the name of an image, data or colour set; "
-                    + "only that set is in Assets.car").droppingContent())
-                return true
-            }
+            checkNamesInTheCar(variants, records: &catalogRecords, iconNames: [request.compiledIconName].compactMap { $0 } + alternates.map(\.name),
+                               catalogs: catalogs, manifest: manifest, warnings: &result.warnings)
         }
         result.catalogRecords = catalogRecords
         result.pngEffort = manifest.pngEffort ?? .default
-        // NSDataAsset reads only Assets.car, and the car holds the main bundle's catalogs: a data set
-        // anywhere else has no form the app can load. Content left out, said per set (`check`
-        // counts them; not a warning, since a catalog with data sets is not wrong).
-        for set in catalogRecords.dataSets where !manifest.compiledCatalog || set.bundle != nil {
-            let path = FilePath(manifest.resolve(set.catalog)).appending(set.setPath).string
-            result.warnings.append(.note(path, manifest.compiledCatalog
-                ? "the data set \"\(set.name)\" is in a catalog of the bundle \"\(set.bundle!)\"; Assets.car holds the main bundle's, so NSDataAsset will not find it"
-                : "the data set \"\(set.name)\" is only compiled into Assets.car (build with --car); without it NSDataAsset(name: \"\(set.name)\") finds nothing").droppingContent())
-        }
-        // A symbol set is only glyph renditions of Assets.car: without the car, or in another bundle,
-        // code that loads it by name finds nothing, which is a warning (`check` fails on it).
-        for set in catalogRecords.symbolSets where !manifest.compiledCatalog || set.bundle != nil {
-            let path = FilePath(manifest.resolve(set.catalog)).appending(set.symbolSet.setPath).string
-            result.warnings.append(.warning(path, manifest.compiledCatalog
-                ? "the symbol set \"\(set.name)\" is in a catalog of the bundle \"\(set.bundle!)\"; Assets.car holds the main bundle's, so UIImage(named: \"\(set.name)\") will not find it"
-                : "the symbol set \"\(set.name)\" is only compiled into Assets.car (build with --car); without it UIImage(named: \"\(set.name)\") and Image(\"\(set.name)\") find nothing").droppingContent())
-        }
-        // An image set whose every image is a slot only Assets.car selects on (locale, direction,
-        // display gamut, size class…): without the car, or in another bundle, nothing of it is
-        // written, which is said as it was when such slots were skipped.
-        let namesWithFiles = Set(variants.map { AssetKey($0.name, in: $0.bundle) })
-        for set in catalogRecords.images where !set.properties.traitSlots.isEmpty && (!manifest.compiledCatalog || set.bundle != nil)
-            && !namesWithFiles.contains(AssetKey(set.name, in: BundleRef(set.bundle))) {
-            let path = FilePath(manifest.resolve(set.catalog)).appending(set.setPath).string
-            result.warnings.append(.warning(path, "the image set \"\(set.name)\" has only slots that Assets.car selects on (locale, layout direction, "
-                + "display gamut, size class, memory, graphics family or CarPlay)"
-                + (manifest.compiledCatalog ? " and is in a catalog of another bundle" : "; without --car")
-                + ", nothing is written for it").droppingContent())
-        }
-        // The same for a colour set whose every colour is localized: only the car selects on locale.
-        for set in catalogRecords.colors where !set.colors.isEmpty && set.colors.allSatisfy({ $0.locale != nil })
-            && (!manifest.compiledCatalog || set.bundle != nil) {
-            result.warnings.append(.warning(manifest.path, "the colour set \"\(set.name)\" has only localized colours, which only Assets.car selects on"
-                + (manifest.compiledCatalog ? ", and is in a catalog of another bundle" : "; without --car")
-                + ", UIColor(named: \"\(set.name)\") finds nothing").droppingContent())
-        }
+        noteWhatOnlyTheCarHolds(catalogRecords, variants: variants, manifest: manifest, warnings: &result.warnings)
         if manifest.compiledCatalog {
             var compiled = CompiledCatalogRequest(appIconName: request.compiledIconName, deploymentTarget: manifest.deploymentTarget)
             compiled.singleSizeIcon = Self.isSingleSize(variants.filter { $0.role.kind == .appIcon || $0.role.kind == .appStoreIcon },
@@ -214,6 +125,113 @@ public struct Planner {
             }
         }
         return result
+    }
+
+    /// The manifest's own images: each art at each of its scales, per idiom, and the tall variant.
+    private func planImages(_ manifest: Manifest, sourceInfo: [String: SourceInfo], diagnostics: inout [Diagnostic]) -> [Variant] {
+        var variants: [Variant] = []
+    for image in manifest.images {
+        let folder = image.bundle.flatMap { name in manifest.bundles.first { $0.name == name }?.path }
+        func emit(_ art: ArtSpec, scales: [Int], idiom: Idiom?, tall: TallArt?) {
+            guard let info = sourceInfo[manifest.resolve(art.source.path)] else { return }
+            for scale in scales {
+                plan(art, info: info, image: image, folder: folder, scale: scale, idiom: idiom, tallSize: nil,
+                     manifest: manifest, into: &variants, diagnostics: &diagnostics)
+            }
+            guard let tall else { return }
+            guard let tallInfo = sourceInfo[manifest.resolve(tall.art.source.path)] else { return }
+            var tallSize = tall.art.size
+            if tall.derivesSize, let base = art.size ?? contentPoints(art, info: info) {
+                tallSize = PointSize(width: base.width, height: base.height + TallArt.extraHeight)
+            }
+            plan(tall.art, info: tallInfo, image: image, folder: folder, scale: 2,
+                 idiom: idiom, tallSize: tallSize ?? contentPoints(tall.art, info: tallInfo),
+                 manifest: manifest, into: &variants, diagnostics: &diagnostics)
+        }
+        if image.idioms.isEmpty {
+            if let art = image.art { emit(art, scales: image.scales, idiom: nil, tall: image.tall) }
+        } else {
+            for idiomArt in image.idioms {
+                emit(idiomArt.art, scales: idiomArt.scales, idiom: idiomArt.idiom,
+                     tall: idiomArt.idiom == .iphone ? image.tall : nil)
+            }
+        }
+    }
+        return variants
+    }
+
+    /// One name, one asset in the car: an image keeps its name over a colour set, both over a data
+    /// set, all three over a symbol set (the car step leaves the others out without a word).
+    private func checkNamesInTheCar(_ variants: [Variant], records: inout CatalogRecords, iconNames: [String], catalogs: [CatalogContents],
+                                    manifest: Manifest, warnings: inout [Diagnostic]) {
+        let images = Set(variants.filter { $0.role == .image && $0.bundle == .main }.map(\.name))
+            .union(records.images.filter { $0.bundle == nil }.map(\.name))
+        let colorNames = Set(records.colors.filter { $0.bundle == nil }.map(\.name))
+        let dataNames = Set(records.dataSets.filter { $0.bundle == nil }.map(\.name))
+        // App icons keep their names too (`shadowImageSets`).
+        let imagesAndIcons = images.union(iconNames)
+        // Named by its own Contents.json (in the catalog that holds it), not the build's input.
+        var colorPaths: [String: String] = [:]
+        for catalog in catalogs where catalog.spec.bundle == nil {
+            for set in catalog.colorSets where colorPaths[set.name] == nil {
+                colorPaths[set.name] = FilePath(manifest.resolve(catalog.spec.path)).appending(set.setPath).appending("Contents.json").string
+            }
+        }
+        for color in records.colors where color.bundle == nil && imagesAndIcons.contains(color.name) {
+            warnings.append(.warning(colorPaths[color.name] ?? manifest.path, "the colour set \"\(color.name)\" has the name of an image or app icon set; "
+                + "only that set is in Assets.car, so UIColor(named: \"\(color.name)\") will not find the colour").droppingContent())
+        }
+        for data in records.dataSets where data.bundle == nil && (imagesAndIcons.contains(data.name) || colorNames.contains(data.name)) {
+            warnings.append(.warning(manifest.path, "the data set \"\(data.name)\" has the name of an image, app icon or colour set; "
+                + "only that set is in Assets.car").droppingContent())
+        }
+        records.symbolSets.removeAll { set in
+            guard set.bundle == nil, images.contains(set.name) || colorNames.contains(set.name) || dataNames.contains(set.name) else { return false }
+            warnings.append(.warning(set.symbolSet.contentsPath, "the symbol set \"\(set.name)\" has the name of an image, data or colour set; "
+                + "only that set is in Assets.car").droppingContent())
+            return true
+        }
+    }
+
+    /// Sets only Assets.car can hold (data and symbol sets, sets of car-only slots or localized
+    /// colours), in a build without the car or in another bundle: content left out, said per set.
+    private func noteWhatOnlyTheCarHolds(_ records: CatalogRecords, variants: [Variant], manifest: Manifest, warnings: inout [Diagnostic]) {
+        // NSDataAsset reads only Assets.car, and the car holds the main bundle's catalogs: a data set
+        // anywhere else has no form the app can load. Content left out, said per set (`check`
+        // counts them; not a warning, since a catalog with data sets is not wrong).
+        for set in records.dataSets where !manifest.compiledCatalog || set.bundle != nil {
+            let path = FilePath(manifest.resolve(set.catalog)).appending(set.setPath).string
+            warnings.append(.note(path, manifest.compiledCatalog
+                ? "the data set \"\(set.name)\" is in a catalog of the bundle \"\(set.bundle!)\"; Assets.car holds the main bundle's, so NSDataAsset will not find it"
+                : "the data set \"\(set.name)\" is only compiled into Assets.car (build with --car); without it NSDataAsset(name: \"\(set.name)\") finds nothing").droppingContent())
+        }
+        // A symbol set is only glyph renditions of Assets.car: without the car, or in another bundle,
+        // code that loads it by name finds nothing, which is a warning (`check` fails on it).
+        for set in records.symbolSets where !manifest.compiledCatalog || set.bundle != nil {
+            let path = FilePath(manifest.resolve(set.catalog)).appending(set.symbolSet.setPath).string
+            warnings.append(.warning(path, manifest.compiledCatalog
+                ? "the symbol set \"\(set.name)\" is in a catalog of the bundle \"\(set.bundle!)\"; Assets.car holds the main bundle's, so UIImage(named: \"\(set.name)\") will not find it"
+                : "the symbol set \"\(set.name)\" is only compiled into Assets.car (build with --car); without it UIImage(named: \"\(set.name)\") and Image(\"\(set.name)\") find nothing").droppingContent())
+        }
+        // An image set whose every image is a slot only Assets.car selects on (locale, direction,
+        // display gamut, size class…): without the car, or in another bundle, nothing of it is
+        // written, which is said as it was when such slots were skipped.
+        let namesWithFiles = Set(variants.map { AssetKey($0.name, in: $0.bundle) })
+        for set in records.images where !set.properties.traitSlots.isEmpty && (!manifest.compiledCatalog || set.bundle != nil)
+            && !namesWithFiles.contains(AssetKey(set.name, in: BundleRef(set.bundle))) {
+            let path = FilePath(manifest.resolve(set.catalog)).appending(set.setPath).string
+            warnings.append(.warning(path, "the image set \"\(set.name)\" has only slots that Assets.car selects on (locale, layout direction, "
+                + "display gamut, size class, memory, graphics family or CarPlay)"
+                + (manifest.compiledCatalog ? " and is in a catalog of another bundle" : "; without --car")
+                + ", nothing is written for it").droppingContent())
+        }
+        // The same for a colour set whose every colour is localized: only the car selects on locale.
+        for set in records.colors where !set.colors.isEmpty && set.colors.allSatisfy({ $0.locale != nil })
+            && (!manifest.compiledCatalog || set.bundle != nil) {
+            warnings.append(.warning(manifest.path, "the colour set \"\(set.name)\" has only localized colours, which only Assets.car selects on"
+                + (manifest.compiledCatalog ? ", and is in a catalog of another bundle" : "; without --car")
+                + ", UIColor(named: \"\(set.name)\") finds nothing").droppingContent())
+        }
     }
 
     /// An icon that the car holds as one 1024 image per device idiom, as Xcode 26's actool stores it:
