@@ -1,0 +1,139 @@
+import AssetModel
+import AssetPlatform
+import CompiledCatalog
+import Rendering
+
+// What a car is made from, gathered once before anything is encoded, and the key that says
+// whether the last build's car can be kept.
+extension CompiledCatalogStep {
+    /// A car-only slot's file (size class, memory, graphics family, locale), read whole.
+    struct TraitFile {
+        var name: String
+        var slot: CatalogTraitSlot
+        var bytes: [UInt8]
+        var sha256: String
+    }
+
+    /// Everything that goes into the car: the build's PNGs, the files read for it (vectors, car-only
+    /// slots, data, symbol templates, icon stacks) and the sets' attributes.
+    struct CarSources {
+        var request: CompiledCatalogRequest
+        /// Each written variant that goes into the car and where its PNG can be read now.
+        var entries: [(WrittenVariant, String)]
+        var vectors: [PDFVector]
+        var vectorFiles: [String: [UInt8]]
+        var traitFiles: [TraitFile]
+        var dataAssets: [CompiledCatalog.Asset]
+        var symbolAssets: [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)]
+        var colorAssets: [CompiledCatalog.Asset]
+        var stackIcons: [(name: String, iconJSON: String)]
+        var stackStore: SourceStore
+        var intents: [String: CompiledCatalog.RenderingIntent]
+        var shapes: [String: ImageShape]
+        /// Images a set's own display-P3 slot gives the wide-gamut art of: their sRGB slot's file is
+        /// not split as well (the explicit slot wins), and the choice is part of the cache key, so
+        /// removing the slot makes the next build split the file again.
+        var explicitWideGamut: Set<String>
+    }
+
+    /// The sources of `plan`'s car; `colorWarnings`: what converting its colours said.
+    static func sources(_ plan: BuildPlan, _ request: CompiledCatalogRequest, files: [(WrittenVariant, String)],
+                        colorWarnings: inout [Diagnostic]) throws(BuildFailure) -> CarSources {
+        // A single-size icon contributes only its 1024-pixel image, once per device idiom (below).
+        let singleSizeAlternates = BuildPlan.singleSizeAlternates(plan.variants)
+        let included = Set(plan.compiledCatalogVariants.filter { variant in
+            !(request.singleSizeIcon && variant.role.kind == .appIcon)
+                && !(variant.role.kind == .alternateAppIcon && variant.iconSlot?.idiom != .appStore && singleSizeAlternates.contains(variant.name))
+        }.map(\.outputPath))
+        let entries = files.filter { included.contains($0.0.variant.outputPath) }
+        // A single-scale PDF or SVG is also kept as a vector; its bytes are part of what the car is made from.
+        let vectors = pdfVectors(entries.map(\.0.variant), preservingVectors: Set(plan.catalogRecords.images.filter {
+            $0.bundle == nil && $0.properties.preservesVectorRepresentation == true
+        }.map(\.name)))
+        var vectorFiles: [String: [UInt8]] = [:]
+        for source in Set(vectors.map(\.source)).sorted() {
+            vectorFiles[source] = try readForCar(source)
+        }
+        // Slots chosen by size class, memory, graphics family or locale: their PNGs go into the car only.
+        var traitFiles: [TraitFile] = []
+        var explicitWideGamut: Set<String> = []
+        for record in plan.catalogRecords.images where record.bundle == nil {
+            // Vector slots are drawn by the render workers: they come as variants (`carTraits`).
+            for slot in record.properties.traitSlots where !slot.isVector {
+                let bytes = try readForCar(slot.path)
+                traitFiles.append(TraitFile(name: record.name, slot: slot, bytes: bytes, sha256: sha256Hex(bytes)))
+            }
+            for slot in record.properties.traitSlots where slot.isWideGamut && !slot.isVector && slot.carPlay != true && slot.locale == nil
+                && slot.attributeValues == [24: 1] {
+                explicitWideGamut.insert("\(record.name)|\(slot.idiom?.rawValue ?? "")|\(slot.scale)|\(slot.appearance)")
+            }
+        }
+        // Data sets: their files are read here, whole (NSDataAsset hands the app the bytes).
+        let dataAssets = try dataSets(plan)
+        // Symbol sets: each template is read and its glyphs written here (a few kilobytes each).
+        let symbolAssets = try symbolSets(plan)
+        let colorAssets = colors(plan, warnings: &colorWarnings)
+        return CarSources(request: request, entries: entries, vectors: vectors, vectorFiles: vectorFiles, traitFiles: traitFiles,
+                          dataAssets: dataAssets, symbolAssets: symbolAssets, colorAssets: colorAssets,
+                          stackIcons: iconStackSources(plan, request), stackStore: SourceStore(keepsBytes: true),
+                          intents: renderingIntents(plan), shapes: imageShapes(plan), explicitWideGamut: explicitWideGamut)
+    }
+
+    static func readForCar(_ path: String) throws(BuildFailure) -> [UInt8] {
+        do {
+            return try FileSystem.read(path, limit: Limits.maximumSourceBytes)
+        } catch {
+            throw BuildFailure(.invalidInput, [.error(path, "cannot be read for Assets.car: \(error)")])
+        }
+    }
+
+    /// The car's key: one line per thing it is made from, hashed.
+    static func carKey(_ sources: CarSources) -> String {
+        let request = sources.request
+        var description = "\(writerVersion)|\(AssetcVersion.current)|\(request.deploymentTarget)|\(request.appIconName ?? "")|"
+            + "\(request.singleSizeIcon)|\(request.devices.map(\.rawValue))\n"
+        // Little CMS converts tagged sources for the car; the file name is what each rendition records.
+        description += "lcms \(SRGBConversion.version)\n"
+        for (written, _) in sources.entries {
+            description += "\(assetName(written.variant, request) ?? "")|\(written.variant.outputPath)|\(written.sha256)|"
+                + "\(written.variant.catalogOrigin?.filename ?? written.variant.fileName)"
+                + (written.variant.carTraits.map { "|\($0.summary)" } ?? "") + "\n"
+        }
+        for source in sources.vectorFiles.keys.sorted() { description += "pdf|\(source)|\(sha256Hex(sources.vectorFiles[source]!))\n" }
+        for (name, intent) in sources.intents.sorted(by: { $0.key < $1.key }) { description += "intent|\(name)|\(intent)\n" }
+        for (name, shape) in sources.shapes.sorted(by: { $0.key < $1.key }) {
+            for scale in Set(shape.slicing.keys).union(shape.alignment.keys).sorted() { description += "shape|\(name)|\(scale)|\(shape.at(scale))\n" }
+        }
+        for file in sources.traitFiles {
+            let slot = file.slot
+            let traits = (slot.attributeValues ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+            description += "trait|\(file.name)|\(slot.filename)|\(slot.scale)|\(slot.carPlay == true ? "car" : slot.idiom?.rawValue ?? "")|\(slot.appearance)|"
+                + "\(traits)|\(slot.locale ?? "")|\(file.sha256)\n"
+        }
+        for asset in sources.dataAssets {
+            for rendition in asset.renditions {
+                guard case .data(let bytes, let type)? = rendition.embedded else { continue }
+                description += "data|\(asset.name)|\(rendition.idiom)|\(rendition.localization ?? "")|\(rendition.fileName)|\(type ?? "")|\(sha256Hex(bytes))\n"
+            }
+        }
+        for (asset, sha256, _) in sources.symbolAssets {
+            // The set's rendering intent is in its glyphs' bytes, not its template's.
+            let modes: [UInt32] = asset.renditions.compactMap {
+                if case .symbolGlyph(let glyph)? = $0.embedded { glyph.metrics.preferredRenderingMode } else { nil }
+            }
+            description += "symbol|\(asset.name)|\(asset.renditions.first?.fileName ?? "")|\(sha256)|\(modes.first ?? 0)\n"
+        }
+        for asset in sources.colorAssets {
+            for color in asset.colors {
+                description += "color|\(asset.name)|\(color.idiom)|\(color.appearance)|\(color.localization ?? "")|\(color.space)|\(color.components.map(\.bitPattern))|\(color.systemColorName ?? "")\n"
+            }
+        }
+        // Icon Composer icons' stacks: made from the bundle's icon.json and layer files, which the
+        // flattened icons' pixels do not all show (glass, shadows), so each file is in the key.
+        for (name, iconJSON) in sources.stackIcons {
+            let json = (try? sources.stackStore.sha256(iconJSON)) ?? "unreadable"
+            description += "stack|\(IconStackSource.version)|\(name)|\(json)\(IconComposerBundle.layerHashes(iconJSON: iconJSON, store: sources.stackStore))\n"
+        }
+        return sha256Hex(Array(description.utf8))
+    }
+}
