@@ -62,33 +62,8 @@ public enum SwiftAccessors {
         let compiled = CompiledCatalogNames(plan, bundle: request.bundle)
         var root = Scope()
         for bundle in [nil] + plan.bundles.map(\.name) as [String?] {
-            var imageScope = Scope()
-            // With the car, a set of car-only slots (localized, size-class…) has no variant but is
-            // found in Assets.car by name.
-            let names = Set(images.filter { $0.bundle.name == bundle }.map(\.name)).union(bundle == nil ? compiled.images : [])
-                .sorted(by: byteOrder)
-            for name in names {
-                var arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
-                if templates.contains(AssetKey(name, in: BundleRef(bundle))) { arguments.append("isTemplate: true") }
-                // Assets.car holds the slicing itself; only images from the table need it applied.
-                if bundle == nil, compiled.images.contains(name) {
-                    arguments.append("isInCompiledCatalog: true")
-                } else if let insets = capInsets[AssetKey(name, in: BundleRef(bundle))] {
-                    arguments.append("capInsets: " + capInsetsLiteral(insets))
-                }
-                insert(name, line: "ImageAsset(name: \(arguments.joined(separator: ", ")))", section: "Images", into: &imageScope)
-            }
-            var colorScope = Scope()
-            // A colour set of localized colours alone is found only in the car.
-            let colors = plan.catalogRecords.colors.filter { record in
-                record.bundle == bundle && (record.colors.contains { $0.locale == nil } || record.colors.isEmpty
-                    || (bundle == nil && compiled.colors.contains(record.name)))
-            }.map(\.name).sorted(by: byteOrder)
-            for name in colors {
-                var arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
-                if bundle == nil, compiled.colors.contains(name) { arguments.append("isInCompiledCatalog: true") }
-                insert(name, line: "ColorAsset(name: \(arguments.joined(separator: ", ")))", section: "Colors", into: &colorScope)
-            }
+            let imageScope = Self.imageScope(bundle, images: images, templates: templates, capInsets: capInsets, compiled: compiled)
+            let colorScope = Self.colorScope(bundle, plan: plan, compiled: compiled)
             // Data sets are found only in Assets.car (NSDataAsset), so only those the car holds.
             var dataScope = Scope()
             if bundle == nil {
@@ -118,7 +93,54 @@ public enum SwiftAccessors {
             return nil
         }).sorted()
 
-        var out = """
+        var out = header(request)
+        var warnings: [Diagnostic] = []
+        write(root, indent: 1, into: &out, path: "Asset", warnings: &warnings, request: request)
+        out += "}\n\n"
+        out += SwiftAccessorSupport.text(bundle: request.bundle, systemColorReferences: references, hasDataSets: !compiled.dataSets.isEmpty)
+        return GeneratedCode(text: out, warnings: warnings)
+    }
+
+    /// The images of `bundle` (nil: the main bundle) as nested enums of `ImageAsset`s. With the car,
+    /// a set of car-only slots (localized, size-class…) has no variant but is found in Assets.car by name.
+    static func imageScope(_ bundle: String?, images: [Variant], templates: Set<AssetKey>, capInsets: [AssetKey: [ScaledCapInsets]],
+                           compiled: CompiledCatalogNames) -> Scope {
+        var imageScope = Scope()
+        let names = Set(images.filter { $0.bundle.name == bundle }.map(\.name)).union(bundle == nil ? compiled.images : [])
+            .sorted(by: byteOrder)
+        for name in names {
+            var arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
+            if templates.contains(AssetKey(name, in: BundleRef(bundle))) { arguments.append("isTemplate: true") }
+            // Assets.car holds the slicing itself; only images from the table need it applied.
+            if bundle == nil, compiled.images.contains(name) {
+                arguments.append("isInCompiledCatalog: true")
+            } else if let insets = capInsets[AssetKey(name, in: BundleRef(bundle))] {
+                arguments.append("capInsets: " + capInsetsLiteral(insets))
+            }
+            insert(name, line: "ImageAsset(name: \(arguments.joined(separator: ", ")))", section: "Images", into: &imageScope)
+        }
+        return imageScope
+    }
+
+    /// The colours of `bundle` as nested enums of `ColorAsset`s; a colour set of localized colours
+    /// alone is found only in the car.
+    static func colorScope(_ bundle: String?, plan: BuildPlan, compiled: CompiledCatalogNames) -> Scope {
+        var colorScope = Scope()
+        let colors = plan.catalogRecords.colors.filter { record in
+            record.bundle == bundle && (record.colors.contains { $0.locale == nil } || record.colors.isEmpty
+                || (bundle == nil && compiled.colors.contains(record.name)))
+        }.map(\.name).sorted(by: byteOrder)
+        for name in colors {
+            var arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
+            if bundle == nil, compiled.colors.contains(name) { arguments.append("isInCompiledCatalog: true") }
+            insert(name, line: "ColorAsset(name: \(arguments.joined(separator: ", ")))", section: "Colors", into: &colorScope)
+        }
+        return colorScope
+    }
+
+    /// The file's opening: what made it, its imports and the root enum's first line.
+    static func header(_ request: AccessorRequest) -> String {
+        """
         // Generated by assetc \(AssetcVersion.current) from \(request.inputDescription). Do not edit: build again.
         //
         // Every image and colour of the build (docs/runtime.md). UIKit (`image`, `color`) and SwiftUI
@@ -138,11 +160,6 @@ public enum SwiftAccessors {
         public enum Asset {
 
         """
-        var warnings: [Diagnostic] = []
-        write(root, indent: 1, into: &out, path: "Asset", warnings: &warnings, request: request)
-        out += "}\n\n"
-        out += SwiftAccessorSupport.text(bundle: request.bundle, systemColorReferences: references, hasDataSets: !compiled.dataSets.isEmpty)
-        return GeneratedCode(text: out, warnings: warnings)
     }
 
     /// Places `name` (`Round/Double/Cherry`) as nested enums and a static property. A first
