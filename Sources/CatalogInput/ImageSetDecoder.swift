@@ -26,163 +26,178 @@ struct ImageSetDecoder {
         let contentsPath = folder + "/Contents.json"
         guard let file = ContentsFile.readSet(folder, kind: "image set", name: name, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
         file.warnUnknownKeys(Self.setKeys, in: file.root, what: "an image set's Contents.json", diagnostics: &diagnostics)
-        var properties = Self.setProperties(file, name: name, diagnostics: &diagnostics)
-        var slots: [CatalogImageSlot] = []
-        var referenced: Set<String> = []
-        var unassigned = 0
-        var otherIdioms: Set<String> = []
-        var skippedForTraits = 0
-        var traitSlots: [CatalogTraitSlot] = []
+        var set = SetEntries(properties: Self.setProperties(file, name: name, diagnostics: &diagnostics))
         var entries: [JSONNode] = []
         if let images = file.member("images", of: file.root) {
             if case .array(let list) = images.value { entries = list } else {
                 diagnostics.append(.warning(contentsPath, at: images.location, "\"images\" must be an array, found \(images.typeName); ignored").droppingContent())
             }
         }
-        // A car-only slot, once per idiom, scale, appearance and traits, as for plain slots.
-        func keep(_ slot: CatalogTraitSlot, filename: String, at entry: JSONNode) {
-            // Scale 0 is a vector drawn at every scale: it meets a slot of any scale.
-            if traitSlots.contains(where: { $0.idiom == slot.idiom && $0.carPlay == slot.carPlay
-                && ($0.scale == slot.scale || $0.scale == 0 || slot.scale == 0)
-                && $0.appearance == slot.appearance && $0.attributeValues == slot.attributeValues && $0.locale == slot.locale }) {
-                diagnostics.append(.warning(contentsPath, at: entry.location,
-                                            "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept").droppingContent())
+        for entry in entries {
+            decodeEntry(entry, file: file, folder: folder, name: name, into: &set, diagnostics: &diagnostics, inputs: &inputs)
+        }
+        set.unassigned += FileSystem.list(folder).filter { !MacFileNames.isMacMetadata($0) && $0 != "Contents.json" && !set.referenced.contains($0) }.count
+        if !set.traitSlots.isEmpty { set.properties.traitSlots = set.traitSlots }
+        Self.reportSkipped(name: name, contentsPath: contentsPath, unassigned: set.unassigned, otherIdioms: set.otherIdioms,
+                           skippedForTraits: set.skippedForTraits, keptSlots: set.slots.count, traitSlots: set.traitSlots, diagnostics: &diagnostics)
+        return CatalogImageSet(name: name, setPath: setPath, contentsPath: contentsPath, slots: set.slots, properties: set.properties)
+    }
+
+    /// What one set's entries give, gathered entry by entry.
+    struct SetEntries {
+        var properties: CatalogImageProperties
+        var slots: [CatalogImageSlot] = []
+        /// The files the entries name, in any spelling found: the rest are unassigned.
+        var referenced: Set<String> = []
+        var unassigned = 0
+        var otherIdioms: Set<String> = []
+        var skippedForTraits = 0
+        var traitSlots: [CatalogTraitSlot] = []
+    }
+
+    /// A car-only slot, once per idiom, scale, appearance and traits, as for plain slots.
+    static func keep(_ slot: CatalogTraitSlot, filename: String, at entry: JSONNode, contentsPath: String, in set: inout SetEntries,
+                     diagnostics: inout [Diagnostic], inputs: inout [String]) {
+        // Scale 0 is a vector drawn at every scale: it meets a slot of any scale.
+        if set.traitSlots.contains(where: { $0.idiom == slot.idiom && $0.carPlay == slot.carPlay
+            && ($0.scale == slot.scale || $0.scale == 0 || slot.scale == 0)
+            && $0.appearance == slot.appearance && $0.attributeValues == slot.attributeValues && $0.locale == slot.locale }) {
+            diagnostics.append(.warning(contentsPath, at: entry.location,
+                                        "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept").droppingContent())
+            return
+        }
+        set.traitSlots.append(slot)
+        inputs.append(slot.path)
+    }
+
+    /// One entry of `images`: a slot kept, a car-only slot, or what is said about it.
+    func decodeEntry(_ entry: JSONNode, file: ContentsFile, folder: String, name: String, into set: inout SetEntries,
+                     diagnostics: inout [Diagnostic], inputs: inout [String]) {
+        let contentsPath = folder + "/Contents.json"
+        guard case .object = entry.value else {
+            diagnostics.append(.warning(contentsPath, at: entry.location, "an image entry must be an object, found \(entry.typeName); ignored").droppingContent())
+            return
+        }
+        file.warnUnknownKeys(Self.entryKeys, in: entry, what: "an image entry", diagnostics: &diagnostics)
+        let namedFile = file.string("filename", of: entry, diagnostics: &diagnostics)
+        if let namedFile { set.referenced.insert(namedFile) }
+        if let flag = file.member("unassigned", of: entry), case .bool(true) = flag.value {
+            if namedFile != nil { set.unassigned += 1 }
+            return
+        }
+        guard let named = namedFile, !named.isEmpty else { return }  // an empty slot: normal, no message
+        // From here on `filename` is the file's own spelling: the one a Mac would open (MacFileNames).
+        var filename = named
+        if Self.isPlainFileName(named) {
+            switch MacFileNames.match(named, inFolder: folder) {
+            case .exact: break
+            case .respelled(let found):
+                diagnostics.append(.warning(contentsPath, at: entry.location, MacFileNames.respelledWarning(named, file: found, set: name)))
+                set.referenced.insert(found)
+                filename = found
+            case .ambiguous(let found):
+                diagnostics.append(.error(contentsPath, at: entry.location, MacFileNames.ambiguousError(named, files: found, set: name)))
+                set.referenced.formUnion(found)
                 return
             }
-            traitSlots.append(slot)
-            inputs.append(slot.path)
         }
-        for entry in entries {
-            guard case .object = entry.value else {
-                diagnostics.append(.warning(contentsPath, at: entry.location, "an image entry must be an object, found \(entry.typeName); ignored").droppingContent())
-                continue
-            }
-            file.warnUnknownKeys(Self.entryKeys, in: entry, what: "an image entry", diagnostics: &diagnostics)
-            let namedFile = file.string("filename", of: entry, diagnostics: &diagnostics)
-            if let namedFile { referenced.insert(namedFile) }
-            if let flag = file.member("unassigned", of: entry), case .bool(true) = flag.value {
-                if namedFile != nil { unassigned += 1 }
-                continue
-            }
-            guard let named = namedFile, !named.isEmpty else { continue }  // an empty slot: normal, no message
-            // From here on `filename` is the file's own spelling: the one a Mac would open (MacFileNames).
-            var filename = named
-            if Self.isPlainFileName(named) {
-                switch MacFileNames.match(named, inFolder: folder) {
-                case .exact: break
-                case .respelled(let found):
-                    diagnostics.append(.warning(contentsPath, at: entry.location, MacFileNames.respelledWarning(named, file: found, set: name)))
-                    referenced.insert(found)
-                    filename = found
-                case .ambiguous(let found):
-                    diagnostics.append(.error(contentsPath, at: entry.location, MacFileNames.ambiguousError(named, files: found, set: name)))
-                    referenced.formUnion(found)
-                    continue
-                }
-            }
-            // Looked up once, and only for a plain name inside the set. A slot skipped below
-            // (another platform, a trait) may still name a file that is gone: Xcode warns about
-            // it, and `check` must stop the commit that deleted it.
-            let isPlainName = Self.isPlainFileName(filename)
-            let namedFileKind = isPlainName ? FileSystem.kindFollowingLinks(folder + "/" + filename) : nil
-            func reportIfMissingWhenSkipped() {
-                guard namedFileKind == .missing else { return }
-                diagnostics.append(.warning(contentsPath, at: entry.location, ActoolMessage.missingFile(filename, inSet: name)).droppingContent())
-            }
-            let idiomName = file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal"
-            let idiom: Idiom?
-            switch idiomName {
-            case "universal": idiom = nil
-            case "iphone": idiom = .iphone
-            case "ipad": idiom = .ipad
-            case "car":
-                // CarPlay's screen (CoreUI idiom 4): no loose-file name selects it, the car does.
-                if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
-                                             namedFileKind: namedFileKind, diagnostics: &diagnostics) {
-                    keep(traitSlot, filename: filename, at: entry)
-                    continue
-                }
-                otherIdioms.insert(idiomName)
-                reportIfMissingWhenSkipped()
-                continue
-            default:
-                if Self.otherIdioms.contains(idiomName) {
-                    otherIdioms.insert(idiomName)
-                    reportIfMissingWhenSkipped()
-                } else {
-                    diagnostics.append(.warning(contentsPath, at: entry.location, "unknown idiom \"\(idiomName)\"; the slot is skipped").droppingContent())
-                }
-                continue
-            }
-            if Self.qualifierKeys.contains(where: { file.member($0, of: entry) != nil })
-                || file.string("display-gamut", of: entry, diagnostics: &diagnostics) == "display-P3" {
-                // A PNG slot chosen only by size class, memory or graphics family with values whose
-                // numbers are known: kept for Assets.car, which can select on them.
-                if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
-                                             namedFileKind: namedFileKind, diagnostics: &diagnostics) {
-                    keep(traitSlot, filename: filename, at: entry)
-                    continue
-                }
-                skippedForTraits += 1
-                reportIfMissingWhenSkipped()
-                continue
-            }
-            var scale: Int?
-            if let text = file.string("scale", of: entry, diagnostics: &diagnostics) {
-                guard let value = ["1x": 1, "2x": 2, "3x": 3][text] else {
-                    diagnostics.append(.warning(contentsPath, at: entry.location, "scale \"\(text)\" is not 1x, 2x or 3x; the slot is skipped").droppingContent())
-                    continue
-                }
-                scale = value
-            }
-            var tall = false
-            if let subtype = file.string("subtype", of: entry, diagnostics: &diagnostics) {
-                guard subtype == "retina4" else {
-                    diagnostics.append(.note(contentsPath, at: entry.location, "skipped the \"\(subtype)\" slot: only retina4 (-568h) has a loose-file name"))
-                    reportIfMissingWhenSkipped()
-                    continue
-                }
-                tall = true
-            }
-            guard let appearance = appearance(of: entry, file: file, diagnostics: &diagnostics) else {
-                reportIfMissingWhenSkipped()
-                continue
-            }
-            if !isPlainName {
-                diagnostics.append(.warning(contentsPath, at: entry.location, "file name \"\(filename)\" must be a plain file name inside the set; the slot is skipped").droppingContent())
-                continue
-            }
-            let path = folder + "/" + filename
-            // A folder, FIFO, socket or device under the file's name is refused at once, as any
-            // source that is not a regular file is (docs/hardening.md), not taken for a missing file.
-            if namedFileKind == .directory || namedFileKind == .other {
-                diagnostics.append(.error(path, "\"\(filename)\" of the image set \"\(name)\" is not a regular file (a folder, FIFO, socket or device)"))
-                continue
-            }
-            guard namedFileKind == .file else {
-                diagnostics.append(.warning(contentsPath, at: entry.location,
-                                            ActoolMessage.missingFile(filename, inSet: name)).droppingContent())
-                continue
-            }
-            guard ResolvedSource.Kind.forPath(filename) != nil else {
-                diagnostics.append(.warning(contentsPath, at: entry.location, "\"\(filename)\" is not a PNG, WebP, HEIC, JPEG, PDF or SVG file; the slot is skipped").droppingContent())
-                continue
-            }
-            // The file's first bytes, read here so that every Git LFS pointer of the catalogs is
-            // named in one run (not only the first one a source inspection meets) and a raster of
-            // another format behind a PNG name is skipped as its real name would be.
-            guard Self.holdsWhatItsNameSays(path, filename: filename, contentsPath: contentsPath, at: entry.location, diagnostics: &diagnostics) else {
-                continue
-            }
-            Self.addInsets(of: entry, in: file, scale: scale, to: &properties)
-            slots.append(CatalogImageSlot(idiom: idiom, scale: scale, appearance: appearance, tall: tall,
-                                          filename: filename, path: path, location: entry.location))
+        // Looked up once, and only for a plain name inside the set. A slot skipped below
+        // (another platform, a trait) may still name a file that is gone: Xcode warns about
+        // it, and `check` must stop the commit that deleted it.
+        let isPlainName = Self.isPlainFileName(filename)
+        let namedFileKind = isPlainName ? FileSystem.kindFollowingLinks(folder + "/" + filename) : nil
+        func reportIfMissingWhenSkipped() {
+            guard namedFileKind == .missing else { return }
+            diagnostics.append(.warning(contentsPath, at: entry.location, ActoolMessage.missingFile(filename, inSet: name)).droppingContent())
         }
-        unassigned += FileSystem.list(folder).filter { !MacFileNames.isMacMetadata($0) && $0 != "Contents.json" && !referenced.contains($0) }.count
-        if !traitSlots.isEmpty { properties.traitSlots = traitSlots }
-        Self.reportSkipped(name: name, contentsPath: contentsPath, unassigned: unassigned, otherIdioms: otherIdioms,
-                           skippedForTraits: skippedForTraits, keptSlots: slots.count, traitSlots: traitSlots, diagnostics: &diagnostics)
-        return CatalogImageSet(name: name, setPath: setPath, contentsPath: contentsPath, slots: slots, properties: properties)
+        let idiomName = file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal"
+        let idiom: Idiom?
+        switch idiomName {
+        case "universal": idiom = nil
+        case "iphone": idiom = .iphone
+        case "ipad": idiom = .ipad
+        case "car":
+            // CarPlay's screen (CoreUI idiom 4): no loose-file name selects it, the car does.
+            if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
+                                         namedFileKind: namedFileKind, diagnostics: &diagnostics) {
+                Self.keep(traitSlot, filename: filename, at: entry, contentsPath: contentsPath, in: &set, diagnostics: &diagnostics, inputs: &inputs)
+                return
+            }
+            set.otherIdioms.insert(idiomName)
+            reportIfMissingWhenSkipped()
+            return
+        default:
+            if Self.otherIdioms.contains(idiomName) {
+                set.otherIdioms.insert(idiomName)
+                reportIfMissingWhenSkipped()
+            } else {
+                diagnostics.append(.warning(contentsPath, at: entry.location, "unknown idiom \"\(idiomName)\"; the slot is skipped").droppingContent())
+            }
+            return
+        }
+        if Self.qualifierKeys.contains(where: { file.member($0, of: entry) != nil })
+            || file.string("display-gamut", of: entry, diagnostics: &diagnostics) == "display-P3" {
+            // A PNG slot chosen only by size class, memory or graphics family with values whose
+            // numbers are known: kept for Assets.car, which can select on them.
+            if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
+                                         namedFileKind: namedFileKind, diagnostics: &diagnostics) {
+                Self.keep(traitSlot, filename: filename, at: entry, contentsPath: contentsPath, in: &set, diagnostics: &diagnostics, inputs: &inputs)
+                return
+            }
+            set.skippedForTraits += 1
+            reportIfMissingWhenSkipped()
+            return
+        }
+        var scale: Int?
+        if let text = file.string("scale", of: entry, diagnostics: &diagnostics) {
+            guard let value = ["1x": 1, "2x": 2, "3x": 3][text] else {
+                diagnostics.append(.warning(contentsPath, at: entry.location, "scale \"\(text)\" is not 1x, 2x or 3x; the slot is skipped").droppingContent())
+                return
+            }
+            scale = value
+        }
+        var tall = false
+        if let subtype = file.string("subtype", of: entry, diagnostics: &diagnostics) {
+            guard subtype == "retina4" else {
+                diagnostics.append(.note(contentsPath, at: entry.location, "skipped the \"\(subtype)\" slot: only retina4 (-568h) has a loose-file name"))
+                reportIfMissingWhenSkipped()
+                return
+            }
+            tall = true
+        }
+        guard let appearance = appearance(of: entry, file: file, diagnostics: &diagnostics) else {
+            reportIfMissingWhenSkipped()
+            return
+        }
+        if !isPlainName {
+            diagnostics.append(.warning(contentsPath, at: entry.location, "file name \"\(filename)\" must be a plain file name inside the set; the slot is skipped").droppingContent())
+            return
+        }
+        let path = folder + "/" + filename
+        // A folder, FIFO, socket or device under the file's name is refused at once, as any
+        // source that is not a regular file is (docs/hardening.md), not taken for a missing file.
+        if namedFileKind == .directory || namedFileKind == .other {
+            diagnostics.append(.error(path, "\"\(filename)\" of the image set \"\(name)\" is not a regular file (a folder, FIFO, socket or device)"))
+            return
+        }
+        guard namedFileKind == .file else {
+            diagnostics.append(.warning(contentsPath, at: entry.location,
+                                        ActoolMessage.missingFile(filename, inSet: name)).droppingContent())
+            return
+        }
+        guard ResolvedSource.Kind.forPath(filename) != nil else {
+            diagnostics.append(.warning(contentsPath, at: entry.location, "\"\(filename)\" is not a PNG, WebP, HEIC, JPEG, PDF or SVG file; the slot is skipped").droppingContent())
+            return
+        }
+        // The file's first bytes, read here so that every Git LFS pointer of the catalogs is
+        // named in one run (not only the first one a source inspection meets) and a raster of
+        // another format behind a PNG name is skipped as its real name would be.
+        guard Self.holdsWhatItsNameSays(path, filename: filename, contentsPath: contentsPath, at: entry.location, diagnostics: &diagnostics) else {
+            return
+        }
+        Self.addInsets(of: entry, in: file, scale: scale, to: &set.properties)
+        set.slots.append(CatalogImageSlot(idiom: idiom, scale: scale, appearance: appearance, tall: tall,
+                                      filename: filename, path: path, location: entry.location))
     }
 
     /// `properties`: template rendering, vector preservation; Xcode features a loose file cannot
