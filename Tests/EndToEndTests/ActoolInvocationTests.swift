@@ -107,3 +107,31 @@ import Testing
         #expect(request.compiledCatalog)
     }
 }
+
+/// actool's flags are declared once (ActoolOptions.swift); docs/actool.md's table says what each does.
+@Suite struct ActoolOptionTableTests {
+    @Test func eachFlagIsDeclaredOnce() {
+        let names = ActoolInvocation.options.map(\.name)
+        #expect(Set(names).count == names.count)
+    }
+
+    @Test func theDocsTableListsExactlyTheDeclaredFlags() throws {
+        let text = try String(contentsOf: Harness.packageRoot.appendingPathComponent("docs/actool.md"), encoding: .utf8)
+        // The flag table: rows from "| flag |" to the first line that is not a row.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("| flag |") })
+        let rows = lines[(start + 2)...].prefix { $0.hasPrefix("|") }
+        var documented: Set<String> = []
+        for row in rows {
+            let firstCell = row.split(separator: "|").first.map(String.init) ?? ""
+            for match in firstCell.matches(of: /`(--[a-z0-9-]+)/) { documented.insert(String(match.1)) }
+        }
+        let declared = Set(ActoolInvocation.options.map(\.name))
+        #expect(declared.subtracting(documented).sorted() == [], "declared but not in docs/actool.md's table")
+        #expect(documented.subtracting(declared).sorted() == [], "in docs/actool.md's table but not declared")
+    }
+
+    @Test func anUnknownFlagWithAValueIsNamedAsUnknown() {
+        #expect(ActoolInvocation.parse(["--compile=o", "--platfrom=iphoneos"]).refusals == ["unknown option --platfrom; did you mean --platform?"])
+    }
+}
