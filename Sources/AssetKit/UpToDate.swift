@@ -147,7 +147,9 @@ struct UpToDate: Codable, Equatable {
         return sha256Hex(Array(text.utf8))
     }
 
+    /// One file's line: its path length-prefixed (a path may hold any byte but NUL, newlines too),
+    /// then numbers only, so no two files' lines can read alike.
     private static func line(_ path: String, _ kind: FileSystem.EntryKind, _ print: FileFingerprint) -> String {
-        "\(path)\u{0}\(kind)\u{0}\(print.size)\u{0}\(print.modifiedSeconds).\(print.modifiedNanoseconds)\u{0}\(print.inode)\u{0}\(print.device)\n"
+        "\(path.utf8.count):\(path) \(kind) \(print.size) \(print.modifiedSeconds).\(print.modifiedNanoseconds) \(print.inode) \(print.device)\n"
     }
 }
