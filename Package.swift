@@ -75,11 +75,14 @@ let package = Package(
         .target(name: "Reports", dependencies: ["AssetModel"]),
         // Assets.car: a BOM store of CoreUI renditions, from pixels the façade decodes (pure Swift).
         .target(name: "CompiledCatalog", dependencies: ["AssetModel"]),
+        // The car's assembly stage: renditions from the plan's records and the build's PNGs, each
+        // copied from the last car or decoded (through Rendering) and encoded; hands the writer one value.
+        .target(name: "CarAssembly", dependencies: ["AssetModel", "AssetPlatform", "Rendering", "CompiledCatalog"]),
         // Generated accessors (`--swift`) from a plan; pure.
         .target(name: "CodeGeneration", dependencies: ["AssetModel", "AssetResolver"]),
         .target(name: "AssetKit", dependencies: [
             "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output", "Reports",
-            "AssetResolver", "CodeGeneration", "CompiledCatalog",
+            "AssetResolver", "CodeGeneration", "CompiledCatalog", "CarAssembly",
         ]),
         .executableTarget(name: "assetc", dependencies: [
             "AssetKit",

@@ -1,6 +1,7 @@
 @_exported import AssetModel
 import AssetPlatform
 @_exported import AssetResolver
+import CarAssembly
 import CatalogInput
 import CodeGeneration
 import Foundation
@@ -48,11 +49,11 @@ public enum Pipeline {
             // `check --car` and `plan` refuse a template the build would refuse.
             if plan.compiledCatalog != nil {
                 do {
-                    _ = try CompiledCatalogStep.symbolSets(plan)
-                    try CompiledCatalogStep.checkTraitSlots(plan)
+                    _ = try CarAssembler.symbolSets(plan)
+                    try CarAssembler.checkTraitSlots(plan)
                     // Icon Composer icons' stacks likewise: planned from the layers' headers, and
                     // their names checked against the sets', without decoding a pixel.
-                    try CompiledCatalogStep.checkIconStacks(plan, store: store)
+                    try CarAssembler.checkIconStacks(plan, store: store)
                 } catch {
                     throw BuildFailure(error.kind, warnings + plan.warnings + error.diagnostics)
                 }

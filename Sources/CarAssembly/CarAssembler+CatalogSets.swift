@@ -1,13 +1,12 @@
 import AssetModel
 import AssetPlatform
 import CompiledCatalog
-import Output
 import Rendering
 import Dispatch
 import Synchronization
 
 // Data sets, symbol sets and car-only slots of the main bundle, as car assets.
-extension CompiledCatalogStep {
+extension CarAssembler {
     /// The main bundle's data sets as car assets, one rendition per idiom, each file read whole (up
     /// to the source limit: a larger file is an error naming it, not a car of gigabytes).
     static func dataSets(_ plan: BuildPlan) throws(BuildFailure) -> [CompiledCatalog.Asset] {
@@ -40,7 +39,7 @@ extension CompiledCatalogStep {
     /// The main bundle's symbol sets as car assets, one glyph rendition per weight and size of the
     /// template, with the template's SHA-256 for the car's cache key. A template that cannot be
     /// read or holds no usable glyph is an error naming it: the app would miss the symbol.
-    static func symbolSets(_ plan: BuildPlan) throws(BuildFailure) -> [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] {
+    public static func symbolSets(_ plan: BuildPlan) throws(BuildFailure) -> [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] {
         var assets: [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] = []
         for record in plan.catalogRecords.symbolSets where record.bundle == nil {
             let set = record.symbolSet
@@ -82,7 +81,7 @@ extension CompiledCatalogStep {
     /// The main bundle's car-only slots, read as far as their headers when the car is planned, so
     /// `check --car` refuses a file the build would refuse (a garbage or truncated JPEG, PNG, WebP
     /// or HEIC header); their pixels are read when the car is made.
-    static func checkTraitSlots(_ plan: BuildPlan) throws(BuildFailure) {
+    public static func checkTraitSlots(_ plan: BuildPlan) throws(BuildFailure) {
         for record in plan.catalogRecords.images where record.bundle == nil {
             for slot in record.properties.traitSlots where !slot.isVector {
                 do {

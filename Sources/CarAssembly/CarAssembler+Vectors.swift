@@ -1,13 +1,12 @@
 import AssetModel
 import AssetPlatform
 import CompiledCatalog
-import Output
 import Rendering
 import Dispatch
 import Synchronization
 
 // Which PDF and SVG files the car keeps as vectors beside their bitmaps.
-extension CompiledCatalogStep {
+extension CarAssembler {
     /// The vector renditions a car holds: one per image name, idiom and appearance whose bitmaps
     /// were all drawn from one PDF or SVG (a single-scale slot), as actool keeps such a file beside
     /// its 1x/2x/3x bitmaps. A set with a PDF per scale gets bitmaps only.

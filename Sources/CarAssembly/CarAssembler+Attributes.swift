@@ -1,13 +1,12 @@
 import AssetModel
 import AssetPlatform
 import CompiledCatalog
-import Output
 import Rendering
 import Dispatch
 import Synchronization
 
 // What the car keys each asset by: slicing, rendering intents, colours, names, idioms and appearances.
-extension CompiledCatalogStep {
+extension CarAssembler {
     /// Each main-bundle catalog image set's slicing and alignment insets by scale, by name.
     struct ImageShape {
         var slicing: [Int: ScaledCapInsets] = [:]

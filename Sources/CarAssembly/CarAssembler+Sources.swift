@@ -5,7 +5,7 @@ import Rendering
 
 // What a car is made from, gathered once before anything is encoded, and the key that says
 // whether the last build's car can be kept.
-extension CompiledCatalogStep {
+extension CarAssembler {
     /// A car-only slot's file (size class, memory, graphics family, locale), read whole.
     struct TraitFile {
         var name: String
@@ -16,7 +16,7 @@ extension CompiledCatalogStep {
 
     /// Everything that goes into the car: the build's PNGs, the files read for it (vectors, car-only
     /// slots, data, symbol templates, icon stacks) and the sets' attributes.
-    struct CarSources {
+    public struct CarSources: Sendable {
         var request: CompiledCatalogRequest
         /// Each written variant that goes into the car and where its PNG can be read now.
         var entries: [(WrittenVariant, String)]
@@ -37,7 +37,7 @@ extension CompiledCatalogStep {
     }
 
     /// The sources of `plan`'s car; `colorWarnings`: what converting its colours said.
-    static func sources(_ plan: BuildPlan, _ request: CompiledCatalogRequest, files: [(WrittenVariant, String)],
+    public static func sources(_ plan: BuildPlan, _ request: CompiledCatalogRequest, files: [(WrittenVariant, String)],
                         colorWarnings: inout [Diagnostic]) throws(BuildFailure) -> CarSources {
         // A single-size icon contributes only its 1024-pixel image, once per device idiom (below).
         let singleSizeAlternates = BuildPlan.singleSizeAlternates(plan.variants)
@@ -88,7 +88,7 @@ extension CompiledCatalogStep {
     }
 
     /// The car's key: one line per thing it is made from, hashed.
-    static func carKey(_ sources: CarSources) -> String {
+    public static func carKey(_ sources: CarSources) -> String {
         let request = sources.request
         var description = "\(writerVersion)|\(AssetcVersion.current)|\(request.deploymentTarget)|\(request.appIconName ?? "")|"
             + "\(request.singleSizeIcon)|\(request.devices.map(\.rawValue))\n"

@@ -4,7 +4,7 @@ import CompiledCatalog
 import Rendering
 
 // Each rendition's key fields, set from its variant or car-only slot before its pixels are read.
-extension CompiledCatalogStep {
+extension CarAssembler {
     /// The rendition of one written variant, its bytes copied from `cached` when what it is made
     /// from is unchanged; nil for a variant the car does not hold. Says in `made` what the car
     /// stores differently from the set (on every build that makes the car, copied renditions included).
@@ -122,7 +122,7 @@ extension CompiledCatalogStep {
     }
 }
 
-extension CompiledCatalogStep.PendingRendition {
+extension CarAssembler.PendingRendition {
     /// The rendition and its wide-gamut companion, once per device idiom when the icon is stored so.
     func renditions(devices: [Idiom]) -> [CompiledCatalog.Rendition] {
         let renditions = [rendition] + (wide.map { [$0] } ?? [])

@@ -1,13 +1,12 @@
 import AssetModel
 import AssetPlatform
 import CompiledCatalog
-import Output
 import Rendering
 import Dispatch
 import Synchronization
 
 // Icon Composer icons in the car: the stacks' names and sources, checked when planning and made when the car is.
-extension CompiledCatalogStep {
+extension CarAssembler {
     /// The app icons (primary and alternates) drawn from an Icon Composer bundle: their names in
     /// the car and their `icon.json`, each once.
     static func iconStackSources(_ plan: BuildPlan, _ request: CompiledCatalogRequest) -> [(name: String, iconJSON: String)] {
@@ -23,7 +22,7 @@ extension CompiledCatalogStep {
     /// What the car step would refuse of the icons' stacks, said when planning: a bundle the stack
     /// cannot be made from, and a name of a stack (`AppIcon/Group`, `AppIcon_Assets/Color-2`) that
     /// is also a main-bundle set's or another stack's, which would share a name in the car.
-    static func checkIconStacks(_ plan: BuildPlan, store: SourceStore) throws(BuildFailure) {
+    public static func checkIconStacks(_ plan: BuildPlan, store: SourceStore) throws(BuildFailure) {
         guard let request = plan.compiledCatalog else { return }
         var taken = Set(plan.variants.filter { $0.bundle == .main && $0.role == .image }.map(\.name))
         let records = plan.catalogRecords

@@ -1,13 +1,12 @@
 import AssetModel
 import AssetPlatform
 import CompiledCatalog
-import Output
 import Rendering
 import Dispatch
 import Synchronization
 
 // Renditions decoded from the build's PNGs and encoded for the car, several at a time: set slots, car-only slots and their wide-gamut companions.
-extension CompiledCatalogStep {
+extension CarAssembler {
     /// A rendition on its way into the car, in the order of the build's files.
     struct PendingRendition: Sendable {
         var name: String
