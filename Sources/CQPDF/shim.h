@@ -1,3 +1,3 @@
 // qpdf's C API: assetc uses it to take a PDF's content streams out and put repaired ones back
-// (Rendering/QPDF.swift).
+// (Rendering/Drawing/QPDF.swift).
 #include <qpdf/qpdf-c.h>
