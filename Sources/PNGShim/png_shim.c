@@ -677,18 +677,29 @@ static void shim_fill_header(png_structp png, png_infop info, assetc_png_header 
     header->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
 }
 
+/* A libpng reader over `reader`'s bytes whose errors land in `errors`, with its info struct; NULL
+   (and the message) when either cannot be made. The caller sets its own setjmp: libpng longjmps
+   into the frame that reads. */
+static png_structp shim_create_reader(shim_errors *errors, png_infop *info) {
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, errors, shim_error_fn, shim_warning_fn);
+    if (png != NULL) *info = png_create_info_struct(png);
+    if (png == NULL || *info == NULL) {
+        if (png != NULL) png_destroy_read_struct(&png, NULL, NULL);
+        shim_set_error(errors->error, errors->error_capacity, "cannot create PNG reader");
+        return NULL;
+    }
+    return png;
+}
+
 int assetc_png_read_header(const uint8_t *bytes, size_t length, assetc_png_header *header,
                            char *error, size_t error_capacity) {
     if (shim_check_signature(bytes, length, error, error_capacity) != 0) return -1;
     shim_errors errors = { error, error_capacity };
     shim_reader reader = { bytes, length, 0 };
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &errors, shim_error_fn, shim_warning_fn);
-    if (png == NULL) {
-        shim_set_error(error, error_capacity, "cannot create PNG reader");
-        return -1;
-    }
-    png_infop info = png_create_info_struct(png);
-    if (info == NULL || setjmp(png_jmpbuf(png))) {
+    png_infop info = NULL;
+    png_structp png = shim_create_reader(&errors, &info);
+    if (png == NULL) return -1;
+    if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &info, NULL);
         return -1;
     }
@@ -707,13 +718,10 @@ static uint8_t *read_rows(const uint8_t *bytes, size_t length, uint64_t max_pixe
     shim_reader reader = { bytes, length, 0 };
     uint8_t *volatile pixels = NULL;
     png_bytep *volatile rows = NULL;
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &errors, shim_error_fn, shim_warning_fn);
-    if (png == NULL) {
-        shim_set_error(error, error_capacity, "cannot create PNG reader");
-        return NULL;
-    }
-    png_infop info = png_create_info_struct(png);
-    if (info == NULL || setjmp(png_jmpbuf(png))) {
+    png_infop info = NULL;
+    png_structp png = shim_create_reader(&errors, &info);
+    if (png == NULL) return NULL;
+    if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &info, NULL);
         free(pixels);
         free(rows);
@@ -872,13 +880,10 @@ int assetc_png_read_color(const uint8_t *bytes, size_t length, assetc_png_color 
     if (shim_check_signature(bytes, length, error, error_capacity) != 0) return -1;
     shim_errors errors = { error, error_capacity };
     shim_reader reader = { bytes, length, 0 };
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &errors, shim_error_fn, shim_warning_fn);
-    if (png == NULL) {
-        shim_set_error(error, error_capacity, "cannot create PNG reader");
-        return -1;
-    }
-    png_infop info = png_create_info_struct(png);
-    if (info == NULL || setjmp(png_jmpbuf(png))) {
+    png_infop info = NULL;
+    png_structp png = shim_create_reader(&errors, &info);
+    if (png == NULL) return -1;
+    if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &info, NULL);
         free((void *)color->icc_profile);
         color->icc_profile = NULL;
