@@ -149,18 +149,7 @@ public struct BuildFiles {
         return out
     }
 
-    func starlarkString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    func starlarkString(_ text: String) -> String { StringLiterals.starlark(text) }
 
     // MARK: Make
 

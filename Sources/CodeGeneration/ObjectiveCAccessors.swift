@@ -407,23 +407,7 @@ public enum ObjectiveCAccessors {
             .map(\.identifier)
     }
 
-    static func objcLiteral(_ text: String) -> String {
-        var result = "@\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default:
-                if scalar.value < 0x20 || scalar.value >= 0x7F {
-                    // Universal character names keep the file ASCII, whatever the names hold.
-                    result += scalar.value > 0xFFFF ? String(format8: scalar.value) : String(format4: scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func objcLiteral(_ text: String) -> String { StringLiterals.objectiveC(text) }
 }
 
 extension String {

@@ -228,25 +228,7 @@ public enum SwiftAccessors {
     }
 
     /// A Swift string literal for any name (quotes, backslashes and control characters escaped).
-    static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func literal(_ text: String) -> String { StringLiterals.swift(text) }
 }
 
 /// The main bundle's images and colours UIKit and SwiftUI find by name in `Assets.car`: the
