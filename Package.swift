@@ -101,7 +101,7 @@ let package = Package(
         // Unit tests of each stage (inputs, planning, formats, the C layer's limits), without the binary.
         .testTarget(name: "StageTests", dependencies: [
             "TestSupport", "AllocationCounter", "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output", "AssetResolver",
-            "CompiledCatalog", "Reports", "CodeGeneration",
+            "CompiledCatalog", "Reports", "CodeGeneration", "CarAssembly",
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AssetKit", "AssetPlatform", "Rendering", "CWebP", "CHeif"]),
     ]

@@ -36,6 +36,11 @@ public struct PNGColorInfo: Sendable, Equatable {
     public var iccName: String
     public var iccProfile: [UInt8]?
 
+    /// An sRGB chunk alone, with `intent` (0: perceptual), as actool tags the PNGs of an `.icns`.
+    public static func srgb(intent: Int) -> PNGColorInfo {
+        PNGColorInfo(srgbIntent: intent, gamma: nil, chromaticities: nil, iccName: "", iccProfile: nil)
+    }
+
     /// True when the chunks only say what an untagged PNG means anyway — sRGB: an sRGB chunk, an ICC
     /// profile named sRGB, or gamma 1/2.2 with sRGB's primaries or none. Such sources are written
     /// untagged (iOS reads an untagged PNG as sRGB), so only images that differ carry chunks.
