@@ -6,6 +6,7 @@ extension CompiledCatalogWriter {
 
     /// What the trees are filled from, asset by asset.
     struct Trees {
+        var platform: CarPlatform
         var keyFormat: [RenditionAttribute]
         var renditions: [Entry] = []
         /// Each rendition's cache key, by its key in RENDITIONS.
@@ -21,7 +22,10 @@ extension CompiledCatalogWriter {
         /// Adds one rendition under `attributes`, keeping the keys of the name's renditions in `keys`;
         /// `appearance`: the one APPEARANCEKEYS must name for it (none for a multisize record).
         mutating func add(_ attributes: [RenditionAttribute: UInt16], _ bytes: [UInt8], appearance: RenditionAppearance?,
-                          keys: inout [[RenditionAttribute: UInt16]], cacheKey: String? = nil) {
+                          keys: inout [[RenditionAttribute: UInt16]], cacheKey: String? = nil) throws(CompiledCatalogError) {
+            var attributes = attributes
+            // The platform's number for the appearance (the same as iOS's but on macOS).
+            if let appearance, platform != .iOS { attributes[.appearance] = try platform.value(of: appearance) }
             keys.append(attributes)
             if let appearance { appearances.insert(appearance) }
             let renditionKey = CompiledCatalogWriter.key(attributes, keyFormat)
@@ -42,13 +46,13 @@ extension CompiledCatalogWriter {
     }
 
     public static func writeWithParts(_ catalog: CompiledCatalog) throws(CompiledCatalogError) -> Written {
-        let keyFormat = RenditionAttribute.keyFormat(with: Set(catalog.assets.flatMap { $0.renditions.flatMap(\.traits.keys) })
+        let keyFormat = try catalog.platform.keyFormat(with: Set(catalog.assets.flatMap { $0.renditions.flatMap(\.traits.keys) })
             .union(catalog.iconStacks.contains(where: Self.hasWideLayer) ? [.displayGamut] : []))
         let localizationNames = try Self.localizationNames(catalog)
         var localizations: [String: UInt16] = [:]
         for (index, name) in localizationNames.enumerated() { localizations[name] = UInt16(index + 1) }
         let stackParts = catalog.iconStacks.flatMap(Self.stackParts)
-        var trees = Trees(keyFormat: keyFormat, localizations: localizations,
+        var trees = Trees(platform: catalog.platform, keyFormat: keyFormat, localizations: localizations,
                           identifierOf: try Self.identifiers(catalog, stackParts: stackParts))
         let stacksByName = Dictionary(catalog.iconStacks.map { ($0.plan.stem, $0) }) { first, _ in first }
         for asset in catalog.assets.sorted(by: { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }) {
@@ -60,13 +64,13 @@ extension CompiledCatalogWriter {
             var keys: [[RenditionAttribute: UInt16]] = []
             for (appearance, extra, bytes) in try part.renditions(trees.identifierOf) {
                 let attributes = Self.stackKey(appearance, part: part.part, identifier: identifier).merging(extra) { _, added in added }
-                trees.add(attributes, bytes, appearance: appearance, keys: &keys)
+                try trees.add(attributes, bytes, appearance: appearance, keys: &keys)
             }
             trees.addName(part.name, [(.element, Element.image), (.part, part.part), (.identifier, identifier)], identifier: identifier, keys: keys)
         }
         try checkLimits(trees.renditions)
         trees.renditions.sort { $0.key.lexicographicallyPrecedes($1.key) }
-        return Written(bytes: serialize(trees, localizationNames: localizationNames, deploymentTarget: catalog.deploymentTarget),
+        return Written(bytes: try serialize(trees, localizationNames: localizationNames, deploymentTarget: catalog.deploymentTarget),
                        parts: trees.renditions.map { trees.parts[$0.key] ?? "" })
     }
 
@@ -128,7 +132,7 @@ extension CompiledCatalogWriter {
                 .scale: 1, .idiom: color.idiom.rawValue,
                 .subtype: 0, .dimension2: 0, .identifier: identifier, .element: Element.image, .part: part,
             ]
-            trees.add(attributes, try colorRendition(name: asset.name, color), appearance: color.appearance, keys: &keys)
+            try trees.add(attributes, try colorRendition(name: asset.name, color), appearance: color.appearance, keys: &keys)
         }
         let sizeIndex = IconSizeIndex.numbering(for: asset.renditions.compactMap(\.iconPoints))
         let entries = renditionEntries(asset)
@@ -136,7 +140,7 @@ extension CompiledCatalogWriter {
             var dimension2: UInt16 = 0
             if asset.kind == .appIcon {
                 guard let points = rendition.iconPoints, let index = sizeIndex(points) else {
-                    throw CompiledCatalogError("\(asset.name): \(rendition.fileName) is not an iOS app icon size")
+                    throw CompiledCatalogError("\(asset.name): \(rendition.fileName) is not an app icon size")
                 }
                 dimension2 = index
             }
@@ -148,7 +152,7 @@ extension CompiledCatalogWriter {
             ]) { _, fixed in fixed }
             let bytes: [UInt8]
             if let encoded = rendition.encoded { bytes = encoded } else { bytes = try encode(rendition, kind: asset.kind) }
-            trees.add(attributes, bytes, appearance: rendition.appearance, keys: &keys, cacheKey: rendition.cacheKey)
+            try trees.add(attributes, bytes, appearance: rendition.appearance, keys: &keys, cacheKey: rendition.cacheKey)
         }
         if asset.kind == .appIcon {
             // One multisize record per idiom and subtype: which point sizes it has, and their
@@ -165,14 +169,14 @@ extension CompiledCatalogWriter {
                     .appearance: 0, .localization: 0, .scale: 1, .idiom: record.idiom.rawValue, .subtype: record.subtype, .dimension2: 0,
                     .identifier: identifier, .element: Element.image, .part: Part.multisizeImageSet,
                 ]
-                trees.add(attributes, multisizeRendition(name: asset.name, sizes: sizes), appearance: nil, keys: &keys)
+                try trees.add(attributes, multisizeRendition(name: asset.name, sizes: sizes), appearance: nil, keys: &keys)
             }
         }
         // An Icon Composer icon's stacks, one per appearance, beside its flattened icons.
         if asset.kind == .appIcon, let stack {
             for node in stack.plan.stacks {
                 let attributes = Self.stackKey(Self.appearance(node.appearance), part: Part.iconStack, identifier: identifier)
-                trees.add(attributes, try stackRendition(node, isStack: true, identifiers: trees.identifierOf),
+                try trees.add(attributes, try stackRendition(node, isStack: true, identifiers: trees.identifierOf),
                           appearance: Self.appearance(node.appearance), keys: &keys)
             }
         }
@@ -215,18 +219,24 @@ extension CompiledCatalogWriter {
     }
 
     /// The BOM store of the filled trees, in actool's order of blocks.
-    static func serialize(_ trees: Trees, localizationNames: [String], deploymentTarget: String) -> [UInt8] {
+    static func serialize(_ trees: Trees, localizationNames: [String], deploymentTarget: String) throws(CompiledCatalogError) -> [UInt8] {
         let keyFormat = trees.keyFormat
+        let platform = trees.platform
         var store = BOMStore()
-        store.name("CARHEADER", store.add(header(renditionCount: trees.renditions.count)))
+        store.name("CARHEADER", store.add(header(renditionCount: trees.renditions.count, keySemantics: platform.keySemantics)))
         store.addTree(named: "RENDITIONS", entries: trees.renditions, keyLengthHint: UInt32(2 * keyFormat.count),
                       inlineKeyCopy: 2 * keyFormat.count)
         store.addTree(named: "FACETKEYS", entries: trees.facets, keyLengthHint: 0xFFFF_FFFF)
         // A BOM tree's keys in byte order, as in every actool car (macOS 26: ISAppearanceTintable,
         // NSAppearanceNameAqua, NSAppearanceNameDarkAqua, NSAppearanceNameSystem).
-        let appearanceEntries = trees.appearances.map { (Array($0.name.utf8), LittleEndian.u16($0.rawValue)) }
-            .sorted { $0.0.lexicographicallyPrecedes($1.0) }
-        store.addTree(named: "APPEARANCEKEYS", entries: appearanceEntries, keyLengthHint: 0xFFFF_FFFF)
+        var appearanceEntries: [Entry] = []
+        for appearance in trees.appearances {
+            appearanceEntries.append((Array(platform.name(of: appearance).utf8), LittleEndian.u16(try platform.value(of: appearance))))
+        }
+        appearanceEntries.sort { $0.0.lexicographicallyPrecedes($1.0) }
+        if platform.writesAppearanceKeys(trees.appearances) {
+            store.addTree(named: "APPEARANCEKEYS", entries: appearanceEntries, keyLengthHint: 0xFFFF_FFFF)
+        }
         // Only a car with localized renditions has the tree, as CoreUI's writer makes it on the
         // first name it is given (CUIMutableCommonAssetStorage setLocalizationIdentifier:forName:).
         if !localizationNames.isEmpty {
@@ -236,7 +246,7 @@ extension CompiledCatalogWriter {
         var format = Array("tmfk".utf8) + LittleEndian.u32(0) + LittleEndian.u32(keyFormat.count)
         for attribute in keyFormat { format += LittleEndian.u32(UInt32(attribute.rawValue)) }
         store.name("KEYFORMAT", store.add(format))
-        store.name("EXTENDED_METADATA", store.add(extendedMetadata(deploymentTarget: deploymentTarget)))
+        store.name("EXTENDED_METADATA", store.add(extendedMetadata(deploymentTarget: deploymentTarget, platform: platform)))
         store.addTree(named: "BITMAPKEYS", entries: trees.bitmapKeys, blockSize: bitmapKeysBlockSize, keys: .inline, keyLengthHint: 0)
         return store.serialized()
     }
