@@ -26,6 +26,8 @@ public struct CatalogRequest: Sendable, Hashable {
     /// win over the manifest's; with both, variants no listed device loads are left out.
     public var deploymentTarget: OSVersion?
     public var devices: [Idiom]?
+    /// actool's `--platform`: iOS unless macOS is asked for.
+    public var platform: ApplePlatform = .iOS
     /// `--accent-color NAME`, `--widget-background-color NAME`: colour sets for the partial Info.plist.
     public var accentColor: String?
     public var widgetBackgroundColor: String?

@@ -91,7 +91,9 @@ extension CarAssembler {
     public static func carKey(_ sources: CarSources) -> String {
         let request = sources.request
         var description = "\(writerVersion)|\(AssetcVersion.current)|\(request.deploymentTarget)|\(request.appIconName ?? "")|"
-            + "\(request.singleSizeIcon)|\(request.devices.map(\.rawValue))\n"
+            + "\(request.singleSizeIcon)|\(request.devices.map(\.rawValue))"
+            // Another platform's car keys the same renditions differently (an iOS key stays as it was).
+            + (request.platform == .iOS ? "" : "|\(request.platform.rawValue)") + "\n"
         // Little CMS converts tagged sources for the car; the file name is what each rendition records.
         description += "lcms \(SRGBConversion.version)\n"
         for (written, _) in sources.entries {

@@ -111,6 +111,7 @@ public struct Planner {
             compiled.singleSizeIcon = Self.isSingleSize(variants.filter { $0.role.kind == .appIcon || $0.role.kind == .appStoreIcon },
                                                         fromCatalog: manifest.appIconSetName != nil)
             compiled.devices = manifest.devices
+            compiled.platform = manifest.platform
             result.compiledCatalog = compiled
             // As actool: an image set ships only inside the car, which iOS 7 and later read; an
             // app that still runs on iOS 6 keeps its loose files too (docs/assets-car.md).

@@ -24,6 +24,8 @@ public struct Manifest: Sendable {
     public var images: [ImageSpec]
     /// Devices the app runs on; chooses icon and launch-image slots.
     public var devices: [Idiom] = Idiom.allCases
+    /// The platform the app is for (a command-line choice: actool's `--platform`); iOS unless said.
+    public var platform: ApplePlatform = .iOS
     public var deploymentTarget: OSVersion = Manifest.defaultDeploymentTarget
     public var appIcon: AppIconSpec?
     public var launchImage: LaunchImageSpec?

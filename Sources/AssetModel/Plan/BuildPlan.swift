@@ -67,6 +67,8 @@ public struct CompiledCatalogRequest: Sendable, Hashable {
     public var singleSizeIcon = false
     /// The devices whose idioms a single-size icon is recorded for.
     public var devices: [Idiom] = Idiom.allCases
+    /// Whose car it is: how its renditions are keyed and named.
+    public var platform: ApplePlatform = .iOS
 
     public init(appIconName: String?, deploymentTarget: OSVersion) {
         self.appIconName = appIconName
