@@ -50,18 +50,24 @@ enum CompiledCatalogStep {
         let sources = try CarAssembler.sources(plan, request, files: files, colorWarnings: &colorWarnings)
         let key = CarAssembler.carKey(sources)
         warnings += colorWarnings
-        if let reused = reuse(relative, key) {
+        // A Mac app's `.icns` is made with the car, from the same images: kept or made with it.
+        let icnsRelative = !sources.makesIcns ? nil : request.appIconName.map { "Resources/\($0).icns" }
+        if let reused = reuse(relative, key), icnsRelative.map({ reuse($0, key) != nil }) ?? true {
             for line in (reused.messages ?? "").split(separator: "\n") {
                 let parts = line.split(separator: "\t", maxSplits: 1)
                 if parts.count == 2 { warnings.append(.warning(String(parts[0]), String(parts[1]))) }
             }
-            return [reused]
+            return [reused] + (icnsRelative.flatMap { reuse($0, key) }.map { [$0] } ?? [])
         }
         let assembled = try CarAssembler.assemble(plan, sources, cached: previous(relative), jobs: jobs, warnings: &warnings, stop: stop)
         warnings += assembled.messages
         let messages = assembled.messages.map { "\($0.path)\t\($0.message)" }.joined(separator: "\n")
         let bytes = assembled.bytes
-        return [DerivedOutput(relativePath: relative, key: key, bytes: bytes.count, sha256: sha256Hex(bytes), content: bytes,
-                              messages: messages.isEmpty ? nil : messages, parts: assembled.parts)]
+        var outputs = [DerivedOutput(relativePath: relative, key: key, bytes: bytes.count, sha256: sha256Hex(bytes), content: bytes,
+                                     messages: messages.isEmpty ? nil : messages, parts: assembled.parts)]
+        if let icnsRelative, let icns = assembled.icns {
+            outputs.append(DerivedOutput(relativePath: icnsRelative, key: key, bytes: icns.count, sha256: sha256Hex(icns), content: icns))
+        }
+        return outputs
     }
 }

@@ -123,6 +123,8 @@ extension CarAssembler {
             case .iphone: return .phone
             case .ipad: return .pad
             case .appStore: return .marketing
+            // A macOS car keys no idiom.
+            case .mac: return .universal
             }
         }
         switch variant.idiom {

@@ -34,6 +34,12 @@ extension CarAssembler {
         /// not split as well (the explicit slot wins), and the choice is part of the cache key, so
         /// removing the slot makes the next build split the file again.
         var explicitWideGamut: Set<String>
+        /// macOS: the app icon's images the `.icns` is made from, by pixel size (`AppIconFile`):
+        /// where each PNG can be read now, and its hash.
+        var icnsImages: [Int: (path: String, sha256: String)] = [:]
+
+        /// Whether an `.icns` is made with the car.
+        public var makesIcns: Bool { !icnsImages.isEmpty }
     }
 
     /// The sources of `plan`'s car; `colorWarnings`: what converting its colours said.
@@ -45,7 +51,15 @@ extension CarAssembler {
             !(request.singleSizeIcon && variant.role.kind == .appIcon)
                 && !(variant.role.kind == .alternateAppIcon && variant.iconSlot?.idiom != .appStore && singleSizeAlternates.contains(variant.name))
         }.map(\.outputPath))
-        let entries = files.filter { included.contains($0.0.variant.outputPath) }
+        let entries = files.filter { included.contains($0.0.variant.outputPath) && $0.0.variant.iconSlot != DeviceTables.macIcnsOnlyIcon }
+        // A Mac app's Icon Composer icon is also its `.icns`, from four of its images.
+        var icnsImages: [Int: (path: String, sha256: String)] = [:]
+        if request.platform == .macOS, request.appIconName != nil {
+            for (written, path) in files where written.variant.role.kind == .appIcon && written.variant.source.kind == .iconComposer
+                && AppIconFile.pixelSizes.contains(written.variant.pixelWidth) && icnsImages[written.variant.pixelWidth] == nil {
+                icnsImages[written.variant.pixelWidth] = (path, written.sha256)
+            }
+        }
         // A single-scale PDF or SVG is also kept as a vector; its bytes are part of what the car is made from.
         let vectors = pdfVectors(entries.map(\.0.variant), preservingVectors: Set(plan.catalogRecords.images.filter {
             $0.bundle == nil && $0.properties.preservesVectorRepresentation == true
@@ -76,7 +90,8 @@ extension CarAssembler {
         return CarSources(request: request, entries: entries, vectors: vectors, vectorFiles: vectorFiles, traitFiles: traitFiles,
                           dataAssets: dataAssets, symbolAssets: symbolAssets, colorAssets: colorAssets,
                           stackIcons: iconStackSources(plan, request), stackStore: SourceStore(keepsBytes: true),
-                          intents: renderingIntents(plan), shapes: imageShapes(plan), explicitWideGamut: explicitWideGamut)
+                          intents: renderingIntents(plan), shapes: imageShapes(plan), explicitWideGamut: explicitWideGamut,
+                          icnsImages: icnsImages)
     }
 
     static func readForCar(_ path: String) throws(BuildFailure) -> [UInt8] {
@@ -136,6 +151,7 @@ extension CarAssembler {
             let json = (try? sources.stackStore.sha256(iconJSON)) ?? "unreadable"
             description += "stack|\(IconStackSource.version)|\(name)|\(json)\(IconComposerBundle.layerHashes(iconJSON: iconJSON, store: sources.stackStore))\n"
         }
+        for size in sources.icnsImages.keys.sorted() { description += "icns|\(size)|\(sources.icnsImages[size]!.sha256)\n" }
         return sha256Hex(Array(description.utf8))
     }
 }

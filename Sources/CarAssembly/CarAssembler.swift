@@ -16,11 +16,32 @@ public enum CarAssembler {
         public var bytes: [UInt8]
         public var parts: [String]
         public var messages: [Diagnostic]
+        /// macOS: the app icon's `AppIcon.icns` (named as the icon), made with the car.
+        public var icns: [UInt8]?
     }
 
     /// `cached`: the last build's renditions by cache key. Each rendition is read, decoded and
     /// encoded `jobs` at a time, a few batches of them between `stop` checks, so no more than
     /// `jobs` images' pixels are held at once (the car's compressed bytes are).
+    /// The `.icns` of a Mac app's icon, from the PNGs this build made; nil when there is none to make.
+    static func icnsFile(_ sources: CarSources, plan: BuildPlan) throws(BuildFailure) -> [UInt8]? {
+        guard !sources.icnsImages.isEmpty, let name = sources.request.appIconName else { return nil }
+        var images: [Int: RGBAImage] = [:]
+        for (size, source) in sources.icnsImages {
+            let bytes = try readForCar(source.path)
+            do {
+                images[size] = try PNGCodec.decode(bytes).image
+            } catch {
+                throw BuildFailure(.invalidInput, [.error(source.path, "cannot be read for \(name).icns: \(error.message)")])
+            }
+        }
+        do {
+            return try AppIconFile.make(images, name: name)
+        } catch {
+            throw BuildFailure(.invalidInput, [.error(plan.inputPath, "cannot write \(name).icns: \(error.message)")])
+        }
+    }
+
     public static func assemble(_ plan: BuildPlan, _ sources: CarSources, cached: [String: [UInt8]], jobs: Int,
                                 warnings: inout [Diagnostic], stop: () -> BuildFailure?) throws(BuildFailure) -> Assembled {
         let request = sources.request
@@ -109,6 +130,6 @@ public enum CarAssembler {
         }
         // Said under -v, not kept with the car: how much of it this build had to make.
         warnings.append(.note(plan.inputPath, "Assets.car: \(encoded) image\(encoded == 1 ? "" : "s") encoded, \(copied) copied from the last build's car"))
-        return Assembled(bytes: written.bytes, parts: written.parts, messages: made)
+        return Assembled(bytes: written.bytes, parts: written.parts, messages: made, icns: try icnsFile(sources, plan: plan))
     }
 }

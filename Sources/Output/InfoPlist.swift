@@ -55,6 +55,14 @@ public enum InfoPlist {
                 root["CFBundleIconFiles"] = .array(iconFiles(nil).map(PlistValue.string))
             }
         }
+        // A Mac app's icon: the `.icns` beside the car (named without its extension, as actool
+        // writes it) and the icon in the car, both under the icon's name (mcfans/actool's reference
+        // partial plist of Xcode 26.3; docs/macos-evidence.md, §4).
+        if request.platform == .macOS, let name = request.compiledIconName,
+           variants.contains(where: { $0.role.kind == .appIcon && $0.iconSlot?.idiom == .mac }) {
+            root["CFBundleIconFile"] = .string(name)
+            root["CFBundleIconName"] = .string(name)
+        }
         if let name = request.accentColorName { root["NSAccentColorName"] = .string(name) }
         if let name = request.widgetBackgroundColorName { root["NSWidgetBackgroundColorName"] = .string(name) }
         if let basename = request.launchBasename {

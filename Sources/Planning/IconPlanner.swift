@@ -44,6 +44,16 @@ struct IconPlanner {
                 return []
             }
         }
+        if manifest.platform == .macOS {
+            guard resolved.kind == .iconComposer else {
+                diagnostics.append(.error(path, "a macOS app icon is compiled from an Icon Composer icon (.icon) only, so far; "
+                    + "this \(resolved.kind.rawValue) is not (docs/assets-car.md, \"macOS\")"))
+                return []
+            }
+            var shaped = resolved
+            shaped.page += ResolvedSource.macOSShapePage
+            return Self.macIconComposerSlots.map { slot in macIconVariant(for: slot, spec: spec, source: shaped, content: content) }
+        }
         var variants = Self.applicableSlots(for: manifest).map { slot in
             variant(for: slot, spec: spec, source: resolved, content: content)
         }
@@ -126,6 +136,26 @@ struct IconPlanner {
             destination: slot.idiom == .appStore ? .outsideBundle("AppStore/\(fileName)") : .resources)
     }
 
+    /// An Icon Composer icon's images on macOS: the car's flattened ones and the 16 px one the
+    /// `.icns` needs, each drawn from the bundle in the System (light) appearance.
+    static let macIconComposerSlots = DeviceTables.macIconComposerIcons + [DeviceTables.macIcnsOnlyIcon]
+
+    /// A macOS icon image, kept in the car (and the `.icns`), never a loose file. Named
+    /// `<name><points>x<points>[@2x].png`: actool's names carry a UUID and a process number, new on
+    /// every run; these are the same on every run.
+    private func macIconVariant(for slot: IconSlot, spec: AppIconSpec, source: ResolvedSource, content: PointSize) -> Variant {
+        let size = slot.points == slot.points.rounded() ? String(Int(slot.points)) : String(slot.points)
+        let fileName = "\(spec.name)\(size)x\(size)\(slot.scale > 1 ? "@\(slot.scale)x" : "").png"
+        var icon = Variant(
+            name: spec.name, relativePath: fileName, fileName: fileName, scale: slot.scale,
+            idiom: nil, tall: false, pointSize: PointSize(width: slot.points, height: slot.points),
+            pixelWidth: slot.pixels, pixelHeight: slot.pixels, source: source, contentSize: content,
+            placement: Placement.map(content: content, intoWidth: slot.pixels, height: slot.pixels, fit: nil),
+            background: nil, origin: .manifest(spec.location), role: .appIcon(slot))
+        icon.destination = .compiledCatalog
+        return icon
+    }
+
     private func artworkVariant(_ slot: ArtworkSlot, spec: AppIconSpec, source: ResolvedSource, content: PointSize) -> Variant {
         Variant(
             name: slot.fileName, relativePath: slot.fileName, fileName: slot.fileName, scale: 1, idiom: nil,
@@ -139,6 +169,10 @@ struct IconPlanner {
 
     private func validate(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         let setPath = resolve(set.path)
+        if manifest.platform == .macOS {
+            diagnostics.append(.error(setPath, "a macOS app icon set (.appiconset) is not compiled by assetc yet; an Icon Composer icon (.icon) is"))
+            return []
+        }
         let setName = FilePath(setPath).lastComponent
         let slotSet: CatalogSlotSet
         do {

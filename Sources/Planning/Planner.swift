@@ -69,6 +69,7 @@ public struct Planner {
                                        iconName: manifest.appIcon?.name ?? AppIconSpec.defaultName,
                                        launchBasename: manifest.launchImage?.basename)
         request.alternateIcons = alternates
+        request.platform = manifest.platform
         let colorNames = Set(catalogs.flatMap { $0.colorSets.map(\.name) })
         for (name, message, keep) in [(manifest.accentColorName, ActoolMessage.missingAccentColor, \InfoPlistRequest.accentColorName),
                                       (manifest.widgetBackgroundColorName, ActoolMessage.missingWidgetBackgroundColor,
@@ -108,7 +109,8 @@ public struct Planner {
         noteWhatOnlyTheCarHolds(catalogRecords, variants: variants, manifest: manifest, warnings: &result.warnings)
         if manifest.compiledCatalog {
             var compiled = CompiledCatalogRequest(appIconName: request.compiledIconName, deploymentTarget: manifest.deploymentTarget)
-            compiled.singleSizeIcon = Self.isSingleSize(variants.filter { $0.role.kind == .appIcon || $0.role.kind == .appStoreIcon },
+            // A Mac app's icon is stored at each of its sizes (`DeviceTables.macIconComposerIcons`).
+            compiled.singleSizeIcon = manifest.platform == .iOS && Self.isSingleSize(variants.filter { $0.role.kind == .appIcon || $0.role.kind == .appStoreIcon },
                                                         fromCatalog: manifest.appIconSetName != nil)
             compiled.devices = manifest.devices
             compiled.platform = manifest.platform

@@ -74,20 +74,26 @@ import Testing
         #expect(invocation.inputs == ["iphoneos"])
     }
 
-    @Test func platformsAndDevicesOtherThanIOSAreRefused() {
-        let invocation = ActoolInvocation.parse(["--platform", "macosx", "--target-device", "mac", "--minimum-deployment-target", "x", "A.icon", "B.xcassets"])
-        #expect(throws: ActoolCompiler.ActoolRequestError.self) {
-            _ = try ActoolCompiler.catalogRequest(invocation, catalogs: invocation.inputs)
-        }
+    @Test func platformsAndDevicesOtherThanIOSAndMacAreRefused() throws {
+        let invocation = ActoolInvocation.parse(["--platform", "appletvos", "--target-device", "tv", "--minimum-deployment-target", "x", "A.icon", "B.xcassets"])
         do {
             _ = try ActoolCompiler.catalogRequest(invocation, catalogs: invocation.inputs)
+            Issue.record("tvOS was accepted")
         } catch {
             // An Icon Composer bundle is an operand like a catalog (no message of its own).
             #expect(error.messages == [
-                "--platform macosx: assetc compiles for iOS (iphoneos, iphonesimulator) only",
+                "--platform appletvos: assetc compiles for iOS (iphoneos, iphonesimulator) and macOS (macosx) only",
                 "--minimum-deployment-target x is not a version such as 15.0",
-                "--target-device mac: assetc compiles for iphone and ipad only",
+                "--target-device tv: assetc compiles for iphone and ipad only",
             ])
+        }
+        // A Mac app (`mac`, or no device at all); Mac Catalyst's devices are not compiled yet.
+        let mac = try ActoolCompiler.catalogRequest(ActoolInvocation.parse(["--platform", "macosx", "--target-device", "mac", "A.icon"]),
+                                                    catalogs: ["A.icon"])
+        #expect(mac.platform == .macOS && mac.iconBundles == ["A.icon"])
+        #expect(throws: ActoolCompiler.ActoolRequestError.self) {
+            _ = try ActoolCompiler.catalogRequest(ActoolInvocation.parse(["--platform", "macosx", "--target-device", "ipad", "A.icon"]),
+                                                  catalogs: ["A.icon"])
         }
     }
 

@@ -2,6 +2,7 @@ import CarAssembly
 @testable import CompiledCatalog
 import Rendering
 import Testing
+import TestSupport
 
 /// `AppIcon.icns` as actool writes it (docs/macos-evidence.md, §3): read back here by a reader written
 /// from the format's description, not from the writer.
@@ -25,22 +26,6 @@ import Testing
             }
         }
         return out.count == count ? (out, index - bytes.startIndex) : nil
-    }
-
-    /// The elements of an `.icns`, checking every length on the way.
-    static func elements(_ file: [UInt8]) -> [(type: String, payload: [UInt8])]? {
-        func u32(_ at: Int) -> Int { file[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        guard file.count >= 8, String(decoding: file[0..<4], as: UTF8.self) == "icns", u32(4) == file.count else { return nil }
-        var result: [(String, [UInt8])] = []
-        var offset = 8
-        while offset < file.count {
-            guard offset + 8 <= file.count else { return nil }
-            let length = u32(offset + 4)
-            guard length >= 8, offset + length <= file.count else { return nil }
-            result.append((String(decoding: file[offset..<offset + 4], as: UTF8.self), Array(file[offset + 8..<offset + length])))
-            offset += length
-        }
-        return result
     }
 
     /// A square of `pixels` whose every channel varies, with transparent and half-transparent parts.
@@ -86,7 +71,7 @@ import Testing
     @Test func appIconFileHasActoolsElementsAndTheSourcePixels() throws {
         let images = Dictionary(uniqueKeysWithValues: AppIconFile.pixelSizes.map { ($0, Self.image($0)) })
         let file = try AppIconFile.make(images, name: "AppIcon")
-        let elements = try #require(Self.elements(file))
+        let elements = try #require(ICNSReader.elements(file))
         // The four of every actool .icns examined, in its order.
         #expect(elements.map(\.type) == ["ic13", "ic11", "ic04", "ic07"])
         for (type, payload) in elements where type != "ic04" {

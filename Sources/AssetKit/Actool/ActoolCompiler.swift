@@ -83,6 +83,10 @@ public enum ActoolCompiler {
         var files = report.variants.map(\.variant).filter(\.isLooseInBundle).map(\.relativePath)
         let car = FilePath(CompiledCatalogRequest.relativePath).lastComponent
         if FileSystem.kind(work + "/" + CompiledCatalogRequest.relativePath) == .file { files.append(car) }
+        // A Mac app's icon: `<app icon>.icns` beside the car, made with it.
+        if request.platform == .macOS, let icon = request.appIcon, FileSystem.kind(work + "/Resources/\(icon).icns") == .file {
+            files.append("\(icon).icns")
+        }
         let resources = work + "/Resources"
         var written: [String] = []
         do throws(FileError) {
@@ -159,8 +163,12 @@ public enum ActoolCompiler {
         switch invocation.platform {
         // qmake passes the SDK's version-min spelling for the simulator (`ios-simulator`).
         case "iphoneos"?, "iphonesimulator"?, "ios"?, "ios-simulator"?, nil: break
+        // A Mac app: so far its Icon Composer icon (and the catalogs' image, colour and data sets).
+        case "macosx"?:
+            request.platform = .macOS
+            if invocation.launchImage != nil { problems.append("--launch-image: a Mac app has no launch images") }
         case let other?:
-            problems.append("--platform \(other): assetc compiles for iOS (iphoneos, iphonesimulator) only")
+            problems.append("--platform \(other): assetc compiles for iOS (iphoneos, iphonesimulator) and macOS (macosx) only")
         }
         if let text = invocation.minimumDeploymentTarget {
             if let version = OSVersion(text) { request.deploymentTarget = version } else {
@@ -169,6 +177,11 @@ public enum ActoolCompiler {
         }
         var devices: [Idiom] = []
         for device in invocation.targetDevices {
+            if request.platform == .macOS {
+                // Mac Catalyst (`--target-device ipad` with macosx) is not compiled yet.
+                if device != "mac" { problems.append("--target-device \(device) with --platform macosx: assetc compiles Mac apps (mac) only, not Mac Catalyst") }
+                continue
+            }
             if let idiom = Idiom(rawValue: device) { devices.append(idiom) } else {
                 problems.append("--target-device \(device): assetc compiles for iphone and ipad only")
             }

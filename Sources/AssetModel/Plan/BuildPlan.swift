@@ -47,6 +47,8 @@ public struct InfoPlistRequest: Sendable, Hashable {
     /// (actool's `--accent-color`, `--widget-background-color`) or in the manifest.
     public var accentColorName: String?
     public var widgetBackgroundColorName: String?
+    /// A Mac app's keys are its own (`CFBundleIconFile`, `CFBundleIconName` at the top level).
+    public var platform: ApplePlatform = .iOS
 
     public init(devices: [Idiom], targetsLegacyOS: Bool, iconName: String, launchBasename: String?) {
         self.devices = devices

@@ -2,9 +2,14 @@
 public struct ResolvedSource: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable {
         case pdf, png, svg, jpeg
-        /// An Icon Composer bundle's `icon.json`; `page` is the appearance (1 light, 2 dark, 3 tinted).
+        /// An Icon Composer bundle's `icon.json`; `page` is the appearance (1 light, 2 dark, 3 tinted),
+        /// plus `macOSShapePage` when drawn in the macOS icon shape.
         case iconComposer = "icon"
     }
+
+    /// Added to an Icon Composer source's page: the icon drawn as a Mac app's flattened icon, the
+    /// artwork inset in the rounded-square body of macOS icons (`IconComposerRenderer.macOSBody`).
+    public static let macOSShapePage = 10
 
     /// The path as shown in diagnostics (manifest folder joined with the path as written).
     public var path: String

@@ -11,6 +11,17 @@
 public enum DeviceTables {
     public static let version = "2026.11-3"
 
+    /// An Icon Composer icon's flattened images in a macOS car, as actool of Xcode 26.2–26.6 stores
+    /// them (JustSing's, AM-MiniPlayer's, cardflow's and readinglist's cars; docs/macos-evidence.md):
+    /// 16 to 512 points at @2x only, 64 points among them, and 1024 points at @1x; all in the System
+    /// appearance (no dark or tinted flattened image: the stack has those).
+    public static let macIconComposerIcons: [IconSlot] = [16.0, 32, 64, 128, 256, 512].map {
+        IconSlot(.mac, $0, 2, .app, .required, source: "actool 26.2-26.6 macOS cars of an .icon: part 220 at @2x")
+    } + [IconSlot(.mac, 1024, 1, .app, .required, source: "actool 26.2-26.6 macOS cars of an .icon: part 220, 1024 at @1x")]
+
+    /// The 16-point @1x image of an Icon Composer icon, drawn for `AppIcon.icns` only (its `ic04`).
+    public static let macIcnsOnlyIcon = IconSlot(.mac, 16, 1, .app, .required, source: "actool AppIcon.icns: ic04, 16x16 ARGB")
+
     public static let icons: [IconSlot] = [
         // iOS 7 and later
         IconSlot(.iphone, 60, 2, .app, .required, minimumOS: OSVersion(7), source: "HIG-2017 App Icon; ACFR iphone 60x60 2x"),
@@ -86,6 +97,8 @@ public enum SlotIdiom: String, Sendable, Hashable, CaseIterable, Comparable {
     case iphone, ipad
     /// The App Store (`ios-marketing` in Xcode).
     case appStore = "ios-marketing"
+    /// A Mac app's icon (macOS only: `DeviceTables.macIconComposerIcons`).
+    case mac
 
     public static func < (lhs: SlotIdiom, rhs: SlotIdiom) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -95,7 +108,7 @@ public enum SlotIdiom: String, Sendable, Hashable, CaseIterable, Comparable {
         switch self {
         case .iphone: .iphone
         case .ipad: .ipad
-        case .appStore: nil
+        case .appStore, .mac: nil
         }
     }
 }
@@ -163,7 +176,7 @@ public struct IconSlot: Sendable, Hashable {
     }
 
     public var label: String {
-        "\(idiom == .appStore ? "App Store" : idiom == .iphone ? "iPhone" : "iPad") \(role.rawValue) \(formatPoints(points))x\(formatPoints(points))@\(scale)x"
+        "\(idiom == .appStore ? "App Store" : idiom == .iphone ? "iPhone" : idiom == .mac ? "Mac" : "iPad") \(role.rawValue) \(formatPoints(points))x\(formatPoints(points))@\(scale)x"
     }
 }
 

@@ -79,6 +79,19 @@ final class CairoCanvas {
         cairo_reset_clip(context)
     }
 
+    /// Clips what is drawn next to a square of `side` at the origin of the current user space, its
+    /// corners rounded with `radius`.
+    func clipToRoundedSquare(side: Double, radius: Double) {
+        let r = min(radius, side / 2)
+        cairo_new_path(context)
+        cairo_arc(context, side - r, r, r, -Double.pi / 2, 0)
+        cairo_arc(context, side - r, side - r, r, 0, Double.pi / 2)
+        cairo_arc(context, r, side - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(context, r, r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(context)
+        cairo_clip(context)
+    }
+
     // MARK: Layered drawing (Icon Composer)
 
     /// What a layer is painted with: a colour, or a linear gradient between two points in pixels.

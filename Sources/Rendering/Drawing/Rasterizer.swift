@@ -79,8 +79,11 @@ final class Rasterizer {
         case .jpeg:
             throw SourceError("a JPEG is copied, not rendered")
         case .iconComposer:
-            // The bundle's icon.json; `page` says which appearance (1 light, 2 dark, 3 tinted).
-            let appearance: IconComposerDocument.Appearance = job.source.page == 2 ? .dark : job.source.page == 3 ? .tinted : .light
+            // The bundle's icon.json; `page` says which appearance (1 light, 2 dark, 3 tinted), and
+            // past `macOSShapePage`, that it is drawn in the macOS icon shape.
+            let macOSShape = job.source.page > ResolvedSource.macOSShapePage
+            let page = macOSShape ? job.source.page - ResolvedSource.macOSShapePage : job.source.page
+            let appearance: IconComposerDocument.Appearance = page == 2 ? .dark : page == 3 ? .tinted : .light
             let document: IconComposerDocument
             do {
                 document = try IconComposerDocument.read(try store.bytes(job.source.path), appearance: appearance)
@@ -89,7 +92,11 @@ final class Rasterizer {
             }
             let canvas = try CairoCanvas(width: job.pixelWidth, height: job.pixelHeight)
             if let background = job.background { canvas.fill(background) }
-            try IconComposerRenderer.draw(document, iconJSON: job.source.path, into: canvas, store: store)
+            if macOSShape {
+                try IconComposerRenderer.drawMacOSIcon(document, iconJSON: job.source.path, into: canvas, store: store)
+            } else {
+                try IconComposerRenderer.draw(document, iconJSON: job.source.path, into: canvas, store: store)
+            }
             // The tinted icon is grey: the system tints its luminance.
             if appearance == .tinted { return .raster(try canvas.straightRGBA().luminance()) }
             return .canvas(canvas, color: nil)

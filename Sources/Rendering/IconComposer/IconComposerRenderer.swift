@@ -8,6 +8,27 @@ import Foundation
 /// blend mode. Material effects (glass, shadows, specular, translucency) are not drawn: they belong
 /// to the live icon of iOS 26 (docs/catalogs.md says what this covers and what it does not).
 enum IconComposerRenderer {
+    /// The body of a macOS icon on its canvas, as fractions of the side: 824 of 1024 points, 100
+    /// points in from each edge, corners of a 185.4-point radius (Apple's macOS app icon template
+    /// since Big Sur; its corners are a continuous curve, drawn here as circular arcs).
+    static let macOSBody = (inset: 100.0 / 1024, side: 824.0 / 1024, cornerRadius: 185.4 / 1024)
+
+    /// A Mac app's flattened icon: the icon drawn full-bleed at the body's size, then set into the
+    /// body's rounded square, transparent around it. actool's also has a drop shadow under the body
+    /// and the glass's highlights, which are not drawn here (docs/assets-car.md, "macOS").
+    static func drawMacOSIcon(_ document: IconComposerDocument, iconJSON: String, into canvas: CairoCanvas, store: SourceStore) throws(SourceError) {
+        let side = Double(canvas.width)
+        let body = max(1, Int((side * macOSBody.side).rounded()))
+        let inset = ((side - Double(body)) / 2).rounded()
+        let full = try CairoCanvas(width: body, height: body)
+        try draw(document, iconJSON: iconJSON, into: full, store: store)
+        let image = try full.straightRGBA()
+        try canvas.withTransform(x: inset, y: inset, scale: 1) { () throws(SourceError) in
+            canvas.clipToRoundedSquare(side: Double(body), radius: side * macOSBody.cornerRadius)
+            try canvas.paint(image)
+        }
+    }
+
     static func draw(_ document: IconComposerDocument, iconJSON: String, into canvas: CairoCanvas, store: SourceStore) throws(SourceError) {
         let side = Double(canvas.width)
         let pixelsPerPoint = side / IconComposerDocument.canvasPoints
