@@ -11,7 +11,7 @@ import TestSupport
 /// and `.icns` actool 26.6 made are public (cro64/JustSing@30ac1d8): the facts checked here are
 /// theirs (docs/macos-evidence.md).
 @Suite struct MacActoolTests {
-    static func compile(in work: URL) throws -> (run: Harness.Run, out: URL) {
+    static func compile(in work: URL, extra: [String] = []) throws -> (run: Harness.Run, out: URL) {
         try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("iconcomposer/MinusOne.icon"),
                                          to: work.appendingPathComponent("Icon.icon"))
         let out = work.appendingPathComponent("out")
@@ -21,7 +21,7 @@ import TestSupport
             "--output-partial-info-plist", work.appendingPathComponent("assetcatalog_generated_info.plist").path,
             "--app-icon", "Icon", "--include-all-app-icons", "--enable-on-demand-resources", "NO", "--development-region", "en",
             "--target-device", "mac", "--minimum-deployment-target", "26.0", "--platform", "macosx",
-        ], in: work)
+        ] + extra, in: work)
         return (run, out)
     }
 
@@ -65,6 +65,19 @@ import TestSupport
         #expect(elements.map(\.type) == ["ic13", "ic11", "ic04", "ic07"])
         let ic13 = try PNGCodec.decode(elements[0].payload).image
         #expect(ic13.width == 256 && ic13.pixels[3] == 0 && ic13.pixels[(128 * 256 + 128) * 4 + 3] == 255)
+    }
+
+    /// Chromium's compile_car.py (61169ed3) passes `--enable-icon-stack-fallback-generation=disabled` and,
+    /// for actool 26.0 (bundle 24127, the version assetc reports), expects the car and the plist only.
+    @Test func withoutTheFallbackThereIsNoIcns() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let (run, out) = try Self.compile(in: work, extra: ["--enable-icon-stack-fallback-generation=disabled"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(Harness.files(under: out) == ["Assets.car"])
+        let results = try PropertyListSerialization.propertyList(from: Data(run.stdout.utf8), format: nil) as? NSDictionary
+        let outputs = (results?["com.apple.actool.compilation-results"] as? NSDictionary)?["output-files"] as? [String]
+        #expect(Set(outputs?.map { URL(fileURLWithPath: $0).lastPathComponent } ?? []) == ["Assets.car", "assetcatalog_generated_info.plist"])
     }
 
     @Test func twoRunsAreTheSameBytes() throws {

@@ -84,7 +84,8 @@ public enum ActoolCompiler {
         let car = FilePath(CompiledCatalogRequest.relativePath).lastComponent
         if FileSystem.kind(work + "/" + CompiledCatalogRequest.relativePath) == .file { files.append(car) }
         // A Mac app's icon: `<app icon>.icns` beside the car, made with it.
-        if request.platform == .macOS, let icon = request.appIcon, FileSystem.kind(work + "/Resources/\(icon).icns") == .file {
+        if request.platform == .macOS, invocation.iconStackFallback, let icon = request.appIcon,
+           FileSystem.kind(work + "/Resources/\(icon).icns") == .file {
             files.append("\(icon).icns")
         }
         let resources = work + "/Resources"

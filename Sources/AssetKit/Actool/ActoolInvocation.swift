@@ -28,6 +28,8 @@ public struct ActoolInvocation: Sendable, Equatable {
     public var dependencyInfo: String?
     public var shownSeverities: Set<ActoolResults.Severity> = [.error]
     public var printVersion = false
+    /// `--enable-icon-stack-fallback-generation`: off, a Mac app's Icon Composer icon gets no `.icns`.
+    public var iconStackFallback = true
     /// Flags that cannot be honoured, with why: the run fails with these as errors.
     public var refusals: [String] = []
 

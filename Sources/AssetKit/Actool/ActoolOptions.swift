@@ -33,7 +33,7 @@ extension ActoolInvocation {
         (["--enable-on-demand-resources"], true, "a set's on-demand-resource tags are compiled into the app's own car, with a warning"),
         (["--filter-for-device-model", "--filter-for-device-os-version", "--filter-for-thinning-device-configuration"], true,
          "the car is unthinned: every device's renditions, which every device reads"),
-        (["--optimization", "--lightweight-asset-runtime-mode", "--enable-icon-stack-fallback-generation", "--standalone-icon-behavior",
+        (["--optimization", "--lightweight-asset-runtime-mode", "--standalone-icon-behavior",
           "--target-name", "--enable-incremental-distill"], true, "no effect on what assetc writes"),
         (["--skip-app-store-deployment"], false, "no effect on what assetc writes"),
         (["--sticker-pack-identifier-prefix", "--bundle-identifier", "--generate-asset-symbol-warnings", "--generate-asset-symbol-errors",
@@ -86,6 +86,11 @@ extension ActoolInvocation {
             .bare("--warnings") { $0.shownSeverities.insert(.warning) },
             .bare("--notices") { $0.shownSeverities.insert(.notice) },
             .bare("--version") { $0.printVersion = true },
+            // Chromium and Compose pass `disabled` (emacs-liquid-glass-icons `NO`): no `.icns` is
+            // made from an Icon Composer icon, as actool 26.0 (bundle 24127) makes none then.
+            .value("--enable-icon-stack-fallback-generation") { invocation, value in
+                invocation.iconStackFallback = !["disabled", "no"].contains(value.lowercased())
+            },
         ]
         for group in withoutEffect {
             options += group.names.map { ActoolOption(name: $0, takesValue: group.takesValue, effect: .accepted(group.reason)) }
