@@ -19,14 +19,9 @@ struct ColorSetDecoder {
         }
         for entry in entries {
             file.warnUnknownKeys(Self.entryKeys, in: entry, what: "a colour entry", diagnostics: &diagnostics)
-            let idiomName = file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal"
-            let idiom: Idiom?
-            switch idiomName {
-            case "universal": idiom = nil
-            case "iphone": idiom = .iphone
-            case "ipad": idiom = .ipad
-            default: continue  // mac, watch, tv...: not an iOS colour
-            }
+            let entryIdiom = Idiom.InCatalog(file.string("idiom", of: entry, diagnostics: &diagnostics))
+            if entryIdiom.isOther { continue }  // mac, watch, tv...: not an iOS colour
+            let idiom = entryIdiom.device
             if file.string("display-gamut", of: entry, diagnostics: &diagnostics) == "display-P3" { continue }
             // A localized colour is kept with its locale (Assets.car selects on it); one whose
             // locale is not a language tag, or one for a device subtype, is left out rather than

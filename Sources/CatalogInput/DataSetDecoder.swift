@@ -22,13 +22,9 @@ struct DataSetDecoder {
             file.warnUnknownKeys(Self.entryKeys, in: item, what: "a data entry", diagnostics: &diagnostics)
             guard let filename = file.string("filename", of: item, diagnostics: &diagnostics) else { continue }  // an empty slot
             referenced.insert(filename)
-            let idiom: Idiom?
-            switch file.string("idiom", of: item, diagnostics: &diagnostics) ?? "universal" {
-            case "universal": idiom = nil
-            case "iphone": idiom = .iphone
-            case "ipad": idiom = .ipad
-            default: continue  // mac, watch, tv…: not an iOS file
-            }
+            let itemIdiom = Idiom.InCatalog(file.string("idiom", of: item, diagnostics: &diagnostics))
+            if itemIdiom.isOther { continue }  // mac, watch, tv…: not an iOS file
+            let idiom = itemIdiom.device
             // A localized entry is keyed by its locale in the car, as a localized image is; other
             // traits are not known to be keyed the same way for data (no actool car shows one).
             var locale: String?

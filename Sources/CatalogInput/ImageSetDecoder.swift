@@ -112,11 +112,10 @@ struct ImageSetDecoder {
         }
         let idiomName = file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal"
         let idiom: Idiom?
-        switch idiomName {
-        case "universal": idiom = nil
-        case "iphone": idiom = .iphone
-        case "ipad": idiom = .ipad
-        case "car":
+        switch Idiom.InCatalog(idiomName) {
+        case .universal: idiom = nil
+        case .device(let device): idiom = device
+        case .other("car"):
             // CarPlay's screen (CoreUI idiom 4): no loose-file name selects it, the car does.
             if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
                                          namedFileKind: namedFileKind, diagnostics: &diagnostics) {
@@ -298,13 +297,8 @@ struct ImageSetDecoder {
             guard isVector else { return nil }
             scale = 0
         }
-        let idiom: Idiom?
         let idiomName = file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal"
-        switch idiomName {
-        case "iphone": idiom = .iphone
-        case "ipad": idiom = .ipad
-        default: idiom = nil
-        }
+        let idiom = Idiom.InCatalog(idiomName).device
         // CarPlay vectors would need drawing for a screen that no variant names: left out.
         if isVector && idiomName == "car" { return nil }
         guard let appearance = appearance(of: entry, file: file, diagnostics: &diagnostics) else { return nil }

@@ -24,6 +24,10 @@ struct IconPlanner {
         case .generate(let source, let page):
             return generate(spec, source: source, page: page, diagnostics: &diagnostics)
         case .appiconset(let set):
+            if manifest.platform == .macOS {
+                diagnostics.append(.error(resolve(set.path), "a macOS app icon set (.appiconset) is not compiled by assetc yet; an Icon Composer icon (.icon) is"))
+                return []
+            }
             return validate(spec, set: set, diagnostics: &diagnostics)
         }
     }
@@ -169,10 +173,6 @@ struct IconPlanner {
 
     private func validate(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         let setPath = resolve(set.path)
-        if manifest.platform == .macOS {
-            diagnostics.append(.error(setPath, "a macOS app icon set (.appiconset) is not compiled by assetc yet; an Icon Composer icon (.icon) is"))
-            return []
-        }
         let setName = FilePath(setPath).lastComponent
         let slotSet: CatalogSlotSet
         do {

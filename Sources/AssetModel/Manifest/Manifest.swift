@@ -222,6 +222,28 @@ public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
     public static func < (lhs: Idiom, rhs: Idiom) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
+
+    /// An Xcode catalog entry's `idiom` (`universal` when it has none), read once for every kind of
+    /// set: every device's (`.universal`), an iOS device's, or another idiom's (mac, car, watch…),
+    /// which each set kind treats its own way.
+    public enum InCatalog: Equatable, Sendable {
+        case universal
+        case device(Idiom)
+        case other(String)
+
+        public init(_ name: String?) {
+            switch name ?? "universal" {
+            case "universal": self = .universal
+            case "iphone": self = .device(.iphone)
+            case "ipad": self = .device(.ipad)
+            case let other: self = .other(other)
+            }
+        }
+
+        /// The iOS device, nil for every device and for another idiom.
+        public var device: Idiom? { if case .device(let idiom) = self { idiom } else { nil } }
+        public var isOther: Bool { if case .other = self { true } else { false } }
+    }
 }
 
 /// How a page maps into an explicit `size`.
