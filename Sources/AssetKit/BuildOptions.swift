@@ -28,6 +28,8 @@ public struct CatalogRequest: Sendable, Hashable {
     public var devices: [Idiom]?
     /// actool's `--platform`: iOS unless macOS is asked for.
     public var platform: ApplePlatform = .iOS
+    /// macOS: the Icon Composer icon's `.icns` (actool's icon stack fallback); on unless turned off.
+    public var writesIconFile = true
     /// `--accent-color NAME`, `--widget-background-color NAME`: colour sets for the partial Info.plist.
     public var accentColor: String?
     public var widgetBackgroundColor: String?

@@ -72,6 +72,7 @@ extension Pipeline {
         if let target = request.deploymentTarget { manifest.deploymentTarget = target }
         if let devices = request.devices { manifest.devices = devices }
         manifest.platform = request.platform
+        manifest.writesIconFile = request.writesIconFile
         // Both given (as actool is always given them): the variants no listed device loads are left out, as
         // when a manifest names both.
         if request.deploymentTarget != nil, request.devices != nil { manifest.namesDevicesAndTarget = true }

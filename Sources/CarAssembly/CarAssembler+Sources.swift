@@ -54,7 +54,7 @@ extension CarAssembler {
         let entries = files.filter { included.contains($0.0.variant.outputPath) && $0.0.variant.iconSlot != DeviceTables.macIcnsOnlyIcon }
         // A Mac app's Icon Composer icon is also its `.icns`, from four of its images.
         var icnsImages: [Int: (path: String, sha256: String)] = [:]
-        if request.platform == .macOS, request.appIconName != nil {
+        if request.platform == .macOS, request.writesIconFile, request.appIconName != nil {
             for (written, path) in files where written.variant.role.kind == .appIcon && written.variant.source.kind == .iconComposer
                 && AppIconFile.pixelSizes.contains(written.variant.pixelWidth) && icnsImages[written.variant.pixelWidth] == nil {
                 icnsImages[written.variant.pixelWidth] = (path, written.sha256)

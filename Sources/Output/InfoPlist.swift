@@ -60,7 +60,7 @@ public enum InfoPlist {
         // partial plist of Xcode 26.3; docs/macos-evidence.md, §4).
         if request.platform == .macOS, let name = request.compiledIconName,
            variants.contains(where: { $0.role.kind == .appIcon && $0.iconSlot?.idiom == .mac }) {
-            root["CFBundleIconFile"] = .string(name)
+            if request.writesIconFile { root["CFBundleIconFile"] = .string(name) }
             root["CFBundleIconName"] = .string(name)
         }
         if let name = request.accentColorName { root["NSAccentColorName"] = .string(name) }

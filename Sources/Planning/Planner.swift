@@ -70,6 +70,7 @@ public struct Planner {
                                        launchBasename: manifest.launchImage?.basename)
         request.alternateIcons = alternates
         request.platform = manifest.platform
+        request.writesIconFile = manifest.writesIconFile
         let colorNames = Set(catalogs.flatMap { $0.colorSets.map(\.name) })
         for (name, message, keep) in [(manifest.accentColorName, ActoolMessage.missingAccentColor, \InfoPlistRequest.accentColorName),
                                       (manifest.widgetBackgroundColorName, ActoolMessage.missingWidgetBackgroundColor,
@@ -114,6 +115,7 @@ public struct Planner {
                                                         fromCatalog: manifest.appIconSetName != nil)
             compiled.devices = manifest.devices
             compiled.platform = manifest.platform
+            compiled.writesIconFile = manifest.writesIconFile
             result.compiledCatalog = compiled
             // As actool: an image set ships only inside the car, which iOS 7 and later read; an
             // app that still runs on iOS 6 keeps its loose files too (docs/assets-car.md).

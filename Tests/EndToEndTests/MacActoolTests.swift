@@ -78,6 +78,9 @@ import TestSupport
         let results = try PropertyListSerialization.propertyList(from: Data(run.stdout.utf8), format: nil) as? NSDictionary
         let outputs = (results?["com.apple.actool.compilation-results"] as? NSDictionary)?["output-files"] as? [String]
         #expect(Set(outputs?.map { URL(fileURLWithPath: $0).lastPathComponent } ?? []) == ["Assets.car", "assetcatalog_generated_info.plist"])
+        // No CFBundleIconFile naming a file that is not there.
+        let plist = try ActoolModeTests.plist(work.appendingPathComponent("assetcatalog_generated_info.plist"))
+        #expect(plist == ["CFBundleIconName": "Icon"] as NSDictionary)
     }
 
     @Test func twoRunsAreTheSameBytes() throws {

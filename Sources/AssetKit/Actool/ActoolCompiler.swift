@@ -84,7 +84,7 @@ public enum ActoolCompiler {
         let car = FilePath(CompiledCatalogRequest.relativePath).lastComponent
         if FileSystem.kind(work + "/" + CompiledCatalogRequest.relativePath) == .file { files.append(car) }
         // A Mac app's icon: `<app icon>.icns` beside the car, made with it.
-        if request.platform == .macOS, invocation.iconStackFallback, let icon = request.appIcon,
+        if request.platform == .macOS, let icon = request.appIcon,
            FileSystem.kind(work + "/Resources/\(icon).icns") == .file {
             files.append("\(icon).icns")
         }
@@ -195,6 +195,7 @@ public enum ActoolCompiler {
         request.alternateAppIconNames = invocation.alternateAppIcons
         request.accentColor = invocation.accentColor
         request.widgetBackgroundColor = invocation.widgetBackgroundColor
+        request.writesIconFile = invocation.iconStackFallback
         request.compiledCatalog = true
         request.actoolSeverities = true
         if !problems.isEmpty { throw ActoolRequestError(messages: problems) }

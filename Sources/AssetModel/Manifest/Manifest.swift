@@ -26,6 +26,9 @@ public struct Manifest: Sendable {
     public var devices: [Idiom] = Idiom.allCases
     /// The platform the app is for (a command-line choice: actool's `--platform`); iOS unless said.
     public var platform: ApplePlatform = .iOS
+    /// macOS: a Mac app's Icon Composer icon is also written as `<icon>.icns` (`CFBundleIconFile`);
+    /// off with actool's `--enable-icon-stack-fallback-generation disabled`.
+    public var writesIconFile = true
     public var deploymentTarget: OSVersion = Manifest.defaultDeploymentTarget
     public var appIcon: AppIconSpec?
     public var launchImage: LaunchImageSpec?

@@ -49,6 +49,8 @@ public struct InfoPlistRequest: Sendable, Hashable {
     public var widgetBackgroundColorName: String?
     /// A Mac app's keys are its own (`CFBundleIconFile`, `CFBundleIconName` at the top level).
     public var platform: ApplePlatform = .iOS
+    /// macOS: whether the `.icns` that `CFBundleIconFile` names is written.
+    public var writesIconFile = true
 
     public init(devices: [Idiom], targetsLegacyOS: Bool, iconName: String, launchBasename: String?) {
         self.devices = devices
@@ -71,6 +73,8 @@ public struct CompiledCatalogRequest: Sendable, Hashable {
     public var devices: [Idiom] = Idiom.allCases
     /// Whose car it is: how its renditions are keyed and named.
     public var platform: ApplePlatform = .iOS
+    /// macOS: the app icon's `.icns` is made with the car (`Manifest.writesIconFile`).
+    public var writesIconFile = true
 
     public init(appIconName: String?, deploymentTarget: OSVersion) {
         self.appIconName = appIconName
