@@ -5,6 +5,9 @@ import AssetPlatform
 /// run in a set's folder — stands for that catalog (it was read as a manifest: "is a directory");
 /// a folder holding `assets.json` for that manifest.
 public enum InputPath: Equatable, Sendable {
+    /// An Icon Composer bundle's name, as `--app-icon` names it: `AppIcon.icon/` → `AppIcon`.
+    public static func iconName(_ path: String) -> String { Pipeline.iconBundleName(path) }
+
     case manifest(String)
     case catalog(String)
     /// An Icon Composer `.icon` bundle: the app icon `--app-icon` names by its stem.

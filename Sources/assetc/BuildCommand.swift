@@ -40,6 +40,10 @@ struct ManifestOptions: ParsableArguments {
     @Flag(help: "Also compile the catalogs' image sets and the app icon into Resources/Assets.car (CFBundleIconName).")
     var car = false
 
+    @Option(help: ArgumentHelp("The platform: ios (the default) or macos (a Mac app: Resources/Assets.car and the Icon Composer icon's .icns, implies --car; the one .icon given is the app icon unless --app-icon says otherwise).",
+                               valueName: "platform"))
+    var platform: String?
+
     @Flag(help: "Treat warnings as errors (exit 1 when any warning is printed).")
     var werror = false
 
@@ -70,7 +74,11 @@ struct ManifestOptions: ParsableArguments {
             throw ValidationError("--deployment-target takes a version such as 15.0, not \"\(deploymentTarget)\"")
         }
         if !devices.isEmpty, parsedDevices == nil { throw ValidationError("--devices takes iphone, ipad or iphone,ipad") }
+        if let platform, ApplePlatform(rawValue: platform) == nil { throw ValidationError("--platform takes ios or macos, not \"\(platform)\"") }
+        if parsedPlatform == .macOS, !devices.isEmpty { throw ValidationError("--devices names iOS devices; a Mac app (--platform macos) has none") }
     }
+
+    private var parsedPlatform: ApplePlatform { platform.flatMap(ApplePlatform.init(rawValue:)) ?? .iOS }
 
     private var parsedDevices: [Idiom]? {
         let names = devices.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
@@ -94,7 +102,13 @@ struct ManifestOptions: ParsableArguments {
                                      appIcon: appIcon, launchImage: launchImage)
         request.iconBundles = classifiedInputs.filter(\.isIconComposer).compactMap(\.path)
         request.alternateAppIcons = alternateAppIcons
-        request.compiledCatalog = car
+        request.platform = parsedPlatform
+        // A Mac app's icon lives in the car (and its .icns): the car is always made.
+        request.compiledCatalog = car || parsedPlatform == .macOS
+        // One Icon Composer icon and no --app-icon: for a Mac app, that icon is the app icon.
+        if parsedPlatform == .macOS, appIcon == nil, request.iconBundles.count == 1 {
+            request.appIcon = InputPath.iconName(request.iconBundles[0])
+        }
         request.alternateAppIconNames = alternateAppIconNames
         request.deploymentTarget = deploymentTarget.flatMap(OSVersion.init)
         request.devices = parsedDevices
@@ -118,6 +132,7 @@ struct ManifestOptions: ParsableArguments {
         if alternateAppIcons { arguments.append("--alternate-app-icons") }
         if let launchImage { arguments += ["--launch-image", launchImage] }
         if car { arguments.append("--car") }
+        if let platform { arguments += ["--platform", platform] }
         for name in alternateAppIconNames { arguments += ["--alternate-app-icon", name] }
         if let deploymentTarget { arguments += ["--deployment-target", deploymentTarget] }
         if let devices = parsedDevices { arguments += ["--devices", devices.map(\.rawValue).joined(separator: ",")] }

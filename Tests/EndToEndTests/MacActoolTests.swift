@@ -109,4 +109,26 @@ import TestSupport
             #expect(Harness.files(under: work.appendingPathComponent("out")) == [])
         }
     }
+    /// The front door for desktop-app makers with no catalog: `assetc build AppIcon.icon --platform macos`.
+    @Test func theFrontDoorWritesTheCarTheIcnsAndTheKeys() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("iconcomposer/MinusOne.icon"),
+                                         to: work.appendingPathComponent("AppIcon.icon"))
+        let run = try Harness.assetc(["build", "AppIcon.icon", "--platform", "macos", "-o", "build"], in: work)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let resources = work.appendingPathComponent("build/Resources")
+        let car = try CARReader(Array(Data(contentsOf: resources.appendingPathComponent("Assets.car"))))
+        #expect(car.metadata.platform == "macosx" && car.facets["AppIcon"] != nil)
+        #expect(ICNSReader.elements(Array(try Data(contentsOf: resources.appendingPathComponent("AppIcon.icns"))))?.map(\.type)
+            == ["ic13", "ic11", "ic04", "ic07"])
+        let plist = try ActoolModeTests.plist(work.appendingPathComponent("build/partial-Info.plist"))
+        #expect(plist == ["CFBundleIconFile": "AppIcon", "CFBundleIconName": "AppIcon"] as NSDictionary)
+        // Nothing loose: a Mac app's icon is in the car and the .icns.
+        #expect(Harness.files(under: resources).filter { $0.hasSuffix(".png") } == [])
+        let again = try Harness.assetc(["build", "AppIcon.icon", "--platform", "macos", "-o", "build"], in: work)
+        #expect(again.status == 0)
+        let bad = try Harness.assetc(["build", "AppIcon.icon", "--platform", "tvos", "-o", "other"], in: work)
+        #expect(bad.status == 64 && bad.stderr.contains("--platform takes ios or macos"), "\(bad.stderr)")
+    }
 }
