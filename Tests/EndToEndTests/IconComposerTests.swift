@@ -242,7 +242,8 @@ import TestSupport
     }
 
     /// Hostile bundles: a layer named outside the bundle, a link out of `Assets`, a missing file,
-    /// too many groups, an absurd scale. Each is an error naming the bundle; nothing is written.
+    /// too many groups, an absurd scale. Each is an error naming the bundle; nothing is written, for
+    /// an iPhone app or a Mac app.
     @Test(arguments: ["parent", "link", "linkedAssets", "missing", "groups", "scale", "cutSVG"])
     func hostileBundlesAreRefused(_ kind: String) throws {
         let work = try Harness.temporaryDirectory()
@@ -277,14 +278,17 @@ import TestSupport
         default:
             try #"{"groups": [\#(layer("AppIcon.svg", scale: 1000))]}"#.write(to: json, atomically: true, encoding: .utf8)
         }
-        let run = try Harness.assetc(["build", "AppIcon.icon", "--app-icon", "AppIcon", "--output", "out"], in: work)
-        #expect((1...127).contains(run.status), "\(kind): \(run.stderr)")
-        #expect(run.stderr.contains("AppIcon.icon/icon.json: error:"), "\(kind): \(run.stderr)")
-        if kind == "cutSVG" {
-            #expect(run.stderr.contains("icon.json: error: the layer file AppIcon.svg: not a readable SVG"), "\(run.stderr)")
+        // For an iPhone app, and for a Mac app (its car and .icns drawn from the same bundle).
+        for platform in [[], ["--platform", "macos"]] {
+            let run = try Harness.assetc(["build", "AppIcon.icon", "--app-icon", "AppIcon", "--output", "out"] + platform, in: work)
+            #expect((1...127).contains(run.status), "\(kind) \(platform): \(run.stderr)")
+            #expect(run.stderr.contains("AppIcon.icon/icon.json: error:"), "\(kind) \(platform): \(run.stderr)")
+            if kind == "cutSVG" {
+                #expect(run.stderr.contains("icon.json: error: the layer file AppIcon.svg: not a readable SVG"), "\(run.stderr)")
+            }
+            // Built from the command line, no manifest: no "referenced here" note pointing at nothing.
+            #expect(!run.stderr.contains("referenced here"), "\(kind): \(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources").path), "\(kind) \(platform)")
         }
-        // Built from the command line, no manifest: no "referenced here" note pointing at nothing.
-        #expect(!run.stderr.contains("referenced here"), "\(kind): \(run.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources").path), "\(kind)")
     }
 }

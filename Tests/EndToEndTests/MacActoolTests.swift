@@ -128,6 +128,13 @@ import TestSupport
         #expect(Harness.files(under: resources).filter { $0.hasSuffix(".png") } == [])
         let again = try Harness.assetc(["build", "AppIcon.icon", "--platform", "macos", "-o", "build"], in: work)
         #expect(again.status == 0)
+        // A bundle broken afterwards fails with a message and leaves the earlier car and .icns as they were.
+        let before = try ["Assets.car", "AppIcon.icns"].map { try Data(contentsOf: resources.appendingPathComponent($0)) }
+        try #"{"groups": [{"layers": [{"name": "L", "image-name": "../../../etc/passwd"}]}]}"#
+            .write(to: work.appendingPathComponent("AppIcon.icon/icon.json"), atomically: true, encoding: .utf8)
+        let broken = try Harness.assetc(["build", "AppIcon.icon", "--platform", "macos", "-o", "build"], in: work)
+        #expect((1...127).contains(broken.status) && broken.stderr.contains("AppIcon.icon/icon.json: error:"), "\(broken.stderr)")
+        #expect(try ["Assets.car", "AppIcon.icns"].map { try Data(contentsOf: resources.appendingPathComponent($0)) } == before)
         let bad = try Harness.assetc(["build", "AppIcon.icon", "--platform", "tvos", "-o", "other"], in: work)
         #expect(bad.status == 64 && bad.stderr.contains("--platform takes ios or macos"), "\(bad.stderr)")
     }
