@@ -52,12 +52,13 @@ enum CompiledCatalogStep {
         warnings += colorWarnings
         // A Mac app's `.icns` is made with the car, from the same images: kept or made with it.
         let icnsRelative = !sources.makesIcns ? nil : request.appIconName.map { "Resources/\($0).icns" }
-        if let reused = reuse(relative, key), icnsRelative.map({ reuse($0, key) != nil }) ?? true {
+        let reusedIcns = icnsRelative.flatMap { reuse($0, key) }
+        if let reused = reuse(relative, key), icnsRelative == nil || reusedIcns != nil {
             for line in (reused.messages ?? "").split(separator: "\n") {
                 let parts = line.split(separator: "\t", maxSplits: 1)
                 if parts.count == 2 { warnings.append(.warning(String(parts[0]), String(parts[1]))) }
             }
-            return [reused] + (icnsRelative.flatMap { reuse($0, key) }.map { [$0] } ?? [])
+            return [reused] + (reusedIcns.map { [$0] } ?? [])
         }
         let assembled = try CarAssembler.assemble(plan, sources, cached: previous(relative), jobs: jobs, warnings: &warnings, stop: stop)
         warnings += assembled.messages

@@ -117,7 +117,7 @@ public enum CarAssembler {
         }
         var catalog = CompiledCatalog(assets: assets.keys.sorted().map { assets[$0]! },
                                       deploymentTarget: request.deploymentTarget.description)
-        catalog.platform = request.platform == .macOS ? .macOS : .iOS
+        catalog.platform = request.platform
         for (name, iconJSON) in sources.stackIcons where assets[name]?.kind == .appIcon {
             if let stopped = stop() { throw stopped }
             catalog.iconStacks.append(try iconStack(name: name, iconJSON: iconJSON, store: sources.stackStore))

@@ -1,4 +1,6 @@
-/// The platform a car is written for. The renditions are the same values on every platform; what
+import AssetModel
+
+/// How a car is written for each platform (`CompiledCatalog.platform`). The renditions are the same values on every platform; what
 /// differs is how they are keyed and named, as actool writes each platform's car:
 ///
 /// - **iOS** (iPhone, iPad): the key format of `RenditionAttribute.keyFormat` (scale, idiom and
@@ -10,9 +12,9 @@
 ///   and `ISAppearanceTintable` 10, the APPEARANCEKEYS tree only in a car with an appearance other
 ///   than System (an app icon set's car of Xcode 26.3 has none); platform `macosx`
 ///   (docs/macos-evidence.md, §2).
-public enum CarPlatform: String, Sendable, Equatable {
-    case iOS = "ios"
-    case macOS = "macosx"
+extension ApplePlatform {
+    /// EXTENDED_METADATA's platform name.
+    var carName: String { self == .iOS ? "ios" : "macosx" }
 
     /// CARHEADER's key semantics.
     var keySemantics: UInt32 { self == .iOS ? 2 : 1 }
@@ -22,7 +24,7 @@ public enum CarPlatform: String, Sendable, Equatable {
     static let macOSTraits: Set<RenditionAttribute> = [.displayGamut]
 
     /// The key format of a car whose renditions use `extras`.
-    func keyFormat(with extras: Set<RenditionAttribute>) throws(CompiledCatalogError) -> [RenditionAttribute] {
+    func carKeyFormat(with extras: Set<RenditionAttribute>) throws(CompiledCatalogError) -> [RenditionAttribute] {
         switch self {
         case .iOS:
             return RenditionAttribute.keyFormat(with: extras)

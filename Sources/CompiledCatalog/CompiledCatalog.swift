@@ -198,8 +198,8 @@ public struct CompiledCatalog: Sendable {
 
     public var assets: [Asset]
     public var iconStacks: [IconStack] = []
-    /// Whose car it is: its key format, appearance names and metadata follow (`CarPlatform`).
-    public var platform: CarPlatform = .iOS
+    /// Whose car it is: its key format, appearance names and metadata follow (CarPlatform.swift).
+    public var platform: ApplePlatform = .iOS
     /// The deployment target written in the extended metadata (`"12.0"`).
     public var deploymentTarget: String
 

@@ -6,7 +6,7 @@ extension CompiledCatalogWriter {
 
     /// What the trees are filled from, asset by asset.
     struct Trees {
-        var platform: CarPlatform
+        var platform: ApplePlatform
         var keyFormat: [RenditionAttribute]
         var renditions: [Entry] = []
         /// Each rendition's cache key, by its key in RENDITIONS.
@@ -46,7 +46,7 @@ extension CompiledCatalogWriter {
     }
 
     public static func writeWithParts(_ catalog: CompiledCatalog) throws(CompiledCatalogError) -> Written {
-        let keyFormat = try catalog.platform.keyFormat(with: Set(catalog.assets.flatMap { $0.renditions.flatMap(\.traits.keys) })
+        let keyFormat = try catalog.platform.carKeyFormat(with: Set(catalog.assets.flatMap { $0.renditions.flatMap(\.traits.keys) })
             .union(catalog.iconStacks.contains(where: Self.hasWideLayer) ? [.displayGamut] : []))
         let localizationNames = try Self.localizationNames(catalog)
         var localizations: [String: UInt16] = [:]

@@ -83,7 +83,7 @@ public enum CompiledCatalogWriter {
     }
 
     /// CARHEADER: 436 bytes, little-endian.
-    static func header(renditionCount: Int, keySemantics: UInt32 = CarPlatform.iOS.keySemantics) -> [UInt8] {
+    static func header(renditionCount: Int, keySemantics: UInt32 = ApplePlatform.iOS.keySemantics) -> [UInt8] {
         var bytes = Array("RATC".utf8) + LittleEndian.u32(coreUIVersion) + LittleEndian.u32(storageVersion)
         bytes += LittleEndian.u32(0)  // storage timestamp: none, for identical bytes
         bytes += LittleEndian.u32(renditionCount)
@@ -98,9 +98,9 @@ public enum CompiledCatalogWriter {
     }
 
     /// EXTENDED_METADATA: `META` and four 256-byte strings.
-    static func extendedMetadata(deploymentTarget: String, platform: CarPlatform = .iOS) -> [UInt8] {
+    static func extendedMetadata(deploymentTarget: String, platform: ApplePlatform = .iOS) -> [UInt8] {
         Array("META".utf8) + LittleEndian.string("", size: 256) + LittleEndian.string(deploymentTarget, size: 256)
-            + LittleEndian.string(platform.rawValue, size: 256) + LittleEndian.string("assetc \(AssetcVersion.current)", size: 256)
+            + LittleEndian.string(platform.carName, size: 256) + LittleEndian.string("assetc \(AssetcVersion.current)", size: 256)
     }
 
     /// A BITMAPKEYS value: which values each key attribute takes among the asset's renditions, one

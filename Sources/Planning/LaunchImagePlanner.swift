@@ -122,11 +122,8 @@ struct LaunchImagePlanner {
         }
         for entry in entries {
             let empty = entry.filename ?? "an empty slot"
-            let idiom: Idiom
-            switch entry.idiom {
-            case "iphone": idiom = .iphone
-            case "ipad": idiom = .ipad
-            default:
+            // A launch image is for one device: a universal slot is skipped as another idiom's is.
+            guard let idiom = Idiom.InCatalog(entry.idiom).device else {
                 skip(entry, "skipped \(empty): idiom '\(entry.idiom ?? "(none)")' does not apply to an iOS build")
                 continue
             }
