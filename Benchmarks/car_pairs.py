@@ -9,11 +9,12 @@ import argparse, csv, os, shutil, subprocess, sys, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The actool arguments each pair's build used (SOURCES.tsv's notes); pairs not listed are skipped
-# (the macOS, tvOS and watchOS cars of acextract).
+# (the tvOS and watchOS cars of acextract).
 ARGUMENTS = {
     "assets_iphone.car": ["--minimum-deployment-target", "9.3", "--target-device", "iphone"],
     "assets_ipad.car": ["--minimum-deployment-target", "9.3", "--target-device", "ipad"],
     "assets_ios.car": ["--minimum-deployment-target", "9.3", "--target-device", "iphone", "--target-device", "ipad"],
+    "assets_mac.car": ["--platform", "macosx", "--minimum-deployment-target", "10.11"],
 }
 DEFAULT = {
     "microbit-foundation/microbit-swift-playgrounds": ["--minimum-deployment-target", "8.0", "--target-device", "ipad"],
@@ -45,8 +46,9 @@ def main():
         shutil.rmtree(out, ignore_errors=True)
         os.makedirs(out)
         started = time.monotonic()
-        run = subprocess.run([args.assetc, "actool", "--compile", out, "--platform", "iphoneos",
-                              "--output-format", "human-readable-text"] + extra + [catalog], capture_output=True, text=True)
+        platform = [] if "--platform" in extra else ["--platform", "iphoneos"]
+        run = subprocess.run([args.assetc, "actool", "--compile", out] + platform
+                             + ["--output-format", "human-readable-text"] + extra + [catalog], capture_output=True, text=True)
         seconds = time.monotonic() - started
         ours_path = os.path.join(out, "Assets.car")
         if run.returncode != 0 or not os.path.exists(ours_path):

@@ -33,7 +33,7 @@ extension Pipeline {
             }
             // Catalogs on the command line are relative to the working directory, not the manifest.
             let spec = manifest.directory == "." || FilePath(trimmed).isAbsolute ? trimmed : FileSystem.absolute(trimmed)
-            manifest.catalogs.append(CatalogSpec(path: spec, scales: request.scales ?? CatalogSpec.defaultScales,
+            manifest.catalogs.append(CatalogSpec(path: spec, scales: request.scales ?? CatalogSpec.defaultScales(for: request.platform),
                                                  location: .notInAFile))
         }
         if let scales = request.scales {
@@ -108,7 +108,7 @@ extension Pipeline {
         var diagnostics: [Diagnostic] = []
         for spec in manifest.catalogs {
             let path = manifest.resolve(spec.path)
-            let read = CatalogReader().read(spec, path: path)
+            let read = CatalogReader(platform: manifest.platform).read(spec, path: path)
             catalogs.append(read.contents)
             diagnostics += read.diagnostics
             inputs += read.inputs

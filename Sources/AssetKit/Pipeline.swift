@@ -157,8 +157,15 @@ public enum Pipeline {
         if options.isCancelled() {
             throw BuildFailure(OutputError.interrupted(root: transaction.root))
         }
-        let derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, warnings: &renderWarnings,
+        let derived: [DerivedOutput]
+        do throws(BuildFailure) {
+            derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, warnings: &renderWarnings,
                                                    jobs: options.jobs, isCancelled: options.isCancelled)
+        } catch {
+            // What planning and rendering said stays with the failure: a wrong-sized icon warned
+            // about is often why the car could not be made.
+            throw BuildFailure(error.kind, project.warnings + renderWarnings + error.diagnostics)
+        }
         if options.isCancelled() {
             throw BuildFailure(OutputError.interrupted(root: transaction.root))
         }

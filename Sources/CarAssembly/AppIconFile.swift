@@ -8,7 +8,8 @@ public enum AppIconFile {
     /// The pixel sizes an `.icns` is made from, each once.
     public static let pixelSizes = Set(ICNSFile.actoolLayout.map(\.pixels)).sorted()
 
-    /// `images`: sRGB pixels by pixel size (square), one for each of `pixelSizes`. Each PNG is 8-bit
+    /// `images`: sRGB pixels by pixel size (square), one for each of `pixelSizes` (an element whose
+    /// size is missing is left out). Each PNG is 8-bit
     /// RGBA with an sRGB chunk (rendering intent 0), as actool's are; actool's also carry an `eXIf`
     /// chunk that repeats the pixel size, which assetc leaves out (IHDR says it). The same images
     /// give the same bytes.
@@ -17,8 +18,9 @@ public enum AppIconFile {
         settings.reduceColorType = false
         var elements: [ICNSFile.Element] = []
         for (type, pixels, isPNG) in ICNSFile.actoolLayout {
-            guard var image = images[pixels], image.width == pixels, image.height == pixels, image.pixels.count == pixels * pixels * 4 else {
-                throw CompiledCatalogError("\(name): no \(pixels)×\(pixels) image for the .icns element \(type)")
+            guard var image = images[pixels] else { continue }  // a partial icon: its maker says which element is missing
+            guard image.width == pixels, image.height == pixels, image.pixels.count == pixels * pixels * 4 else {
+                throw CompiledCatalogError("\(name): the image for the .icns element \(type) is \(image.width)×\(image.height), not \(pixels)×\(pixels)")
             }
             if isPNG {
                 image.color = .srgb(intent: 0)
@@ -31,6 +33,7 @@ public enum AppIconFile {
                 elements.append(ICNSFile.Element(type: type, payload: ICNSFile.argbPayload(straightRGBA: image.pixels)))
             }
         }
+        guard !elements.isEmpty else { throw CompiledCatalogError("\(name): no image of 16, 32, 128 or 256 pixels for the .icns") }
         return try ICNSFile.write(elements)
     }
 }

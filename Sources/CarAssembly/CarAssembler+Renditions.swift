@@ -5,6 +5,14 @@ import Rendering
 
 // Each rendition's key fields, set from its variant or car-only slot before its pixels are read.
 extension CarAssembler {
+    /// The file name a variant's rendition records: its catalog file's; a Mac icon set's image keeps
+    /// its file's name too, as actool 26.3 names them (mcfans's car: icon_16x16@2x.png), where the
+    /// Icon Composer icon's images are drawn and named by their slot.
+    static func storedFileName(_ variant: Variant) -> String {
+        if variant.iconSlot?.idiom == .mac && variant.source.kind == .png { return FilePath(variant.source.path).lastComponent }
+        return variant.catalogOrigin?.filename ?? variant.fileName
+    }
+
     /// The rendition of one written variant, its bytes copied from `cached` when what it is made
     /// from is unchanged; nil for a variant the car does not hold. Says in `made` what the car
     /// stores differently from the set (on every build that makes the car, copied renditions included).
@@ -17,7 +25,7 @@ extension CarAssembler {
         var rendition = CompiledCatalog.Rendition(
             idiom: idiom(variant), scale: variant.iconSlot?.scale ?? variant.scale, appearance: appearance(variant),
             iconPoints: isIcon ? variant.iconSlot?.points : nil,
-            fileName: variant.catalogOrigin?.filename ?? variant.fileName,
+            fileName: storedFileName(variant),
             width: variant.pixelWidth, height: variant.pixelHeight, rgba: [])
         if !isIcon { imageAttributes(variant, sources, into: &rendition, made: &made) }
         // The 1024 image of a single-size icon, and every dark or tinted icon, is stored once per

@@ -52,11 +52,13 @@ extension CarAssembler {
                 && !(variant.role.kind == .alternateAppIcon && variant.iconSlot?.idiom != .appStore && singleSizeAlternates.contains(variant.name))
         }.map(\.outputPath))
         let entries = files.filter { included.contains($0.0.variant.outputPath) && $0.0.variant.iconSlot != DeviceTables.macIcnsOnlyIcon }
-        // A Mac app's Icon Composer icon is also its `.icns`, from four of its images.
+        // A Mac app's icon (an Icon Composer icon or a Mac icon set) is also its `.icns`, from four
+        // of its images; where two slots have the pixels (32: 16 @2x and 32 @1x), the @2x one, whose
+        // role the element has (ic11 is 16x16@2x, ic13 128x128@2x).
         var icnsImages: [Int: (path: String, sha256: String)] = [:]
         if request.platform == .macOS, request.writesIconFile, request.appIconName != nil {
-            for (written, path) in files where written.variant.role.kind == .appIcon && written.variant.source.kind == .iconComposer
-                && AppIconFile.pixelSizes.contains(written.variant.pixelWidth) && icnsImages[written.variant.pixelWidth] == nil {
+            let icons = files.filter { $0.0.variant.role.kind == .appIcon && AppIconFile.pixelSizes.contains($0.0.variant.pixelWidth) }
+            for (written, path) in icons.sorted(by: { $0.0.variant.scale > $1.0.variant.scale }) where icnsImages[written.variant.pixelWidth] == nil {
                 icnsImages[written.variant.pixelWidth] = (path, written.sha256)
             }
         }
@@ -113,7 +115,7 @@ extension CarAssembler {
         description += "lcms \(SRGBConversion.version)\n"
         for (written, _) in sources.entries {
             description += "\(assetName(written.variant, request) ?? "")|\(written.variant.outputPath)|\(written.sha256)|"
-                + "\(written.variant.catalogOrigin?.filename ?? written.variant.fileName)"
+                + storedFileName(written.variant)
                 + (written.variant.carTraits.map { "|\($0.summary)" } ?? "") + "\n"
         }
         for source in sources.vectorFiles.keys.sorted() { description += "pdf|\(source)|\(sha256Hex(sources.vectorFiles[source]!))\n" }

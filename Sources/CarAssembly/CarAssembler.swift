@@ -20,11 +20,11 @@ public enum CarAssembler {
         public var icns: [UInt8]?
     }
 
-    /// `cached`: the last build's renditions by cache key. Each rendition is read, decoded and
-    /// encoded `jobs` at a time, a few batches of them between `stop` checks, so no more than
-    /// `jobs` images' pixels are held at once (the car's compressed bytes are).
     /// The `.icns` of a Mac app's icon, from the PNGs this build made; nil when there is none to make.
-    static func icnsFile(_ sources: CarSources, plan: BuildPlan) throws(BuildFailure) -> [UInt8]? {
+    /// An element whose image the icon set lacks (a slot left empty or of the wrong size, which
+    /// planning warned about) is left out, and said: the file is then "partially defined", as
+    /// `iconutil`'s man page calls it, which Finder reads.
+    static func icnsFile(_ sources: CarSources, plan: BuildPlan, made: inout [Diagnostic]) throws(BuildFailure) -> [UInt8]? {
         guard !sources.icnsImages.isEmpty, let name = sources.request.appIconName else { return nil }
         var images: [Int: RGBAImage] = [:]
         for (size, source) in sources.icnsImages {
@@ -35,6 +35,9 @@ public enum CarAssembler {
                 throw BuildFailure(.invalidInput, [.error(source.path, "cannot be read for \(name).icns: \(error.message)")])
             }
         }
+        for (type, pixels, _) in ICNSFile.actoolLayout where images[pixels] == nil {
+            made.append(.warning(plan.inputPath, "\(name).icns has no \(type) element (\(pixels)x\(pixels) px): the icon has no usable image of that size"))
+        }
         do {
             return try AppIconFile.make(images, name: name)
         } catch {
@@ -42,6 +45,9 @@ public enum CarAssembler {
         }
     }
 
+    /// `cached`: the last build's renditions by cache key. Each rendition is read, decoded and
+    /// encoded `jobs` at a time, a few batches of them between `stop` checks, so no more than
+    /// `jobs` images' pixels are held at once (the car's compressed bytes are).
     public static func assemble(_ plan: BuildPlan, _ sources: CarSources, cached: [String: [UInt8]], jobs: Int,
                                 warnings: inout [Diagnostic], stop: () -> BuildFailure?) throws(BuildFailure) -> Assembled {
         let request = sources.request
@@ -130,6 +136,7 @@ public enum CarAssembler {
         }
         // Said under -v, not kept with the car: how much of it this build had to make.
         warnings.append(.note(plan.inputPath, "Assets.car: \(encoded) image\(encoded == 1 ? "" : "s") encoded, \(copied) copied from the last build's car"))
-        return Assembled(bytes: written.bytes, parts: written.parts, messages: made, icns: try icnsFile(sources, plan: plan))
+        let icns = try icnsFile(sources, plan: plan, made: &made)
+        return Assembled(bytes: written.bytes, parts: written.parts, messages: made, icns: icns)
     }
 }

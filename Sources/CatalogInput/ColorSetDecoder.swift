@@ -2,6 +2,7 @@ import AssetModel
 
 /// Reads one `.colorset` into colours for the index, in every notation real catalogs use.
 struct ColorSetDecoder {
+    let platform: ApplePlatform
     static let setKeys: Set<String> = ["info", "colors", "properties"]
     static let entryKeys: Set<String> = ["idiom", "color", "appearances", "display-gamut", "subtype", "locale"]
     static let colorKeys: Set<String> = ["color-space", "components", "platform", "reference"]
@@ -13,15 +14,16 @@ struct ColorSetDecoder {
         guard let file = ContentsFile.readSet(folder, kind: "colour set", name: name, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
         file.warnUnknownKeys(Self.setKeys, in: file.root, what: "a colour set's Contents.json", diagnostics: &diagnostics)
         var colors: [CatalogColor] = []
+        var platformOnly: [Bool] = []  // parallel to `colors`: a `mac` colour of a Mac build
         guard let list = file.member("colors", of: file.root), case .array(let entries) = list.value else {
             diagnostics.append(.warning(file.path, "the colour set \"\(name)\" has no \"colors\" array; skipped").droppingContent())
             return nil
         }
         for entry in entries {
             file.warnUnknownKeys(Self.entryKeys, in: entry, what: "a colour entry", diagnostics: &diagnostics)
-            let entryIdiom = Idiom.InCatalog(file.string("idiom", of: entry, diagnostics: &diagnostics))
-            if entryIdiom.isOther { continue }  // mac, watch, tv...: not an iOS colour
-            let idiom = entryIdiom.device
+            let match = Idiom.InCatalog(file.string("idiom", of: entry, diagnostics: &diagnostics)).applies(on: platform)
+            if match == .otherPlatform { continue }  // watch, tv… (and mac on iOS, iphone on macOS): another platform's colour
+            let idiom = match.device
             if file.string("display-gamut", of: entry, diagnostics: &diagnostics) == "display-P3" { continue }
             // A localized colour is kept with its locale (Assets.car selects on it); one whose
             // locale is not a language tag, or one for a device subtype, is left out rather than
@@ -44,6 +46,7 @@ struct ColorSetDecoder {
             if let reference = file.string("reference", of: color, diagnostics: &diagnostics) {
                 let platform = file.string("platform", of: color, diagnostics: &diagnostics)
                 colors.append(CatalogColor(idiom: idiom, appearance: appearance, value: .reference(platform: platform, name: reference), locale: locale))
+                platformOnly.append(match == .platformOnly)
                 continue
             }
             let space = file.string("color-space", of: color, diagnostics: &diagnostics) ?? "srgb"
@@ -67,7 +70,9 @@ struct ColorSetDecoder {
             }
             if broken { continue }
             colors.append(CatalogColor(idiom: idiom, appearance: appearance, value: .components(colorSpace: space, components), locale: locale))
+            platformOnly.append(match == .platformOnly)
         }
+        colors = PlatformOverride.resolve(colors, platformOnly: platformOnly) { "\($0.appearance)|\($0.locale ?? "")" }
         return CatalogColorSet(name: name, setPath: setPath, colors: colors)
     }
 
@@ -96,8 +101,10 @@ struct ColorSetDecoder {
     }
 
     /// Colours for appearances assetc does not write are left out, silently: they are not iOS colours.
+    /// A Mac build leaves out high-contrast ones too: no macOS car with one has been seen (CarPlatform).
     private func appearance(of entry: JSONNode, file: ContentsFile, diagnostics: inout [Diagnostic]) -> Appearance? {
-        if case .known(let appearance) = file.appearance(of: entry, diagnostics: &diagnostics) { return appearance }
-        return nil
+        guard case .known(let appearance) = file.appearance(of: entry, diagnostics: &diagnostics) else { return nil }
+        if platform == .macOS && appearance.highContrast { return nil }
+        return appearance
     }
 }

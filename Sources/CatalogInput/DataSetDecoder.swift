@@ -4,6 +4,7 @@ import AssetPlatform
 /// Reads one `.dataset`: each entry's file (any kind of file), idiom and type identifier. The files
 /// themselves are read only when Assets.car is made.
 struct DataSetDecoder {
+    let platform: ApplePlatform
     static let setKeys: Set<String> = ["info", "data", "properties"]
     static let entryKeys: Set<String> = ["idiom", "filename", "universal-type-identifier", "memory", "graphics-feature-set",
                                          "platform", "locale", "subtype"]
@@ -16,15 +17,16 @@ struct DataSetDecoder {
             return nil
         }
         var entries: [CatalogDataSet.Entry] = []
+        var platformOnly: [Bool] = []  // parallel to `entries`: a `mac` file of a Mac build
         var referenced: Set<String> = []
         var skippedForTraits = 0
         for item in items {
             file.warnUnknownKeys(Self.entryKeys, in: item, what: "a data entry", diagnostics: &diagnostics)
             guard let filename = file.string("filename", of: item, diagnostics: &diagnostics) else { continue }  // an empty slot
             referenced.insert(filename)
-            let itemIdiom = Idiom.InCatalog(file.string("idiom", of: item, diagnostics: &diagnostics))
-            if itemIdiom.isOther { continue }  // mac, watch, tv…: not an iOS file
-            let idiom = itemIdiom.device
+            let match = Idiom.InCatalog(file.string("idiom", of: item, diagnostics: &diagnostics)).applies(on: platform)
+            if match == .otherPlatform { continue }  // watch, tv… (mac on iOS, iphone on macOS): another platform's file
+            let idiom = match.device
             // A localized entry is keyed by its locale in the car, as a localized image is; other
             // traits are not known to be keyed the same way for data (no actool car shows one).
             var locale: String?
@@ -44,7 +46,9 @@ struct DataSetDecoder {
             let type = file.string("universal-type-identifier", of: item, diagnostics: &diagnostics)
             entries.append(CatalogDataSet.Entry(idiom: idiom, filename: filename, path: path, typeIdentifier: type?.isEmpty == false ? type : nil,
                                                 locale: locale))
+            platformOnly.append(match == .platformOnly)
         }
+        entries = PlatformOverride.resolve(entries, platformOnly: platformOnly) { $0.locale ?? "" }
         if skippedForTraits > 0 {
             diagnostics.append(.note(file.path, "skipped \(skippedForTraits) entr\(skippedForTraits == 1 ? "y" : "ies") of the data set \"\(name)\" chosen by memory, graphics or subtype, or by a locale that is not a language tag"))
         }

@@ -4,6 +4,7 @@ import AssetPlatform
 /// Reads one `.imageset`: its filled slots for iOS idioms, its properties, and actool's warnings
 /// for missing and unassigned files.
 struct ImageSetDecoder {
+    let platform: ApplePlatform
     static let setKeys: Set<String> = ["info", "images", "properties"]
     static let entryKeys: Set<String> = [
         "idiom", "scale", "filename", "appearances", "subtype", "unassigned", "width-class", "height-class",
@@ -17,9 +18,13 @@ struct ImageSetDecoder {
     /// Entry keys that pick a variant for traits a loose file cannot express: such slots are skipped.
     static let qualifierKeys = ["width-class", "height-class", "memory", "graphics-feature-set", "language-direction",
                                 "locale", "screen-width"]
-    /// Idioms Xcode knows that are not iOS: their slots are skipped with one note per set.
-    static let otherIdioms: Set<String> = ["mac", "watch", "tv", "car", "vision", "ios-marketing", "watch-marketing",
+    /// Idioms Xcode knows: those that are not the build's platform's are skipped with one note per set.
+    static let otherIdioms: Set<String> = ["iphone", "ipad", "mac", "watch", "tv", "car", "vision", "ios-marketing", "watch-marketing",
                                            "mac-catalyst", "reality"]
+    /// Entry keys that choose by traits a Mac does not have (size classes, memory, graphics family,
+    /// a watch's screen, the iPhone's subtypes, layout direction: no macOS car keys by them).
+    static let iOSOnlyTraitKeys = ["width-class", "height-class", "memory", "graphics-feature-set", "screen-width", "subtype",
+                                   "language-direction"]
 
     func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic],
                 inputs: inout [String]) -> CatalogImageSet? {
@@ -36,10 +41,18 @@ struct ImageSetDecoder {
         for entry in entries {
             decodeEntry(entry, file: file, folder: folder, name: name, into: &set, diagnostics: &diagnostics, inputs: &inputs)
         }
+        set.slots = PlatformOverride.resolve(set.slots, platformOnly: set.slotIsPlatformOnly) { "\($0.scale ?? 0)|\($0.appearance)|\($0.tall)" }
+        set.traitSlots = PlatformOverride.resolve(set.traitSlots, platformOnly: set.traitSlotIsPlatformOnly) {
+            "\($0.scale)|\($0.appearance)|\($0.attributeValues.map { "\($0)" } ?? "")|\($0.locale ?? "")"
+        }
         set.unassigned += FileSystem.list(folder).filter { !MacFileNames.isMacMetadata($0) && $0 != "Contents.json" && !set.referenced.contains($0) }.count
         if !set.traitSlots.isEmpty { set.properties.traitSlots = set.traitSlots }
-        Self.reportSkipped(name: name, contentsPath: contentsPath, unassigned: set.unassigned, otherIdioms: set.otherIdioms,
+        Self.reportSkipped(name: name, contentsPath: contentsPath, platform: platform, unassigned: set.unassigned, otherIdioms: set.otherIdioms,
                            skippedForTraits: set.skippedForTraits, keptSlots: set.slots.count, traitSlots: set.traitSlots, diagnostics: &diagnostics)
+        if set.skippedForMac > 0 {
+            diagnostics.append(.note(contentsPath, "skipped \(set.skippedForMac) slot\(set.skippedForMac == 1 ? "" : "s") of \"\(name)\" for what a Mac has not "
+                + "(3x, size class, memory, graphics family, screen width, subtype, layout direction, high contrast)"))
+        }
         return CatalogImageSet(name: name, setPath: setPath, contentsPath: contentsPath, slots: set.slots, properties: set.properties)
     }
 
@@ -47,6 +60,11 @@ struct ImageSetDecoder {
     struct SetEntries {
         var properties: CatalogImageProperties
         var slots: [CatalogImageSlot] = []
+        /// Parallel to `slots` and `traitSlots`: a `mac` entry of a Mac build (`PlatformOverride`).
+        var slotIsPlatformOnly: [Bool] = []
+        var traitSlotIsPlatformOnly: [Bool] = []
+        /// A Mac build's slots for a scale or trait no Mac has.
+        var skippedForMac = 0
         /// The files the entries name, in any spelling found: the rest are unassigned.
         var referenced: Set<String> = []
         var unassigned = 0
@@ -55,18 +73,31 @@ struct ImageSetDecoder {
         var traitSlots: [CatalogTraitSlot] = []
     }
 
+    /// A Mac build's entry for a 3x screen, a trait only iOS devices have, or high contrast (no
+    /// macOS car with one has been seen): acextract's Xcode 7.3 Mac car leaves such slots out.
+    static func isForWhatAMacHasNot(_ entry: JSONNode, in file: ContentsFile) -> Bool {
+        var unused: [Diagnostic] = []  // what the entry's own reading says is said there
+        if iOSOnlyTraitKeys.contains(where: { file.member($0, of: entry) != nil }) { return true }
+        if file.string("scale", of: entry, diagnostics: &unused) == "3x" { return true }
+        if case .known(let appearance) = file.appearance(of: entry, diagnostics: &unused) { return appearance.highContrast }
+        return false
+    }
+
     /// A car-only slot, once per idiom, scale, appearance and traits, as for plain slots.
-    static func keep(_ slot: CatalogTraitSlot, filename: String, at entry: JSONNode, contentsPath: String, in set: inout SetEntries,
+    static func keep(_ slot: CatalogTraitSlot, platformOnly: Bool, filename: String, at entry: JSONNode, contentsPath: String, in set: inout SetEntries,
                      diagnostics: inout [Diagnostic], inputs: inout [String]) {
         // Scale 0 is a vector drawn at every scale: it meets a slot of any scale.
-        if set.traitSlots.contains(where: { $0.idiom == slot.idiom && $0.carPlay == slot.carPlay
-            && ($0.scale == slot.scale || $0.scale == 0 || slot.scale == 0)
-            && $0.appearance == slot.appearance && $0.attributeValues == slot.attributeValues && $0.locale == slot.locale }) {
+        if set.traitSlots.indices.contains(where: { index in
+            let other = set.traitSlots[index]
+            return set.traitSlotIsPlatformOnly[index] == platformOnly && other.idiom == slot.idiom && other.carPlay == slot.carPlay
+                && (other.scale == slot.scale || other.scale == 0 || slot.scale == 0)
+                && other.appearance == slot.appearance && other.attributeValues == slot.attributeValues && other.locale == slot.locale }) {
             diagnostics.append(.warning(contentsPath, at: entry.location,
                                         "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept").droppingContent())
             return
         }
         set.traitSlots.append(slot)
+        set.traitSlotIsPlatformOnly.append(platformOnly)
         inputs.append(slot.path)
     }
 
@@ -111,27 +142,31 @@ struct ImageSetDecoder {
             diagnostics.append(.warning(contentsPath, at: entry.location, ActoolMessage.missingFile(filename, inSet: name)).droppingContent())
         }
         let idiomName = file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal"
-        let idiom: Idiom?
-        switch Idiom.InCatalog(idiomName) {
-        case .universal: idiom = nil
-        case .device(let device): idiom = device
-        case .other("car"):
-            // CarPlay's screen (CoreUI idiom 4): no loose-file name selects it, the car does.
-            if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
-                                         namedFileKind: namedFileKind, diagnostics: &diagnostics) {
-                Self.keep(traitSlot, filename: filename, at: entry, contentsPath: contentsPath, in: &set, diagnostics: &diagnostics, inputs: &inputs)
-                return
-            }
-            set.otherIdioms.insert(idiomName)
-            reportIfMissingWhenSkipped()
-            return
-        default:
-            if Self.otherIdioms.contains(idiomName) {
+        let match = Idiom.InCatalog(idiomName).applies(on: platform)
+        let idiom = match.device
+        let platformOnly = match == .platformOnly
+        if match == .otherPlatform {
+            if platform == .iOS && idiomName == "car" {
+                // CarPlay's screen (CoreUI idiom 4): no loose-file name selects it, the car does.
+                if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
+                                             namedFileKind: namedFileKind, diagnostics: &diagnostics) {
+                    Self.keep(traitSlot, platformOnly: false, filename: filename, at: entry, contentsPath: contentsPath, in: &set,
+                              diagnostics: &diagnostics, inputs: &inputs)
+                    return
+                }
                 set.otherIdioms.insert(idiomName)
-                reportIfMissingWhenSkipped()
+            } else if Self.otherIdioms.contains(idiomName) {
+                set.otherIdioms.insert(idiomName)
             } else {
                 diagnostics.append(.warning(contentsPath, at: entry.location, "unknown idiom \"\(idiomName)\"; the slot is skipped").droppingContent())
+                return
             }
+            reportIfMissingWhenSkipped()
+            return
+        }
+        if platform == .macOS && Self.isForWhatAMacHasNot(entry, in: file) {
+            set.skippedForMac += 1
+            reportIfMissingWhenSkipped()
             return
         }
         if Self.qualifierKeys.contains(where: { file.member($0, of: entry) != nil })
@@ -140,7 +175,8 @@ struct ImageSetDecoder {
             // numbers are known: kept for Assets.car, which can select on them.
             if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
                                          namedFileKind: namedFileKind, diagnostics: &diagnostics) {
-                Self.keep(traitSlot, filename: filename, at: entry, contentsPath: contentsPath, in: &set, diagnostics: &diagnostics, inputs: &inputs)
+                Self.keep(traitSlot, platformOnly: platformOnly, filename: filename, at: entry, contentsPath: contentsPath, in: &set,
+                          diagnostics: &diagnostics, inputs: &inputs)
                 return
             }
             set.skippedForTraits += 1
@@ -197,6 +233,7 @@ struct ImageSetDecoder {
         Self.addInsets(of: entry, in: file, scale: scale, to: &set.properties)
         set.slots.append(CatalogImageSlot(idiom: idiom, scale: scale, appearance: appearance, tall: tall,
                                       filename: filename, path: path, location: entry.location))
+        set.slotIsPlatformOnly.append(platformOnly)
     }
 
     /// `properties`: template rendering, vector preservation; Xcode features a loose file cannot
@@ -243,13 +280,13 @@ struct ImageSetDecoder {
 
     /// What the set's slots left out or keep for the car only, said once per set: unassigned files,
     /// other platforms' slots, slots chosen by traits nothing takes, and those only the car takes.
-    static func reportSkipped(name: String, contentsPath: String, unassigned: Int, otherIdioms: Set<String>, skippedForTraits: Int,
+    static func reportSkipped(name: String, contentsPath: String, platform: ApplePlatform, unassigned: Int, otherIdioms: Set<String>, skippedForTraits: Int,
                               keptSlots: Int, traitSlots: [CatalogTraitSlot], diagnostics: inout [Diagnostic]) {
         if unassigned > 0 {
             diagnostics.append(.warning(contentsPath, ActoolMessage.unassignedChildren(.imageSet, named: name, count: unassigned)))
         }
         if !otherIdioms.isEmpty {
-            diagnostics.append(.note(contentsPath, "skipped the \(otherIdioms.sorted().joined(separator: ", ")) slots of \"\(name)\": assetc builds iOS resources (universal, iphone, ipad)"))
+            diagnostics.append(.note(contentsPath, "skipped the \(otherIdioms.sorted().joined(separator: ", ")) slots of \"\(name)\": \(platform == .iOS ? "assetc builds iOS resources (universal, iphone, ipad)" : "a Mac build takes universal and mac slots")"))
         }
         if skippedForTraits > 0 {
             // Slots chosen by traits that even the car does not take (a raster without a scale, a

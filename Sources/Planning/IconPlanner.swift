@@ -24,10 +24,7 @@ struct IconPlanner {
         case .generate(let source, let page):
             return generate(spec, source: source, page: page, diagnostics: &diagnostics)
         case .appiconset(let set):
-            if manifest.platform == .macOS {
-                diagnostics.append(.error(resolve(set.path), "a macOS app icon set (.appiconset) is not compiled by assetc yet; an Icon Composer icon (.icon) is"))
-                return []
-            }
+            if manifest.platform == .macOS { return validateMac(spec, set: set, diagnostics: &diagnostics) }
             return validate(spec, set: set, diagnostics: &diagnostics)
         }
     }
@@ -147,7 +144,7 @@ struct IconPlanner {
     /// A macOS icon image, kept in the car (and the `.icns`), never a loose file. Named
     /// `<name><points>x<points>[@2x].png`: actool's names carry a UUID and a process number, new on
     /// every run; these are the same on every run.
-    private func macIconVariant(for slot: IconSlot, spec: AppIconSpec, source: ResolvedSource, content: PointSize) -> Variant {
+    func macIconVariant(for slot: IconSlot, spec: AppIconSpec, source: ResolvedSource, content: PointSize) -> Variant {
         let size = slot.points == slot.points.rounded() ? String(Int(slot.points)) : String(slot.points)
         let fileName = "\(spec.name)\(size)x\(size)\(slot.scale > 1 ? "@\(slot.scale)x" : "").png"
         var icon = Variant(
@@ -409,16 +406,16 @@ struct IconPlanner {
     /// recommended or optional slot, a missing file or a wrong size is a warning and the slot is left
     /// empty, as actool does (and as an empty such slot is); a required slot keeps them errors.
     /// Whether this build must fill the slot (the 1x iPad icon only up to iOS 9.3).
-    private func isRequired(_ slot: IconSlot) -> Bool { slot.isRequired(deploymentTarget: manifest.deploymentTarget) }
+    func isRequired(_ slot: IconSlot) -> Bool { slot.isRequired(deploymentTarget: manifest.deploymentTarget) }
 
     /// A required slot's problem: an error, or in the actool mode the warning actool gives (it warns
     /// `A 83.5x83.5@2x app icon is required for iPad apps targeting iOS 9.0 and later` and
     /// `… is 58x48 but should be 58x58`), marked so that `check` fails on it.
-    private func requiredSlotProblem(_ path: String, at location: SourceLocation? = nil, _ message: String) -> Diagnostic {
+    func requiredSlotProblem(_ path: String, at location: SourceLocation? = nil, _ message: String) -> Diagnostic {
         manifest.actoolSeverities ? Diagnostic.warning(path, at: location, message).droppingContent() : .error(path, at: location, message)
     }
 
-    private func checkFile(_ file: String, setPath: String, setName: String, expected: Int, entry: CatalogEntry,
+    func checkFile(_ file: String, setPath: String, setName: String, expected: Int, entry: CatalogEntry,
                            required: Bool, requireOpaque: Bool, diagnostics: inout [Diagnostic],
                            checked: inout [String: Bool]) -> String? {
         // An optional slot's file left out is a warning that drops content: `check` fails on it.

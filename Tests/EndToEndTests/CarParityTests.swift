@@ -14,13 +14,13 @@ import TestSupport
 
     /// Compiles `catalog` with the actool mode; Apple's car and ours, read leniently (Apple's holds
     /// packed atlases and PDF renditions the test reader does not decode).
-    static func compile(_ pair: String, catalog: String, car: String, arguments: [String], name: String = #function) throws -> (apple: CARReader, ours: CARReader) {
+    static func compile(_ pair: String, catalog: String, car: String, platform: String = "iphoneos", arguments: [String], name: String = #function) throws -> (apple: CARReader, ours: CARReader) {
         let folder = pairs.appendingPathComponent(pair)
         let apple = try CARReader(Harness.read(folder.appendingPathComponent(car)), lenient: true)
         let work = try Harness.temporaryDirectory(name)
         defer { Harness.removeTemporary(work) }
         try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
-        let run = try Harness.assetc(["actool", "--compile", "out", "--platform", "iphoneos", "--output-format", "human-readable-text"]
+        let run = try Harness.assetc(["actool", "--compile", "out", "--platform", platform, "--output-format", "human-readable-text"]
             + arguments + [folder.appendingPathComponent(catalog).path], in: work)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let ours = try CARReader(Harness.read(work.appendingPathComponent("out/Assets.car")))

@@ -95,17 +95,17 @@ import TestSupport
         }
     }
 
-    @Test func whatIsNotCompiledForTheMacYetIsRefused() throws {
+    @Test func anIPhoneIconSetAndMacCatalystAreRefusedForTheMac() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
         let catalog = try ActoolModeTests.makeCatalog(in: work)
         try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
-        // An icon set as the Mac app's icon, and Mac Catalyst.
+        // An iPhone icon set as the Mac app's icon (actool's error: nothing in it applies), and Mac Catalyst.
         for extra in [["--app-icon", "AppIcon"], ["--target-device", "ipad"]] {
             let run = try Harness.run(Harness.binary, ["actool", catalog.path, "--compile", "out", "--platform", "macosx",
                                                        "--minimum-deployment-target", "14.0", "--errors"] + extra, in: work)
             #expect(run.status != 0, "\(extra)")
-            #expect(run.stdout.contains(extra[0] == "--app-icon" ? "macOS app icon set" : "Mac Catalyst"), "\(run.stdout)")
+            #expect(run.stdout.contains(extra[0] == "--app-icon" ? "did not have any applicable content" : "Mac Catalyst"), "\(run.stdout)")
             #expect(Harness.files(under: work.appendingPathComponent("out")) == [])
         }
     }

@@ -100,11 +100,17 @@ import TestSupport
         #expect(try AppIconFile.make(images, name: "AppIcon") == file)
     }
 
-    @Test func aMissingSizeIsNamed() {
+    @Test func aWrongSizeIsNamedAndAMissingOneLeftOut() throws {
         var images = Dictionary(uniqueKeysWithValues: AppIconFile.pixelSizes.map { ($0, Self.image($0)) })
         images[32] = Self.image(31)
-        #expect(throws: CompiledCatalogError("AppIcon: no 32×32 image for the .icns element ic11")) {
+        #expect(throws: CompiledCatalogError("AppIcon: the image for the .icns element ic11 is 31×31, not 32×32")) {
             try AppIconFile.make(images, name: "AppIcon")
+        }
+        // A partial icon: the elements it has, in actool's order.
+        images[32] = nil
+        #expect(ICNSReader.elements(try AppIconFile.make(images, name: "AppIcon"))?.map(\.type) == ["ic13", "ic04", "ic07"])
+        #expect(throws: CompiledCatalogError("AppIcon: no image of 16, 32, 128 or 256 pixels for the .icns")) {
+            try AppIconFile.make([:], name: "AppIcon")
         }
     }
 

@@ -10,6 +10,10 @@ public struct CatalogSpec: Sendable, Hashable {
 
     public static let defaultScales = [1, 2, 3]
 
+    /// The scales a vector is drawn at by default: Macs have 1x and 2x screens only (acextract's Xcode
+    /// 7.3 Mac car holds no 3x rendition of its universal 1x/2x/3x sets).
+    public static func defaultScales(for platform: ApplePlatform) -> [Int] { platform == .macOS ? [1, 2] : defaultScales }
+
     public init(path: String, bundle: String? = nil, scales: [Int] = CatalogSpec.defaultScales, location: SourceLocation) {
         self.path = path
         self.bundle = bundle

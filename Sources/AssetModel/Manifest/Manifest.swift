@@ -246,6 +246,34 @@ public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
         /// The iOS device, nil for every device and for another idiom.
         public var device: Idiom? { if case .device(let idiom) = self { idiom } else { nil } }
         public var isOther: Bool { if case .other = self { true } else { false } }
+
+        /// What the entry is to a build for `platform`: on iOS, universal and the iPhone and iPad
+        /// entries apply; on macOS, universal and `mac` entries do, and a `mac` entry replaces the
+        /// universal one with the same traits (a macOS car has no idiom in its key: acextract's
+        /// Xcode 7.3 Mac car holds a set's mac images where it has both, docs/macos-evidence.md).
+        public func applies(on platform: ApplePlatform) -> PlatformMatch {
+            switch (platform, self) {
+            case (_, .universal): return .everyDevice
+            case (.iOS, .device(let idiom)): return .device(idiom)
+            case (.macOS, .other("mac")): return .platformOnly
+            default: return .otherPlatform
+            }
+        }
+    }
+
+    /// How a catalog entry's idiom meets the build's platform (`InCatalog.applies(on:)`).
+    public enum PlatformMatch: Equatable, Sendable {
+        /// `universal`: every device of every platform.
+        case everyDevice
+        /// An iPhone or iPad entry of an iOS build (`~iphone`, `~ipad` loose names; the car's idiom).
+        case device(Idiom)
+        /// The platform's own idiom where the car has none (`mac` on macOS): it wins over universal.
+        case platformOnly
+        /// Another platform's or device's entry: not built.
+        case otherPlatform
+
+        /// The idiom the entry's output carries (nil for every device and for the platform's own).
+        public var device: Idiom? { if case .device(let idiom) = self { idiom } else { nil } }
     }
 }
 

@@ -19,6 +19,14 @@ public enum DeviceTables {
         IconSlot(.mac, $0, 2, .app, .required, source: "actool 26.2-26.6 macOS cars of an .icon: part 220 at @2x")
     } + [IconSlot(.mac, 1024, 1, .app, .required, source: "actool 26.2-26.6 macOS cars of an .icon: part 220, 1024 at @1x")]
 
+    /// A Mac app icon set's slots (Xcode's "macOS" icon set: 16, 32, 128, 256 and 512 points, each at
+    /// @1x and @2x), as actool of Xcode 26.3 compiles them: every one a part-220 rendition of the car,
+    /// four of them (16 and 128 @1x, 16 and 128 @2x) also the `.icns` (mcfans/actool@f9e28c8d,
+    /// tests/ref_samples: the AppIcon.appiconset and actool's car and AppIcon.icns; docs/macos-evidence.md).
+    public static let macAppIconSet: [IconSlot] = [16.0, 32, 128, 256, 512].flatMap { points in
+        [1, 2].map { IconSlot(.mac, points, $0, .app, .required, source: "Xcode macOS app icon set; actool 26.3 car (mcfans ref_samples)") }
+    }
+
     /// The 16-point @1x image of an Icon Composer icon, drawn for `AppIcon.icns` only (its `ic04`).
     public static let macIcnsOnlyIcon = IconSlot(.mac, 16, 1, .app, .required, source: "actool AppIcon.icns: ic04, 16x16 ARGB")
 

@@ -1,0 +1,56 @@
+import AssetModel
+
+/// A Mac app's icon set (`.appiconset` with `mac` entries): its ten slots checked as the iOS sets'
+/// are (each PNG exactly its slot's pixels), and compiled into the car only, as actool compiles them
+/// for macOS: no loose PNG, the car's part-220 renditions and the `.icns` made beside it.
+extension IconPlanner {
+    func validateMac(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
+        let setPath = resolve(set.path)
+        let setName = FilePath(setPath).lastComponent
+        let slotSet: CatalogSlotSet
+        do {
+            slotSet = try slotSets.set(at: setPath)
+        } catch {
+            diagnostics += error.diagnostics
+            diagnostics += manifest.referenceNote("app icon set", at: set.location)
+            return []
+        }
+        let contentsPath = setPath + "/Contents.json"
+        diagnostics += slotSet.spellingWarnings
+        if let warning = AssetCatalog.unassignedChildren(.appIconSet, set: slotSet) { diagnostics.append(warning) }
+        var covered: [IconSlot: Variant] = [:]
+        var checkedFiles: [String: Bool] = [:]
+        var reported: Set<IconSlot> = []
+        for entry in slotSet.entries {
+            guard entry.idiom == "mac", !entry.hasAppearances else {
+                diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet,
+                    note: "skipped \(entry.filename ?? "an empty slot"): idiom '\(entry.idiom ?? "(none)")' does not apply to a Mac build")
+                continue
+            }
+            guard let points = entry.squarePoints, let scale = entry.scaleValue,
+                  let slot = DeviceTables.macAppIconSet.first(where: { $0.points == points && $0.scale == scale }) else {
+                diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet,
+                    note: "skipped \(entry.filename ?? "an empty slot"): mac \(entry.size ?? "?")@\(entry.scale ?? "?") is not a slot of a Mac icon set")
+                continue
+            }
+            guard let file = entry.filename else { continue }  // said below, once, with the other empty slots
+            guard let path = checkFile(file, setPath: setPath, setName: setName, expected: slot.pixels, entry: entry, required: true,
+                                       requireOpaque: false, diagnostics: &diagnostics, checked: &checkedFiles) else {
+                reported.insert(slot)  // its file's own message says enough
+                continue
+            }
+            if covered[slot] != nil { continue }  // two entries for one slot: the first wins, as for iOS sets
+            // Named as the slot, as the Icon Composer icon's images are; not loose: the car only.
+            let pixels = PointSize(width: Double(slot.pixels), height: Double(slot.pixels))
+            covered[slot] = macIconVariant(for: slot, spec: spec, source: ResolvedSource(path: path, kind: .png, page: 1), content: pixels)
+        }
+        if covered.isEmpty && reported.isEmpty {
+            diagnostics.append(.error(contentsPath, ActoolMessage.noApplicableContent(iconSet: AssetCatalog.setName(ofFolder: setName))))
+            return []
+        }
+        for slot in DeviceTables.macAppIconSet where covered[slot] == nil && !reported.contains(slot) {
+            diagnostics.append(requiredSlotProblem(contentsPath, "\(setName) has no image for the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"))
+        }
+        return DeviceTables.macAppIconSet.compactMap { covered[$0] }
+    }
+}
