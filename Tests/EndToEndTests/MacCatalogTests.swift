@@ -153,3 +153,63 @@ import TestSupport
         #expect(check.status != 0, "\(check.stdout)\(check.stderr)")
     }
 }
+
+/// mcfans/actool's reference catalog (Tests/Fixtures/macos, MIT) against the facts of the car and
+/// `.icns` Xcode 26.3's actool made of it: every rendition but the packed atlases, by asset, part,
+/// dimension, scale, appearance, name, size and stored pixel format; the `.icns` element by element,
+/// pixel for pixel.
+@Suite struct MacReferenceCatalogTests {
+    struct Facts {
+        var keyFormat: [UInt16] = []
+        var renditions: [String] = []
+        var icns: [(type: String, side: Int, sha256: String)] = []
+    }
+
+    static func facts() throws -> Facts {
+        let text = try String(contentsOf: Harness.fixtures.appendingPathComponent("macos/mcfans-ref-output.facts"), encoding: .utf8)
+        var facts = Facts()
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+            switch fields.first {
+            case "keyformat": facts.keyFormat = fields.dropFirst().compactMap { UInt16($0) }
+            case "icns": facts.icns.append((String(fields[1]), Int(fields[2]) ?? 0, String(fields[3])))
+            default: facts.renditions.append(String(line))
+            }
+        }
+        return facts
+    }
+
+    @Test func theCarAndIcnsAreActools() throws {
+        let facts = try Self.facts()
+        #expect(facts.renditions.count == 51 && facts.icns.count == 4, "the facts file reads as written")
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = work.appendingPathComponent("Catalog.xcassets")
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("macos/mcfans-Catalog.xcassets"), to: catalog)
+        let (run, out) = try MacCatalogTests.compile(catalog, in: work)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(Harness.files(under: out) == ["AppIcon.icns", "Assets.car"])
+        #expect(try ActoolModeTests.plist(work.appendingPathComponent("partial.plist")) == ["CFBundleIconFile": "AppIcon", "CFBundleIconName": "AppIcon"] as NSDictionary)
+
+        let car = try CARReader(Array(Data(contentsOf: out.appendingPathComponent("Assets.car"))))
+        // actool's key format has dimension 1 (8) for its packed atlases, which assetc does not make.
+        #expect(car.keyFormat == facts.keyFormat.filter { $0 != 8 })
+        var names: [UInt16: String] = [:]
+        for (name, pairs) in car.facets { if let id = pairs.first(where: { $0.0 == 17 })?.1 { names[id] = name } }
+        let ours = car.renditions.compactMap { rendition -> String? in
+            guard let id = rendition.attributes[17], let asset = names[id] else { return nil }
+            let a = rendition.attributes
+            let format = rendition.pixelFormat.allSatisfy { $0 == "\0" } ? "-" : rendition.pixelFormat
+            return "\(asset) part=\(a[2] ?? 0) dim2=\(a[9] ?? 0) scale=\(a[12] ?? 0) appearance=\(a[7] ?? 0) \(rendition.name) \(rendition.width)x\(rendition.height) \(format)"
+        }.sorted()
+        #expect(ours.count == facts.renditions.count)
+        for difference in ours.difference(from: facts.renditions.sorted()) { Issue.record("\(difference)") }
+
+        let elements = try #require(ICNSReader.elements(Array(Data(contentsOf: out.appendingPathComponent("AppIcon.icns")))))
+        #expect(elements.map(\.type) == facts.icns.map(\.type))
+        for (element, fact) in zip(elements, facts.icns) {
+            let pixels = element.type == "ic04" ? ICNSReader.argbPixels(element.payload, side: fact.side) : try PNGCodec.decode(element.payload).image.pixels
+            #expect(pixels.map(sha256Hex) == fact.sha256, "\(element.type)")
+        }
+    }
+}

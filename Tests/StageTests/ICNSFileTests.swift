@@ -7,27 +7,6 @@ import TestSupport
 /// `AppIcon.icns` as actool writes it (docs/macos-evidence.md, §3): read back here by a reader written
 /// from the format's description, not from the writer.
 @Suite struct ICNSFileTests {
-    /// icns RLE, read as the format describes it: c < 128, c + 1 literals; else the next byte c − 125 times.
-    static func runLengthDecoded(_ bytes: ArraySlice<UInt8>, count: Int) -> (bytes: [UInt8], used: Int)? {
-        var out: [UInt8] = []
-        var index = bytes.startIndex
-        while out.count < count {
-            guard index < bytes.endIndex else { return nil }
-            let control = Int(bytes[index])
-            index += 1
-            if control < 128 {
-                guard index + control + 1 <= bytes.endIndex else { return nil }
-                out += bytes[index..<index + control + 1]
-                index += control + 1
-            } else {
-                guard index < bytes.endIndex else { return nil }
-                out += Array(repeating: bytes[index], count: control - 125)
-                index += 1
-            }
-        }
-        return out.count == count ? (out, index - bytes.startIndex) : nil
-    }
-
     /// A square of `pixels` whose every channel varies, with transparent and half-transparent parts.
     static func image(_ pixels: Int) -> RGBAImage {
         var bytes: [UInt8] = []
@@ -63,8 +42,8 @@ import TestSupport
             }
             bytes = Array(bytes.prefix(length))
             let encoded = ICNSFile.runLengthEncoded(bytes)
-            #expect(Self.runLengthDecoded(encoded[...], count: length)?.bytes == bytes, "length \(length)")
-            #expect(Self.runLengthDecoded(encoded[...], count: length)?.used == encoded.count)
+            #expect(ICNSReader.runLengthDecoded(encoded[...], count: length)?.bytes == bytes, "length \(length)")
+            #expect(ICNSReader.runLengthDecoded(encoded[...], count: length)?.used == encoded.count)
         }
     }
 
@@ -87,7 +66,7 @@ import TestSupport
         var planes: [[UInt8]] = []
         var rest = argb[4...]
         for _ in 0..<4 {
-            let plane = try #require(Self.runLengthDecoded(rest, count: 256))
+            let plane = try #require(ICNSReader.runLengthDecoded(rest, count: 256))
             planes.append(plane.bytes)
             rest = rest.dropFirst(plane.used)
         }
