@@ -9,8 +9,16 @@ enum ActoolMode {
     static func main(_ arguments: [String]) -> Never {
         Interruption.install()
         let outcome = ActoolCompiler.run(ActoolInvocation.parse(arguments), isCancelled: { Interruption.isRequested })
+        if Interruption.isRequested {
+            // A build engine that stops actool (llbuild sends SIGINT to swift-build's tasks) reads
+            // an exit by that signal as "cancelled"; a results document or an exit status would
+            // read as a second failure. Nothing was written, so the signal ends the process now
+            // that the staged files are gone (its default action is back in place).
+            raise(Interruption.received.load(ordering: .relaxed))
+            exit(FailureKind.interrupted.exitCode)
+        }
         FileHandle.standardOutput.write(Data(outcome.standardOutput))
-        exit(Interruption.isRequested ? FailureKind.interrupted.exitCode : outcome.exitCode)
+        exit(outcome.exitCode)
     }
 }
 

@@ -6,9 +6,12 @@ import Synchronization
 /// (exit 5). A second signal kills at once, as users expect of a second Ctrl-C.
 enum Interruption {
     static let requested = Atomic<Bool>(false)
+    /// The signal that asked, for the actool mode, which ends by it (`signalToEndBy`).
+    static let received = Atomic<Int32>(0)
 
     static func install() {
         Host.installStopHandler { received in
+            Interruption.received.store(received, ordering: .relaxed)
             Interruption.requested.store(true, ordering: .relaxed)
             Host.restoreDefaultSignalAction(received)
         }

@@ -57,6 +57,22 @@ import Testing
         for name in ["asset-index.json", "partial-Info.plist"] {
             outputs["catalog-" + name] = String(decoding: try Harness.read(work.appendingPathComponent("catalog-out/\(name)")), as: UTF8.self)
         }
+        // Xcode's asset symbols from the same catalog, as swift-build asks the actool mode for them
+        // (docs/asset-symbols.md); the index names the catalog by its absolute path.
+        for (target, suffix) in [("17.0", ""), ("15.0", "-iOS15")] {
+            let symbols = try Harness.assetc(["actool", "Real.xcassets", "--compile", "catalog-out", "--output-format", "human-readable-text",
+                                              "--platform", "iphoneos", "--minimum-deployment-target", target,
+                                              "--bundle-identifier", "com.example.Real",
+                                              "--generate-swift-asset-symbols", "symbols\(suffix)/GeneratedAssetSymbols.swift",
+                                              "--generate-objc-asset-symbols", "symbols\(suffix)/GeneratedAssetSymbols.h",
+                                              "--generate-asset-symbol-index", "symbols\(suffix)/GeneratedAssetSymbols-Index.plist"], in: work)
+            guard symbols.status == 0 else { throw GoldenError(message: "asset symbols failed: \(symbols.stdout)\(symbols.stderr)") }
+            for name in ["GeneratedAssetSymbols.swift", "GeneratedAssetSymbols.h", "GeneratedAssetSymbols-Index.plist"] where suffix.isEmpty || name.hasSuffix(".swift") {
+                let text = String(decoding: try Harness.read(work.appendingPathComponent("symbols\(suffix)/\(name)")), as: UTF8.self)
+                let golden = suffix.isEmpty ? name : name.replacing(".swift", with: "\(suffix).swift")
+                outputs[golden] = text.replacing(work.resolvingSymlinksInPath().path, with: "WORK").replacing(work.path, with: "WORK")
+            }
+        }
         return outputs
     }
 
@@ -68,7 +84,8 @@ import Testing
 
     static let names = ["asset-index.json", "partial-Info.plist", "report.json", "report.html", "plan.json", "tables.json",
                         "catalog-asset-index.json", "catalog-partial-Info.plist", "catalog-plan.json",
-                        "Assets.swift", "Assets.h", "Assets.m", "asset-table.json", "CatalogAssets.swift", "catalog-asset-table.json"]
+                        "Assets.swift", "Assets.h", "Assets.m", "asset-table.json", "CatalogAssets.swift", "catalog-asset-table.json",
+                        "GeneratedAssetSymbols.swift", "GeneratedAssetSymbols.h", "GeneratedAssetSymbols-Index.plist", "GeneratedAssetSymbols-iOS15.swift"]
 
     @Test(arguments: names)
     func matchesTheGoldenFile(_ name: String) throws {

@@ -52,6 +52,10 @@ public enum ActoolCompiler {
             return finish(results, invocation)
         }
         if !invocation.refusals.isEmpty { return finish(results, invocation) }
+        if invocation.assetSymbols.isRequested {
+            ActoolAssetSymbols.run(invocation, request: request, catalogs: catalogs, results: &results)
+            return finish(results, invocation)
+        }
         guard let compile = invocation.compileDirectory.map(FileSystem.absolute) else {
             return fail("no output directory: pass --compile DIR")
         }

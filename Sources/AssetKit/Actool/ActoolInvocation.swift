@@ -1,9 +1,28 @@
+import CodeGeneration
+
 /// actool's command line, as rules_apple, swift-build, CocoaPods, Chromium, Buck2, .NET and Qt pass
 /// it: long options only, `--flag value` or `--flag=value`, repeatable flags, the catalogs as
 /// operands before, after or between the options. Every flag those callers pass is honoured,
 /// accepted without effect, or refused with a reason (docs/actool.md has the table); a flag no
 /// actool has is refused, so a typo is never silently ignored.
 public struct ActoolInvocation: Sendable, Equatable {
+    /// swift-build's GenerateAssetSymbols task: Xcode's `GeneratedAssetSymbols` files.
+    public struct AssetSymbolRequest: Sendable, Equatable {
+        public var swiftFile: String?
+        public var objectiveCFile: String?
+        public var indexFile: String?
+        public var options = AssetSymbolOptions()
+        /// `--generate-asset-symbol-backwards-deployment-support`; nil: from the deployment target.
+        public var backwardsDeployment: Bool?
+        /// `--generate-asset-symbol-framework-support`, as named; empty: all three.
+        public var frameworks: Set<AssetSymbolOptions.Framework> = []
+
+        public init() {}
+
+        /// True when any of the three files is asked for: the run then writes only those.
+        public var isRequested: Bool { swiftFile != nil || objectiveCFile != nil || indexFile != nil }
+    }
+
     public enum OutputFormat: String, Sendable {
         case xml1, binary1
         case text = "human-readable-text"
@@ -30,6 +49,8 @@ public struct ActoolInvocation: Sendable, Equatable {
     public var printVersion = false
     /// `--enable-icon-stack-fallback-generation`: off, a Mac app's Icon Composer icon gets no `.icns`.
     public var iconStackFallback = true
+    /// The asset-symbol files asked for, and how to write them.
+    public var assetSymbols = AssetSymbolRequest()
     /// Flags that cannot be honoured, with why: the run fails with these as errors.
     public var refusals: [String] = []
 
