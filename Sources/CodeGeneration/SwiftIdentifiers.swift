@@ -3,13 +3,8 @@
 /// letter or digit, each word capitalised, a leading digit prefixed with `_`, properties starting
 /// with a lower-case word, keywords in backticks.
 enum SwiftIdentifiers {
-    static let keywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
-        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
-        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
-        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
-        "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "Type", "Protocol",
-    ]
+    /// The same list Xcode's asset symbols escape (one rule for both generators).
+    static var keywords: Set<String> { AssetSymbolNaming.keywords }
 
     /// `flag.at` → `FlagAt`, `Icons - Test Tube` → `IconsTestTube`, `24Vision` → `_24Vision`.
     static func typeName(_ name: String) -> String {
@@ -51,7 +46,7 @@ enum SwiftIdentifiers {
     }
 
     static func escaped(_ identifier: String) -> String {
-        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+        AssetSymbolNaming.escapingKeyword(identifier)
     }
 
     /// Type names a nested enum must not take: `Type`, `Protocol` and `Self` name the metatype or
