@@ -16,6 +16,11 @@ let package = Package(
         .target(name: "DemoAssets", dependencies: [.product(name: "AssetResolver", package: "assetc")],
                 exclude: ["assets.json", "art", "Media.xcassets"],
                 plugins: [.plugin(name: "AssetcPlugin", package: "assetc")]),
+        // Its manifest asks for a car: Assets.car at the top of the target's resource bundle, for
+        // UIKit and SwiftUI lookups in Bundle.module on a device (docs/integration.md).
+        .target(name: "DemoCarAssets", dependencies: [.product(name: "AssetResolver", package: "assetc")],
+                exclude: ["assets.json", "Media.xcassets", "LICENSES.md"],
+                plugins: [.plugin(name: "AssetcPlugin", package: "assetc")]),
         .executableTarget(name: "Demo", dependencies: ["DemoAssets", .product(name: "AssetResolver", package: "assetc")]),
     ]
 )

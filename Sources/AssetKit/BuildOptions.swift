@@ -48,6 +48,19 @@ public struct CatalogRequest: Sendable, Hashable {
 }
 
 public struct BuildOptions: Sendable {
+    /// Why `path` cannot be `--car-path`, or nil: a path inside the output folder, ending in
+    /// `.car`, outside assetc's own `.assetc` folder.
+    public static func carPathProblem(_ path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if path.hasPrefix("/") || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            return "must be a relative path inside the output folder, without '.', '..' or empty parts: \(path)"
+        }
+        if !path.hasSuffix(".car") { return "must name a .car file: \(path)" }
+        if parts.first == ".assetc" { return "must not be in assetc's own .assetc folder: \(path)" }
+        return nil
+    }
+
+
     /// The manifest; nil when only catalogs are built.
     public var manifestPath: String?
     public var catalogs = CatalogRequest()
@@ -76,6 +89,10 @@ public struct BuildOptions: Sendable {
     public var pixelBudget: Int
     /// Where to write a Make dependency file after a successful build.
     public var dependencyFile: String?
+    /// `--car-path`: where in the output folder `Assets.car` goes. The SwiftPM plugin puts it at the
+    /// output's top, beside `Resources`, so that it lands at the top of the target's resource
+    /// bundle, where UIKit, AppKit and SwiftUI look for it (docs/integration.md).
+    public var carPath = CompiledCatalogRequest.relativePath
     /// `--expect-plan`: a plan file whose image files the build must write exactly, else it fails
     /// before writing (a plan made before the manifest changed).
     public var expectedPlan: String?

@@ -12,7 +12,7 @@ import Synchronization
 /// the file without decoding anything.
 enum CompiledCatalogStep {
     /// The build: PNGs read from staging or, when kept, from the tree; the file reused when its key matches.
-    static func make(_ plan: BuildPlan, outputs: [PlannedOutput], transaction: OutputTransaction,
+    static func make(_ plan: BuildPlan, outputs: [PlannedOutput], transaction: OutputTransaction, carPath: String = CompiledCatalogRequest.relativePath,
                      warnings: inout [Diagnostic], jobs: Int = 1, isCancelled: @escaping () -> Bool = { false }) throws(BuildFailure) -> [DerivedOutput] {
         let files = outputs.map { output -> (WrittenVariant, String) in
             switch output.content {
@@ -20,7 +20,7 @@ enum CompiledCatalogStep {
             case .reused: return (output.written, transaction.root + "/" + output.written.variant.outputPath)
             }
         }
-        return try make(plan, files: files, warnings: &warnings, jobs: jobs,
+        return try make(plan, files: files, carPath: carPath, warnings: &warnings, jobs: jobs,
                         reuse: { relative, key in transaction.reusableDerived(relative, key: key) },
                         previous: { relative in previousRenditions(transaction.previousDerived(relative)) },
                         stop: { isCancelled() ? BuildFailure(OutputError.interrupted(root: transaction.root)) : nil })
@@ -40,12 +40,13 @@ enum CompiledCatalogStep {
     /// `reuse`: the last build's car when its key matches; `previous`: the last build's renditions by
     /// cache key, asked for only when the car must be remade; `stop`: polled between renditions, the
     /// failure to stop with once SIGINT or SIGTERM came (a large car takes seconds to encode).
-    static func make(_ plan: BuildPlan, files: [(WrittenVariant, String)], warnings: inout [Diagnostic], jobs: Int = 1,
+    static func make(_ plan: BuildPlan, files: [(WrittenVariant, String)], carPath: String = CompiledCatalogRequest.relativePath,
+                     warnings: inout [Diagnostic], jobs: Int = 1,
                      reuse: (String, String) -> DerivedOutput?,
                      previous: (String) -> [String: [UInt8]] = { _ in [:] },
                      stop: () -> BuildFailure? = { nil }) throws(BuildFailure) -> [DerivedOutput] {
         guard let request = plan.compiledCatalog else { return [] }
-        let relative = CompiledCatalogRequest.relativePath
+        let relative = carPath
         var colorWarnings: [Diagnostic] = []
         let sources = try CarAssembler.sources(plan, request, files: files, colorWarnings: &colorWarnings)
         let key = CarAssembler.carKey(sources)

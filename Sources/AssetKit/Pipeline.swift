@@ -159,7 +159,8 @@ public enum Pipeline {
         }
         let derived: [DerivedOutput]
         do throws(BuildFailure) {
-            derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, warnings: &renderWarnings,
+            derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, carPath: options.carPath,
+                                                   warnings: &renderWarnings,
                                                    jobs: options.jobs, isCancelled: options.isCancelled)
         } catch {
             // What planning and rendering said stays with the failure: a wrong-sized icon warned

@@ -225,6 +225,10 @@ struct BuildCommand: ParsableCommand {
                                valueName: "path"))
     var expectPlan: String?
 
+    @Option(help: ArgumentHelp("Where in the output folder Assets.car is written (default Resources/Assets.car; the SwiftPM plugin writes Assets.car, the top of the target's resource bundle).",
+                               valueName: "relative-path"))
+    var carPath: String?
+
     @Option(help: ArgumentHelp("PNG encoding effort: fast, default or max (smaller files, slower; default: the manifest's render.pngEffort).", valueName: "effort"))
     var pngEffort: PNGEffortArgument?
 
@@ -242,6 +246,7 @@ struct BuildCommand: ParsableCommand {
         if let objc, let problem = ObjectiveCNames.problem(objc) { throw ValidationError("--objc \(problem)") }
         guard jobs >= 1 && jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
         if let renderTimeout, !(renderTimeout > 0 && renderTimeout <= 86_400) { throw ValidationError("--render-timeout must be more than 0 and at most 86400 seconds") }
+        if let carPath, let problem = BuildOptions.carPathProblem(carPath) { throw ValidationError("--car-path \(problem)") }
         if let renderMemory, !(renderMemory >= 64 && renderMemory <= 1 << 20) { throw ValidationError("--render-memory must be between 64 and 1048576 MiB") }
     }
 
@@ -255,6 +260,7 @@ struct BuildCommand: ParsableCommand {
         options.objcOutput = objc
         options.accessorBundle = accessorBundle?.bundle
         options.dependencyFile = depfile
+        if let carPath { options.carPath = carPath }
         options.expectedPlan = expectPlan
         options.renderInProcess = renderInProcess
         options.allowsUpToDateShortcut = !common.verbose

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Examples/PluginDemo, built with `swift build`: the build-tool plugin runs assetc, the output's
 /// `Resources` folder is in the target's resource bundle with its namespace folders and run-time
@@ -47,6 +48,51 @@ import Testing
         #expect(answers["Brand-light"] == "0.0,0.4,0.8,1.0")
         #expect(answers["Brand-dark"] == "0.2,0.6,1.0,1.0")
 
+        // DemoCarAssets asks for a car: Assets.car at the top of its resource bundle, holding the
+        // PNG set at its three scales, the PDF set, the colour in both appearances and the app icon.
+        let carBundle = bin.appendingPathComponent("PluginDemo_DemoCarAssets.resources")
+        let carBytes = try Harness.read(carBundle.appendingPathComponent("Assets.car"))
+        try Self.expectDemoCar(carBytes)
+        #expect(!FileManager.default.fileExists(atPath: carBundle.appendingPathComponent("Resources/Assets.car").path), "the car once, at the top")
+        #expect(!FileManager.default.fileExists(atPath: carBundle.appendingPathComponent("Resources/star@2x.png").path),
+                "an image set is only in the car, as actool ships it")
+
+        // The same plugin in a C target built for an Apple triple (SwiftPM's native build system,
+        // as xtool uses it): no accessors (a Swift file cannot be a C target's source), and the car
+        // at the top of the `.bundle`, the same bytes as the Linux build's. A C target, because
+        // this machine has no iOS Swift standard library; SwiftPM checks that a `libtool` exists
+        // for an Apple triple, and a `--target` build of a C library never calls it.
+        let native = demo.appendingPathComponent("Sources/NativeCar")
+        try FileManager.default.createDirectory(at: native.appendingPathComponent("include"), withIntermediateDirectories: true)
+        for item in ["Media.xcassets", "assets.json"] {
+            try FileManager.default.copyItem(at: demo.appendingPathComponent("Sources/DemoCarAssets/\(item)"), to: native.appendingPathComponent(item))
+        }
+        try "int native_car_marker(void) { return 1; }\n".write(to: native.appendingPathComponent("marker.c"), atomically: true, encoding: .utf8)
+        try "int native_car_marker(void);\n".write(to: native.appendingPathComponent("include/NativeCar.h"), atomically: true, encoding: .utf8)
+        let withNative = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "        .executableTarget(name: \"Demo\",", with: """
+                    .target(name: "NativeCar", exclude: ["assets.json", "Media.xcassets"], plugins: [.plugin(name: "AssetcPlugin", package: "assetc")]),
+                    .executableTarget(name: "Demo",
+            """)
+        try #require(withNative.contains("NativeCar"))
+        try withNative.write(to: manifest, atomically: true, encoding: .utf8)
+        let tools = work.appendingPathComponent("tools")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        let libtool = tools.appendingPathComponent("libtool")
+        try "#!/bin/sh\necho \"libtool is not on this machine\" >&2\nexit 1\n".write(to: libtool, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: libtool.path)
+        let path = tools.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let ios = try Harness.run("/usr/bin/env", ["swift", "build", "--package-path", demo.path, "--triple", "arm64-apple-ios", "--target", "NativeCar"],
+                                  in: demo, environment: ["PATH": path])
+        try #require(ios.status == 0, "\(ios.stdout)\(ios.stderr)")
+        let iosBundle = demo.appendingPathComponent(".build/arm64-apple-ios/debug/PluginDemo_NativeCar.bundle")
+        let iosCar = try Harness.read(iosBundle.appendingPathComponent("Assets.car"))
+        try Self.expectDemoCar(iosCar)
+        #expect(iosCar == carBytes, "the same catalog, the same car, whatever the triple")
+        #expect(FileManager.default.fileExists(atPath: iosBundle.appendingPathComponent("Resources/asset-table.json").path))
+        let nativeOutputs = FileManager.default.enumerator(at: demo.appendingPathComponent(".build/plugins"), includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.path.contains("/NativeCar/") && $0.pathExtension == "swift" } ?? []
+        #expect(nativeOutputs.isEmpty, "no accessors for a C target: \(nativeOutputs)")
+
         // An edit to the manifest: the next build renders the new image and names it, no other step.
         let assets = demo.appendingPathComponent("Sources/DemoAssets/assets.json")
         let edited = try String(contentsOf: assets, encoding: .utf8).replacingOccurrences(
@@ -60,6 +106,23 @@ import Testing
         let generated = try #require(FileManager.default.enumerator(at: demo.appendingPathComponent(".build/plugins"), includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.first { $0.lastPathComponent == "Assets.swift" })
         #expect(try String(contentsOf: generated, encoding: .utf8).contains("public static let chevron = ImageAsset(name: \"Chevron\")"))
+    }
+}
+
+extension PluginDemoTests {
+    /// What DemoCarAssets' catalog puts in its car, read back with the test's own car reader.
+    static func expectDemoCar(_ bytes: [UInt8]) throws {
+        let car = try CARReader(bytes)
+        func renditions(_ name: String) -> [CARReader.Rendition] {
+            let id = car.facets[name]?.first { $0.0 == 17 }?.1
+            return car.renditions.filter { id != nil && $0.attributes[17] == id }
+        }
+        #expect(renditions("Star").map { "\($0.width)x\($0.height)@\($0.scaleTimes100 / 100)" }.sorted() == ["20x20@1", "40x40@2", "60x60@3"])
+        #expect(!renditions("Check").isEmpty, "the PDF set")
+        let brand = renditions("Brand")
+        let dark = try #require(car.appearances["UIAppearanceDark"], "\(car.appearances)")
+        #expect(brand.count == 2 && brand.contains { $0.attributes[7] == dark }, "the colour, light and dark")
+        #expect(renditions("AppIcon").contains { $0.width == 1024 }, "the app icon asked for in assets.json")
     }
 }
 
