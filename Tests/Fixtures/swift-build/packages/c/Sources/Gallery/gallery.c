@@ -1,0 +1,2 @@
+#include "gallery.h"
+int gallery_version(void) { return 1; }

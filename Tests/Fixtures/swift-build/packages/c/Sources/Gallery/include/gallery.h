@@ -1,0 +1,1 @@
+int gallery_version(void);

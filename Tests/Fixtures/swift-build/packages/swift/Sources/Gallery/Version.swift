@@ -1,0 +1,1 @@
+public let galleryVersion = 1
