@@ -48,17 +48,8 @@ public struct CatalogRequest: Sendable, Hashable {
 }
 
 public struct BuildOptions: Sendable {
-    /// Why `path` cannot be `--car-path`, or nil: a path inside the output folder, ending in
-    /// `.car`, outside assetc's own `.assetc` folder.
-    public static func carPathProblem(_ path: String) -> String? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if path.hasPrefix("/") || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
-            return "must be a relative path inside the output folder, without '.', '..' or empty parts: \(path)"
-        }
-        if !path.hasSuffix(".car") { return "must name a .car file: \(path)" }
-        if parts.first == ".assetc" { return "must not be in assetc's own .assetc folder: \(path)" }
-        return nil
-    }
+    /// Why `path` cannot be `--car-path`, or nil (`OutputPath.problemWithCarPath`).
+    public static func carPathProblem(_ path: String) -> String? { OutputPath.problemWithCarPath(path) }
 
 
     /// The manifest; nil when only catalogs are built.

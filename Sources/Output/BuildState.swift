@@ -49,7 +49,7 @@ public struct BuildState: Sendable, Equatable {
         var state = BuildState()
         for (path, entry) in file.outputs {
             // A path outside the output rules (`../victim.txt`) is dropped, never acted on.
-            guard let output = entry.value, OutputPath.isValid(path) else { continue }
+            guard let output = entry.value, OutputPath.isRecorded(path) else { continue }
             state.outputs[ByteExactPath(path)] = output
         }
         if file.producer == producer {

@@ -107,7 +107,7 @@ struct CommitJournal {
             let parts = line.split(separator: "\t", maxSplits: 1)
             guard parts.count == 2, let flag = Int(parts[0]) else { continue }
             let relative = String(parts[1])
-            guard OutputPath.isValid(relative) || MetadataFiles.names.contains(relative) else { continue }
+            guard OutputPath.isRecorded(relative) || MetadataFiles.names.contains(relative) else { continue }
             entries.append(Entry(relative: relative, hadEarlier: flag == 1))
         }
         rollBack(root: root, statePath: statePath, entries: entries, writer: writer)

@@ -207,9 +207,10 @@ public final class OutputTransaction: @unchecked Sendable {
         }
         // Keys compare as bytes, as the file system does: `Café` in NFD left by an older build is
         // another file than `Café` in NFC, and goes. The state is input: only a regular file at a
-        // valid output path, reached without passing through any link, is removed.
+        // valid output path (or a car `--car-path` put elsewhere), reached without passing through any
+        // link, is removed.
         let stale = previous.outputs.keys.sorted().filter { state.outputs[$0] == nil }.map(\.path)
-            .filter { OutputPath.isValid($0) && FileSystem.kindInside(root, $0) == .file }
+            .filter { OutputPath.isRecorded($0) && FileSystem.kindInside(root, $0) == .file }
         var journal = CommitJournal(root: root, statePath: statePath, writer: writer)
         try journal.begin(moved + stale + derived.map(\.relativePath) + MetadataFiles.names)
         var removed: [String] = []

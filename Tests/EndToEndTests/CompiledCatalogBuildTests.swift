@@ -82,6 +82,33 @@ import TestSupport
         return inputs
     }
 
+    /// `--car-path`: the car where it is asked in the output folder (the SwiftPM plugin's
+    /// `Assets.car` beside `Resources`), the same bytes as at its usual place; a later build
+    /// without it moves it back and leaves no copy behind; paths out of the output folder, into
+    /// `.assetc` or not ending in `.car` are refused before anything is read.
+    @Test func theCarGoesWhereCarPathSays() throws {
+        let work = try Self.alternatesWithAManifest()
+        defer { Harness.removeTemporary(work) }
+        let usual = try Harness.assetc(["build", "assets.json", "--quiet"], in: work)
+        try #require(usual.status == 0, "\(usual.stderr)")
+        let car = try Harness.read(work.appendingPathComponent("out/Resources/Assets.car"))
+        let moved = try Harness.assetc(["build", "assets.json", "--quiet", "--car-path", "Assets.car"], in: work)
+        try #require(moved.status == 0, "\(moved.stderr)")
+        #expect(try Harness.read(work.appendingPathComponent("out/Assets.car")) == car)
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources/Assets.car").path))
+        let report = try String(contentsOf: work.appendingPathComponent("out/report.json"), encoding: .utf8)
+        #expect(report.contains("\"Assets.car\"") && !report.contains("Resources/Assets.car"), "\(report)")
+        let back = try Harness.assetc(["build", "assets.json", "--quiet"], in: work)
+        try #require(back.status == 0, "\(back.stderr)")
+        #expect(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")) == car)
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Assets.car").path))
+        for bad in ["../Assets.car", "/tmp/Assets.car", "Resources/Assets.png", ".assetc/Assets.car", "a//Assets.car"] {
+            let refused = try Harness.assetc(["build", "assets.json", "--car-path", bad], in: work)
+            #expect(refused.status == 64 && refused.stderr.contains("--car-path"), "\(bad): \(refused.status) \(refused.stderr)")
+        }
+        #expect(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")) == car, "a refused build leaves the tree")
+    }
+
     @Test func classicIconSetAndImageSets() throws {
         let (work, run) = try Self.build("Real.xcassets", ["--app-icon", "AppIcon", "--car"])
         defer { Harness.removeTemporary(work) }

@@ -11,4 +11,23 @@ public enum OutputPath {
         let components = relative.dropFirst(top.count + 1).split(separator: "/", omittingEmptySubsequences: false)
         return !components.isEmpty && components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
     }
+
+    /// A path the state and the commit journal may name: an output path, or a car put elsewhere by
+    /// `--car-path`. Anything else read back from them is ignored, never removed or restored.
+    public static func isRecorded(_ relative: String) -> Bool {
+        isValid(relative) || problemWithCarPath(relative) == nil
+    }
+
+    /// Where `assetc build --car-path` may put the car: plain components, ending in `.car`, not in
+    /// `.assetc`: the one kind of output outside the top folders.
+    public static func problemWithCarPath(_ relative: String) -> String? {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        if relative.hasPrefix("/") || relative.contains("\0") || relative.contains("\\")
+            || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            return "must be a relative path inside the output folder, without '.', '..' or empty parts: \(relative)"
+        }
+        if !relative.hasSuffix(".car") || relative == ".car" { return "must name a .car file: \(relative)" }
+        if parts.first == ".assetc" { return "must not be in assetc's own .assetc folder: \(relative)" }
+        return nil
+    }
 }
