@@ -150,6 +150,15 @@ static int all_equal(const uint8_t *bytes, size_t len) {
     return len == 0 || (bytes[0] == bytes[len - 1] && memcmp(bytes, bytes + 1, len - 1) == 0);
 }
 
+/* The row just filtered becomes the next one's "above": its buffer is kept, the other one is
+   written next. */
+static void next_row(uint8_t **kept, uint8_t **current, const uint8_t **prev) {
+    uint8_t *swap = *kept;
+    *kept = *current;
+    *current = swap;
+    *prev = *kept;
+}
+
 /* The per-row choices of adaptive, entropy and fewest pairs for `count` rows from `first` (any of the
    three outputs may be NULL; entry y - first is row y's filter type), in one pass: each row is
    filtered the five ways once and each measure picks its filter, the first on a tie. filter_rows
@@ -198,10 +207,7 @@ static int choose_row_filters(assetc_packer *packer, uint32_t first, uint32_t co
         if (adaptive) adaptive[y - first] = least_sum;
         if (entropy) entropy[y - first] = least_entropy;
         if (pairs) pairs[y - first] = fewest;
-        uint8_t *swap = kept;
-        kept = current;
-        current = swap;
-        prev = kept;
+        next_row(&kept, &current, &prev);
     }
     free(scratch);
     free(seen);
@@ -299,11 +305,7 @@ static int filter_rows(assetc_packer *packer, uint32_t first, uint32_t count, si
                 }
             }
         }
-        /* this row is the next one's "above" */
-        uint8_t *swap = kept;
-        kept = current;
-        current = swap;
-        prev = kept;
+        next_row(&kept, &current, &prev);
     }
     free(scratch);
     free(seen);

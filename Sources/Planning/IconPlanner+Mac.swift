@@ -5,19 +5,8 @@ import AssetModel
 /// for macOS: no loose PNG, the car's part-220 renditions and the `.icns` made beside it.
 extension IconPlanner {
     func validateMac(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
-        let setPath = resolve(set.path)
-        let setName = FilePath(setPath).lastComponent
-        let slotSet: CatalogSlotSet
-        do {
-            slotSet = try slotSets.set(at: setPath)
-        } catch {
-            diagnostics += error.diagnostics
-            diagnostics += manifest.referenceNote("app icon set", at: set.location)
-            return []
-        }
-        let contentsPath = setPath + "/Contents.json"
-        diagnostics += slotSet.spellingWarnings
-        if let warning = AssetCatalog.unassignedChildren(.appIconSet, set: slotSet) { diagnostics.append(warning) }
+        guard let opened = openSet(set, kind: .appIconSet, what: "app icon set", diagnostics: &diagnostics) else { return [] }
+        let (setPath, setName, contentsPath, slotSet) = (opened.path, opened.name, opened.contentsPath, opened.slotSet)
         var covered: [IconSlot: Variant] = [:]
         var checkedFiles: [String: Bool] = [:]
         var reported: Set<IconSlot> = []

@@ -2,7 +2,7 @@ import AssetModel
 
 /// Plans app icons: every applicable slot generated from one source, or an Xcode `.appiconset`
 /// checked against the device table and packaged under actool's loose-file names.
-struct IconPlanner {
+struct IconPlanner: SlotSetOpening {
     let manifest: Manifest
     let inspector: SourceInspecting
     let slotSets: CatalogSlotSets
@@ -169,22 +169,9 @@ struct IconPlanner {
     // MARK: Validation of an Xcode set
 
     private func validate(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
-        let setPath = resolve(set.path)
-        let setName = FilePath(setPath).lastComponent
-        let slotSet: CatalogSlotSet
-        do {
-            slotSet = try slotSets.set(at: setPath)
-        } catch {
-            diagnostics += error.diagnostics
-            diagnostics += manifest.referenceNote("app icon set", at: set.location)
-            return []
-        }
-        let contentsPath = setPath + "/Contents.json"
+        guard let opened = openSet(set, kind: .appIconSet, what: "app icon set", diagnostics: &diagnostics) else { return [] }
+        let (setPath, setName, contentsPath, slotSet) = (opened.path, opened.name, opened.contentsPath, opened.slotSet)
         let entries = slotSet.entries
-        diagnostics += slotSet.spellingWarnings
-        if let warning = AssetCatalog.unassignedChildren(.appIconSet, set: slotSet) {
-            diagnostics.append(warning)
-        }
         var covered: [IconSlot: Variant] = [:]
         var universal: (path: String, entry: CatalogEntry)?
         var checkedFiles: [String: Bool] = [:]  // file → usable

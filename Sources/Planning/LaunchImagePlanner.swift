@@ -3,7 +3,7 @@ import AssetModel
 /// Plans launch images: every applicable slot generated from one source, or an Xcode
 /// `.launchimage` set or loose legacy files checked against the device table and packaged under
 /// Apple's names (`Default-568h@2x.png`, `Default-Portrait@2x~ipad.png`...).
-struct LaunchImagePlanner {
+struct LaunchImagePlanner: SlotSetOpening {
     let manifest: Manifest
     let inspector: SourceInspecting
     let slotSets: CatalogSlotSets
@@ -95,22 +95,9 @@ struct LaunchImagePlanner {
     // MARK: Validation
 
     private func validateSet(_ spec: LaunchImageSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
-        let setPath = resolve(set.path)
-        let setName = FilePath(setPath).lastComponent
-        let contentsPath = setPath + "/Contents.json"
-        let slotSet: CatalogSlotSet
-        do {
-            slotSet = try slotSets.set(at: setPath)
-        } catch {
-            diagnostics += error.diagnostics
-            diagnostics += manifest.referenceNote("launch image set", at: set.location)
-            return []
-        }
+        guard let opened = openSet(set, kind: .launchImageSet, what: "launch image set", diagnostics: &diagnostics) else { return [] }
+        let (setPath, setName, contentsPath, slotSet) = (opened.path, opened.name, opened.contentsPath, opened.slotSet)
         let entries = slotSet.entries
-        diagnostics += slotSet.spellingWarnings
-        if let warning = AssetCatalog.unassignedChildren(.launchImageSet, set: slotSet) {
-            diagnostics.append(warning)
-        }
         // Xcode's sets hold "iOS 6.1 and prior" entries (no minimum-system-version) beside "iOS 7.0 and
         // later" ones, often for the same slot (home-assistant's set). assetc writes one image per
         // slot: the one the deployment target runs, the other noted.
