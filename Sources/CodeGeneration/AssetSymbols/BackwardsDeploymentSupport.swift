@@ -3,43 +3,34 @@
 /// framework types that take them, as Xcode writes them (the same text in Xcode 15.1's and 15.3's
 /// files). It is the file's last section and, as in Xcode's files, ends without a line break.
 enum BackwardsDeploymentSupport {
+    /// Xcode's `ColorResource` or `ImageResource` declaration, ending in a line break.
+    private static func resourceStruct(_ article: String, _ kind: String, _ type: String) -> String {
+        """
+        /// \(article.capitalized) \(kind) resource.
+        struct \(type)Resource: Hashable {
+
+            /// An asset catalog \(kind) resource name.
+            fileprivate let name: String
+
+            /// An asset catalog \(kind) resource bundle.
+            fileprivate let bundle: Bundle
+
+            /// Initialize \(article) `\(type)Resource` with `name` and `bundle`.
+            init(name: String, bundle: Bundle) {
+                self.name = name
+                self.bundle = bundle
+            }
+
+        }
+
+        """
+    }
+
     static let text = """
     // MARK: - Backwards Deployment Support -
 
-    /// A color resource.
-    struct ColorResource: Hashable {
-
-        /// An asset catalog color resource name.
-        fileprivate let name: String
-
-        /// An asset catalog color resource bundle.
-        fileprivate let bundle: Bundle
-
-        /// Initialize a `ColorResource` with `name` and `bundle`.
-        init(name: String, bundle: Bundle) {
-            self.name = name
-            self.bundle = bundle
-        }
-
-    }
-
-    /// An image resource.
-    struct ImageResource: Hashable {
-
-        /// An asset catalog image resource name.
-        fileprivate let name: String
-
-        /// An asset catalog image resource bundle.
-        fileprivate let bundle: Bundle
-
-        /// Initialize an `ImageResource` with `name` and `bundle`.
-        init(name: String, bundle: Bundle) {
-            self.name = name
-            self.bundle = bundle
-        }
-
-    }
-
+    \(resourceStruct("a", "color", "Color"))
+    \(resourceStruct("an", "image", "Image"))
     #if canImport(AppKit)
     @available(macOS 10.13, *)
     @available(macCatalyst, unavailable)

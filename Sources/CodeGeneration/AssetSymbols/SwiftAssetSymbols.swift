@@ -103,20 +103,30 @@ public struct SwiftAssetSymbols {
         var body: (_ indent: String, _ qualified: String) -> String
     }
 
-    private var colorExtensions: String {
-        var out = "// MARK: - Color Symbol Extensions -\n\n"
+    /// The AppKit and the UIKit extension of one kind, each in its `#if canImport` block, when asked for.
+    private func platformExtensions(_ kind: AssetSymbolTree.Kind, appKitAvailability: String,
+                                    appKit: (type: String, shortName: String, conflicts: Set<String>),
+                                    uiKit: (type: String, shortName: String, conflicts: Set<String>)) -> String {
+        var out = ""
         if supports(.appKit) {
-            out += "#if canImport(AppKit)\n@available(\(dialect.appKitColor))\n@available(macCatalyst, unavailable)\n"
-            out += extensionBody(.color, Extension(framework: .appKit, type: "AppKit.NSColor", shortName: "NSColor",
-                                                   conflicts: FrameworkMembers.nsColor, body: Self.platformBody("!targetEnvironment(macCatalyst)")))
+            out += "#if canImport(AppKit)\n@available(\(appKitAvailability))\n@available(macCatalyst, unavailable)\n"
+            out += extensionBody(kind, Extension(framework: .appKit, type: appKit.type, shortName: appKit.shortName,
+                                                 conflicts: appKit.conflicts, body: Self.platformBody("!targetEnvironment(macCatalyst)")))
             out += "#endif\n\n"
         }
         if supports(.uiKit) {
             out += "#if canImport(UIKit)\n@available(\(dialect.uiKit))\n@available(watchOS, unavailable)\n"
-            out += extensionBody(.color, Extension(framework: .uiKit, type: "UIKit.UIColor", shortName: "UIColor",
-                                                   conflicts: FrameworkMembers.uiColor, body: Self.platformBody("!os(watchOS)")))
+            out += extensionBody(kind, Extension(framework: .uiKit, type: uiKit.type, shortName: uiKit.shortName,
+                                                 conflicts: uiKit.conflicts, body: Self.platformBody("!os(watchOS)")))
             out += "#endif\n\n"
         }
+        return out
+    }
+
+    private var colorExtensions: String {
+        var out = "// MARK: - Color Symbol Extensions -\n\n"
+        out += platformExtensions(.color, appKitAvailability: dialect.appKitColor, appKit: ("AppKit.NSColor", "NSColor", FrameworkMembers.nsColor),
+                                  uiKit: ("UIKit.UIColor", "UIColor", FrameworkMembers.uiColor))
         if supports(.swiftUI) {
             let swiftUI = Extension(framework: .swiftUI, type: "SwiftUI.Color", shortName: "Color", conflicts: FrameworkMembers.swiftUIColor) {
                 _, qualified in " { .init(.\(qualified)) }\n"
@@ -135,18 +145,8 @@ public struct SwiftAssetSymbols {
 
     private var imageExtensions: String {
         var out = "// MARK: - Image Symbol Extensions -\n\n"
-        if supports(.appKit) {
-            out += "#if canImport(AppKit)\n@available(\(dialect.appKitImage))\n@available(macCatalyst, unavailable)\n"
-            out += extensionBody(.image, Extension(framework: .appKit, type: "AppKit.NSImage", shortName: "NSImage",
-                                                   conflicts: FrameworkMembers.nsImage, body: Self.platformBody("!targetEnvironment(macCatalyst)")))
-            out += "#endif\n\n"
-        }
-        if supports(.uiKit) {
-            out += "#if canImport(UIKit)\n@available(\(dialect.uiKit))\n@available(watchOS, unavailable)\n"
-            out += extensionBody(.image, Extension(framework: .uiKit, type: "UIKit.UIImage", shortName: "UIImage",
-                                                   conflicts: FrameworkMembers.uiImage, body: Self.platformBody("!os(watchOS)")))
-            out += "#endif\n\n"
-        }
+        out += platformExtensions(.image, appKitAvailability: dialect.appKitImage, appKit: ("AppKit.NSImage", "NSImage", FrameworkMembers.nsImage),
+                                  uiKit: ("UIKit.UIImage", "UIImage", FrameworkMembers.uiImage))
         return out
     }
 
