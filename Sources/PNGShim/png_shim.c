@@ -679,36 +679,43 @@ static void shim_fill_header(png_structp png, png_infop info, assetc_png_header 
     header->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
 }
 
-/* A libpng reader over `reader`'s bytes whose errors land in `errors`, with its info struct; NULL
-   (and the message) when either cannot be made. The caller sets its own setjmp: libpng longjmps
-   into the frame that reads. */
-static png_structp shim_create_reader(shim_errors *errors, png_infop *info) {
+/* What a libpng reader reads from, where its errors go, and its info struct: one value, declared
+   where the reading happens (libpng keeps pointers to it). */
+typedef struct {
+    shim_errors errors;
+    shim_reader reader;
+    png_infop info;
+} shim_source;
+
+/* A libpng reader over `source`'s bytes, signature checked, errors landing in `source->errors`,
+   with its info struct; NULL (and the message) when the bytes are not a PNG or either struct cannot
+   be made. The caller sets its own setjmp: libpng longjmps into the frame that reads. */
+static png_structp shim_open_reader(shim_source *source) {
+    shim_errors *errors = &source->errors;
+    if (shim_check_signature(source->reader.data, source->reader.length, errors->error, errors->error_capacity) != 0) return NULL;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, errors, shim_error_fn, shim_warning_fn);
-    if (png != NULL) *info = png_create_info_struct(png);
-    if (png == NULL || *info == NULL) {
+    if (png != NULL) source->info = png_create_info_struct(png);
+    if (png == NULL || source->info == NULL) {
         if (png != NULL) png_destroy_read_struct(&png, NULL, NULL);
         shim_set_error(errors->error, errors->error_capacity, "cannot create PNG reader");
         return NULL;
     }
+    png_set_read_fn(png, &source->reader, shim_read_fn);
     return png;
 }
 
 int assetc_png_read_header(const uint8_t *bytes, size_t length, assetc_png_header *header,
                            char *error, size_t error_capacity) {
-    if (shim_check_signature(bytes, length, error, error_capacity) != 0) return -1;
-    shim_errors errors = { error, error_capacity };
-    shim_reader reader = { bytes, length, 0 };
-    png_infop info = NULL;
-    png_structp png = shim_create_reader(&errors, &info);
+    shim_source source = { { error, error_capacity }, { bytes, length, 0 }, NULL };
+    png_structp png = shim_open_reader(&source);
     if (png == NULL) return -1;
     if (setjmp(png_jmpbuf(png))) {
-        png_destroy_read_struct(&png, &info, NULL);
+        png_destroy_read_struct(&png, &source.info, NULL);
         return -1;
     }
-    png_set_read_fn(png, &reader, shim_read_fn);
-    png_read_info(png, info);
-    shim_fill_header(png, info, header);
-    png_destroy_read_struct(&png, &info, NULL);
+    png_read_info(png, source.info);
+    shim_fill_header(png, source.info, header);
+    png_destroy_read_struct(&png, &source.info, NULL);
     return 0;
 }
 
@@ -716,20 +723,18 @@ int assetc_png_read_header(const uint8_t *bytes, size_t length, assetc_png_heade
    any PNG), or as the file's own samples, unfiltered and at their own depth (non-interlaced only). */
 static uint8_t *read_rows(const uint8_t *bytes, size_t length, uint64_t max_pixels, int to_rgba,
                           assetc_png_header *header, size_t *out_stride, char *error, size_t error_capacity) {
-    shim_errors errors = { error, error_capacity };
-    shim_reader reader = { bytes, length, 0 };
+    shim_source source = { { error, error_capacity }, { bytes, length, 0 }, NULL };
     uint8_t *volatile pixels = NULL;
     png_bytep *volatile rows = NULL;
-    png_infop info = NULL;
-    png_structp png = shim_create_reader(&errors, &info);
+    png_structp png = shim_open_reader(&source);
     if (png == NULL) return NULL;
+    png_infop info = source.info;
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &info, NULL);
         free(pixels);
         free(rows);
         return NULL;
     }
-    png_set_read_fn(png, &reader, shim_read_fn);
     png_read_info(png, info);
     shim_fill_header(png, info, header);
     uint64_t pixel_count = (uint64_t)header->width * (uint64_t)header->height;
@@ -770,7 +775,6 @@ static uint8_t *read_rows(const uint8_t *bytes, size_t length, uint64_t max_pixe
 int assetc_png_decode_rgba(const uint8_t *bytes, size_t length, uint64_t max_pixels,
                            assetc_png_header *header, uint8_t **out_pixels,
                            char *error, size_t error_capacity) {
-    if (shim_check_signature(bytes, length, error, error_capacity) != 0) return -1;
     size_t stride = 0;
     uint8_t *pixels = read_rows(bytes, length, max_pixels, 1, header, &stride, error, error_capacity);
     if (pixels == NULL) return -1;
@@ -788,7 +792,6 @@ int assetc_png_recompress(const uint8_t *bytes, size_t length, uint64_t max_pixe
                           const assetc_png_encode_request *settings,
                           uint8_t **out_bytes, size_t *out_length,
                           char *error, size_t error_capacity) {
-    if (shim_check_signature(bytes, length, error, error_capacity) != 0) return -1;
     assetc_png_header header;
     size_t stride = 0;
     uint8_t *raw = read_rows(bytes, length, max_pixels, 0, &header, &stride, error, error_capacity);
@@ -879,19 +882,16 @@ int assetc_png_read_color(const uint8_t *bytes, size_t length, assetc_png_color 
                           char *error, size_t error_capacity) {
     memset(color, 0, sizeof *color);
     color->srgb_intent = -1;
-    if (shim_check_signature(bytes, length, error, error_capacity) != 0) return -1;
-    shim_errors errors = { error, error_capacity };
-    shim_reader reader = { bytes, length, 0 };
-    png_infop info = NULL;
-    png_structp png = shim_create_reader(&errors, &info);
+    shim_source source = { { error, error_capacity }, { bytes, length, 0 }, NULL };
+    png_structp png = shim_open_reader(&source);
     if (png == NULL) return -1;
+    png_infop info = source.info;
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &info, NULL);
         free((void *)color->icc_profile);
         color->icc_profile = NULL;
         return -1;
     }
-    png_set_read_fn(png, &reader, shim_read_fn);
     png_read_info(png, info);
     int intent;
     if (png_get_sRGB(png, info, &intent)) color->srgb_intent = intent;

@@ -18,12 +18,6 @@ public struct AssetSymbolTree: Sendable, Equatable {
         /// The catalog as named on the command line.
         public var catalogPath: String
 
-        public init(name: String, setPath: String, catalogPath: String) {
-            self.name = name
-            self.setPath = setPath
-            self.catalogPath = catalogPath
-        }
-
         /// The last part of the name, which the member is made from.
         public var leafName: String { name.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? name }
     }

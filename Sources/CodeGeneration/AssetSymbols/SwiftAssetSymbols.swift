@@ -107,17 +107,15 @@ public struct SwiftAssetSymbols {
     private func platformExtensions(_ kind: AssetSymbolTree.Kind, appKitAvailability: String,
                                     appKit: (type: String, shortName: String, conflicts: Set<String>),
                                     uiKit: (type: String, shortName: String, conflicts: Set<String>)) -> String {
+        typealias Block = (framework: AssetSymbolOptions.Framework, module: String, availability: String, unavailableOn: String,
+                           type: (type: String, shortName: String, conflicts: Set<String>), condition: String)
+        let blocks: [Block] = [(.appKit, "AppKit", appKitAvailability, "macCatalyst", appKit, "!targetEnvironment(macCatalyst)"),
+                               (.uiKit, "UIKit", dialect.uiKit, "watchOS", uiKit, "!os(watchOS)")]
         var out = ""
-        if supports(.appKit) {
-            out += "#if canImport(AppKit)\n@available(\(appKitAvailability))\n@available(macCatalyst, unavailable)\n"
-            out += extensionBody(kind, Extension(framework: .appKit, type: appKit.type, shortName: appKit.shortName,
-                                                 conflicts: appKit.conflicts, body: Self.platformBody("!targetEnvironment(macCatalyst)")))
-            out += "#endif\n\n"
-        }
-        if supports(.uiKit) {
-            out += "#if canImport(UIKit)\n@available(\(dialect.uiKit))\n@available(watchOS, unavailable)\n"
-            out += extensionBody(kind, Extension(framework: .uiKit, type: uiKit.type, shortName: uiKit.shortName,
-                                                 conflicts: uiKit.conflicts, body: Self.platformBody("!os(watchOS)")))
+        for block in blocks where supports(block.framework) {
+            out += "#if canImport(\(block.module))\n@available(\(block.availability))\n@available(\(block.unavailableOn), unavailable)\n"
+            out += extensionBody(kind, Extension(framework: block.framework, type: block.type.type, shortName: block.type.shortName,
+                                                 conflicts: block.type.conflicts, body: Self.platformBody(block.condition)))
             out += "#endif\n\n"
         }
         return out
