@@ -105,16 +105,7 @@ public struct BuildFiles {
 
     /// A path in a `build` line: `$`, space and `:` escaped with `$`.
     func ninjaPath(_ path: String) -> String {
-        var result = ""
-        for character in path {
-            switch character {
-            case "$": result += "$$"
-            case " ": result += "$ "
-            case ":": result += "$:"
-            default: result.append(character)
-            }
-        }
-        return result
+        path.escaping(["$": "$$", " ": "$ ", ":": "$:"])
     }
 
     /// Text inside a `command =` or variable: only `$` is special to Ninja.

@@ -80,14 +80,6 @@ public enum DependencyFile {
 
     /// Make's quoting (as GCC writes it): `$` doubles; spaces, tabs and `#` take a backslash.
     static func escape(_ path: String) -> String {
-        var out = ""
-        for character in path {
-            switch character {
-            case "$": out += "$$"
-            case " ", "#", "\t": out += "\\" + String(character)
-            default: out.append(character)
-            }
-        }
-        return out
+        path.escaping(["$": "$$", " ": "\\ ", "#": "\\#", "\t": "\\\t"])
     }
 }

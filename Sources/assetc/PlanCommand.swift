@@ -66,11 +66,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render entries of a plan (from plan --json or --write-plan) into an output folder; no lock, no state.")
 
-    @Argument(help: "A plan file.")
-    var plan: String
-
-    @Option(name: .shortAndLong, help: "The output folder.")
-    var output: String
+    @OptionGroup var files: PlanFiles
 
     @Option(help: "Only the variants drawn from this source (as the plan spells it).")
     var source: String?
@@ -90,9 +86,6 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Memory each render worker may use, in MiB.", valueName: "MiB"))
     var renderMemory: Int = 4096
 
-    @Option(help: "How messages are printed: text, json or github.")
-    var messageFormat: MessageFormat = .text
-
     private var parsedShard: (Int, Int)? {
         guard let shard else { return nil }
         let parts = shard.split(separator: "/").compactMap { Int($0) }
@@ -109,18 +102,18 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        Console.format = messageFormat
+        Console.format = files.messageFormat
         var selection = RenderSelection.all
         if let source { selection = .source(source) }
         if !file.isEmpty { selection = .files(file) }
         if let (index, count) = parsedShard { selection = .shard(index: index, count: count) }
-        var options = BuildOptions(manifestPath: nil, outputOverride: output, jobs: jobs)
+        var options = BuildOptions(manifestPath: nil, outputOverride: files.output, jobs: jobs)
         options.renderTimeLimit = renderTimeout
         options.renderMemoryLimit = renderMemory << 20
         Interruption.install()
         options.isCancelled = { Interruption.isRequested }
         do throws(BuildFailure) {
-            _ = try EngineActions.renderPlan(plan, selection: selection, outputDirectory: output, options: options)
+            _ = try EngineActions.renderPlan(files.plan, selection: selection, outputDirectory: files.output, options: options)
         } catch {
             throw ExitCode(Console.exit(for: error))
         }
@@ -132,21 +125,27 @@ struct AssembleCommand: ParsableCommand {
         commandName: "assemble",
         abstract: "Write the index, runtime table, Info.plist keys and report from a plan's rendered files; check the budget.")
 
-    @Argument(help: "A plan file.")
-    var plan: String
-
-    @Option(name: .shortAndLong, help: "The output folder the files were rendered into.")
-    var output: String
-
-    @Option(help: "How messages are printed: text, json or github.")
-    var messageFormat: MessageFormat = .text
+    @OptionGroup var files: PlanFiles
 
     func run() throws {
-        Console.format = messageFormat
+        Console.format = files.messageFormat
         do throws(BuildFailure) {
-            _ = try EngineActions.assemble(plan, outputDirectory: output)
+            _ = try EngineActions.assemble(files.plan, outputDirectory: files.output)
         } catch {
             throw ExitCode(Console.exit(for: error))
         }
     }
+}
+
+/// What `render` and `assemble` share: the plan, the output folder its files are rendered into, and
+/// how messages are printed.
+struct PlanFiles: ParsableArguments {
+    @Argument(help: "A plan file.")
+    var plan: String
+
+    @Option(name: .shortAndLong, help: "The output folder the plan's files are rendered into.")
+    var output: String
+
+    @Option(help: "How messages are printed: text, json or github.")
+    var messageFormat: MessageFormat = .text
 }

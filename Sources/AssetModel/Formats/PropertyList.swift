@@ -112,16 +112,7 @@ public enum PropertyList {
 /// Text inside an XML or HTML element: `&`, `<` and `>` as entities.
 public enum XMLText {
     public static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(character)
-            }
-        }
-        return out
+        text.escaping(["&": "&amp;", "<": "&lt;", ">": "&gt;"])
     }
 
     /// An attribute value in double quotes: the text's entities and `"` as `&quot;`.
