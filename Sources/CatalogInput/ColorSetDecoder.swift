@@ -11,8 +11,8 @@ struct ColorSetDecoder {
 
     func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic],
                 inputs: inout [String]) -> CatalogColorSet? {
-        guard let file = ContentsFile.readSet(folder, kind: "colour set", name: name, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
-        file.warnUnknownKeys(Self.setKeys, in: file.root, what: "a colour set's Contents.json", diagnostics: &diagnostics)
+        guard let file = ContentsFile.readSet(folder, kind: "colour set", name: name, allowedKeys: Self.setKeys, diagnostics: &diagnostics,
+                                              inputs: &inputs) else { return nil }
         var colors: [CatalogColor] = []
         var platformOnly: [Bool] = []  // parallel to `colors`: a `mac` colour of a Mac build
         guard let list = file.member("colors", of: file.root), case .array(let entries) = list.value else {

@@ -15,14 +15,20 @@ struct ContentsFile {
     /// left out with a warning that `check` fails on, not an error: a merge can delete the file and
     /// leave the folder, and Xcode builds such a catalog (Rocket.Chat's `Mention.imageset` shipped
     /// that way from 2018 to 2020). Every other problem is `read`'s error.
-    static func readSet(_ folder: String, kind: String, name: String, diagnostics: inout [Diagnostic], inputs: inout [String]) -> ContentsFile? {
+    /// A set folder's Contents.json, its top-level keys checked against `allowedKeys` (a warning
+    /// names each other one); nil, with a warning, when the set has none.
+    static func readSet(_ folder: String, kind: String, name: String, allowedKeys: Set<String>,
+                        diagnostics: inout [Diagnostic], inputs: inout [String]) -> ContentsFile? {
         let path = folder + "/Contents.json"
         if FileSystem.kindFollowingLinks(path) == .missing {
             // Not an input: a build engine would take a missing dependency as always out of date.
             diagnostics.append(Diagnostic.warning(folder, "the \(kind) \"\(name)\" has no Contents.json; it is left out").droppingContent())
             return nil
         }
-        return read(path, required: true, diagnostics: &diagnostics, inputs: &inputs)
+        guard let file = read(path, required: true, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
+        let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        file.warnUnknownKeys(allowedKeys, in: file.root, what: "\(article) \(kind)'s Contents.json", diagnostics: &diagnostics)
+        return file
     }
 
     static func read(_ path: String, required: Bool, diagnostics: inout [Diagnostic], inputs: inout [String]) -> ContentsFile? {

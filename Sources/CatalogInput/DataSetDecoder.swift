@@ -10,8 +10,8 @@ struct DataSetDecoder {
                                          "platform", "locale", "subtype"]
 
     func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic], inputs: inout [String]) -> CatalogDataSet? {
-        guard let file = ContentsFile.readSet(folder, kind: "data set", name: name, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
-        file.warnUnknownKeys(Self.setKeys, in: file.root, what: "a data set's Contents.json", diagnostics: &diagnostics)
+        guard let file = ContentsFile.readSet(folder, kind: "data set", name: name, allowedKeys: Self.setKeys, diagnostics: &diagnostics,
+                                              inputs: &inputs) else { return nil }
         guard let list = file.member("data", of: file.root), case .array(let items) = list.value else {
             diagnostics.append(.warning(file.path, "the data set \"\(name)\" has no \"data\" array; skipped").droppingContent())
             return nil

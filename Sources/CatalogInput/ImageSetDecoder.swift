@@ -29,8 +29,8 @@ struct ImageSetDecoder {
     func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic],
                 inputs: inout [String]) -> CatalogImageSet? {
         let contentsPath = folder + "/Contents.json"
-        guard let file = ContentsFile.readSet(folder, kind: "image set", name: name, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
-        file.warnUnknownKeys(Self.setKeys, in: file.root, what: "an image set's Contents.json", diagnostics: &diagnostics)
+        guard let file = ContentsFile.readSet(folder, kind: "image set", name: name, allowedKeys: Self.setKeys, diagnostics: &diagnostics,
+                                              inputs: &inputs) else { return nil }
         var set = SetEntries(properties: Self.setProperties(file, name: name, diagnostics: &diagnostics))
         var entries: [JSONNode] = []
         if let images = file.member("images", of: file.root) {

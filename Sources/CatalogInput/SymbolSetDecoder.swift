@@ -8,8 +8,8 @@ struct SymbolSetDecoder {
     static let entryKeys: Set<String> = ["idiom", "filename", "language-direction", "locale"]
 
     func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic], inputs: inout [String]) -> CatalogSymbolSet? {
-        guard let file = ContentsFile.readSet(folder, kind: "symbol set", name: name, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
-        file.warnUnknownKeys(Self.setKeys, in: file.root, what: "a symbol set's Contents.json", diagnostics: &diagnostics)
+        guard let file = ContentsFile.readSet(folder, kind: "symbol set", name: name, allowedKeys: Self.setKeys, diagnostics: &diagnostics,
+                                              inputs: &inputs) else { return nil }
         guard let list = file.member("symbols", of: file.root), case .array(let items) = list.value else {
             diagnostics.append(.warning(file.path, "the symbol set \"\(name)\" has no \"symbols\" array; UIImage(named: \"\(name)\") will find nothing").droppingContent())
             return nil

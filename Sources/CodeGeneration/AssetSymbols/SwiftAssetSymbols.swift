@@ -123,29 +123,27 @@ public struct SwiftAssetSymbols {
 
     private var colorExtensions: String {
         var out = "// MARK: - Color Symbol Extensions -\n\n"
-        out += platformExtensions(.color, appKitAvailability: dialect.appKitColor, appKit: ("AppKit.NSColor", "NSColor", FrameworkMembers.nsColor),
-                                  uiKit: ("UIKit.UIColor", "UIColor", FrameworkMembers.uiColor))
-        if supports(.swiftUI) {
-            let swiftUI = Extension(framework: .swiftUI, type: "SwiftUI.Color", shortName: "Color", conflicts: FrameworkMembers.swiftUIColor) {
-                _, qualified in " { .init(.\(qualified)) }\n"
-            }
-            out += "#if canImport(SwiftUI)\n@available(\(dialect.swiftUI))\n" + extensionBody(.color, swiftUI) + "\n"
-            // A protocol extension cannot nest types: ShapeStyle gets the top-level members only,
-            // and a conflicting one is left out without a word, as Xcode does.
-            var shapeStyle = swiftUI
-            shapeStyle.type = "SwiftUI.ShapeStyle where Self == SwiftUI.Color"
-            out += "@available(\(dialect.swiftUI))\n"
-            out += extensionBody(.color, shapeStyle, memberType: "SwiftUI.Color", topLevelOnly: true, warnsConflicts: false)
-            out += "#endif\n\n"
+            + platformExtensions(.color, appKitAvailability: dialect.appKitColor, appKit: ("AppKit.NSColor", "NSColor", FrameworkMembers.nsColor),
+                                 uiKit: ("UIKit.UIColor", "UIColor", FrameworkMembers.uiColor))
+        guard supports(.swiftUI) else { return out }
+        let swiftUI = Extension(framework: .swiftUI, type: "SwiftUI.Color", shortName: "Color", conflicts: FrameworkMembers.swiftUIColor) {
+            _, qualified in " { .init(.\(qualified)) }\n"
         }
+        out += "#if canImport(SwiftUI)\n@available(\(dialect.swiftUI))\n" + extensionBody(.color, swiftUI) + "\n"
+        // A protocol extension cannot nest types: ShapeStyle gets the top-level members only,
+        // and a conflicting one is left out without a word, as Xcode does.
+        var shapeStyle = swiftUI
+        shapeStyle.type = "SwiftUI.ShapeStyle where Self == SwiftUI.Color"
+        out += "@available(\(dialect.swiftUI))\n"
+        out += extensionBody(.color, shapeStyle, memberType: "SwiftUI.Color", topLevelOnly: true, warnsConflicts: false)
+        out += "#endif\n\n"
         return out
     }
 
     private var imageExtensions: String {
-        var out = "// MARK: - Image Symbol Extensions -\n\n"
-        out += platformExtensions(.image, appKitAvailability: dialect.appKitImage, appKit: ("AppKit.NSImage", "NSImage", FrameworkMembers.nsImage),
-                                  uiKit: ("UIKit.UIImage", "UIImage", FrameworkMembers.uiImage))
-        return out
+        "// MARK: - Image Symbol Extensions -\n\n"
+            + platformExtensions(.image, appKitAvailability: dialect.appKitImage, appKit: ("AppKit.NSImage", "NSImage", FrameworkMembers.nsImage),
+                                 uiKit: ("UIKit.UIImage", "UIImage", FrameworkMembers.uiImage))
     }
 
     /// `{` … `.init(resource: .member)` under a platform condition, `.init()` elsewhere … `}`.
