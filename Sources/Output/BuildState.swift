@@ -24,11 +24,6 @@ public struct BuildState: Sendable, Equatable {
     /// Keyed by source path as the manifest resolves it.
     public var sources: [String: SourceRecord] = [:]
 
-    public init(outputs: [ByteExactPath: Output] = [:], sources: [String: SourceRecord] = [:]) {
-        self.outputs = outputs
-        self.sources = sources
-    }
-
     public func serialized() -> String {
         String(decoding: serializedBytes(), as: UTF8.self)
     }

@@ -39,14 +39,6 @@ public struct ActoolResults: Sendable, Equatable {
         public var affectedItem: String?
         public var type: String
         public var message: String
-
-        public init(_ severity: Severity, catalog: String, affectedItem: String?, type: String, _ message: String) {
-            self.severity = severity
-            self.catalog = catalog
-            self.affectedItem = affectedItem
-            self.type = type
-            self.message = message
-        }
     }
 
     public var entries: [Entry] = []
@@ -180,7 +172,7 @@ extension ActoolResults {
                 // names it here, since the entry names only the set.
                 var message = diagnostic.message
                 if let file = parts.last, isArtwork(file), !message.contains(file) { message = "\(file): \(message)" }
-                documentEntries.append(DocumentEntry(severity, catalog: catalog, affectedItem: item, type: Self.type(severity), message))
+                documentEntries.append(DocumentEntry(severity: severity, catalog: catalog, affectedItem: item, type: Self.type(severity), message: message))
             } else {
                 entries.append(Entry(severity, file: path, diagnostic.message))
             }

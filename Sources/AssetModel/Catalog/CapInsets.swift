@@ -91,15 +91,11 @@ public struct ScaledAlignmentInsets: Sendable, Hashable, Codable {
     public var left: Double
     public var bottom: Double
     public var right: Double
+}
 
-    public init(scale: Int, top: Double, left: Double, bottom: Double, right: Double) {
-        self.scale = scale
-        self.top = top
-        self.left = left
-        self.bottom = bottom
-        self.right = right
-    }
-
+extension ScaledAlignmentInsets {
+    /// The insets an entry's `alignment-insets` object gives (missing edges are 0), or nil when one
+    /// is not a finite number from 0 to 1,048,576 or all are 0.
     public init?(_ value: JSONOutput, scale: Int) {
         guard case .object(let members) = value, scale >= 1 else { return nil }
         func inset(_ key: String) -> Double? {
