@@ -25,11 +25,7 @@ public struct CompiledCatalog: Sendable {
         /// A colour set's colours.
         public var colors: [ColorRendition] = []
 
-        public init(name: String, kind: Kind, renditions: [Rendition]) {
-            self.name = name
-            self.kind = kind
-            self.renditions = renditions
-        }
+        public init(name: String, kind: Kind, renditions: [Rendition]) { (self.name, self.kind, self.renditions) = (name, kind, renditions) }
     }
 
     /// How an image is drawn: as its pixels, as a mask in the tint colour, or as UIKit decides (a
@@ -190,10 +186,7 @@ public struct CompiledCatalog: Sendable {
         /// By layer name (`AppIcon_Assets/Glyph`).
         public var images: [String: LayerImage]
 
-        public init(plan: IconStackPlan, images: [String: LayerImage]) {
-            self.plan = plan
-            self.images = images
-        }
+        public init(plan: IconStackPlan, images: [String: LayerImage]) { (self.plan, self.images) = (plan, images) }
     }
 
     public var assets: [Asset]
@@ -203,10 +196,7 @@ public struct CompiledCatalog: Sendable {
     /// The deployment target written in the extended metadata (`"12.0"`).
     public var deploymentTarget: String
 
-    public init(assets: [Asset], deploymentTarget: String) {
-        self.assets = assets
-        self.deploymentTarget = deploymentTarget
-    }
+    public init(assets: [Asset], deploymentTarget: String) { (self.assets, self.deploymentTarget) = (assets, deploymentTarget) }
 }
 
 /// Why a catalog cannot be written.

@@ -469,10 +469,7 @@ private struct BitWriter {
     var accumulator: UInt64 = 0
     var count = 0
 
-    init(base: UnsafeMutablePointer<UInt8>, at: Int) {
-        self.base = base
-        self.at = at
-    }
+    init(base: UnsafeMutablePointer<UInt8>, at: Int) { (self.base, self.at) = (base, at) }
 
     /// Callers flush often enough that the accumulator never holds 64 bits.
     @inline(__always) mutating func push(_ value: UInt64, _ bitCount: Int) {

@@ -28,11 +28,7 @@ struct CommitJournal {
     /// Entries whose change has started (earlier version moved aside, or the new one moved in).
     private var started = 0
 
-    init(root: String, statePath: String, writer: any TreeWriter) {
-        self.root = root
-        self.statePath = statePath
-        self.writer = writer
-    }
+    init(root: String, statePath: String, writer: any TreeWriter) { (self.root, self.statePath, self.writer) = (root, statePath, writer) }
 
     /// Lists the commit's files and syncs the list, before anything changes.
     mutating func begin(_ relatives: [String]) throws(OutputError) {

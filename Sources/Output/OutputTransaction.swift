@@ -18,10 +18,7 @@ public struct PlannedOutput: Sendable {
     public var key: String
     public var content: Content
 
-    public init(key: String, content: Content) {
-        self.key = key
-        self.content = content
-    }
+    public init(key: String, content: Content) { (self.key, self.content) = (key, content) }
 
     public var written: WrittenVariant {
         switch content {

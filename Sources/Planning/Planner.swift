@@ -8,10 +8,7 @@ public struct Planner {
     /// path limits (`Limits`) so `check` refuses what `build` could not write.
     let outputRoot: String?
 
-    public init(inspector: SourceInspecting, outputRoot: String? = nil) {
-        self.inspector = inspector
-        self.outputRoot = outputRoot
-    }
+    public init(inspector: SourceInspecting, outputRoot: String? = nil) { (self.inspector, self.outputRoot) = (inspector, outputRoot) }
 
     /// `slotSets`: the app icon and launch image sets the input stage read (`CatalogInput.SlotSetReader`),
     /// by resolved folder: the manifest's and every catalog's.

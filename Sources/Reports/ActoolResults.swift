@@ -55,10 +55,7 @@ public struct ActoolResults: Sendable, Equatable {
         public var bundle: String
         public var short: String
 
-        public init(bundle: String, short: String) {
-            self.bundle = bundle
-            self.short = short
-        }
+        public init(bundle: String, short: String) { (self.bundle, self.short) = (bundle, short) }
     }
 
     public init() {}

@@ -87,10 +87,7 @@ public struct Appearance: Sendable, Hashable, Comparable {
     public var luminosity: Luminosity
     public var highContrast: Bool
 
-    public init(luminosity: Luminosity = .any, highContrast: Bool = false) {
-        self.luminosity = luminosity
-        self.highContrast = highContrast
-    }
+    public init(luminosity: Luminosity = .any, highContrast: Bool = false) { (self.luminosity, self.highContrast) = (luminosity, highContrast) }
 
     public static let any = Appearance()
 
@@ -207,10 +204,7 @@ public struct ColorComponent: Sendable, Hashable {
     public var name: String
     public var value: Double
 
-    public init(name: String, value: Double) {
-        self.name = name
-        self.value = value
-    }
+    public init(name: String, value: Double) { (self.name, self.value) = (name, value) }
 }
 
 public struct CatalogColorSet: Sendable, Hashable {
@@ -218,11 +212,7 @@ public struct CatalogColorSet: Sendable, Hashable {
     public var setPath: String
     public var colors: [CatalogColor]
 
-    public init(name: String, setPath: String, colors: [CatalogColor]) {
-        self.name = name
-        self.setPath = setPath
-        self.colors = colors
-    }
+    public init(name: String, setPath: String, colors: [CatalogColor]) { (self.name, self.setPath, self.colors) = (name, setPath, colors) }
 }
 
 /// Where a variant came from in a catalog, recorded in the index.
@@ -271,11 +261,7 @@ public struct CatalogRecords: Sendable, Codable {
         public var bundle: String?
         public var name: String
         public var colors: [CatalogColor]
-        public init(bundle: String?, name: String, colors: [CatalogColor]) {
-            self.bundle = bundle
-            self.name = name
-            self.colors = colors
-        }
+        public init(bundle: String?, name: String, colors: [CatalogColor]) { (self.bundle, self.name, self.colors) = (bundle, name, colors) }
     }
 
     /// A data set of a catalog, by bundle.
@@ -313,10 +299,7 @@ public struct CatalogRecords: Sendable, Codable {
         }
     }
 
-    public init(images: [Image] = [], colors: [Color] = []) {
-        self.images = images
-        self.colors = colors
-    }
+    public init(images: [Image] = [], colors: [Color] = []) { (self.images, self.colors) = (images, colors) }
 
     private enum CodingKeys: String, CodingKey { case images, colors, dataSets, symbolSets }
 

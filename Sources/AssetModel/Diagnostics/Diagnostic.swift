@@ -3,10 +3,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
     public var line: Int
     public var column: Int
 
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
+    public init(line: Int, column: Int) { (self.line, self.column) = (line, column) }
 
     /// The place of a value no file spells: a choice made on the command line (`--app-icon`,
     /// `--alternate-app-icon`), a set found by its folder rather than named in a Contents.json. A

@@ -38,10 +38,7 @@ public struct BuildFailure: StageError {
     /// `--werror` failed the build: its warnings are the cause, so `--quiet` still prints them.
     public var causedByWarnings = false
 
-    public init(_ kind: FailureKind, _ diagnostics: [Diagnostic]) {
-        self.kind = kind
-        self.diagnostics = diagnostics
-    }
+    public init(_ kind: FailureKind, _ diagnostics: [Diagnostic]) { (self.kind, self.diagnostics) = (kind, diagnostics) }
 
     public init(_ error: some StageError) {
         self.init(error.kind, error.diagnostics)

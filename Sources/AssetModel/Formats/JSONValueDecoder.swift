@@ -150,11 +150,7 @@ private struct UnkeyedNode: UnkeyedDecodingContainer {
     let codingPath: [any CodingKey]
     var currentIndex = 0
 
-    init(node: JSONNode, items: [JSONNode], codingPath: [any CodingKey]) {
-        self.node = node
-        self.items = items
-        self.codingPath = codingPath
-    }
+    init(node: JSONNode, items: [JSONNode], codingPath: [any CodingKey]) { (self.node, self.items, self.codingPath) = (node, items, codingPath) }
 
     var count: Int? { items.count }
     var isAtEnd: Bool { currentIndex >= items.count }

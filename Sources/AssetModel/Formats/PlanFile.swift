@@ -11,10 +11,7 @@ public enum PlanFile {
         /// The cache key at planning time; `render` recomputes it and refuses a stale plan.
         public var key: String
 
-        public init(variant: Variant, key: String) {
-            self.variant = variant
-            self.key = key
-        }
+        public init(variant: Variant, key: String) { (self.variant, self.key) = (variant, key) }
     }
 
     public struct Contents: Sendable {
@@ -90,10 +87,7 @@ extension PlanFile {
             case pngEffort, compiledCatalog, warnings
         }
 
-        init(plan: BuildPlan, entries: [Entry]) {
-            self.plan = plan
-            self.entries = entries
-        }
+        init(plan: BuildPlan, entries: [Entry]) { (self.plan, self.entries) = (plan, entries) }
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)

@@ -44,8 +44,5 @@ public struct XMLTreeAttribute: Sendable, Hashable {
     public var name: String
     public var value: String
 
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
+    public init(name: String, value: String) { (self.name, self.value) = (name, value) }
 }

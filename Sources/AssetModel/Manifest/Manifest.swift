@@ -111,10 +111,7 @@ public struct CatalogSetChoice: Sendable, Hashable {
     public var name: String
     public var location: SourceLocation?
 
-    public init(name: String, location: SourceLocation? = nil) {
-        self.name = name
-        self.location = location
-    }
+    public init(name: String, location: SourceLocation? = nil) { (self.name, self.location) = (name, location) }
 }
 
 /// `budget`: a build whose `Resources/` tree would exceed `maxBytes` fails and changes nothing.
@@ -124,10 +121,7 @@ public struct SizeBudget: Sendable, Hashable, Codable {
     public var maxBytes: Int
     public var location: SourceLocation
 
-    public init(maxBytes: Int, location: SourceLocation) {
-        self.maxBytes = maxBytes
-        self.location = location
-    }
+    public init(maxBytes: Int, location: SourceLocation) { (self.maxBytes, self.location) = (maxBytes, location) }
 }
 
 /// `appIcon`: generate every slot from one source, or validate and package an Xcode set.
@@ -212,11 +206,7 @@ public struct BundleSpec: Sendable, Hashable, Codable {
     public var path: String
     public var location: SourceLocation
 
-    public init(name: String, path: String, location: SourceLocation) {
-        self.name = name
-        self.path = path
-        self.location = location
-    }
+    public init(name: String, path: String, location: SourceLocation) { (self.name, self.path, self.location) = (name, path, location) }
 }
 
 public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
@@ -291,10 +281,7 @@ public struct PointSize: Sendable, Hashable, CustomStringConvertible {
     public var width: Double
     public var height: Double
 
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
+    public init(width: Double, height: Double) { (self.width, self.height) = (width, height) }
 
     public var description: String { "\(formatPoints(width))x\(formatPoints(height))" }
 }
@@ -311,10 +298,7 @@ public struct SourceSpec: Sendable, Hashable {
     public var path: String
     public var location: SourceLocation
 
-    public init(path: String, location: SourceLocation) {
-        self.path = path
-        self.location = location
-    }
+    public init(path: String, location: SourceLocation) { (self.path, self.location) = (path, location) }
 }
 
 /// What to draw and how: a source page, an optional explicit point size and a fit.
@@ -338,11 +322,7 @@ public struct IdiomArt: Sendable, Hashable {
     public var art: ArtSpec
     public var scales: [Int]
 
-    public init(idiom: Idiom, art: ArtSpec, scales: [Int]) {
-        self.idiom = idiom
-        self.art = art
-        self.scales = scales
-    }
+    public init(idiom: Idiom, art: ArtSpec, scales: [Int]) { (self.idiom, self.art, self.scales) = (idiom, art, scales) }
 }
 
 /// The `tall` (iPhone 5, `-568h@2x`) variant of an image.
@@ -353,10 +333,7 @@ public struct TallArt: Sendable, Hashable {
     /// True when `size` must be derived from the base size at planning time (base page size + 88 pt).
     public var derivesSize: Bool
 
-    public init(art: ArtSpec, derivesSize: Bool) {
-        self.art = art
-        self.derivesSize = derivesSize
-    }
+    public init(art: ArtSpec, derivesSize: Bool) { (self.art, self.derivesSize) = (art, derivesSize) }
 }
 
 public struct ImageSpec: Sendable, Hashable {

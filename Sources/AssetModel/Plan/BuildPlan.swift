@@ -76,10 +76,7 @@ public struct CompiledCatalogRequest: Sendable, Hashable {
     /// macOS: the app icon's `.icns` is made with the car (`Manifest.writesIconFile`).
     public var writesIconFile = true
 
-    public init(appIconName: String?, deploymentTarget: OSVersion) {
-        self.appIconName = appIconName
-        self.deploymentTarget = deploymentTarget
-    }
+    public init(appIconName: String?, deploymentTarget: OSVersion) { (self.appIconName, self.deploymentTarget) = (appIconName, deploymentTarget) }
 
     public static let relativePath = "Resources/Assets.car"
 }

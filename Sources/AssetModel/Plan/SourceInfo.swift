@@ -18,11 +18,7 @@ public struct SourceRequest: Sendable, Hashable {
     public var kind: ResolvedSource.Kind
     public var pages: Set<Int>
 
-    public init(path: String, kind: ResolvedSource.Kind, pages: Set<Int>) {
-        self.path = path
-        self.kind = kind
-        self.pages = pages
-    }
+    public init(path: String, kind: ResolvedSource.Kind, pages: Set<Int>) { (self.path, self.kind, self.pages) = (path, kind, pages) }
 }
 
 extension ResolvedSource.Kind {

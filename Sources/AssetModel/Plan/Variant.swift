@@ -17,11 +17,7 @@ public struct ResolvedSource: Sendable, Hashable, Codable {
     /// 1-based page for PDFs; 1 for PNGs.
     public var page: Int
 
-    public init(path: String, kind: Kind, page: Int) {
-        self.path = path
-        self.kind = kind
-        self.page = page
-    }
+    public init(path: String, kind: Kind, page: Int) { (self.path, self.kind, self.page) = (path, kind, page) }
 }
 
 /// How the source is mapped onto the variant's pixels: `device = source × scale + offset`, where
@@ -104,10 +100,7 @@ public struct AssetKey: Sendable, Hashable, Comparable {
     public var bundle: BundleRef
     public var name: String
 
-    public init(_ name: String, in bundle: BundleRef = .main) {
-        self.bundle = bundle
-        self.name = name
-    }
+    public init(_ name: String, in bundle: BundleRef = .main) { (self.bundle, self.name) = (bundle, name) }
 
     public static func < (lhs: AssetKey, rhs: AssetKey) -> Bool {
         (lhs.bundle, lhs.name) < (rhs.bundle, rhs.name)
@@ -239,10 +232,7 @@ public struct CarTraits: Sendable, Hashable, Codable {
     public var locale: String?
     public var attributes: [UInt16: UInt16]
 
-    public init(locale: String?, attributes: [UInt16: UInt16]) {
-        self.locale = locale
-        self.attributes = attributes
-    }
+    public init(locale: String?, attributes: [UInt16: UInt16]) { (self.locale, self.attributes) = (locale, attributes) }
 
     private enum CodingKeys: String, CodingKey { case locale, attributes }
 

@@ -6,10 +6,7 @@ public struct SizeReport: Sendable, Equatable {
         public var path: String
         public var bytes: Int
 
-        public init(path: String, bytes: Int) {
-            self.path = path
-            self.bytes = bytes
-        }
+        public init(path: String, bytes: Int) { (self.path, self.bytes) = (path, bytes) }
     }
 
     public struct Group: Sendable, Equatable {

@@ -3,10 +3,7 @@ public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible
     public var major: Int
     public var minor: Int
 
-    public init(_ major: Int, _ minor: Int = 0) {
-        self.major = major
-        self.minor = minor
-    }
+    public init(_ major: Int, _ minor: Int = 0) { (self.major, self.minor) = (major, minor) }
 
     /// Parses "7", "7.0" or "8.1" (a third component is accepted and ignored).
     public init?(_ text: String) {

@@ -34,10 +34,7 @@ public struct AssetSymbolTree: Sendable, Equatable {
     public var colors: [Node]
     public var images: [Node]
 
-    public init(colors: [Node], images: [Node]) {
-        self.colors = colors
-        self.images = images
-    }
+    public init(colors: [Node], images: [Node]) { (self.colors, self.images) = (colors, images) }
 
     /// The symbols of `catalogs` (their contents with the catalog path as given).
     public init(catalogs: [(path: String, contents: CatalogContents)]) {

@@ -8,10 +8,7 @@ public struct ObjectiveCAssetSymbols {
     public var tree: AssetSymbolTree
     public var options: AssetSymbolOptions
 
-    public init(tree: AssetSymbolTree, options: AssetSymbolOptions) {
-        self.tree = tree
-        self.options = options
-    }
+    public init(tree: AssetSymbolTree, options: AssetSymbolOptions) { (self.tree, self.options) = (tree, options) }
 
     public var text: String {
         var out = """

@@ -7,10 +7,7 @@ public struct SwiftAssetSymbols {
     public var tree: AssetSymbolTree
     public var options: AssetSymbolOptions
 
-    public init(tree: AssetSymbolTree, options: AssetSymbolOptions) {
-        self.tree = tree
-        self.options = options
-    }
+    public init(tree: AssetSymbolTree, options: AssetSymbolOptions) { (self.tree, self.options) = (tree, options) }
 
     /// Availabilities and type names: the modern file's, or the backwards-deployment file's.
     struct Dialect {

@@ -10,10 +10,7 @@ public enum ICNSFile {
         public var type: String
         public var payload: [UInt8]
 
-        public init(type: String, payload: [UInt8]) {
-            self.type = type
-            self.payload = payload
-        }
+        public init(type: String, payload: [UInt8]) { (self.type, self.payload) = (type, payload) }
     }
 
     /// What actool's `.icns` holds: each element's type, its pixel size, and whether it is a PNG

@@ -8,10 +8,7 @@ public struct SourceReader: Sendable {
     /// When set, PDFs are opened in supervised workers, never in this process (hostile files).
     let supervisor: SourceSupervisor?
 
-    public init(store: SourceStore, supervisor: SourceSupervisor? = nil) {
-        self.store = store
-        self.supervisor = supervisor
-    }
+    public init(store: SourceStore, supervisor: SourceSupervisor? = nil) { (self.store, self.supervisor) = (store, supervisor) }
 
     func inspect(_ request: SourceRequest) -> Result<SourceInfo, SourceError> {
         Result { () throws(SourceError) in try inspect(path: request.path, kind: request.kind, pages: request.pages) }

@@ -23,10 +23,7 @@ public final class SourceStore: @unchecked Sendable {
     /// every file it ever read.
     private let keepsBytes: Bool
 
-    public init(previous: [String: SourceRecord] = [:], keepsBytes: Bool = true) {
-        self.previous = previous
-        self.keepsBytes = keepsBytes
-    }
+    public init(previous: [String: SourceRecord] = [:], keepsBytes: Bool = true) { (self.previous, self.keepsBytes) = (previous, keepsBytes) }
 
     /// SHA-256 of a source's bytes, computed once per build (or taken from an unchanged record).
     public func sha256(_ path: String) throws(SourceError) -> String {
