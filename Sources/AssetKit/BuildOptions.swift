@@ -35,10 +35,7 @@ public struct CatalogRequest: Sendable, Hashable {
     public var widgetBackgroundColor: String?
 
     public init(paths: [String] = [], scales: [Int]? = nil, appIcon: String? = nil, launchImage: String? = nil) {
-        self.paths = paths
-        self.scales = scales
-        self.appIcon = appIcon
-        self.launchImage = launchImage
+        (self.paths, self.scales, self.appIcon, self.launchImage) = (paths, scales, appIcon, launchImage)
     }
 
     public var isEmpty: Bool {

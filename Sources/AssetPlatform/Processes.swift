@@ -70,10 +70,7 @@ public final class ChildProcess: @unchecked Sendable {
     private var reaped = false
 
     private init(pid: pid_t, input: Int32, output: Int32, errors: Int32) {
-        self.pid = pid
-        self.input = input
-        self.output = output
-        self.errors = errors
+        (self.pid, self.input, self.output, self.errors) = (pid, input, output, errors)
     }
 
     /// The running binary, for spawning workers of the same build of assetc.

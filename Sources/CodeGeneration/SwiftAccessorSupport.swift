@@ -137,9 +137,7 @@ enum SwiftAccessorSupport {
             public let isInCompiledCatalog: Bool
 
             init(name: String, bundle: String? = nil, isInCompiledCatalog: Bool = false) {
-                self.name = name
-                self.bundle = bundle
-                self.isInCompiledCatalog = isInCompiledCatalog
+                (self.name, self.bundle, self.isInCompiledCatalog) = (name, bundle, isInCompiledCatalog)
             }
 
             /// The colour the shipped table picks for these traits (its space, components or the

@@ -13,10 +13,7 @@ public struct AccessorRequest: Sendable {
     public var catalogNames: [String]
 
     public init(outputPath: String, bundle: AccessorBundle = .main, manifestName: String?, catalogNames: [String]) {
-        self.outputPath = outputPath
-        self.bundle = bundle
-        self.manifestName = manifestName
-        self.catalogNames = catalogNames
+        (self.outputPath, self.bundle, self.manifestName, self.catalogNames) = (outputPath, bundle, manifestName, catalogNames)
     }
 
     /// `assets.json`, `assets.json and Media.xcassets`, `assets.json and 3 catalogs: A.xcassets, …`,

@@ -92,12 +92,7 @@ public struct CompiledCatalog: Sendable {
         public var bottom: Int
         public var right: Int
 
-        public init(top: Int, left: Int, bottom: Int, right: Int) {
-            self.top = top
-            self.left = left
-            self.bottom = bottom
-            self.right = right
-        }
+        public init(top: Int, left: Int, bottom: Int, right: Int) { (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right) }
     }
 
     /// A file stored in the car as it is (a `DWAR` payload) rather than as pixels.

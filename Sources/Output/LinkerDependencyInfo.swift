@@ -13,10 +13,7 @@ public struct LinkerDependencyInfo: Sendable, Equatable {
     public var outputs: [String]
 
     public init(version: String, inputs: [String], missing: [String] = [], outputs: [String]) {
-        self.version = version
-        self.inputs = inputs
-        self.missing = missing
-        self.outputs = outputs
+        (self.version, self.inputs, self.missing, self.outputs) = (version, inputs, missing, outputs)
     }
 
     public var bytes: [UInt8] {

@@ -24,10 +24,7 @@ public struct ActoolResults: Sendable, Equatable {
         public var failureReason: String?
 
         public init(_ severity: Severity, file: String, _ description: String, failureReason: String? = nil) {
-            self.severity = severity
-            self.file = file
-            self.description = description
-            self.failureReason = failureReason
+            (self.severity, self.file, self.description, self.failureReason) = (severity, file, description, failureReason)
         }
     }
 

@@ -15,10 +15,7 @@ public struct CatalogSpec: Sendable, Hashable {
     public static func defaultScales(for platform: ApplePlatform) -> [Int] { platform == .macOS ? [1, 2] : defaultScales }
 
     public init(path: String, bundle: String? = nil, scales: [Int] = CatalogSpec.defaultScales, location: SourceLocation) {
-        self.path = path
-        self.bundle = bundle
-        self.scales = scales
-        self.location = location
+        (self.path, self.bundle, self.scales, self.location) = (path, bundle, scales, location)
     }
 }
 
@@ -167,11 +164,7 @@ public struct CatalogImageSet: Sendable, Hashable {
     public var properties: CatalogImageProperties
 
     public init(name: String, setPath: String, contentsPath: String, slots: [CatalogImageSlot], properties: CatalogImageProperties) {
-        self.name = name
-        self.setPath = setPath
-        self.contentsPath = contentsPath
-        self.slots = slots
-        self.properties = properties
+        (self.name, self.setPath, self.contentsPath, self.slots, self.properties) = (name, setPath, contentsPath, slots, properties)
     }
 }
 
@@ -193,10 +186,7 @@ public struct CatalogColor: Sendable, Hashable {
     public var locale: String?
 
     public init(idiom: Idiom?, appearance: Appearance, value: Value, locale: String? = nil) {
-        self.idiom = idiom
-        self.appearance = appearance
-        self.value = value
-        self.locale = locale
+        (self.idiom, self.appearance, self.value, self.locale) = (idiom, appearance, value, locale)
     }
 }
 
@@ -231,11 +221,7 @@ public struct CatalogOrigin: Sendable, Hashable, Codable {
     public var location: SourceLocation
 
     public init(catalog: String, setPath: String, filename: String, contentsPath: String, location: SourceLocation) {
-        self.catalog = catalog
-        self.setPath = setPath
-        self.filename = filename
-        self.contentsPath = contentsPath
-        self.location = location
+        (self.catalog, self.setPath, self.filename, self.contentsPath, self.location) = (catalog, setPath, filename, contentsPath, location)
     }
 }
 
@@ -249,11 +235,7 @@ public struct CatalogRecords: Sendable, Codable {
         public var setPath: String
         public var properties: CatalogImageProperties
         public init(bundle: String?, name: String, catalog: String, setPath: String, properties: CatalogImageProperties) {
-            self.bundle = bundle
-            self.name = name
-            self.catalog = catalog
-            self.setPath = setPath
-            self.properties = properties
+            (self.bundle, self.name, self.catalog, self.setPath, self.properties) = (bundle, name, catalog, setPath, properties)
         }
     }
 
@@ -272,11 +254,7 @@ public struct CatalogRecords: Sendable, Codable {
         public var setPath: String
         public var entries: [CatalogDataSet.Entry]
         public init(bundle: String?, name: String, catalog: String, setPath: String, entries: [CatalogDataSet.Entry]) {
-            self.bundle = bundle
-            self.name = name
-            self.catalog = catalog
-            self.setPath = setPath
-            self.entries = entries
+            (self.bundle, self.name, self.catalog, self.setPath, self.entries) = (bundle, name, catalog, setPath, entries)
         }
     }
 
@@ -293,9 +271,7 @@ public struct CatalogRecords: Sendable, Codable {
         public var symbolSet: CatalogSymbolSet
         public var name: String { symbolSet.name }
         public init(bundle: String?, catalog: String, symbolSet: CatalogSymbolSet) {
-            self.bundle = bundle
-            self.catalog = catalog
-            self.symbolSet = symbolSet
+            (self.bundle, self.catalog, self.symbolSet) = (bundle, catalog, symbolSet)
         }
     }
 

@@ -15,11 +15,7 @@ public struct CatalogDataSet: Sendable, Hashable {
         public var locale: String?
 
         public init(idiom: Idiom?, filename: String, path: String, typeIdentifier: String?, locale: String? = nil) {
-            self.idiom = idiom
-            self.filename = filename
-            self.path = path
-            self.typeIdentifier = typeIdentifier
-            self.locale = locale
+            (self.idiom, self.filename, self.path, self.typeIdentifier, self.locale) = (idiom, filename, path, typeIdentifier, locale)
         }
     }
 
@@ -30,9 +26,6 @@ public struct CatalogDataSet: Sendable, Hashable {
     public var entries: [Entry]
 
     public init(name: String, setPath: String, contentsPath: String, entries: [Entry]) {
-        self.name = name
-        self.setPath = setPath
-        self.contentsPath = contentsPath
-        self.entries = entries
+        (self.name, self.setPath, self.contentsPath, self.entries) = (name, setPath, contentsPath, entries)
     }
 }

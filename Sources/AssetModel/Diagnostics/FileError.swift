@@ -32,10 +32,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     public var systemDescription: String?
 
     public init(_ operation: Operation, path: String, reason: Reason, systemDescription: String? = nil) {
-        self.operation = operation
-        self.path = path
-        self.reason = reason
-        self.systemDescription = systemDescription
+        (self.operation, self.path, self.reason, self.systemDescription) = (operation, path, reason, systemDescription)
     }
 
     /// Why, in words, without the path (callers usually put the path in front).

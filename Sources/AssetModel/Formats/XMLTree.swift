@@ -15,10 +15,7 @@ public struct XMLTreeElement: Sendable, Hashable {
     public var line: Int
 
     public init(name: String, attributes: [XMLTreeAttribute] = [], children: [Child] = [], line: Int = 0) {
-        self.name = name
-        self.attributes = attributes
-        self.children = children
-        self.line = line
+        (self.name, self.attributes, self.children, self.line) = (name, attributes, children, line)
     }
 
     public subscript(attribute name: String) -> String? {

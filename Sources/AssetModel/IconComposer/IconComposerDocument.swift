@@ -17,11 +17,7 @@ public struct IconComposerDocument: Sendable, Equatable {
         public var isDisplayP3: Bool
 
         public init(red: Double, green: Double, blue: Double, alpha: Double, isDisplayP3: Bool = false) {
-            self.red = red
-            self.green = green
-            self.blue = blue
-            self.alpha = alpha
-            self.isDisplayP3 = isDisplayP3
+            (self.red, self.green, self.blue, self.alpha, self.isDisplayP3) = (red, green, blue, alpha, isDisplayP3)
         }
     }
 

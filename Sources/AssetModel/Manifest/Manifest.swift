@@ -142,11 +142,7 @@ public struct AppIconSpec: Sendable, Hashable {
     public static let defaultName = "AppIcon"
 
     public init(input: Input, name: String, background: RGBAColor? = nil, artwork: Bool, location: SourceLocation) {
-        self.input = input
-        self.name = name
-        self.background = background
-        self.artwork = artwork
-        self.location = location
+        (self.input, self.name, self.background, self.artwork, self.location) = (input, name, background, artwork, location)
     }
 }
 
@@ -309,10 +305,7 @@ public struct ArtSpec: Sendable, Hashable {
     public var fit: Fit
 
     public init(source: SourceSpec, page: Int, size: PointSize? = nil, fit: Fit) {
-        self.source = source
-        self.page = page
-        self.size = size
-        self.fit = fit
+        (self.source, self.page, self.size, self.fit) = (source, page, size, fit)
     }
 }
 

@@ -53,10 +53,7 @@ public struct InfoPlistRequest: Sendable, Hashable {
     public var writesIconFile = true
 
     public init(devices: [Idiom], targetsLegacyOS: Bool, iconName: String, launchBasename: String?) {
-        self.devices = devices
-        self.targetsLegacyOS = targetsLegacyOS
-        self.iconName = iconName
-        self.launchBasename = launchBasename
+        (self.devices, self.targetsLegacyOS, self.iconName, self.launchBasename) = (devices, targetsLegacyOS, iconName, launchBasename)
     }
 }
 
@@ -118,9 +115,7 @@ public struct AlternateIcon: Sendable, Hashable {
     public var requestedName: String?
 
     public init(name: String, fileBase: String, requestedName: String? = nil) {
-        self.name = name
-        self.fileBase = fileBase
-        self.requestedName = requestedName
+        (self.name, self.fileBase, self.requestedName) = (name, fileBase, requestedName)
     }
 
     /// The icon's key in `CFBundleAlternateIcons`.

@@ -10,9 +10,6 @@ public struct SourceRecord: Sendable, Equatable {
     public var unembeddedFonts: [String]? = nil
 
     public init(fingerprint: FileFingerprint, sha256: String, info: SourceInfo? = nil, opaque: [Int: Bool] = [:]) {
-        self.fingerprint = fingerprint
-        self.sha256 = sha256
-        self.info = info
-        self.opaque = opaque
+        (self.fingerprint, self.sha256, self.info, self.opaque) = (fingerprint, sha256, info, opaque)
     }
 }

@@ -52,10 +52,7 @@ public struct Placement: Sendable, Hashable {
     }
 
     public init(scaleX: Double, scaleY: Double, offsetX: Double, offsetY: Double) {
-        self.scaleX = scaleX
-        self.scaleY = scaleY
-        self.offsetX = offsetX
-        self.offsetY = offsetY
+        (self.scaleX, self.scaleY, self.offsetX, self.offsetY) = (scaleX, scaleY, offsetX, offsetY)
     }
 }
 
@@ -64,10 +61,7 @@ public struct RGBAColor: Sendable, Hashable {
     public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
 
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
+        (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
     }
 
     public static let white = RGBAColor(red: 255, green: 255, blue: 255)

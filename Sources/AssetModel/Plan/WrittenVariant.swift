@@ -8,9 +8,6 @@ public struct WrittenVariant: Sendable, Hashable {
     public var rendererMessages: String?
 
     public init(variant: Variant, bytes: Int, sha256: String, rendererMessages: String? = nil) {
-        self.variant = variant
-        self.bytes = bytes
-        self.sha256 = sha256
-        self.rendererMessages = rendererMessages
+        (self.variant, self.bytes, self.sha256, self.rendererMessages) = (variant, bytes, sha256, rendererMessages)
     }
 }

@@ -8,10 +8,7 @@ public struct RGBAImage: Sendable, Equatable {
     public var color: PNGColorInfo? = nil
 
     public init(width: Int, height: Int, pixels: [UInt8], color: PNGColorInfo? = nil) {
-        self.width = width
-        self.height = height
-        self.pixels = pixels
-        self.color = color
+        (self.width, self.height, self.pixels, self.color) = (width, height, pixels, color)
     }
 
     /// True when every pixel is fully opaque.
