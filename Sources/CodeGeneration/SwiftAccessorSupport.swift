@@ -137,7 +137,9 @@ enum SwiftAccessorSupport {
             public let isInCompiledCatalog: Bool
 
             init(name: String, bundle: String? = nil, isInCompiledCatalog: Bool = false) {
-                (self.name, self.bundle, self.isInCompiledCatalog) = (name, bundle, isInCompiledCatalog)
+                self.name = name
+                self.bundle = bundle
+                self.isInCompiledCatalog = isInCompiledCatalog
             }
 
             /// The colour the shipped table picks for these traits (its space, components or the

@@ -16,7 +16,10 @@ enum BackwardsDeploymentSupport {
             fileprivate let bundle: Bundle
 
             /// Initialize \(article) `\(type)Resource` with `name` and `bundle`.
-            init(name: String, bundle: Bundle) { (self.name, self.bundle) = (name, bundle) }
+            init(name: String, bundle: Bundle) {
+                self.name = name
+                self.bundle = bundle
+            }
 
         }
 

@@ -11,26 +11,24 @@ public struct SwiftAssetSymbols {
 
     /// Availabilities and type names: the modern file's, or the backwards-deployment file's.
     struct Dialect {
-        var colorResource: String
-        var imageResource: String
-        var appKitColor: String
-        var appKitImage: String
+        /// The availability of each kind's resource type, and of its AppKit type's members.
+        var resourceAvailability: (color: String, image: String)
+        var appKitAvailability: (color: String, image: String)
         var uiKit: String
         var swiftUI: String
         /// `DeveloperToolsSupport.` in front of the resource types, or nothing when the file
         /// declares them.
         var typePrefix: String
 
-        static let modern = Dialect(colorResource: "iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *",
-                                    imageResource: "iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *",
-                                    appKitColor: "macOS 14.0, *", appKitImage: "macOS 14.0, *", uiKit: "iOS 17.0, tvOS 17.0, *",
+        static let modern = Dialect(resourceAvailability: ("iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *", "iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *"),
+                                    appKitAvailability: ("macOS 14.0, *", "macOS 14.0, *"), uiKit: "iOS 17.0, tvOS 17.0, *",
                                     swiftUI: "iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *", typePrefix: "DeveloperToolsSupport.")
-        static let backwards = Dialect(colorResource: "iOS 11.0, macOS 10.13, tvOS 11.0, *", imageResource: "iOS 11.0, macOS 10.7, tvOS 11.0, *",
-                                       appKitColor: "macOS 10.13, *", appKitImage: "macOS 10.7, *", uiKit: "iOS 11.0, tvOS 11.0, *",
+        static let backwards = Dialect(resourceAvailability: ("iOS 11.0, macOS 10.13, tvOS 11.0, *", "iOS 11.0, macOS 10.7, tvOS 11.0, *"),
+                                       appKitAvailability: ("macOS 10.13, *", "macOS 10.7, *"), uiKit: "iOS 11.0, tvOS 11.0, *",
                                        swiftUI: "iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *", typePrefix: "")
 
-        func resource(_ kind: AssetSymbolTree.Kind) -> String { kind == .color ? colorResource : imageResource }
-        func appKit(_ kind: AssetSymbolTree.Kind) -> String { kind == .color ? appKitColor : appKitImage }
+        func resource(_ kind: AssetSymbolTree.Kind) -> String { kind == .color ? resourceAvailability.color : resourceAvailability.image }
+        func appKit(_ kind: AssetSymbolTree.Kind) -> String { kind == .color ? appKitAvailability.color : appKitAvailability.image }
         func resourceType(_ kind: AssetSymbolTree.Kind) -> String { typePrefix + (kind == .color ? "ColorResource" : "ImageResource") }
     }
 
@@ -120,7 +118,7 @@ public struct SwiftAssetSymbols {
 
     private var colorExtensions: String {
         var out = "// MARK: - Color Symbol Extensions -\n\n"
-            + platformExtensions(.color, appKitAvailability: dialect.appKitColor, appKit: ("AppKit.NSColor", "NSColor", FrameworkMembers.nsColor),
+            + platformExtensions(.color, appKitAvailability: dialect.appKit(.color), appKit: ("AppKit.NSColor", "NSColor", FrameworkMembers.nsColor),
                                  uiKit: ("UIKit.UIColor", "UIColor", FrameworkMembers.uiColor))
         guard supports(.swiftUI) else { return out }
         let swiftUI = Extension(framework: .swiftUI, type: "SwiftUI.Color", shortName: "Color", conflicts: FrameworkMembers.swiftUIColor) {
@@ -139,7 +137,7 @@ public struct SwiftAssetSymbols {
 
     private var imageExtensions: String {
         "// MARK: - Image Symbol Extensions -\n\n"
-            + platformExtensions(.image, appKitAvailability: dialect.appKitImage, appKit: ("AppKit.NSImage", "NSImage", FrameworkMembers.nsImage),
+            + platformExtensions(.image, appKitAvailability: dialect.appKit(.image), appKit: ("AppKit.NSImage", "NSImage", FrameworkMembers.nsImage),
                                  uiKit: ("UIKit.UIImage", "UIImage", FrameworkMembers.uiImage))
     }
 
