@@ -10,12 +10,8 @@ public struct AssetTraits: Sendable, Hashable {
 
     public init(scale: Int, idiom: AssetTable.Idiom, screenWidth: Int, screenHeight: Int,
                 luminosity: AssetTable.Luminosity = .light, highContrast: Bool = false) {
-        self.scale = scale
-        self.idiom = idiom
-        self.screenWidth = screenWidth
-        self.screenHeight = screenHeight
-        self.luminosity = luminosity
-        self.highContrast = highContrast
+        (self.scale, self.idiom, self.screenWidth, self.screenHeight) = (scale, idiom, screenWidth, screenHeight)
+        (self.luminosity, self.highContrast) = (luminosity, highContrast)
     }
 
     /// Tall variants are chosen by the screen's portrait height.

@@ -21,14 +21,8 @@ public struct BuildFiles {
 
     public init(assetc: String, planArguments: [String], outputDirectory: String, planDirectory: String, plan: BuildPlan,
                 fragments: [String: String], inputs: [String], sources: [String]) {
-        self.assetc = assetc
-        self.planArguments = planArguments
-        self.outputDirectory = outputDirectory
-        self.planDirectory = planDirectory
-        self.plan = plan
-        self.fragments = fragments
-        self.inputs = inputs
-        self.sources = sources
+        (self.assetc, self.planArguments, self.outputDirectory) = (assetc, planArguments, outputDirectory)
+        (self.planDirectory, self.plan, self.fragments, self.inputs, self.sources) = (planDirectory, plan, fragments, inputs, sources)
     }
 
     /// What cannot be written into a build file (a path holding a newline; for Make, also

@@ -48,12 +48,8 @@ public struct CompiledCatalog: Sendable {
 
         public init(idiom: RenditionIdiom, appearance: RenditionAppearance, space: ColorSpace, components: [Double],
                     systemColorName: String? = nil, localization: String? = nil) {
-            self.idiom = idiom
-            self.appearance = appearance
-            self.space = space
-            self.components = components
-            self.systemColorName = systemColorName
-            self.localization = localization
+            (self.idiom, self.appearance, self.space, self.components) = (idiom, appearance, space, components)
+            (self.systemColorName, self.localization) = (systemColorName, localization)
         }
     }
 
@@ -74,14 +70,8 @@ public struct CompiledCatalog: Sendable {
         public var centerHeight: Int?
 
         public init(mode: Mode, tiles: Bool, top: Int, left: Int, bottom: Int, right: Int, centerWidth: Int?, centerHeight: Int?) {
-            self.mode = mode
-            self.tiles = tiles
-            self.top = top
-            self.left = left
-            self.bottom = bottom
-            self.right = right
-            self.centerWidth = centerWidth
-            self.centerHeight = centerHeight
+            (self.mode, self.tiles, self.top, self.left, self.bottom, self.right) = (mode, tiles, top, left, bottom, right)
+            (self.centerWidth, self.centerHeight) = (centerWidth, centerHeight)
         }
     }
 
@@ -153,14 +143,8 @@ public struct CompiledCatalog: Sendable {
 
         public init(idiom: RenditionIdiom, scale: Int, appearance: RenditionAppearance, iconPoints: Double? = nil,
                     fileName: String, width: Int, height: Int, rgba: [UInt8]) {
-            self.idiom = idiom
-            self.scale = scale
-            self.appearance = appearance
-            self.iconPoints = iconPoints
-            self.fileName = fileName
-            self.width = width
-            self.height = height
-            self.rgba = rgba
+            (self.idiom, self.scale, self.appearance, self.iconPoints, self.fileName) = (idiom, scale, appearance, iconPoints, fileName)
+            (self.width, self.height, self.rgba) = (width, height, rgba)
         }
     }
 

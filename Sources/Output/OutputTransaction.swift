@@ -47,13 +47,8 @@ public struct DerivedOutput: Sendable {
 
     public init(relativePath: String, key: String, bytes: Int, sha256: String, content: [UInt8]?, messages: String? = nil,
                 parts: [String]? = nil) {
-        self.relativePath = relativePath
-        self.key = key
-        self.bytes = bytes
-        self.sha256 = sha256
-        self.content = content
-        self.messages = messages
-        self.parts = parts
+        (self.relativePath, self.key, self.bytes, self.sha256, self.content) = (relativePath, key, bytes, sha256, content)
+        (self.messages, self.parts) = (messages, parts)
     }
 }
 

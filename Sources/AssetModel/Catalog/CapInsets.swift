@@ -33,15 +33,9 @@ public struct ScaledCapInsets: Sendable, Hashable, Codable {
 
     public init(scale: Int, mode: Mode, tiles: Bool, topPixels: Double, leftPixels: Double, bottomPixels: Double, rightPixels: Double,
                 centerWidthPixels: Double? = nil, centerHeightPixels: Double? = nil) {
-        self.scale = scale
-        self.mode = mode
-        self.tiles = tiles
-        self.topPixels = topPixels
-        self.leftPixels = leftPixels
-        self.bottomPixels = bottomPixels
-        self.rightPixels = rightPixels
-        self.centerWidthPixels = centerWidthPixels
-        self.centerHeightPixels = centerHeightPixels
+        (self.scale, self.mode, self.tiles, self.topPixels, self.leftPixels) = (scale, mode, tiles, topPixels, leftPixels)
+        (self.bottomPixels, self.rightPixels, self.centerWidthPixels) = (bottomPixels, rightPixels, centerWidthPixels)
+        (self.centerHeightPixels) = (centerHeightPixels)
     }
 
     /// From a slot's `resizing` object; nil when it has no usable mode and `cap-insets`.

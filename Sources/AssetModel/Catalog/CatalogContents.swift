@@ -35,12 +35,8 @@ public struct CatalogContents: Sendable {
 
     public init(spec: CatalogSpec, path: String, imageSets: [CatalogImageSet] = [], colorSets: [CatalogColorSet] = [],
                 appIconSets: [CatalogSetReference] = [], launchImageSets: [CatalogSetReference] = []) {
-        self.spec = spec
-        self.path = path
-        self.imageSets = imageSets
-        self.colorSets = colorSets
-        self.appIconSets = appIconSets
-        self.launchImageSets = launchImageSets
+        (self.spec, self.path, self.imageSets, self.colorSets, self.appIconSets) = (spec, path, imageSets, colorSets, appIconSets)
+        (self.launchImageSets) = (launchImageSets)
     }
 
     /// A set's folder as the manifest names it (the catalog's path as written, then the set's path),
@@ -117,13 +113,8 @@ public struct CatalogImageSlot: Sendable, Hashable {
     public var location: SourceLocation
 
     public init(idiom: Idiom?, scale: Int?, appearance: Appearance, tall: Bool = false, filename: String, path: String, location: SourceLocation) {
-        self.idiom = idiom
-        self.scale = scale
-        self.appearance = appearance
-        self.tall = tall
-        self.filename = filename
-        self.path = path
-        self.location = location
+        (self.idiom, self.scale, self.appearance, self.tall, self.filename, self.path) = (idiom, scale, appearance, tall, filename, path)
+        (self.location) = (location)
     }
 }
 
@@ -144,10 +135,8 @@ public struct CatalogImageProperties: Sendable, Hashable {
     public var traitSlots: [CatalogTraitSlot] = []
 
     public init(templateRenderingIntent: String? = nil, preservesVectorRepresentation: Bool? = nil, resizing: JSONOutput? = nil, alignmentInsets: JSONOutput? = nil) {
-        self.templateRenderingIntent = templateRenderingIntent
-        self.preservesVectorRepresentation = preservesVectorRepresentation
-        self.resizing = resizing
-        self.alignmentInsets = alignmentInsets
+        (self.templateRenderingIntent, self.preservesVectorRepresentation) = (templateRenderingIntent, preservesVectorRepresentation)
+        (self.resizing, self.alignmentInsets) = (resizing, alignmentInsets)
     }
 
     public var isEmpty: Bool { self == CatalogImageProperties() }

@@ -19,18 +19,9 @@ public struct CatalogEntry: Sendable, Hashable {
     public init(idiom: String?, size: String?, scale: String?, filename: String?, platform: String?, subtype: String?,
                 orientation: String?, extent: String?, minimumSystemVersion: String?, hasAppearances: Bool,
                 luminosity: String? = nil, location: SourceLocation) {
-        self.idiom = idiom
-        self.size = size
-        self.scale = scale
-        self.filename = filename
-        self.platform = platform
-        self.subtype = subtype
-        self.orientation = orientation
-        self.extent = extent
-        self.minimumSystemVersion = minimumSystemVersion
-        self.hasAppearances = hasAppearances
-        self.luminosity = luminosity
-        self.location = location
+        (self.idiom, self.size, self.scale, self.filename, self.platform, self.subtype) = (idiom, size, scale, filename, platform, subtype)
+        (self.orientation, self.extent, self.minimumSystemVersion) = (orientation, extent, minimumSystemVersion)
+        (self.hasAppearances, self.luminosity, self.location) = (hasAppearances, luminosity, location)
     }
 
     /// "2x" → 2; nil when absent or malformed.
@@ -67,11 +58,8 @@ public struct CatalogSlotSet: Sendable, Hashable {
 
     public init(setPath: String, entries: [CatalogEntry], unassignedChildren: Int = 0, missingFiles: Set<String> = [],
                 spellingWarnings: [Diagnostic] = []) {
-        self.setPath = setPath
-        self.entries = entries
-        self.unassignedChildren = unassignedChildren
-        self.missingFiles = missingFiles
-        self.spellingWarnings = spellingWarnings
+        (self.setPath, self.entries, self.unassignedChildren, self.missingFiles) = (setPath, entries, unassignedChildren, missingFiles)
+        (self.spellingWarnings) = (spellingWarnings)
     }
 
     public var contentsPath: String { setPath + "/Contents.json" }

@@ -16,11 +16,7 @@ public struct CatalogSymbolSet: Sendable, Hashable, Codable {
     public static let knownRenderingIntents: Set<String> = ["template", "monochrome", "multicolor", "hierarchical"]
 
     public init(name: String, setPath: String, contentsPath: String, filename: String, path: String, renderingIntent: String? = nil) {
-        self.name = name
-        self.setPath = setPath
-        self.contentsPath = contentsPath
-        self.filename = filename
-        self.path = path
-        self.renderingIntent = renderingIntent
+        (self.name, self.setPath, self.contentsPath, self.filename, self.path) = (name, setPath, contentsPath, filename, path)
+        (self.renderingIntent) = (renderingIntent)
     }
 }

@@ -92,17 +92,9 @@ public struct Manifest: Sendable {
     public var targetsLegacyOS: Bool { deploymentTarget < .iOS7 }
 
     public init(path: String, directory: String, output: String? = nil, outputLocation: SourceLocation? = nil, bundles: [BundleSpec], images: [ImageSpec], devices: [Idiom] = Idiom.allCases, deploymentTarget: OSVersion = Manifest.defaultDeploymentTarget, appIcon: AppIconSpec? = nil, launchImage: LaunchImageSpec? = nil, budget: SizeBudget? = nil) {
-        self.path = path
-        self.directory = directory
-        self.output = output
-        self.outputLocation = outputLocation
-        self.bundles = bundles
-        self.images = images
-        self.devices = devices
-        self.deploymentTarget = deploymentTarget
-        self.appIcon = appIcon
-        self.launchImage = launchImage
-        self.budget = budget
+        (self.path, self.directory, self.output, self.outputLocation, self.bundles) = (path, directory, output, outputLocation, bundles)
+        (self.images, self.devices, self.deploymentTarget, self.appIcon) = (images, devices, deploymentTarget, appIcon)
+        (self.launchImage, self.budget) = (launchImage, budget)
     }
 }
 
@@ -164,12 +156,8 @@ public struct LaunchImageSpec: Sendable, Hashable {
     public static let defaultBasename = "Default"
 
     public init(input: Input, basename: String, background: RGBAColor? = nil, orientations: [Orientation], schemes: [String], location: SourceLocation) {
-        self.input = input
-        self.basename = basename
-        self.background = background
-        self.orientations = orientations
-        self.schemes = schemes
-        self.location = location
+        (self.input, self.basename, self.background, self.orientations, self.schemes) = (input, basename, background, orientations, schemes)
+        (self.location) = (location)
     }
 }
 
@@ -343,15 +331,8 @@ public struct ImageSpec: Sendable, Hashable {
     public var bundleLocation: SourceLocation?
 
     public init(name: String, location: SourceLocation, nameLocation: SourceLocation, art: ArtSpec? = nil, scales: [Int], idioms: [IdiomArt], tall: TallArt? = nil, bundle: String? = nil, bundleLocation: SourceLocation? = nil) {
-        self.name = name
-        self.location = location
-        self.nameLocation = nameLocation
-        self.art = art
-        self.scales = scales
-        self.idioms = idioms
-        self.tall = tall
-        self.bundle = bundle
-        self.bundleLocation = bundleLocation
+        (self.name, self.location, self.nameLocation, self.art, self.scales) = (name, location, nameLocation, art, scales)
+        (self.idioms, self.tall, self.bundle, self.bundleLocation) = (idioms, tall, bundle, bundleLocation)
     }
 }
 

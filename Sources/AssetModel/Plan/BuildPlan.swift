@@ -21,12 +21,8 @@ public struct BuildPlan: Sendable {
 
     public init(inputPath: String, variants: [Variant], bundles: [BundleSpec], infoPlist: InfoPlistRequest,
                 budget: SizeBudget?, warnings: [Diagnostic]) {
-        self.inputPath = inputPath
-        self.variants = variants
-        self.bundles = bundles
-        self.infoPlist = infoPlist
-        self.budget = budget
-        self.warnings = warnings
+        (self.inputPath, self.variants, self.bundles, self.infoPlist, self.budget) = (inputPath, variants, bundles, infoPlist, budget)
+        (self.warnings) = (warnings)
     }
 }
 

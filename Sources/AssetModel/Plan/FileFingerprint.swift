@@ -9,11 +9,8 @@ public struct FileFingerprint: Sendable, Hashable {
     public var device: UInt64
 
     public init(size: Int, modifiedSeconds: Int, modifiedNanoseconds: Int, inode: UInt64, device: UInt64) {
-        self.size = size
-        self.modifiedSeconds = modifiedSeconds
-        self.modifiedNanoseconds = modifiedNanoseconds
-        self.inode = inode
-        self.device = device
+        (self.size, self.modifiedSeconds, self.modifiedNanoseconds, self.inode) = (size, modifiedSeconds, modifiedNanoseconds, inode)
+        (self.device) = (device)
     }
 
     /// True when the file changed so recently that a further write within the file system's timestamp

@@ -193,13 +193,8 @@ public struct RenderJob: Sendable, Hashable, Codable {
 
     public init(source: ResolvedSource, pixelWidth: Int, pixelHeight: Int, contentSize: PointSize,
                 placement: Placement, background: RGBAColor? = nil, mayCopySource: Bool = false) {
-        self.source = source
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
-        self.contentSize = contentSize
-        self.placement = placement
-        self.background = background
-        self.mayCopySource = mayCopySource
+        (self.source, self.pixelWidth, self.pixelHeight, self.contentSize) = (source, pixelWidth, pixelHeight, contentSize)
+        (self.placement, self.background, self.mayCopySource) = (placement, background, mayCopySource)
     }
 
     public var pixelCount: Int { pixelWidth * pixelHeight }

@@ -148,15 +148,8 @@ public struct IconSlot: Sendable, Hashable {
 
     public init(_ idiom: SlotIdiom, _ points: Double, _ scale: Int, _ role: Role, _ requirement: Requirement,
          minimumOS: OSVersion? = nil, maximumOS: OSVersion? = nil, requiredUntil: OSVersion? = nil, source: String) {
-        self.idiom = idiom
-        self.points = points
-        self.scale = scale
-        self.role = role
-        self.requirement = requirement
-        self.minimumOS = minimumOS
-        self.maximumOS = maximumOS
-        self.requiredUntil = requiredUntil
-        self.source = source
+        (self.idiom, self.points, self.scale, self.role, self.requirement) = (idiom, points, scale, role, requirement)
+        (self.minimumOS, self.maximumOS, self.requiredUntil, self.source) = (minimumOS, maximumOS, requiredUntil, source)
     }
 
     /// Whether an app with this deployment target must fill the slot.
@@ -222,15 +215,8 @@ public struct LaunchSlot: Sendable, Hashable {
 
     public init(_ idiom: Idiom, _ orientation: Orientation, _ subtype: LaunchSubtype?, _ scale: Int, _ width: Int, _ height: Int,
          minimumOS: OSVersion?, statusBarExcluded: Bool = false, source: String) {
-        self.idiom = idiom
-        self.orientation = orientation
-        self.subtype = subtype
-        self.scale = scale
-        self.width = width
-        self.height = height
-        self.minimumOS = minimumOS
-        self.statusBarExcluded = statusBarExcluded
-        self.source = source
+        (self.idiom, self.orientation, self.subtype, self.scale, self.width) = (idiom, orientation, subtype, scale, width)
+        (self.height, self.minimumOS, self.statusBarExcluded, self.source) = (height, minimumOS, statusBarExcluded, source)
     }
 
     /// Apple's launch-image name without scale, idiom or extension: `Default-568h`,
