@@ -15,10 +15,7 @@ struct ColorSetDecoder {
                                               inputs: &inputs) else { return nil }
         var colors: [CatalogColor] = []
         var platformOnly: [Bool] = []  // parallel to `colors`: a `mac` colour of a Mac build
-        guard let list = file.member("colors", of: file.root), case .array(let entries) = list.value else {
-            diagnostics.append(.warning(file.path, "the colour set \"\(name)\" has no \"colors\" array; skipped").droppingContent())
-            return nil
-        }
+        guard let entries = file.list("colors", kind: "colour set", name: name, diagnostics: &diagnostics) else { return nil }
         for entry in entries {
             file.warnUnknownKeys(Self.entryKeys, in: entry, what: "a colour entry", diagnostics: &diagnostics)
             let match = Idiom.InCatalog(file.string("idiom", of: entry, diagnostics: &diagnostics)).applies(on: platform)

@@ -63,6 +63,16 @@ struct ContentsFile {
         return ContentsFile(path: path, root: root)
     }
 
+    /// The set's list under `key` (`"colors"`, `"data"`, `"symbols"`); nil, with a warning that
+    /// the set is left out (`consequence`), when there is none.
+    func list(_ key: String, kind: String, name: String, consequence: String = "skipped", diagnostics: inout [Diagnostic]) -> [JSONNode]? {
+        guard let list = member(key, of: root), case .array(let items) = list.value else {
+            diagnostics.append(.warning(path, "the \(kind) \"\(name)\" has no \"\(key)\" array; \(consequence)").droppingContent())
+            return nil
+        }
+        return items
+    }
+
     func member(_ key: String, of node: JSONNode) -> JSONNode? {
         guard case .object(let members) = node.value else { return nil }
         return members.first { $0.key == key }?.value

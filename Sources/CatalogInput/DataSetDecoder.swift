@@ -12,10 +12,7 @@ struct DataSetDecoder {
     func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic], inputs: inout [String]) -> CatalogDataSet? {
         guard let file = ContentsFile.readSet(folder, kind: "data set", name: name, allowedKeys: Self.setKeys, diagnostics: &diagnostics,
                                               inputs: &inputs) else { return nil }
-        guard let list = file.member("data", of: file.root), case .array(let items) = list.value else {
-            diagnostics.append(.warning(file.path, "the data set \"\(name)\" has no \"data\" array; skipped").droppingContent())
-            return nil
-        }
+        guard let items = file.list("data", kind: "data set", name: name, diagnostics: &diagnostics) else { return nil }
         var entries: [CatalogDataSet.Entry] = []
         var platformOnly: [Bool] = []  // parallel to `entries`: a `mac` file of a Mac build
         var referenced: Set<String> = []

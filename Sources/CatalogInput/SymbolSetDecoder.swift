@@ -10,10 +10,8 @@ struct SymbolSetDecoder {
     func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic], inputs: inout [String]) -> CatalogSymbolSet? {
         guard let file = ContentsFile.readSet(folder, kind: "symbol set", name: name, allowedKeys: Self.setKeys, diagnostics: &diagnostics,
                                               inputs: &inputs) else { return nil }
-        guard let list = file.member("symbols", of: file.root), case .array(let items) = list.value else {
-            diagnostics.append(.warning(file.path, "the symbol set \"\(name)\" has no \"symbols\" array; UIImage(named: \"\(name)\") will find nothing").droppingContent())
-            return nil
-        }
+        guard let items = file.list("symbols", kind: "symbol set", name: name, consequence: "UIImage(named: \"\(name)\") will find nothing",
+                                    diagnostics: &diagnostics) else { return nil }
         // Xcode's "Render As" for a symbol. The drawings CoreUI knows are kept (docs/assets-car.md);
         // another value is said and the set gets the default drawing.
         var intent: String?

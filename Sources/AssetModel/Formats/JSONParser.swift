@@ -155,18 +155,25 @@ public struct JSONParser {
             skipWhitespace()
             let value = try parseValue(depth: depth)
             members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: value))
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                advance()
-            case UInt8(ascii: "}"):
-                advance()
-                return members
-            case nil:
-                throw failure("unexpected end of file; expected ',' or '}'")
-            default:
-                throw failure("expected ',' or '}'")
-            }
+            if try !continuesList(closedBy: "}") { return members }
+        }
+    }
+
+    /// After a member or element: true past a `,`, false past the closing bracket; any other byte is
+    /// an error naming both.
+    private mutating func continuesList(closedBy close: Unicode.Scalar) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        switch current {
+        case UInt8(ascii: ","):
+            advance()
+            return true
+        case UInt8(ascii: close):
+            advance()
+            return false
+        case nil:
+            throw failure("unexpected end of file; expected ',' or '\(close)'")
+        default:
+            throw failure("expected ',' or '\(close)'")
         }
     }
 
@@ -182,18 +189,7 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             elements.append(try parseValue(depth: depth))
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                advance()
-            case UInt8(ascii: "]"):
-                advance()
-                return elements
-            case nil:
-                throw failure("unexpected end of file; expected ',' or ']'")
-            default:
-                throw failure("expected ',' or ']'")
-            }
+            if try !continuesList(closedBy: "]") { return elements }
         }
     }
 
