@@ -130,17 +130,11 @@ public struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONNode.Member] {
-        try checkDepth(depth)
-        advance()  // {
+        if try opensEmptyList(closedBy: "}", depth: depth) { return [] }
         var members: [JSONNode.Member] = []
         // Keys are compared as bytes (as a file system compares names), and through a set, so an
         // object with 20,000 keys (a large build state) parses in linear time.
         var keys: Set<[UInt8]> = []
-        skipWhitespace()
-        if current == UInt8(ascii: "}") {
-            advance()
-            return members
-        }
         while true {
             skipWhitespace()
             let keyLocation = here
@@ -157,6 +151,17 @@ public struct JSONParser {
             members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: value))
             if try !continuesList(closedBy: "}") { return members }
         }
+    }
+
+    /// Past an opening bracket one level deeper: true (and past the closing one too) when the
+    /// object or array is empty.
+    private mutating func opensEmptyList(closedBy close: Unicode.Scalar, depth: Int) throws(JSONSyntaxError) -> Bool {
+        try checkDepth(depth)
+        advance()  // the opening bracket
+        skipWhitespace()
+        guard current == UInt8(ascii: close) else { return false }
+        advance()
+        return true
     }
 
     /// After a member or element: true past a `,`, false past the closing bracket; any other byte is
@@ -178,14 +183,8 @@ public struct JSONParser {
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONNode] {
-        try checkDepth(depth)
-        advance()  // [
+        if try opensEmptyList(closedBy: "]", depth: depth) { return [] }
         var elements: [JSONNode] = []
-        skipWhitespace()
-        if current == UInt8(ascii: "]") {
-            advance()
-            return elements
-        }
         while true {
             skipWhitespace()
             elements.append(try parseValue(depth: depth))
