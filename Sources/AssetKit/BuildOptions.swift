@@ -18,6 +18,8 @@ public struct CatalogRequest: Sendable, Hashable {
     public var alternateAppIcons = false
     /// `--car`: also write `Resources/Assets.car`.
     public var compiledCatalog = false
+    /// `--allow-links-to DIR` (repeatable): folders a catalog's links may lead into.
+    public var allowedLinkRoots: [String] = []
     /// The actool mode's severities (`Manifest.actoolSeverities`).
     public var actoolSeverities = false
     /// `--alternate-app-icon NAME` (repeatable): only these sets become alternate icons.
@@ -41,6 +43,7 @@ public struct CatalogRequest: Sendable, Hashable {
     public var isEmpty: Bool {
         paths.isEmpty && appIcon == nil && launchImage == nil && scales == nil && !alternateAppIcons && !compiledCatalog
             && alternateAppIconNames.isEmpty && deploymentTarget == nil && devices == nil && accentColor == nil && widgetBackgroundColor == nil
+            && allowedLinkRoots.isEmpty
     }
 }
 

@@ -79,6 +79,7 @@ extension Pipeline {
         if let name = request.accentColor { manifest.accentColorName = name }
         if let name = request.widgetBackgroundColor { manifest.widgetBackgroundColorName = name }
         if request.compiledCatalog { manifest.compiledCatalog = true }
+        manifest.allowedLinkRoots += request.allowedLinkRoots
         if request.actoolSeverities { manifest.actoolSeverities = true }
         if let name = request.launchImage {
             manifest.launchImage = nil
@@ -108,7 +109,7 @@ extension Pipeline {
         var diagnostics: [Diagnostic] = []
         for spec in manifest.catalogs {
             let path = manifest.resolve(spec.path)
-            let read = CatalogReader(platform: manifest.platform).read(spec, path: path)
+            let read = CatalogReader(platform: manifest.platform, allowedLinkRoots: manifest.allowedLinkRoots).read(spec, path: path)
             catalogs.append(read.contents)
             diagnostics += read.diagnostics
             inputs += read.inputs

@@ -148,6 +148,14 @@ public enum FileSystem {
         }
     }
 
+    /// `path` with every link and `.`/`..` resolved as the kernel resolves them; nil when it does
+    /// not lead anywhere.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Device and inode of what `path` leads to (following links): tells a folder reached twice
     /// through links from a new one.
     public static func identity(_ path: String) -> (device: UInt64, inode: UInt64)? {

@@ -24,15 +24,17 @@ public struct CatalogReader {
 
     /// The platform the catalog is read for: it decides which idioms' entries apply.
     let platform: ApplePlatform
+    /// Folders outside the catalog that its links may lead into (a monorepo's shared art).
+    let allowedLinkRoots: [String]
 
-    public init(platform: ApplePlatform = .iOS) {
-        self.platform = platform
+    public init(platform: ApplePlatform = .iOS, allowedLinkRoots: [String] = []) {
+        (self.platform, self.allowedLinkRoots) = (platform, allowedLinkRoots)
     }
 
     /// Reads the catalog at `path` (openable) for `spec`. `inputs` receives every Contents.json and
     /// folder read, for the dependency file.
     public func read(_ spec: CatalogSpec, path: String) -> (contents: CatalogContents, diagnostics: [Diagnostic], inputs: [String]) {
-        var walk = Walk(catalogPath: path, spec: spec, platform: platform)
+        var walk = Walk(catalogPath: path, spec: spec, platform: platform, allowedRoots: allowedLinkRoots)
         switch FileSystem.kindFollowingLinks(path) {
         case .directory:
             walk.readRoot()
@@ -56,11 +58,38 @@ struct Walk {
     /// Folders already walked, by device and inode: a link back to a parent is walked once, so a
     /// catalog of links to itself cannot make the walk exponential.
     var visited: Set<String> = []
+    /// The catalog folder as the kernel resolves it: a link whose target is not below it is not
+    /// followed (docs/hardening.md), so a catalog reads only itself.
+    let root: String
+    /// Other folders a link may lead into (`--allow-links-to`, the manifest's `allowLinksTo`),
+    /// resolved.
+    let allowedRoots: [String]
 
-    init(catalogPath: String, spec: CatalogSpec, platform: ApplePlatform) {
+    init(catalogPath: String, spec: CatalogSpec, platform: ApplePlatform, allowedRoots: [String] = []) {
         self.catalogPath = catalogPath
         self.platform = platform
         contents = CatalogContents(spec: spec, path: catalogPath)
+        root = FileSystem.realPath(catalogPath) ?? catalogPath
+        self.allowedRoots = allowedRoots.map { FileSystem.realPath($0) ?? $0 }
+    }
+
+    /// Where `path` leads when that is outside the catalog and every allowed folder; nil when it
+    /// stays inside (or leads nowhere, which the reader reports as missing).
+    func target(outside path: String) -> String? {
+        guard let real = FileSystem.realPath(path) else { return nil }
+        let inside = ([root] + allowedRoots).contains { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+        return inside ? nil : real
+    }
+
+    /// The first of `files` that leads outside, with a warning that the set is left out.
+    mutating func leavesCatalog(_ files: [String], set kind: String, name: String) -> Bool {
+        for file in files {
+            guard let target = target(outside: file) else { continue }
+            diagnostics.append(.warning(file, "a link to \(target), outside the catalog: it is not followed, and the \(kind) \"\(name)\" is "
+                + "left out (--allow-links-to names a folder links may lead into)").droppingContent())
+            return true
+        }
+        return false
     }
 
     mutating func readRoot() {
@@ -85,22 +114,30 @@ struct Walk {
         for entry in FileSystem.list(folder) where !MacFileNames.isMacMetadata(entry) && entry != "Contents.json" {
             let path = folder + "/" + entry
             guard FileSystem.kindFollowingLinks(path) == .directory else { continue }
+            if let target = target(outside: path) {
+                diagnostics.append(.warning(path, "a link to \(target), outside the catalog: it is not followed, and what it holds is left out "
+                    + "(--allow-links-to names a folder links may lead into)").droppingContent())
+                continue
+            }
             let setPath = relative.isEmpty ? entry : relative + "/" + entry
             let (stem, type) = splitExtension(entry)
             let qualified = (namespace + [stem]).joined(separator: "/")
             switch type {
             case "imageset":
                 if let set = ImageSetDecoder(platform: platform)
-                    .decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics, inputs: &inputs) {
+                    .decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics, inputs: &inputs),
+                   !leavesCatalog([set.contentsPath] + set.slots.map(\.path) + set.properties.traitSlots.map(\.path), set: "image set", name: qualified) {
                     contents.imageSets.append(set)
                 }
             case "colorset":
                 if let set = ColorSetDecoder(platform: platform).decode(folder: path, setPath: setPath, name: qualified,
-                                                      diagnostics: &diagnostics, inputs: &inputs) {
+                                                      diagnostics: &diagnostics, inputs: &inputs),
+                   !leavesCatalog([path + "/Contents.json"], set: "colour set", name: qualified) {
                     contents.colorSets.append(set)
                 }
             case "dataset":
-                if let set = DataSetDecoder(platform: platform).decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics, inputs: &inputs) {
+                if let set = DataSetDecoder(platform: platform).decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics, inputs: &inputs),
+                   !leavesCatalog([set.contentsPath] + set.entries.map(\.path), set: "data set", name: qualified) {
                     contents.dataSets.append(set)
                 }
             case "appiconset":
@@ -113,7 +150,8 @@ struct Walk {
                 diagnostics.append(.warning(path, "skipped: custom symbol sets are not compiled for macOS yet (no macOS car with one "
                     + "has been seen to take its keys from); the app's Image(\"\(qualified)\") finds nothing").droppingContent())
             case "symbolset":
-                if let set = SymbolSetDecoder().decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics, inputs: &inputs) {
+                if let set = SymbolSetDecoder().decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics, inputs: &inputs),
+                   !leavesCatalog([set.contentsPath, set.path], set: "symbol set", name: qualified) {
                     contents.symbolSets.append(set)
                 }
             case let type? where CatalogReader.skippedTypes[type] != nil:

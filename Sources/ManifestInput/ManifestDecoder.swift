@@ -3,7 +3,7 @@ import AssetModel
 /// Turns manifest bytes into a validated `Manifest`, or into diagnostics with line and column.
 public enum ManifestDecoder {
     static let topLevelKeys = ["version", "output", "scales", "bundles", "images", "devices", "deploymentTarget",
-                               "appIcon", "launchImage", "budget", "catalogs", "codegen", "fonts", "render", "car", "$schema"]
+                               "appIcon", "launchImage", "budget", "catalogs", "codegen", "fonts", "render", "car", "allowLinksTo", "$schema"]
     static let budgetKeys = ["maxBytes"]
     static let appIconKeys = ["source", "page", "name", "background", "artwork", "appiconset"]
     static let launchImageKeys = ["source", "page", "fit", "basename", "background", "orientations", "schemes",
@@ -166,6 +166,13 @@ public enum ManifestDecoder {
         }
         if let node = fields["car"] {
             manifest.compiledCatalog = reader.bool(node, "\"car\"") ?? false
+        }
+        // Folders the catalogs' links may lead into, relative to the manifest's folder.
+        if let node = fields["allowLinksTo"], let items = reader.array(node, "\"allowLinksTo\"") {
+            for item in items {
+                guard let folder = reader.string(item, "an entry of \"allowLinksTo\""), !folder.isEmpty else { continue }
+                manifest.allowedLinkRoots.append(manifest.resolve(folder))
+            }
         }
         if let node = fields["appIcon"] {
             if let set = setChoice(node, "\"appIcon\"", allowing: ["alternates"], reader: reader) {

@@ -40,6 +40,10 @@ struct ManifestOptions: ParsableArguments {
     @Flag(help: "Also compile the catalogs' image sets and the app icon into Resources/Assets.car (CFBundleIconName).")
     var car = false
 
+    @Option(name: .customLong("allow-links-to"),
+            help: ArgumentHelp("A folder outside the catalogs that links in them may lead into (repeatable; other links out are not followed).", valueName: "folder"))
+    var allowLinksTo: [String] = []
+
     @Option(help: ArgumentHelp("The platform: ios (the default) or macos (a Mac app: Resources/Assets.car and the Icon Composer icon's .icns, implies --car; the one .icon given is the app icon unless --app-icon says otherwise).",
                                valueName: "platform"))
     var platform: String?
@@ -110,6 +114,7 @@ struct ManifestOptions: ParsableArguments {
             request.appIcon = InputPath.iconName(request.iconBundles[0])
         }
         request.alternateAppIconNames = alternateAppIconNames
+        request.allowedLinkRoots = allowLinksTo
         request.deploymentTarget = deploymentTarget.flatMap(OSVersion.init)
         request.devices = parsedDevices
         request.accentColor = accentColor

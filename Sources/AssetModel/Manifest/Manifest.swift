@@ -66,6 +66,9 @@ public struct Manifest: Sendable {
     /// `--car` / `"car": true`: the catalogs' image sets and the app icon are also compiled into
     /// `Resources/Assets.car` (docs/assets-car.md).
     public var compiledCatalog = false
+    /// Folders outside the catalogs that links in them may lead into (`allowLinksTo`, relative to
+    /// the manifest, and `--allow-links-to`, relative to the working folder), resolved to be opened.
+    public var allowedLinkRoots: [String] = []
     /// The actool mode: a problem in a required icon slot (empty, missing, the wrong size) and a
     /// transparent App Store icon are warnings, as actool reports them, so that a build system
     /// calling assetc where it called actool fails where actool fails; `check` still fails on them.
