@@ -24,7 +24,8 @@ public enum Pipeline {
                             sourceLimits: SourceLimits = SourceLimits()) throws(BuildFailure) -> LoadedProject {
         var (manifest, warnings) = try stage { () throws(InputError) in try readInputs(manifestPath, request) }
         let (catalogs, catalogFiles) = try stage { () throws(InputError) in try readCatalogs(manifest, warnings: &warnings) }
-        let (slotSets, slotSetFiles) = SlotSetReader.read(SlotSetReader.paths(for: manifest, catalogs: catalogs))
+        let (slotSets, slotSetFiles) = SlotSetReader.read(SlotSetReader.paths(for: manifest, catalogs: catalogs),
+                                                            allowedLinkRoots: manifest.allowedLinkRoots)
         let catalogInputs = catalogFiles + slotSetFiles
         let fonts = try stage { () throws(InputError) in try useFonts(manifest) }
         let output = outputDirectory(for: manifest, override: outputOverride)

@@ -10,15 +10,21 @@ public enum SlotSetReader {
         public var read: @Sendable (String) throws(FileError) -> [UInt8]
         /// The names in a folder, nil when it cannot be listed.
         public var list: @Sendable (String) -> [String]?
+        /// Where a path leads, links resolved (nil: nowhere, or not asked in tests).
+        public var realPath: @Sendable (String) -> String? = { _ in nil }
 
         public init(read: @escaping @Sendable (String) throws(FileError) -> [UInt8], list: @escaping @Sendable (String) -> [String]?) {
             self.read = read
             self.list = list
         }
 
-        public static let live = Files(
-            read: { path throws(FileError) in try FileSystem.read(path, limit: Limits.maximumJSONBytes) },
-            list: { path in FileSystem.kindFollowingLinks(path) == .directory ? FileSystem.list(path) : nil })
+        public static let live: Files = {
+            var files = Files(
+                read: { path throws(FileError) in try FileSystem.read(path, limit: Limits.maximumJSONBytes) },
+                list: { path in FileSystem.kindFollowingLinks(path) == .directory ? FileSystem.list(path) : nil })
+            files.realPath = { FileSystem.realPath($0) }
+            return files
+        }()
     }
 
     /// Every app icon and launch image set planning may use: the manifest's own, and each one of
@@ -36,17 +42,17 @@ public enum SlotSetReader {
     }
 
     /// Reads each folder once; the result for every path, failures included, and the files read.
-    public static func read(_ setPaths: [String], files: Files = .live) -> (sets: CatalogSlotSets, inputs: [String]) {
+    public static func read(_ setPaths: [String], files: Files = .live, allowedLinkRoots: [String] = []) -> (sets: CatalogSlotSets, inputs: [String]) {
         var sets: [String: Result<CatalogSlotSet, InputError>] = [:]
         var inputs: [String] = []
         for path in setPaths where sets[path] == nil {
-            sets[path] = read(setPath: path, files: files)
+            sets[path] = read(setPath: path, files: files, allowedLinkRoots: allowedLinkRoots)
             inputs.append(path + "/Contents.json")
         }
         return (CatalogSlotSets(sets), inputs)
     }
 
-    public static func read(setPath: String, files: Files = .live) -> Result<CatalogSlotSet, InputError> {
+    public static func read(setPath: String, files: Files = .live, allowedLinkRoots: [String] = []) -> Result<CatalogSlotSet, InputError> {
         let path = setPath + "/Contents.json"
         if let names = files.list(setPath), !names.contains("Contents.json") {
             return .failure(InputError([CatalogSlotSet.missingContents(setPath)]))
@@ -57,7 +63,26 @@ public enum SlotSetReader {
         } catch {
             return .failure(InputError([.error(path, SourceError.file(error).message)]))
         }
-        return decode(bytes, setPath: setPath, folderEntries: files.list(setPath))
+        let decoded = decode(bytes, setPath: setPath, folderEntries: files.list(setPath))
+        guard case .success(let set) = decoded, let root = files.realPath(catalogFolder(of: setPath)) else { return decoded }
+        let roots = [root] + allowedLinkRoots.map { files.realPath($0) ?? $0 }
+        // A file linked out of the catalog (or, for a set of the manifest's own, out of the set)
+        // is not followed: the set cannot be used (docs/hardening.md).
+        for entry in set.entries {
+            guard let name = entry.filename, ImageSetDecoder.isPlainFileName(name), !name.isEmpty,
+                  let target = files.realPath(setPath + "/" + name),
+                  !roots.contains(where: { target == $0 || target.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else { continue }
+            return .failure(InputError([.error(setPath + "/" + name, "a link to \(target), outside the catalog: it is not followed, and the set "
+                + "\"\(FilePath(setPath).lastComponent)\" cannot be used")]))
+        }
+        return decoded
+    }
+
+    /// The catalog a set folder is in (its nearest `.xcassets` folder), or the set itself.
+    static func catalogFolder(of setPath: String) -> String {
+        let parts = setPath.split(separator: "/", omittingEmptySubsequences: false)
+        guard let index = parts.lastIndex(where: { $0.hasSuffix(".xcassets") }) else { return setPath }
+        return parts[...index].joined(separator: "/")
     }
 
     /// `folderEntries`: the names in the set's folder, nil when it cannot be listed.

@@ -103,4 +103,26 @@ import TestSupport
         #expect(run.status == 0 && !run.stderr.contains("outside the catalog"), "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources/Twin@3x.png").path))
     }
+
+    /// An app icon set's file linked out of the catalog: the set cannot be used (an error naming
+    /// the file and its target); allowed, it builds.
+    @Test func anAppIconFileLinkedOutIsRefused() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let set = work.appendingPathComponent("App/Assets.xcassets/AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: set.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("sets/AppIcon.appiconset"), to: set)
+        let outside = work.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: set.path).filter { $0.hasSuffix(".png") }.sorted().first)
+        try FileManager.default.moveItem(at: set.appendingPathComponent(name), to: outside.appendingPathComponent(name))
+        try FileManager.default.createSymbolicLink(atPath: set.appendingPathComponent(name).path, withDestinationPath: "../../../outside/\(name)")
+        let refused = try Harness.assetc(["build", "App/Assets.xcassets", "--app-icon", "AppIcon", "--output", "out"], in: work)
+        let target = outside.resolvingSymlinksInPath().path + "/" + name
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("AppIcon.appiconset/\(name): error: a link to \(target), outside the catalog: it is not followed"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out/Resources").path))
+        let allowed = try Harness.assetc(["build", "App/Assets.xcassets", "--app-icon", "AppIcon", "--output", "out", "--allow-links-to", "outside"], in: work)
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+    }
 }
