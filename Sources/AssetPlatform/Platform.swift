@@ -148,6 +148,12 @@ public enum FileSystem {
         }
     }
 
+    /// Whether `path` leads to a character device (`/dev/null`).
+    public static func isCharacterDevice(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR
+    }
+
     /// `path` with every link and `.`/`..` resolved as the kernel resolves them; nil when it does
     /// not lead anywhere.
     public static func realPath(_ path: String) -> String? {

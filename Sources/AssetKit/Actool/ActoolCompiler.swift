@@ -93,6 +93,12 @@ public enum ActoolCompiler {
             files.append("\(icon).icns")
         }
         let resources = work + "/Resources"
+        // Checked before anything is placed, so a refused path leaves --compile as it was.
+        let pathProblems = ActoolOutputPaths.problems(invocation, inputs: catalogs, placed: files.map { compile + "/" + $0 })
+        if !pathProblems.isEmpty {
+            for problem in pathProblems { results.entries.append(.init(.error, file: inputsLabel, problem)) }
+            return finish(results, invocation)
+        }
         var written: [String] = []
         do throws(FileError) {
             for file in files.sorted() {
