@@ -58,6 +58,23 @@ import TestSupport
         #expect(try Self.snapshot(work) == before, "the inputs, the earlier --compile folder and every other file are as they were")
     }
 
+    /// `--compile lnk/..` is the folder the kernel opens: the parent of the link's target, not
+    /// the folder the text names.
+    @Test func aCompileFolderThroughALinkAndDotDotIsTheKernels() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try ActoolModeTests.makeCatalog(in: work)
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("real/sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: work.appendingPathComponent("lnk").path, withDestinationPath: "real/sub")
+        let run = try Harness.assetc(["actool", catalog.path, "--compile", "lnk/..", "--platform", "iphoneos", "--minimum-deployment-target", "15.0",
+                                      "--output-format", "human-readable-text"], in: work)
+        #expect(run.status == 0, "\(run.stdout)")
+        let real = work.appendingPathComponent("real").resolvingSymlinksInPath().path
+        #expect(FileManager.default.fileExists(atPath: real + "/Assets.car"))
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("Assets.car").path))
+        #expect(run.stdout.contains(real + "/Assets.car"), "\(run.stdout)")
+    }
+
     /// Every regular file under `root` with its bytes (the pipe and folders by name only).
     static func snapshot(_ root: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]

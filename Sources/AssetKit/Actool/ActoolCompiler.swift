@@ -56,15 +56,22 @@ public enum ActoolCompiler {
             ActoolAssetSymbols.run(invocation, request: request, catalogs: catalogs, results: &results)
             return finish(results, invocation)
         }
-        guard let compile = invocation.compileDirectory.map(FileSystem.absolute) else {
+        guard let given = invocation.compileDirectory.map(FileSystem.absolute) else {
             return fail("no output directory: pass --compile DIR")
         }
-        guard FileSystem.kindFollowingLinks(compile) == .directory else {
-            return fail("The output directory \"\(compile)\" does not exist.")
+        guard FileSystem.kindFollowingLinks(given) == .directory else {
+            return fail("The output directory \"\(given)\" does not exist.")
         }
+        // A `..` after a link is the link target's parent to the kernel, not the folder the text
+        // names (`lnk/..`): such a path is the folder the kernel opens. Any other keeps the
+        // caller's spelling, which callers strip from the listed outputs.
+        let spelled = invocation.compileDirectory ?? given
+        let kernel = spelled.split(separator: "/").contains("..") ? FileSystem.realPath(spelled) ?? given : given
+        // `/` joins as `/Assets.car`, not `//Assets.car`.
+        let compile = kernel == "/" ? "" : kernel
         // assetc's own tree (staging, index, state) is built in a folder kept in the cache, so the
         // next call reuses what did not change; else in a private one, removed afterwards.
-        let workFolder = ActoolWorkFolder.acquire(request, compile: compile)
+        let workFolder = ActoolWorkFolder.acquire(request, compile: kernel)
         defer { workFolder.release() }
         let work = workFolder.path
         var options = BuildOptions(manifestPath: nil, outputOverride: work)
@@ -104,7 +111,7 @@ public enum ActoolCompiler {
             for file in files.sorted() {
                 let bytes = try FileSystem.read(resources + "/" + file, limit: Int.max)
                 let target = compile + "/" + file
-                try FileSystem.makeDirectories(FilePath(target).folder.string, under: compile)
+                try FileSystem.makeDirectories(FilePath(target).folder.string, under: kernel)
                 try FileSystem.replaceAtomically(target, bytes)
                 written.append(target)
             }
