@@ -244,7 +244,7 @@ import TestSupport
     /// Hostile bundles: a layer named outside the bundle, a link out of `Assets`, a missing file,
     /// too many groups, an absurd scale. Each is an error naming the bundle; nothing is written, for
     /// an iPhone app or a Mac app.
-    @Test(arguments: ["parent", "link", "linkedAssets", "missing", "groups", "scale", "cutSVG"])
+    @Test(arguments: ["parent", "link", "linkedAssets", "missing", "groups", "scale", "cutSVG", "hugeJSON"])
     func hostileBundlesAreRefused(_ kind: String) throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
@@ -271,6 +271,11 @@ import TestSupport
             try #"{"groups": [\#(layer("gone.svg"))]}"#.write(to: json, atomically: true, encoding: .utf8)
         case "groups":
             try #"{"groups": [\#(Array(repeating: layer("AppIcon.svg"), count: 65).joined(separator: ","))]}"#.write(to: json, atomically: true, encoding: .utf8)
+        case "hugeJSON":
+            // 17 MiB of valid JSON: held to the JSON limit, not a source's 512 MiB (a parse takes
+            // about 40 bytes of memory per byte).
+            let original = try String(contentsOf: json, encoding: .utf8)
+            try (String(repeating: " ", count: 17 << 20) + original).write(to: json, atomically: true, encoding: .utf8)
         case "cutSVG":
             // A layer cut short (hiddify's logo.svg at 150 bytes in the sweep): the message names it.
             let svg = bundle.appendingPathComponent("Assets/AppIcon.svg")
@@ -285,6 +290,9 @@ import TestSupport
             #expect(run.stderr.contains("AppIcon.icon/icon.json: error:"), "\(kind) \(platform): \(run.stderr)")
             if kind == "cutSVG" {
                 #expect(run.stderr.contains("icon.json: error: the layer file AppIcon.svg: not a readable SVG"), "\(run.stderr)")
+            }
+            if kind == "hugeJSON" {
+                #expect(run.stderr.contains("more than the 16 MiB a JSON file may have"), "\(run.stderr)")
             }
             // Built from the command line, no manifest: no "referenced here" note pointing at nothing.
             #expect(!run.stderr.contains("referenced here"), "\(kind): \(run.stderr)")

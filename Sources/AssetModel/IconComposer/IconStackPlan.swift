@@ -89,12 +89,7 @@ public struct IconStackPlan: Sendable, Equatable {
     /// an SVG's size in points), nil when it has none, which is an error naming the layer.
     public static func make(iconJSON bytes: [UInt8], stem: String,
                             layerSize: @escaping (String) -> PointSize?) throws(IconComposerError) -> IconStackPlan {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw IconComposerError(error.message, at: error.location)
-        }
+        let root = try IconComposerDocument.parse(bytes)
         // The document's checks (bounds, names inside the bundle) are the flattened icon's.
         for appearance in IconComposerDocument.Appearance.allCases {
             var reader = IconComposerReader(appearance: appearance)
