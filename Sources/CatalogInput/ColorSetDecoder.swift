@@ -56,10 +56,15 @@ struct ColorSetDecoder {
             }
             var components: [ColorComponent] = []
             var broken = false
+            // Outside an extended space, and for alpha in any, a component is 0–1: Xcode's editor
+            // writes nothing else, and a larger one was clamped by one reader and kept by another.
+            let extended = space.hasPrefix("extended-")
             for member in members {
-                guard let value = Self.componentValue(member.value, isAlpha: member.key == "alpha") else {
+                guard let value = Self.componentValue(member.value, isAlpha: member.key == "alpha"),
+                      (extended && member.key != "alpha") || (0...1).contains(value) else {
                     diagnostics.append(.warning(file.path, at: member.value.location,
-                                                "colour component \"\(member.key)\" is not a number 0–1, an integer 0–255 or 0xNN; the colour is skipped").droppingContent())
+                                                "colour component \"\(member.key)\" is not a number 0–1 (beyond it only in an extended colour space, up to "
+                                                    + "±1024), an integer 0–255 or 0xNN; the colour is skipped").droppingContent())
                     broken = true
                     continue
                 }
@@ -72,6 +77,9 @@ struct ColorSetDecoder {
         colors = PlatformOverride.resolve(colors, platformOnly: platformOnly) { "\($0.appearance)|\($0.locale ?? "")" }
         return CatalogColorSet(name: name, setPath: setPath, colors: colors)
     }
+
+    /// The largest magnitude an extended-range component may have (HDR headroom is a few times 1).
+    static let maximumExtendedComponent = 1024.0
 
     /// Xcode writes components in three notations: `"0.502"` (0–1), `"128"` (0–255) and `"0x80"`.
     /// A value with a decimal point or exponent is 0–1, `0x` is hexadecimal over 255, an integer is
@@ -89,7 +97,9 @@ struct ColorSetDecoder {
             return Double(value) / 255
         }
         if lower.contains(".") || lower.contains("e") {
-            guard let value = Double(lower), value.isFinite else { return nil }
+            // Finite as the 32-bit float a car stores (1e308 is not), and an extended space's
+            // headroom at most.
+            guard let value = Double(lower), value.isFinite, abs(value) <= maximumExtendedComponent else { return nil }
             return value
         }
         guard let value = Int(lower), (0...255).contains(value) else { return nil }

@@ -344,6 +344,35 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         #expect(value("0x1FF") == nil)
         #expect(value("blue") == nil)
         #expect(value("300") == nil)
+        #expect(value("1e308") == nil, "not a 32-bit float, which the car stores")
+        #expect(value("2000.0") == nil && value("1024.0") == 1024)
+    }
+
+    /// Outside an extended space (and for alpha in any) a component is 0–1: `1.5` or `-1.0` in
+    /// sRGB, and `1e308` anywhere, skip the colour with a warning at its line and column, where
+    /// they passed silently (and `1e308` became `inf` in the index); in `extended-srgb`, 1.5 is kept.
+    @Test func componentsOutOfRangeAreSaidWhereTheyAreRead() throws {
+        let catalog = try TemporaryCatalog([
+            "Hot.colorset/Contents.json": """
+            {"colors": [
+              {"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1.500", "green": "0", "blue": "0", "alpha": "1"}}},
+              {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}],
+               "color": {"color-space": "extended-srgb", "components": {"red": "1.500", "green": "1e308", "blue": "0", "alpha": "1"}}}
+            ]}
+            """,
+            "Wide.colorset/Contents.json": """
+            {"colors": [{"idiom": "universal", "color": {"color-space": "extended-srgb", "components": {"red": "1.500", "green": "-0.5", "blue": "0", "alpha": "1"}}}]}
+            """,
+        ])
+        defer { catalog.remove() }
+        let (contents, messages) = catalog.read()
+        let wording = "is not a number 0–1 (beyond it only in an extended colour space, up to ±1024), an integer 0–255 or 0xNN; the colour is skipped"
+        #expect(messages == [
+            "Test.xcassets/Hot.colorset/Contents.json:2:81: warning: colour component \"red\" \(wording)",
+            "Test.xcassets/Hot.colorset/Contents.json:4:86: warning: colour component \"green\" \(wording)",
+        ], "\(messages)")
+        #expect(contents.colorSets.first { $0.name == "Hot" }?.colors.isEmpty == true)
+        #expect(contents.colorSets.first { $0.name == "Wide" }?.colors.count == 1)
     }
 }
 
