@@ -113,7 +113,15 @@ struct Walk {
         }
         for entry in FileSystem.list(folder) where !MacFileNames.isMacMetadata(entry) && entry != "Contents.json" {
             let path = folder + "/" + entry
-            guard FileSystem.kindFollowingLinks(path) == .directory else { continue }
+            let kind = FileSystem.kindFollowingLinks(path)
+            // A name that is not UTF-8 is listed repaired (U+FFFD) and cannot be opened by it:
+            // said, not dropped in silence.
+            if kind == .missing, entry.contains("\u{FFFD}") {
+                diagnostics.append(.warning(path, "a name that is not valid UTF-8 (shown with \u{FFFD}): it cannot be read, and it is left out; rename it")
+                    .droppingContent())
+                continue
+            }
+            guard kind == .directory else { continue }
             if let target = target(outside: path) {
                 diagnostics.append(.warning(path, "a link to \(target), outside the catalog: it is not followed, and what it holds is left out "
                     + "(--allow-links-to names a folder links may lead into)").droppingContent())

@@ -106,7 +106,7 @@ public struct ActoolResults: Sendable, Equatable {
             if !plain.isEmpty {
                 out += "/* com.apple.actool.\(severity.plural) */\n"
                 for entry in plain {
-                    out += "\(entry.file): \(severity.rawValue): \(oneLine(entry.description))\n"
+                    out += "\(oneLine(entry.file)): \(severity.rawValue): \(oneLine(entry.description))\n"
                     if let reason = entry.failureReason { out += "    Failure Reason: \(oneLine(reason))\n" }
                 }
             }
@@ -115,7 +115,7 @@ public struct ActoolResults: Sendable, Equatable {
                 out += "/* com.apple.actool.document.\(severity.plural) */\n"
                 for entry in document {
                     let item = entry.affectedItem.map { ":" + $0 } ?? ""
-                    out += "\(entry.catalog)\(item): \(severity.rawValue): \(oneLine(entry.message))\n"
+                    out += "\(oneLine(entry.catalog + item)): \(severity.rawValue): \(oneLine(entry.message))\n"
                 }
             }
         }
@@ -125,12 +125,13 @@ public struct ActoolResults: Sendable, Equatable {
         }
         if let outputFiles {
             out += "/* com.apple.actool.compilation-results */\n"
-            for file in outputFiles { out += file + "\n" }
+            for file in outputFiles { out += oneLine(file) + "\n" }
         }
         return out + "\n"
     }
 
-    /// A message on one line: a newline inside it would start a line a caller reads as another entry.
+    /// A message, or a path (a folder may be named with a line break), on one line: a newline inside
+    /// it would start a line a caller reads as another entry.
     private func oneLine(_ text: String) -> String {
         String(text.map { $0.isNewline ? " " : $0 })
     }

@@ -125,4 +125,20 @@ import TestSupport
         let allowed = try Harness.assetc(["build", "App/Assets.xcassets", "--app-icon", "AppIcon", "--output", "out", "--allow-links-to", "outside"], in: work)
         #expect(allowed.status == 0, "\(allowed.stderr)")
     }
+
+    /// A set folder whose name is not UTF-8 is said, not dropped without a word.
+    @Test func aFolderNamedInAnotherEncodingIsSaid() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = work.appendingPathComponent("Assets.xcassets")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        let name = Array((catalog.path + "/Caf").utf8) + [0xE9] + Array(".imageset".utf8)  // Latin-1 é
+        let made = name.withUnsafeBufferPointer { bytes in
+            (Array(bytes) + [0]).withUnsafeBufferPointer { mkdir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o755) }
+        }
+        try #require(made == 0)
+        let run = try Harness.assetc(["check", "Assets.xcassets"], in: work)
+        #expect(run.status == 1, "content left out fails check: \(run.stderr)")
+        #expect(run.stderr.contains(".imageset: error: a name that is not valid UTF-8"), "\(run.stderr)")
+    }
 }

@@ -107,4 +107,16 @@ import Testing
         results.entries = [.init(.error, file: "/a", "first\nsecond", failureReason: "why\r\nnot")]
         #expect(results.text == "/* com.apple.actool.errors */\n/a: error: first second\n    Failure Reason: why not\n\n")
     }
+
+    /// A group folder named with a line break (found by review: it added a line a caller reads as
+    /// an entry): the location and a listed output stay on their line too.
+    @Test func aPathStaysOnOneLine() {
+        var results = ActoolResults()
+        results.shownSeverities = [.error, .warning]
+        results.add([.warning("/c/A.xcassets/Two\nLines/Star.imageset/Contents.json", "odd")], catalogs: ["/c/A.xcassets"])
+        results.outputFiles = ["/out/Line\nBreak.png"]
+        let lines = results.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines == ["/* com.apple.actool.document.warnings */", "/c/A.xcassets:./Two Lines/Star.imageset: warning: odd",
+                          "/* com.apple.actool.compilation-results */", "/out/Line Break.png", "", ""], "\(lines)")
+    }
 }
