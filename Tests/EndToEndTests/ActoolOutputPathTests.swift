@@ -58,6 +58,39 @@ import TestSupport
         #expect(try Self.snapshot(work) == before, "the inputs, the earlier --compile folder and every other file are as they were")
     }
 
+    /// A file that cannot be written late (the plist's folder is missing; a folder stands where the
+    /// car goes): nothing is renamed into place, so the earlier --compile folder stays as it was
+    /// (the changed catalog's new car is not placed), and no temporary file is left.
+    @Test(arguments: ["plist folder missing", "car is a folder"])
+    func aLateWriteFailureLeavesTheEarlierFolder(_ kind: String) throws {
+        let work = try Harness.temporaryDirectory("late-failure")
+        defer { Harness.removeTemporary(work) }
+        let catalog = try ActoolModeTests.makeCatalog(in: work)
+        let out = work.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let base = ["actool", catalog.path, "--compile", out.path, "--platform", "iphoneos", "--minimum-deployment-target", "15.0",
+                    "--app-icon", "AppIcon", "--output-format", "human-readable-text"]
+        let first = try Harness.assetc(base, in: work)
+        try #require(first.status == 0, "\(first.stdout)")
+        var plist = work.appendingPathComponent("partial.plist").path
+        if kind == "car is a folder" {
+            try FileManager.default.removeItem(at: out.appendingPathComponent("Assets.car"))
+            try FileManager.default.createDirectory(at: out.appendingPathComponent("Assets.car"), withIntermediateDirectories: true)
+        } else {
+            plist = work.appendingPathComponent("no/such/folder/partial.plist").path
+        }
+        // A changed colour: the second run would place a new car, were it not to fail.
+        let colour = catalog.appendingPathComponent("WidgetBackground.colorset/Contents.json")
+        let text = try String(contentsOf: colour, encoding: .utf8)
+        try #require(text.contains("systemBackgroundColor"))
+        try text.replacingOccurrences(of: "systemBackgroundColor", with: "systemRedColor").write(to: colour, atomically: true, encoding: .utf8)
+        let before = try Self.snapshot(out)
+        let run = try Harness.assetc(base + ["--output-partial-info-plist", plist], in: work)
+        #expect(run.status == 1 && run.stdout.contains("cannot write the compiled files"), "\(run.stdout)")
+        #expect(try Self.snapshot(out) == before, "nothing placed")
+        #expect(!Harness.files(under: out).contains { $0.contains(".assetc-") }, "no temporary file left")
+    }
+
     /// `--compile lnk/..` is the folder the kernel opens: the parent of the link's target, not
     /// the folder the text names.
     @Test func aCompileFolderThroughALinkAndDotDotIsTheKernels() throws {
