@@ -91,6 +91,23 @@ import TestSupport
         #expect(!Harness.files(under: out).contains { $0.contains(".assetc-") }, "no temporary file left")
     }
 
+    /// `--compile` inside a catalog would put the car and icons among its sets: refused, the catalog
+    /// untouched.
+    @Test func aCompileFolderInsideACatalogIsRefused() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try ActoolModeTests.makeCatalog(in: work)
+        let before = try Self.snapshot(catalog)
+        let run = try Harness.assetc(["actool", catalog.path, "--compile", catalog.appendingPathComponent("CWA").path, "--platform", "iphoneos",
+                                      "--minimum-deployment-target", "15.0", "--app-icon", "AppIcon", "--output-format", "human-readable-text"], in: work)
+        try FileManager.default.createDirectory(at: catalog.appendingPathComponent("CWA"), withIntermediateDirectories: true)
+        let again = try Harness.assetc(["actool", catalog.path, "--compile", catalog.appendingPathComponent("CWA").path, "--platform", "iphoneos",
+                                        "--minimum-deployment-target", "15.0", "--app-icon", "AppIcon", "--output-format", "human-readable-text"], in: work)
+        #expect(run.status == 1 && again.status == 1, "\(again.stdout)")
+        #expect(again.stdout.contains("--compile") && again.stdout.contains("inside an input of this run"), "\(again.stdout)")
+        #expect(try Self.snapshot(catalog) == before)
+    }
+
     /// `--compile lnk/..` is the folder the kernel opens: the parent of the link's target, not
     /// the folder the text names.
     @Test func aCompileFolderThroughALinkAndDotDotIsTheKernels() throws {

@@ -101,7 +101,7 @@ public enum ActoolCompiler {
         }
         let resources = work + "/Resources"
         // Checked before anything is placed, so a refused path leaves --compile as it was.
-        let pathProblems = ActoolOutputPaths.problems(invocation, inputs: catalogs, placed: files.map { compile + "/" + $0 })
+        let pathProblems = ActoolOutputPaths.problems(invocation, inputs: catalogs, placed: files.map { compile + "/" + $0 }, compile: kernel)
         if !pathProblems.isEmpty {
             for problem in pathProblems { results.entries.append(.init(.error, file: inputsLabel, problem)) }
             return finish(results, invocation)

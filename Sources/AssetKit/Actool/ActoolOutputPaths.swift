@@ -19,10 +19,14 @@ enum ActoolOutputPaths {
     }
 
     /// One message per refused path: the option, the path as given, and why.
-    static func problems(_ invocation: ActoolInvocation, inputs: [String], placed: [String]) -> [String] {
+    static func problems(_ invocation: ActoolInvocation, inputs: [String], placed: [String], compile: String) -> [String] {
         let roots = inputs.map(resolved)
         let placedFiles = Set(placed.map(resolved))
         var problems: [String] = []
+        let folder = resolved(compile)
+        if let input = roots.first(where: { folder == $0 || folder.hasPrefix($0 + "/") }) {
+            problems.append("--compile \(invocation.compileDirectory ?? compile): inside an input of this run (\(input)); the compiled files would be written into it")
+        }
         var chosen: [String: String] = [:]
         for (option, path) in [("--output-partial-info-plist", invocation.partialInfoPlist), ("--export-dependency-info", invocation.dependencyInfo)] {
             guard let path else { continue }
