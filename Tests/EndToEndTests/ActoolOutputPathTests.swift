@@ -108,6 +108,22 @@ import TestSupport
         #expect(try Self.snapshot(catalog) == before)
     }
 
+    /// A TMPDIR that does not exist is not created and left behind: the private work folder goes
+    /// in /tmp, and the run succeeds.
+    @Test func aMissingTemporaryFolderIsNotCreated() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try ActoolModeTests.makeCatalog(in: work)
+        let out = work.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let missing = work.appendingPathComponent("no/tmp")
+        let run = try Harness.assetc(["actool", catalog.path, "--compile", out.path, "--platform", "iphoneos", "--minimum-deployment-target", "15.0",
+                                      "--output-format", "human-readable-text"], in: work, environment: ["TMPDIR": missing.path, "ASSETC_CACHE_DIR": "none"])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("Assets.car").path))
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("no").path), "TMPDIR was not created")
+    }
+
     /// `--compile lnk/..` is the folder the kernel opens: the parent of the link's target, not
     /// the folder the text names.
     @Test func aCompileFolderThroughALinkAndDotDotIsTheKernels() throws {

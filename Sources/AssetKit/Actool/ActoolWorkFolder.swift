@@ -49,7 +49,10 @@ struct ActoolWorkFolder {
                 return ActoolWorkFolder(path: folder, isPrivate: false, lock: held)
             }
         }
-        let work = NSTemporaryDirectory() + "/assetc-actool-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        // A TMPDIR that is not a folder is not created (it would be left behind): /tmp serves.
+        let temporary = FilePath(NSTemporaryDirectory()).normalized.string
+        let base = FileSystem.kindFollowingLinks(temporary) == .directory ? temporary : "/tmp"
+        let work = (base == "/" ? "" : base) + "/assetc-actool-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         return ActoolWorkFolder(path: work, isPrivate: true, lock: nil)
     }
 
