@@ -163,10 +163,12 @@ extension ActoolResults {
                 } else if parts.count > 1 {
                     item = "./" + parts.dropLast().joined(separator: "/")
                 }
-                // A message about one file of the set that does not name it ("PNG file is truncated")
-                // names it here, since the entry names only the set.
+                // A message about one file of the set that does not name it ("PNG file is truncated",
+                // or a Contents.json that "is not a regular file") names it here, since the entry
+                // names only the set.
                 var message = diagnostic.message
-                if let file = parts.last, isArtwork(file), !message.contains(file) { message = "\(file): \(message)" }
+                let subjectless = message.hasPrefix("is ") || message.hasPrefix("file is ")
+                if let file = parts.last, isArtwork(file) || subjectless, !message.contains(file) { message = "\(file): \(message)" }
                 documentEntries.append(DocumentEntry(severity: severity, catalog: catalog, affectedItem: item, type: Self.type(severity), message: message))
             } else {
                 entries.append(Entry(severity, file: path, diagnostic.message))

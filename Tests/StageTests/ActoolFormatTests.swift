@@ -119,4 +119,11 @@ import Testing
         #expect(lines == ["/* com.apple.actool.document.warnings */", "/c/A.xcassets:./Two Lines/Star.imageset: warning: odd",
                           "/* com.apple.actool.compilation-results */", "/out/Line Break.png", "", ""], "\(lines)")
     }
+
+    /// A Contents.json that is a FIFO: the entry names the set, and the message names the file.
+    @Test func aSubjectlessFileMessageNamesTheFile() {
+        var results = ActoolResults()
+        results.add([.error("/c/A.xcassets/Tint.colorset/Contents.json", "is not a regular file (a FIFO, socket or device)")], catalogs: ["/c/A.xcassets"])
+        #expect(results.text == "/* com.apple.actool.document.errors */\n/c/A.xcassets:./Tint.colorset: error: Contents.json: is not a regular file (a FIFO, socket or device)\n\n")
+    }
 }
