@@ -368,6 +368,27 @@ public final class FileLock {
         self.fd = fd
     }
 
+    /// The lock of a folder itself (no lock file is made in it); nil when another process holds it.
+    public init?(folder path: String) throws(FileError) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileSystem.failure(.lock, path) }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            close(fd)
+            return nil
+        }
+        self.fd = fd
+    }
+
+    /// The folder's lock, waited for up to `seconds`; nil when another process kept it that long.
+    public static func waiting(folder path: String, seconds: Double) throws(FileError) -> FileLock? {
+        let deadline = Clock.seconds() + seconds
+        while true {
+            if let lock = try FileLock(folder: path) { return lock }
+            if Clock.seconds() > deadline { return nil }
+            usleep(20_000)
+        }
+    }
+
     deinit {
         flock(fd, LOCK_UN)
         close(fd)

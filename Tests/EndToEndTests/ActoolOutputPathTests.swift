@@ -124,6 +124,58 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("no").path), "TMPDIR was not created")
     }
 
+    /// Two runs into one --compile folder at once, ten times: each time the car and the partial
+    /// plist left are one run's pair (one places the other's car never beside its plist).
+    @Test func concurrentRunsIntoOneFolderDoNotMix() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let a = try ActoolModeTests.makeCatalog(in: work)
+        let b = work.appendingPathComponent("B.xcassets")
+        try FileManager.default.copyItem(at: a, to: b)
+        let colour = b.appendingPathComponent("WidgetBackground.colorset/Contents.json")
+        try String(contentsOf: colour, encoding: .utf8).replacingOccurrences(of: "systemBackgroundColor", with: "systemRedColor")
+            .write(to: colour, atomically: true, encoding: .utf8)
+        let out = work.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let plist = work.appendingPathComponent("partial.plist")
+        @Sendable func argv(_ catalog: URL, icon: Bool) -> [String] {
+            ["actool", catalog.path, "--compile", out.path, "--platform", "iphoneos", "--minimum-deployment-target", "15.0",
+             "--output-partial-info-plist", plist.path, "--output-format", "human-readable-text"] + (icon ? ["--app-icon", "AppIcon"] : [])
+        }
+        func pair() throws -> [Data] {
+            [try Data(contentsOf: out.appendingPathComponent("Assets.car")), try Data(contentsOf: plist)]
+        }
+        try #require(try Harness.assetc(argv(a, icon: true), in: work).status == 0)
+        let fromA = try pair()
+        try #require(try Harness.assetc(argv(b, icon: false), in: work).status == 0)
+        let fromB = try pair()
+        try #require(fromA[0] != fromB[0] && fromA[1] != fromB[1])
+        for round in 0..<10 {
+            let group = DispatchGroup()
+            let statuses = Statuses()
+            for (catalog, icon) in [(a, true), (b, false)] {
+                group.enter()
+                let arguments = argv(catalog, icon: icon)
+                DispatchQueue.global().async {
+                    let status = (try? Harness.assetc(arguments, in: work).status) ?? -1
+                    statuses.append(status)
+                    group.leave()
+                }
+            }
+            group.wait()
+            #expect(statuses.values == [0, 0], "round \(round)")
+            let left = try pair()
+            #expect(left == fromA || left == fromB, "round \(round): the car and the plist of two runs")
+        }
+    }
+
+    final class Statuses: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [Int32] = []
+        func append(_ status: Int32) { lock.lock(); list.append(status); lock.unlock() }
+        var values: [Int32] { lock.lock(); defer { lock.unlock() }; return list }
+    }
+
     /// `--compile lnk/..` is the folder the kernel opens: the parent of the link's target, not
     /// the folder the text names.
     @Test func aCompileFolderThroughALinkAndDotDotIsTheKernels() throws {

@@ -15,6 +15,8 @@ public enum ActoolCompiler {
     /// compile_car.py, swift-build's probe).
     public static let bundleVersion = "24127"
     public static let shortBundleVersion = "26.0"
+    /// How long a run waits for another one placing files in the same `--compile` folder.
+    static let placementWaitSeconds = 120.0
 
     public struct Outcome: Sendable {
         public var results: ActoolResults
@@ -100,6 +102,18 @@ public enum ActoolCompiler {
             files.append("\(icon).icns")
         }
         let resources = work + "/Resources"
+        // One run places files in a folder at a time: two builds compiling into one folder at once
+        // would otherwise leave one's car beside the other's icons.
+        let placing: FileLock?
+        do throws(FileError) {
+            placing = try FileLock.waiting(folder: kernel, seconds: placementWaitSeconds)
+        } catch {
+            return fail("cannot lock --compile \(given): \(error)")
+        }
+        guard let placing else {
+            return fail("another run has been placing files in --compile \(given) for \(Int(placementWaitSeconds)) s; try again when it is done")
+        }
+        defer { withExtendedLifetime(placing) {} }
         // Checked before anything is placed, so a refused path leaves --compile as it was.
         let pathProblems = ActoolOutputPaths.problems(invocation, inputs: catalogs, placed: files.map { compile + "/" + $0 }, compile: kernel)
         if !pathProblems.isEmpty {
