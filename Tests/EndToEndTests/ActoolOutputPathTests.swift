@@ -45,8 +45,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: work.appendingPathComponent("folder"), withIntermediateDirectories: true)
         #expect(mkfifo(work.appendingPathComponent("fifo").path, 0o644) == 0)
-        let base = ["actool", catalog.path, "--compile", out.path, "--platform", "iphoneos", "--minimum-deployment-target", "15.0",
-                    "--app-icon", "AppIcon", "--output-format", "human-readable-text"]
+        let base = Self.actool(catalog, into: out.path)
         let first = try Harness.assetc(base + ["--output-partial-info-plist", work.appendingPathComponent("partial.plist").path], in: work)
         try #require(first.status == 0, "\(first.stdout)")
         let before = try Self.snapshot(work)
@@ -68,8 +67,7 @@ import TestSupport
         let catalog = try ActoolModeTests.makeCatalog(in: work)
         let out = work.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let base = ["actool", catalog.path, "--compile", out.path, "--platform", "iphoneos", "--minimum-deployment-target", "15.0",
-                    "--app-icon", "AppIcon", "--output-format", "human-readable-text"]
+        let base = Self.actool(catalog, into: out.path)
         let first = try Harness.assetc(base, in: work)
         try #require(first.status == 0, "\(first.stdout)")
         var plist = work.appendingPathComponent("partial.plist").path
@@ -98,11 +96,9 @@ import TestSupport
         defer { Harness.removeTemporary(work) }
         let catalog = try ActoolModeTests.makeCatalog(in: work)
         let before = try Self.snapshot(catalog)
-        let run = try Harness.assetc(["actool", catalog.path, "--compile", catalog.appendingPathComponent("CWA").path, "--platform", "iphoneos",
-                                      "--minimum-deployment-target", "15.0", "--app-icon", "AppIcon", "--output-format", "human-readable-text"], in: work)
+        let run = try Harness.assetc(Self.actool(catalog, into: catalog.appendingPathComponent("CWA").path), in: work)
         try FileManager.default.createDirectory(at: catalog.appendingPathComponent("CWA"), withIntermediateDirectories: true)
-        let again = try Harness.assetc(["actool", catalog.path, "--compile", catalog.appendingPathComponent("CWA").path, "--platform", "iphoneos",
-                                        "--minimum-deployment-target", "15.0", "--app-icon", "AppIcon", "--output-format", "human-readable-text"], in: work)
+        let again = try Harness.assetc(Self.actool(catalog, into: catalog.appendingPathComponent("CWA").path), in: work)
         #expect(run.status == 1 && again.status == 1, "\(again.stdout)")
         #expect(again.stdout.contains("--compile") && again.stdout.contains("inside an input of this run"), "\(again.stdout)")
         #expect(try Self.snapshot(catalog) == before)
@@ -117,8 +113,8 @@ import TestSupport
         let out = work.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let missing = work.appendingPathComponent("no/tmp")
-        let run = try Harness.assetc(["actool", catalog.path, "--compile", out.path, "--platform", "iphoneos", "--minimum-deployment-target", "15.0",
-                                      "--output-format", "human-readable-text"], in: work, environment: ["TMPDIR": missing.path, "ASSETC_CACHE_DIR": "none"])
+        let run = try Harness.assetc(Self.actool(catalog, into: out.path, icon: false), in: work,
+                                     environment: ["TMPDIR": missing.path, "ASSETC_CACHE_DIR": "none"])
         #expect(run.status == 0, "\(run.stdout)")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("Assets.car").path))
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("no").path), "TMPDIR was not created")
@@ -139,8 +135,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let plist = work.appendingPathComponent("partial.plist")
         @Sendable func argv(_ catalog: URL, icon: Bool) -> [String] {
-            ["actool", catalog.path, "--compile", out.path, "--platform", "iphoneos", "--minimum-deployment-target", "15.0",
-             "--output-partial-info-plist", plist.path, "--output-format", "human-readable-text"] + (icon ? ["--app-icon", "AppIcon"] : [])
+            Self.actool(catalog, into: out.path, icon: icon) + ["--output-partial-info-plist", plist.path]
         }
         func pair() throws -> [Data] {
             [try Data(contentsOf: out.appendingPathComponent("Assets.car")), try Data(contentsOf: plist)]
@@ -184,13 +179,18 @@ import TestSupport
         let catalog = try ActoolModeTests.makeCatalog(in: work)
         try FileManager.default.createDirectory(at: work.appendingPathComponent("real/sub"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: work.appendingPathComponent("lnk").path, withDestinationPath: "real/sub")
-        let run = try Harness.assetc(["actool", catalog.path, "--compile", "lnk/..", "--platform", "iphoneos", "--minimum-deployment-target", "15.0",
-                                      "--output-format", "human-readable-text"], in: work)
+        let run = try Harness.assetc(Self.actool(catalog, into: "lnk/..", icon: false), in: work)
         #expect(run.status == 0, "\(run.stdout)")
         let real = work.appendingPathComponent("real").resolvingSymlinksInPath().path
         #expect(FileManager.default.fileExists(atPath: real + "/Assets.car"))
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("Assets.car").path))
         #expect(run.stdout.contains(real + "/Assets.car"), "\(run.stdout)")
+    }
+
+    /// The actool mode compiling `catalog` for an iPhone app into `compile`, answering in text.
+    static func actool(_ catalog: URL, into compile: String, icon: Bool = true) -> [String] {
+        ["actool", catalog.path, "--compile", compile, "--platform", "iphoneos", "--minimum-deployment-target", "15.0",
+         "--output-format", "human-readable-text"] + (icon ? ["--app-icon", "AppIcon"] : [])
     }
 
     /// Every regular file under `root` with its bytes (the pipe and folders by name only).
