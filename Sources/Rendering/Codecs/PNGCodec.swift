@@ -153,6 +153,7 @@ public enum PNGCodec {
     /// for byte. The file as it was when that is not larger. Non-interlaced files only.
     public static func recompress(_ bytes: [UInt8], settings: PNGEncoderSettings,
                                   maximumPixels: Int = Limits.maximumSourcePixels) throws(SourceError) -> [UInt8] {
+        if let problem = imageDataProblem(bytes) { throw SourceError.overLimit("PNG \(problem)") }
         var errorBuffer = [CChar](repeating: 0, count: 256)
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
@@ -237,12 +238,39 @@ public enum PNGCodec {
         return info.isPlainSRGB ? nil : info
     }
 
+    /// Why the PNG's compressed image data cannot be what its header says, or nil. An encoder writes
+    /// at most about the image's own size (stored blocks, or fixed codes at 9 bits a byte); data
+    /// far beyond it inflates to far more than the image needs, which libpng would inflate to the
+    /// end (a 16x16 icon with a 64 MB IDAT took minutes while planning). Checked before decoding.
+    static func imageDataProblem(_ bytes: [UInt8]) -> String? {
+        func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        guard bytes.count >= 33, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        let (width, height, depth, colorType) = (be32(16), be32(20), Int(bytes[24]), Int(bytes[25]))
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 4
+        let rowBytes = (width * channels * depth + 7) / 8
+        // Adam7's passes add at most a filter byte and a partial byte per pass row.
+        let raw = height * (rowBytes + 1) + (bytes[28] != 0 ? 16 * (height + 8) : 0)
+        let bound = raw * 2 + 65_536
+        var offset = 8
+        var compressed = 0
+        while offset + 8 <= bytes.count {
+            let length = be32(offset)
+            let type = bytes[offset + 4..<offset + 8]
+            if type.elementsEqual("IDAT".utf8) { compressed += length }
+            if type.elementsEqual("IEND".utf8) || length > bytes.count { break }
+            offset += 12 + length
+        }
+        guard compressed > bound else { return nil }
+        return "its image data is \(compressed) bytes, more than a \(width)x\(height) image can need (\(raw) bytes uncompressed): refused, as it would inflate to far more"
+    }
+
     /// Decodes any PNG to straight RGBA 8-bit, refusing images larger than `maximumPixels`.
     public static func decode(_ bytes: [UInt8], maximumPixels: Int = Limits.maximumSourcePixels)
         throws(SourceError) -> (header: PNGHeader, image: RGBAImage)
     {
         if WebPCodec.isWebP(bytes) { return try WebPCodec.decode(bytes, maximumPixels: maximumPixels) }
         if HEIFCodec.isHEIF(bytes) { return try HEIFCodec.decode(bytes, maximumPixels: maximumPixels) }
+        if let problem = imageDataProblem(bytes) { throw SourceError.overLimit("PNG \(problem)") }
         var errorBuffer = [CChar](repeating: 0, count: 256)
         var header = assetc_png_header()
         var pixels: UnsafeMutablePointer<UInt8>?
