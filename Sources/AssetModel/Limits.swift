@@ -14,6 +14,9 @@ public enum Limits {
     public static let maximumBuildPixels = 2_000_000_000
     /// The largest raster source assetc decodes.
     public static let maximumSourcePixels = 100_000_000
+    /// Pixels an Icon Composer icon's bitmap layers may hold together as the car stores them (at
+    /// most 1024 across each): 64 full-size layers, 256 MB of RGBA.
+    public static let maximumIconStackPixels = 64 << 20
     /// The largest source file read (PDF or PNG).
     public static let maximumSourceBytes = 512 << 20
     /// The largest custom symbol template read (the SF Symbols app's full templates are about

@@ -241,6 +241,34 @@ import TestSupport
         #expect(run.stderr.contains("AppIcon.icon: warning: the Icon Composer icon \"AppIcon\" is not the app icon; name it with --app-icon AppIcon"), "\(run.stderr)")
     }
 
+    /// An icon whose bitmap layers would hold more than the stack's pixel limit as the car stores
+    /// them (70 distinct 1024x1024 PNGs) is refused from the headers, before a layer is decoded,
+    /// for `build --car` and `check --car` alike.
+    @Test func tooManyPixelsInTheStackAreRefusedBeforeDecoding() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let bundle = try copy("KeepingYouAwake.icon", into: work)
+        let script = """
+        import sys, zlib, struct
+        def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+        for i in range(70):
+            raw = (b'\\x00' + bytes([i, 0, 0, 255]) * 1024) * 1024
+            data = b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 1024, 1024, 8, 6, 0, 0, 0)) \\
+                + chunk(b'IDAT', zlib.compress(raw, 1)) + chunk(b'IEND', b'')
+            open(sys.argv[1] + '/L%d.png' % i, 'wb').write(data)
+        """
+        let made = try Harness.run("/usr/bin/env", ["python3", "-c", script, bundle.appendingPathComponent("Assets").path])
+        try #require(made.status == 0, "\(made.stderr)")
+        func layer(_ index: Int) -> String { #"{"name": "L\#(index)", "image-name": "L\#(index).png"}"# }
+        let groups = [0, 1].map { group in #"{"layers": [\#((0..<35).map { layer(group * 35 + $0) }.joined(separator: ", "))]}"# }
+        try #"{"groups": [\#(groups.joined(separator: ", "))]}"#.write(to: bundle.appendingPathComponent("icon.json"), atomically: true, encoding: .utf8)
+        for command in [["build", "--output", "out"], ["check"]] {
+            let run = try Harness.assetc(command + ["AppIcon.icon", "--app-icon", "AppIcon", "--car"], in: work)
+            #expect(run.status == 1, "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("the icon's bitmap layers hold 73400320 pixels as the car stores them"), "\(command): \(run.stderr)")
+        }
+    }
+
     /// Hostile bundles: a layer named outside the bundle, a link out of `Assets`, a missing file,
     /// too many groups, an absurd scale. Each is an error naming the bundle; nothing is written, for
     /// an iPhone app or a Mac app.

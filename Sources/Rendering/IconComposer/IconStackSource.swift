@@ -50,6 +50,18 @@ public enum IconStackSource {
         } catch {
             throw SourceError("not a readable Icon Composer icon.json: \(error)")
         }
+        // What the stored bitmaps will hold, from the headers alone, before any is decoded: at
+        // the documented maximum (64 groups of 64 layers) the main process held 16 GB.
+        let storedPixels = plan.layers.filter { !$0.isSVG }.reduce(0) { total, layer in
+            guard let size = sizes[layer.imageName] else { return total }
+            let width = min(Int(size.width), maximumStoredWidth)
+            let height = Int(size.width) > maximumStoredWidth ? Int((size.height * Double(maximumStoredWidth) / size.width).rounded()) : Int(size.height)
+            return total + width * height
+        }
+        if storedPixels > Limits.maximumIconStackPixels {
+            throw SourceError.overLimit("the icon's bitmap layers hold \(storedPixels) pixels as the car stores them (at most \(maximumStoredWidth) "
+                + "across each), more than the limit of \(Limits.maximumIconStackPixels); use fewer or smaller PNG layers, or SVG ones")
+        }
         var images: [String: LayerImage] = [:]
         for layer in plan.layers where decodingLayers {
             guard let bytes = files[layer.imageName] else { continue }
