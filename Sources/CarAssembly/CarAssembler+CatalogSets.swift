@@ -78,6 +78,19 @@ extension CarAssembler {
         return assets
     }
 
+    /// The names the car will hold, counted when it is planned, so `check --car` refuses a catalog
+    /// the writer would refuse (its name trees hold at most `CompiledCatalogWriter.maximumNames`).
+    /// Icon stacks' parts come on top and are counted when the car is made.
+    public static func checkNameCount(_ plan: BuildPlan) throws(BuildFailure) {
+        var names = Set(plan.compiledCatalogVariants.map(\.name))
+        names.formUnion(plan.catalogRecords.colors.filter { $0.bundle == nil }.map(\.name))
+        names.formUnion(plan.catalogRecords.dataSets.filter { $0.bundle == nil }.map(\.name))
+        names.formUnion(plan.catalogRecords.symbolSets.filter { $0.bundle == nil }.map(\.name))
+        guard names.count > CompiledCatalogWriter.maximumNames else { return }
+        throw BuildFailure(.invalidInput, [.error(plan.inputPath, "\(names.count) names for Assets.car: more than the \(CompiledCatalogWriter.maximumNames) "
+            + "its name trees hold as assetc writes them; split the catalog into bundles or leave some sets out of the car")])
+    }
+
     /// The main bundle's car-only slots, read as far as their headers when the car is planned, so
     /// `check --car` refuses a file the build would refuse (a garbage or truncated JPEG, PNG, WebP
     /// or HEIC header); their pixels are read when the car is made.

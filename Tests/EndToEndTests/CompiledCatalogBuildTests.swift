@@ -109,6 +109,24 @@ import TestSupport
         #expect(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")) == car, "a refused build leaves the tree")
     }
 
+    /// 16,000 colour sets are more names than the car's name trees hold: `check --car` refuses them
+    /// when it plans, as the writer would, where it called them valid.
+    @Test func moreNamesThanTheCarHoldsAreRefusedWhenPlanned() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = work.appendingPathComponent("Many.xcassets")
+        let colour = Data(#"{"colors":[{"idiom":"universal","color":{"color-space":"srgb","components":{"red":"0.5","green":"0.5","blue":"0.5","alpha":"1"}}}],"info":{"author":"xcode","version":1}}"#.utf8)
+        for index in 0..<16_000 {
+            let set = catalog.appendingPathComponent("C\(index).colorset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            try colour.write(to: set.appendingPathComponent("Contents.json"))
+        }
+        let check = try Harness.assetc(["check", "Many.xcassets", "--car"], in: work)
+        #expect(check.status == 1, "\(check.stderr)")
+        #expect(check.stderr.contains("16000 names for Assets.car: more than the 15876 its name trees hold"), "\(check.stderr)")
+        #expect(try Harness.assetc(["check", "Many.xcassets"], in: work).status == 0, "without a car the colours are only in the table")
+    }
+
     @Test func classicIconSetAndImageSets() throws {
         let (work, run) = try Self.build("Real.xcassets", ["--app-icon", "AppIcon", "--car"])
         defer { Harness.removeTemporary(work) }
