@@ -148,6 +148,9 @@ public enum FileSystem {
         }
     }
 
+    /// The longest path the system opens by name (`PATH_MAX`, terminator included).
+    public static let maximumPathBytes = Int(PATH_MAX)
+
     /// Whether `path` leads to a character device (`/dev/null`).
     public static func isCharacterDevice(_ path: String) -> Bool {
         var info = stat()

@@ -121,6 +121,12 @@ struct Walk {
                     .droppingContent())
                 continue
             }
+            // Longer than the system opens by name (ENAMETOOLONG): said, not taken for missing.
+            if kind == .missing, path.utf8.count >= FileSystem.maximumPathBytes {
+                diagnostics.append(.warning(String(path.prefix(120)) + "…", "a path of \(path.utf8.count) bytes, more than the \(FileSystem.maximumPathBytes) the system opens: "
+                    + "it is left out; shorten the folder names").droppingContent())
+                continue
+            }
             guard kind == .directory else { continue }
             if let target = target(outside: path) {
                 diagnostics.append(.warning(path, "a link to \(target), outside the catalog: it is not followed, and what it holds is left out "

@@ -141,4 +141,28 @@ import TestSupport
         #expect(run.status == 1, "content left out fails check: \(run.stderr)")
         #expect(run.stderr.contains(".imageset: error: a name that is not valid UTF-8"), "\(run.stderr)")
     }
+
+    /// A set whose path is longer than the system opens is said, not taken for missing and dropped
+    /// without a word. (Made and removed level by level: the full path cannot be opened.)
+    @Test func aPathLongerThanTheSystemOpensIsSaid() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { _ = try? Harness.run("/bin/rm", ["-rf", work.path]) }
+        let catalog = work.appendingPathComponent("Deep.xcassets")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        var folder = open(catalog.path, O_RDONLY | O_DIRECTORY)
+        try #require(folder >= 0)
+        for _ in 0..<20 {
+            let name = String(repeating: "g", count: 250)
+            try #require(mkdirat(folder, name, 0o755) == 0)
+            let next = openat(folder, name, O_RDONLY | O_DIRECTORY)
+            close(folder)
+            try #require(next >= 0)
+            folder = next
+        }
+        try #require(mkdirat(folder, "Star.colorset", 0o755) == 0)
+        close(folder)
+        let run = try Harness.assetc(["check", "Deep.xcassets"], in: work)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("more than the 4096 the system opens: it is left out"), "\(run.stderr.prefix(600))")
+    }
 }
