@@ -148,6 +148,11 @@ public enum FileSystem {
         }
     }
 
+    /// Whether the resolved `path` is one of `roots` (resolved too) or below one of them.
+    public static func isInside(_ path: String, anyOf roots: [String]) -> Bool {
+        roots.contains { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+    }
+
     /// The longest path the system opens by name (`PATH_MAX`, terminator included).
     public static let maximumPathBytes = Int(PATH_MAX)
 

@@ -74,11 +74,12 @@ struct Walk {
     }
 
     /// Where `path` leads when that is outside the catalog and every allowed folder; nil when it
-    /// stays inside (or leads nowhere, which the reader reports as missing).
+    /// stays inside (or leads nowhere, which the reader reports as missing). Only a link can lead
+    /// out: the walk enters no folder that does, and the decoders keep only plain file names, so
+    /// anything else is inside, and costs one `lstat` rather than a `realpath`.
     func target(outside path: String) -> String? {
-        guard let real = FileSystem.realPath(path) else { return nil }
-        let inside = ([root] + allowedRoots).contains { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }
-        return inside ? nil : real
+        guard FileSystem.kind(path) == .symlink, let real = FileSystem.realPath(path) else { return nil }
+        return FileSystem.isInside(real, anyOf: [root] + allowedRoots) ? nil : real
     }
 
     /// The first of `files` that leads outside, with a warning that the set is left out.

@@ -71,7 +71,7 @@ public enum SlotSetReader {
         for entry in set.entries {
             guard let name = entry.filename, ImageSetDecoder.isPlainFileName(name), !name.isEmpty,
                   let target = files.realPath(setPath + "/" + name),
-                  !roots.contains(where: { target == $0 || target.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else { continue }
+                  !FileSystem.isInside(target, anyOf: roots) else { continue }
             return .failure(InputError([.error(setPath + "/" + name, "a link to \(target), outside the catalog: it is not followed, and the set "
                 + "\"\(FilePath(setPath).lastComponent)\" cannot be used")]))
         }

@@ -24,7 +24,7 @@ enum ActoolOutputPaths {
         let placedFiles = Set(placed.map(resolved))
         var problems: [String] = []
         let folder = resolved(compile)
-        if let input = roots.first(where: { folder == $0 || folder.hasPrefix($0 + "/") }) {
+        if let input = roots.first(where: { FileSystem.isInside(folder, anyOf: [$0]) }) {
             problems.append("--compile \(invocation.compileDirectory ?? compile): inside an input of this run (\(input)); the compiled files would be written into it")
         }
         var chosen: [String: String] = [:]
@@ -33,7 +33,7 @@ enum ActoolOutputPaths {
             let target = resolved(path)
             if let other = chosen[target] {
                 problems.append("\(option) \(path): the same file as \(other); each side file needs a path of its own")
-            } else if roots.contains(where: { target == $0 || target.hasPrefix($0 + "/") }) {
+            } else if FileSystem.isInside(target, anyOf: roots) {
                 problems.append("\(option) \(path): inside an input of this run (\(target)); it would be overwritten")
             } else if placedFiles.contains(target) {
                 problems.append("\(option) \(path): a file this run places in --compile (\(target))")

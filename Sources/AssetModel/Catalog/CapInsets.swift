@@ -35,7 +35,7 @@ public struct ScaledCapInsets: Sendable, Hashable, Codable {
                 centerWidthPixels: Double? = nil, centerHeightPixels: Double? = nil) {
         (self.scale, self.mode, self.tiles, self.topPixels, self.leftPixels) = (scale, mode, tiles, topPixels, leftPixels)
         (self.bottomPixels, self.rightPixels, self.centerWidthPixels) = (bottomPixels, rightPixels, centerWidthPixels)
-        (self.centerHeightPixels) = (centerHeightPixels)
+        self.centerHeightPixels = centerHeightPixels
     }
 
     /// From a slot's `resizing` object; nil when it has no usable mode and `cap-insets`.

@@ -36,7 +36,7 @@ public struct CatalogContents: Sendable {
     public init(spec: CatalogSpec, path: String, imageSets: [CatalogImageSet] = [], colorSets: [CatalogColorSet] = [],
                 appIconSets: [CatalogSetReference] = [], launchImageSets: [CatalogSetReference] = []) {
         (self.spec, self.path, self.imageSets, self.colorSets, self.appIconSets) = (spec, path, imageSets, colorSets, appIconSets)
-        (self.launchImageSets) = (launchImageSets)
+        self.launchImageSets = launchImageSets
     }
 
     /// A set's folder as the manifest names it (the catalog's path as written, then the set's path),
@@ -114,7 +114,7 @@ public struct CatalogImageSlot: Sendable, Hashable {
 
     public init(idiom: Idiom?, scale: Int?, appearance: Appearance, tall: Bool = false, filename: String, path: String, location: SourceLocation) {
         (self.idiom, self.scale, self.appearance, self.tall, self.filename, self.path) = (idiom, scale, appearance, tall, filename, path)
-        (self.location) = (location)
+        self.location = location
     }
 }
 

@@ -59,7 +59,7 @@ public struct CatalogSlotSet: Sendable, Hashable {
     public init(setPath: String, entries: [CatalogEntry], unassignedChildren: Int = 0, missingFiles: Set<String> = [],
                 spellingWarnings: [Diagnostic] = []) {
         (self.setPath, self.entries, self.unassignedChildren, self.missingFiles) = (setPath, entries, unassignedChildren, missingFiles)
-        (self.spellingWarnings) = (spellingWarnings)
+        self.spellingWarnings = spellingWarnings
     }
 
     public var contentsPath: String { setPath + "/Contents.json" }

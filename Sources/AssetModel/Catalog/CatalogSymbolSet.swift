@@ -17,6 +17,6 @@ public struct CatalogSymbolSet: Sendable, Hashable, Codable {
 
     public init(name: String, setPath: String, contentsPath: String, filename: String, path: String, renderingIntent: String? = nil) {
         (self.name, self.setPath, self.contentsPath, self.filename, self.path) = (name, setPath, contentsPath, filename, path)
-        (self.renderingIntent) = (renderingIntent)
+        self.renderingIntent = renderingIntent
     }
 }

@@ -160,7 +160,7 @@ public struct LaunchImageSpec: Sendable, Hashable {
 
     public init(input: Input, basename: String, background: RGBAColor? = nil, orientations: [Orientation], schemes: [String], location: SourceLocation) {
         (self.input, self.basename, self.background, self.orientations, self.schemes) = (input, basename, background, orientations, schemes)
-        (self.location) = (location)
+        self.location = location
     }
 }
 

@@ -22,7 +22,7 @@ public struct BuildPlan: Sendable {
     public init(inputPath: String, variants: [Variant], bundles: [BundleSpec], infoPlist: InfoPlistRequest,
                 budget: SizeBudget?, warnings: [Diagnostic]) {
         (self.inputPath, self.variants, self.bundles, self.infoPlist, self.budget) = (inputPath, variants, bundles, infoPlist, budget)
-        (self.warnings) = (warnings)
+        self.warnings = warnings
     }
 }
 

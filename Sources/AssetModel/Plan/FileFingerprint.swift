@@ -10,7 +10,7 @@ public struct FileFingerprint: Sendable, Hashable {
 
     public init(size: Int, modifiedSeconds: Int, modifiedNanoseconds: Int, inode: UInt64, device: UInt64) {
         (self.size, self.modifiedSeconds, self.modifiedNanoseconds, self.inode) = (size, modifiedSeconds, modifiedNanoseconds, inode)
-        (self.device) = (device)
+        self.device = device
     }
 
     /// True when the file changed so recently that a further write within the file system's timestamp
