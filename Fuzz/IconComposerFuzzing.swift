@@ -4,8 +4,9 @@ import AssetModel
 /// trap or a stack overflow; every layer of a document names a plain file, and the numbers the
 /// renderer takes are bounded.
 func fuzzIconComposer(_ bytes: [UInt8]) {
+    guard let file = try? IconComposerFile(bytes: bytes) else { return }
     for appearance in IconComposerDocument.Appearance.allCases {
-        guard let document = try? IconComposerDocument.read(bytes, appearance: appearance) else { continue }
+        let document = file.document(appearance)
         precondition(document.groups.count <= 64, "more groups than the reader allows")
         for group in document.groups {
             precondition(group.layers.count <= 64, "more layers than the reader allows")
@@ -16,5 +17,5 @@ func fuzzIconComposer(_ bytes: [UInt8]) {
             }
         }
     }
-    _ = try? IconComposerDocument.imageNames(bytes)
+    _ = file.imageNames
 }

@@ -20,7 +20,7 @@ public struct CatalogRequest: Sendable, Hashable {
     public var compiledCatalog = false
     /// `--allow-links-to DIR` (repeatable): folders a catalog's links may lead into.
     public var allowedLinkRoots: [String] = []
-    /// The actool mode's severities (`Manifest.actoolSeverities`).
+    /// The actool mode's severities (`BuildRequest.actoolSeverities`).
     public var actoolSeverities = false
     /// `--alternate-app-icon NAME` (repeatable): only these sets become alternate icons.
     public var alternateAppIconNames: [String] = []
@@ -91,7 +91,7 @@ public struct BuildOptions: Sendable {
     /// leaving the previous outputs as they were. (The CLI sets it from SIGINT and SIGTERM.)
     public var isCancelled: @Sendable () -> Bool = { false }
     /// `--render-timeout`: seconds one file may take in its render worker (nil: the manifest's
-    /// `render`, else `BuildSettings.defaultRenderTimeLimit`).
+    /// `render`, else `RenderBudget.defaultTimeLimit`).
     public var renderTimeLimit: Double?
     /// `--render-memory`: address space of each render worker, in bytes (nil: as above).
     public var renderMemoryLimit: Int?
@@ -139,7 +139,8 @@ public struct BuildReport: Sendable {
 
 /// Loading and planning, shared by `build`, `check` and `plan`.
 public struct LoadedProject: Sendable {
-    public var manifest: Manifest
+    /// The manifest and the command line, resolved (`BuildRequest`).
+    public var request: BuildRequest
     public var plan: BuildPlan
     public var store: SourceStore
     /// Where the build writes (`--output`, else the manifest's `output`).
@@ -151,13 +152,13 @@ public struct LoadedProject: Sendable {
     /// The manifest and every catalog file and folder read (for the dependency file).
     public var inputFiles: [String] = []
     /// Where messages about the build as a whole point: the manifest, else the first catalog.
-    public var inputPath: String { manifest.path }
+    public var inputPath: String { request.path }
     /// What was read, for summaries: the manifest (nil for catalogs alone) and every catalog.
     public var manifestPath: String?
-    public var catalogPaths: [String] { manifest.catalogs.map(\.path) + manifest.iconComposerBundles }
+    public var catalogPaths: [String] { request.catalogs.map(\.path) + request.iconComposerBundles }
     public var colourCount: Int { plan.catalogRecords.colors.count }
     /// The main bundle's symbol sets, when the build makes Assets.car (their only form).
-    public var symbolCount: Int { plan.compiledCatalog == nil ? 0 : plan.catalogRecords.symbolSets.filter { $0.bundle == nil }.count }
+    public var symbolCount: Int { plan.compiledCatalog == nil ? 0 : plan.catalogRecords.symbolSets.filter { $0.bundle == .main }.count }
 }
 
 /// How planning opens PDFs: in supervised workers with the render budgets (the default), or in

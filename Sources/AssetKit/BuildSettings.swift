@@ -1,9 +1,10 @@
 import AssetModel
 import Rendering
 
-/// What a build does, decided once and in one place: the command line (`BuildOptions`) wins over
-/// the manifest, which wins over the defaults. Every step after `load` reads these values, never
-/// the two sources again.
+/// What a build's later steps use, decided once: the request's budgets (`BuildRequest`), the
+/// encoder and the generated code's paths (the command line, `BuildOptions`, wins over the
+/// manifest, which wins over the defaults). Every step after `load` reads these values, never the
+/// two sources again.
 public struct BuildSettings: Sendable {
     /// Seconds one file may take in its render worker before the worker is killed.
     public var renderTimeLimit: Double
@@ -18,20 +19,9 @@ public struct BuildSettings: Sendable {
     public var objcOutput: String?
     public var accessorBundle: AccessorBundle = .main
 
-    public static let defaultRenderTimeLimit = 120.0
-    public static let defaultRenderMemoryLimit = 4 << 30
-
-    public static func renderTimeLimit(commandLine: Double?, manifest: Manifest?) -> Double {
-        commandLine ?? manifest?.renderTimeoutSeconds ?? defaultRenderTimeLimit
-    }
-
-    public static func renderMemoryLimit(commandLine: Int?, manifest: Manifest?) -> Int {
-        commandLine ?? manifest?.renderMemoryMiB.map { $0 << 20 } ?? defaultRenderMemoryLimit
-    }
-
-    public init(_ options: BuildOptions, manifest: Manifest, plan: BuildPlan) {
-        renderTimeLimit = Self.renderTimeLimit(commandLine: options.renderTimeLimit, manifest: manifest)
-        renderMemoryLimit = Self.renderMemoryLimit(commandLine: options.renderMemoryLimit, manifest: manifest)
+    public init(_ options: BuildOptions, request: BuildRequest, plan: BuildPlan) {
+        let manifest = request.manifest
+        (renderTimeLimit, renderMemoryLimit) = (request.renderTimeLimit, request.renderMemoryLimit)
         if let effort = options.pngEffort ?? (plan.pngEffort != .default ? plan.pngEffort : nil) {
             encoder = PNGEncoderSettings(effort: effort)
         } else {
@@ -46,8 +36,8 @@ public struct BuildSettings: Sendable {
 
     /// A plan file's settings (`assetc render`): its effort, and the command line's budgets.
     init(_ options: BuildOptions, planned plan: BuildPlan) {
-        renderTimeLimit = Self.renderTimeLimit(commandLine: options.renderTimeLimit, manifest: nil)
-        renderMemoryLimit = Self.renderMemoryLimit(commandLine: options.renderMemoryLimit, manifest: nil)
+        renderTimeLimit = RenderBudget.timeLimit(commandLine: options.renderTimeLimit, manifest: nil)
+        renderMemoryLimit = RenderBudget.memoryLimit(commandLine: options.renderMemoryLimit, manifest: nil)
         encoder = PNGEncoderSettings(effort: plan.pngEffort)
     }
 }

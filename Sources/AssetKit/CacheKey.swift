@@ -7,7 +7,7 @@ enum CacheKey {
         var sourceHash = (try? store.sha256(variant.source.path)) ?? "unreadable"
         if variant.source.kind == .iconComposer {
             // An Icon Composer bundle is icon.json and the layer files it names.
-            sourceHash += IconComposerBundle.layerHashes(iconJSON: variant.source.path, store: store)
+            sourceHash += IconComposerSource.layerHashes(iconJSON: variant.source.path, store: store)
         }
         let placement = variant.placement
         let background = variant.background.map { "\($0.red),\($0.green),\($0.blue),\($0.alpha)" } ?? "none"

@@ -6,90 +6,95 @@ import Output
 import Planning
 import Rendering
 
-// The input step: the manifest and the command line read into one manifest, its catalogs and fonts.
+// The input step: the manifest and the command line resolved into one build request; its catalogs and fonts read.
 extension Pipeline {
-    /// The manifest with the command line's catalogs added, or a manifest made for catalogs alone.
-    static func readInputs(_ manifestPath: String?, _ request: CatalogRequest) throws(InputError) -> (Manifest, [Diagnostic]) {
-        var (manifest, warnings): (Manifest, [Diagnostic])
+    /// The build request: the manifest file read (or none, for catalogs alone) and the command
+    /// line's choices resolved over it, once.
+    static func readInputs(_ manifestPath: String?, _ commandLine: CatalogRequest,
+                           budgets: (time: Double?, memory: Int?) = (nil, nil)) throws(InputError) -> (BuildRequest, [Diagnostic]) {
+        var request: BuildRequest
+        var warnings: [Diagnostic]
         if let manifestPath {
+            let manifest: Manifest
             (manifest, warnings) = try readManifest(manifestPath)
+            request = BuildRequest(manifest)
         } else {
-            guard let first = request.paths.first ?? request.iconBundles.first else {
+            guard let first = commandLine.paths.first ?? commandLine.iconBundles.first else {
                 throw InputError([.error(".", "name a manifest or at least one .xcassets catalog")])
             }
-            manifest = Manifest(path: first, directory: ".", bundles: [], images: [],
-                                deploymentTarget: Manifest.catalogDefaultDeploymentTarget)
-            manifest.isFromCommandLine = true
+            request = BuildRequest(Manifest(path: first, directory: ".", bundles: [], images: [],
+                                            deploymentTarget: Manifest.catalogDefaultDeploymentTarget), hasManifestFile: false)
             warnings = []
         }
         var problems: [Diagnostic] = []
-        for path in request.paths {
-            let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        // Paths on the command line are relative to the working folder, not the manifest.
+        let fromWorkingFolder = { (path: String) in
+            request.manifest.directory == "." || FilePath(path).isAbsolute ? path : FileSystem.absolute(path)
+        }
+        for path in commandLine.paths {
+            let trimmed = trimmedBundle(path)
             // Twice under any spelling (`A.xcassets ./A.xcassets`): each set would clash with itself.
             let absolute = FileSystem.absolute(trimmed)
-            if let earlier = manifest.catalogs.first(where: { $0.path == trimmed || FileSystem.absolute(manifest.resolve($0.path)) == absolute }) {
+            if let earlier = request.catalogs.first(where: { $0.path == trimmed || FileSystem.absolute(request.resolve($0.path)) == absolute }) {
                 problems.append(.error(trimmed, earlier.path == trimmed ? "the catalog is named twice" : "the catalog is named twice (also as \(earlier.path))"))
                 continue
             }
-            // Catalogs on the command line are relative to the working directory, not the manifest.
-            let spec = manifest.directory == "." || FilePath(trimmed).isAbsolute ? trimmed : FileSystem.absolute(trimmed)
-            manifest.catalogs.append(CatalogSpec(path: spec, scales: request.scales ?? CatalogSpec.defaultScales(for: request.platform),
-                                                 location: .notInAFile))
+            request.catalogs.append(CatalogSpec(path: fromWorkingFolder(trimmed),
+                                                scales: commandLine.scales ?? CatalogSpec.defaultScales(for: commandLine.platform),
+                                                location: .notInAFile))
         }
-        if let scales = request.scales {
-            for index in manifest.catalogs.indices { manifest.catalogs[index].scales = scales }
+        if let scales = commandLine.scales {
+            for index in request.catalogs.indices { request.catalogs[index].scales = scales }
         }
-        if let name = request.appIcon {
-            manifest.appIcon = nil
-            manifest.appIconSetName = CatalogSetChoice(name: name)
+        if let name = commandLine.appIcon {
+            request.appIcon = nil
+            request.appIconSetName = CatalogSetChoice(name: name)
             // An Icon Composer bundle of that name is the app icon, and wins over an icon set of the
             // same name, as in Xcode 26: its flattened icon is drawn at every size (docs/catalogs.md).
-            if let bundle = request.iconBundles.first(where: { Self.iconBundleName($0) == name }) {
-                manifest.appIconSetName = nil
-                let path = manifest.directory == "." || FilePath(bundle).isAbsolute ? Self.trimmedBundle(bundle) : FileSystem.absolute(Self.trimmedBundle(bundle))
-                manifest.appIcon = AppIconSpec(input: .generate(SourceSpec(path: path, location: .notInAFile), page: 1),
-                                               name: name, artwork: false, location: .notInAFile)
+            if let bundle = commandLine.iconBundles.first(where: { Self.iconBundleName($0) == name }) {
+                request.appIconSetName = nil
+                request.appIcon = AppIconSpec(input: .generate(SourceSpec(path: fromWorkingFolder(trimmedBundle(bundle)), location: .notInAFile), page: 1),
+                                              name: name, artwork: false, location: .notInAFile)
             }
         }
-        // Relative to the working folder, as catalogs on the command line are.
-        manifest.iconComposerBundles = request.iconBundles.map { bundle in
-            manifest.directory == "." || FilePath(bundle).isAbsolute ? Self.trimmedBundle(bundle) : FileSystem.absolute(Self.trimmedBundle(bundle))
-        }
-        let alternatesAsked = request.alternateAppIcons || !request.alternateAppIconNames.isEmpty
-        for bundle in request.iconBundles where request.appIcon != Self.iconBundleName(bundle) && !alternatesAsked {
+        request.iconComposerBundles = commandLine.iconBundles.map { fromWorkingFolder(trimmedBundle($0)) }
+        let alternatesAsked = commandLine.alternateAppIcons || !commandLine.alternateAppIconNames.isEmpty
+        for bundle in commandLine.iconBundles where commandLine.appIcon != Self.iconBundleName(bundle) && !alternatesAsked {
             warnings.append(.warning(bundle, "the Icon Composer icon \"\(Self.iconBundleName(bundle))\" is not the app icon; name it with --app-icon \(Self.iconBundleName(bundle))"))
         }
-        if request.alternateAppIcons {
-            if manifest.appIconSetName == nil, manifest.appIcon == nil, request.alternateAppIconNames.isEmpty {
-                problems.append(.error(manifest.path, "--alternate-app-icons needs the primary icon set named with --app-icon"))
+        if commandLine.alternateAppIcons {
+            if request.appIconSetName == nil, request.appIcon == nil, commandLine.alternateAppIconNames.isEmpty {
+                problems.append(.error(request.path, "--alternate-app-icons needs the primary icon set named with --app-icon"))
             }
-            manifest.alternateAppIcons = true
+            request.alternateAppIcons = true
         }
-        if !request.alternateAppIconNames.isEmpty {
-            manifest.alternateAppIcons = true
-            manifest.alternateAppIconNames = request.alternateAppIconNames
+        if !commandLine.alternateAppIconNames.isEmpty {
+            request.alternateAppIcons = true
+            request.alternateAppIconNames = commandLine.alternateAppIconNames
         }
-        if let target = request.deploymentTarget { manifest.deploymentTarget = target }
-        if let devices = request.devices { manifest.devices = devices }
-        manifest.platform = request.platform
-        manifest.writesIconFile = request.writesIconFile
+        if let target = commandLine.deploymentTarget { request.deploymentTarget = target }
+        if let devices = commandLine.devices { request.devices = devices }
+        request.platform = commandLine.platform
+        request.writesIconFile = commandLine.writesIconFile
         // Both given (as actool is always given them): the variants no listed device loads are left out, as
         // when a manifest names both.
-        if request.deploymentTarget != nil, request.devices != nil { manifest.namesDevicesAndTarget = true }
-        if let name = request.accentColor { manifest.accentColorName = name }
-        if let name = request.widgetBackgroundColor { manifest.widgetBackgroundColorName = name }
-        if request.compiledCatalog { manifest.compiledCatalog = true }
-        manifest.allowedLinkRoots += request.allowedLinkRoots
-        if request.actoolSeverities { manifest.actoolSeverities = true }
-        if let name = request.launchImage {
-            manifest.launchImage = nil
-            manifest.launchImageSetName = CatalogSetChoice(name: name)
+        if commandLine.deploymentTarget != nil, commandLine.devices != nil { request.namesDevicesAndTarget = true }
+        if let name = commandLine.accentColor { request.accentColorName = name }
+        if let name = commandLine.widgetBackgroundColor { request.widgetBackgroundColorName = name }
+        if commandLine.compiledCatalog { request.compiledCatalog = true }
+        request.allowedLinkRoots += commandLine.allowedLinkRoots
+        if commandLine.actoolSeverities { request.actoolSeverities = true }
+        if let name = commandLine.launchImage {
+            request.launchImage = nil
+            request.launchImageSetName = CatalogSetChoice(name: name)
         }
-        if (manifest.appIconSetName != nil || request.launchImage != nil) && manifest.catalogs.isEmpty {
-            problems.append(.error(manifest.path, "--app-icon and --launch-image pick sets from catalogs, but no catalog is named"))
+        request.renderTimeLimit = RenderBudget.timeLimit(commandLine: budgets.time, manifest: request.manifest)
+        request.renderMemoryLimit = RenderBudget.memoryLimit(commandLine: budgets.memory, manifest: request.manifest)
+        if (request.appIconSetName != nil || commandLine.launchImage != nil) && request.catalogs.isEmpty {
+            problems.append(.error(request.path, "--app-icon and --launch-image pick sets from catalogs, but no catalog is named"))
         }
         if !problems.isEmpty { throw InputError(warnings + problems) }
-        return (manifest, warnings)
+        return (request, warnings)
     }
 
     /// `AppIcon.icon` → `AppIcon`.
@@ -103,13 +108,13 @@ extension Pipeline {
 
     /// Reads every catalog the manifest or command line names. Errors (a missing catalog, a name
     /// that cannot be a file) fail the build; everything else is a warning or a note.
-    static func readCatalogs(_ manifest: Manifest, warnings: inout [Diagnostic]) throws(InputError) -> ([CatalogContents], [String]) {
+    static func readCatalogs(_ request: BuildRequest, warnings: inout [Diagnostic]) throws(InputError) -> ([CatalogContents], [String]) {
         var catalogs: [CatalogContents] = []
         var inputs: [String] = []
         var diagnostics: [Diagnostic] = []
-        for spec in manifest.catalogs {
-            let path = manifest.resolve(spec.path)
-            let read = CatalogReader(platform: manifest.platform, allowedLinkRoots: manifest.allowedLinkRoots).read(spec, path: path)
+        for spec in request.catalogs {
+            let path = request.resolve(spec.path)
+            let read = CatalogReader(platform: request.platform, allowedLinkRoots: request.allowedLinkRoots).read(spec, path: path)
             catalogs.append(read.contents)
             diagnostics += read.diagnostics
             inputs += read.inputs

@@ -22,30 +22,32 @@ public enum Pipeline {
     public static func load(manifestPath: String?, catalogs request: CatalogRequest = CatalogRequest(),
                             reusingRecords: Bool = false, outputOverride: String? = nil,
                             sourceLimits: SourceLimits = SourceLimits()) throws(BuildFailure) -> LoadedProject {
-        var (manifest, warnings) = try stage { () throws(InputError) in try readInputs(manifestPath, request) }
-        let (catalogs, catalogFiles) = try stage { () throws(InputError) in try readCatalogs(manifest, warnings: &warnings) }
-        let (slotSets, slotSetFiles) = SlotSetReader.read(SlotSetReader.paths(for: manifest, catalogs: catalogs),
-                                                            allowedLinkRoots: manifest.allowedLinkRoots)
+        var (buildRequest, warnings) = try stage { () throws(InputError) in
+            try readInputs(manifestPath, request, budgets: (sourceLimits.timeLimit, sourceLimits.memoryLimit))
+        }
+        let (catalogs, catalogFiles) = try stage { () throws(InputError) in try readCatalogs(buildRequest, warnings: &warnings) }
+        let (slotSets, slotSetFiles) = SlotSetReader.read(SlotSetReader.paths(for: buildRequest, catalogs: catalogs),
+                                                            allowedLinkRoots: buildRequest.allowedLinkRoots)
         let catalogInputs = catalogFiles + slotSetFiles
-        let fonts = try stage { () throws(InputError) in try useFonts(manifest) }
-        let output = outputDirectory(for: manifest, override: outputOverride)
+        let fonts = try stage { () throws(InputError) in try useFonts(buildRequest.manifest) }
+        let output = outputDirectory(for: buildRequest.manifest, override: outputOverride)
         let recorded = reusingRecords ? RecordedState.read(root: output) : nil
         let store = SourceStore(previous: recorded?.state.sources ?? [:])
         var supervisor: SourceSupervisor?
         if !sourceLimits.inProcess {
             supervisor = SourceSupervisor(
                 executable: ChildProcess.currentExecutable,
-                timeLimit: BuildSettings.renderTimeLimit(commandLine: sourceLimits.timeLimit, manifest: manifest),
+                timeLimit: buildRequest.renderTimeLimit,
                 // At least 256 MiB: reading a document and scanning its fonts (fontconfig's cache
                 // included) needs more address space than the smallest render budgets allow.
-                memoryLimit: max(256 << 20, BuildSettings.renderMemoryLimit(commandLine: sourceLimits.memoryLimit, manifest: manifest)),
+                memoryLimit: max(256 << 20, buildRequest.renderMemoryLimit),
                 fontsDirectory: fonts, isCancelled: sourceLimits.isCancelled)
         }
         let planner = Planner(inspector: LiveSourceInspector(reader: SourceReader(store: store, supervisor: supervisor)),
                               outputRoot: FileSystem.absolute(output))
         do {
-            var plan = try planner.plan(manifest, catalogs: catalogs, slotSets: slotSets)
-            if sourceLimits.isCancelled() { throw interruptedWhilePlanning(manifest.path) }
+            var plan = try planner.plan(buildRequest, catalogs: catalogs, slotSets: slotSets)
+            if sourceLimits.isCancelled() { throw interruptedWhilePlanning(buildRequest.path) }
             // Symbol templates are read when planning a car (milliseconds each, nothing drawn), so
             // `check --car` and `plan` refuse a template the build would refuse.
             if plan.compiledCatalog != nil {
@@ -64,7 +66,7 @@ public enum Pipeline {
                 throw BuildFailure(.invalidInput, warnings + plan.warnings)
             }
             plan.fontsDirectory = fonts
-            var project = LoadedProject(manifest: manifest, plan: plan, store: store, outputDirectory: output,
+            var project = LoadedProject(request: buildRequest, plan: plan, store: store, outputDirectory: output,
                                         recordedState: recorded, warnings: warnings + plan.warnings)
             // The fonts folder (a font added or removed) and each font in it (one replaced in place).
             project.manifestPath = manifestPath
@@ -75,10 +77,10 @@ public enum Pipeline {
             throw error
         } catch let error as InputError {
             // A stop request during planning is an interruption, whatever the stopped read reported.
-            if sourceLimits.isCancelled() { throw interruptedWhilePlanning(manifest.path) }
+            if sourceLimits.isCancelled() { throw interruptedWhilePlanning(buildRequest.path) }
             throw BuildFailure(error.kind, warnings + error.diagnostics)
         } catch {
-            throw BuildFailure(.invalidInput, warnings + [.error(manifest.path, "\(error)")])
+            throw BuildFailure(.invalidInput, warnings + [.error(buildRequest.path, "\(error)")])
         }
     }
 
@@ -140,7 +142,7 @@ public enum Pipeline {
         if let path = options.expectedPlan {
             try checkExpectedPlan(path, project: project)
         }
-        let settings = BuildSettings(options, manifest: project.manifest, plan: project.plan)
+        let settings = BuildSettings(options, request: project.request, plan: project.plan)
         let swiftOutput = settings.swiftOutput
         let objcOutput = settings.objcOutput
         let generatedPaths = (swiftOutput.map { [$0] } ?? []) + (objcOutput.map { [$0 + ".h", $0 + ".m"] } ?? [])
@@ -215,7 +217,7 @@ public enum Pipeline {
         }
         let result = try stage { () throws(OutputError) in
             try transaction.commit(project.plan, outputs: outputs, derived: derived, sources: project.store.records(),
-                                   budgetLocation: project.manifest.path)
+                                   budgetLocation: project.request.path)
         }
         try stage { () throws(OutputError) in try extras.install() }
         let rendered = outputs.filter { if case .staged = $0.content { true } else { false } }.count
@@ -308,7 +310,7 @@ public enum Pipeline {
                 case .catalog(let origin):
                     inputProblems.append(.note(origin.contentsPath, at: origin.location, "in the image set \"\(variant.name)\""))
                 case .manifest(let location):
-                    inputProblems.append(.note(project.manifest.path, at: location, "variant of '\(variant.name)' declared here"))
+                    inputProblems.append(.note(project.request.path, at: location, "variant of '\(variant.name)' declared here"))
                 }
             case .failure(.sink(let error)):
                 outputProblem = outputProblem ?? error
@@ -334,8 +336,8 @@ public enum Pipeline {
     /// groups (`assetc build .` run inside a catalog, whose default output is `./build/assets`).
     static func checkOutputApartFromCatalogs(_ project: LoadedProject) throws(BuildFailure) {
         let output = FileSystem.absolute(project.outputDirectory)
-        for catalog in project.manifest.catalogs {
-            let path = FileSystem.absolute(project.manifest.resolve(catalog.path))
+        for catalog in project.request.catalogs {
+            let path = FileSystem.absolute(project.request.resolve(catalog.path))
             if output == path || output.hasPrefix(path + "/") {
                 throw BuildFailure(.invalidInput, [.error(project.outputDirectory, "the output folder is inside the catalog \(catalog.path): the next build would read it as part of the catalog; pass --output with a folder outside it")])
             }

@@ -30,7 +30,7 @@ extension CarAssembler {
 
     static func imageShapes(_ plan: BuildPlan) -> [String: ImageShape] {
         var shapes: [String: ImageShape] = [:]
-        for image in plan.catalogRecords.images where image.bundle == nil {
+        for image in plan.catalogRecords.images where image.bundle == .main {
             guard !image.properties.capInsets.isEmpty || !image.properties.alignment.isEmpty else { continue }
             var shape = ImageShape()
             for insets in image.properties.capInsets { shape.slicing[insets.scale] = insets }
@@ -43,7 +43,7 @@ extension CarAssembler {
     /// Each main-bundle catalog image set's `template-rendering-intent`, by name.
     static func renderingIntents(_ plan: BuildPlan) -> [String: CompiledCatalog.RenderingIntent] {
         var intents: [String: CompiledCatalog.RenderingIntent] = [:]
-        for image in plan.catalogRecords.images where image.bundle == nil {
+        for image in plan.catalogRecords.images where image.bundle == .main {
             switch image.properties.templateRenderingIntent {
             case "template"?: intents[image.name] = .template
             case "original"?: intents[image.name] = .original
@@ -57,7 +57,7 @@ extension CarAssembler {
     /// actool parses it (a 32-bit float, widened: "0.243" is stored as 0.24300000071525574).
     static func colors(_ plan: BuildPlan, warnings: inout [Diagnostic]) -> [CompiledCatalog.Asset] {
         var assets: [CompiledCatalog.Asset] = []
-        for set in plan.catalogRecords.colors where set.bundle == nil {
+        for set in plan.catalogRecords.colors where set.bundle == .main {
             var asset = CompiledCatalog.Asset(name: set.name, kind: .color, renditions: [])
             var seen: Set<String> = []
             var noted: Set<String> = []

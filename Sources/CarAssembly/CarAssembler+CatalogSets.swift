@@ -11,7 +11,7 @@ extension CarAssembler {
     /// to the source limit: a larger file is an error naming it, not a car of gigabytes).
     static func dataSets(_ plan: BuildPlan) throws(BuildFailure) -> [CompiledCatalog.Asset] {
         var assets: [CompiledCatalog.Asset] = []
-        for set in plan.catalogRecords.dataSets where set.bundle == nil {
+        for set in plan.catalogRecords.dataSets where set.bundle == .main {
             var asset = CompiledCatalog.Asset(name: set.name, kind: .data, renditions: [])
             var seen: Set<String> = []
             for entry in set.entries {
@@ -41,7 +41,7 @@ extension CarAssembler {
     /// read or holds no usable glyph is an error naming it: the app would miss the symbol.
     public static func symbolSets(_ plan: BuildPlan) throws(BuildFailure) -> [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] {
         var assets: [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] = []
-        for record in plan.catalogRecords.symbolSets where record.bundle == nil {
+        for record in plan.catalogRecords.symbolSets where record.bundle == .main {
             let set = record.symbolSet
             func failure(_ message: String) -> BuildFailure {
                 BuildFailure(.invalidInput, [.error(set.path, "the symbol set \"\(set.name)\": \(message)")])
@@ -83,9 +83,9 @@ extension CarAssembler {
     /// Icon stacks' parts come on top and are counted when the car is made.
     public static func checkNameCount(_ plan: BuildPlan) throws(BuildFailure) {
         var names = Set(plan.compiledCatalogVariants.map(\.name))
-        names.formUnion(plan.catalogRecords.colors.filter { $0.bundle == nil }.map(\.name))
-        names.formUnion(plan.catalogRecords.dataSets.filter { $0.bundle == nil }.map(\.name))
-        names.formUnion(plan.catalogRecords.symbolSets.filter { $0.bundle == nil }.map(\.name))
+        names.formUnion(plan.catalogRecords.colors.filter { $0.bundle == .main }.map(\.name))
+        names.formUnion(plan.catalogRecords.dataSets.filter { $0.bundle == .main }.map(\.name))
+        names.formUnion(plan.catalogRecords.symbolSets.filter { $0.bundle == .main }.map(\.name))
         guard names.count > CompiledCatalogWriter.maximumNames else { return }
         throw BuildFailure(.invalidInput, [.error(plan.inputPath, "\(names.count) names for Assets.car: more than the \(CompiledCatalogWriter.maximumNames) "
             + "its name trees hold as assetc writes them; split the catalog into bundles or leave some sets out of the car")])
@@ -95,7 +95,7 @@ extension CarAssembler {
     /// `check --car` refuses a file the build would refuse (a garbage or truncated JPEG, PNG, WebP
     /// or HEIC header); their pixels are read when the car is made.
     public static func checkTraitSlots(_ plan: BuildPlan) throws(BuildFailure) {
-        for record in plan.catalogRecords.images where record.bundle == nil {
+        for record in plan.catalogRecords.images where record.bundle == .main {
             for slot in record.properties.traitSlots where !slot.isVector {
                 do {
                     let bytes = try FileSystem.read(slot.path, limit: Limits.maximumSourceBytes)

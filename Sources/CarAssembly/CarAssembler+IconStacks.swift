@@ -26,10 +26,10 @@ extension CarAssembler {
         guard let request = plan.compiledCatalog else { return }
         var taken = Set(plan.variants.filter { $0.bundle == .main && $0.role == .image }.map(\.name))
         let records = plan.catalogRecords
-        taken.formUnion(records.images.filter { $0.bundle == nil }.map(\.name))
-        taken.formUnion(records.colors.filter { $0.bundle == nil }.map(\.name))
-        taken.formUnion(records.dataSets.filter { $0.bundle == nil }.map(\.name))
-        taken.formUnion(records.symbolSets.filter { $0.bundle == nil }.map(\.name))
+        taken.formUnion(records.images.filter { $0.bundle == .main }.map(\.name))
+        taken.formUnion(records.colors.filter { $0.bundle == .main }.map(\.name))
+        taken.formUnion(records.dataSets.filter { $0.bundle == .main }.map(\.name))
+        taken.formUnion(records.symbolSets.filter { $0.bundle == .main }.map(\.name))
         let sources = iconStackSources(plan, request)
         taken.formUnion(sources.map(\.name))
         var problems: [Diagnostic] = []

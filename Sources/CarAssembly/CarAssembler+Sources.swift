@@ -64,7 +64,7 @@ extension CarAssembler {
         }
         // A single-scale PDF or SVG is also kept as a vector; its bytes are part of what the car is made from.
         let vectors = pdfVectors(entries.map(\.0.variant), preservingVectors: Set(plan.catalogRecords.images.filter {
-            $0.bundle == nil && $0.properties.preservesVectorRepresentation == true
+            $0.bundle == .main && $0.properties.preservesVectorRepresentation == true
         }.map(\.name)))
         var vectorFiles: [String: [UInt8]] = [:]
         for source in Set(vectors.map(\.source)).sorted() {
@@ -73,7 +73,7 @@ extension CarAssembler {
         // Slots chosen by size class, memory, graphics family or locale: their PNGs go into the car only.
         var traitFiles: [TraitFile] = []
         var explicitWideGamut: Set<String> = []
-        for record in plan.catalogRecords.images where record.bundle == nil {
+        for record in plan.catalogRecords.images where record.bundle == .main {
             // Vector slots are drawn by the render workers: they come as variants (`carTraits`).
             for slot in record.properties.traitSlots where !slot.isVector {
                 let bytes = try readForCar(slot.path)
@@ -151,7 +151,7 @@ extension CarAssembler {
         // flattened icons' pixels do not all show (glass, shadows), so each file is in the key.
         for (name, iconJSON) in sources.stackIcons {
             let json = (try? sources.stackStore.sha256(iconJSON)) ?? "unreadable"
-            description += "stack|\(IconStackSource.version)|\(name)|\(json)\(IconComposerBundle.layerHashes(iconJSON: iconJSON, store: sources.stackStore))\n"
+            description += "stack|\(IconStackSource.version)|\(name)|\(json)\(IconComposerSource.layerHashes(iconJSON: iconJSON, store: sources.stackStore))\n"
         }
         for size in sources.icnsImages.keys.sorted() { description += "icns|\(size)|\(sources.icnsImages[size]!.sha256)\n" }
         return sha256Hex(Array(description.utf8))

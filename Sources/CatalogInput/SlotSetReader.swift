@@ -29,13 +29,13 @@ public enum SlotSetReader {
 
     /// Every app icon and launch image set planning may use: the manifest's own, and each one of
     /// every catalog (the chosen one, alternates), resolved as planning resolves them.
-    public static func paths(for manifest: Manifest, catalogs: [CatalogContents]) -> [String] {
+    public static func paths(for request: BuildRequest, catalogs: [CatalogContents]) -> [String] {
         var paths: [String] = []
-        if case .appiconset(let set)? = manifest.appIcon?.input { paths.append(manifest.resolve(set.path)) }
-        if case .launchimage(let set)? = manifest.launchImage?.input { paths.append(manifest.resolve(set.path)) }
+        if case .appiconset(let set)? = request.appIcon?.input { paths.append(request.resolve(set.path)) }
+        if case .launchimage(let set)? = request.launchImage?.input { paths.append(request.resolve(set.path)) }
         for catalog in catalogs {
             for set in catalog.appIconSets + catalog.launchImageSets {
-                paths.append(manifest.resolve(catalog.folderAsWritten(of: set)))
+                paths.append(request.resolve(catalog.folderAsWritten(of: set)))
             }
         }
         return paths

@@ -23,10 +23,10 @@ struct ObjectiveCTables {
 
     init(_ plan: BuildPlan, table: AssetTable, bundle: AccessorBundle, traits: [AssetTraits]) {
         let templates = Set(plan.catalogRecords.images.filter { $0.properties.templateRenderingIntent == "template" }
-            .map { AssetKey($0.name, in: BundleRef($0.bundle)) })
+            .map(\.key))
         let compiled = CompiledCatalogNames(plan, bundle: bundle)
         let capInsets = Dictionary(plan.catalogRecords.images.filter { !$0.properties.capInsets.isEmpty }
-            .map { (AssetKey($0.name, in: BundleRef($0.bundle)), $0.properties.capInsets) }, uniquingKeysWith: { first, _ in first })
+            .map { ($0.key, $0.properties.capInsets) }, uniquingKeysWith: { first, _ in first })
         for tableBundle in table.bundles {
             let isMain = tableBundle.name == BundleRef.mainName
             let prefix = isMain ? "" : tableBundle.name + " "

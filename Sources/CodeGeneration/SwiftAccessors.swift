@@ -53,17 +53,17 @@ public enum SwiftAccessors {
     public static func generate(_ plan: BuildPlan, request: AccessorRequest) -> GeneratedCode {
         let images = plan.variants.filter { $0.role == .image }
         let templates = Set(plan.catalogRecords.images.filter { $0.properties.templateRenderingIntent == "template" }
-            .map { AssetKey($0.name, in: BundleRef($0.bundle)) })
+            .map(\.key))
         let capInsets = Dictionary(plan.catalogRecords.images.filter { !$0.properties.capInsets.isEmpty }
-            .map { (AssetKey($0.name, in: BundleRef($0.bundle)), $0.properties.capInsets) }, uniquingKeysWith: { first, _ in first })
+            .map { ($0.key, $0.properties.capInsets) }, uniquingKeysWith: { first, _ in first })
         let compiled = CompiledCatalogNames(plan, bundle: request.bundle)
         var root = Scope()
-        for bundle in [nil] + plan.bundles.map(\.name) as [String?] {
+        for bundle in [BundleRef.main] + plan.bundles.map(\.name).map(BundleRef.named) {
             let imageScope = Self.imageScope(bundle, images: images, templates: templates, capInsets: capInsets, compiled: compiled)
             let colorScope = Self.colorScope(bundle, plan: plan, compiled: compiled)
             // Data sets are found only in Assets.car (NSDataAsset), so only those the car holds.
             var dataScope = Scope()
-            if bundle == nil {
+            if bundle == .main {
                 for name in compiled.dataSets.sorted(by: byteOrder) {
                     insert(name, line: "DataAsset(name: \(literal(name)))", section: "Data", into: &dataScope)
                 }
@@ -72,7 +72,7 @@ public enum SwiftAccessors {
             if !imageScope.enums.isEmpty || !imageScope.members.isEmpty { bundleScope.enums["Images"] = imageScope }
             if !colorScope.enums.isEmpty || !colorScope.members.isEmpty { bundleScope.enums["Colors"] = colorScope }
             if !dataScope.enums.isEmpty || !dataScope.members.isEmpty { bundleScope.enums["Data"] = dataScope }
-            if let bundle {
+            if let bundle = bundle.name {
                 if !bundleScope.enums.isEmpty {
                     // Bundles whose names give one Swift name (`my-kit`, `MyKit`) get numbers, not one
                     // replacing the other.
@@ -98,20 +98,20 @@ public enum SwiftAccessors {
         return GeneratedCode(text: out, warnings: warnings)
     }
 
-    /// The images of `bundle` (nil: the main bundle) as nested enums of `ImageAsset`s. With the car,
+    /// The images of `bundle` as nested enums of `ImageAsset`s. With the car,
     /// a set of car-only slots (localized, size-class…) has no variant but is found in Assets.car by name.
-    static func imageScope(_ bundle: String?, images: [Variant], templates: Set<AssetKey>, capInsets: [AssetKey: [ScaledCapInsets]],
+    static func imageScope(_ bundle: BundleRef, images: [Variant], templates: Set<AssetKey>, capInsets: [AssetKey: [ScaledCapInsets]],
                            compiled: CompiledCatalogNames) -> Scope {
         var imageScope = Scope()
-        let names = Set(images.filter { $0.bundle.name == bundle }.map(\.name)).union(bundle == nil ? compiled.images : [])
+        let names = Set(images.filter { $0.bundle == bundle }.map(\.name)).union(bundle == .main ? compiled.images : [])
             .sorted(by: byteOrder)
         for name in names {
-            var arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
-            if templates.contains(AssetKey(name, in: BundleRef(bundle))) { arguments.append("isTemplate: true") }
+            var arguments = [literal(name)] + (bundle.name.map { ["bundle: " + literal($0)] } ?? [])
+            if templates.contains(AssetKey(name, in: bundle)) { arguments.append("isTemplate: true") }
             // Assets.car holds the slicing itself; only images from the table need it applied.
-            if bundle == nil, compiled.images.contains(name) {
+            if bundle == .main, compiled.images.contains(name) {
                 arguments.append("isInCompiledCatalog: true")
-            } else if let insets = capInsets[AssetKey(name, in: BundleRef(bundle))] {
+            } else if let insets = capInsets[AssetKey(name, in: bundle)] {
                 arguments.append("capInsets: " + capInsetsLiteral(insets))
             }
             insert(name, line: "ImageAsset(name: \(arguments.joined(separator: ", ")))", section: "Images", into: &imageScope)
@@ -121,15 +121,15 @@ public enum SwiftAccessors {
 
     /// The colours of `bundle` as nested enums of `ColorAsset`s; a colour set of localized colours
     /// alone is found only in the car.
-    static func colorScope(_ bundle: String?, plan: BuildPlan, compiled: CompiledCatalogNames) -> Scope {
+    static func colorScope(_ bundle: BundleRef, plan: BuildPlan, compiled: CompiledCatalogNames) -> Scope {
         var colorScope = Scope()
         let colors = plan.catalogRecords.colors.filter { record in
             record.bundle == bundle && (record.colors.contains { $0.locale == nil } || record.colors.isEmpty
-                || (bundle == nil && compiled.colors.contains(record.name)))
+                || (bundle == .main && compiled.colors.contains(record.name)))
         }.map(\.name).sorted(by: byteOrder)
         for name in colors {
-            var arguments = [literal(name)] + (bundle.map { ["bundle: " + literal($0)] } ?? [])
-            if bundle == nil, compiled.colors.contains(name) { arguments.append("isInCompiledCatalog: true") }
+            var arguments = [literal(name)] + (bundle.name.map { ["bundle: " + literal($0)] } ?? [])
+            if bundle == .main, compiled.colors.contains(name) { arguments.append("isInCompiledCatalog: true") }
             insert(name, line: "ColorAsset(name: \(arguments.joined(separator: ", ")))", section: "Colors", into: &colorScope)
         }
         return colorScope
@@ -241,14 +241,14 @@ struct CompiledCatalogNames {
         guard plan.compiledCatalog != nil, bundle != .module else { return }
         let variants = plan.compiledCatalogVariants
         images = Set(variants.filter { $0.role == .image }.map(\.name))
-            .union(plan.catalogRecords.images.filter { $0.bundle == nil && !$0.properties.traitSlots.isEmpty }.map(\.name))
+            .union(plan.catalogRecords.images.filter { $0.bundle == .main && !$0.properties.traitSlots.isEmpty }.map(\.name))
         // A colour set named as an image set is left out of the car (CompiledCatalogStep).
         let imageNames = Set(plan.variants.filter { $0.role == .image && $0.bundle == .main }.map(\.name))
-        colors = Set(plan.catalogRecords.colors.filter { $0.bundle == nil && !imageNames.contains($0.name) }.map(\.name))
-        dataSets = Set(plan.catalogRecords.dataSets.filter { $0.bundle == nil && !imageNames.contains($0.name) && !colors.contains($0.name) }.map(\.name))
+        colors = Set(plan.catalogRecords.colors.filter { $0.bundle == .main && !imageNames.contains($0.name) }.map(\.name))
+        dataSets = Set(plan.catalogRecords.dataSets.filter { $0.bundle == .main && !imageNames.contains($0.name) && !colors.contains($0.name) }.map(\.name))
         // A symbol set is an image to code (`UIImage(named:)`, `Image(_:)`), found in the car by
         // name; one named as another set is left out of the car.
-        images.formUnion(plan.catalogRecords.symbolSets.filter { $0.bundle == nil }.map(\.name).filter {
+        images.formUnion(plan.catalogRecords.symbolSets.filter { $0.bundle == .main }.map(\.name).filter {
             !imageNames.contains($0) && !colors.contains($0) && !dataSets.contains($0)
         })
     }

@@ -122,10 +122,10 @@ public enum ManifestDecoder {
         if let node = fields["catalogs"] { manifest.catalogs = decodeCatalogs(node, bundles: bundles, reader: reader) }
         if let node = fields["render"], let render = reader.object(node, "\"render\"", allowed: ["timeoutSeconds", "memoryMiB", "pngEffort"]) {
             if let value = render["timeoutSeconds"] {
-                manifest.renderTimeoutSeconds = reader.number(value, "\"timeoutSeconds\" of \"render\"", greaterThan: 0, atMost: 86_400)
+                manifest.renderTimeoutSeconds = reader.number(value, "\"timeoutSeconds\" of \"render\"", greaterThan: 0, atMost: RenderBudget.maximumSeconds)
             }
             if let value = render["memoryMiB"] {
-                manifest.renderMemoryMiB = reader.integer(value, "\"memoryMiB\" of \"render\"", in: 64...(1 << 20))
+                manifest.renderMemoryMiB = reader.integer(value, "\"memoryMiB\" of \"render\"", in: RenderBudget.memoryMiBRange)
             }
             if let value = render["pngEffort"], let text = reader.string(value, "\"pngEffort\" of \"render\"") {
                 if let effort = PNGEffort(rawValue: text) {
@@ -379,10 +379,10 @@ public enum ManifestDecoder {
                 reader.error("catalog '\(path)' is listed twice", at: pathNode.location)
                 continue
             }
-            var bundle: String?
+            var bundle = BundleRef.main
             if let bundleNode = fields["bundle"], let name = reader.name(bundleNode, "the catalog's \"bundle\"") {
                 if bundles.contains(where: { $0.name == name }) {
-                    bundle = name
+                    bundle = .named(name)
                 } else {
                     reader.error("bundle '\(name)' is not declared in \"bundles\"", at: bundleNode.location)
                     continue
@@ -480,10 +480,10 @@ public enum ManifestDecoder {
             tall = decodeTall(tallNode, owner: owner, art: art, idioms: idioms, reader: reader)
         }
 
-        var bundle: String?
+        var bundle = BundleRef.main
         if let bundleNode = fields["bundle"], let bundleName = reader.name(bundleNode, "\"bundle\" of \(owner)") {
             if bundles.contains(where: { $0.name == bundleName }) {
-                bundle = bundleName
+                bundle = .named(bundleName)
             } else {
                 var message = "\(owner) names bundle '\(bundleName)', which is not declared in \"bundles\""
                 if let suggestion = NameSuggestion.closest(to: bundleName, among: bundles.map(\.name)) {
@@ -579,9 +579,9 @@ public enum ManifestDecoder {
         var seen: [AssetKey: ImageSpec] = [:]  // the name lower-cased
         var bundlesByName: [String: [String]] = [:]
         for image in images {
-            let key = AssetKey(image.name.lowercased(), in: BundleRef(image.bundle))
+            let key = AssetKey(image.name.lowercased(), in: image.bundle)
             if let earlier = seen[key] {
-                let where_ = image.bundle.map { "bundle '\($0)'" } ?? "the main bundle"
+                let where_ = image.bundle.name.map { "bundle '\($0)'" } ?? "the main bundle"
                 if earlier.name == image.name {
                     reader.error("image '\(image.name)' is declared twice in \(where_) (first at line \(earlier.nameLocation.line))",
                                  at: image.nameLocation)
@@ -592,10 +592,10 @@ public enum ManifestDecoder {
                 continue
             }
             seen[key] = image
-            bundlesByName[image.name, default: []].append(BundleRef(image.bundle).writtenName)
+            bundlesByName[image.name, default: []].append(image.bundle.writtenName)
         }
         for image in images {
-            guard let owners = bundlesByName[image.name], owners.count > 1, owners.first == BundleRef(image.bundle).writtenName
+            guard let owners = bundlesByName[image.name], owners.count > 1, owners.first == image.bundle.writtenName
             else { continue }
             reader.warning("image '\(image.name)' exists in several bundles (\(owners.joined(separator: ", "))); a bundle-searching imageNamed: returns whichever it searches first",
                            at: image.nameLocation)

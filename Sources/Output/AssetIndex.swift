@@ -11,9 +11,9 @@ public enum AssetIndex {
         var bundles: [String: JSONOutput] = [:]
         let inBundles = written.filter { !$0.variant.isOutsideBundle }
         let groups = Dictionary(grouping: inBundles) { $0.variant.bundle }
-        let imageRecords = Dictionary(grouping: catalog.images) { BundleRef($0.bundle) }
-        let colorRecords = Dictionary(grouping: catalog.colors) { BundleRef($0.bundle) }
-        let symbols = symbolsInCar ? catalog.symbolSets.filter { $0.bundle == nil } : []
+        let imageRecords = Dictionary(grouping: catalog.images) { $0.bundle }
+        let colorRecords = Dictionary(grouping: catalog.colors) { $0.bundle }
+        let symbols = symbolsInCar ? catalog.symbolSets.filter { $0.bundle == .main } : []
         var bundleKeys = Set(groups.keys).union(imageRecords.keys).union(colorRecords.keys)
         if !symbols.isEmpty { bundleKeys.insert(.main) }
         for bundle in bundleKeys {

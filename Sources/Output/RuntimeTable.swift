@@ -13,10 +13,10 @@ public enum RuntimeTable {
     public static func make(_ variants: [Variant], bundles: [BundleSpec], catalog: CatalogRecords) -> JSONOutput {
         let images = variants.filter { $0.role == .image && $0.isLooseInBundle }
         var entries: [JSONOutput] = []
-        for bundle in [nil] + bundles.map(\.name) as [String?] {
-            let folder = bundle.flatMap { name in bundles.first { $0.name == name }?.path } ?? ""
+        for bundle in [BundleRef.main] + bundles.map(\.name).map(BundleRef.named) {
+            let folder = bundle.name.flatMap { name in bundles.first { $0.name == name }?.path } ?? ""
             var files: [String: [(file: String, variant: Variant)]] = [:]
-            for variant in images where variant.bundle.name == bundle {
+            for variant in images where variant.bundle == bundle {
                 let file = folder.isEmpty ? variant.relativePath : String(variant.relativePath.dropFirst(folder.count + 1))
                 files[variant.name, default: []].append((file, variant))
             }
@@ -39,9 +39,9 @@ public enum RuntimeTable {
                 if plain.isEmpty && !record.colors.isEmpty { continue }
                 colors[record.name] = .array(plain.map(color))
             }
-            if bundle != nil && byName.isEmpty && colors.isEmpty { continue }
+            if bundle != .main && byName.isEmpty && colors.isEmpty { continue }
             var fields: [String: JSONOutput] = [
-                "name": .string(BundleRef(bundle).writtenName), "path": .string(folder),
+                "name": .string(bundle.writtenName), "path": .string(folder),
                 "images": .object(byName),
             ]
             if !colors.isEmpty { fields["colors"] = .object(colors) }

@@ -9,7 +9,7 @@ import AssetModel
 ///   high-contrast slot gives `Name-dark`, `Name-highcontrast` (the plain name is always "any");
 /// - names map to loose file names through `LooseNames`, collisions get `_2`, `_3`… with a warning.
 struct CatalogPlanner {
-    let manifest: Manifest
+    let request: BuildRequest
     let inspector: SourceInspecting
 
     struct Result {
@@ -20,9 +20,9 @@ struct CatalogPlanner {
     /// Whether `name` is still free in `bundle` among `owners` (bundle + name → the path of the set
     /// that keeps it, the first in catalog order); then it is claimed for `path`. Otherwise actool's
     /// duplicate-name warning at `path`, which names the set left out, and a note naming the one kept.
-    private static func claim(_ name: String, _ kind: ActoolMessage.SetKind, bundle: String?, path: String,
+    private static func claim(_ name: String, _ kind: ActoolMessage.SetKind, bundle: BundleRef, path: String,
                               owners: inout [AssetKey: String], diagnostics: inout [Diagnostic]) -> Bool {
-        let key = AssetKey(name, in: BundleRef(bundle))
+        let key = AssetKey(name, in: bundle)
         if let kept = owners[key] {
             diagnostics.append(.warning(path, ActoolMessage.duplicateName(kind, name)).droppingContent())
             diagnostics.append(.note(kept, "the set of that name that is kept (the first in catalog order)"))
@@ -43,7 +43,7 @@ struct CatalogPlanner {
         var symbolOwners: [AssetKey: String] = [:]
         for catalog in catalogs {
             let bundle = catalog.spec.bundle
-            let folder = bundle.flatMap { name in manifest.bundles.first { $0.name == name }?.path }
+            let folder = request.manifest.folder(of: bundle)
             for set in catalog.imageSets {
                 guard Self.claim(set.name, .imageSet, bundle: bundle, path: set.contentsPath, owners: &imageOwners,
                                  diagnostics: &diagnostics) else { continue }
@@ -209,8 +209,8 @@ struct CatalogPlanner {
     /// every scale of the catalog) by the render workers, as the set's other vectors are, into the
     /// car only, keyed by their traits (`carTraits`). Display-P3 vectors are not: Cairo draws
     /// in sRGB, and a wide-gamut rendition of sRGB pixels would only mislabel them.
-    private func vectorTraitSlots(_ set: CatalogImageSet, bundle: String?) -> [CatalogTraitSlot] {
-        guard manifest.compiledCatalog, bundle == nil else { return [] }
+    private func vectorTraitSlots(_ set: CatalogImageSet, bundle: BundleRef) -> [CatalogTraitSlot] {
+        guard request.compiledCatalog, bundle == .main else { return [] }
         return set.properties.traitSlots.filter { $0.isVector && !$0.isWideGamut && $0.carPlay != true }
     }
 
@@ -303,7 +303,7 @@ struct CatalogPlanner {
         }
         let relativePath = [folder, namespaceFolder, fileName].compactMap { $0 }.joined(separator: "/")
         var variant = Variant(
-            name: set.name, bundle: BundleRef(catalog.spec.bundle), relativePath: relativePath, fileName: fileName, scale: scale,
+            name: set.name, bundle: catalog.spec.bundle, relativePath: relativePath, fileName: fileName, scale: scale,
             idiom: group.idiom, tall: group.tall, pointSize: points, pixelWidth: width, pixelHeight: height,
             source: ResolvedSource(path: slot.path, kind: info.kind, page: 1), contentSize: content,
             placement: Placement.map(content: content, intoWidth: width, height: height, fit: nil),

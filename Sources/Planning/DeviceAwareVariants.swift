@@ -1,7 +1,7 @@
 import AssetModel
 
 /// Leaves out image variants that no device the app supports can load, when the manifest names its
-/// `devices` and `deploymentTarget` (docs/manifest.md has the device table behind each rule):
+/// `devices` and `deploymentTarget` (docs/request.md has the device table behind each rule):
 /// - iPhone @1x from iOS 7.0: every iPhone and iPod touch that runs iOS 7 has a Retina screen (the
 ///   last non-Retina ones, iPhone 3GS and iPod touch 3rd generation, stop at iOS 6).
 /// - iPad @1x from iOS 10.0: the last non-Retina iPads (iPad 2, iPad mini) stop at iOS 9.3.
@@ -9,26 +9,26 @@ import AssetModel
 /// - an idiom the manifest does not list.
 /// A universal @1x stays while any listed device can still load it; a universal @3x only for iPhone.
 enum DeviceAwareVariants {
-    static func filter(_ variants: [Variant], manifest: Manifest) -> (kept: [Variant], skipped: Int) {
-        guard manifest.namesDevicesAndTarget else { return (variants, 0) }
+    static func filter(_ variants: [Variant], request: BuildRequest) -> (kept: [Variant], skipped: Int) {
+        guard request.namesDevicesAndTarget else { return (variants, 0) }
         // A raster a catalog slot holds is kept at whatever scale the designer placed it (it may be
         // the only one), but not for a device the app does not target: actool leaves out a
         // catalog's iPad slots when compiling for iPhone only, and its iPhone slots for iPad only.
         let kept = variants.filter {
-            $0.role != .image || ($0.catalogOrigin != nil && ($0.source.kind == .png || $0.source.kind == .jpeg) && targeted($0, manifest: manifest))
-                || loadable($0, manifest: manifest)
+            $0.role != .image || ($0.catalogOrigin != nil && ($0.source.kind == .png || $0.source.kind == .jpeg) && targeted($0, request: request))
+                || loadable($0, request: request)
         }
         return (kept, variants.count - kept.count)
     }
 
-    static func targeted(_ variant: Variant, manifest: Manifest) -> Bool {
-        variant.idiom.map(manifest.devices.contains) ?? true
+    static func targeted(_ variant: Variant, request: BuildRequest) -> Bool {
+        variant.idiom.map(request.devices.contains) ?? true
     }
 
-    static func loadable(_ variant: Variant, manifest: Manifest) -> Bool {
-        let iphone = manifest.devices.contains(.iphone), ipad = manifest.devices.contains(.ipad)
-        let iphoneAt1x = iphone && manifest.deploymentTarget < OSVersion(7)
-        let ipadAt1x = ipad && manifest.deploymentTarget < OSVersion(10)
+    static func loadable(_ variant: Variant, request: BuildRequest) -> Bool {
+        let iphone = request.devices.contains(.iphone), ipad = request.devices.contains(.ipad)
+        let iphoneAt1x = iphone && request.deploymentTarget < OSVersion(7)
+        let ipadAt1x = ipad && request.deploymentTarget < OSVersion(10)
         switch (variant.idiom, variant.scale) {
         case (.iphone?, _) where !iphone, (.ipad?, _) where !ipad: return false
         case (.ipad?, 3): return false

@@ -3,20 +3,20 @@ import AssetModel
 /// Plans app icons: every applicable slot generated from one source, or an Xcode `.appiconset`
 /// checked against the device table and packaged under actool's loose-file names.
 struct IconPlanner: SlotSetOpening {
-    let manifest: Manifest
+    let request: BuildRequest
     let inspector: SourceInspecting
     let slotSets: CatalogSlotSets
     let resolve: (String) -> String
 
     /// Slots this build fills, from `devices` and `deploymentTarget`.
-    static func applicableSlots(for manifest: Manifest) -> [IconSlot] {
-        DeviceTables.icons.filter { applies($0, to: manifest) }
+    static func applicableSlots(for request: BuildRequest) -> [IconSlot] {
+        DeviceTables.icons.filter { applies($0, to: request) }
     }
 
-    static func applies(_ slot: IconSlot, to manifest: Manifest) -> Bool {
-        if let maximum = slot.maximumOS, manifest.deploymentTarget > maximum { return false }
+    static func applies(_ slot: IconSlot, to request: BuildRequest) -> Bool {
+        if let maximum = slot.maximumOS, request.deploymentTarget > maximum { return false }
         guard let device = slot.idiom.device else { return true }
-        return manifest.devices.contains(device)
+        return request.devices.contains(device)
     }
 
     func plan(_ spec: AppIconSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
@@ -24,7 +24,7 @@ struct IconPlanner: SlotSetOpening {
         case .generate(let source, let page):
             return generate(spec, source: source, page: page, diagnostics: &diagnostics)
         case .appiconset(let set):
-            if manifest.platform == .macOS { return validateMac(spec, set: set, diagnostics: &diagnostics) }
+            if request.platform == .macOS { return validateMac(spec, set: set, diagnostics: &diagnostics) }
             return validate(spec, set: set, diagnostics: &diagnostics)
         }
     }
@@ -45,7 +45,7 @@ struct IconPlanner: SlotSetOpening {
                 return []
             }
         }
-        if manifest.platform == .macOS {
+        if request.platform == .macOS {
             guard resolved.kind == .iconComposer else {
                 diagnostics.append(.error(path, "a macOS app icon is compiled from an Icon Composer icon (.icon) only, so far; "
                     + "this \(resolved.kind.rawValue) is not (docs/assets-car.md, \"macOS\")"))
@@ -55,7 +55,7 @@ struct IconPlanner: SlotSetOpening {
             shaped.page += ResolvedSource.macOSShapePage
             return Self.macIconComposerSlots.map { slot in macIconVariant(for: slot, spec: spec, source: shaped, content: content) }
         }
-        var variants = Self.applicableSlots(for: manifest).map { slot in
+        var variants = Self.applicableSlots(for: request).map { slot in
             variant(for: slot, spec: spec, source: resolved, content: content)
         }
         if spec.artwork {
@@ -65,7 +65,7 @@ struct IconPlanner: SlotSetOpening {
         }
         // An Icon Composer icon also has its dark and tinted appearances, drawn from the bundle for
         // Assets.car as iOS 18 takes them (one 1024 image each, as for an icon set's).
-        if resolved.kind == .iconComposer, manifest.compiledCatalog, let slot = DeviceTables.icons.first(where: { $0.idiom == .appStore }) {
+        if resolved.kind == .iconComposer, request.compiledCatalog, let slot = DeviceTables.icons.first(where: { $0.idiom == .appStore }) {
             for (luminosity, page) in [(Appearance.Luminosity.dark, 2), (.tinted, 3)] {
                 var icon = variant(for: slot, spec: spec, source: ResolvedSource(path: resolved.path, kind: .iconComposer, page: page), content: content)
                 icon.appearance = Appearance(luminosity: luminosity)
@@ -85,7 +85,7 @@ struct IconPlanner: SlotSetOpening {
         // An Icon Composer bundle is read through its icon.json.
         let path = path.hasSuffix(".icon") || path.hasSuffix(".icon/") ? FilePath(path).appending("icon.json").string : path
         guard let kind = ResolvedSource.Kind.forPath(path), kind == .pdf || kind == .png || kind == .iconComposer else {
-            diagnostics.append(.error(manifest.path, at: location, "app icon source '\(path)' is not a .pdf, a .png or an Icon Composer .icon"))
+            diagnostics.append(.error(request.path, at: location, "app icon source '\(path)' is not a .pdf, a .png or an Icon Composer .icon"))
             return nil
         }
         let info: SourceInfo
@@ -93,7 +93,7 @@ struct IconPlanner: SlotSetOpening {
             info = try inspector.inspect(path: path, kind: kind, pages: [page])
         } catch {
             diagnostics.append(.error(path, error.message))
-            diagnostics += manifest.referenceNote("app icon source", at: location)
+            diagnostics += request.referenceNote("app icon source", at: location)
             return nil
         }
         switch info {
@@ -201,9 +201,9 @@ struct IconPlanner: SlotSetOpening {
                 skip(entry, "skipped \(entry.filename ?? "an empty slot"): \(label) is not a slot in assetc's device table")
                 return
             }
-            let used = slots.filter { Self.applies($0, to: manifest) }
+            let used = slots.filter { Self.applies($0, to: request) }
             guard !used.isEmpty else {
-                skip(entry, "skipped \(entry.filename ?? "an empty slot"): the \(label) slot is not used by this build (devices \(manifest.devices.map(\.rawValue).joined(separator: ", ")), deployment target \(manifest.deploymentTarget))")
+                skip(entry, "skipped \(entry.filename ?? "an empty slot"): the \(label) slot is not used by this build (devices \(request.devices.map(\.rawValue).joined(separator: ", ")), deployment target \(request.deploymentTarget))")
                 return
             }
             guard let file = entry.filename else {
@@ -272,8 +272,8 @@ struct IconPlanner: SlotSetOpening {
                 skip(entry, "skipped \(entry.filename ?? "an empty slot"): \(idiom) \(entry.size ?? "?")@\(entry.scale ?? "?") is not a slot in assetc's device table")
                 continue
             }
-            guard Self.applies(slot, to: manifest) else {
-                skip(entry, "skipped \(entry.filename ?? "an empty slot"): the \(slot.label) slot is not used by this build (devices \(manifest.devices.map(\.rawValue).joined(separator: ", ")), deployment target \(manifest.deploymentTarget))")
+            guard Self.applies(slot, to: request) else {
+                skip(entry, "skipped \(entry.filename ?? "an empty slot"): the \(slot.label) slot is not used by this build (devices \(request.devices.map(\.rawValue).joined(separator: ", ")), deployment target \(request.deploymentTarget))")
                 continue
             }
             guard let file = entry.filename else {
@@ -323,7 +323,7 @@ struct IconPlanner: SlotSetOpening {
         // A single universal 1024 image stands for every size (as Xcode 14 does), and for the sizes an
         // All Sizes set leaves empty.
         var variants: [Variant] = []
-        let applicable = Self.applicableSlots(for: manifest)
+        let applicable = Self.applicableSlots(for: request)
         if let universal, allSizes || covered.keys.allSatisfy({ $0.idiom == .appStore }) {
             let source = ResolvedSource(path: universal, kind: .png, page: 1)
             let content = PointSize(width: 1024, height: 1024)
@@ -347,7 +347,7 @@ struct IconPlanner: SlotSetOpening {
                 variants.append(artworkVariant(slot, spec: spec, source: big.source, content: big.contentSize))
             }
         } else if spec.artwork {
-            diagnostics.append(.error(manifest.path, at: spec.location, "\"artwork\" needs a 1024x1024 image in \(setName)"))
+            diagnostics.append(.error(request.path, at: spec.location, "\"artwork\" needs a 1024x1024 image in \(setName)"))
         }
         return variants
     }
@@ -366,7 +366,7 @@ struct IconPlanner: SlotSetOpening {
             skip(entry, "skipped \(file): an app icon has dark and tinted appearances only")
             return nil
         }
-        guard manifest.compiledCatalog else {
+        guard request.compiledCatalog else {
             skip(entry, "skipped \(file): \(luminosity.rawValue) app icons are only in Assets.car (build with --car)")
             return nil
         }
@@ -393,13 +393,13 @@ struct IconPlanner: SlotSetOpening {
     /// recommended or optional slot, a missing file or a wrong size is a warning and the slot is left
     /// empty, as actool does (and as an empty such slot is); a required slot keeps them errors.
     /// Whether this build must fill the slot (the 1x iPad icon only up to iOS 9.3).
-    func isRequired(_ slot: IconSlot) -> Bool { slot.isRequired(deploymentTarget: manifest.deploymentTarget) }
+    func isRequired(_ slot: IconSlot) -> Bool { slot.isRequired(deploymentTarget: request.deploymentTarget) }
 
     /// A required slot's problem: an error, or in the actool mode the warning actool gives (it warns
     /// `A 83.5x83.5@2x app icon is required for iPad apps targeting iOS 9.0 and later` and
     /// `… is 58x48 but should be 58x58`), marked so that `check` fails on it.
     func requiredSlotProblem(_ path: String, at location: SourceLocation? = nil, _ message: String) -> Diagnostic {
-        manifest.actoolSeverities ? Diagnostic.warning(path, at: location, message).droppingContent() : .error(path, at: location, message)
+        request.actoolSeverities ? Diagnostic.warning(path, at: location, message).droppingContent() : .error(path, at: location, message)
     }
 
     func checkFile(_ file: String, setPath: String, setName: String, expected: Int, entry: CatalogEntry,
@@ -433,7 +433,7 @@ struct IconPlanner: SlotSetOpening {
             usable = false
         }
         if interlaced, checked[path] == nil {
-            if manifest.actoolSeverities {
+            if request.actoolSeverities {
                 // actool reads it (Brave shipped interlaced icons from v1.40 to v1.62); the icons
                 // written from it are not interlaced, as every PNG assetc writes.
                 diagnostics.append(.note(path, "\(shown) is an interlaced PNG; the icons written from it are not"))
@@ -448,7 +448,7 @@ struct IconPlanner: SlotSetOpening {
                     diagnostics.append(requiredSlotProblem(path, "\(shown) has transparent pixels; the App Store icon must be opaque "
                         + "(App Store Connect rejects it with ITMS-90717)"))
                     // actool copies it as it is; assetc's own commands stop.
-                    usable = manifest.actoolSeverities
+                    usable = request.actoolSeverities
                 }
             } catch {
                 diagnostics.append(.error(path, error.message))

@@ -4,7 +4,7 @@ import AssetModel
 /// `.launchimage` set or loose legacy files checked against the device table and packaged under
 /// Apple's names (`Default-568h@2x.png`, `Default-Portrait@2x~ipad.png`...).
 struct LaunchImagePlanner: SlotSetOpening {
-    let manifest: Manifest
+    let request: BuildRequest
     let inspector: SourceInspecting
     let slotSets: CatalogSlotSets
     let resolve: (String) -> String
@@ -12,9 +12,9 @@ struct LaunchImagePlanner: SlotSetOpening {
     /// Slots generated from a source: full-screen sizes for the manifest's devices. iPhone portrait
     /// slots are always made (iPhones launch in portrait); `landscape` adds the iPhone landscape
     /// images (736h, 2436h, 1792h, 2688h) and the iPad ones.
-    static func generatedSlots(for manifest: Manifest, orientations: [Orientation]) -> [LaunchSlot] {
+    static func generatedSlots(for request: BuildRequest, orientations: [Orientation]) -> [LaunchSlot] {
         DeviceTables.launchImages.filter { slot in
-            guard !slot.statusBarExcluded, manifest.devices.contains(slot.idiom) else { return false }
+            guard !slot.statusBarExcluded, request.devices.contains(slot.idiom) else { return false }
             return slot.idiom == .iphone && slot.orientation == .portrait || orientations.contains(slot.orientation)
         }
     }
@@ -36,7 +36,7 @@ struct LaunchImagePlanner: SlotSetOpening {
                           diagnostics: inout [Diagnostic]) -> [Variant] {
         let path = resolve(source.path)
         guard let kind = ResolvedSource.Kind.forPath(path), kind == .pdf || kind == .png else {
-            diagnostics.append(.error(manifest.path, at: source.location, "launch image source '\(path)' is neither a .pdf nor a .png file"))
+            diagnostics.append(.error(request.path, at: source.location, "launch image source '\(path)' is neither a .pdf nor a .png file"))
             return []
         }
         let content: PointSize
@@ -55,15 +55,15 @@ struct LaunchImagePlanner: SlotSetOpening {
             }
         } catch {
             diagnostics.append(.error(path, error.message))
-            diagnostics += manifest.referenceNote("launch image source", at: source.location)
+            diagnostics += request.referenceNote("launch image source", at: source.location)
             return []
         }
         let resolved = ResolvedSource(path: path, kind: kind, page: page)
-        var slots = Self.generatedSlots(for: manifest, orientations: spec.orientations).map { (spec.basename, $0) }
+        var slots = Self.generatedSlots(for: request, orientations: spec.orientations).map { (spec.basename, $0) }
         for scheme in spec.schemes {
             // URL-scheme launch images: `<basename>-<scheme>[@2x].png` for iPhone, with orientation on iPad.
             let base = "\(spec.basename)-\(scheme)"
-            slots += Self.generatedSlots(for: manifest, orientations: spec.orientations)
+            slots += Self.generatedSlots(for: request, orientations: spec.orientations)
                 .filter { $0.subtype == nil }
                 .map { (base, $0) }
         }
@@ -124,14 +124,14 @@ struct LaunchImagePlanner: SlotSetOpening {
                 skip(entry, "skipped \(empty): \(entry.idiom ?? "") \(entry.orientation ?? "") \(entry.subtype ?? "") @\(entry.scale ?? "?") is not a launch-image slot in assetc's device table")
                 continue
             }
-            guard manifest.devices.contains(idiom) else {
+            guard request.devices.contains(idiom) else {
                 skip(entry, "skipped \(empty): this build's devices leave out \(idiom.rawValue)")
                 continue
             }
             // An iOS 6 image that leaves room for the status bar (768x1004 on iPad): actool's notice,
             // and the slot is not written, as for the other iOS 6 entries (Kodi Remote, target 8.0).
-            if slot.statusBarExcluded, !manifest.targetsLegacyOS {
-                skip(entry, "skipped \(empty): This launch image only applies to iOS 6.x and prior but the minimum deployment is \(manifest.deploymentTarget) or later.")
+            if slot.statusBarExcluded, !request.targetsLegacyOS {
+                skip(entry, "skipped \(empty): This launch image only applies to iOS 6.x and prior but the minimum deployment is \(request.deploymentTarget) or later.")
                 continue
             }
             guard let file = entry.filename else {
@@ -151,7 +151,7 @@ struct LaunchImagePlanner: SlotSetOpening {
                 order.append(slot)
                 continue
             }
-            if kept.legacy != legacy, legacy != manifest.targetsLegacyOS {
+            if kept.legacy != legacy, legacy != request.targetsLegacyOS {
                 // the entry already kept is the one this deployment target runs
                 diagnostics.append(.note(contentsPath, at: entry.location, skippedEntryNote(file, legacy: legacy)))
             } else if kept.legacy != legacy {
@@ -166,8 +166,8 @@ struct LaunchImagePlanner: SlotSetOpening {
         // `check` fails, since the app gets no launch image and no UILaunchImages key.
         if variants.isEmpty, !diagnostics.contains(where: { $0.severity == .error && $0.path.hasPrefix(setPath) }) {
             diagnostics.append(Diagnostic.warning(contentsPath, "the launch image set \"\(AssetCatalog.setName(ofFolder: setName))\" has no image "
-                + "this build uses (devices \(manifest.devices.map(\.rawValue).joined(separator: ", ")), deployment target "
-                + "\(manifest.deploymentTarget)); no launch image is written").droppingContent())
+                + "this build uses (devices \(request.devices.map(\.rawValue).joined(separator: ", ")), deployment target "
+                + "\(request.deploymentTarget)); no launch image is written").droppingContent())
         }
         return variants
     }
@@ -176,8 +176,8 @@ struct LaunchImagePlanner: SlotSetOpening {
     /// for the iOS 6 case).
     private func skippedEntryNote(_ file: String, legacy: Bool) -> String {
         legacy
-            ? "skipped \(file): This launch image only applies to iOS 6.x and prior but the minimum deployment is \(manifest.deploymentTarget) or later."
-            : "skipped \(file): this launch image is for iOS 7.0 and later, and the deployment target \(manifest.deploymentTarget) also runs on iOS 6, whose image fills the same slot (assetc writes one image per slot)"
+            ? "skipped \(file): This launch image only applies to iOS 6.x and prior but the minimum deployment is \(request.deploymentTarget) or later."
+            : "skipped \(file): this launch image is for iOS 7.0 and later, and the deployment target \(request.deploymentTarget) also runs on iOS 6, whose image fills the same slot (assetc writes one image per slot)"
     }
 
     private func validateFiles(_ spec: LaunchImageSpec, files: [SourceSpec], diagnostics: inout [Diagnostic]) -> [Variant] {
@@ -187,7 +187,7 @@ struct LaunchImagePlanner: SlotSetOpening {
             let path = resolve(file.path)
             let name = FilePath(path).lastComponent
             guard let modifiers = Self.parseLaunchFileName(name) else {
-                diagnostics.append(.error(manifest.path, at: file.location, "'\(name)' is not a launch image name (expected e.g. Default.png, Default-568h@2x.png, Default-Portrait@2x~ipad.png)"))
+                diagnostics.append(.error(request.path, at: file.location, "'\(name)' is not a launch image name (expected e.g. Default.png, Default-568h@2x.png, Default-Portrait@2x~ipad.png)"))
                 continue
             }
             let candidates = DeviceTables.launchImages.filter {
@@ -195,11 +195,11 @@ struct LaunchImagePlanner: SlotSetOpening {
                     && $0.scale == modifiers.scale
             }
             guard !candidates.isEmpty else {
-                diagnostics.append(.error(manifest.path, at: file.location, "'\(name)' names no launch-image slot in assetc's device table"))
+                diagnostics.append(.error(request.path, at: file.location, "'\(name)' names no launch-image slot in assetc's device table"))
                 continue
             }
-            guard manifest.devices.contains(modifiers.idiom) else {
-                diagnostics.append(.note(manifest.path, at: file.location, "skipped \(name): this build's devices leave out \(modifiers.idiom.rawValue)"))
+            guard request.devices.contains(modifiers.idiom) else {
+                diagnostics.append(.note(request.path, at: file.location, "skipped \(name): this build's devices leave out \(modifiers.idiom.rawValue)"))
                 continue
             }
             guard let variant = check(path, shown: path, candidates: candidates, spec: spec,
@@ -208,7 +208,7 @@ struct LaunchImagePlanner: SlotSetOpening {
             if covered.insert(variant.launchSlot!).inserted {
                 variants.append(variant)
             } else {
-                diagnostics.append(.warning(manifest.path, at: file.location, "\(name) fills the \(variant.launchSlot!.label) slot a previous file already filled; it is ignored"))
+                diagnostics.append(.warning(request.path, at: file.location, "\(name) fills the \(variant.launchSlot!.label) slot a previous file already filled; it is ignored"))
             }
         }
         return variants
@@ -255,7 +255,7 @@ struct LaunchImagePlanner: SlotSetOpening {
             info = try inspector.inspect(path: path, kind: .png, pages: [1])
         } catch {
             diagnostics.append(.error(path, error.isMissingFile ? "\(shown) \(missingMessage)" : error.message))
-            if let noteAt { diagnostics.append(.note(manifest.path, at: noteAt, "launch image listed here")) }
+            if let noteAt { diagnostics.append(.note(request.path, at: noteAt, "launch image listed here")) }
             return nil
         }
         guard case .png(let width, let height, _, let interlaced) = info else { return nil }
@@ -265,12 +265,12 @@ struct LaunchImagePlanner: SlotSetOpening {
             return nil
         }
         var usable = true
-        if slot.statusBarExcluded, !manifest.targetsLegacyOS {
-            diagnostics.append(.error(path, "\(shown) is a status-bar-excluded launch image (\(width)x\(height)), used only by iOS 6.1 and earlier; deployment target \(manifest.deploymentTarget) does not accept it"))
+        if slot.statusBarExcluded, !request.targetsLegacyOS {
+            diagnostics.append(.error(path, "\(shown) is a status-bar-excluded launch image (\(width)x\(height)), used only by iOS 6.1 and earlier; deployment target \(request.deploymentTarget) does not accept it"))
             usable = false
         }
         if interlaced {
-            if manifest.actoolSeverities {
+            if request.actoolSeverities {
                 // As for icons: actool reads it; the launch image written from it is not interlaced.
                 diagnostics.append(.note(path, "\(shown) is an interlaced PNG; the launch image written from it is not"))
             } else {

@@ -5,22 +5,22 @@ extension Planner {
     /// Every other app icon set of the catalogs, validated as the primary one is, as alternate
     /// icons (without the App Store icon, which only the primary has). A set that fails validation
     /// is left out with a warning: alternates are extras, not the build's purpose.
-    func planAlternateIcons(_ manifest: Manifest, catalogs: [CatalogContents], slotSets: CatalogSlotSets,
+    func planAlternateIcons(_ request: BuildRequest, catalogs: [CatalogContents], slotSets: CatalogSlotSets,
                                     diagnostics: inout [Diagnostic]) -> (variants: [Variant], icons: [AlternateIcon], setPaths: Set<String>) {
         var variants: [Variant] = []
         var icons: [AlternateIcon] = []
         var setPaths: Set<String> = []
         // The primary icon is never also an alternate, whether it is a set or a bundle.
-        var seen: Set<String> = [manifest.appIconSetName?.name, manifest.appIcon?.name].reduce(into: []) { names, name in
+        var seen: Set<String> = [request.appIconSetName?.name, request.appIcon?.name].reduce(into: []) { names, name in
             if let name { names.insert(name) }
         }
-        let resolvePath = { (path: String) in manifest.resolve(path) }
-        let named = manifest.alternateAppIconNames
+        let resolvePath = { (path: String) in request.resolve(path) }
+        let named = request.alternateAppIconNames
         // Icon Composer bundles other than the primary are alternates too, as actool takes them.
-        let bundles = manifest.iconComposerBundles.filter { FilePath($0).stem != manifest.appIcon?.name }
+        let bundles = request.iconComposerBundles.filter { FilePath($0).stem != request.appIcon?.name }
         // A bundle wins over an icon set of its name (Xcode 26), for alternates as for the primary:
         // that set is neither read nor packaged (Aidoku, Zotero and Meshtastic ship both).
-        let bundleNames = Set(manifest.iconComposerBundles.map { FilePath($0).stem })
+        let bundleNames = Set(request.iconComposerBundles.map { FilePath($0).stem })
         let allSets = catalogs.flatMap { $0.appIconSets.map(\.name) } + bundles.map { FilePath($0).stem }
         // A name that matches a set only when case is ignored is that set, as actool finds it on a
         // Mac's volumes (DuckDuckGo shipped `AppIcon-Yellow` for its set `AppIcon-yellow`); the
@@ -30,17 +30,17 @@ extension Planner {
             let matches = Set(allSets.filter { $0.lowercased() == name.lowercased() })
             if matches.count == 1, let set = matches.first, named.contains(set) || requested[set] != nil {
                 // The set is named already, in another spelling: once is enough.
-                diagnostics.append(.warning(manifest.path, "the alternate icon \"\(name)\" is the icon set \"\(set)\", which is named already; "
+                diagnostics.append(.warning(request.path, "the alternate icon \"\(name)\" is the icon set \"\(set)\", which is named already; "
                     + "it is packaged once, as \"\(requested[set] ?? set)\""))
                 continue
             }
             if matches.count == 1, let set = matches.first {
-                diagnostics.append(.warning(manifest.path, "the alternate icon \"\(name)\" is the icon set \"\(set)\": the names differ in case, "
+                diagnostics.append(.warning(request.path, "the alternate icon \"\(name)\" is the icon set \"\(set)\": the names differ in case, "
                     + "which actool ignores; the Info.plist lists it as \"\(name)\""))
                 requested[set] = name
                 continue
             }
-            diagnostics.append(.error(manifest.path, ActoolMessage.noMatchingAppIconSet(name)))
+            diagnostics.append(.error(request.path, ActoolMessage.noMatchingAppIconSet(name)))
             suggest(name, among: allSets, diagnostics: &diagnostics)
         }
         let wanted = Set(named).union(requested.keys)
@@ -52,7 +52,7 @@ extension Planner {
                 let spec = AppIconSpec(input: .appiconset(SourceSpec(path: folder, location: .notInAFile)),
                                        name: base, artwork: false, location: .notInAFile)
                 setPaths.insert(resolvePath(folder))
-                let icon = alternateIconVariants(spec, name: set.name, path: resolvePath(folder), what: "app icon set", manifest: manifest,
+                let icon = alternateIconVariants(spec, name: set.name, path: resolvePath(folder), what: "app icon set", request: request,
                                                  slotSets: slotSets, diagnostics: &diagnostics)
                 guard !icon.isEmpty else { continue }
                 variants += icon
@@ -65,7 +65,7 @@ extension Planner {
             let base = iconFileBase(name)
             let spec = AppIconSpec(input: .generate(SourceSpec(path: bundle, location: .notInAFile), page: 1),
                                    name: base, artwork: false, location: .notInAFile)
-            let icon = alternateIconVariants(spec, name: name, path: bundle, what: "Icon Composer icon", manifest: manifest,
+            let icon = alternateIconVariants(spec, name: name, path: bundle, what: "Icon Composer icon", request: request,
                                              slotSets: slotSets, diagnostics: &diagnostics)
             guard !icon.isEmpty else { continue }
             variants += icon
@@ -77,10 +77,10 @@ extension Planner {
     /// One alternate icon's variants, planned as the primary icon is and given the alternate role
     /// and `name`; none, with a warning naming `path`, when it does not validate. Its notes, and the
     /// warnings that say a file of it is gone (`check` fails on them), are kept.
-    func alternateIconVariants(_ spec: AppIconSpec, name: String, path: String, what: String, manifest: Manifest,
+    func alternateIconVariants(_ spec: AppIconSpec, name: String, path: String, what: String, request: BuildRequest,
                                        slotSets: CatalogSlotSets, diagnostics: inout [Diagnostic]) -> [Variant] {
         var own: [Diagnostic] = []
-        let planned = IconPlanner(manifest: manifest, inspector: inspector, slotSets: slotSets, resolve: { manifest.resolve($0) })
+        let planned = IconPlanner(request: request, inspector: inspector, slotSets: slotSets, resolve: { request.resolve($0) })
             .plan(spec, diagnostics: &own)
         if let problem = own.first(where: { $0.severity == .error }) {
             // The file at fault, when the error names one inside the set (Meshtastic's JPEG).
@@ -94,7 +94,7 @@ extension Planner {
         // A single-size alternate is stored in the car as a single-size primary is (its 1024 image
         // once per device idiom, index 1): its 1024 image goes into the car alone. Any other keeps
         // only its own sizes there, with no 1024 image of the plain appearance.
-        let singleSize = manifest.compiledCatalog
+        let singleSize = request.compiledCatalog
             && Self.isSingleSize(planned.filter { $0.role.kind == .appIcon || $0.role.kind == .appStoreIcon }, fromCatalog: true)
         // Its home-screen sizes, and its dark and tinted 1024 images (in the car only, as the
         // primary's): not its App Store icon, which only the primary has.

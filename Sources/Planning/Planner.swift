@@ -12,117 +12,117 @@ public struct Planner {
 
     /// `slotSets`: the app icon and launch image sets the input stage read (`CatalogInput.SlotSetReader`),
     /// by resolved folder: the manifest's and every catalog's.
-    public func plan(_ manifest: Manifest, catalogs: [CatalogContents] = [],
+    public func plan(_ request: BuildRequest, catalogs: [CatalogContents] = [],
                      slotSets: CatalogSlotSets = CatalogSlotSets()) throws(InputError) -> BuildPlan {
-        var manifest = manifest
+        var request = request
         var diagnostics: [Diagnostic] = []
-        let sourceInfo = inspectSources(manifest, diagnostics: &diagnostics)
+        let sourceInfo = inspectSources(request, diagnostics: &diagnostics)
 
-        var variants = planImages(manifest, sourceInfo: sourceInfo, diagnostics: &diagnostics)
+        var variants = planImages(request, sourceInfo: sourceInfo, diagnostics: &diagnostics)
         var catalogRecords = CatalogRecords()
         if !catalogs.isEmpty {
-            let taken = Set(manifest.images.map { image in
-                ((image.bundle.flatMap { name in manifest.bundles.first { $0.name == name }?.path }.map { $0 + "/" } ?? "") + image.name).lowercased()
+            let taken = Set(request.manifest.images.map { image in
+                ((request.manifest.folder(of: image.bundle).map { $0 + "/" } ?? "") + image.name).lowercased()
             })
-            let planned = CatalogPlanner(manifest: manifest, inspector: inspector).plan(catalogs, taken: taken, diagnostics: &diagnostics)
+            let planned = CatalogPlanner(request: request, inspector: inspector).plan(catalogs, taken: taken, diagnostics: &diagnostics)
             variants += planned.variants
             catalogRecords = planned.records
-            chooseCatalogSets(&manifest, catalogs: catalogs, diagnostics: &diagnostics)
+            chooseCatalogSets(&request, catalogs: catalogs, diagnostics: &diagnostics)
         }
-        let filtered = DeviceAwareVariants.filter(variants, manifest: manifest)
+        let filtered = DeviceAwareVariants.filter(variants, request: request)
         variants = filtered.kept
         if filtered.skipped > 0 {
             // First, not after whatever error came last: a note right after an error is read as
             // its explanation (and kept with it under --quiet).
-            diagnostics.insert(.note(manifest.path, "left out \(filtered.skipped) image variant\(filtered.skipped == 1 ? "" : "s") that no supported device loads (\(manifest.devices.map(\.rawValue).joined(separator: ", ")) from iOS \(manifest.deploymentTarget)); see docs/manifest.md"), at: 0)
+            diagnostics.insert(.note(request.path, "left out \(filtered.skipped) image variant\(filtered.skipped == 1 ? "" : "s") that no supported device loads (\(request.devices.map(\.rawValue).joined(separator: ", ")) from iOS \(request.deploymentTarget)); see docs/request.md"), at: 0)
         }
-        let resolvePath = { (path: String) in manifest.resolve(path) }
-        if let icon = manifest.appIcon {
-            variants += IconPlanner(manifest: manifest, inspector: inspector, slotSets: slotSets, resolve: resolvePath)
+        let resolvePath = { (path: String) in request.resolve(path) }
+        if let icon = request.appIcon {
+            variants += IconPlanner(request: request, inspector: inspector, slotSets: slotSets, resolve: resolvePath)
                 .plan(icon, diagnostics: &diagnostics)
         }
         var alternates: [AlternateIcon] = []
         var plannedSets: Set<String> = []
-        if case .appiconset(let set)? = manifest.appIcon?.input { plannedSets.insert(resolvePath(set.path)) }
-        if manifest.alternateAppIcons {
-            let planned = planAlternateIcons(manifest, catalogs: catalogs, slotSets: slotSets, diagnostics: &diagnostics)
+        if case .appiconset(let set)? = request.appIcon?.input { plannedSets.insert(resolvePath(set.path)) }
+        if request.alternateAppIcons {
+            let planned = planAlternateIcons(request, catalogs: catalogs, slotSets: slotSets, diagnostics: &diagnostics)
             variants += planned.variants
             alternates = planned.icons
             plannedSets.formUnion(planned.setPaths)
         }
-        if let launch = manifest.launchImage {
+        if let launch = request.launchImage {
             if case .launchimage(let set) = launch.input { plannedSets.insert(resolvePath(set.path)) }
-            variants += LaunchImagePlanner(manifest: manifest, inspector: inspector, slotSets: slotSets, resolve: resolvePath)
+            variants += LaunchImagePlanner(request: request, inspector: inspector, slotSets: slotSets, resolve: resolvePath)
                 .plan(launch, diagnostics: &diagnostics)
         }
         reportProblems(ofSetsOtherThan: plannedSets, in: slotSets, diagnostics: &diagnostics)
-        checkCollisions(variants, manifest: manifest, diagnostics: &diagnostics)
+        checkCollisions(variants, request: request, diagnostics: &diagnostics)
         checkFonts(variants, diagnostics: &diagnostics)
-        LimitCheck(manifestPath: manifest.path, outputRoot: outputRoot).check(variants, diagnostics: &diagnostics)
+        LimitCheck(manifestPath: request.path, outputRoot: outputRoot).check(variants, diagnostics: &diagnostics)
         if diagnostics.contains(where: { $0.severity == .error }) {
             throw InputError(diagnostics)
         }
-        var request = InfoPlistRequest(devices: manifest.devices, targetsLegacyOS: manifest.targetsLegacyOS,
-                                       iconName: manifest.appIcon?.name ?? AppIconSpec.defaultName,
-                                       launchBasename: manifest.launchImage?.basename)
-        request.alternateIcons = alternates
-        request.platform = manifest.platform
-        request.writesIconFile = manifest.writesIconFile
+        var infoPlist = InfoPlistRequest(devices: request.devices, targetsLegacyOS: request.targetsLegacyOS,
+                                       iconName: request.appIcon?.name ?? AppIconSpec.defaultName,
+                                       launchBasename: request.launchImage?.basename)
+        infoPlist.alternateIcons = alternates
+        infoPlist.platform = request.platform
+        infoPlist.writesIconFile = request.writesIconFile
         let colorNames = Set(catalogs.flatMap { $0.colorSets.map(\.name) })
-        for (name, message, keep) in [(manifest.accentColorName, ActoolMessage.missingAccentColor, \InfoPlistRequest.accentColorName),
-                                      (manifest.widgetBackgroundColorName, ActoolMessage.missingWidgetBackgroundColor,
+        for (name, message, keep) in [(request.accentColorName, ActoolMessage.missingAccentColor, \InfoPlistRequest.accentColorName),
+                                      (request.widgetBackgroundColorName, ActoolMessage.missingWidgetBackgroundColor,
                                        \InfoPlistRequest.widgetBackgroundColorName)] {
             guard let name else { continue }
             // actool warns and leaves the key out: an app whose key names no colour gets the system's.
             if colorNames.contains(name) {
-                request[keyPath: keep] = name
+                infoPlist[keyPath: keep] = name
                 // Xcode's template makes AccentColor with no colour: the key stays (the app asks for
                 // it), and the system's colour is what the app gets.
                 if !catalogs.contains(where: { $0.colorSets.contains { $0.name == name && !$0.colors.isEmpty } }) {
-                    diagnostics.append(.note(manifest.path, "the colour set \"\(name)\" has no colour (as Xcode's template makes it): the "
+                    diagnostics.append(.note(request.path, "the colour set \"\(name)\" has no colour (as Xcode's template makes it): the "
                         + "Info.plist names it, and the app gets the system's colour"))
                 }
             } else {
-                diagnostics.append(.warning(manifest.path, message(name)))
+                diagnostics.append(.warning(request.path, message(name)))
                 suggest(name, among: Array(colorNames), diagnostics: &diagnostics)
             }
         }
         let hasAppIcon = variants.contains { $0.role.kind == .appIcon }
-        if manifest.compiledCatalog, hasAppIcon {
-            request.compiledIconName = manifest.appIconSetName?.name ?? manifest.appIcon?.name
+        if request.compiledCatalog, hasAppIcon {
+            infoPlist.compiledIconName = request.appIconSetName?.name ?? request.appIcon?.name
         }
-        if manifest.compiledCatalog {
-            shadowImageSets(byIcons: [request.compiledIconName].compactMap { $0 } + alternates.map(\.name), manifest: manifest,
+        if request.compiledCatalog {
+            shadowImageSets(byIcons: [infoPlist.compiledIconName].compactMap { $0 } + alternates.map(\.name), request: request,
                             variants: &variants, records: &catalogRecords, diagnostics: &diagnostics)
         }
-        var result = BuildPlan(inputPath: manifest.path, variants: variants, bundles: manifest.bundles, infoPlist: request,
-                               budget: manifest.budget, warnings: diagnostics)
+        var result = BuildPlan(inputPath: request.path, variants: variants, bundles: request.manifest.bundles, infoPlist: infoPlist,
+                               budget: request.manifest.budget, warnings: diagnostics)
         // One name, one asset in the car, said here so `check` says it too.
-        if manifest.compiledCatalog {
-            checkNamesInTheCar(variants, records: &catalogRecords, iconNames: [request.compiledIconName].compactMap { $0 } + alternates.map(\.name),
-                               catalogs: catalogs, manifest: manifest, warnings: &result.warnings)
+        if request.compiledCatalog {
+            checkNamesInTheCar(variants, records: &catalogRecords, iconNames: [infoPlist.compiledIconName].compactMap { $0 } + alternates.map(\.name),
+                               catalogs: catalogs, request: request, warnings: &result.warnings)
         }
         result.catalogRecords = catalogRecords
-        result.pngEffort = manifest.pngEffort ?? .default
-        noteWhatOnlyTheCarHolds(catalogRecords, variants: variants, manifest: manifest, warnings: &result.warnings)
-        if manifest.compiledCatalog {
-            var compiled = CompiledCatalogRequest(appIconName: request.compiledIconName, deploymentTarget: manifest.deploymentTarget)
+        result.pngEffort = request.manifest.pngEffort ?? .default
+        noteWhatOnlyTheCarHolds(catalogRecords, variants: variants, request: request, warnings: &result.warnings)
+        if request.compiledCatalog {
+            var compiled = CompiledCatalogRequest(appIconName: infoPlist.compiledIconName, deploymentTarget: request.deploymentTarget)
             // A Mac app's icon is stored at each of its sizes (`DeviceTables.macIconComposerIcons`).
-            compiled.singleSizeIcon = manifest.platform == .iOS && Self.isSingleSize(variants.filter { $0.role.kind == .appIcon || $0.role.kind == .appStoreIcon },
-                                                        fromCatalog: manifest.appIconSetName != nil)
-            compiled.devices = manifest.devices
-            compiled.platform = manifest.platform
-            compiled.writesIconFile = manifest.writesIconFile
+            compiled.singleSizeIcon = request.platform == .iOS && Self.isSingleSize(variants.filter { $0.role.kind == .appIcon || $0.role.kind == .appStoreIcon },
+                                                        fromCatalog: request.appIconSetName != nil)
+            compiled.devices = request.devices
+            compiled.platform = request.platform
+            compiled.writesIconFile = request.writesIconFile
             result.compiledCatalog = compiled
             // As actool: an image set ships only inside the car, which iOS 7 and later read; an
             // app that still runs on iOS 6 keeps its loose files too (docs/assets-car.md).
-            if !manifest.targetsLegacyOS {
+            if !request.targetsLegacyOS {
                 let carOnly = Set(result.compiledCatalogVariants.filter { $0.role == .image }.map(\.outputPath))
                 for index in result.variants.indices where carOnly.contains(result.variants[index].outputPath) {
                     result.variants[index].destination = .compiledCatalog
                 }
             }
-            if manifest.deploymentTarget >= Self.homeScreenIconsOnlyFrom {
+            if request.deploymentTarget >= Self.homeScreenIconsOnlyFrom {
                 keepOnlyHomeScreenIconsLoose(&result.variants, singleSizeIcon: compiled.singleSizeIcon)
             }
         }
@@ -130,25 +130,25 @@ public struct Planner {
     }
 
     /// The manifest's own images: each art at each of its scales, per idiom, and the tall variant.
-    private func planImages(_ manifest: Manifest, sourceInfo: [String: SourceInfo], diagnostics: inout [Diagnostic]) -> [Variant] {
+    private func planImages(_ request: BuildRequest, sourceInfo: [String: SourceInfo], diagnostics: inout [Diagnostic]) -> [Variant] {
         var variants: [Variant] = []
-    for image in manifest.images {
-        let folder = image.bundle.flatMap { name in manifest.bundles.first { $0.name == name }?.path }
+    for image in request.manifest.images {
+        let folder = request.manifest.folder(of: image.bundle)
         func emit(_ art: ArtSpec, scales: [Int], idiom: Idiom?, tall: TallArt?) {
-            guard let info = sourceInfo[manifest.resolve(art.source.path)] else { return }
+            guard let info = sourceInfo[request.resolve(art.source.path)] else { return }
             for scale in scales {
                 plan(art, info: info, image: image, folder: folder, scale: scale, idiom: idiom, tallSize: nil,
-                     manifest: manifest, into: &variants, diagnostics: &diagnostics)
+                     request: request, into: &variants, diagnostics: &diagnostics)
             }
             guard let tall else { return }
-            guard let tallInfo = sourceInfo[manifest.resolve(tall.art.source.path)] else { return }
+            guard let tallInfo = sourceInfo[request.resolve(tall.art.source.path)] else { return }
             var tallSize = tall.art.size
             if tall.derivesSize, let base = art.size ?? contentPoints(art, info: info) {
                 tallSize = PointSize(width: base.width, height: base.height + TallArt.extraHeight)
             }
             plan(tall.art, info: tallInfo, image: image, folder: folder, scale: 2,
                  idiom: idiom, tallSize: tallSize ?? contentPoints(tall.art, info: tallInfo),
-                 manifest: manifest, into: &variants, diagnostics: &diagnostics)
+                 request: request, into: &variants, diagnostics: &diagnostics)
         }
         if image.idioms.isEmpty {
             if let art = image.art { emit(art, scales: image.scales, idiom: nil, tall: image.tall) }
@@ -165,30 +165,30 @@ public struct Planner {
     /// One name, one asset in the car: an image keeps its name over a colour set, both over a data
     /// set, all three over a symbol set (the car step leaves the others out without a word).
     private func checkNamesInTheCar(_ variants: [Variant], records: inout CatalogRecords, iconNames: [String], catalogs: [CatalogContents],
-                                    manifest: Manifest, warnings: inout [Diagnostic]) {
+                                    request: BuildRequest, warnings: inout [Diagnostic]) {
         let images = Set(variants.filter { $0.role == .image && $0.bundle == .main }.map(\.name))
-            .union(records.images.filter { $0.bundle == nil }.map(\.name))
-        let colorNames = Set(records.colors.filter { $0.bundle == nil }.map(\.name))
-        let dataNames = Set(records.dataSets.filter { $0.bundle == nil }.map(\.name))
+            .union(records.images.filter { $0.bundle == .main }.map(\.name))
+        let colorNames = Set(records.colors.filter { $0.bundle == .main }.map(\.name))
+        let dataNames = Set(records.dataSets.filter { $0.bundle == .main }.map(\.name))
         // App icons keep their names too (`shadowImageSets`).
         let imagesAndIcons = images.union(iconNames)
         // Named by its own Contents.json (in the catalog that holds it), not the build's input.
         var colorPaths: [String: String] = [:]
-        for catalog in catalogs where catalog.spec.bundle == nil {
+        for catalog in catalogs where catalog.spec.bundle == .main {
             for set in catalog.colorSets where colorPaths[set.name] == nil {
-                colorPaths[set.name] = FilePath(manifest.resolve(catalog.spec.path)).appending(set.setPath).appending("Contents.json").string
+                colorPaths[set.name] = FilePath(request.resolve(catalog.spec.path)).appending(set.setPath).appending("Contents.json").string
             }
         }
-        for color in records.colors where color.bundle == nil && imagesAndIcons.contains(color.name) {
-            warnings.append(.warning(colorPaths[color.name] ?? manifest.path, "the colour set \"\(color.name)\" has the name of an image or app icon set; "
+        for color in records.colors where color.bundle == .main && imagesAndIcons.contains(color.name) {
+            warnings.append(.warning(colorPaths[color.name] ?? request.path, "the colour set \"\(color.name)\" has the name of an image or app icon set; "
                 + "only that set is in Assets.car, so UIColor(named: \"\(color.name)\") will not find the colour").droppingContent())
         }
-        for data in records.dataSets where data.bundle == nil && (imagesAndIcons.contains(data.name) || colorNames.contains(data.name)) {
-            warnings.append(.warning(manifest.path, "the data set \"\(data.name)\" has the name of an image, app icon or colour set; "
+        for data in records.dataSets where data.bundle == .main && (imagesAndIcons.contains(data.name) || colorNames.contains(data.name)) {
+            warnings.append(.warning(request.path, "the data set \"\(data.name)\" has the name of an image, app icon or colour set; "
                 + "only that set is in Assets.car").droppingContent())
         }
         records.symbolSets.removeAll { set in
-            guard set.bundle == nil, images.contains(set.name) || colorNames.contains(set.name) || dataNames.contains(set.name) else { return false }
+            guard set.bundle == .main, images.contains(set.name) || colorNames.contains(set.name) || dataNames.contains(set.name) else { return false }
             warnings.append(.warning(set.symbolSet.contentsPath, "the symbol set \"\(set.name)\" has the name of an image, data or colour set; "
                 + "only that set is in Assets.car").droppingContent())
             return true
@@ -197,41 +197,41 @@ public struct Planner {
 
     /// Sets only Assets.car can hold (data and symbol sets, sets of car-only slots or localized
     /// colours), in a build without the car or in another bundle: content left out, said per set.
-    private func noteWhatOnlyTheCarHolds(_ records: CatalogRecords, variants: [Variant], manifest: Manifest, warnings: inout [Diagnostic]) {
+    private func noteWhatOnlyTheCarHolds(_ records: CatalogRecords, variants: [Variant], request: BuildRequest, warnings: inout [Diagnostic]) {
         // NSDataAsset reads only Assets.car, and the car holds the main bundle's catalogs: a data set
         // anywhere else has no form the app can load. Content left out, said per set (`check`
         // counts them; not a warning, since a catalog with data sets is not wrong).
-        for set in records.dataSets where !manifest.compiledCatalog || set.bundle != nil {
-            let path = FilePath(manifest.resolve(set.catalog)).appending(set.setPath).string
-            warnings.append(.note(path, manifest.compiledCatalog
-                ? "the data set \"\(set.name)\" is in a catalog of the bundle \"\(set.bundle!)\"; Assets.car holds the main bundle's, so NSDataAsset will not find it"
+        for set in records.dataSets where !request.compiledCatalog || set.bundle != .main {
+            let path = FilePath(request.resolve(set.catalog)).appending(set.setPath).string
+            warnings.append(.note(path, request.compiledCatalog
+                ? "the data set \"\(set.name)\" is in a catalog of the bundle \"\(set.bundle.writtenName)\"; Assets.car holds the main bundle's, so NSDataAsset will not find it"
                 : "the data set \"\(set.name)\" is only compiled into Assets.car (build with --car); without it NSDataAsset(name: \"\(set.name)\") finds nothing").droppingContent())
         }
         // A symbol set is only glyph renditions of Assets.car: without the car, or in another bundle,
         // code that loads it by name finds nothing, which is a warning (`check` fails on it).
-        for set in records.symbolSets where !manifest.compiledCatalog || set.bundle != nil {
-            let path = FilePath(manifest.resolve(set.catalog)).appending(set.symbolSet.setPath).string
-            warnings.append(.warning(path, manifest.compiledCatalog
-                ? "the symbol set \"\(set.name)\" is in a catalog of the bundle \"\(set.bundle!)\"; Assets.car holds the main bundle's, so UIImage(named: \"\(set.name)\") will not find it"
+        for set in records.symbolSets where !request.compiledCatalog || set.bundle != .main {
+            let path = FilePath(request.resolve(set.catalog)).appending(set.symbolSet.setPath).string
+            warnings.append(.warning(path, request.compiledCatalog
+                ? "the symbol set \"\(set.name)\" is in a catalog of the bundle \"\(set.bundle.writtenName)\"; Assets.car holds the main bundle's, so UIImage(named: \"\(set.name)\") will not find it"
                 : "the symbol set \"\(set.name)\" is only compiled into Assets.car (build with --car); without it UIImage(named: \"\(set.name)\") and Image(\"\(set.name)\") find nothing").droppingContent())
         }
         // An image set whose every image is a slot only Assets.car selects on (locale, direction,
         // display gamut, size class…): without the car, or in another bundle, nothing of it is
         // written, which is said as it was when such slots were skipped.
         let namesWithFiles = Set(variants.map { AssetKey($0.name, in: $0.bundle) })
-        for set in records.images where !set.properties.traitSlots.isEmpty && (!manifest.compiledCatalog || set.bundle != nil)
-            && !namesWithFiles.contains(AssetKey(set.name, in: BundleRef(set.bundle))) {
-            let path = FilePath(manifest.resolve(set.catalog)).appending(set.setPath).string
+        for set in records.images where !set.properties.traitSlots.isEmpty && (!request.compiledCatalog || set.bundle != .main)
+            && !namesWithFiles.contains(set.key) {
+            let path = FilePath(request.resolve(set.catalog)).appending(set.setPath).string
             warnings.append(.warning(path, "the image set \"\(set.name)\" has only slots that Assets.car selects on (locale, layout direction, "
                 + "display gamut, size class, memory, graphics family or CarPlay)"
-                + (manifest.compiledCatalog ? " and is in a catalog of another bundle" : "; without --car")
+                + (request.compiledCatalog ? " and is in a catalog of another bundle" : "; without --car")
                 + ", nothing is written for it").droppingContent())
         }
         // The same for a colour set whose every colour is localized: only the car selects on locale.
         for set in records.colors where !set.colors.isEmpty && set.colors.allSatisfy({ $0.locale != nil })
-            && (!manifest.compiledCatalog || set.bundle != nil) {
-            warnings.append(.warning(manifest.path, "the colour set \"\(set.name)\" has only localized colours, which only Assets.car selects on"
-                + (manifest.compiledCatalog ? ", and is in a catalog of another bundle" : "; without --car")
+            && (!request.compiledCatalog || set.bundle != .main) {
+            warnings.append(.warning(request.path, "the colour set \"\(set.name)\" has only localized colours, which only Assets.car selects on"
+                + (request.compiledCatalog ? ", and is in a catalog of another bundle" : "; without --car")
                 + ", UIColor(named: \"\(set.name)\") finds nothing").droppingContent())
         }
     }
@@ -274,7 +274,7 @@ public struct Planner {
     /// that name in catalog order, validated and packaged like an `appiconset` or `launchimage`.
     /// A set inside groups that provide a namespace is found by its qualified name (`Icons/Alt`, as
     /// actool has it) and, when no set has that qualified name, by its folder name alone.
-    func chooseCatalogSets(_ manifest: inout Manifest, catalogs: [CatalogContents], diagnostics: inout [Diagnostic]) {
+    func chooseCatalogSets(_ request: inout BuildRequest, catalogs: [CatalogContents], diagnostics: inout [Diagnostic]) {
         func find(_ name: String, _ sets: (CatalogContents) -> [CatalogSetReference], _ what: String, at location: SourceLocation?) -> (CatalogContents, CatalogSetReference)? {
             for matches in [{ (set: CatalogSetReference) in set.qualifiedName == name }, { (set: CatalogSetReference) in set.name == name }] {
                 for catalog in catalogs {
@@ -287,27 +287,27 @@ public struct Planner {
                 sets(catalog).filter { MacFileNames.sameToAMac($0.qualifiedName, name) || MacFileNames.sameToAMac($0.name, name) }.map { (catalog, $0) }
             }
             guard found.count == 1, let (catalog, set) = found.first else { return nil }
-            diagnostics.append(.warning(manifest.path, at: location,
+            diagnostics.append(.warning(request.path, at: location,
                                         MacFileNames.respelledSetWarning(name, set: set.qualifiedName, kind: what)))
             return (catalog, set)
         }
-        if let choice = manifest.appIconSetName {
+        if let choice = request.appIconSetName {
             let location = choice.location ?? .notInAFile
             if let (catalog, set) = find(choice.name, \.appIconSets, "app icon set", at: choice.location) {
-                manifest.appIcon = AppIconSpec(input: .appiconset(SourceSpec(path: catalog.folderAsWritten(of: set), location: location)),
+                request.appIcon = AppIconSpec(input: .appiconset(SourceSpec(path: catalog.folderAsWritten(of: set), location: location)),
                                                name: iconFileBase(set.name), artwork: false, location: location)
             } else {
-                diagnostics.append(.error(manifest.path, at: choice.location, ActoolMessage.noMatchingAppIconSet(choice.name)))
+                diagnostics.append(.error(request.path, at: choice.location, ActoolMessage.noMatchingAppIconSet(choice.name)))
                 suggest(choice.name, among: catalogs.flatMap { $0.appIconSets.map(\.name) }, diagnostics: &diagnostics)
             }
         }
-        if let choice = manifest.launchImageSetName {
+        if let choice = request.launchImageSetName {
             let location = choice.location ?? .notInAFile
             if let (catalog, set) = find(choice.name, \.launchImageSets, "launch image set", at: choice.location) {
-                manifest.launchImage = LaunchImageSpec(input: .launchimage(SourceSpec(path: catalog.folderAsWritten(of: set), location: location)),
+                request.launchImage = LaunchImageSpec(input: .launchimage(SourceSpec(path: catalog.folderAsWritten(of: set), location: location)),
                                                        basename: set.name, orientations: [.portrait], schemes: [], location: location)
             } else {
-                diagnostics.append(.error(manifest.path, at: choice.location, ActoolMessage.noMatchingLaunchImageSet(choice.name)))
+                diagnostics.append(.error(request.path, at: choice.location, ActoolMessage.noMatchingLaunchImageSet(choice.name)))
             }
         }
     }
@@ -320,13 +320,13 @@ public struct Planner {
         return arts
     }
 
-    func inspectSources(_ manifest: Manifest, diagnostics: inout [Diagnostic]) -> [String: SourceInfo] {
+    func inspectSources(_ request: BuildRequest, diagnostics: inout [Diagnostic]) -> [String: SourceInfo] {
         // Group pages by source so each file is opened once.
         var pagesBySource: [String: (kind: ResolvedSource.Kind?, pages: Set<Int>, location: SourceLocation)] = [:]
         var order: [String] = []
-        for image in manifest.images {
+        for image in request.manifest.images {
             for art in allArt(image) {
-                let path = manifest.resolve(art.source.path)
+                let path = request.resolve(art.source.path)
                 if pagesBySource[path] == nil {
                     order.append(path)
                     pagesBySource[path] = (ResolvedSource.Kind.forPath(path), [], art.source.location)
@@ -344,12 +344,12 @@ public struct Planner {
         for path in order {
             guard let entry = pagesBySource[path] else { continue }
             guard entry.kind != nil, let outcome = results[path] else {
-                diagnostics.append(.error(manifest.path, at: entry.location,
+                diagnostics.append(.error(request.path, at: entry.location,
                                           "source '\(path)' is not a .pdf, .svg or .png file"))
                 continue
             }
             if entry.kind == .jpeg {
-                diagnostics.append(.error(manifest.path, at: entry.location,
+                diagnostics.append(.error(request.path, at: entry.location,
                                           "source '\(path)' is a JPEG; manifest images take PDF, SVG or PNG (catalogs copy JPEG slots as they are)"))
                 continue
             }
@@ -357,13 +357,13 @@ public struct Planner {
                 let result = try outcome.get()
                 if case .pdf(let count, _) = result, let bad = entry.pages.sorted().last, bad > count {
                     diagnostics.append(.error(path, "page \(bad) is out of range; the PDF has \(count) page\(count == 1 ? "" : "s")"))
-                    diagnostics += manifest.referenceNote("source", at: entry.location)
+                    diagnostics += request.referenceNote("source", at: entry.location)
                     continue
                 }
                 info[path] = result
             } catch {
                 diagnostics.append(.error(path, error.message))
-                diagnostics += manifest.referenceNote("source", at: entry.location)
+                diagnostics += request.referenceNote("source", at: entry.location)
             }
         }
         return info
@@ -384,10 +384,10 @@ public struct Planner {
     }
 
     func plan(_ art: ArtSpec, info: SourceInfo, image: ImageSpec, folder: String?, scale: Int,
-                      idiom: Idiom?, tallSize: PointSize?, manifest: Manifest,
+                      idiom: Idiom?, tallSize: PointSize?, request: BuildRequest,
                       into variants: inout [Variant], diagnostics: inout [Diagnostic]) {
         let tall = tallSize != nil
-        let path = manifest.resolve(art.source.path)
+        let path = request.resolve(art.source.path)
         guard let natural = contentPoints(art, info: info) else { return }
         let content: PointSize
         var rasterScale = 1
@@ -412,7 +412,7 @@ public struct Planner {
         let height = FileNaming.pixels(points.height, scale: scale)
         let fileName = FileNaming.fileName(base: image.name, tall: tall, scale: scale, idiom: idiom)
         if let problem = LimitCheck.sizeProblem(fileName: fileName, width: width, height: height) {
-            diagnostics.append(.error(manifest.path, at: image.nameLocation, problem))
+            diagnostics.append(.error(request.path, at: image.nameLocation, problem))
             return
         }
         let placement = Placement.map(content: content, intoWidth: width, height: height,
@@ -424,29 +424,29 @@ public struct Planner {
                 let message = art.size == nil && !tall
                     ? "scale \(scale) is above '\(art.source.path)', an @\(rasterScale)x raster; assetc never upscales raster art (lower \"scales\" or supply a larger PNG)"
                     : "\(fileName) needs \(width)x\(height) pixels, more than '\(art.source.path)' provides; assetc never upscales raster art"
-                diagnostics.append(.error(manifest.path, at: image.nameLocation, message))
+                diagnostics.append(.error(request.path, at: image.nameLocation, message))
                 return
             }
         }
         let relativePath = folder.map { "\($0)/\(fileName)" } ?? fileName
         variants.append(Variant(
-            name: image.name, bundle: BundleRef(image.bundle), relativePath: relativePath, fileName: fileName,
+            name: image.name, bundle: image.bundle, relativePath: relativePath, fileName: fileName,
             scale: scale, idiom: idiom, tall: tall, pointSize: points, pixelWidth: width, pixelHeight: height,
             source: ResolvedSource(path: path, kind: info.kind, page: art.page),
             contentSize: content, placement: placement, background: nil, origin: .manifest(image.nameLocation)))
     }
 
-    func checkCollisions(_ variants: [Variant], manifest: Manifest, diagnostics: inout [Diagnostic]) {
+    func checkCollisions(_ variants: [Variant], request: BuildRequest, diagnostics: inout [Diagnostic]) {
         var seen: [String: Variant] = [:]
         for variant in variants {
             let key = variant.outputPath.lowercased()
             if let earlier = seen[key] {
                 // The earlier one by line when both are in the same file, else by file and line.
-                let file = variant.origin.file(manifestPath: manifest.path)
-                let earlierFile = earlier.origin.file(manifestPath: manifest.path)
+                let file = variant.origin.file(manifestPath: request.path)
+                let earlierFile = earlier.origin.file(manifestPath: request.path)
                 let place = earlierFile == file ? "line \(earlier.origin.location.line)" : "\(earlierFile):\(earlier.origin.location.line)"
                 diagnostics.append(variant.origin.error("\(variant.relativePath) is produced twice (also by '\(earlier.name)' at \(place))",
-                                                        manifestPath: manifest.path))
+                                                        manifestPath: request.path))
             } else {
                 seen[key] = variant
             }
@@ -464,7 +464,7 @@ public struct Planner {
     /// for it there. A main-bundle image set of an icon's name (Swiftfin keeps its icon picker's
     /// previews under its alternate icons' names) is left out of the car, said here so `check`
     /// says it. Merged into one name, the icon was stored as that image's renditions instead.
-    func shadowImageSets(byIcons names: [String], manifest: Manifest, variants: inout [Variant],
+    func shadowImageSets(byIcons names: [String], request: BuildRequest, variants: inout [Variant],
                                  records: inout CatalogRecords, diagnostics: inout [Diagnostic]) {
         let icons = Set(names)
         guard !icons.isEmpty else { return }
@@ -475,9 +475,9 @@ public struct Planner {
             return true
         }
         records.images.removeAll { image in
-            guard image.bundle == nil, icons.contains(image.name) else { return false }
+            guard image.bundle == .main, icons.contains(image.name) else { return false }
             if shadowed[image.name] == nil {
-                shadowed[image.name] = FilePath(manifest.resolve(image.catalog)).appending(image.setPath).appending("Contents.json").string
+                shadowed[image.name] = FilePath(request.resolve(image.catalog)).appending(image.setPath).appending("Contents.json").string
             }
             return true
         }

@@ -3,7 +3,7 @@ import AssetModel
 /// A planner that validates one set folder of a catalog against a table of slots (the app icon
 /// and launch image planners): how such a set is opened, the same for each.
 protocol SlotSetOpening {
-    var manifest: Manifest { get }
+    var request: BuildRequest { get }
     var slotSets: CatalogSlotSets { get }
     var resolve: (String) -> String { get }
 }
@@ -27,7 +27,7 @@ extension SlotSetOpening {
             slotSet = try slotSets.set(at: path)
         } catch {
             diagnostics += error.diagnostics
-            diagnostics += manifest.referenceNote(what, at: set.location)
+            diagnostics += request.referenceNote(what, at: set.location)
             return nil
         }
         diagnostics += slotSet.spellingWarnings

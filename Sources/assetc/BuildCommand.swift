@@ -237,10 +237,10 @@ struct BuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("PNG encoding effort: fast, default or max (smaller files, slower; default: the manifest's render.pngEffort).", valueName: "effort"))
     var pngEffort: PNGEffortArgument?
 
-    @Option(help: ArgumentHelp("Seconds one image may take to render before its worker is stopped (default 120, or the manifest's render.timeoutSeconds).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds one image may take to render before its worker is stopped (default \(Int(RenderBudget.defaultTimeLimit)), or the manifest's render.timeoutSeconds).", valueName: "seconds"))
     var renderTimeout: Double?
 
-    @Option(help: ArgumentHelp("Memory each render worker may use, in MiB (default 4096, or the manifest's render.memoryMiB).", valueName: "MiB"))
+    @Option(help: ArgumentHelp("Memory each render worker may use, in MiB (default \(RenderBudget.defaultMemoryMiB), or the manifest's render.memoryMiB).", valueName: "MiB"))
     var renderMemory: Int?
 
     @Flag(help: ArgumentHelp("Render on threads in this process, without worker processes or their budgets (for measurements).",
@@ -250,9 +250,9 @@ struct BuildCommand: ParsableCommand {
     func validate() throws {
         if let objc, let problem = ObjectiveCNames.problem(objc) { throw ValidationError("--objc \(problem)") }
         guard jobs >= 1 && jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
-        if let renderTimeout, !(renderTimeout > 0 && renderTimeout <= 86_400) { throw ValidationError("--render-timeout must be more than 0 and at most 86400 seconds") }
+        if let renderTimeout, let problem = RenderBudget.problem(seconds: renderTimeout) { throw ValidationError("--render-timeout \(problem)") }
         if let carPath, let problem = BuildOptions.carPathProblem(carPath) { throw ValidationError("--car-path \(problem)") }
-        if let renderMemory, !(renderMemory >= 64 && renderMemory <= 1 << 20) { throw ValidationError("--render-memory must be between 64 and 1048576 MiB") }
+        if let renderMemory, let problem = RenderBudget.problem(memoryMiB: renderMemory) { throw ValidationError("--render-memory \(problem)") }
     }
 
     func run() throws {

@@ -81,10 +81,10 @@ struct RenderCommand: ParsableCommand {
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: ArgumentHelp("Seconds one image may take to render.", valueName: "seconds"))
-    var renderTimeout: Double = 120
+    var renderTimeout: Double = RenderBudget.defaultTimeLimit
 
     @Option(help: ArgumentHelp("Memory each render worker may use, in MiB.", valueName: "MiB"))
-    var renderMemory: Int = 4096
+    var renderMemory: Int = RenderBudget.defaultMemoryMiB
 
     private var parsedShard: (Int, Int)? {
         guard let shard else { return nil }
@@ -99,6 +99,8 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("choose one of --source, --file and --shard")
         }
         guard jobs >= 1 && jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
+        if let problem = RenderBudget.problem(seconds: renderTimeout) { throw ValidationError("--render-timeout \(problem)") }
+        if let problem = RenderBudget.problem(memoryMiB: renderMemory) { throw ValidationError("--render-memory \(problem)") }
     }
 
     func run() throws {

@@ -227,4 +227,17 @@ import TestSupport
         #expect(bad.status != 0 && bad.status < 128)
         #expect(bad.stderr.contains("--jobs must be between 1 and 256"))
     }
+
+    /// The render budgets' ranges are declared once (`RenderBudget`) for the manifest, `build`,
+    /// `check` and `render`, which took any number before.
+    @Test func renderBudgetsAreHeldToOneRangeEverywhere() throws {
+        for command in [["build"], ["render", "plan.json", "--output", "out"]] {
+            let time = try Harness.assetc(command + ["--render-timeout", "0"])
+            #expect(time.status == 64, "\(command) \(time.stderr)")
+            #expect(time.stderr.contains("--render-timeout must be more than 0 and at most 86400 seconds"), "\(command) \(time.stderr)")
+            let memory = try Harness.assetc(command + ["--render-memory", "32"])
+            #expect(memory.status == 64, "\(command) \(memory.stderr)")
+            #expect(memory.stderr.contains("--render-memory must be between 64 and 1048576 MiB"), "\(command) \(memory.stderr)")
+        }
+    }
 }

@@ -415,7 +415,7 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         contents.imageSets = sets
         var table = Dictionary(uniqueKeysWithValues: sources.map { ("C.xcassets/S/" + $0.key, $0.value) })
         table["b.pdf"] = pdf(10, 10)  // the manifest image's source
-        return try Planner(inspector: TableInspector(sources: table), outputRoot: outputRoot).plan(manifest, catalogs: [contents])
+        return try Planner(inspector: TableInspector(sources: table), outputRoot: outputRoot).plan(BuildRequest(manifest), catalogs: [contents])
     }
 
     func set(_ name: String, _ slots: [CatalogImageSlot], preserves: Bool? = nil) -> CatalogImageSet {

@@ -62,7 +62,7 @@ import Testing
     @Test func slotsDependOnDevicesAndDeploymentTarget() throws {
         func slots(_ devices: String, _ target: String) throws -> [String] {
             let manifest = try decodeManifest(#"{"version": 1, "devices": \#(devices), "deploymentTarget": "\#(target)"}"#).get().manifest
-            return IconPlanner.applicableSlots(for: manifest).map { $0.fileName(base: "I") }
+            return IconPlanner.applicableSlots(for: BuildRequest(manifest)).map { $0.fileName(base: "I") }
         }
         let modernPhone = try slots(#"["iphone"]"#, "7.0")
         #expect(modernPhone.contains("I60x60@2x.png") && !modernPhone.contains("I57x57.png"))

@@ -233,7 +233,7 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
             #"{"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "big.png"}"#,
         ])])
         let result = try plan(#"{"version": 1, "appIcon": {"appiconset": "Icons/AppIcon.appiconset"}}"#, inspector).get()
-        #expect(result.variants.count == IconPlanner.applicableSlots(for: try decodeManifest(#"{"version": 1}"#).get().manifest).count)
+        #expect(result.variants.count == IconPlanner.applicableSlots(for: BuildRequest(try decodeManifest(#"{"version": 1}"#).get().manifest)).count)
         #expect(result.variants.contains { $0.outputPath == "Resources/AppIcon83.5x83.5@2x~ipad.png" && $0.pixelWidth == 167 })
         #expect(result.variants.allSatisfy { $0.source.path == "\(set)/big.png" })
     }
@@ -270,7 +270,7 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
         #expect(source("Resources/AppIcon60x60@3x.png") == "big.png")
         #expect(source("Resources/AppIcon76x76~ipad.png") == "big.png")
         #expect(source("AppStore/AppIcon1024x1024.png") == "big.png")
-        #expect(result.variants.count == IconPlanner.applicableSlots(for: try decodeManifest(manifest).get().manifest).count)
+        #expect(result.variants.count == IconPlanner.applicableSlots(for: BuildRequest(try decodeManifest(manifest).get().manifest)).count)
         #expect(result.warnings.contains {
             $0.severity == .warning && $0.dropsContent && $0.message == "AppIcon.appiconset/icon-60@3x.png is 170x170 but should be 180x180."
         })

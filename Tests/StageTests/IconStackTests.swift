@@ -13,7 +13,7 @@ import Testing
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/iconcomposer/\(bundle)/icon.json")
         let json = [UInt8](try Data(contentsOf: url))
-        return try Plan.make(iconJSON: json, stem: "AppIcon") { sizes[$0] }
+        return try Plan.make(IconComposerFile(bytes: json), stem: "AppIcon") { sizes[$0] }
     }
 
     /// One line a child, as a test reads it.
@@ -101,7 +101,7 @@ import Testing
         """#
         let sizes = ["tall.png": PointSize(width: 1200, height: 1550), "wide.png": PointSize(width: 1756, height: 764),
                      "big.png": PointSize(width: 705, height: 508)]
-        let plan = try Plan.make(iconJSON: Array(json.utf8), stem: "AppIcon") { sizes[$0] }
+        let plan = try Plan.make(IconComposerFile(bytes: Array(json.utf8)), stem: "AppIcon") { sizes[$0] }
         #expect(plan.layers.map(\.imageName) == ["tall.png", "wide.png", "big.png"])
         #expect(Set(plan.groups.map(\.name)) == ["AppIcon/Group", "AppIcon/Group 2", "AppIcon/Group 3"])
         func frame(_ group: String) -> [Int] {
@@ -126,7 +126,7 @@ import Testing
     /// Two files whose names read the same in ASCII keep a layer each, and each group names its own.
     @Test func layersWhoseNamesReadTheSameKeepANameEach() throws {
         let json = #"{"groups": [{"layers": [{"image-name": "a–b.png"}]}, {"layers": [{"image-name": "a—b.png"}]}]}"#
-        let plan = try Plan.make(iconJSON: Array(json.utf8), stem: "AppIcon") { _ in PointSize(width: 10, height: 10) }
+        let plan = try Plan.make(IconComposerFile(bytes: Array(json.utf8)), stem: "AppIcon") { _ in PointSize(width: 10, height: 10) }
         #expect(plan.layers.map(\.name) == ["AppIcon_Assets/a_b", "AppIcon_Assets/a_b 2"])
         let references = plan.groups.filter { $0.appearance == .light }.map { $0.children.map(\.reference) }
         #expect(references == [["AppIcon_Assets/a_b"], ["AppIcon_Assets/a_b 2"]])
@@ -139,18 +139,18 @@ import Testing
         {"groups": [{"hidden-specializations": [{"appearance": "dark", "value": true}],
                      "layers": [{"image-name-specializations": [{"value": "a.png"}, {"appearance": "dark", "value": "b.png"}]}]}]}
         """#
-        let plan = try Plan.make(iconJSON: Array(hidden.utf8), stem: "AppIcon") { $0 == "a.png" ? PointSize(width: 8, height: 8) : nil }
+        let plan = try Plan.make(IconComposerFile(bytes: Array(hidden.utf8)), stem: "AppIcon") { $0 == "a.png" ? PointSize(width: 8, height: 8) : nil }
         #expect(plan.layers.map(\.imageName) == ["a.png"])
         #expect(plan.groups.first { $0.appearance == .dark }?.children.isEmpty == true)
         #expect(plan.stacks.first { $0.appearance == .dark }?.children.count == 1, "the fill alone")
         let huge = #"{"fill": {"solid": "srgb:1e306,0,0,1"}, "groups": [{"layers": [{"image-name": "a.png"}]}]}"#
-        #expect(throws: IconComposerError.self) { try Plan.make(iconJSON: Array(huge.utf8), stem: "AppIcon") { _ in PointSize(width: 8, height: 8) } }
+        #expect(throws: IconComposerError.self) { try Plan.make(IconComposerFile(bytes: Array(huge.utf8)), stem: "AppIcon") { _ in PointSize(width: 8, height: 8) } }
     }
 
     /// A layer without a usable size is an error naming it, not a frame of nothing.
     @Test func aLayerWithoutASizeIsNamed() throws {
         let json = #"{"groups": [{"layers": [{"image-name": "a.png"}]}]}"#
-        #expect(throws: IconComposerError.self) { try Plan.make(iconJSON: Array(json.utf8), stem: "AppIcon") { _ in nil } }
+        #expect(throws: IconComposerError.self) { try Plan.make(IconComposerFile(bytes: Array(json.utf8)), stem: "AppIcon") { _ in nil } }
     }
 }
 

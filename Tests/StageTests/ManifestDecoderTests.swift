@@ -56,7 +56,7 @@ func errors(_ text: String) -> [String] {
         #expect(background.art?.fit == .fill)
         #expect(background.tall?.derivesSize == true)
         #expect(manifest.images[3].idioms.map(\.idiom) == [.iphone, .ipad])
-        #expect(manifest.images[4].bundle == "Checkout")
+        #expect(manifest.images[4].bundle == .named("Checkout"))
         #expect(manifest.images[4].art?.page == 2)
         #expect(manifest.images[0].scales == [1, 2])
         #expect(manifest.images[0].nameLocation == location(marked, "2️⃣"))
@@ -199,7 +199,7 @@ func errors(_ text: String) -> [String] {
         """
         let manifest = try decodeManifest(text).get().manifest
         #expect(manifest.catalogs.map(\.path) == ["App/Assets.xcassets", "Pay.xcassets"])
-        #expect(manifest.catalogs.map(\.bundle) == [nil, "Checkout"])
+        #expect(manifest.catalogs.map(\.bundle) == [.main, .named("Checkout")])
         #expect(manifest.catalogs.map(\.scales) == [[1, 2, 3], [2, 3]])
         #expect(manifest.appIconSetName?.name == "AppIcon")
         #expect(manifest.launchImageSetName?.name == "LaunchImage")

@@ -28,10 +28,10 @@ import Testing
                              bundles: [BundleSpec(name: "Checkout", path: "Checkout.bundle", location: SourceLocation(line: 2, column: 3))],
                              infoPlist: request, budget: SizeBudget(maxBytes: 1000, location: SourceLocation(line: 5, column: 6)), warnings: [])
         plan.catalogRecords = CatalogRecords(
-            images: [.init(bundle: "Checkout", name: "Round/Cherry", catalog: "A.xcassets", setPath: "Round/Cherry.imageset",
+            images: [.init(bundle: .named("Checkout"), name: "Round/Cherry", catalog: "A.xcassets", setPath: "Round/Cherry.imageset",
                            properties: CatalogImageProperties(templateRenderingIntent: "template", preservesVectorRepresentation: true,
                                                               resizing: .object(["mode": .string("3-part-horizontal")])))],
-            colors: [.init(bundle: nil, name: "Ink", colors: [
+            colors: [.init(bundle: .main, name: "Ink", colors: [
                 CatalogColor(idiom: .iphone, appearance: Appearance(luminosity: .dark), value: .components(colorSpace: "display-p3", [ColorComponent(name: "red", value: 0.502)])),
                 CatalogColor(idiom: nil, appearance: .any, value: .reference(platform: "ios", name: "labelColor")),
             ])])

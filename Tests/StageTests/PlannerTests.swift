@@ -26,7 +26,7 @@ struct TableInspector: SourceInspecting {
                 return Array(text.utf8)
             },
             list: { table.entries(ofFolder: $0) })
-        return SlotSetReader.read(SlotSetReader.paths(for: manifest, catalogs: catalogs), files: files).sets
+        return SlotSetReader.read(SlotSetReader.paths(for: BuildRequest(manifest), catalogs: catalogs), files: files).sets
     }
 
     func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool {
@@ -55,7 +55,7 @@ func plan(_ text: String, _ sources: [String: SourceInfo]) -> Result<BuildPlan, 
 func plan(_ text: String, _ inspector: TableInspector) -> Result<BuildPlan, InputError> {
     decodeManifest(text).flatMap { decoded in
         Result { () throws(InputError) in
-            try Planner(inspector: inspector).plan(decoded.manifest, slotSets: inspector.slotSets(for: decoded.manifest))
+            try Planner(inspector: inspector).plan(BuildRequest(decoded.manifest), slotSets: inspector.slotSets(for: decoded.manifest))
         }
     }
 }

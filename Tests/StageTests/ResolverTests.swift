@@ -127,7 +127,7 @@ import Testing
             variant("Card", "Card@2x.png", scale: 2, bundle: "Checkout"),
         ]
         let bundles = [BundleSpec(name: "Checkout", path: "Checkout.bundle", location: SourceLocation(line: 1, column: 1))]
-        let colors = CatalogRecords(colors: [.init(bundle: nil, name: "Ink", colors: [
+        let colors = CatalogRecords(colors: [.init(bundle: .main, name: "Ink", colors: [
             CatalogColor(idiom: nil, appearance: .any, value: .components(colorSpace: "gray-gamma-22", [ColorComponent(name: "white", value: 0.5), ColorComponent(name: "alpha", value: 1)])),
             CatalogColor(idiom: nil, appearance: Appearance(luminosity: .dark), value: .reference(platform: "ios", name: "labelColor")),
         ])])

@@ -2,8 +2,8 @@
 public struct CatalogSpec: Sendable, Hashable {
     /// The path as written (relative to the manifest's folder, or absolute).
     public var path: String
-    /// The bundle (from `bundles`) its images and colours go into; nil for the main bundle.
-    public var bundle: String?
+    /// The bundle (from `bundles`) its images and colours go into.
+    public var bundle: BundleRef
     /// Scales an unscaled PDF or SVG is rendered at.
     public var scales: [Int]
     public var location: SourceLocation
@@ -14,7 +14,7 @@ public struct CatalogSpec: Sendable, Hashable {
     /// 7.3 Mac car holds no 3x rendition of its universal 1x/2x/3x sets).
     public static func defaultScales(for platform: ApplePlatform) -> [Int] { platform == .macOS ? [1, 2] : defaultScales }
 
-    public init(path: String, bundle: String? = nil, scales: [Int] = CatalogSpec.defaultScales, location: SourceLocation) {
+    public init(path: String, bundle: BundleRef = .main, scales: [Int] = CatalogSpec.defaultScales, location: SourceLocation) {
         (self.path, self.bundle, self.scales, self.location) = (path, bundle, scales, location)
     }
 }
@@ -217,32 +217,35 @@ public struct CatalogOrigin: Sendable, Hashable, Codable {
 /// What the index records per catalog image and colour, by bundle.
 public struct CatalogRecords: Sendable, Codable {
     public struct Image: Sendable, Hashable {
-        public var bundle: String?
+        public var bundle: BundleRef
         public var name: String
         /// The catalog as named, and the set folder inside it.
         public var catalog: String
         public var setPath: String
         public var properties: CatalogImageProperties
-        public init(bundle: String?, name: String, catalog: String, setPath: String, properties: CatalogImageProperties) {
+        public var key: AssetKey { AssetKey(name, in: bundle) }
+        public init(bundle: BundleRef, name: String, catalog: String, setPath: String, properties: CatalogImageProperties) {
             (self.bundle, self.name, self.catalog, self.setPath, self.properties) = (bundle, name, catalog, setPath, properties)
         }
     }
 
     public struct Color: Sendable, Hashable {
-        public var bundle: String?
+        public var bundle: BundleRef
         public var name: String
         public var colors: [CatalogColor]
-        public init(bundle: String?, name: String, colors: [CatalogColor]) { (self.bundle, self.name, self.colors) = (bundle, name, colors) }
+        public var key: AssetKey { AssetKey(name, in: bundle) }
+        public init(bundle: BundleRef, name: String, colors: [CatalogColor]) { (self.bundle, self.name, self.colors) = (bundle, name, colors) }
     }
 
     /// A data set of a catalog, by bundle.
-    public struct DataSet: Sendable, Hashable, Codable {
-        public var bundle: String?
+    public struct DataSet: Sendable, Hashable {
+        public var bundle: BundleRef
         public var name: String
         public var catalog: String
         public var setPath: String
         public var entries: [CatalogDataSet.Entry]
-        public init(bundle: String?, name: String, catalog: String, setPath: String, entries: [CatalogDataSet.Entry]) {
+        public var key: AssetKey { AssetKey(name, in: bundle) }
+        public init(bundle: BundleRef, name: String, catalog: String, setPath: String, entries: [CatalogDataSet.Entry]) {
             (self.bundle, self.name, self.catalog, self.setPath, self.entries) = (bundle, name, catalog, setPath, entries)
         }
     }
@@ -254,12 +257,13 @@ public struct CatalogRecords: Sendable, Codable {
     public var symbolSets: [SymbolSet] = []
 
     /// A symbol set of a catalog, by bundle.
-    public struct SymbolSet: Sendable, Hashable, Codable {
-        public var bundle: String?
+    public struct SymbolSet: Sendable, Hashable {
+        public var bundle: BundleRef
         public var catalog: String
         public var symbolSet: CatalogSymbolSet
         public var name: String { symbolSet.name }
-        public init(bundle: String?, catalog: String, symbolSet: CatalogSymbolSet) {
+        public var key: AssetKey { AssetKey(name, in: bundle) }
+        public init(bundle: BundleRef, catalog: String, symbolSet: CatalogSymbolSet) {
             (self.bundle, self.catalog, self.symbolSet) = (bundle, catalog, symbolSet)
         }
     }

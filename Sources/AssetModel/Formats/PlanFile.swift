@@ -219,7 +219,7 @@ extension CatalogRecords.Image: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(bundle, forKey: .bundle)
+        try c.encode(bundle.name, forKey: .bundle)
         try c.encode(name, forKey: .name)
         try c.encode(catalog, forKey: .catalog)
         try c.encode(setPath, forKey: .setPath)
@@ -242,7 +242,7 @@ extension CatalogRecords.Image: Codable {
         properties.capInsets = try c.decodeIfPresent([ScaledCapInsets].self, forKey: .capInsets) ?? []
         properties.alignment = try c.decodeIfPresent([ScaledAlignmentInsets].self, forKey: .alignment) ?? []
         properties.traitSlots = try c.decodeIfPresent([CatalogTraitSlot].self, forKey: .traitSlots) ?? []
-        self.init(bundle: try c.decodeIfPresent(String.self, forKey: .bundle), name: try c.decode(String.self, forKey: .name),
+        self.init(bundle: BundleRef(try c.decodeIfPresent(String.self, forKey: .bundle)), name: try c.decode(String.self, forKey: .name),
                   catalog: try c.decode(String.self, forKey: .catalog), setPath: try c.decode(String.self, forKey: .setPath),
                   properties: properties)
     }
@@ -253,15 +253,54 @@ extension CatalogRecords.Color: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(bundle, forKey: .bundle)
+        try c.encode(bundle.name, forKey: .bundle)
         try c.encode(name, forKey: .name)
         try c.encode(colors, forKey: .colors)
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(bundle: try c.decodeIfPresent(String.self, forKey: .bundle), name: try c.decode(String.self, forKey: .name),
+        self.init(bundle: BundleRef(try c.decodeIfPresent(String.self, forKey: .bundle)), name: try c.decode(String.self, forKey: .name),
                   colors: try c.decode([CatalogColor].self, forKey: .colors))
+    }
+}
+
+// Data and symbol sets leave out the main bundle's "bundle" (Swift's synthesized form, which the
+// plan files of earlier versions hold); images and colours write it as null.
+extension CatalogRecords.DataSet: Codable {
+    private enum CodingKeys: String, CodingKey { case bundle, name, catalog, setPath, entries }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(bundle.name, forKey: .bundle)
+        try c.encode(name, forKey: .name)
+        try c.encode(catalog, forKey: .catalog)
+        try c.encode(setPath, forKey: .setPath)
+        try c.encode(entries, forKey: .entries)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(bundle: BundleRef(try c.decodeIfPresent(String.self, forKey: .bundle)), name: try c.decode(String.self, forKey: .name),
+                  catalog: try c.decode(String.self, forKey: .catalog), setPath: try c.decode(String.self, forKey: .setPath),
+                  entries: try c.decode([CatalogDataSet.Entry].self, forKey: .entries))
+    }
+}
+
+extension CatalogRecords.SymbolSet: Codable {
+    private enum CodingKeys: String, CodingKey { case bundle, catalog, symbolSet }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(bundle.name, forKey: .bundle)
+        try c.encode(catalog, forKey: .catalog)
+        try c.encode(symbolSet, forKey: .symbolSet)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(bundle: BundleRef(try c.decodeIfPresent(String.self, forKey: .bundle)), catalog: try c.decode(String.self, forKey: .catalog),
+                  symbolSet: try c.decode(CatalogSymbolSet.self, forKey: .symbolSet))
     }
 }
 

@@ -81,37 +81,6 @@ public struct IconComposerDocument: Sendable, Equatable {
     public var background: Fill
     /// Front-most first, as the file lists them.
     public var groups: [Group]
-
-    /// The bundle's `icon.json` read for `appearance`; hidden groups and layers are left out.
-    public static func read(_ bytes: [UInt8], appearance: Appearance) throws(IconComposerError) -> IconComposerDocument {
-        let root = try parse(bytes)
-        var reader = IconComposerReader(appearance: appearance)
-        return try reader.document(root)
-    }
-
-    /// `icon.json` as JSON, held to the JSON limit (16 MiB) rather than a source's: a parse takes
-    /// about 40 bytes of memory per byte of the file.
-    static func parse(_ bytes: [UInt8]) throws(IconComposerError) -> JSONNode {
-        guard bytes.count <= Limits.maximumJSONBytes else {
-            throw IconComposerError("icon.json is \(bytes.count) bytes, more than the \(Limits.maximumJSONBytes >> 20) MiB a JSON file may have")
-        }
-        do {
-            return try JSONParser.parse(bytes)
-        } catch {
-            throw IconComposerError(error.message, at: error.location)
-        }
-    }
-
-    /// Every file the bundle's layers name, in any appearance: what the icon is drawn from.
-    public static func imageNames(_ bytes: [UInt8]) throws(IconComposerError) -> [String] {
-        var names: Set<String> = []
-        for appearance in Appearance.allCases {
-            for group in try read(bytes, appearance: appearance).groups {
-                for layer in group.layers { names.insert(layer.imageName) }
-            }
-        }
-        return names.sorted()
-    }
 }
 
 public struct IconComposerError: Error, Sendable, Equatable, CustomStringConvertible {

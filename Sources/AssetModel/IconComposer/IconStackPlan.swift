@@ -87,16 +87,11 @@ public struct IconStackPlan: Sendable, Equatable {
 
     /// The plan of `icon.json`'s stack. `layerSize` gives each image's native size (a PNG's pixels,
     /// an SVG's size in points), nil when it has none, which is an error naming the layer.
-    public static func make(iconJSON bytes: [UInt8], stem: String,
+    public static func make(_ file: IconComposerFile, stem: String,
                             layerSize: @escaping (String) -> PointSize?) throws(IconComposerError) -> IconStackPlan {
-        let root = try IconComposerDocument.parse(bytes)
-        // The document's checks (bounds, names inside the bundle) are the flattened icon's.
-        for appearance in IconComposerDocument.Appearance.allCases {
-            var reader = IconComposerReader(appearance: appearance)
-            _ = try reader.document(root)
-        }
+        // The file's checks (bounds, names inside the bundle) are the flattened icon's, made when it was opened.
         var builder = IconStackBuilder(stem: stem, layerSize: layerSize)
-        return try builder.build(root)
+        return try builder.build(file.root)
     }
 }
 

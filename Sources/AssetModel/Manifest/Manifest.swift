@@ -1,5 +1,6 @@
-/// The decoded and validated `assets.json` (version 1). Paths are as written, relative to the
-/// manifest's folder; the planner resolves them against `directory`.
+/// The decoded and validated `assets.json` (version 1): what the file says, nothing else (the
+/// command line's choices are resolved over it in `BuildRequest`). Paths are as written, relative
+/// to the manifest's folder; the planner resolves them against `directory`.
 public struct Manifest: Sendable {
     public static let supportedVersion = 1
     public static let defaultScales = [1, 2]
@@ -7,15 +8,6 @@ public struct Manifest: Sendable {
 
     /// The manifest file as given on the command line (used in diagnostics).
     public var path: String
-    /// No manifest file: one made for the command line's catalogs, whose `path` is the first
-    /// catalog. Its locations point at nothing, so no "referenced here" note is made for them.
-    public var isFromCommandLine = false
-
-    /// "<what> referenced here" at `location` in the manifest, after an error about a file it names;
-    /// none for a manifest made for the command line, whose locations point at nothing.
-    public func referenceNote(_ what: String, at location: SourceLocation?) -> [Diagnostic] {
-        isFromCommandLine ? [] : [.note(path, at: location, "\(what) referenced here")]
-    }
     /// The manifest's folder; relative paths are resolved against it.
     public var directory: String
     public var output: String?
@@ -24,29 +16,17 @@ public struct Manifest: Sendable {
     public var images: [ImageSpec]
     /// Devices the app runs on; chooses icon and launch-image slots.
     public var devices: [Idiom] = Idiom.allCases
-    /// The platform the app is for (a command-line choice: actool's `--platform`); iOS unless said.
-    public var platform: ApplePlatform = .iOS
-    /// macOS: a Mac app's Icon Composer icon is also written as `<icon>.icns` (`CFBundleIconFile`);
-    /// off with actool's `--enable-icon-stack-fallback-generation disabled`.
-    public var writesIconFile = true
     public var deploymentTarget: OSVersion = Manifest.defaultDeploymentTarget
     public var appIcon: AppIconSpec?
     public var launchImage: LaunchImageSpec?
     public var budget: SizeBudget?
     /// Xcode asset catalogs compiled beside `images` (docs/catalogs.md).
     public var catalogs: [CatalogSpec] = []
-    /// `--app-icon NAME` / `"appIcon": {"set": NAME}`: the app icon set taken from the catalogs.
+    /// `"appIcon": {"set": NAME}`: the app icon set taken from the catalogs.
     public var appIconSetName: CatalogSetChoice?
-    /// `--alternate-app-icons` / `"appIcon": {"set": NAME, "alternates": true}`: every other iOS app
+    /// `"appIcon": {"set": NAME, "alternates": true}`: every other iOS app
     /// icon set of the catalogs is packaged as an alternate icon.
     public var alternateAppIcons = false
-    /// `--alternate-app-icon NAME` (repeatable, actool's flag): only these sets become alternate
-    /// icons; empty means every other set when `alternateAppIcons` is set.
-    public var alternateAppIconNames: [String] = []
-    /// `--accent-color NAME`, `--widget-background-color NAME`: colour sets of the catalogs named in
-    /// the partial Info.plist (`NSAccentColorName`, `NSWidgetBackgroundColorName`).
-    public var accentColorName: String?
-    public var widgetBackgroundColorName: String?
     /// `"codegen": {"swift": "Sources/App/Assets.swift"}`: generated accessors, relative to the manifest.
     public var swiftOutput: String?
     /// `"fonts": "fonts"`: the only fonts text a source does not embed may be drawn with (relative
@@ -63,20 +43,13 @@ public struct Manifest: Sendable {
     public var objcOutput: String?
     /// `"codegen": {"bundle": "module"}`: where the generated accessors look.
     public var accessorBundle: AccessorBundle?
-    /// `--car` / `"car": true`: the catalogs' image sets and the app icon are also compiled into
+    /// `"car": true`: the catalogs' image sets and the app icon are also compiled into
     /// `Resources/Assets.car` (docs/assets-car.md).
     public var compiledCatalog = false
     /// Folders outside the catalogs that links in them may lead into (`allowLinksTo`, relative to
-    /// the manifest, and `--allow-links-to`, relative to the working folder), resolved to be opened.
+    /// the manifest), resolved to be opened.
     public var allowedLinkRoots: [String] = []
-    /// The actool mode: a problem in a required icon slot (empty, missing, the wrong size) and a
-    /// transparent App Store icon are warnings, as actool reports them, so that a build system
-    /// calling assetc where it called actool fails where actool fails; `check` still fails on them.
-    /// assetc's own commands keep them errors (docs/actool.md).
-    public var actoolSeverities = false
-    /// Icon Composer bundles named on the command line (or by actool's operands), as given.
-    public var iconComposerBundles: [String] = []
-    /// `--launch-image NAME` / `"launchImage": {"set": NAME}`.
+    /// `"launchImage": {"set": NAME}`.
     public var launchImageSetName: CatalogSetChoice?
 
     /// True when the manifest itself names both `devices` and `deploymentTarget`: only then are
@@ -90,9 +63,6 @@ public struct Manifest: Sendable {
     /// loose-file world it describes; a catalog is Xcode's, and iOS 7 would add icon and launch
     /// slots no current app ships (docs/manifest.md).
     public static let catalogDefaultDeploymentTarget = OSVersion(15)
-
-    /// True when iOS 6-era slots (57 pt icons, status-bar-excluded launch images) apply.
-    public var targetsLegacyOS: Bool { deploymentTarget < .iOS7 }
 
     public init(path: String, directory: String, output: String? = nil, outputLocation: SourceLocation? = nil, bundles: [BundleSpec], images: [ImageSpec], devices: [Idiom] = Idiom.allCases, deploymentTarget: OSVersion = Manifest.defaultDeploymentTarget, appIcon: AppIconSpec? = nil, launchImage: LaunchImageSpec? = nil, budget: SizeBudget? = nil) {
         (self.path, self.directory, self.output, self.outputLocation, self.bundles) = (path, directory, output, outputLocation, bundles)
@@ -330,16 +300,21 @@ public struct ImageSpec: Sendable, Hashable {
     /// Empty for a universal image.
     public var idioms: [IdiomArt]
     public var tall: TallArt?
-    public var bundle: String?
+    public var bundle: BundleRef
     public var bundleLocation: SourceLocation?
 
-    public init(name: String, location: SourceLocation, nameLocation: SourceLocation, art: ArtSpec? = nil, scales: [Int], idioms: [IdiomArt], tall: TallArt? = nil, bundle: String? = nil, bundleLocation: SourceLocation? = nil) {
+    public init(name: String, location: SourceLocation, nameLocation: SourceLocation, art: ArtSpec? = nil, scales: [Int], idioms: [IdiomArt], tall: TallArt? = nil, bundle: BundleRef = .main, bundleLocation: SourceLocation? = nil) {
         (self.name, self.location, self.nameLocation, self.art, self.scales) = (name, location, nameLocation, art, scales)
         (self.idioms, self.tall, self.bundle, self.bundleLocation) = (idioms, tall, bundle, bundleLocation)
     }
 }
 
 extension Manifest {
+    /// The folder a bundle's files go into (its `path` in `bundles`); nil for the main bundle.
+    public func folder(of bundle: BundleRef) -> String? {
+        bundle.name.flatMap { name in bundles.first { $0.name == name }?.path }
+    }
+
     /// The one rule for paths written in a manifest (sources, sets, catalogs, fonts, outputs,
     /// generated code): absolute as written, else relative to the manifest's folder.
     public func resolve(_ path: String) -> String {

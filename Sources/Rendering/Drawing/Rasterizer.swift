@@ -84,12 +84,7 @@ final class Rasterizer {
             let macOSShape = job.source.page > ResolvedSource.macOSShapePage
             let page = macOSShape ? job.source.page - ResolvedSource.macOSShapePage : job.source.page
             let appearance: IconComposerDocument.Appearance = page == 2 ? .dark : page == 3 ? .tinted : .light
-            let document: IconComposerDocument
-            do {
-                document = try IconComposerDocument.read(try store.bytes(job.source.path), appearance: appearance)
-            } catch {
-                throw SourceError("not a readable Icon Composer icon.json: \(error)")
-            }
+            let document = try IconComposerSource.open(iconJSON: job.source.path, store: store).document(appearance)
             let canvas = try CairoCanvas(width: job.pixelWidth, height: job.pixelHeight)
             if let background = job.background { canvas.fill(background) }
             if macOSShape {

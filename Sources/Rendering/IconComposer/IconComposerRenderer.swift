@@ -46,7 +46,7 @@ enum IconComposerRenderer {
 
     private static func drawImage(of layer: IconComposerDocument.Layer, in group: IconComposerDocument.Group, iconJSON: String,
                                   canvas: CairoCanvas, store: SourceStore, pixelsPerPoint: Double) throws(SourceError) {
-        let path = try IconComposerLayers.path(of: layer.imageName, iconJSON: iconJSON)
+        let path = try IconComposerSource.layerPath(of: layer.imageName, iconJSON: iconJSON)
         let bytes = try store.bytes(path)
         let scale = group.position.scale * layer.position.scale
         let x = group.position.scale * layer.position.x + group.position.x

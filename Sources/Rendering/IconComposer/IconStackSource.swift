@@ -22,17 +22,12 @@ public enum IconStackSource {
     /// `check --car` and every build's planning afford.
     public static func read(iconJSON: String, stem: String, store: SourceStore,
                             decodingLayers: Bool = true) throws(SourceError) -> (IconStackPlan, [String: LayerImage]) {
-        let json = try store.bytes(iconJSON)
-        let names: [String]
-        do {
-            names = try IconComposerDocument.imageNames(json)
-        } catch {
-            throw SourceError("not a readable Icon Composer icon.json: \(error)")
-        }
+        let file = try IconComposerSource.open(iconJSON: iconJSON, store: store)
+        let names = file.imageNames
         var sizes: [String: PointSize] = [:]
         var files: [String: [UInt8]] = [:]
         for name in names {
-            let bytes = try store.bytes(try IconComposerLayers.path(of: name, iconJSON: iconJSON))
+            let bytes = try store.bytes(try IconComposerSource.layerPath(of: name, iconJSON: iconJSON))
             files[name] = bytes
             if name.lowercased().hasSuffix(".svg") {
                 sizes[name] = try svgSize(bytes, name: name)
@@ -46,7 +41,7 @@ public enum IconStackSource {
         }
         let plan: IconStackPlan
         do {
-            plan = try IconStackPlan.make(iconJSON: json, stem: stem) { sizes[$0] }
+            plan = try IconStackPlan.make(file, stem: stem) { sizes[$0] }
         } catch {
             throw SourceError("not a readable Icon Composer icon.json: \(error)")
         }

@@ -27,14 +27,8 @@ public struct SourceReader: Sendable {
         switch kind {
         case .iconComposer:
             // Every layer of every appearance: inside the bundle's Assets, an SVG or PNG of sane size.
-            let names: [String]
-            do {
-                names = try IconComposerDocument.imageNames(bytes)
-            } catch {
-                throw SourceError("not a readable Icon Composer icon.json: \(error)")
-            }
-            for name in names {
-                let layer = try IconComposerLayers.path(of: name, iconJSON: path)
+            for name in try IconComposerSource.open(iconJSON: path, store: store).imageNames {
+                let layer = try IconComposerSource.layerPath(of: name, iconJSON: path)
                 // A layer's own problem names the layer: the message is located at icon.json.
                 func naming(_ error: SourceError) -> SourceError {
                     if error.message.hasPrefix("the layer file ") { return error }

@@ -1,12 +1,23 @@
 import AssetModel
 import Foundation
 
-/// Where an Icon Composer layer's file is: `Assets/<name>` beside `icon.json`, and nowhere else —
-/// a name is a plain file name (IconComposerReader), and the file, links followed, must lie inside
-/// the bundle's own `Assets` folder, so a bundle cannot make assetc read `/etc/passwd` or a file of
-/// another project through a link.
-enum IconComposerLayers {
-    static func path(of name: String, iconJSON: String) throws(SourceError) -> String {
+/// The one place an Icon Composer bundle's files are opened: its `icon.json`, read through the
+/// source store and parsed once into an `IconComposerFile`, and its layer files, `Assets/<name>`
+/// beside it and nowhere else — a name is a plain file name (IconComposerReader), and the file,
+/// links followed, must lie inside the bundle's own `Assets` folder, so a bundle cannot make assetc
+/// read `/etc/passwd` or a file of another project through a link.
+public enum IconComposerSource {
+    /// The bundle's `icon.json`, parsed and checked for every appearance.
+    public static func open(iconJSON: String, store: SourceStore) throws(SourceError) -> IconComposerFile {
+        let bytes = try store.bytes(iconJSON)
+        do {
+            return try IconComposerFile(bytes: bytes)
+        } catch {
+            throw SourceError("not a readable Icon Composer icon.json: \(error)")
+        }
+    }
+
+    static func layerPath(of name: String, iconJSON: String) throws(SourceError) -> String {
         let bundle = URL(fileURLWithPath: iconJSON).deletingLastPathComponent()
         let assets = bundle.appendingPathComponent("Assets", isDirectory: true)
         let file = assets.appendingPathComponent(name)
@@ -26,14 +37,12 @@ enum IconComposerLayers {
         }
         return FilePath(iconJSON).folder.appending("Assets").appending(name).string
     }
-}
 
-/// What an Icon Composer bundle is made of, for cache keys: each layer file's hash, by name.
-public enum IconComposerBundle {
+    /// What the bundle is made of, for cache keys: each layer file's hash, by name.
     public static func layerHashes(iconJSON: String, store: SourceStore) -> String {
-        guard let bytes = try? store.bytes(iconJSON), let names = try? IconComposerDocument.imageNames(bytes) else { return "|unreadable" }
+        guard let names = try? open(iconJSON: iconJSON, store: store).imageNames else { return "|unreadable" }
         return names.map { name in
-            let hash = (try? IconComposerLayers.path(of: name, iconJSON: iconJSON)).flatMap { try? store.sha256($0) } ?? "missing"
+            let hash = (try? layerPath(of: name, iconJSON: iconJSON)).flatMap { try? store.sha256($0) } ?? "missing"
             return "|\(name)=\(hash)"
         }.joined()
     }

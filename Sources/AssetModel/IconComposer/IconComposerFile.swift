@@ -1,0 +1,38 @@
+/// An Icon Composer bundle's `icon.json`, parsed once and read for every appearance: the flattened
+/// icon's documents, the layer files they name and the parsed tree the car's stack is planned from
+/// (`IconStackPlan`). Every use of the file starts here; nothing else parses it.
+public struct IconComposerFile: Sendable {
+    /// The file's JSON, held to the JSON limit (16 MiB) rather than a source's: a parse takes about
+    /// 40 bytes of memory per byte of the file.
+    let root: JSONNode
+    /// Light, dark and tinted, in `Appearance.allCases` order; reading each is what checks the file
+    /// (bounds, names inside the bundle), so a file that opens is good for every appearance.
+    private let documents: [IconComposerDocument]
+
+    public init(bytes: [UInt8]) throws(IconComposerError) {
+        guard bytes.count <= Limits.maximumJSONBytes else {
+            throw IconComposerError("icon.json is \(bytes.count) bytes, more than the \(Limits.maximumJSONBytes >> 20) MiB a JSON file may have")
+        }
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw IconComposerError(error.message, at: error.location)
+        }
+        var documents: [IconComposerDocument] = []
+        for appearance in IconComposerDocument.Appearance.allCases {
+            var reader = IconComposerReader(appearance: appearance)
+            documents.append(try reader.document(root))
+        }
+        self.documents = documents
+    }
+
+    /// The icon as drawn for `appearance`; hidden groups and layers are left out.
+    public func document(_ appearance: IconComposerDocument.Appearance) -> IconComposerDocument {
+        documents[IconComposerDocument.Appearance.allCases.firstIndex(of: appearance)!]
+    }
+
+    /// Every file the bundle's layers name, in any appearance: what the icon is drawn from.
+    public var imageNames: [String] {
+        Set(documents.flatMap { $0.groups.flatMap { $0.layers.map(\.imageName) } }).sorted()
+    }
+}
