@@ -1,7 +1,7 @@
 import AssetModel
 
 /// Leaves out image variants that no device the app supports can load, when the manifest names its
-/// `devices` and `deploymentTarget` (docs/request.md has the device table behind each rule):
+/// `devices` and `deploymentTarget` (docs/manifest.md has the device table behind each rule):
 /// - iPhone @1x from iOS 7.0: every iPhone and iPod touch that runs iOS 7 has a Retina screen (the
 ///   last non-Retina ones, iPhone 3GS and iPod touch 3rd generation, stop at iOS 6).
 /// - iPad @1x from iOS 10.0: the last non-Retina iPads (iPad 2, iPad mini) stop at iOS 9.3.

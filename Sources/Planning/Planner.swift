@@ -34,7 +34,7 @@ public struct Planner {
         if filtered.skipped > 0 {
             // First, not after whatever error came last: a note right after an error is read as
             // its explanation (and kept with it under --quiet).
-            diagnostics.insert(.note(request.path, "left out \(filtered.skipped) image variant\(filtered.skipped == 1 ? "" : "s") that no supported device loads (\(request.devices.map(\.rawValue).joined(separator: ", ")) from iOS \(request.deploymentTarget)); see docs/request.md"), at: 0)
+            diagnostics.insert(.note(request.path, "left out \(filtered.skipped) image variant\(filtered.skipped == 1 ? "" : "s") that no supported device loads (\(request.devices.map(\.rawValue).joined(separator: ", ")) from iOS \(request.deploymentTarget)); see docs/manifest.md"), at: 0)
         }
         let resolvePath = { (path: String) in request.resolve(path) }
         if let icon = request.appIcon {

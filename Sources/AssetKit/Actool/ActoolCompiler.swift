@@ -114,73 +114,43 @@ public enum ActoolCompiler {
             return fail("another run has been placing files in --compile \(given) for \(Int(placementWaitSeconds)) s; try again when it is done")
         }
         defer { withExtendedLifetime(placing) {} }
+        // A run killed while placing (between two renames) left its journal: the earlier files
+        // come back before anything is checked or placed.
+        ActoolPlacement.recover(compile: kernel, sideFiles: [invocation.partialInfoPlist, invocation.dependencyInfo].compactMap { $0 }.map(FileSystem.absolute))
         // Checked before anything is placed, so a refused path leaves --compile as it was.
         let pathProblems = ActoolOutputPaths.problems(invocation, inputs: catalogs, placed: files.map { compile + "/" + $0 }, compile: kernel)
         if !pathProblems.isEmpty {
             for problem in pathProblems { results.entries.append(.init(.error, file: inputsLabel, problem)) }
             return finish(results, invocation)
         }
-        // Every file is first written beside its place, and only when all are written are they
-        // renamed into place: a file that cannot be written (a full disk, a read-only plist path,
-        // a folder where the car goes) leaves the earlier --compile folder as it was.
+        // Placed as one step (ActoolPlacement): a file that cannot be written (a full disk, a
+        // read-only plist path, a folder where the car goes) or a killed run leaves the earlier
+        // --compile folder as it was.
         var written: [String] = []
-        var staged: [(temporary: String, target: String)] = []
-        var throughDevices: [(target: String, bytes: [UInt8])] = []
-        defer { for file in staged { FileSystem.remove(file.temporary) } }
-        func stage(_ bytes: [UInt8], at target: String) throws(FileError) {
-            switch FileSystem.kindFollowingLinks(target) {
-            case .file, .missing:
-                let temporary = target + ".assetc-\(getpid()).tmp"
-                FileSystem.remove(temporary)
-                do {
-                    try FileSystem.writeNew(temporary, bytes)
-                } catch {
-                    throw FileError(error.operation, path: target, reason: error.reason, systemDescription: error.systemDescription)
-                }
-                staged.append((temporary, target))
-            case .directory:
-                throw FileError(.write, path: target, reason: .system(code: EISDIR, description: "is a folder"))
-            default:
-                // `/dev/null` (Compose, Audacity and qbs pass it for the plist): written through.
-                throughDevices.append((target, bytes))
-            }
-        }
+        var placement = ActoolPlacement(compile: kernel)
         do throws(FileError) {
             for file in files.sorted() {
                 let bytes = try FileSystem.read(resources + "/" + file, limit: Int.max)
                 let target = compile + "/" + file
                 try FileSystem.makeDirectories(FilePath(target).folder.string, under: kernel)
-                try stage(bytes, at: target)
+                try placement.add(bytes, at: target)
                 written.append(target)
             }
             if let plist = invocation.partialInfoPlist {
                 let target = FileSystem.absolute(plist)
-                try stage(try FileSystem.read(work + "/partial-Info.plist", limit: Int.max), at: target)
+                try placement.add(try FileSystem.read(work + "/partial-Info.plist", limit: Int.max), at: target)
                 written.append(target)
             }
             if let path = invocation.dependencyInfo {
                 let info = LinkerDependencyInfo(version: "actool-\(bundleVersion)", inputs: catalogs, outputs: written)
-                try stage(info.bytes, at: FileSystem.absolute(path))
+                try placement.add(info.bytes, at: FileSystem.absolute(path))
             }
-            while let file = staged.first {
-                try FileSystem.rename(file.temporary, to: file.target)
-                staged.removeFirst()
-            }
-            for (target, bytes) in throughDevices { try writeThrough(target, bytes) }
+            try placement.commit()
         } catch {
             return fail("cannot write the compiled files: \(error) (\(error.path))")
         }
         results.outputFiles = written.sorted()
         return finish(results, invocation)
-    }
-
-    /// `/dev/null` and other character devices are written in place, never replaced.
-    private static func writeThrough(_ path: String, _ bytes: [UInt8]) throws(FileError) {
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw FileError(.write, path: path, reason: .system(code: EACCES, description: "cannot be opened for writing"))
-        }
-        handle.write(Data(bytes))
-        try? handle.close()
     }
 
     private static func finish(_ results: ActoolResults, _ invocation: ActoolInvocation) -> Outcome {

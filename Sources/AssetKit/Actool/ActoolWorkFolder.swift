@@ -19,7 +19,8 @@ struct ActoolWorkFolder {
     let path: String
     /// A temporary folder, removed by `release()`; else a cache folder, kept.
     let isPrivate: Bool
-    /// Held while the build uses a cache folder, so a second call never shares it.
+    /// Held while the build uses the folder: a cache folder's lock file, so a second call never
+    /// shares it; a private folder's own lock, so a later call can tell it from one a killed run left.
     private let lock: FileLock?
 
     /// The cache root, or nil when there is none to use.
@@ -52,8 +53,30 @@ struct ActoolWorkFolder {
         // A TMPDIR that is not a folder is not created (it would be left behind): /tmp serves.
         let temporary = FilePath(NSTemporaryDirectory()).normalized.string
         let base = FileSystem.kindFollowingLinks(temporary) == .directory ? temporary : "/tmp"
-        let work = (base == "/" ? "" : base) + "/assetc-actool-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        return ActoolWorkFolder(path: work, isPrivate: true, lock: nil)
+        removeAbandonedFolders(in: base)
+        let work = (base == "/" ? "" : base) + "/\(privatePrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        var lock: FileLock?
+        if (try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)) != nil {
+            lock = try? FileLock(folder: work)
+        }
+        return ActoolWorkFolder(path: work, isPrivate: true, lock: lock)
+    }
+
+    static let privatePrefix = "assetc-actool-"
+
+    /// Private folders that runs killed before their `release()` left in `base`: one whose process
+    /// is gone and whose lock nobody holds (a live run holds its folder's lock from the moment it
+    /// is made, and its process exists even before).
+    static func removeAbandonedFolders(in base: String) {
+        for name in FileSystem.list(base) where name.hasPrefix(privatePrefix) {
+            let parts = name.dropFirst(privatePrefix.count).split(separator: "-")
+            guard parts.count == 2, let pid = Int32(parts[0]), pid != getpid(), UInt32(parts[1]) != nil else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let folder = (base == "/" ? "" : base) + "/" + name
+            guard FileSystem.kind(folder) == .directory, let held = try? FileLock(folder: folder) else { continue }
+            FileSystem.removeTree(folder)
+            withExtendedLifetime(held) {}
+        }
     }
 
     /// Removes a private folder; a cache folder stays for the next call.
