@@ -35,6 +35,10 @@ let package = Package(
         // rendered artwork; the shim deflates IDAT with libdeflate and lets libpng frame the chunks.
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate",
                        providers: [.apt(["libdeflate-dev"])]),
+        // SHA-256 of sources, outputs and cars (cache keys, the state, reuse checks): nettle uses the
+        // CPU's SHA instructions, 4-5x GLib's rate here (docs/performance.md).
+        .systemLibrary(name: "CNettle", pkgConfig: "nettle",
+                       providers: [.apt(["nettle-dev"])]),
         // WebP sources (and WebP bytes behind a .png name, which Xcode reads through ImageIO).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"])]),
@@ -70,7 +74,7 @@ let package = Package(
         // The second input kind: Xcode asset catalogs, walked as Xcode does (docs/catalogs.md).
         .target(name: "CatalogInput", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Planning", dependencies: ["AssetModel"]),
-        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "CFontconfig", "CWebP", "CHeif", "CLCMS", "CQPDF", "CXML", "PNGShim"]),
+        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "CFontconfig", "CWebP", "CHeif", "CLCMS", "CQPDF", "CXML", "CNettle", "PNGShim"]),
         .target(name: "Output", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Reports", dependencies: ["AssetModel"]),
         // Assets.car: a BOM store of CoreUI renditions, from pixels the façade decodes (pure Swift).

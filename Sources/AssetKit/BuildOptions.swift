@@ -98,6 +98,9 @@ public struct BuildOptions: Sendable {
     /// Render on threads inside this process instead of in supervised workers (no time or memory
     /// budget; for library users without the `assetc` binary, and for measurements).
     public var renderInProcess = false
+    /// The files written beside the images: all of them, or the partial Info.plist alone (the
+    /// actool mode, which places only the car, the loose files and the plist).
+    public var metadata = MetadataFiles.Selection.all
     /// Whether a build that finds everything as its last successful run left it may return at once
     /// (`UpToDate`); off for `--verbose`, which lists every variant, and for the actool mode.
     public var allowsUpToDateShortcut = true

@@ -217,7 +217,7 @@ public enum Pipeline {
         }
         let result = try stage { () throws(OutputError) in
             try transaction.commit(project.plan, outputs: outputs, derived: derived, sources: project.store.records(),
-                                   budgetLocation: project.request.path)
+                                   budgetLocation: project.request.path, metadata: options.metadata)
         }
         try stage { () throws(OutputError) in try extras.install() }
         let rendered = outputs.filter { if case .staged = $0.content { true } else { false } }.count

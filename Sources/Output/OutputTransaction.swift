@@ -173,7 +173,7 @@ public final class OutputTransaction: @unchecked Sendable {
     /// Checks the budget and every destination, then moves staged files into place, removes outputs
     /// the plan no longer makes, and writes the index, report, Info.plist and state.
     public func commit(_ plan: BuildPlan, outputs: [PlannedOutput], derived: [DerivedOutput] = [], sources: [String: SourceRecord],
-                       budgetLocation: String) throws(OutputError) -> CommitResult {
+                       budgetLocation: String, metadata: MetadataFiles.Selection = .all) throws(OutputError) -> CommitResult {
         // The budget is checked before anything is moved, so a build over it changes nothing.
         let planned = outputs.map(\.written)
         let sizes = SizeReport(planned, derived: derived.map { SizeReport.File(path: $0.relativePath, bytes: $0.bytes) },
@@ -246,7 +246,7 @@ public final class OutputTransaction: @unchecked Sendable {
             } catch {
                 throw Self.preparationFailure(error)
             }
-            try MetadataFiles.write(plan, written: planned, sizes: sizes, root: root) { bytes, path throws(OutputError) in
+            try MetadataFiles.write(plan, written: planned, sizes: sizes, root: root, selection: metadata) { bytes, path throws(OutputError) in
                 try writeJournaled(bytes, to: path, journal: &journal)
             }
             _ = try writeJournaled(state.serializedBytes(), to: statePath + "/state.json", journal: &journal)

@@ -81,6 +81,7 @@ public enum ActoolCompiler {
         options.isCancelled = isCancelled
         // The bundle files are listed from the report's variants, which the shortcut leaves empty.
         options.allowsUpToDateShortcut = false
+        options.metadata = .partialInfoPlistOnly
         let report: BuildReport
         do throws(BuildFailure) {
             report = try Pipeline.build(options)

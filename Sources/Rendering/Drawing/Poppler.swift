@@ -116,17 +116,6 @@ nonisolated(unsafe) private let popplerGlobalsAnchor: OpaquePointer? = {
     return poppler_document_new_from_bytes(gbytes, nil, nil)
 }()
 
-/// GLib's SHA-256, which Poppler already links: no second crypto library for one checksum.
-public func sha256Hex(_ bytes: [UInt8]) -> String {
-    bytes.withUnsafeBytes { buffer in
-        guard let digest = g_compute_checksum_for_data(G_CHECKSUM_SHA256,
-                                                       buffer.baseAddress?.assumingMemoryBound(to: guchar.self),
-                                                       gsize(buffer.count)) else { return "" }
-        defer { g_free(digest) }
-        return String(cString: digest)
-    }
-}
-
 /// Poppler (through GLib) logs the problems it works around — a damaged cross-reference table
 /// rebuilt, a stream without `endstream`, a broken JPEG 2000 image — and draws on. The library must
 /// never print, so in this process those messages are dropped; in a render worker
