@@ -8,7 +8,8 @@ Then the actool mode on a catalog of 2,000 image sets (one PDF each): a clean co
 compile again, and one after one PDF changed, against the issue's goal for the last (<= 10% of the
 clean compile), with the work folder kept in a cache of the run's own (ASSETC_CACHE_DIR).
 
-  python3 Benchmarks/scale.py [--counts 5000 20000 80000] [--sources 4] [--catalog-sets 2000] [--assetc PATH]
+  python3 Benchmarks/scale.py [--counts 5000 20000 80000] [--sources 4] [--catalog-sets 2000] [--rounds 5]
+                              [--assetc PATH] [--baseline OTHER_ASSETC]
 """
 import argparse
 import json
@@ -90,56 +91,80 @@ def catalog(root, sets):
     return xcassets
 
 
-def measure_actool(assetc, work, sets):
-    root = os.path.join(work, "actool-%d" % sets)
-    xcassets = catalog(root, sets)
-    compiled = os.path.join(root, "compiled")
-    os.makedirs(compiled)
-    command = [assetc, "actool", xcassets, "--compile", compiled, "--platform", "iphoneos",
-               "--minimum-deployment-target", "15.0", "--output-partial-info-plist", os.path.join(root, "partial.plist")]
-    # A cache of this run's own: a clean compile is clean, whatever earlier runs left in ~/.cache.
-    env = dict(os.environ, ASSETC_CACHE_DIR=os.path.join(root, "cache"))
-    clean, peak = timed(command, env)
-    again, _ = timed(command, env)
-    with open(os.path.join(xcassets, "Img00000.imageset", "art.pdf"), "ab") as handle:
-        handle.write(b"% changed\n")
-    one_change, _ = timed(command, env)
-    shutil.rmtree(root, ignore_errors=True)
-    return {"sets": sets, "clean": clean, "again": again, "one_change": one_change, "peak_rss_kib": peak}
+def measure_actool(binaries, work, sets, rounds=5):
+    """The actool mode on `sets` image sets for each binary in `binaries` (label -> path), side by
+    side: each gets its own copy of the catalog and cache; a clean compile each, then `rounds` times
+    the same compile again and a compile after one PDF changed, the binaries taking turns, so the
+    machine's noise falls on all alike. Medians of the rounds."""
+    setups = {}
+    for label, assetc in binaries.items():
+        root = os.path.join(work, "actool-%d-%s" % (sets, label))
+        xcassets = catalog(root, sets)
+        compiled = os.path.join(root, "compiled")
+        os.makedirs(compiled)
+        command = [assetc, "actool", xcassets, "--compile", compiled, "--platform", "iphoneos",
+                   "--minimum-deployment-target", "15.0", "--output-partial-info-plist", os.path.join(root, "partial.plist")]
+        # A cache of this run's own: a clean compile is clean, whatever earlier runs left in ~/.cache.
+        env = dict(os.environ, ASSETC_CACHE_DIR=os.path.join(root, "cache"))
+        setups[label] = (root, xcassets, command, env)
+    results = {}
+    for label, (root, xcassets, command, env) in setups.items():
+        clean, peak = timed(command, env)
+        results[label] = {"sets": sets, "clean": clean, "peak_rss_kib": peak, "again_runs": [], "one_change_runs": []}
+    for round_ in range(rounds):
+        for label, (root, xcassets, command, env) in setups.items():
+            results[label]["again_runs"].append(timed(command, env)[0])
+            with open(os.path.join(xcassets, "Img%05d.imageset" % round_, "art.pdf"), "ab") as handle:
+                handle.write(b"% changed\n")
+            results[label]["one_change_runs"].append(timed(command, env)[0])
+    for label, (root, _, _, _) in setups.items():
+        shutil.rmtree(root, ignore_errors=True)
+        results[label]["again"] = statistics.median(results[label]["again_runs"])
+        results[label]["one_change"] = statistics.median(results[label]["one_change_runs"])
+    return results
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--assetc", default=os.path.join(HERE, "..", ".build", "static", "release", "assetc"))
     parser.add_argument("--work", default="/tmp/assetc-bench")
-    parser.add_argument("--counts", type=int, nargs="+", default=[5000, 20000, 80000])
+    parser.add_argument("--counts", type=int, nargs="*", default=[5000, 20000, 80000], help="none: the actool mode alone")
     parser.add_argument("--sources", type=int, default=4)
     parser.add_argument("--catalog-sets", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=5, help="the actool mode's again/one-change rounds (medians)")
+    parser.add_argument("--baseline", help="another assetc whose actool mode runs side by side with this one")
     args = parser.parse_args()
     assetc = os.path.abspath(args.assetc)
     os.makedirs(args.work, exist_ok=True)
     rows = [measure(assetc, args.work, count, args.sources) for count in args.counts]
-    actool = measure_actool(assetc, args.work, args.catalog_sets) if args.catalog_sets else None
+    binaries = {"assetc": assetc}
+    if args.baseline:
+        binaries["baseline"] = os.path.abspath(args.baseline)
+    actool = measure_actool(binaries, args.work, args.catalog_sets, args.rounds) if args.catalog_sets else None
     with open(os.path.join(args.work, "scale.json"), "w") as handle:
         json.dump({"manifest": rows, "actool": actool}, handle, indent=2)
-    first = rows[0]
-    print("scale: images at scales 1 and 2 from %d PDFs (%s)" % (args.sources, assetc))
-    print("  images     clean    no-op  no-op/clean  one change  clean ms/image  clean vs %dk x n  peak RSS" % (first["images"] // 1000))
-    for row in rows:
-        growth = row["clean"] / (first["clean"] * row["images"] / first["images"])
-        rss = "%.0f MiB" % (row["peak_rss_kib"] / 1024) if row["peak_rss_kib"] else "-"
-        print("  %6d %8.2f s %6.2f s %10.3f %9.2f s %13.3f %16.2fx  %s" % (
-            row["images"], row["clean"], row["noop"], row["noop"] / row["clean"], row["one_change"],
-            1000 * row["clean"] / row["images"], growth, rss))
-    worst = max(row["noop"] / row["clean"] for row in rows)
-    print("  goals: no-op <= 5%% of clean (worst %.1f%%); clean within 1.3x of n x the smallest's (worst %.2fx)" % (
-        100 * worst, max(row["clean"] / (first["clean"] * row["images"] / first["images"]) for row in rows)))
+    if rows:
+        first = rows[0]
+        print("scale: images at scales 1 and 2 from %d PDFs (%s)" % (args.sources, assetc))
+        print("  images     clean    no-op  no-op/clean  one change  clean ms/image  clean vs %dk x n  peak RSS" % (first["images"] // 1000))
+        for row in rows:
+            growth = row["clean"] / (first["clean"] * row["images"] / first["images"])
+            rss = "%.0f MiB" % (row["peak_rss_kib"] / 1024) if row["peak_rss_kib"] else "-"
+            print("  %6d %8.2f s %6.2f s %10.3f %9.2f s %13.3f %16.2fx  %s" % (
+                row["images"], row["clean"], row["noop"], row["noop"] / row["clean"], row["one_change"],
+                1000 * row["clean"] / row["images"], growth, rss))
+        worst = max(row["noop"] / row["clean"] for row in rows)
+        print("  goals: no-op <= 5%% of clean (worst %.1f%%); clean within 1.3x of n x the smallest's (worst %.2fx)" % (
+            100 * worst, max(row["clean"] / (first["clean"] * row["images"] / first["images"]) for row in rows)))
     if actool:
-        rss = "%.0f MiB" % (actool["peak_rss_kib"] / 1024) if actool["peak_rss_kib"] else "-"
-        print("actool mode: %d image sets, one PDF each" % actool["sets"])
-        print("  clean %.2f s, again %.2f s, one PDF changed %.2f s (%.0f%% of clean; goal <= 10%%), peak RSS %s" % (
-            actool["clean"], actool["again"], actool["one_change"], 100 * actool["one_change"] / actool["clean"], rss))
-
+        print("actool mode: %d image sets, one PDF each; medians of %d rounds, binaries taking turns" % (args.catalog_sets, args.rounds))
+        for label, result in actool.items():
+            rss = "%.0f MiB" % (result["peak_rss_kib"] / 1024) if result["peak_rss_kib"] else "-"
+            print("  %-8s clean %.2f s, again %.2f s, one PDF changed %.2f s (%.1f%% of clean; goal <= 10%%), peak RSS %s" % (
+                label, result["clean"], result["again"], result["one_change"], 100 * result["one_change"] / result["clean"], rss))
+        if "baseline" in actool:
+            print("  assetc / baseline: clean %.2fx, again %.2fx, one change %.2fx" % tuple(
+                actool["assetc"][key] / actool["baseline"][key] for key in ("clean", "again", "one_change")))
 
 if __name__ == "__main__":
     sys.exit(main())
