@@ -55,6 +55,7 @@ public enum Pipeline {
                     _ = try CarAssembler.symbolSets(plan)
                     try CarAssembler.checkTraitSlots(plan)
                     try CarAssembler.checkNameCount(plan)
+                    try CarAssembler.checkRenditionLimits(plan)
                     // Icon Composer icons' stacks likewise: planned from the layers' headers, and
                     // their names checked against the sets', without decoding a pixel.
                     try CarAssembler.checkIconStacks(plan, store: store)

@@ -91,6 +91,32 @@ extension CarAssembler {
             + "its name trees hold as assetc writes them; split the catalog into bundles or leave some sets out of the car")])
     }
 
+    /// The writer's other counts, from what planning knows, so `check --car` refuses what the car
+    /// writer would: at least one rendition per image variant the car holds, per colour of a colour
+    /// set, per file of a data set and per symbol set (the writer's trees hold at most
+    /// `CompiledCatalogWriter.maximumRenditions`), and fewer languages than its 16-bit numbers (the
+    /// locales of colours, data files and car-only slots). Wide-gamut companions and each symbol's
+    /// glyphs come on top, and are counted when the car is made.
+    public static func checkRenditionLimits(_ plan: BuildPlan) throws(BuildFailure) {
+        let records = plan.catalogRecords
+        let colors = records.colors.filter { $0.bundle == .main }
+        let dataSets = records.dataSets.filter { $0.bundle == .main }
+        let images = records.images.filter { $0.bundle == .main }
+        let renditions = plan.compiledCatalogVariants.count + colors.reduce(0) { $0 + $1.colors.count }
+            + dataSets.reduce(0) { $0 + $1.entries.count } + records.symbolSets.filter { $0.bundle == .main }.count
+            + images.reduce(0) { $0 + $1.properties.traitSlots.filter { !$0.isVector }.count }
+        if renditions > CompiledCatalogWriter.maximumRenditions {
+            throw BuildFailure(.invalidInput, [.error(plan.inputPath, "at least \(renditions) renditions for Assets.car: more than the "
+                + "\(CompiledCatalogWriter.maximumRenditions) it holds as assetc writes it; split the catalog into bundles or leave some sets out of the car")])
+        }
+        let locales = Set(colors.flatMap { $0.colors.compactMap(\.locale) } + dataSets.flatMap { $0.entries.compactMap(\.locale) }
+            + images.flatMap { $0.properties.traitSlots.compactMap(\.locale) })
+        if locales.count >= CompiledCatalogWriter.maximumLocalizations {
+            throw BuildFailure(.invalidInput, [.error(plan.inputPath, "\(locales.count) languages for Assets.car: more than the "
+                + "\(CompiledCatalogWriter.maximumLocalizations - 1) it numbers")])
+        }
+    }
+
     /// The main bundle's car-only slots, read as far as their headers when the car is planned, so
     /// `check --car` refuses a file the build would refuse (a garbage or truncated JPEG, PNG, WebP
     /// or HEIC header); their pixels are read when the car is made.

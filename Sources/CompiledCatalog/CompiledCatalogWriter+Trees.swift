@@ -81,7 +81,7 @@ extension CompiledCatalogWriter {
     static func localizationNames(_ catalog: CompiledCatalog) throws(CompiledCatalogError) -> [String] {
         let names = Set(catalog.assets.flatMap { $0.renditions.compactMap(\.localization) + $0.colors.compactMap(\.localization) })
             .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        guard names.count < Int(UInt16.max) else {
+        guard names.count < maximumLocalizations else {
             throw CompiledCatalogError("\(names.count) localizations: more than Assets.car numbers")
         }
         return names

@@ -30,6 +30,8 @@ public enum CompiledCatalogWriter {
     /// holds as many children as a leaf holds entries. RENDITIONS' 4096-byte blocks give 510 × 510
     /// renditions; BITMAPKEYS' 1024-byte blocks, 126 × 126 names.
     public static let maximumRenditions = BOMStore.entriesPerLeaf(blockSize: 4096) * BOMStore.entriesPerLeaf(blockSize: 4096)
+    /// Localizations are numbered in 16 bits, 0 meaning every language.
+    public static let maximumLocalizations = Int(UInt16.max)
     public static let maximumNames = BOMStore.entriesPerLeaf(blockSize: bitmapKeysBlockSize) * BOMStore.entriesPerLeaf(blockSize: bitmapKeysBlockSize)
     /// BITMAPKEYS' blocks are 1024 bytes in actool's files; the other trees', 4096.
     static let bitmapKeysBlockSize = 1024

@@ -120,6 +120,24 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("no").path), "TMPDIR was not created")
     }
 
+    /// A TMPDIR that cannot take a folder (here /proc) is said as that, naming it and the variables
+    /// that choose the work folder; the message used to name the private folder assetc had tried to
+    /// make, which the caller never chose. Nothing is placed.
+    @Test func aTemporaryFolderThatCannotTakeTheWorkFolderIsNamed() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try ActoolModeTests.makeCatalog(in: work)
+        let out = work.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let run = try Harness.assetc(Self.actool(catalog, into: out.path, icon: false), in: work,
+                                     environment: ["TMPDIR": "/proc", "ASSETC_CACHE_DIR": "none"])
+        #expect(run.status == 1, "\(run.stdout)")
+        #expect(run.stdout.contains("error: cannot make a work folder in the temporary folder /proc: ")
+            && run.stdout.contains("set TMPDIR, or ASSETC_CACHE_DIR, to a writable folder"), "\(run.stdout)")
+        #expect(!run.stdout.contains("assetc-actool-"), "\(run.stdout)")
+        #expect(Harness.files(under: out).isEmpty)
+    }
+
     /// Two runs into one --compile folder at once, ten times: each time the car and the partial
     /// plist left are one run's pair (one places the other's car never beside its plist).
     @Test func concurrentRunsIntoOneFolderDoNotMix() throws {

@@ -73,7 +73,13 @@ public enum ActoolCompiler {
         let compile = kernel == "/" ? "" : kernel
         // assetc's own tree (staging, index, state) is built in a folder kept in the cache, so the
         // next call reuses what did not change; else in a private one, removed afterwards.
-        let workFolder = ActoolWorkFolder.acquire(request, compile: kernel)
+        let workFolder: ActoolWorkFolder
+        switch ActoolWorkFolder.acquire(request, compile: kernel) {
+        case .success(let folder): workFolder = folder
+        case .failure(let error):
+            // The folder is assetc's own business: the message names the variables that choose it.
+            return fail("cannot make a work folder in the temporary folder \(error.path): \(error.reasonText); set TMPDIR, or ASSETC_CACHE_DIR, to a writable folder")
+        }
         defer { workFolder.release() }
         let work = workFolder.path
         var options = BuildOptions(manifestPath: nil, outputOverride: work)

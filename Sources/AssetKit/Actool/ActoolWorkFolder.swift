@@ -41,13 +41,15 @@ struct ActoolWorkFolder {
         return String(sha256Hex(Array(description.utf8)).prefix(32))
     }
 
-    static func acquire(_ request: CatalogRequest, compile: String, cacheRoot: String? = cacheRoot()) -> ActoolWorkFolder {
+    /// A folder for the build, or why none can be made: the cache's when it can be used, else a
+    /// private one in TMPDIR (else /tmp), which fails only when that cannot take a folder.
+    static func acquire(_ request: CatalogRequest, compile: String, cacheRoot: String? = cacheRoot()) -> Result<ActoolWorkFolder, FileError> {
         if let cacheRoot {
             let folder = cacheRoot + "/actool/" + key(request, compile: compile)
             if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
                FileSystem.kind(folder) == .directory,
                let held = try? FileLock(path: folder + ".lock") {
-                return ActoolWorkFolder(path: folder, isPrivate: false, lock: held)
+                return .success(ActoolWorkFolder(path: folder, isPrivate: false, lock: held))
             }
         }
         // A TMPDIR that is not a folder is not created (it would be left behind): /tmp serves.
@@ -55,11 +57,10 @@ struct ActoolWorkFolder {
         let base = FileSystem.kindFollowingLinks(temporary) == .directory ? temporary : "/tmp"
         removeAbandonedFolders(in: base)
         let work = (base == "/" ? "" : base) + "/\(privatePrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var lock: FileLock?
-        if (try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)) != nil {
-            lock = try? FileLock(folder: work)
+        guard mkdir(work, 0o700) == 0 else {
+            return .failure(FileError(.write, path: base, reason: .system(code: errno, description: String(cString: strerror(errno)))))
         }
-        return ActoolWorkFolder(path: work, isPrivate: true, lock: lock)
+        return .success(ActoolWorkFolder(path: work, isPrivate: true, lock: try? FileLock(folder: work)))
     }
 
     static let privatePrefix = "assetc-actool-"
