@@ -138,7 +138,7 @@ import TestSupport
         #expect(Harness.files(under: out).isEmpty)
     }
 
-    /// Two runs into one --compile folder at once, ten times: each time the car and the partial
+    /// Two runs into one --compile folder at once, twenty times: each time the car and the partial
     /// plist left are one run's pair (one places the other's car never beside its plist).
     @Test func concurrentRunsIntoOneFolderDoNotMix() throws {
         let work = try Harness.temporaryDirectory()
@@ -163,7 +163,7 @@ import TestSupport
         try #require(try Harness.assetc(argv(b, icon: false), in: work).status == 0)
         let fromB = try pair()
         try #require(fromA[0] != fromB[0] && fromA[1] != fromB[1])
-        for round in 0..<10 {
+        for round in 0..<20 {
             let group = DispatchGroup()
             let statuses = Statuses()
             for (catalog, icon) in [(a, true), (b, false)] {
