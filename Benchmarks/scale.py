@@ -8,7 +8,7 @@ Then the actool mode on a catalog of 2,000 image sets (one PDF each): a clean co
 compile again, and one after one PDF changed, against the issue's goal for the last (<= 10% of the
 clean compile), with the work folder kept in a cache of the run's own (ASSETC_CACHE_DIR).
 
-  python3 Benchmarks/scale.py [--counts 5000 20000 80000] [--sources 4] [--catalog-sets 2000] [--rounds 5]
+  python3 Benchmarks/scale.py [--counts 5000 20000 80000] [--sources 4] [--catalog-sets 2000] [--rounds 3]
                               [--assetc PATH] [--baseline OTHER_ASSETC]
 """
 import argparse
@@ -93,34 +93,37 @@ def catalog(root, sets):
 
 def measure_actool(binaries, work, sets, rounds=5):
     """The actool mode on `sets` image sets for each binary in `binaries` (label -> path), side by
-    side: each gets its own copy of the catalog and cache; a clean compile each, then `rounds` times
-    the same compile again and a compile after one PDF changed, the binaries taking turns, so the
-    machine's noise falls on all alike. Medians of the rounds."""
+    side: each has its own copy of the catalog. Each round, for each binary in turn: a clean
+    compile (its cache and --compile folder emptied), the same compile again, then one after one
+    PDF changed. Medians of the rounds, so the machine's noise falls on all binaries alike."""
     setups = {}
     for label, assetc in binaries.items():
         root = os.path.join(work, "actool-%d-%s" % (sets, label))
         xcassets = catalog(root, sets)
         compiled = os.path.join(root, "compiled")
-        os.makedirs(compiled)
         command = [assetc, "actool", xcassets, "--compile", compiled, "--platform", "iphoneos",
                    "--minimum-deployment-target", "15.0", "--output-partial-info-plist", os.path.join(root, "partial.plist")]
         # A cache of this run's own: a clean compile is clean, whatever earlier runs left in ~/.cache.
         env = dict(os.environ, ASSETC_CACHE_DIR=os.path.join(root, "cache"))
-        setups[label] = (root, xcassets, command, env)
-    results = {}
-    for label, (root, xcassets, command, env) in setups.items():
-        clean, peak = timed(command, env)
-        results[label] = {"sets": sets, "clean": clean, "peak_rss_kib": peak, "again_runs": [], "one_change_runs": []}
+        setups[label] = (root, xcassets, compiled, command, env)
+    results = {label: {"sets": sets, "peak_rss_kib": None, "clean_runs": [], "again_runs": [], "one_change_runs": []}
+               for label in binaries}
     for round_ in range(rounds):
-        for label, (root, xcassets, command, env) in setups.items():
+        for label, (root, xcassets, compiled, command, env) in setups.items():
+            shutil.rmtree(os.path.join(root, "cache"), ignore_errors=True)
+            shutil.rmtree(compiled, ignore_errors=True)
+            os.makedirs(compiled)
+            clean, peak = timed(command, env)
+            results[label]["clean_runs"].append(clean)
+            results[label]["peak_rss_kib"] = results[label]["peak_rss_kib"] or peak
             results[label]["again_runs"].append(timed(command, env)[0])
             with open(os.path.join(xcassets, "Img%05d.imageset" % round_, "art.pdf"), "ab") as handle:
                 handle.write(b"% changed\n")
             results[label]["one_change_runs"].append(timed(command, env)[0])
-    for label, (root, _, _, _) in setups.items():
+    for label, (root, _, _, _, _) in setups.items():
         shutil.rmtree(root, ignore_errors=True)
-        results[label]["again"] = statistics.median(results[label]["again_runs"])
-        results[label]["one_change"] = statistics.median(results[label]["one_change_runs"])
+        for key in ("clean", "again", "one_change"):
+            results[label][key] = statistics.median(results[label][key + "_runs"])
     return results
 
 
@@ -131,7 +134,7 @@ def main():
     parser.add_argument("--counts", type=int, nargs="*", default=[5000, 20000, 80000], help="none: the actool mode alone")
     parser.add_argument("--sources", type=int, default=4)
     parser.add_argument("--catalog-sets", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=5, help="the actool mode's again/one-change rounds (medians)")
+    parser.add_argument("--rounds", type=int, default=3, help="the actool mode's rounds of clean, again and one change (medians)")
     parser.add_argument("--baseline", help="another assetc whose actool mode runs side by side with this one")
     args = parser.parse_args()
     assetc = os.path.abspath(args.assetc)
@@ -157,7 +160,7 @@ def main():
         print("  goals: no-op <= 5%% of clean (worst %.1f%%); clean within 1.3x of n x the smallest's (worst %.2fx)" % (
             100 * worst, max(row["clean"] / (first["clean"] * row["images"] / first["images"]) for row in rows)))
     if actool:
-        print("actool mode: %d image sets, one PDF each; medians of %d rounds, binaries taking turns" % (args.catalog_sets, args.rounds))
+        print("actool mode: %d image sets, one PDF each; medians of %d rounds (clean, again, one change), binaries taking turns" % (args.catalog_sets, args.rounds))
         for label, result in actool.items():
             rss = "%.0f MiB" % (result["peak_rss_kib"] / 1024) if result["peak_rss_kib"] else "-"
             print("  %-8s clean %.2f s, again %.2f s, one PDF changed %.2f s (%.1f%% of clean; goal <= 10%%), peak RSS %s" % (
