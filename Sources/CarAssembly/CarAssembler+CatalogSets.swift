@@ -21,7 +21,7 @@ extension CarAssembler {
                 do {
                     bytes = try FileSystem.read(entry.path, limit: Limits.maximumSourceBytes)
                 } catch {
-                    throw BuildFailure(.invalidInput, [.error(entry.path, "the data set \"\(set.name)\": cannot be read for Assets.car: \(error)")])
+                    throw BuildFailure(.invalidInput, [.error(entry.path, "the data set \"\(set.name)\": " + CarMessage.cannotRead(error))])
                 }
                 if let size = GitLFSPointer.pointedSize(of: bytes) {
                     throw BuildFailure(.invalidInput, [.error(entry.path, GitLFSPointer.message(pointedSize: size))])
@@ -50,7 +50,7 @@ extension CarAssembler {
             do {
                 bytes = try FileSystem.read(set.path, limit: Limits.maximumSymbolTemplateBytes)
             } catch {
-                throw failure("cannot be read for Assets.car: \(error)")
+                throw failure(CarMessage.cannotRead(error))
             }
             if let size = GitLFSPointer.pointedSize(of: bytes) {
                 throw BuildFailure(.invalidInput, [.error(set.path, GitLFSPointer.message(pointedSize: size))])
@@ -131,7 +131,7 @@ extension CarAssembler {
                         _ = try PNGCodec.readHeader(bytes)
                     }
                 } catch {
-                    throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
+                    throw BuildFailure(.invalidInput, [.error(slot.path, CarMessage.cannotRead(error))])
                 }
             }
         }

@@ -76,7 +76,7 @@ extension CarAssembler {
                 do {
                     (rendition.width, rendition.height) = try JPEGHeader.size(item.bytes)
                 } catch {
-                    throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
+                    throw BuildFailure(.invalidInput, [.error(slot.path, CarMessage.cannotRead(error))])
                 }
                 rendition.embedded = .jpeg(item.bytes)
                 if rendition.slicing != nil {
@@ -89,7 +89,7 @@ extension CarAssembler {
             do throws(CompiledCatalogError) {
                 rendition.encoded = try CompiledCatalogWriter.encode(rendition, kind: .image)
             } catch {
-                throw BuildFailure(.invalidInput, [.error(slot.path, "cannot write Assets.car: \(error.message)")])
+                throw BuildFailure(.invalidInput, [.error(slot.path, CarMessage.cannotWrite(because: error.message))])
             }
             rendition.rgba = []
             rendition.extendedRGBA = nil
@@ -121,7 +121,7 @@ extension CarAssembler {
             }
             image = try SRGBConversion.convert(decoded)
         } catch {
-            throw BuildFailure(.invalidInput, [.error(slot.path, "cannot be read for Assets.car: \(error)")])
+            throw BuildFailure(.invalidInput, [.error(slot.path, CarMessage.cannotRead(error))])
         }
         (rendition.width, rendition.height, rendition.rgba) = (image.width, image.height, image.pixels)
         if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: image.width, height: image.height) { rendition.slicing = nil }
@@ -210,13 +210,13 @@ extension CarAssembler {
             do throws(CompiledCatalogError) {
                 rendition.encoded = try CompiledCatalogWriter.encode(rendition, kind: item.kind)
             } catch {
-                throw BuildFailure(.invalidInput, [.error(variant.source.path, "cannot write Assets.car: \(error.message)")])
+                throw BuildFailure(.invalidInput, [.error(variant.source.path, CarMessage.cannotWrite(because: error.message))])
             }
             if var made = wide {
                 do throws(CompiledCatalogError) {
                     made.encoded = try CompiledCatalogWriter.encode(made, kind: item.kind)
                 } catch {
-                    throw BuildFailure(.invalidInput, [.error(variant.source.path, "cannot write Assets.car: \(error.message)")])
+                    throw BuildFailure(.invalidInput, [.error(variant.source.path, CarMessage.cannotWrite(because: error.message))])
                 }
                 made.extendedRGBA = nil
                 wide = made

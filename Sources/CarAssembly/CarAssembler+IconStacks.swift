@@ -38,7 +38,7 @@ extension CarAssembler {
             do {
                 stack = try IconStackSource.read(iconJSON: iconJSON, stem: name, store: store, decodingLayers: false).0
             } catch {
-                throw BuildFailure(.invalidInput, [.error(iconJSON, "cannot make the icon's stack for Assets.car: \(error)")])
+                throw BuildFailure(.invalidInput, [.error(iconJSON, CarMessage.cannotMakeIconStack(error))])
             }
             let parts = Set(stack.groups.map(\.name) + stack.layers.map(\.name) + stack.colors.map(\.name) + stack.gradients.map(\.name))
             for part in parts.sorted() where taken.contains(part) {
@@ -69,7 +69,7 @@ extension CarAssembler {
             }
             return CompiledCatalog.IconStack(plan: plan, images: stored)
         } catch {
-            throw BuildFailure(.invalidInput, [.error(iconJSON, "cannot make the icon's stack for Assets.car: \(error)")])
+            throw BuildFailure(.invalidInput, [.error(iconJSON, CarMessage.cannotMakeIconStack(error))])
         }
     }
 }

@@ -100,7 +100,7 @@ extension CarAssembler {
         do {
             return try FileSystem.read(path, limit: Limits.maximumSourceBytes)
         } catch {
-            throw BuildFailure(.invalidInput, [.error(path, "cannot be read for Assets.car: \(error)")])
+            throw BuildFailure(.invalidInput, [.error(path, CarMessage.cannotRead(error))])
         }
     }
 

@@ -132,7 +132,7 @@ public enum CarAssembler {
         do {
             written = try CompiledCatalogWriter.writeWithParts(catalog)
         } catch {
-            throw BuildFailure(.invalidInput, [.error(plan.inputPath, "cannot write Assets.car: \(error.message)")])
+            throw BuildFailure(.invalidInput, [.error(plan.inputPath, CarMessage.cannotWrite(because: error.message))])
         }
         // Said under -v, not kept with the car: how much of it this build had to make.
         warnings.append(.note(plan.inputPath, "Assets.car: \(encoded) image\(encoded == 1 ? "" : "s") encoded, \(copied) copied from the last build's car"))

@@ -53,11 +53,11 @@ struct ContentsFile {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            diagnostics.append(.error(path, at: error.location, "invalid JSON: \(error.message)"))
+            diagnostics.append(.error(path, at: error.location, SourceMessage.invalidJSON(error)))
             return nil
         }
         guard case .object = root.value else {
-            diagnostics.append(.error(path, at: root.location, "Contents.json must be an object, found \(root.typeName)"))
+            diagnostics.append(.error(path, at: root.location, SourceMessage.contentsNotAnObject(root)))
             return nil
         }
         return ContentsFile(path: path, root: root)

@@ -95,10 +95,10 @@ public enum SlotSetReader {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            return .failure(InputError([.error(path, at: error.location, "invalid JSON: \(error.message)")]))
+            return .failure(InputError([.error(path, at: error.location, SourceMessage.invalidJSON(error))]))
         }
         guard case .object(let members) = root.value else {
-            return .failure(InputError([.error(path, at: root.location, "Contents.json must be an object, found \(root.typeName)")]))
+            return .failure(InputError([.error(path, at: root.location, SourceMessage.contentsNotAnObject(root))]))
         }
         guard let images = members.first(where: { $0.key == "images" })?.value else {
             return .failure(InputError([.error(path, at: root.location, "Contents.json has no \"images\" array")]))

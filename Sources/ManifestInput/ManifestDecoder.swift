@@ -35,7 +35,7 @@ public enum ManifestDecoder {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw InputError([.error(path, at: error.location, "invalid JSON: \(error.message)")])
+            throw InputError([.error(path, at: error.location, SourceMessage.invalidJSON(error))])
         }
         let reader = FieldReader(path: path)
         let manifest = decodeRoot(root, reader: reader, path: path, directory: directory)

@@ -99,7 +99,7 @@ struct IconPlanner: SlotSetOpening {
         switch info {
         case .pdf(let count, let sizes):
             guard let size = sizes[page] else {
-                diagnostics.append(.error(path, "page \(page) is out of range; the PDF has \(count) page\(count == 1 ? "" : "s")"))
+                diagnostics.append(.error(path, SourceMessage.pageOutOfRange(page, pageCount: count)))
                 return nil
             }
             if abs(size.width - size.height) > 0.01 * max(size.width, size.height) {

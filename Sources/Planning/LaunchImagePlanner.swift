@@ -44,7 +44,7 @@ struct LaunchImagePlanner: SlotSetOpening {
             switch try inspector.inspect(path: path, kind: kind, pages: [page]) {
             case .pdf(let count, let sizes):
                 guard let size = sizes[page] else {
-                    diagnostics.append(.error(path, "page \(page) is out of range; the PDF has \(count) page\(count == 1 ? "" : "s")"))
+                    diagnostics.append(.error(path, SourceMessage.pageOutOfRange(page, pageCount: count)))
                     return []
                 }
                 content = size

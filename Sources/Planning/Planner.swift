@@ -356,7 +356,7 @@ public struct Planner {
             do {
                 let result = try outcome.get()
                 if case .pdf(let count, _) = result, let bad = entry.pages.sorted().last, bad > count {
-                    diagnostics.append(.error(path, "page \(bad) is out of range; the PDF has \(count) page\(count == 1 ? "" : "s")"))
+                    diagnostics.append(.error(path, SourceMessage.pageOutOfRange(bad, pageCount: count)))
                     diagnostics += request.referenceNote("source", at: entry.location)
                     continue
                 }

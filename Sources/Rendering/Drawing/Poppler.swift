@@ -68,7 +68,7 @@ public final class PDFDocument {
     private func withPage<T>(_ pageNumber: Int, _ body: (OpaquePointer) -> T) throws(SourceError) -> T {
         // Checked first: an out-of-range index makes Poppler print a CRITICAL line to stderr.
         guard pageNumber >= 1, pageNumber <= pageCount else {
-            throw SourceError("page \(pageNumber) is out of range; the PDF has \(pageCount) page\(pageCount == 1 ? "" : "s")")
+            throw SourceError(SourceMessage.pageOutOfRange(pageNumber, pageCount: pageCount))
         }
         guard let page = poppler_document_get_page(document, Int32(pageNumber - 1)) else {
             throw SourceError("cannot read page \(pageNumber)")
