@@ -204,6 +204,11 @@ public enum FileSystem {
 
     public static var processID: Int32 { getpid() }
 
+    /// Makes the folder `path` (mode 0700), which must not exist: a private work folder.
+    public static func makeNewFolder(_ path: String) throws(FileError) {
+        guard mkdir(path, 0o700) == 0 else { throw failure(.write, path) }
+    }
+
     /// Creates `path` and its parents (mode 0755). Refuses to pass through a symlink below `root`,
     /// so a planted link cannot send outputs outside the output folder.
     public static func makeDirectories(_ path: String, under root: String) throws(FileError) {

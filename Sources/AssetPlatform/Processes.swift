@@ -232,6 +232,19 @@ public enum Pipes {
     public static let standardOutput: Int32 = 1
 }
 
+/// Other processes, as far as a run needs to know of them.
+public enum Processes {
+    /// True when no process `pid` exists (one of another user's is said to exist).
+    public static func isGone(_ pid: Int32) -> Bool { kill(pid, 0) != 0 && errno == ESRCH }
+
+    /// Ends this process at once with SIGKILL, as a crash would: no cleanup, no handler (fault
+    /// injection for tests).
+    public static func killSelf() -> Never {
+        kill(getpid(), SIGKILL)
+        fatalError("SIGKILL did not end the process")
+    }
+}
+
 /// Limits a worker process sets on itself.
 public enum ProcessLimits {
     /// Caps the address space (RLIMIT_AS): allocations past it fail instead of exhausting the machine.

@@ -34,7 +34,7 @@ struct ActoolPlacement {
 
     init(compile: String) {
         self.compile = compile
-        tag = "assetc-\(getpid())"
+        tag = "assetc-\(FileSystem.processID)"
     }
 
     /// Adds a file; a folder where it goes fails here, before anything is written.
@@ -67,7 +67,7 @@ struct ActoolPlacement {
             for (index, entry) in entries.enumerated() {
                 if entry.hadEarlier { try FileSystem.rename(entry.target, to: Self.backup(entry.target, tag)) }
                 try FileSystem.rename(Self.temporary(entry.target, tag), to: entry.target)
-                if index == Self.killAfterRename { kill(getpid(), SIGKILL) }
+                if index == Self.killAfterRename { Processes.killSelf() }
             }
         } catch {
             Self.rollBack(entries, tag: tag, journal: journalPath)

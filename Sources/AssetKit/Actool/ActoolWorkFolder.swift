@@ -56,9 +56,11 @@ struct ActoolWorkFolder {
         let temporary = FilePath(NSTemporaryDirectory()).normalized.string
         let base = FileSystem.kindFollowingLinks(temporary) == .directory ? temporary : "/tmp"
         removeAbandonedFolders(in: base)
-        let work = (base == "/" ? "" : base) + "/\(privatePrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        guard mkdir(work, 0o700) == 0 else {
-            return .failure(FileError(.write, path: base, reason: .system(code: errno, description: String(cString: strerror(errno)))))
+        let work = (base == "/" ? "" : base) + "/\(privatePrefix)\(FileSystem.processID)-\(UInt32.random(in: 0...UInt32.max))"
+        do {
+            try FileSystem.makeNewFolder(work)
+        } catch {
+            return .failure(FileError(error.operation, path: base, reason: error.reason, systemDescription: error.systemDescription))
         }
         return .success(ActoolWorkFolder(path: work, isPrivate: true, lock: try? FileLock(folder: work)))
     }
@@ -71,8 +73,8 @@ struct ActoolWorkFolder {
     static func removeAbandonedFolders(in base: String) {
         for name in FileSystem.list(base) where name.hasPrefix(privatePrefix) {
             let parts = name.dropFirst(privatePrefix.count).split(separator: "-")
-            guard parts.count == 2, let pid = Int32(parts[0]), pid != getpid(), UInt32(parts[1]) != nil else { continue }
-            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            guard parts.count == 2, let pid = Int32(parts[0]), pid != FileSystem.processID, UInt32(parts[1]) != nil,
+                  Processes.isGone(pid) else { continue }
             let folder = (base == "/" ? "" : base) + "/" + name
             guard FileSystem.kind(folder) == .directory, let held = try? FileLock(folder: folder) else { continue }
             FileSystem.removeTree(folder)
