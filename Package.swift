@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "CompiledCatalog", dependencies: ["AssetModel"]),
         // The car's assembly stage: renditions from the plan's records and the build's PNGs, each
         // copied from the last car or decoded (through Rendering) and encoded; hands the writer one value.
-        .target(name: "CarAssembly", dependencies: ["AssetModel", "AssetPlatform", "Rendering", "CompiledCatalog"]),
+        .target(name: "CarAssembly", dependencies: ["AssetModel", "Rendering", "CompiledCatalog"]),
         // Generated accessors (`--swift`) from a plan; pure.
         .target(name: "CodeGeneration", dependencies: ["AssetModel", "AssetResolver"]),
         .target(name: "AssetKit", dependencies: [

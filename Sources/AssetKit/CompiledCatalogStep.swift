@@ -48,7 +48,8 @@ enum CompiledCatalogStep {
         guard let request = plan.compiledCatalog else { return [] }
         let relative = carPath
         var colorWarnings: [Diagnostic] = []
-        let sources = try CarAssembler.sources(plan, request, files: files, colorWarnings: &colorWarnings)
+        let sources = try CarAssembler.sources(plan, request, files: files, reader: .live, stackStore: SourceStore(keepsBytes: true),
+                                               colorWarnings: &colorWarnings)
         let key = CarAssembler.carKey(sources)
         warnings += colorWarnings
         // A Mac app's `.icns` is made with the car, from the same images: kept or made with it.
@@ -72,4 +73,9 @@ enum CompiledCatalogStep {
         }
         return outputs
     }
+}
+
+extension CarFileReader {
+    /// The file system, as the car reads it: regular files only, up to `limit` bytes.
+    static let live = CarFileReader { path, limit throws(FileError) in try FileSystem.read(path, limit: limit) }
 }

@@ -52,8 +52,8 @@ public enum Pipeline {
             // `check --car` and `plan` refuse a template the build would refuse.
             if plan.compiledCatalog != nil {
                 do {
-                    _ = try CarAssembler.symbolSets(plan)
-                    try CarAssembler.checkTraitSlots(plan)
+                    _ = try CarAssembler.symbolSets(plan, reader: .live)
+                    try CarAssembler.checkTraitSlots(plan, reader: .live)
                     try CarAssembler.checkNameCount(plan)
                     try CarAssembler.checkRenditionLimits(plan)
                     // Icon Composer icons' stacks likewise: planned from the layers' headers, and

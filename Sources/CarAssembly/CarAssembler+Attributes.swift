@@ -1,5 +1,4 @@
 import AssetModel
-import AssetPlatform
 import CompiledCatalog
 import Rendering
 import Dispatch

@@ -1,5 +1,4 @@
 import AssetModel
-import AssetPlatform
 import CompiledCatalog
 import Rendering
 import Dispatch
@@ -9,7 +8,7 @@ import Synchronization
 extension CarAssembler {
     /// The main bundle's data sets as car assets, one rendition per idiom, each file read whole (up
     /// to the source limit: a larger file is an error naming it, not a car of gigabytes).
-    static func dataSets(_ plan: BuildPlan) throws(BuildFailure) -> [CompiledCatalog.Asset] {
+    static func dataSets(_ plan: BuildPlan, reader: CarFileReader) throws(BuildFailure) -> [CompiledCatalog.Asset] {
         var assets: [CompiledCatalog.Asset] = []
         for set in plan.catalogRecords.dataSets where set.bundle == .main {
             var asset = CompiledCatalog.Asset(name: set.name, kind: .data, renditions: [])
@@ -19,7 +18,7 @@ extension CarAssembler {
                 guard seen.insert("\(idiom.rawValue)|\(entry.locale ?? "")").inserted else { continue }
                 let bytes: [UInt8]
                 do {
-                    bytes = try FileSystem.read(entry.path, limit: Limits.maximumSourceBytes)
+                    bytes = try reader.read(entry.path, Limits.maximumSourceBytes)
                 } catch {
                     throw BuildFailure(.invalidInput, [.error(entry.path, "the data set \"\(set.name)\": " + CarMessage.cannotRead(error))])
                 }
@@ -39,7 +38,7 @@ extension CarAssembler {
     /// The main bundle's symbol sets as car assets, one glyph rendition per weight and size of the
     /// template, with the template's SHA-256 for the car's cache key. A template that cannot be
     /// read or holds no usable glyph is an error naming it: the app would miss the symbol.
-    public static func symbolSets(_ plan: BuildPlan) throws(BuildFailure) -> [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] {
+    public static func symbolSets(_ plan: BuildPlan, reader: CarFileReader) throws(BuildFailure) -> [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] {
         var assets: [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] = []
         for record in plan.catalogRecords.symbolSets where record.bundle == .main {
             let set = record.symbolSet
@@ -48,7 +47,7 @@ extension CarAssembler {
             }
             let bytes: [UInt8]
             do {
-                bytes = try FileSystem.read(set.path, limit: Limits.maximumSymbolTemplateBytes)
+                bytes = try reader.read(set.path, Limits.maximumSymbolTemplateBytes)
             } catch {
                 throw failure(CarMessage.cannotRead(error))
             }
@@ -120,11 +119,11 @@ extension CarAssembler {
     /// The main bundle's car-only slots, read as far as their headers when the car is planned, so
     /// `check --car` refuses a file the build would refuse (a garbage or truncated JPEG, PNG, WebP
     /// or HEIC header); their pixels are read when the car is made.
-    public static func checkTraitSlots(_ plan: BuildPlan) throws(BuildFailure) {
+    public static func checkTraitSlots(_ plan: BuildPlan, reader: CarFileReader) throws(BuildFailure) {
         for record in plan.catalogRecords.images where record.bundle == .main {
             for slot in record.properties.traitSlots where !slot.isVector {
                 do {
-                    let bytes = try FileSystem.read(slot.path, limit: Limits.maximumSourceBytes)
+                    let bytes = try reader.read(slot.path, Limits.maximumSourceBytes)
                     if JPEGHeader.isJPEG(bytes) {
                         _ = try JPEGHeader.size(bytes)
                     } else {

@@ -1,5 +1,4 @@
 import AssetModel
-import AssetPlatform
 import CompiledCatalog
 import Rendering
 import Dispatch
@@ -22,6 +21,8 @@ extension CarAssembler {
         var variant: Variant
         var path: String
         var needsEncoding: Bool
+        /// How `path` is read back.
+        var reader: CarFileReader
     }
 
     /// Each rendition read back, decoded and encoded, `jobs` at a time; the results in `items`' order.
@@ -172,7 +173,7 @@ extension CarAssembler {
             let bytes: [UInt8]
             let image: RGBAImage?
             do {
-                bytes = try FileSystem.read(item.path, limit: Limits.maximumSourceBytes)
+                bytes = try item.reader.read(item.path, Limits.maximumSourceBytes)
                 // A JPEG slot is stored as the file, as actool stores it; everything else as pixels.
                 image = variant.source.kind == .jpeg ? nil : try PNGCodec.decode(bytes).image
             } catch {

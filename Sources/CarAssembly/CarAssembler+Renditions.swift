@@ -1,5 +1,4 @@
 import AssetModel
-import AssetPlatform
 import CompiledCatalog
 import Rendering
 
@@ -60,7 +59,8 @@ extension CarAssembler {
             }
         }
         return PendingRendition(name: name, rendition: rendition, wide: wide, kind: kind, perDeviceIdiom: perDeviceIdiom,
-                                splitsWideGamut: splitsWideGamut, variant: variant, path: path, needsEncoding: cached[cacheKey] == nil)
+                                splitsWideGamut: splitsWideGamut, variant: variant, path: path, needsEncoding: cached[cacheKey] == nil,
+                                reader: sources.reader)
     }
 
     /// An image's rendering intent, vector origin, slicing, retina4 subtype and traits.

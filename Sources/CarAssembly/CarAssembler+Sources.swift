@@ -1,5 +1,4 @@
 import AssetModel
-import AssetPlatform
 import CompiledCatalog
 import Rendering
 
@@ -28,6 +27,8 @@ extension CarAssembler {
         var colorAssets: [CompiledCatalog.Asset]
         var stackIcons: [(name: String, iconJSON: String)]
         var stackStore: SourceStore
+        /// How every file above is read (`CarFileReader`).
+        var reader: CarFileReader
         var intents: [String: CompiledCatalog.RenderingIntent]
         var shapes: [String: ImageShape]
         /// Images a set's own display-P3 slot gives the wide-gamut art of: their sRGB slot's file is
@@ -44,7 +45,8 @@ extension CarAssembler {
 
     /// The sources of `plan`'s car; `colorWarnings`: what converting its colours said.
     public static func sources(_ plan: BuildPlan, _ request: CompiledCatalogRequest, files: [(WrittenVariant, String)],
-                        colorWarnings: inout [Diagnostic]) throws(BuildFailure) -> CarSources {
+                               reader: CarFileReader, stackStore: SourceStore,
+                               colorWarnings: inout [Diagnostic]) throws(BuildFailure) -> CarSources {
         // A single-size icon contributes only its 1024-pixel image, once per device idiom (below).
         let singleSizeAlternates = BuildPlan.singleSizeAlternates(plan.variants)
         let included = Set(plan.compiledCatalogVariants.filter { variant in
@@ -68,7 +70,7 @@ extension CarAssembler {
         }.map(\.name)))
         var vectorFiles: [String: [UInt8]] = [:]
         for source in Set(vectors.map(\.source)).sorted() {
-            vectorFiles[source] = try readForCar(source)
+            vectorFiles[source] = try readForCar(source, reader)
         }
         // Slots chosen by size class, memory, graphics family or locale: their PNGs go into the car only.
         var traitFiles: [TraitFile] = []
@@ -76,7 +78,7 @@ extension CarAssembler {
         for record in plan.catalogRecords.images where record.bundle == .main {
             // Vector slots are drawn by the render workers: they come as variants (`carTraits`).
             for slot in record.properties.traitSlots where !slot.isVector {
-                let bytes = try readForCar(slot.path)
+                let bytes = try readForCar(slot.path, reader)
                 traitFiles.append(TraitFile(name: record.name, slot: slot, bytes: bytes, sha256: sha256Hex(bytes)))
             }
             for slot in record.properties.traitSlots where slot.isWideGamut && !slot.isVector && slot.carPlay != true && slot.locale == nil
@@ -85,20 +87,20 @@ extension CarAssembler {
             }
         }
         // Data sets: their files are read here, whole (NSDataAsset hands the app the bytes).
-        let dataAssets = try dataSets(plan)
+        let dataAssets = try dataSets(plan, reader: reader)
         // Symbol sets: each template is read and its glyphs written here (a few kilobytes each).
-        let symbolAssets = try symbolSets(plan)
+        let symbolAssets = try symbolSets(plan, reader: reader)
         let colorAssets = colors(plan, warnings: &colorWarnings)
         return CarSources(request: request, entries: entries, vectors: vectors, vectorFiles: vectorFiles, traitFiles: traitFiles,
                           dataAssets: dataAssets, symbolAssets: symbolAssets, colorAssets: colorAssets,
-                          stackIcons: iconStackSources(plan, request), stackStore: SourceStore(keepsBytes: true),
+                          stackIcons: iconStackSources(plan, request), stackStore: stackStore, reader: reader,
                           intents: renderingIntents(plan), shapes: imageShapes(plan), explicitWideGamut: explicitWideGamut,
                           icnsImages: icnsImages)
     }
 
-    static func readForCar(_ path: String) throws(BuildFailure) -> [UInt8] {
+    static func readForCar(_ path: String, _ reader: CarFileReader) throws(BuildFailure) -> [UInt8] {
         do {
-            return try FileSystem.read(path, limit: Limits.maximumSourceBytes)
+            return try reader.read(path, Limits.maximumSourceBytes)
         } catch {
             throw BuildFailure(.invalidInput, [.error(path, CarMessage.cannotRead(error))])
         }

@@ -1,10 +1,10 @@
 import AssetModel
-import AssetPlatform
 import CompiledCatalog
 import Rendering
 
 /// Assets.car's assembly stage: from what the car is made from (`CarSources`: the plan's records,
-/// the build's PNGs and the files read for the car), its renditions, each copied out of the last
+/// the build's PNGs and the files read for the car through the façade's `CarFileReader`; the stage
+/// opens no file itself), its renditions, each copied out of the last
 /// build's car when what it is made from is unchanged or else decoded and encoded, and the car's
 /// bytes. Returns values; the façade stages them in the output transaction.
 public enum CarAssembler {
@@ -28,7 +28,7 @@ public enum CarAssembler {
         guard !sources.icnsImages.isEmpty, let name = sources.request.appIconName else { return nil }
         var images: [Int: RGBAImage] = [:]
         for (size, source) in sources.icnsImages {
-            let bytes = try readForCar(source.path)
+            let bytes = try readForCar(source.path, sources.reader)
             do {
                 images[size] = try PNGCodec.decode(bytes).image
             } catch {

@@ -1,6 +1,7 @@
 import AssetModel
 import CarAssembly
 import CompiledCatalog
+import Foundation
 import Testing
 
 /// `check --car` refuses what the car writer would, from what planning knows: more renditions than
@@ -40,6 +41,36 @@ import Testing
             Issue.record("\(limit) languages passed")
         } catch {
             #expect(error.diagnostics.first?.message == "\(limit) languages for Assets.car: more than the \(limit - 1) it numbers")
+        }
+    }
+}
+
+/// The car's assembly opens no file itself: what it is made from comes through the reader the façade
+/// hands it, so a table serves as well as the disk, and a file the reader cannot give is said naming it.
+@Suite struct CarFileReaderTests {
+    @Test func symbolSetsAreReadThroughTheReaderAlone() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/symbols/markBelowAsRead.symbolset/markBelowAsRead.svg")
+        let template = [UInt8](try Data(contentsOf: url))
+        var plan = CarLimitPlanningTests.plan(colors: [])
+        let set = CatalogSymbolSet(name: "markBelowAsRead", setPath: "markBelowAsRead.symbolset", contentsPath: "/nowhere/Contents.json",
+                                   filename: "markBelowAsRead.svg", path: "/nowhere/markBelowAsRead.svg")
+        plan.catalogRecords.symbolSets = [CatalogRecords.SymbolSet(bundle: .main, catalog: "A.xcassets", symbolSet: set)]
+        let table = CarFileReader { path, _ throws(FileError) in
+            guard path == "/nowhere/markBelowAsRead.svg" else { throw FileError(.read, path: path, reason: .missing) }
+            return template
+        }
+        let assets = try CarAssembler.symbolSets(plan, reader: table)
+        #expect(assets.map(\.asset.name) == ["markBelowAsRead"])
+        #expect(assets.first.map { !$0.asset.renditions.isEmpty } == true, "glyph renditions from the table's bytes")
+        let empty = CarFileReader { path, _ throws(FileError) in throw FileError(.read, path: path, reason: .missing) }
+        do {
+            _ = try CarAssembler.symbolSets(plan, reader: empty)
+            Issue.record("a template the reader cannot give was used")
+        } catch {
+            #expect(error.diagnostics.first?.path == "/nowhere/markBelowAsRead.svg")
+            #expect(error.diagnostics.first?.message.hasPrefix("the symbol set \"markBelowAsRead\": cannot be read for Assets.car: ") == true,
+                    "\(error.diagnostics)")
         }
     }
 }
