@@ -43,9 +43,12 @@ extension CarAssembler {
         }
         let kind: CompiledCatalog.Asset.Kind = isIcon ? .appIcon : .image
         let splitsWideGamut = kind == .image && variant.carTraits == nil && (variant.tall
-            || !sources.explicitWideGamut.contains("\(name)|\(variant.idiom?.rawValue ?? "")|\(variant.scale)|\(variant.appearance)"))
-        let cacheKey = sha256Hex(Array(("\(writerVersion)|\(AssetcVersion.current)|\(SRGBConversion.version)|\(kind)|\(rendition.fileName)|\(rendition.scale)|\(rendition.appearance)|"
-            + "\(rendition.renderingIntent)|\(rendition.isFromVector)|\(variant.source.kind)|\(written.sha256)|"
+            || !sources.explicitWideGamut.contains(WideGamutSlot(name: name, idiom: variant.idiom, scale: variant.scale, appearance: variant.appearance)))
+        // Spelled field by field: printing the enums through reflection was 4% of a one-change
+        // rebuild at 2,000 sets (6,000 keys).
+        let cacheKey = sha256Hex(Array(("\(writerVersion)|\(AssetcVersion.current)|\(SRGBConversion.version)|\(Self.keyName(kind))|\(rendition.fileName)|"
+            + "\(rendition.scale)|\(rendition.appearance.rawValue)|\(Self.keyName(rendition.renderingIntent))|\(rendition.isFromVector)|"
+            + "\(variant.source.kind.rawValue)|\(written.sha256)|"
             + "\(rendition.slicing.map { "\($0)" } ?? "")|\(rendition.alignment.map { "\($0)" } ?? "")|\(rendition.subtype)|\(splitsWideGamut)"
             + (variant.carTraits.map { "|traits \($0.summary)" } ?? "")).utf8))
         rendition.cacheKey = cacheKey
@@ -61,6 +64,24 @@ extension CarAssembler {
         return PendingRendition(name: name, rendition: rendition, wide: wide, kind: kind, perDeviceIdiom: perDeviceIdiom,
                                 splitsWideGamut: splitsWideGamut, variant: variant, path: path, needsEncoding: cached[cacheKey] == nil,
                                 reader: sources.reader)
+    }
+
+    static func keyName(_ kind: CompiledCatalog.Asset.Kind) -> String {
+        switch kind {
+        case .appIcon: "appIcon"
+        case .image: "image"
+        case .color: "color"
+        case .data: "data"
+        case .symbol: "symbol"
+        }
+    }
+
+    static func keyName(_ intent: CompiledCatalog.RenderingIntent) -> String {
+        switch intent {
+        case .automatic: "automatic"
+        case .original: "original"
+        case .template: "template"
+        }
     }
 
     /// An image's rendering intent, vector origin, slicing, retina4 subtype and traits.

@@ -15,6 +15,14 @@ extension CarAssembler {
 
     /// Everything that goes into the car: the build's PNGs, the files read for it (vectors, car-only
     /// slots, data, symbol templates, icon stacks) and the sets' attributes.
+    /// A set's slot that has its own display-P3 file (so its sRGB image gets no P3 companion).
+    struct WideGamutSlot: Hashable, Sendable {
+        var name: String
+        var idiom: Idiom?
+        var scale: Int
+        var appearance: Appearance
+    }
+
     public struct CarSources: Sendable {
         var request: CompiledCatalogRequest
         /// Each written variant that goes into the car and where its PNG can be read now.
@@ -34,7 +42,7 @@ extension CarAssembler {
         /// Images a set's own display-P3 slot gives the wide-gamut art of: their sRGB slot's file is
         /// not split as well (the explicit slot wins), and the choice is part of the cache key, so
         /// removing the slot makes the next build split the file again.
-        var explicitWideGamut: Set<String>
+        var explicitWideGamut: Set<WideGamutSlot>
         /// macOS: the app icon's images the `.icns` is made from, by pixel size (`AppIconFile`):
         /// where each PNG can be read now, and its hash.
         var icnsImages: [Int: (path: String, sha256: String)] = [:]
@@ -74,7 +82,7 @@ extension CarAssembler {
         }
         // Slots chosen by size class, memory, graphics family or locale: their PNGs go into the car only.
         var traitFiles: [TraitFile] = []
-        var explicitWideGamut: Set<String> = []
+        var explicitWideGamut: Set<WideGamutSlot> = []
         for record in plan.catalogRecords.images where record.bundle == .main {
             // Vector slots are drawn by the render workers: they come as variants (`carTraits`).
             for slot in record.properties.traitSlots where !slot.isVector {
@@ -83,7 +91,7 @@ extension CarAssembler {
             }
             for slot in record.properties.traitSlots where slot.isWideGamut && !slot.isVector && slot.carPlay != true && slot.locale == nil
                 && slot.attributeValues == [24: 1] {
-                explicitWideGamut.insert("\(record.name)|\(slot.idiom?.rawValue ?? "")|\(slot.scale)|\(slot.appearance)")
+                explicitWideGamut.insert(WideGamutSlot(name: record.name, idiom: slot.idiom, scale: slot.scale, appearance: slot.appearance))
             }
         }
         // Data sets: their files are read here, whole (NSDataAsset hands the app the bytes).
