@@ -241,7 +241,7 @@ public enum Processes {
     /// injection for tests).
     public static func killSelf() -> Never {
         kill(getpid(), SIGKILL)
-        fatalError("SIGKILL did not end the process")
+        _exit(128 + SIGKILL)  // as the shell reports a SIGKILL, should the signal not have ended it
     }
 }
 

@@ -242,7 +242,7 @@ extension CatalogRecords.Image: Codable {
         properties.capInsets = try c.decodeIfPresent([ScaledCapInsets].self, forKey: .capInsets) ?? []
         properties.alignment = try c.decodeIfPresent([ScaledAlignmentInsets].self, forKey: .alignment) ?? []
         properties.traitSlots = try c.decodeIfPresent([CatalogTraitSlot].self, forKey: .traitSlots) ?? []
-        self.init(bundle: BundleRef(try c.decodeIfPresent(String.self, forKey: .bundle)), name: try c.decode(String.self, forKey: .name),
+        self.init(bundle: try c.decodeBundle(.bundle), name: try c.decode(String.self, forKey: .name),
                   catalog: try c.decode(String.self, forKey: .catalog), setPath: try c.decode(String.self, forKey: .setPath),
                   properties: properties)
     }
@@ -260,9 +260,14 @@ extension CatalogRecords.Color: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(bundle: BundleRef(try c.decodeIfPresent(String.self, forKey: .bundle)), name: try c.decode(String.self, forKey: .name),
+        self.init(bundle: try c.decodeBundle(.bundle), name: try c.decode(String.self, forKey: .name),
                   colors: try c.decode([CatalogColor].self, forKey: .colors))
     }
+}
+
+extension KeyedDecodingContainer {
+    /// A record's `"bundle"`: the main bundle when null or absent (as each record kind writes it).
+    func decodeBundle(_ key: Key) throws -> BundleRef { BundleRef(try decodeIfPresent(String.self, forKey: key)) }
 }
 
 // Data and symbol sets leave out the main bundle's "bundle" (Swift's synthesized form, which the
@@ -281,7 +286,7 @@ extension CatalogRecords.DataSet: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(bundle: BundleRef(try c.decodeIfPresent(String.self, forKey: .bundle)), name: try c.decode(String.self, forKey: .name),
+        self.init(bundle: try c.decodeBundle(.bundle), name: try c.decode(String.self, forKey: .name),
                   catalog: try c.decode(String.self, forKey: .catalog), setPath: try c.decode(String.self, forKey: .setPath),
                   entries: try c.decode([CatalogDataSet.Entry].self, forKey: .entries))
     }
@@ -299,7 +304,7 @@ extension CatalogRecords.SymbolSet: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(bundle: BundleRef(try c.decodeIfPresent(String.self, forKey: .bundle)), catalog: try c.decode(String.self, forKey: .catalog),
+        self.init(bundle: try c.decodeBundle(.bundle), catalog: try c.decode(String.self, forKey: .catalog),
                   symbolSet: try c.decode(CatalogSymbolSet.self, forKey: .symbolSet))
     }
 }
