@@ -5,8 +5,23 @@ import Rendering
 
 /// Asset catalogs named on the command line (beside or instead of a manifest), with the options
 /// that only make sense for them.
+/// `--app-store` (with `--info-plist`): App Store Connect's asset rules judged after planning, as
+/// errors (`check`) or warnings (`build`).
+public struct AppStoreCheck: Sendable, Hashable {
+    /// The app's Info.plist, read so the rules see the keys the app ships with.
+    public var infoPlistPath: String?
+    public var severity: Diagnostic.Severity
+
+    public init(infoPlistPath: String?, severity: Diagnostic.Severity) { (self.infoPlistPath, self.severity) = (infoPlistPath, severity) }
+}
+
 public struct CatalogRequest: Sendable, Hashable {
     public var paths: [String]
+    /// `--launch-screen-color`, `--launch-screen-image`: iOS 14's `UILaunchScreen` (over the manifest's).
+    public var launchScreenColor: String?
+    public var launchScreenImage: String?
+    /// `--app-store`: App Store Connect's asset rules, judged after planning.
+    public var appStore: AppStoreCheck?
     /// Icon Composer `.icon` bundles; `appIcon` names one by its stem.
     public var iconBundles: [String] = []
     /// Scales an unscaled PDF or SVG is rendered at (default 1, 2, 3).

@@ -16,6 +16,10 @@ struct LiveSourceInspector: SourceInspecting {
         try reader.isOpaque(path: path, kind: kind, page: page)
     }
 
+    func hasAlphaChannel(path: String) throws(SourceError) -> Bool {
+        try reader.hasAlphaChannel(path: path)
+    }
+
     func unembeddedFonts(path: String) throws(SourceError) -> [String] {
         try reader.unembeddedFonts(path: path)
     }

@@ -81,6 +81,12 @@ extension Pipeline {
         if commandLine.deploymentTarget != nil, commandLine.devices != nil { request.namesDevicesAndTarget = true }
         if let name = commandLine.accentColor { request.accentColorName = name }
         if let name = commandLine.widgetBackgroundColor { request.widgetBackgroundColorName = name }
+        if commandLine.launchScreenColor != nil || commandLine.launchScreenImage != nil {
+            var screen = request.launchScreen ?? LaunchScreenSpec()
+            if let name = commandLine.launchScreenColor { screen.colorName = name }
+            if let name = commandLine.launchScreenImage { screen.imageName = name }
+            request.launchScreen = screen
+        }
         if commandLine.compiledCatalog { request.compiledCatalog = true }
         request.allowedLinkRoots += commandLine.allowedLinkRoots
         if commandLine.actoolSeverities { request.actoolSeverities = true }

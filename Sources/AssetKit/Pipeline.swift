@@ -66,12 +66,18 @@ public enum Pipeline {
             if (warnings + plan.warnings).contains(where: { $0.severity == .error }) {
                 throw BuildFailure(.invalidInput, warnings + plan.warnings)
             }
+            if let check = request.appStore {
+                plan.warnings += try appStoreFindings(plan, deploymentTarget: buildRequest.deploymentTarget, check, reader: SourceReader(store: store, supervisor: nil),
+                                                      alreadyReported: warnings + plan.warnings)
+                if plan.warnings.contains(where: { $0.severity == .error }) { throw BuildFailure(.invalidInput, warnings + plan.warnings) }
+            }
             plan.fontsDirectory = fonts
             var project = LoadedProject(request: buildRequest, plan: plan, store: store, outputDirectory: output,
                                         recordedState: recorded, warnings: warnings + plan.warnings)
             // The fonts folder (a font added or removed) and each font in it (one replaced in place).
             project.manifestPath = manifestPath
             project.inputFiles = (manifestPath.map { [$0] } ?? []) + catalogInputs
+                + (request.appStore?.infoPlistPath.map { [$0] } ?? [])
                 + (fonts.map { [$0] + Fonts.projectFontFiles(in: $0) } ?? [])
             return project
         } catch let error as BuildFailure {

@@ -70,6 +70,7 @@ public enum ContactSheet {
             }
             html += "</section>\n"
         }
+        html += launchScreenSection(plan, written: written)
         let outside = written.filter { $0.variant.isOutsideBundle }
         if !outside.isEmpty {
             html += "<section>\n<h2>Outside the bundle</h2>\n<div class=\"row\">\n"

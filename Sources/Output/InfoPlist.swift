@@ -63,6 +63,7 @@ public enum InfoPlist {
             if request.writesIconFile { root["CFBundleIconFile"] = .string(name) }
             root["CFBundleIconName"] = .string(name)
         }
+        if let launchScreen = request.launchScreen { root["UILaunchScreen"] = launchScreen.infoPlistValue }
         if let name = request.accentColorName { root["NSAccentColorName"] = .string(name) }
         if let name = request.widgetBackgroundColorName { root["NSWidgetBackgroundColorName"] = .string(name) }
         if let basename = request.launchBasename {

@@ -212,7 +212,7 @@ struct IconPlanner: SlotSetOpening {
             }
             let required = used.contains { isRequired($0) }
             guard let path = checkFile(file, setPath: setPath, setName: setName, expected: used[0].pixels, entry: entry,
-                                       required: required, requireOpaque: false, diagnostics: &diagnostics,
+                                       required: required, rule: AppStoreRule.requiredIcon(used[0].idiom), requireOpaque: false, diagnostics: &diagnostics,
                                        checked: &checkedFiles) else {
                 for slot in used where isRequired(slot) { reportedEmpty.insert(slot) }
                 return
@@ -251,7 +251,7 @@ struct IconPlanner: SlotSetOpening {
                     continue
                 }
                 guard let path = checkFile(file, setPath: setPath, setName: setName, expected: 1024, entry: entry,
-                                           required: true, requireOpaque: false, diagnostics: &diagnostics,
+                                           required: true, rule: .missingAppStoreIcon, requireOpaque: false, diagnostics: &diagnostics,
                                            checked: &checkedFiles)
                 else { continue }
                 universal = (path, entry)
@@ -281,7 +281,8 @@ struct IconPlanner: SlotSetOpening {
                     if reportedEmpty.insert(slot).inserted {
                         emptySlotMessages.append(diagnostics.count)
                         diagnostics.append(requiredSlotProblem(contentsPath, at: entry.location,
-                                                               "the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"))
+                                                               "the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty")
+                            .reporting(AppStoreRule.requiredIcon(slot.idiom)))
                     }
                 } else {
                     emptySlotMessages.append(diagnostics.count)
@@ -290,7 +291,7 @@ struct IconPlanner: SlotSetOpening {
                 continue
             }
             guard let path = checkFile(file, setPath: setPath, setName: setName, expected: slot.pixels, entry: entry,
-                                       required: isRequired(slot), requireOpaque: slot.idiom == .appStore,
+                                       required: isRequired(slot), rule: AppStoreRule.requiredIcon(slot.idiom), requireOpaque: slot.idiom == .appStore,
                                        diagnostics: &diagnostics, checked: &checkedFiles) else {
                 if isRequired(slot) { reportedEmpty.insert(slot) }  // its file's own error says enough
                 continue
@@ -337,7 +338,8 @@ struct IconPlanner: SlotSetOpening {
                 if let variant = covered[slot] {
                     variants.append(variant)
                 } else if isRequired(slot), !reportedEmpty.contains(slot) {
-                    diagnostics.append(requiredSlotProblem(contentsPath, "\(setName) has no image for the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"))
+                    diagnostics.append(requiredSlotProblem(contentsPath, "\(setName) has no image for the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)")
+                        .reporting(AppStoreRule.requiredIcon(slot.idiom)))
                 }
             }
         }
@@ -403,11 +405,11 @@ struct IconPlanner: SlotSetOpening {
     }
 
     func checkFile(_ file: String, setPath: String, setName: String, expected: Int, entry: CatalogEntry,
-                           required: Bool, requireOpaque: Bool, diagnostics: inout [Diagnostic],
+                           required: Bool, rule: AppStoreRule? = nil, requireOpaque: Bool, diagnostics: inout [Diagnostic],
                            checked: inout [String: Bool]) -> String? {
         // An optional slot's file left out is a warning that drops content: `check` fails on it.
         func problem(_ path: String, _ message: String) -> Diagnostic {
-            required ? requiredSlotProblem(path, message) : Diagnostic.warning(path, message).droppingContent()
+            required ? requiredSlotProblem(path, message).reporting(rule) : Diagnostic.warning(path, message).droppingContent()
         }
         if let problem = AssetCatalog.fileProblem(file) {
             diagnostics.append(.error(setPath + "/Contents.json", at: entry.location, problem))
@@ -446,7 +448,7 @@ struct IconPlanner: SlotSetOpening {
             do {
                 if try !inspector.isOpaque(path: path, kind: .png, page: 1) {
                     diagnostics.append(requiredSlotProblem(path, "\(shown) has transparent pixels; the App Store icon must be opaque "
-                        + "(App Store Connect rejects it with ITMS-90717)"))
+                        + "(App Store Connect rejects it with ITMS-90717)").reporting(.appStoreIconAlpha))
                     // actool copies it as it is; assetc's own commands stop.
                     usable = request.actoolSeverities
                 }

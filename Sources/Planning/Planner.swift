@@ -87,6 +87,7 @@ public struct Planner {
                 suggest(name, among: Array(colorNames), diagnostics: &diagnostics)
             }
         }
+        infoPlist.launchScreen = planLaunchScreen(request, catalogs: catalogs, variants: variants, diagnostics: &diagnostics)
         let hasAppIcon = variants.contains { $0.role.kind == .appIcon }
         if request.compiledCatalog, hasAppIcon {
             infoPlist.compiledIconName = request.appIconSetName?.name ?? request.appIcon?.name

@@ -6,6 +6,8 @@ public protocol SourceInspecting {
     func inspect(path: String, kind: ResolvedSource.Kind, pages: Set<Int>) throws(SourceError) -> SourceInfo
     /// Whether the art is fully opaque: decodes a PNG, or renders a PDF page small.
     func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool
+    /// Whether a PNG declares an alpha channel, whatever its pixels hold (ITMS-90717).
+    func hasAlphaChannel(path: String) throws(SourceError) -> Bool
     /// Inspects many sources, in any order or in parallel; results in request order.
     func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>]
     /// Fonts a PDF uses without embedding them.
@@ -16,6 +18,9 @@ extension SourceInspecting {
     func inspect(_ request: SourceRequest) -> Result<SourceInfo, SourceError> {
         Result { () throws(SourceError) in try inspect(path: request.path, kind: request.kind, pages: request.pages) }
     }
+
+    /// Tables in tests declare no alpha channel unless they say so.
+    public func hasAlphaChannel(path: String) throws(SourceError) -> Bool { false }
 
     /// Without a way to read fonts (tables in tests), a PDF embeds everything it uses.
     public func unembeddedFonts(path: String) throws(SourceError) -> [String] { [] }

@@ -37,6 +37,12 @@ struct ManifestOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The colour set named as NSWidgetBackgroundColorName in partial-Info.plist.", valueName: "name"))
     var widgetBackgroundColor: String?
 
+    @Option(help: ArgumentHelp("The colour set iOS 14's launch screen fills the screen with (UILaunchScreen's UIColorName; needs --car).", valueName: "name"))
+    var launchScreenColor: String?
+
+    @Option(help: ArgumentHelp("The image set iOS 14's launch screen draws centred (UILaunchScreen's UIImageName; needs --car).", valueName: "name"))
+    var launchScreenImage: String?
+
     @Flag(help: "Also compile the catalogs' image sets and the app icon into Resources/Assets.car (CFBundleIconName).")
     var car = false
 
@@ -47,6 +53,13 @@ struct ManifestOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The platform: ios (the default) or macos (a Mac app: Resources/Assets.car and the Icon Composer icon's .icns, implies --car; the one .icon given is the app icon unless --app-icon says otherwise).",
                                valueName: "platform"))
     var platform: String?
+
+    @Flag(help: "Judge App Store Connect's asset rules (ITMS-90713, 90704, 90717, 90022, 90023, 90032, 90475, the launch screen): errors in check, warnings in build.")
+    var appStore = false
+
+    @Option(help: ArgumentHelp("The app's Info.plist, so --app-store judges the keys it ships with (its launch storyboard, its icon names).", valueName: "path"),
+            completion: .file(extensions: ["plist"]))
+    var infoPlist: String?
 
     @Flag(help: "Treat warnings as errors (exit 1 when any warning is printed).")
     var werror = false
@@ -80,6 +93,7 @@ struct ManifestOptions: ParsableArguments {
         if !devices.isEmpty, parsedDevices == nil { throw ValidationError("--devices takes iphone, ipad or iphone,ipad") }
         if let platform, ApplePlatform(rawValue: platform) == nil { throw ValidationError("--platform takes ios or macos, not \"\(platform)\"") }
         if parsedPlatform == .macOS, !devices.isEmpty { throw ValidationError("--devices names iOS devices; a Mac app (--platform macos) has none") }
+        if infoPlist != nil, !appStore { throw ValidationError("--info-plist is read by --app-store; add --app-store") }
     }
 
     private var parsedPlatform: ApplePlatform { platform.flatMap(ApplePlatform.init(rawValue:)) ?? .iOS }
@@ -119,6 +133,9 @@ struct ManifestOptions: ParsableArguments {
         request.devices = parsedDevices
         request.accentColor = accentColor
         request.widgetBackgroundColor = widgetBackgroundColor
+        request.launchScreenColor = launchScreenColor
+        request.launchScreenImage = launchScreenImage
+        if appStore { request.appStore = AppStoreCheck(infoPlistPath: infoPlist, severity: .warning) }
         return request
     }
 
@@ -143,6 +160,8 @@ struct ManifestOptions: ParsableArguments {
         if let devices = parsedDevices { arguments += ["--devices", devices.map(\.rawValue).joined(separator: ",")] }
         if let accentColor { arguments += ["--accent-color", accentColor] }
         if let widgetBackgroundColor { arguments += ["--widget-background-color", widgetBackgroundColor] }
+        if let launchScreenColor { arguments += ["--launch-screen-color", launchScreenColor] }
+        if let launchScreenImage { arguments += ["--launch-screen-image", launchScreenImage] }
         return arguments
     }
 
@@ -159,7 +178,10 @@ struct ManifestOptions: ParsableArguments {
         var limits = SourceLimits()
         limits.isCancelled = { Interruption.isRequested }
         do throws(BuildFailure) {
-            project = try Pipeline.load(manifestPath: manifestPath, catalogs: catalogRequest, outputOverride: output,
+            var catalogs = catalogRequest
+            // `check` fails on an App Store rule; `build` warns.
+            if strict { catalogs.appStore?.severity = .error }
+            project = try Pipeline.load(manifestPath: manifestPath, catalogs: catalogs, outputOverride: output,
                                         sourceLimits: limits)
         } catch {
             var failure = error
@@ -332,6 +354,7 @@ struct CheckCommand: ParsableCommand {
         if render {
             var options = BuildOptions(manifestPath: common.manifestPath)
             options.catalogs = common.catalogRequest
+            options.catalogs.appStore = nil  // judged above
             Interruption.install()
             options.isCancelled = { Interruption.isRequested }
             let report: BuildReport

@@ -35,7 +35,7 @@ enum Console {
         }
         let bold = "\u{1B}[1m", reset = "\u{1B}[0m"
         let place = diagnostic.location.map { "\(diagnostic.path):\($0.line):\($0.column):" } ?? "\(diagnostic.path):"
-        return "\(bold)\(place)\(reset) \(color)\(diagnostic.severity.rawValue):\(reset) \(bold)\(diagnostic.message)\(reset)"
+        return "\(bold)\(place)\(reset) \(color)\(diagnostic.severity.rawValue):\(reset) \(bold)\(diagnostic.ruledMessage)\(reset)"
     }
 
     /// A line for people (the summary, progress notes): left out of the JSON stream.
@@ -122,6 +122,7 @@ enum MessageFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
                 fields["line"] = .integer(location.line)
                 fields["column"] = .integer(location.column)
             }
+            if let rule = item.rule { fields["rule"] = .string(rule) }
             return fields
         }
         var fields = object(diagnostic)
@@ -140,6 +141,7 @@ enum MessageFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
             properties += ["line=\(location.line)", "col=\(location.column)"]
         }
         // A note's description already says `path:line:col: note: …`.
+        if let rule = diagnostic.rule { properties.append("title=" + escapeProperty(rule)) }
         let text = ([diagnostic.message] + notes.map(\.description)).joined(separator: "\n")
         return "::\(command) \(properties.joined(separator: ","))::\(escapeData(text))"
     }

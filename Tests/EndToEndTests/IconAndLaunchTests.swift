@@ -149,7 +149,7 @@ import Testing
         _ = try shrink(work.appendingPathComponent("sets/LaunchImage.launchimage/Default-667h@2x.png"))
         let run = try Harness.assetc(["check"], in: work)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("sets/AppIcon.appiconset/icon-76@2x.png: error: AppIcon.appiconset/icon-76@2x.png is 150x150 but should be 152x152."),
+        #expect(run.stderr.contains("sets/AppIcon.appiconset/icon-76@2x.png: error: [ITMS-90023] AppIcon.appiconset/icon-76@2x.png is 150x150 but should be 152x152."),
                 "\(run.stderr)")
         #expect(run.stderr.contains("LaunchImage.launchimage/Default-667h@2x.png is 748x1332 but should be 750x1334."), "\(run.stderr)")
         let build = try Harness.assetc(["build"], in: work)

@@ -92,7 +92,8 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
 
     @Test func wrongSizeUsesActoolsWording() {
         let found = failure(plan(iphoneManifest, iphoneSet(files: ["\(set)/icon120.png": png(114)])))
-        #expect(found.contains("\(set)/icon120.png: error: AppIcon.appiconset/icon120.png is 114x114 but should be 120x120."), "\(found)")
+        // The App Store Connect rejection it prevents is named before actool's wording.
+        #expect(found.contains("\(set)/icon120.png: error: [ITMS-90022] AppIcon.appiconset/icon120.png is 114x114 but should be 120x120."), "\(found)")
     }
 
     /// A required slot that is empty, missing its file or the wrong size fails the build. For a
@@ -110,7 +111,7 @@ private func failure(_ result: Result<BuildPlan, InputError>) -> [String] {
             #"{"idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "icon180.png"}"#,
         ])])
         let absentErrors = failure(plan(iphoneManifest, absentRequired))
-        #expect(absentErrors.contains { $0.hasSuffix("\(set)/gone.png: error: The file \"gone.png\" for the image set \"AppIcon\" does not exist.") },
+        #expect(absentErrors.contains { $0.hasSuffix("\(set)/gone.png: error: [ITMS-90022] The file \"gone.png\" for the image set \"AppIcon\" does not exist.") },
                 "\(absentErrors)")
         #expect(!absentErrors.contains { $0.contains("has no image for the required") }, "one error per slot: \(absentErrors)")
 

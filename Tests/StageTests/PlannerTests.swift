@@ -11,6 +11,10 @@ struct TableInspector: SourceInspecting {
     var texts: [String: String] = [:]
     /// Sources with transparent pixels.
     var translucent: Set<String> = []
+    /// PNGs that declare an alpha channel (whatever their pixels hold).
+    var alphaChannel: Set<String> = []
+
+    func hasAlphaChannel(path: String) throws(SourceError) -> Bool { alphaChannel.contains(path) || translucent.contains(path) }
 
     func inspect(path: String, kind: ResolvedSource.Kind, pages: Set<Int>) throws(SourceError) -> SourceInfo {
         guard let info = sources[path] else { throw .file(FileError(.read, path: path, reason: .missing)) }

@@ -225,6 +225,8 @@ public enum ActoolCompiler {
         request.alternateAppIconNames = invocation.alternateAppIcons
         request.accentColor = invocation.accentColor
         request.widgetBackgroundColor = invocation.widgetBackgroundColor
+        request.launchScreenColor = invocation.launchScreenColor
+        request.launchScreenImage = invocation.launchScreenImage
         request.writesIconFile = invocation.iconStackFallback
         request.compiledCatalog = true
         request.actoolSeverities = true

@@ -43,6 +43,9 @@ public struct ActoolInvocation: Sendable, Equatable {
     public var launchImage: String?
     public var accentColor: String?
     public var widgetBackgroundColor: String?
+    /// `--launch-screen-color`, `--launch-screen-image` (assetc's own): iOS 14's `UILaunchScreen`.
+    public var launchScreenColor: String?
+    public var launchScreenImage: String?
     public var partialInfoPlist: String?
     public var dependencyInfo: String?
     public var shownSeverities: Set<ActoolResults.Severity> = [.error]

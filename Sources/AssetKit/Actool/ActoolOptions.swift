@@ -79,6 +79,10 @@ extension ActoolInvocation {
             .value("--launch-image") { $0.launchImage = $1 },
             .value("--accent-color") { $0.accentColor = $1 },
             .value("--widget-background-color") { $0.widgetBackgroundColor = $1 },
+            // assetc's own (actool has none: Xcode writes UILaunchScreen from the target's Info
+            // tab); the dictionary goes into the partial Info.plist with the colour and image checked.
+            .value("--launch-screen-color") { $0.launchScreenColor = $1 },
+            .value("--launch-screen-image") { $0.launchScreenImage = $1 },
             .value("--output-partial-info-plist") { $0.partialInfoPlist = $1 },
             .value("--export-dependency-info") { $0.dependencyInfo = $1 },
             .bare("--errors") { $0.shownSeverities.insert(.error) },

@@ -41,6 +41,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// that lost an image (the build itself keeps actool's severity). On a note (a set of a kind
     /// assetc does not compile yet), `check` counts it in its summary instead.
     public var dropsContent = false
+    /// The rule the message reports, printed before it as swift-format prints its rule names
+    /// (`error: [ITMS-90704] …`): App Store Connect's rejection codes (`AppStoreRule`). Kept out of
+    /// `message`, which actool's results documents quote as actool words them.
+    public var rule: String?
 
     public init(_ severity: Severity, path: String, at location: SourceLocation? = nil, _ message: String) {
         self.severity = severity
@@ -68,10 +72,20 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         return marked
     }
 
+    /// This diagnostic, reporting `rule`.
+    public func reporting(_ rule: String) -> Diagnostic {
+        var marked = self
+        marked.rule = rule
+        return marked
+    }
+
+    /// The message with its rule in front, as printed.
+    public var ruledMessage: String { rule.map { "[\($0)] \(message)" } ?? message }
+
     public var description: String {
         if let location {
-            return "\(path):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+            return "\(path):\(location.line):\(location.column): \(severity.rawValue): \(ruledMessage)"
         }
-        return "\(path): \(severity.rawValue): \(message)"
+        return "\(path): \(severity.rawValue): \(ruledMessage)"
     }
 }

@@ -161,7 +161,7 @@ extension Diagnostic: Codable {
 
 extension InfoPlistRequest: Codable {
     private enum CodingKeys: String, CodingKey {
-        case devices, legacy, iconName, alternateIcons, launchBasename, compiledIconName, accentColor, widgetBackgroundColor
+        case devices, legacy, iconName, alternateIcons, launchBasename, compiledIconName, accentColor, widgetBackgroundColor, launchScreen
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -174,6 +174,7 @@ extension InfoPlistRequest: Codable {
         try c.encodeIfPresent(compiledIconName, forKey: .compiledIconName)
         try c.encodeIfPresent(accentColorName, forKey: .accentColor)
         try c.encodeIfPresent(widgetBackgroundColorName, forKey: .widgetBackgroundColor)
+        try c.encodeIfPresent(launchScreen, forKey: .launchScreen)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -188,6 +189,31 @@ extension InfoPlistRequest: Codable {
         compiledIconName = try c.decodeIfPresent(String.self, forKey: .compiledIconName)
         accentColorName = try c.decodeIfPresent(String.self, forKey: .accentColor)
         widgetBackgroundColorName = try c.decodeIfPresent(String.self, forKey: .widgetBackgroundColor)
+        launchScreen = try c.decodeIfPresent(LaunchScreenSpec.self, forKey: .launchScreen)
+    }
+}
+
+/// A plan's `UILaunchScreen`: the manifest's spelling; its place in the manifest stays behind.
+extension LaunchScreenSpec: Codable {
+    private enum CodingKeys: String, CodingKey { case color, image, respectsSafeArea, navigationBar, tabBar, toolbar }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(colorName, forKey: .color)
+        try c.encodeIfPresent(imageName, forKey: .image)
+        try c.encodeIfPresent(imageRespectsSafeAreaInsets, forKey: .respectsSafeArea)
+        if navigationBar { try c.encode(true, forKey: .navigationBar) }
+        if tabBar { try c.encode(true, forKey: .tabBar) }
+        if toolbar { try c.encode(true, forKey: .toolbar) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(colorName: try c.decodeIfPresent(String.self, forKey: .color), imageName: try c.decodeIfPresent(String.self, forKey: .image))
+        imageRespectsSafeAreaInsets = try c.decodeIfPresent(Bool.self, forKey: .respectsSafeArea)
+        navigationBar = try c.decodeIfPresent(Bool.self, forKey: .navigationBar) ?? false
+        tabBar = try c.decodeIfPresent(Bool.self, forKey: .tabBar) ?? false
+        toolbar = try c.decodeIfPresent(Bool.self, forKey: .toolbar) ?? false
     }
 }
 

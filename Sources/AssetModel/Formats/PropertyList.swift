@@ -3,6 +3,13 @@ public indirect enum PlistValue: Sendable, Equatable {
     case dictionary([String: PlistValue])
     case array([PlistValue])
     case string(String)
+    case bool(Bool)
+    case integer(Int)
+
+    /// The dictionary's entry for `key`, when this is a dictionary.
+    public subscript(key: String) -> PlistValue? {
+        if case .dictionary(let entries) = self { entries[key] } else { nil }
+    }
 }
 
 /// Apple's two property-list encodings, written here so the bytes are the same on every run and
@@ -40,6 +47,10 @@ public enum PropertyList {
             out += pad + "</array>\n"
         case .string(let text):
             out += pad + "<string>\(XMLText.escape(text))</string>\n"
+        case .bool(let value):
+            out += pad + (value ? "<true/>\n" : "<false/>\n")
+        case .integer(let value):
+            out += pad + "<integer>\(value)</integer>\n"
         }
     }
 
@@ -58,6 +69,12 @@ public enum PropertyList {
             switch value {
             case .string(let text):
                 objects[index] = encodeString(text)
+            case .bool(let value):
+                objects[index] = [value ? 0x09 : 0x08]
+            case .integer(let value):
+                // 1, 2, 4 or 8 bytes; a negative number takes 8, as CoreFoundation writes it.
+                let size = value < 0 ? 8 : value <= 0xFF ? 1 : value <= 0xFFFF ? 2 : value <= 0xFFFF_FFFF ? 4 : 8
+                objects[index] = [0x10 | UInt8(size.trailingZeroBitCount)] + bigEndian(UInt64(bitPattern: Int64(value)), size: size)
             case .array(let items):
                 markers[index] = marker(0xA, count: items.count)
                 references[index] = items.map(add)

@@ -36,6 +36,8 @@ public struct BuildRequest: Sendable {
     public var alternateAppIconNames: [String] = []
     public var launchImage: LaunchImageSpec?
     public var launchImageSetName: CatalogSetChoice?
+    /// The manifest's `launchScreen`, with `--launch-screen-color`/`--launch-screen-image` over it.
+    public var launchScreen: LaunchScreenSpec?
     /// `--accent-color`, `--widget-background-color`: colour sets named in the partial Info.plist
     /// (`NSAccentColorName`, `NSWidgetBackgroundColorName`). Command line only.
     public var accentColorName: String?
@@ -68,6 +70,7 @@ public struct BuildRequest: Sendable {
         alternateAppIcons = manifest.alternateAppIcons
         launchImage = manifest.launchImage
         launchImageSetName = manifest.launchImageSetName
+        launchScreen = manifest.launchScreen
         compiledCatalog = manifest.compiledCatalog
         allowedLinkRoots = manifest.allowedLinkRoots
         renderTimeLimit = RenderBudget.timeLimit(commandLine: nil, manifest: manifest)

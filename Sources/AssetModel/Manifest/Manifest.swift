@@ -51,6 +51,8 @@ public struct Manifest: Sendable {
     public var allowedLinkRoots: [String] = []
     /// `"launchImage": {"set": NAME}`.
     public var launchImageSetName: CatalogSetChoice?
+    /// `"launchScreen": {"color": NAME, "image": NAME, …}`: iOS 14's `UILaunchScreen`.
+    public var launchScreen: LaunchScreenSpec?
 
     /// True when the manifest itself names both `devices` and `deploymentTarget`: only then are
     /// variants that no supported device loads left out (`DeviceAwareVariants`).

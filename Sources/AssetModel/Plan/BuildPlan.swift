@@ -47,6 +47,8 @@ public struct InfoPlistRequest: Sendable, Hashable {
     public var platform: ApplePlatform = .iOS
     /// macOS: whether the `.icns` that `CFBundleIconFile` names is written.
     public var writesIconFile = true
+    /// `UILaunchScreen`, once its colour and image are known to be in the car.
+    public var launchScreen: LaunchScreenSpec?
 
     public init(devices: [Idiom], targetsLegacyOS: Bool, iconName: String, launchBasename: String?) {
         (self.devices, self.targetsLegacyOS, self.iconName, self.launchBasename) = (devices, targetsLegacyOS, iconName, launchBasename)

@@ -238,6 +238,26 @@ public enum PNGCodec {
         return info.isPlainSRGB ? nil : info
     }
 
+    /// Whether the file has an alpha channel as its header and chunks declare it (grey or RGB with
+    /// alpha, or a `tRNS` chunk before the image data), whatever its pixels hold: App Store Connect
+    /// refuses an App Store icon with one even when every pixel is opaque (ITMS-90717). Nil when
+    /// the bytes are not a PNG.
+    public static func declaresAlpha(_ bytes: [UInt8]) -> Bool? {
+        func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        guard bytes.count >= 33, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+              bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        if bytes[25] == 4 || bytes[25] == 6 { return true }
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = be32(offset)
+            let type = bytes[offset + 4..<offset + 8]
+            if type.elementsEqual("tRNS".utf8) { return true }
+            if type.elementsEqual("IDAT".utf8) || type.elementsEqual("IEND".utf8) || length > bytes.count - offset - 12 { break }
+            offset += 12 + length
+        }
+        return false
+    }
+
     /// Why the PNG's compressed image data cannot be what its header says, or nil. An encoder writes
     /// at most about the image's own size (stored blocks, or fixed codes at 9 bits a byte); data
     /// far beyond it inflates to far more than the image needs, which libpng would inflate to the

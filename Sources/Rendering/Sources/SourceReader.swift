@@ -152,6 +152,12 @@ extension SourceReader {
         return fonts
     }
 
+    /// Whether a PNG declares an alpha channel (`PNGCodec.declaresAlpha`).
+    public func hasAlphaChannel(path: String) throws(SourceError) -> Bool {
+        guard let declared = PNGCodec.declaresAlpha(try store.bytes(path)) else { throw SourceError("is not a PNG file") }
+        return declared
+    }
+
     public func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool {
         if let recorded = store.recordedOpacity(path, page: page) { return recorded }
         let opaque = try probeOpacity(path: path, kind: kind, page: page)
