@@ -81,6 +81,7 @@ extension Pipeline {
         if commandLine.deploymentTarget != nil, commandLine.devices != nil { request.namesDevicesAndTarget = true }
         if let name = commandLine.accentColor { request.accentColorName = name }
         if let name = commandLine.widgetBackgroundColor { request.widgetBackgroundColorName = name }
+        if let xcode = commandLine.xcode { request.xcode = xcode }
         if commandLine.launchScreenColor != nil || commandLine.launchScreenImage != nil {
             var screen = request.launchScreen ?? LaunchScreenSpec()
             if let name = commandLine.launchScreenColor { screen.colorName = name }

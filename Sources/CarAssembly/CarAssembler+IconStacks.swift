@@ -35,7 +35,7 @@ extension CarAssembler {
         for (name, iconJSON) in sources {
             let stack: IconStackPlan
             do {
-                stack = try IconStackSource.read(iconJSON: iconJSON, stem: name, store: store, decodingLayers: false).0
+                stack = try IconStackSource.read(iconJSON: iconJSON, stem: name, store: store, xcode: request.xcode, decodingLayers: false).0
             } catch {
                 throw BuildFailure(.invalidInput, [.error(iconJSON, CarMessage.cannotMakeIconStack(error))])
             }
@@ -51,9 +51,9 @@ extension CarAssembler {
 
     /// An Icon Composer icon's stack for iOS 26 (docs/assets-car.md, "Icon stacks"): the plan, and
     /// its layers' images as renditions.
-    static func iconStack(name: String, iconJSON: String, store: SourceStore) throws(BuildFailure) -> CompiledCatalog.IconStack {
+    static func iconStack(name: String, iconJSON: String, store: SourceStore, xcode: XcodeGeneration) throws(BuildFailure) -> CompiledCatalog.IconStack {
         do {
-            let (plan, images) = try IconStackSource.read(iconJSON: iconJSON, stem: name, store: store)
+            let (plan, images) = try IconStackSource.read(iconJSON: iconJSON, stem: name, store: store, xcode: xcode)
             var stored: [String: CompiledCatalog.IconStack.LayerImage] = [:]
             for (layer, image) in images {
                 switch image {

@@ -124,9 +124,10 @@ public enum CarAssembler {
         var catalog = CompiledCatalog(assets: assets.keys.sorted().map { assets[$0]! },
                                       deploymentTarget: request.deploymentTarget.description)
         catalog.platform = request.platform
+        catalog.xcode = request.xcode
         for (name, iconJSON) in sources.stackIcons where assets[name]?.kind == .appIcon {
             if let stopped = stop() { throw stopped }
-            catalog.iconStacks.append(try iconStack(name: name, iconJSON: iconJSON, store: sources.stackStore))
+            catalog.iconStacks.append(try iconStack(name: name, iconJSON: iconJSON, store: sources.stackStore, xcode: request.xcode))
         }
         let written: CompiledCatalogWriter.Written
         do {

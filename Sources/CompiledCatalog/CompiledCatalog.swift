@@ -174,6 +174,8 @@ public struct CompiledCatalog: Sendable {
     public var platform: ApplePlatform = .iOS
     /// The deployment target written in the extended metadata (`"12.0"`).
     public var deploymentTarget: String
+    /// The actool generation written as: CoreUI's version in the header, the icons' numbering.
+    public var xcode = XcodeGeneration.default
 
     public init(assets: [Asset], deploymentTarget: String) { (self.assets, self.deploymentTarget) = (assets, deploymentTarget) }
 }

@@ -7,6 +7,8 @@ extension CompiledCatalogWriter {
     /// What the trees are filled from, asset by asset.
     struct Trees {
         var platform: ApplePlatform
+        /// The actool generation written as (the header's CoreUI, the icons' numbering).
+        var xcode = XcodeGeneration.default
         var keyFormat: [RenditionAttribute]
         var renditions: [Entry] = []
         /// Each rendition's cache key, by its key in RENDITIONS.
@@ -54,6 +56,7 @@ extension CompiledCatalogWriter {
         let stackParts = catalog.iconStacks.flatMap(Self.stackParts)
         var trees = Trees(platform: catalog.platform, keyFormat: keyFormat, localizations: localizations,
                           identifierOf: try Self.identifiers(catalog, stackParts: stackParts))
+        trees.xcode = catalog.xcode
         let stacksByName = Dictionary(catalog.iconStacks.map { ($0.plan.stem, $0) }) { first, _ in first }
         for asset in catalog.assets.sorted(by: { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }) {
             try addAsset(asset, stack: stacksByName[asset.name], to: &trees)
@@ -134,7 +137,7 @@ extension CompiledCatalogWriter {
             ]
             try trees.add(attributes, try colorRendition(name: asset.name, color), appearance: color.appearance, keys: &keys)
         }
-        let sizeIndex = IconSizeIndex.numbering(for: asset.renditions.compactMap(\.iconPoints))
+        let sizeIndex = IconSizeIndex.numbering(for: asset.renditions.compactMap(\.iconPoints), from: trees.xcode.iconIndexBase)
         let entries = renditionEntries(asset)
         for (rendition, subtype) in entries {
             var dimension2: UInt16 = 0
@@ -176,7 +179,8 @@ extension CompiledCatalogWriter {
         if asset.kind == .appIcon, let stack {
             for node in stack.plan.stacks {
                 let attributes = Self.stackKey(Self.appearance(node.appearance), part: Part.iconStack, identifier: identifier)
-                try trees.add(attributes, try stackRendition(node, isStack: true, identifiers: trees.identifierOf),
+                try trees.add(attributes, try stackRendition(node, isStack: true, refractivity: stack.plan.writesIconComposer2Layout,
+                                                                    identifiers: trees.identifierOf),
                           appearance: Self.appearance(node.appearance), keys: &keys)
             }
         }
@@ -223,7 +227,8 @@ extension CompiledCatalogWriter {
         let keyFormat = trees.keyFormat
         let platform = trees.platform
         var store = BOMStore()
-        store.name("CARHEADER", store.add(header(renditionCount: trees.renditions.count, keySemantics: platform.keySemantics)))
+        store.name("CARHEADER", store.add(header(renditionCount: trees.renditions.count, keySemantics: platform.keySemantics,
+                                                 coreUI: trees.xcode.coreUI(for: platform))))
         store.addTree(named: "RENDITIONS", entries: trees.renditions, keyLengthHint: UInt32(2 * keyFormat.count),
                       inlineKeyCopy: 2 * keyFormat.count)
         store.addTree(named: "FACETKEYS", entries: trees.facets, keyLengthHint: 0xFFFF_FFFF)

@@ -7,10 +7,9 @@ import AssetModel
 /// Pixels are stored as premultiplied BGRA in LZFSE streams (`LZFSEStream`: bvx2, LZVN or raw, the smallest);
 /// deterministic: no timestamps, no UUID, sorted trees.
 public enum CompiledCatalogWriter {
-    /// CoreUI's version and storage format of Xcode 26.0's actool, whose output this mirrors.
-    static let coreUIVersion: UInt32 = 970
+    /// The storage format of every actool generation assetc writes as (14.3 to 27.0); CoreUI's
+    /// version is the generation's (`XcodeGeneration`).
     static let storageVersion: UInt32 = 17
-    static let mainVersion = "@(#)PROGRAM:CoreUI  PROJECT:CoreUI-970.1"
     /// Rows per compressed chunk are chosen so a chunk holds at most this many bytes.
     static let chunkBytes = 1 << 20
 
@@ -85,11 +84,12 @@ public enum CompiledCatalogWriter {
     }
 
     /// CARHEADER: 436 bytes, little-endian.
-    static func header(renditionCount: Int, keySemantics: UInt32 = ApplePlatform.iOS.keySemantics) -> [UInt8] {
-        var bytes = Array("RATC".utf8) + LittleEndian.u32(coreUIVersion) + LittleEndian.u32(storageVersion)
+    static func header(renditionCount: Int, keySemantics: UInt32 = ApplePlatform.iOS.keySemantics,
+                       coreUI: XcodeGeneration.CoreUIVersion = XcodeGeneration.default.iOS) -> [UInt8] {
+        var bytes = Array("RATC".utf8) + LittleEndian.u32(coreUI.number) + LittleEndian.u32(storageVersion)
         bytes += LittleEndian.u32(0)  // storage timestamp: none, for identical bytes
         bytes += LittleEndian.u32(renditionCount)
-        bytes += LittleEndian.string(mainVersion, size: 128)
+        bytes += LittleEndian.string(coreUI.mainVersion, size: 128)
         bytes += LittleEndian.string("assetc \(AssetcVersion.current)", size: 256)
         bytes += [UInt8](repeating: 0, count: 16)  // UUID: zero, as Xcode 26 writes it
         bytes += LittleEndian.u32(0)  // associated checksum

@@ -102,12 +102,13 @@ enum IconSizeIndex {
     /// The point size Xcode 14.3–16.2 give the copy of the 60-point @3x iPhone icon (subtype 1792).
     static let tallCopyPoints = 90.0
 
-    static func numbering(for points: [Double]) -> (Double) -> UInt16? {
+    /// `base`: the first size's index, 1 from Xcode 16.0 (CoreUI 916), 0 before (`XcodeGeneration`).
+    static func numbering(for points: [Double], from base: UInt16 = 1) -> (Double) -> UInt16? {
         var sizes = Set(points.map { ($0 * 2).rounded() / 2 })
         if sizes.contains(60) { sizes.insert(tallCopyPoints) }
         let ordered = sizes.sorted()
         return { points in
-            ordered.firstIndex(of: (points * 2).rounded() / 2).map { UInt16($0 + 1) }
+            ordered.firstIndex(of: (points * 2).rounded() / 2).map { UInt16($0) + base }
         }
     }
 }

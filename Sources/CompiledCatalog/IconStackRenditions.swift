@@ -17,8 +17,10 @@ extension CompiledCatalogWriter {
     /// size, `IconGroup`): pixel format `DATA`, TLVs 1012 (the children: frame, blend mode, opacity,
     /// and the key of what each is), 1020 (lighting or glass bits, blur, a fill's name), 1021
     /// (specular, translucency, shadow), 1004, 1005 (the stack's type, `public.layeredimage`) and
-    /// 1006, and an empty `DWAR` payload. No TLV 1022: only Xcode 27's actool writes it.
-    static func stackRendition(_ node: IconStackPlan.Node, isStack: Bool,
+    /// 1006, and an empty `DWAR` payload. Xcode 27's layout adds TLV 1022 after 1021: the child count,
+    /// 0, and 12 bytes a child, all zero in the one public car (aachebotok/codexnotsleep@34b3b2f1),
+    /// which is what assetc writes (refractivity, which they likely hold, is not stored).
+    static func stackRendition(_ node: IconStackPlan.Node, isStack: Bool, refractivity: Bool = false,
                                identifiers: [String: UInt16]) throws(CompiledCatalogError) -> [UInt8] {
         let count = LittleEndian.u32(node.children.count) + LittleEndian.u32(0)
         var children = count, effects = count, materials = count
@@ -40,6 +42,7 @@ extension CompiledCatalogWriter {
                 + LittleEndian.u32(child.shadowStyle) + LittleEndian.u32(child.shadowOpacity.bitPattern) + LittleEndian.u32(0)
         }
         var tlvs = tlv(1012, children) + tlv(1020, effects) + tlv(1021, materials)
+        if refractivity { tlvs += tlv(1022, count + [UInt8](repeating: 0, count: 12 * node.children.count)) }
         tlvs += tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(1).bitPattern))
         if isStack {
             let type = Array("public.layeredimage".utf8) + [0]
@@ -142,7 +145,8 @@ extension CompiledCatalogWriter {
             let nodes = groups[name]!
             parts.append(StackPart(name: name, part: IconStackPlan.Part.group.rawValue) { identifiers throws(CompiledCatalogError) in
                 var made: [(RenditionAppearance, [RenditionAttribute: UInt16], [UInt8])] = []
-                for node in nodes { made.append((appearance(node.appearance), [:], try stackRendition(node, isStack: false, identifiers: identifiers))) }
+                for node in nodes { made.append((appearance(node.appearance), [:], try stackRendition(node, isStack: false, refractivity: stack.plan.writesIconComposer2Layout,
+                                                                                                  identifiers: identifiers))) }
                 return made
             })
         }

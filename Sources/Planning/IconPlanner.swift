@@ -117,7 +117,22 @@ struct IconPlanner: SlotSetOpening {
                 return nil
             }
             return (ResolvedSource(path: path, kind: .png, page: 1), PointSize(width: Double(width), height: Double(height)))
-        case .iconComposer:
+        case .iconComposer(let features):
+            // Icon Composer 2.0 (Xcode 27): Xcode 26's actool cannot open such a file ("Could not
+            // open", an exception), and a feature no Icon Composer assetc knows has is not guessed at.
+            let unknown = features.filter { !IconComposerFile.knownFeatures.contains($0) }
+            if !unknown.isEmpty {
+                diagnostics.append(.error(path, SourceMessage.unknownIconComposerFeatures(unknown)))
+                return nil
+            }
+            if !features.isEmpty, !request.xcode.readsIconComposer2 {
+                diagnostics.append(.error(path, SourceMessage.iconComposer2(features, xcode: request.xcode)))
+                return nil
+            }
+            if features.contains("refractivity") {
+                // Planned, so every build and `check` say it, not only the one that makes the car.
+                diagnostics.append(.warning(path, SourceMessage.refractivityNotStored))
+            }
             let side = IconComposerDocument.canvasPoints
             return (ResolvedSource(path: path, kind: .iconComposer, page: 1), PointSize(width: side, height: side))
         case .svg, .jpeg:
@@ -180,6 +195,7 @@ struct IconPlanner: SlotSetOpening {
 
         var allSizes = false  // the set has sized universal entries: slots it leaves empty come from the 1024
         var appearanceIcons: [Variant] = []  // iOS 18's dark and tinted icons, for the car only
+        var carOnlyIcons: [Variant] = []  // the set's iOS 6 sizes, which actool keeps in the car
 
         /// A slot this build leaves out: noted, and its file still looked for.
         func skip(_ entry: CatalogEntry, _ note: String) {
@@ -273,6 +289,20 @@ struct IconPlanner: SlotSetOpening {
                 continue
             }
             guard Self.applies(slot, to: request) else {
+                // actool keeps a set's iOS 6 sizes in the car, and numbers them with the others (Xcode
+                // 16.1–26.3 cars: iPhone 57 pt @1x/@2x and 29 pt @1x, iPad 50 and 72 pt;
+                // docs/xcode-generations.md): car only, never loose from iOS 7 on.
+                if keepsInTheCar(slot), let file = entry.filename {
+                    if let path = checkFile(file, setPath: setPath, setName: setName, expected: slot.pixels, entry: entry, required: false,
+                                            requireOpaque: false, diagnostics: &diagnostics, checked: &checkedFiles),
+                       !carOnlyIcons.contains(where: { $0.iconSlot == slot }) {
+                        var icon = variant(for: slot, spec: spec, source: ResolvedSource(path: path, kind: .png, page: 1),
+                                           content: PointSize(width: Double(slot.pixels), height: Double(slot.pixels)))
+                        icon.destination = .compiledCatalog
+                        carOnlyIcons.append(icon)
+                    }
+                    continue
+                }
                 skip(entry, "skipped \(entry.filename ?? "an empty slot"): the \(slot.label) slot is not used by this build (devices \(request.devices.map(\.rawValue).joined(separator: ", ")), deployment target \(request.deploymentTarget))")
                 continue
             }
@@ -304,7 +334,7 @@ struct IconPlanner: SlotSetOpening {
 
         return assemble(spec, setName: setName, contentsPath: contentsPath, covered: covered, universal: universal?.path,
                         allSizes: allSizes, reportedEmpty: reportedEmpty, emptySlotMessages: emptySlotMessages,
-                        appearanceIcons: appearanceIcons, diagnostics: &diagnostics)
+                        appearanceIcons: appearanceIcons + carOnlyIcons, diagnostics: &diagnostics)
     }
 
     /// The set's variants once its entries are read: actool's one error when nothing applies; the
@@ -394,6 +424,12 @@ struct IconPlanner: SlotSetOpening {
     /// Checks one PNG of a set against the size its slot needs; returns its path when usable. For a
     /// recommended or optional slot, a missing file or a wrong size is a warning and the slot is left
     /// empty, as actool does (and as an empty such slot is); a required slot keeps them errors.
+    /// An iOS 6 slot of a set compiled into a car for a later iOS: actool keeps it there.
+    func keepsInTheCar(_ slot: IconSlot) -> Bool {
+        guard request.compiledCatalog, request.platform == .iOS, slot.maximumOS != nil, let device = slot.idiom.device else { return false }
+        return request.devices.contains(device)
+    }
+
     /// Whether this build must fill the slot (the 1x iPad icon only up to iOS 9.3).
     func isRequired(_ slot: IconSlot) -> Bool { slot.isRequired(deploymentTarget: request.deploymentTarget) }
 

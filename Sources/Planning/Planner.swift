@@ -114,6 +114,7 @@ public struct Planner {
             compiled.devices = request.devices
             compiled.platform = request.platform
             compiled.writesIconFile = request.writesIconFile
+            compiled.xcode = request.xcode
             result.compiledCatalog = compiled
             // As actool: an image set ships only inside the car, which iOS 7 and later read; an
             // app that still runs on iOS 6 keeps its loose files too (docs/assets-car.md).

@@ -49,10 +49,11 @@ public struct ActoolResults: Sendable, Equatable {
     public var shownSeverities: Set<Severity> = [.error]
 
     public struct Version: Sendable, Equatable {
-        public var bundle: String
+        /// Nil for a generation whose bundle version no public output shows: the key is left out.
+        public var bundle: String?
         public var short: String
 
-        public init(bundle: String, short: String) { (self.bundle, self.short) = (bundle, short) }
+        public init(bundle: String?, short: String) { (self.bundle, self.short) = (bundle, short) }
     }
 
     public init() {}
@@ -89,9 +90,9 @@ public struct ActoolResults: Sendable, Equatable {
             root["com.apple.actool.compilation-results"] = .dictionary(["output-files": .array(outputFiles.map(PlistValue.string))])
         }
         if let version {
-            root["com.apple.actool.version"] = .dictionary([
-                "bundle-version": .string(version.bundle), "short-bundle-version": .string(version.short),
-            ])
+            var fields: [String: PlistValue] = ["short-bundle-version": .string(version.short)]
+            if let bundle = version.bundle { fields["bundle-version"] = .string(bundle) }
+            root["com.apple.actool.version"] = .dictionary(fields)
         }
         return .dictionary(root)
     }
@@ -121,7 +122,8 @@ public struct ActoolResults: Sendable, Equatable {
         }
         if let version {
             out += "/* com.apple.actool.version */\n"
-            out += "bundle-version: \(version.bundle)\nshort-bundle-version: \(version.short)\n"
+            if let bundle = version.bundle { out += "bundle-version: \(bundle)\n" }
+            out += "short-bundle-version: \(version.short)\n"
         }
         if let outputFiles {
             out += "/* com.apple.actool.compilation-results */\n"

@@ -8,7 +8,7 @@ import Foundation
 enum ActoolMode {
     static func main(_ arguments: [String]) -> Never {
         Interruption.install()
-        let outcome = ActoolCompiler.run(ActoolInvocation.parse(arguments), isCancelled: { Interruption.isRequested })
+        let outcome = ActoolCompiler.run(ActoolInvocation.parse(arguments, environment: ProcessInfo.processInfo.environment), isCancelled: { Interruption.isRequested })
         if Interruption.isRequested {
             // A build engine that stops actool (llbuild sends SIGINT to swift-build's tasks) reads
             // an exit by that signal as "cancelled"; a results document or an exit status would

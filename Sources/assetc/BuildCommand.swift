@@ -54,6 +54,10 @@ struct ManifestOptions: ParsableArguments {
                                valueName: "platform"))
     var platform: String?
 
+    @Option(help: ArgumentHelp("The actool generation Assets.car is written as: \(XcodeGeneration.spellings) (default \(XcodeGeneration.default.version)): CoreUI's version, the icons' numbering, Icon Composer 2.0 files read or refused.",
+                               valueName: "version"))
+    var targetXcode: String?
+
     @Flag(help: "Judge App Store Connect's asset rules (ITMS-90713, 90704, 90717, 90022, 90023, 90032, 90475, the launch screen): errors in check, warnings in build.")
     var appStore = false
 
@@ -93,6 +97,9 @@ struct ManifestOptions: ParsableArguments {
         if !devices.isEmpty, parsedDevices == nil { throw ValidationError("--devices takes iphone, ipad or iphone,ipad") }
         if let platform, ApplePlatform(rawValue: platform) == nil { throw ValidationError("--platform takes ios or macos, not \"\(platform)\"") }
         if parsedPlatform == .macOS, !devices.isEmpty { throw ValidationError("--devices names iOS devices; a Mac app (--platform macos) has none") }
+        if let targetXcode, XcodeGeneration.named(targetXcode) == nil {
+            throw ValidationError("--target-xcode takes \(XcodeGeneration.spellings), not \"\(targetXcode)\"")
+        }
         if infoPlist != nil, !appStore { throw ValidationError("--info-plist is read by --app-store; add --app-store") }
     }
 
@@ -134,6 +141,7 @@ struct ManifestOptions: ParsableArguments {
         request.accentColor = accentColor
         request.widgetBackgroundColor = widgetBackgroundColor
         request.launchScreenColor = launchScreenColor
+        request.xcode = targetXcode.flatMap(XcodeGeneration.named)
         request.launchScreenImage = launchScreenImage
         if appStore { request.appStore = AppStoreCheck(infoPlistPath: infoPlist, severity: .warning) }
         return request
@@ -161,6 +169,7 @@ struct ManifestOptions: ParsableArguments {
         if let accentColor { arguments += ["--accent-color", accentColor] }
         if let widgetBackgroundColor { arguments += ["--widget-background-color", widgetBackgroundColor] }
         if let launchScreenColor { arguments += ["--launch-screen-color", launchScreenColor] }
+        if let targetXcode { arguments += ["--target-xcode", targetXcode] }
         if let launchScreenImage { arguments += ["--launch-screen-image", launchScreenImage] }
         return arguments
     }

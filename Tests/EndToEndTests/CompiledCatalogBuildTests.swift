@@ -134,7 +134,8 @@ import TestSupport
         let carURL = work.appendingPathComponent("out/Resources/Assets.car")
         let car = try CARReader(try Harness.read(carURL))
 
-        // The icon: every iOS 7+ slot of the device table, the App Store icon as idiom 6.
+        // The icon: every iOS 7+ slot of the device table, the App Store icon as idiom 6, and the
+        // set's iOS 6 sizes, which actool keeps in the car (docs/xcode-generations.md).
         #expect(car.facets["AppIcon"]!.map { [$0.0, $0.1] } == [[1, 85], [2, 220], [17, 6849]])
         let icons = car.renditions.filter { $0.attributes[2] == 220 }
         let expected: Set<String> = [
@@ -143,9 +144,12 @@ import TestSupport
             "6 1 1024 1024",
             // The 60-point @3x icon again, at scale 2 as 90 points, subtype 1792 (Xcode 14.3–16.2).
             "1 2 90 180",
+            // iOS 6: iPhone 29 @1x and 57 @1x/@2x, iPad 50 and 72 @1x/@2x.
+            "1 1 29 29", "1 1 57 57", "1 2 57 114", "2 1 50 50", "2 2 50 100", "2 1 72 72", "2 2 72 144",
         ]
-        // actool's numbering: the position among the set's point sizes, 90 included.
-        let sizeIndex: [UInt16: String] = [1: "20", 2: "29", 3: "40", 4: "60", 5: "76", 6: "83.5", 7: "90", 8: "1024"]
+        // actool's numbering: the position among the set's point sizes, 90 included (Xcode 16.2's
+        // and 26.3's cars of full legacy sets: 20, 29, 40, 50, 57, 60, 72, 76, 83.5 → 1…9).
+        let sizeIndex: [UInt16: String] = [1: "20", 2: "29", 3: "40", 4: "50", 5: "57", 6: "60", 7: "72", 8: "76", 9: "83.5", 10: "90", 11: "1024"]
         func key(_ rendition: CARReader.Rendition) -> String {
             "\(rendition.attributes[15]!) \(rendition.scaleTimes100 / 100) \(sizeIndex[rendition.attributes[9]!] ?? "?") \(rendition.width)"
         }
@@ -923,10 +927,11 @@ import TestSupport
             let identifier = try #require(facet.first { $0.0 == 17 }?.1)
             return (identifier, car.renditions.filter { $0.attributes[17] == identifier && $0.attributes[2] == 220 })
         }
-        // An iPhone set of 20, 29, 40 and 60 points (and the 90-point copy): indexes 1–5, pixels as the loose files.
+        // An iPhone set of 20, 29, 40 and 60 points with its iOS 6 sizes (29 @1x, 57; kept, as actool
+        // keeps them) and the 90-point copy: indexes 1–6, pixels as the loose files.
         let classic = try icons("classic")
         #expect(Set(classic.icons.filter { ($0.attributes[7] ?? 0) == 0 }.map { "\($0.attributes[9]!) \($0.width)" })
-                == ["1 40", "1 60", "2 58", "2 87", "3 80", "3 120", "4 120", "4 180", "5 180"])
+                == ["1 40", "1 60", "2 29", "2 58", "2 87", "3 80", "3 120", "4 57", "4 114", "5 120", "5 180", "6 180"])
         // Every icon's index, dark and tinted ones too, is listed by a record of its idiom and subtype.
         let classicRecords = car.renditions.filter { $0.attributes[17] == classic.identifier && $0.layout == 1010 }
         for icon in classic.icons {
@@ -939,10 +944,10 @@ import TestSupport
         }
         #expect(classic.icons.filter { ($0.attributes[7] ?? 0) != 0 }.count == 2, "dark and tinted, on the iPhone idiom")
         let loose = try Self.decode(work.appendingPathComponent("out/Resources/classic60x60@2x.png"))
-        let sixty = try #require(classic.icons.first { $0.attributes[9] == 4 && $0.width == 120 })
+        let sixty = try #require(classic.icons.first { $0.attributes[9] == 5 && $0.width == 120 })
         #expect(Self.difference(sixty.pixels, Self.premultipliedBGRA(loose)) == nil)
         let record = try #require(car.renditions.first { $0.attributes[17] == classic.identifier && $0.layout == 1010 && $0.attributes[16] == 0 })
-        #expect(record.multisize!.map { [$0.0, $0.2] } == [[20, 1], [29, 2], [40, 3], [60, 4], [1024, 6]])
+        #expect(record.multisize!.map { [$0.0, $0.2] } == [[20, 1], [29, 2], [40, 3], [57, 4], [60, 5], [1024, 7]])
         // A single-size alternate: its 1024 image (opaque, as the file) on the iPhone idiom at index 1, nothing else.
         let green = try icons("green")
         #expect(green.icons.map { [$0.attributes[15]!, $0.attributes[12]!, $0.attributes[9]!, UInt16($0.width)] } == [[1, 1, 1, 1024]])

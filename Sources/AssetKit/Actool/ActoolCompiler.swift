@@ -10,11 +10,6 @@ import Output
 /// launch images an older iOS reads — and the partial Info.plist at the path given. Image sets
 /// are only in the car.
 public enum ActoolCompiler {
-    /// The actool generation whose output and answers the mode follows (Xcode 26.0's actool; the car
-    /// layout is CoreUI 970's, docs/assets-car.md). Callers gate features on it (Chromium's
-    /// compile_car.py, swift-build's probe).
-    public static let bundleVersion = "24127"
-    public static let shortBundleVersion = "26.0"
     /// How long a run waits for another one placing files in the same `--compile` folder.
     static let placementWaitSeconds = 120.0
 
@@ -30,7 +25,9 @@ public enum ActoolCompiler {
         var results = ActoolResults()
         results.shownSeverities = invocation.shownSeverities
         if invocation.printVersion {
-            results.version = .init(bundle: bundleVersion, short: shortBundleVersion)
+            // The generation's answer (Xcode 26.0's by default: 24127, 26.0). Callers gate
+            // features on it (Chromium's compile_car.py, swift-build's probe).
+            results.version = .init(bundle: invocation.xcode.bundleVersion, short: invocation.xcode.version)
             if invocation.compileDirectory == nil && invocation.inputs.isEmpty && invocation.refusals.isEmpty {
                 return finish(results, invocation)
             }
@@ -149,7 +146,7 @@ public enum ActoolCompiler {
                 written.append(target)
             }
             if let path = invocation.dependencyInfo {
-                let info = LinkerDependencyInfo(version: "actool-\(bundleVersion)", inputs: catalogs, outputs: written)
+                let info = LinkerDependencyInfo(version: "actool-\(invocation.xcode.bundleVersion ?? invocation.xcode.version)", inputs: catalogs, outputs: written)
                 try placement.add(info.bytes, at: FileSystem.absolute(path))
             }
             try placement.commit()
@@ -225,6 +222,7 @@ public enum ActoolCompiler {
         request.alternateAppIconNames = invocation.alternateAppIcons
         request.accentColor = invocation.accentColor
         request.widgetBackgroundColor = invocation.widgetBackgroundColor
+        request.xcode = invocation.xcode
         request.launchScreenColor = invocation.launchScreenColor
         request.launchScreenImage = invocation.launchScreenImage
         request.writesIconFile = invocation.iconStackFallback

@@ -56,12 +56,24 @@ public struct ActoolInvocation: Sendable, Equatable {
     public var assetSymbols = AssetSymbolRequest()
     /// Flags that cannot be honoured, with why: the run fails with these as errors.
     public var refusals: [String] = []
+    /// `--target-xcode` (assetc's own), else `ASSETC_TARGET_XCODE`: the actool generation whose car
+    /// and `--version` answer the mode gives, for build systems that cannot change actool's argv.
+    public var xcode = XcodeGeneration.default
+
+    /// The environment's choice of generation, before the command line's: a value that names none is refused.
+    public mutating func takeEnvironment(_ environment: [String: String]) {
+        guard let value = environment["ASSETC_TARGET_XCODE"], !value.isEmpty else { return }
+        if let generation = XcodeGeneration.named(value) { xcode = generation } else {
+            refusals.append("ASSETC_TARGET_XCODE takes \(XcodeGeneration.spellings), not \"\(value)\"")
+        }
+    }
 
     public init() {}
 
     /// Parses `arguments` (without the program name). Never throws: what cannot be honoured is a refusal.
-    public static func parse(_ arguments: [String]) -> ActoolInvocation {
+    public static func parse(_ arguments: [String], environment: [String: String] = [:]) -> ActoolInvocation {
         var invocation = ActoolInvocation()
+        invocation.takeEnvironment(environment)
         var index = 0
         var operandsOnly = false
         while index < arguments.count {

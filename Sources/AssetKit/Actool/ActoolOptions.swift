@@ -82,6 +82,12 @@ extension ActoolInvocation {
             // assetc's own (actool has none: Xcode writes UILaunchScreen from the target's Info
             // tab); the dictionary goes into the partial Info.plist with the colour and image checked.
             .value("--launch-screen-color") { $0.launchScreenColor = $1 },
+            // assetc's own: the actool generation to answer and write as (docs/xcode-generations.md).
+            .value("--target-xcode") { invocation, value in
+                if let generation = XcodeGeneration.named(value) { invocation.xcode = generation } else {
+                    invocation.refusals.append("--target-xcode takes \(XcodeGeneration.spellings), not \"\(value)\"")
+                }
+            },
             .value("--launch-screen-image") { $0.launchScreenImage = $1 },
             .value("--output-partial-info-plist") { $0.partialInfoPlist = $1 },
             .value("--export-dependency-info") { $0.dependencyInfo = $1 },

@@ -2,6 +2,24 @@
 /// actool's): a stage that raises one of these names it, so the text cannot drift between the
 /// planner that checks a page and the renderer that opens it.
 public enum SourceMessage {
+    /// An Icon Composer 2.0 file (Xcode 27) built as an earlier actool generation, which cannot open it.
+    public static func iconComposer2(_ features: [String], xcode: XcodeGeneration) -> String {
+        "the icon was saved by Icon Composer 2.0 (Xcode 27: \"features\": \(features.joined(separator: ", "))), which the actool of "
+            + "Xcode \(xcode) cannot open; build with --target-xcode 27.0, or save the icon from Icon Composer 1 (Xcode 26)"
+    }
+
+    /// Icon Composer 2.0's refractivity, which Xcode 27's car holds in a way no public car shows
+    /// (TLV 1022, all zero in the one seen): written as none.
+    public static let refractivityNotStored = "the icon's refractivity (Icon Composer 2.0) is not stored in Assets.car: no public Xcode 27 car "
+        + "shows how it is, so the stack is written without it; the flattened icons are drawn without it, as every glass effect"
+
+    /// An Icon Composer feature no Icon Composer assetc knows has: Icon Composer itself refuses such a
+    /// document as from a newer version.
+    public static func unknownIconComposerFeatures(_ features: [String]) -> String {
+        "the icon uses Icon Composer features assetc does not know (\(features.joined(separator: ", "))): it reads "
+            + IconComposerFile.knownFeatures.joined(separator: " and ") + "; a newer Icon Composer saved it"
+    }
+
     /// `page 3 is out of range; the PDF has 2 pages`: a manifest entry or a renderer asking for a
     /// page the document does not have.
     public static func pageOutOfRange(_ page: Int, pageCount: Int) -> String {

@@ -218,7 +218,7 @@ extension LaunchScreenSpec: Codable {
 }
 
 extension CompiledCatalogRequest: Codable {
-    private enum CodingKeys: String, CodingKey { case appIcon, deploymentTarget, singleSizeIcon, devices }
+    private enum CodingKeys: String, CodingKey { case appIcon, deploymentTarget, singleSizeIcon, devices, xcode }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -226,6 +226,7 @@ extension CompiledCatalogRequest: Codable {
         try c.encode(deploymentTarget, forKey: .deploymentTarget)
         try c.encode(singleSizeIcon, forKey: .singleSizeIcon)
         try c.encode(devices, forKey: .devices)
+        if xcode != .default { try c.encode(xcode.version, forKey: .xcode) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -234,6 +235,10 @@ extension CompiledCatalogRequest: Codable {
                   deploymentTarget: try c.decode(OSVersion.self, forKey: .deploymentTarget))
         singleSizeIcon = try c.decode(Bool.self, forKey: .singleSizeIcon)
         devices = try c.decode([Idiom].self, forKey: .devices)
+        if let version = try c.decodeIfPresent(String.self, forKey: .xcode) {
+            guard let generation = XcodeGeneration.named(version) else { throw JSONValueDecoder.Failure("no Xcode generation \(version)") }
+            xcode = generation
+        }
     }
 }
 

@@ -8,6 +8,11 @@ public struct IconComposerFile: Sendable {
     /// Light, dark and tinted, in `Appearance.allCases` order; reading each is what checks the file
     /// (bounds, names inside the bundle), so a file that opens is good for every appearance.
     private let documents: [IconComposerDocument]
+    /// Icon Composer 2.0's top-level `"features"` (`refractivity`, `specular-location`): the one mark
+    /// of a file Xcode 27 saved, which Xcode 26's actool cannot open. Empty for a 1.x file.
+    public let features: [String]
+    /// The features assetc reads, in Xcode 27's generation only (`XcodeGeneration.readsIconComposer2`).
+    public static let knownFeatures = ["refractivity", "specular-location"]
 
     public init(bytes: [UInt8]) throws(IconComposerError) {
         guard bytes.count <= Limits.maximumJSONBytes else {
@@ -18,6 +23,15 @@ public struct IconComposerFile: Sendable {
         } catch {
             throw IconComposerError(error.message, at: error.location)
         }
+        var features: [String] = []
+        if case .object(let members) = root.value, let node = members.first(where: { $0.key == "features" })?.value {
+            guard case .array(let items) = node.value else { throw IconComposerError("\"features\" must be an array of names", at: node.location) }
+            for item in items {
+                guard case .string(let name) = item.value else { throw IconComposerError("\"features\" must be an array of names", at: item.location) }
+                features.append(name)
+            }
+        }
+        self.features = features
         var documents: [IconComposerDocument] = []
         for appearance in IconComposerDocument.Appearance.allCases {
             var reader = IconComposerReader(appearance: appearance)

@@ -82,15 +82,19 @@ public struct IconStackPlan: Sendable, Equatable {
     public var layers: [Layer] = []
     /// One per appearance, named `stem`.
     public var stacks: [Node] = []
+    /// Xcode 27's layout (`XcodeGeneration.readsIconComposer2`): a refractivity TLV (1022) on every
+    /// stack and group, and the dark system fill named `system-dark`.
+    public var writesIconComposer2Layout = false
     /// One per group and appearance, named `stem/Group`, `stem/Group 2`, … or `stem/<its name>`.
     public var groups: [Node] = []
 
     /// The plan of `icon.json`'s stack. `layerSize` gives each image's native size (a PNG's pixels,
     /// an SVG's size in points), nil when it has none, which is an error naming the layer.
-    public static func make(_ file: IconComposerFile, stem: String,
+    public static func make(_ file: IconComposerFile, stem: String, xcode: XcodeGeneration = .default,
                             layerSize: @escaping (String) -> PointSize?) throws(IconComposerError) -> IconStackPlan {
         // The file's checks (bounds, names inside the bundle) are the flattened icon's, made when it was opened.
         var builder = IconStackBuilder(stem: stem, layerSize: layerSize)
+        builder.plan.writesIconComposer2Layout = xcode.readsIconComposer2
         return try builder.build(file.root)
     }
 }
@@ -249,8 +253,11 @@ struct IconStackBuilder {
         let lighting = try reader.string(reader.specialized(group, "lighting")) ?? "individual"
         child.bits = lighting == "combined" ? 0 : 2
         child.blur = Float(try reader.number(reader.specialized(group, "blur-material"), in: 0...1000, what: "a blur") ?? 0)
-        let specular = try reader.specialized(group, "specular")
-        let hasSpecular = try specular.map { node throws(IconComposerError) in try reader.bool(node) } ?? true
+        // Icon Composer 2.0 writes where the highlight sits (`"inside"`) where 1.x wrote true.
+        var hasSpecular = true
+        if let specular = try reader.specialized(group, "specular") {
+            if case .string(let placement) = specular.value { hasSpecular = placement != "none" } else { hasSpecular = try reader.bool(specular) }
+        }
         child.specular = hasSpecular ? 1 : 0
         child.translucency = 0.5
         if let translucency = try reader.specialized(group, "translucency") {
@@ -345,7 +352,9 @@ struct IconStackBuilder {
 
     mutating func systemDarkGradient() throws(IconComposerError) -> (String, Plan.Part) {
         let top = register(space: 2, [0.192, 1]), bottom = register(space: 2, [0.078, 1])
-        return (gradient(kind: 1, geometry: [0.5, 0, 0.5, 1], colors: [top, bottom]), .gradient)
+        // Xcode 27 names it for what it is (aachebotok/codexnotsleep@34b3b2f1's car); 26, by number.
+        return (gradient(kind: 1, geometry: [0.5, 0, 0.5, 1], colors: [top, bottom],
+                         name: plan.writesIconComposer2Layout ? "\(stem)_Assets/system-dark" : nil), .gradient)
     }
 
     /// `automatic` or `system-light`: no car with one was seen; the light system gradient of the
@@ -355,13 +364,13 @@ struct IconStackBuilder {
         return (gradient(kind: 1, geometry: [0.5, 0, 0.5, 1], colors: [top, bottom]), .gradient)
     }
 
-    mutating func gradient(kind: UInt32, geometry: [Double], colors: [String]) -> String {
+    mutating func gradient(kind: UInt32, geometry: [Double], colors: [String], name wanted: String? = nil) -> String {
         let stops = colors.enumerated().map { index, color in
             Plan.Gradient.Stop(location: colors.count == 1 ? 0 : Double(Float(Double(index) / Double(colors.count - 1))), color: color)
         }
         let geometry = geometry.map { Double(Float($0)) }
         if let same = plan.gradients.first(where: { $0.kind == kind && $0.geometry == geometry && $0.stops == stops }) { return same.name }
-        let name = "\(stem)_Assets/Gradient-\(plan.gradients.count + 1)"
+        let name = wanted ?? "\(stem)_Assets/Gradient-\(plan.gradients.count + 1)"
         plan.gradients.append(Plan.Gradient(name: name, kind: kind, geometry: geometry, stops: stops))
         return name
     }

@@ -42,6 +42,9 @@ public struct BuildRequest: Sendable {
     /// (`NSAccentColorName`, `NSWidgetBackgroundColorName`). Command line only.
     public var accentColorName: String?
     public var widgetBackgroundColorName: String?
+    /// `--target-xcode` (or `ASSETC_TARGET_XCODE` in the actool mode): the actool generation the car
+    /// and the answers follow. Command line only.
+    public var xcode = XcodeGeneration.default
     /// `--car` / `"car": true`: the catalogs are also compiled into `Assets.car`.
     public var compiledCatalog: Bool
     /// Folders outside the catalogs that links in them may lead into: the manifest's `allowLinksTo`

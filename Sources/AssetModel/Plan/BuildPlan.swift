@@ -70,6 +70,8 @@ public struct CompiledCatalogRequest: Sendable, Hashable {
     public var platform: ApplePlatform = .iOS
     /// macOS: the app icon's `.icns` is made with the car (`Manifest.writesIconFile`).
     public var writesIconFile = true
+    /// The actool generation the car is written as (`--target-xcode`).
+    public var xcode = XcodeGeneration.default
 
     public init(appIconName: String?, deploymentTarget: OSVersion) { (self.appIconName, self.deploymentTarget) = (appIconName, deploymentTarget) }
 
@@ -83,7 +85,8 @@ extension BuildPlan {
         Set(variants.filter { $0.role.kind == .alternateAppIcon && $0.iconSlot?.idiom == .appStore && $0.appearance.isAny }.map(\.name))
     }
 
-    /// The variants `Assets.car` holds: the app icon's iOS 7+ slots (the App Store icon included)
+    /// The variants `Assets.car` holds: the app icon's iOS 7+ slots (the App Store icon included),
+    /// its iOS 6 sizes from a set (car only)
     /// and the main bundle's catalog image sets in every appearance, retina4 slots included (JPEG
     /// slots as their files). Left loose only: image sets of other bundles and manifest images
     /// (docs/assets-car.md says why).
@@ -92,7 +95,9 @@ extension BuildPlan {
         return variants.filter { variant in
             switch variant.role {
             case .appIcon, .appStoreIcon, .alternateAppIcon:
-                return variant.iconSlot.map { $0.maximumOS == nil } ?? false
+                // An iOS 6 size is in the car when the planner put it there (actool keeps a set's);
+                // planned loose for an iOS 6 app, it stays loose only.
+                return variant.iconSlot.map { $0.maximumOS == nil || variant.destination == .compiledCatalog } ?? false
             case .image:
                 return variant.catalogOrigin != nil && variant.bundle == .main
                     && (variant.relativePath.hasSuffix(".png") || variant.source.kind == .jpeg)

@@ -8,8 +8,9 @@ public enum SourceInfo: Sendable, Hashable {
     case svg(PointSize)
     /// A JPEG's pixel size; JPEGs are copied byte for byte, never decoded.
     case jpeg(width: Int, height: Int)
-    /// An Icon Composer bundle, read through its `icon.json`: a 1024-point square.
-    case iconComposer
+    /// An Icon Composer bundle, read through its `icon.json`: a 1024-point square, and the Icon
+    /// Composer 2.0 features it uses (`IconComposerFile.features`).
+    case iconComposer(features: [String] = [])
 }
 
 /// One source to inspect, with every page the manifest uses from it.

@@ -20,7 +20,7 @@ public enum IconStackSource {
 
     /// `decodingLayers` false reads what the plan needs alone (layer headers, not pixels): what
     /// `check --car` and every build's planning afford.
-    public static func read(iconJSON: String, stem: String, store: SourceStore,
+    public static func read(iconJSON: String, stem: String, store: SourceStore, xcode: XcodeGeneration = .default,
                             decodingLayers: Bool = true) throws(SourceError) -> (IconStackPlan, [String: LayerImage]) {
         let file = try IconComposerSource.open(iconJSON: iconJSON, store: store)
         let names = file.imageNames
@@ -41,7 +41,7 @@ public enum IconStackSource {
         }
         let plan: IconStackPlan
         do {
-            plan = try IconStackPlan.make(file, stem: stem) { sizes[$0] }
+            plan = try IconStackPlan.make(file, stem: stem, xcode: xcode) { sizes[$0] }
         } catch {
             throw SourceError("not a readable Icon Composer icon.json: \(error)")
         }

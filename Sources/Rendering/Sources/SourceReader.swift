@@ -27,7 +27,8 @@ public struct SourceReader: Sendable {
         switch kind {
         case .iconComposer:
             // Every layer of every appearance: inside the bundle's Assets, an SVG or PNG of sane size.
-            for name in try IconComposerSource.open(iconJSON: path, store: store).imageNames {
+            let file = try IconComposerSource.open(iconJSON: path, store: store)
+            for name in file.imageNames {
                 let layer = try IconComposerSource.layerPath(of: name, iconJSON: path)
                 // A layer's own problem names the layer: the message is located at icon.json.
                 func naming(_ error: SourceError) -> SourceError {
@@ -60,7 +61,7 @@ public struct SourceReader: Sendable {
                     throw naming(error)
                 }
             }
-            return .iconComposer
+            return .iconComposer(features: file.features)
         case .pdf:
             if !bytes.starts(with: Array("%PDF".utf8)) && !bytes.prefix(1024).containsSequence(Array("%PDF-".utf8)) {
                 throw SourceError(bytes.isEmpty ? "not a PDF file: it is empty" : "not a PDF file (no %PDF header)")
