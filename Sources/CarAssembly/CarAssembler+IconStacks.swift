@@ -15,6 +15,9 @@ extension CarAssembler {
             guard let name = assetName(variant, request), seen.insert(name).inserted else { continue }
             result.append((name, variant.source.path))
         }
+        if let iconJSON = request.iconStackJSON, let name = request.appIconName, seen.insert(name).inserted {
+            result.append((name, iconJSON))
+        }
         return result
     }
 

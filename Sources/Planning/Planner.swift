@@ -37,6 +37,7 @@ public struct Planner {
             diagnostics.insert(.note(request.path, "left out \(filtered.skipped) image variant\(filtered.skipped == 1 ? "" : "s") that no supported device loads (\(request.devices.map(\.rawValue).joined(separator: ", ")) from iOS \(request.deploymentTarget)); see docs/manifest.md"), at: 0)
         }
         let resolvePath = { (path: String) in request.resolve(path) }
+        let iconStackJSON = takeFlattenedIconsFromTheSet(&request, catalogs: catalogs, diagnostics: &diagnostics)
         if let icon = request.appIcon {
             variants += IconPlanner(request: request, inspector: inspector, slotSets: slotSets, resolve: resolvePath)
                 .plan(icon, diagnostics: &diagnostics)
@@ -115,6 +116,7 @@ public struct Planner {
             compiled.platform = request.platform
             compiled.writesIconFile = request.writesIconFile
             compiled.xcode = request.xcode
+            compiled.iconStackJSON = iconStackJSON
             result.compiledCatalog = compiled
             // As actool: an image set ships only inside the car, which iOS 7 and later read; an
             // app that still runs on iOS 6 keeps its loose files too (docs/assets-car.md).

@@ -218,7 +218,7 @@ extension LaunchScreenSpec: Codable {
 }
 
 extension CompiledCatalogRequest: Codable {
-    private enum CodingKeys: String, CodingKey { case appIcon, deploymentTarget, singleSizeIcon, devices, xcode }
+    private enum CodingKeys: String, CodingKey { case appIcon, deploymentTarget, singleSizeIcon, devices, xcode, iconStack }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -227,6 +227,7 @@ extension CompiledCatalogRequest: Codable {
         try c.encode(singleSizeIcon, forKey: .singleSizeIcon)
         try c.encode(devices, forKey: .devices)
         if xcode != .default { try c.encode(xcode.version, forKey: .xcode) }
+        try c.encodeIfPresent(iconStackJSON, forKey: .iconStack)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -239,6 +240,7 @@ extension CompiledCatalogRequest: Codable {
             guard let generation = XcodeGeneration.named(version) else { throw JSONValueDecoder.Failure("no Xcode generation \(version)") }
             xcode = generation
         }
+        iconStackJSON = try c.decodeIfPresent(String.self, forKey: .iconStack)
     }
 }
 

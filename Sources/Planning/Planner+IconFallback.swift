@@ -1,0 +1,30 @@
+import AssetModel
+
+extension Planner {
+    /// `--enable-icon-stack-fallback-generation disabled` for a Mac app whose Icon Composer icon has
+    /// an icon set of the same name in the catalogs: the flattened icons (the car's, for macOS
+    /// before 26) and `<name>.icns` come from that set, the designer's own, and the stack from the
+    /// Icon Composer icon. actool 26.0 offers no such choice (with the flag it writes no flattened
+    /// icon and no `.icns`; Xcode 26.1 removed the flag); assetc's reading of the flag is
+    /// docs/actool.md's. Returns the icon's `icon.json` for the car's stack, or nil when the rule
+    /// does not apply (no such set: the flattened icons are drawn and no `.icns` is written).
+    func takeFlattenedIconsFromTheSet(_ request: inout BuildRequest, catalogs: [CatalogContents],
+                                      diagnostics: inout [Diagnostic]) -> String? {
+        guard request.platform == .macOS, !request.writesIconFile, let icon = request.appIcon,
+              case .generate(let source, _) = icon.input else { return nil }
+        let iconJSON = FilePath(request.resolve(source.path)).appending("icon.json").string
+        guard ResolvedSource.Kind.forPath(iconJSON) == .iconComposer else { return nil }
+        for catalog in catalogs {
+            guard let set = catalog.appIconSets.first(where: { $0.name == icon.name }) else { continue }
+            let location = icon.location
+            request.appIcon = AppIconSpec(input: .appiconset(SourceSpec(path: catalog.folderAsWritten(of: set), location: location)),
+                                          name: icon.name, artwork: false, location: location)
+            request.appIconSetName = CatalogSetChoice(name: icon.name)
+            request.writesIconFile = true
+            diagnostics.append(.note(request.path, "the flattened icons and \(icon.name).icns are the icon set \(set.qualifiedName)'s "
+                + "(--enable-icon-stack-fallback-generation disabled); the icon's stack is the Icon Composer icon's"))
+            return iconJSON
+        }
+        return nil
+    }
+}
