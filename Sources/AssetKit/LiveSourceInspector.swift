@@ -16,6 +16,10 @@ struct LiveSourceInspector: SourceInspecting {
         try reader.isOpaque(path: path, kind: kind, page: page)
     }
 
+    func iconComposerUnknownKeys(path: String) throws(SourceError) -> [String] {
+        try reader.iconComposerUnknownKeys(path: path)
+    }
+
     func hasAlphaChannel(path: String) throws(SourceError) -> Bool {
         try reader.hasAlphaChannel(path: path)
     }

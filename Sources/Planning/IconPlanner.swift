@@ -129,6 +129,9 @@ struct IconPlanner: SlotSetOpening {
                 diagnostics.append(.error(path, SourceMessage.iconComposer2(features, xcode: request.xcode)))
                 return nil
             }
+            if let keys = try? inspector.iconComposerUnknownKeys(path: path), !keys.isEmpty {
+                diagnostics.append(.warning(path, SourceMessage.unreadIconComposerKeys(keys)))
+            }
             if features.contains("refractivity") {
                 // Planned, so every build and `check` say it, not only the one that makes the car.
                 diagnostics.append(.warning(path, SourceMessage.refractivityNotStored))

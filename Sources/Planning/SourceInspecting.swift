@@ -8,6 +8,8 @@ public protocol SourceInspecting {
     func isOpaque(path: String, kind: ResolvedSource.Kind, page: Int) throws(SourceError) -> Bool
     /// Whether a PNG declares an alpha channel, whatever its pixels hold (ITMS-90717).
     func hasAlphaChannel(path: String) throws(SourceError) -> Bool
+    /// An Icon Composer 2.0 file's keys assetc does not read (`IconComposerFile.unknownKeys`).
+    func iconComposerUnknownKeys(path: String) throws(SourceError) -> [String]
     /// Inspects many sources, in any order or in parallel; results in request order.
     func inspectAll(_ requests: [SourceRequest]) -> [Result<SourceInfo, SourceError>]
     /// Fonts a PDF uses without embedding them.
@@ -18,6 +20,9 @@ extension SourceInspecting {
     func inspect(_ request: SourceRequest) -> Result<SourceInfo, SourceError> {
         Result { () throws(SourceError) in try inspect(path: request.path, kind: request.kind, pages: request.pages) }
     }
+
+    /// Tables in tests have no Icon Composer 2.0 keys.
+    public func iconComposerUnknownKeys(path: String) throws(SourceError) -> [String] { [] }
 
     /// Tables in tests declare no alpha channel unless they say so.
     public func hasAlphaChannel(path: String) throws(SourceError) -> Bool { false }

@@ -48,6 +48,7 @@ import TestSupport
         var json = try String(contentsOf: path, encoding: .utf8)
         json = json.replacingOccurrences(of: "\"groups\" : [\n    {", with: """
         "features" : [ "refractivity", "specular-location" ],
+          "implicit-asset-mirroring" : true,
           "groups" : [
             {
               "refractivity" : { "depth" : 0.5, "enabled" : true, "strength" : -0.5 },
@@ -68,6 +69,7 @@ import TestSupport
         let built = try Harness.assetc(["build", "MinusOne.icon", "--platform", "macos", "-o", "out", "--target-xcode", "27.0"], in: work)
         #expect(built.status == 0, "\(built.stderr)")
         #expect(built.stderr.contains("warning: the icon's refractivity (Icon Composer 2.0) is not stored in Assets.car"), "\(built.stderr)")
+        #expect(built.stderr.contains("warning: the icon has Icon Composer 2.0 keys assetc does not read (implicit-asset-mirroring)"), "\(built.stderr)")
         let car = try CARReader(Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
         #expect(car.header.coreUIVersion == 1003 && car.header.mainVersion.hasSuffix("CoreUI-1003 [LAR]"))
         let stacks = car.renditions.filter { $0.layout == 1019 || $0.layout == 1020 }

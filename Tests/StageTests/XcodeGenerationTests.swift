@@ -56,6 +56,15 @@ import TestSupport
         #expect(!plan26.gradients.map(\.name).contains("AppIcon_Assets/system-dark"))
     }
 
+    /// An Icon Composer 2.0 key assetc neither reads nor knows to leave aside is said (the build warns);
+    /// a 1.x file's keys are Icon Composer 1's and are not judged.
+    @Test func anIconComposer2FilesUnknownKeysAreNamed() throws {
+        let json = #"{"features": ["refractivity"], "implicit-asset-mirroring": true, "fill": "automatic", "groups": [{"layers": [{"image-name": "a.png", "glass": true, "languages-specializations": []}], "refractivity": {"enabled": false}, "specular": "inside"}]}"#
+        #expect(try IconComposerFile(bytes: Array(json.utf8)).unknownKeys == ["implicit-asset-mirroring", "languages-specializations"])
+        let old = #"{"implicit-asset-mirroring": true, "groups": [{"layers": [{"image-name": "a.png"}]}]}"#
+        #expect(try IconComposerFile(bytes: Array(old.utf8)).unknownKeys.isEmpty)
+    }
+
     /// Xcode 27 writes TLV 1022 after 1021 on every stack and group: the child count, 0, 12 bytes a child.
     @Test func xcode27sStacksHaveTheRefractivityTLV() throws {
         let json = #"{"groups": [{"layers": [{"image-name": "a.png"}]}, {"layers": [{"image-name": "a.png"}]}]}"#

@@ -13,6 +13,11 @@ public enum SourceMessage {
     public static let refractivityNotStored = "the icon's refractivity (Icon Composer 2.0) is not stored in Assets.car: no public Xcode 27 car "
         + "shows how it is, so the stack is written without it; the flattened icons are drawn without it, as every glass effect"
 
+    /// Keys of an Icon Composer 2.0 file assetc does not read: said, not silently left out.
+    public static func unreadIconComposerKeys(_ keys: [String]) -> String {
+        "the icon has Icon Composer 2.0 keys assetc does not read (\(keys.joined(separator: ", "))): it is drawn and stored without them"
+    }
+
     /// An Icon Composer feature no Icon Composer assetc knows has: Icon Composer itself refuses such a
     /// document as from a newer version.
     public static func unknownIconComposerFeatures(_ features: [String]) -> String {

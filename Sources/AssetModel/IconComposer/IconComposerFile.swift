@@ -14,6 +14,36 @@ public struct IconComposerFile: Sendable {
     /// The features assetc reads, in Xcode 27's generation only (`XcodeGeneration.readsIconComposer2`).
     public static let knownFeatures = ["refractivity", "specular-location"]
 
+    /// The keys of an Icon Composer 2.0 file that assetc neither reads nor knows to leave aside
+    /// (a `-specializations` key counts as its own): the build says them, so an icon is not drawn
+    /// without something of its design unsaid. Empty for a 1.x file, whose keys are Icon Composer
+    /// 1's (a 1.x file with a stray key is drawn as before).
+    public var unknownKeys: [String] {
+        guard !features.isEmpty else { return [] }
+        let top: Set<String> = ["features", "fill", "groups", "supported-platforms", "color-space-for-untagged-svg-colors"]
+        let group: Set<String> = ["layers", "name", "hidden", "opacity", "blend-mode", "position", "lighting", "specular", "shadow",
+                                  "translucency", "blur-material", "refractivity"]
+        let layer: Set<String> = ["name", "image-name", "fill", "hidden", "opacity", "blend-mode", "position", "glass"]
+        var unknown: Set<String> = []
+        func check(_ node: JSONNode, _ known: Set<String>) {
+            guard case .object(let members) = node.value else { return }
+            for member in members {
+                let key = member.key.hasSuffix("-specializations") ? String(member.key.dropLast("-specializations".count)) : member.key
+                if !known.contains(key) { unknown.insert(member.key) }
+            }
+        }
+        check(root, top)
+        if case .object(let members) = root.value, let groups = members.first(where: { $0.key == "groups" })?.value, case .array(let items) = groups.value {
+            for item in items {
+                check(item, group)
+                if case .object(let fields) = item.value, let layers = fields.first(where: { $0.key == "layers" })?.value, case .array(let list) = layers.value {
+                    for entry in list { check(entry, layer) }
+                }
+            }
+        }
+        return unknown.sorted()
+    }
+
     public init(bytes: [UInt8]) throws(IconComposerError) {
         guard bytes.count <= Limits.maximumJSONBytes else {
             throw IconComposerError("icon.json is \(bytes.count) bytes, more than the \(Limits.maximumJSONBytes >> 20) MiB a JSON file may have")

@@ -153,6 +153,11 @@ extension SourceReader {
         return fonts
     }
 
+    /// An Icon Composer 2.0 file's keys assetc does not read (`IconComposerFile.unknownKeys`).
+    public func iconComposerUnknownKeys(path: String) throws(SourceError) -> [String] {
+        try IconComposerSource.open(iconJSON: path, store: store).unknownKeys
+    }
+
     /// Whether a PNG declares an alpha channel (`PNGCodec.declaresAlpha`).
     public func hasAlphaChannel(path: String) throws(SourceError) -> Bool {
         guard let declared = PNGCodec.declaresAlpha(try store.bytes(path)) else { throw SourceError("is not a PNG file") }
