@@ -96,6 +96,7 @@ bench: release test-deps
 	$(BENCH_VENV)/bin/python Benchmarks/catalog_efforts.py
 	$(BENCH_VENV)/bin/python Benchmarks/catalogs.py
 	python3 Benchmarks/car_pairs.py
+	python3 Benchmarks/optimization.py --assetc $(RELEASE_BIN)
 	$(MAKE) bench-runflate
 	$(MAKE) bench-scale
 

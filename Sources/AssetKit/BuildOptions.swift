@@ -20,6 +20,8 @@ public struct CatalogRequest: Sendable, Hashable {
     /// `--launch-screen-color`, `--launch-screen-image`: iOS 14's `UILaunchScreen` (over the manifest's).
     public var launchScreenColor: String?
     public var launchScreenImage: String?
+    /// `--optimization space`.
+    public var optimizesForSpace = false
     /// `--target-xcode`: the actool generation to write as.
     public var xcode: XcodeGeneration?
     /// `--app-store`: App Store Connect's asset rules, judged after planning.

@@ -82,6 +82,7 @@ extension Pipeline {
         if let name = commandLine.accentColor { request.accentColorName = name }
         if let name = commandLine.widgetBackgroundColor { request.widgetBackgroundColorName = name }
         if let xcode = commandLine.xcode { request.xcode = xcode }
+        if commandLine.optimizesForSpace { request.optimizesForSpace = true }
         if commandLine.launchScreenColor != nil || commandLine.launchScreenImage != nil {
             var screen = request.launchScreen ?? LaunchScreenSpec()
             if let name = commandLine.launchScreenColor { screen.colorName = name }

@@ -50,8 +50,9 @@ extension CarAssembler {
             + "\(rendition.scale)|\(rendition.appearance.rawValue)|\(Self.keyName(rendition.renderingIntent))|\(rendition.isFromVector)|"
             + "\(variant.source.kind.rawValue)|\(written.sha256)|"
             + "\(rendition.slicing.map { "\($0)" } ?? "")|\(rendition.alignment.map { "\($0)" } ?? "")|\(rendition.subtype)|\(splitsWideGamut)"
-            + (variant.carTraits.map { "|traits \($0.summary)" } ?? "")).utf8))
+            + (variant.carTraits.map { "|traits \($0.summary)" } ?? "") + (request.optimizesForSpace ? "|space" : "")).utf8))
         rendition.cacheKey = cacheKey
+        rendition.thorough = request.optimizesForSpace
         var wide: CompiledCatalog.Rendition?
         if let bytes = cached[cacheKey] {
             rendition.encoded = bytes
@@ -146,7 +147,8 @@ extension CarAssembler {
         rendition.cacheKey = sha256Hex(Array(("trait|\(writerVersion)|\(AssetcVersion.current)|\(SRGBConversion.version)|\(rendition.fileName)|"
             + "\(rendition.scale)|\(idiom.rawValue)|\(rendition.appearance)|\(traits)|\(slot.locale ?? "")|\(slot.isWideGamut)|"
             + "\(rendition.renderingIntent)|\(rendition.slicing.map { "\($0)" } ?? "")|\(rendition.alignment.map { "\($0)" } ?? "")|"
-            + "\(file.sha256)").utf8))
+            + "\(file.sha256)" + (sources.request.optimizesForSpace ? "|space" : "")).utf8))
+        rendition.thorough = sources.request.optimizesForSpace
         return PendingTrait(name: file.name, slot: slot, bytes: file.bytes, rendition: rendition)
     }
 }

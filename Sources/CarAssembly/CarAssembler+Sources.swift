@@ -122,7 +122,8 @@ extension CarAssembler {
             // Another platform's car keys the same renditions differently (an iOS key stays as it was).
             + (request.platform == .iOS ? "" : "|\(request.platform.rawValue)")
             // Another generation's header and numbering (the default's key stays as it was).
-            + (request.xcode == .default ? "" : "|xcode \(request.xcode.version)") + "\n"
+            + (request.xcode == .default ? "" : "|xcode \(request.xcode.version)")
+            + (request.optimizesForSpace ? "|space" : "") + "\n"
         // Little CMS converts tagged sources for the car; the file name is what each rendition records.
         description += "lcms \(SRGBConversion.version)\n"
         for (written, _) in sources.entries {

@@ -140,6 +140,8 @@ public struct CompiledCatalog: Sendable {
         /// What the bytes were made from, recorded beside the car so the next build can copy them
         /// out of it when nothing changed (nil: always made anew).
         public var cacheKey: String?
+        /// `--optimization space`: its streams from a thorough LZFSE search.
+        public var thorough = false
 
         public init(idiom: RenditionIdiom, scale: Int, appearance: RenditionAppearance, iconPoints: Double? = nil,
                     fileName: String, width: Int, height: Int, rgba: [UInt8]) {

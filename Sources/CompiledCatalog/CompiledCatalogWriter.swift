@@ -160,7 +160,7 @@ public enum CompiledCatalogWriter {
         for first in stride(from: 0, to: height, by: rowsPerChunk) {
             let rows = min(rowsPerChunk, height - first)
             let raw = pixels[(first * bytesPerRow)..<((first + rows) * bytesPerRow)]
-            let stream = LZFSEStream.wrap(Array(raw))
+            let stream = LZFSEStream.wrap(Array(raw), thorough: rendition.thorough)
             payload += Array("KCBC".utf8) + LittleEndian.u32(0) + LittleEndian.u32(0) + LittleEndian.u32(rows)
             payload += LittleEndian.u32(stream.count) + stream
         }
@@ -201,7 +201,7 @@ public enum CompiledCatalogWriter {
         var payload = Array("MLEC".utf8) + LittleEndian.u32(3) + LittleEndian.u32(4) + LittleEndian.u32(chunkCount)
         for first in stride(from: 0, to: height, by: rowsPerChunk) {
             let rows = min(rowsPerChunk, height - first)
-            let stream = LZFSEStream.wrap(Array(pixels[(first * bytesPerRow)..<((first + rows) * bytesPerRow)]))
+            let stream = LZFSEStream.wrap(Array(pixels[(first * bytesPerRow)..<((first + rows) * bytesPerRow)]), thorough: rendition.thorough)
             payload += Array("KCBC".utf8) + LittleEndian.u32(0) + LittleEndian.u32(0) + LittleEndian.u32(rows)
             payload += LittleEndian.u32(stream.count) + stream
         }
@@ -238,7 +238,7 @@ public enum CompiledCatalogWriter {
     /// the odd tiny file. The source SVG is stored as it is; CoreUI draws it with CoreSVG from iOS 13.
     static func svgRendition(_ rendition: CompiledCatalog.Rendition, _ file: [UInt8]) -> [UInt8] {
         let tlvs = opacityTLVs(1)
-        let compressed = LZFSEStream.wrap(file)
+        let compressed = LZFSEStream.wrap(file, thorough: rendition.thorough)
         let payload = Array("DWAR".utf8) + LittleEndian.u32(1) + LittleEndian.u32(compressed.count) + compressed
         return csiHeader(flags: 0x04, width: 0, height: 0, scale: 0, pixelFormat: " GVS", colorSpace: 0, layout: 9,
                          name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload

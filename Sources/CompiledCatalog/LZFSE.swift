@@ -10,7 +10,8 @@
 public enum LZFSE {
     /// A complete LZFSE stream: `bvx2` blocks (or `bvx-` raw blocks where those are smaller),
     /// ending with `bvx$`.
-    public static func encode(_ input: [UInt8]) -> [UInt8] {
+    /// `thorough`: a deeper match search (`--optimization space`): smaller streams, slower.
+    public static func encode(_ input: [UInt8], thorough: Bool = false) -> [UInt8] {
         var output: [UInt8] = []
         input.withUnsafeBufferPointer { source in
             guard let base = source.baseAddress, source.count > 0 else {
@@ -19,14 +20,50 @@ public enum LZFSE {
                 LZFSEBlockWriter.appendRawBlock(UnsafeBufferPointer(start: nil, count: 0), to: &output)
                 return
             }
-            var encoder = LZFSEEncoder(source: base, count: source.count)
-            encoder.run()
-            output = encoder.writer.output
-            encoder.deallocate()
+            if thorough {
+                output = run(LZFSEEncoder<ThoroughSearch>(source: base, count: source.count))
+            } else {
+                output = run(LZFSEEncoder<QuickSearch>(source: base, count: source.count))
+            }
         }
         LZFSEBlockWriter.append32(LZFSEFormat.endOfStreamMagic, to: &output)
         return output
     }
+
+    private static func run<Search>(_ encoder: LZFSEEncoder<Search>) -> [UInt8] {
+        var encoder = encoder
+        encoder.run()
+        defer { encoder.deallocate() }
+        return encoder.writer.output
+    }
+}
+
+/// How hard the match finder looks: a type, so each depth is its own specialised loop.
+private protocol LZFSESearchDepth {
+    /// Positions remembered per hash line.
+    static var ways: Int { get }
+    /// A match this long is taken without looking one byte further.
+    static var goodMatch: Int { get }
+    /// Bytes indexed at each end of a long match (every byte when a match is shorter than twice this).
+    static var indexedEdge: Int { get }
+    /// The hash table's most lines, as a power of two.
+    static var maximumHashBits: Int { get }
+}
+
+/// The default: four ways, 16K lines at most (the table stays in a core's L2 cache).
+private enum QuickSearch: LZFSESearchDepth {
+    static let ways = 4
+    static let goodMatch = 40
+    static let indexedEdge = 32
+    static let maximumHashBits = 14
+}
+
+/// `--optimization space`: sixteen ways, every position indexed, 64K lines.
+private enum ThoroughSearch: LZFSESearchDepth {
+    static let ways = 16
+    static let goodMatch = 258
+    static let indexedEdge = 1 << 30
+    static let maximumHashBits = 16
 }
 
 // MARK: - Format constants
@@ -77,11 +114,11 @@ private enum LZFSEFormat {
 /// remembering the last four positions (and their words, so most false candidates are rejected
 /// without touching the input). The previous match distance is always tried first: in pixel rows it
 /// is usually the pixel or the row stride, and LZFSE codes a repeated distance almost for free.
-private struct LZFSEEncoder {
-    static let ways = 4
-    static let minimumMatch = 4
+private struct LZFSEEncoder<Search: LZFSESearchDepth> {
+    static var ways: Int { Search.ways }
+    static var minimumMatch: Int { 4 }
     /// A match this long is taken without looking one byte further.
-    static let goodMatch = 40
+    static var goodMatch: Int { Search.goodMatch }
 
     let source: UnsafePointer<UInt8>
     let count: Int
@@ -96,7 +133,7 @@ private struct LZFSEEncoder {
     init(source: UnsafePointer<UInt8>, count: Int) {
         self.source = source
         self.count = count
-        hashBits = min(14, max(10, Int.bitWidth - count.leadingZeroBitCount - 2))
+        hashBits = min(Search.maximumHashBits, max(10, Int.bitWidth - count.leadingZeroBitCount - 2))
         let size = (1 << hashBits) * 2 * Self.ways
         table = .allocate(capacity: size)
         table.initialize(repeating: 0, count: size)
@@ -178,7 +215,7 @@ private struct LZFSEEncoder {
         // Positions inside a long match are only partly indexed: its first and last bytes are where
         // later data most often continues, and indexing every byte of a long flat run costs time
         // without finding anything new.
-        let indexedEdge = 32
+        let indexedEdge = Search.indexedEdge
         while position + Self.minimumMatch <= count {
             var match = search(position, repeated: repeated)
             if match.length < Self.minimumMatch {

@@ -93,12 +93,12 @@ enum LZVN {
 /// chunks, where a `bvx2` block's tables cost more than they save), or the uncompressed block
 /// (`bvx-`); then the end-of-stream marker `bvx$`. Every CoreUI reads all three.
 enum LZFSEStream {
-    static func wrap(_ raw: [UInt8]) -> [UInt8] {
+    static func wrap(_ raw: [UInt8], thorough: Bool = false) -> [UInt8] {
         let compressed = LZVN.encode(raw)
         let lzvn = compressed.count + 12 < raw.count + 8
             ? Array("bvxn".utf8) + LittleEndian.u32(raw.count) + LittleEndian.u32(compressed.count) + compressed + Array("bvx$".utf8)
             : Array("bvx-".utf8) + LittleEndian.u32(raw.count) + raw + Array("bvx$".utf8)
-        let entropy = LZFSE.encode(raw)
+        let entropy = LZFSE.encode(raw, thorough: thorough)
         return entropy.count < lzvn.count ? entropy : lzvn
     }
 }

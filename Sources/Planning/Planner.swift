@@ -105,7 +105,8 @@ public struct Planner {
                                catalogs: catalogs, request: request, warnings: &result.warnings)
         }
         result.catalogRecords = catalogRecords
-        result.pngEffort = request.manifest.pngEffort ?? .default
+        // Space: the loose PNGs at assetc's most thorough effort too (runflate), whatever the manifest says.
+        result.pngEffort = request.optimizesForSpace ? .max : request.manifest.pngEffort ?? .default
         noteWhatOnlyTheCarHolds(catalogRecords, variants: variants, request: request, warnings: &result.warnings)
         if request.compiledCatalog {
             var compiled = CompiledCatalogRequest(appIconName: infoPlist.compiledIconName, deploymentTarget: request.deploymentTarget)
@@ -117,6 +118,7 @@ public struct Planner {
             compiled.writesIconFile = request.writesIconFile
             compiled.xcode = request.xcode
             compiled.iconStackJSON = iconStackJSON
+            compiled.optimizesForSpace = request.optimizesForSpace
             result.compiledCatalog = compiled
             // As actool: an image set ships only inside the car, which iOS 7 and later read; an
             // app that still runs on iOS 6 keeps its loose files too (docs/assets-car.md).

@@ -58,6 +58,10 @@ struct ManifestOptions: ParsableArguments {
                                valueName: "version"))
     var targetXcode: String?
 
+    @Option(help: ArgumentHelp("space: the smallest Assets.car and PNGs assetc writes (a thorough LZFSE search, --png-effort max), at more time; time (the default).",
+                               valueName: "space|time"))
+    var optimization: String?
+
     @Flag(help: "Judge App Store Connect's asset rules (ITMS-90713, 90704, 90717, 90022, 90023, 90032, 90475, the launch screen): errors in check, warnings in build.")
     var appStore = false
 
@@ -99,6 +103,9 @@ struct ManifestOptions: ParsableArguments {
         if parsedPlatform == .macOS, !devices.isEmpty { throw ValidationError("--devices names iOS devices; a Mac app (--platform macos) has none") }
         if let targetXcode, XcodeGeneration.named(targetXcode) == nil {
             throw ValidationError("--target-xcode takes \(XcodeGeneration.spellings), not \"\(targetXcode)\"")
+        }
+        if let optimization, !["space", "time"].contains(optimization) {
+            throw ValidationError("--optimization takes space or time, not \"\(optimization)\"")
         }
         if infoPlist != nil, !appStore { throw ValidationError("--info-plist is read by --app-store; add --app-store") }
     }
@@ -142,6 +149,7 @@ struct ManifestOptions: ParsableArguments {
         request.widgetBackgroundColor = widgetBackgroundColor
         request.launchScreenColor = launchScreenColor
         request.xcode = targetXcode.flatMap(XcodeGeneration.named)
+        request.optimizesForSpace = optimization == "space"
         request.launchScreenImage = launchScreenImage
         if appStore { request.appStore = AppStoreCheck(infoPlistPath: infoPlist, severity: .warning) }
         return request
@@ -170,6 +178,7 @@ struct ManifestOptions: ParsableArguments {
         if let widgetBackgroundColor { arguments += ["--widget-background-color", widgetBackgroundColor] }
         if let launchScreenColor { arguments += ["--launch-screen-color", launchScreenColor] }
         if let targetXcode { arguments += ["--target-xcode", targetXcode] }
+        if let optimization { arguments += ["--optimization", optimization] }
         if let launchScreenImage { arguments += ["--launch-screen-image", launchScreenImage] }
         return arguments
     }

@@ -60,6 +60,20 @@ import Testing
         #expect(decoded == input, "\(name)")
     }
 
+    /// `--optimization space`'s thorough search: the same format, read back exactly, never larger
+    /// in total than the default on these inputs, and deterministic.
+    @Test func theThoroughSearchRoundTripsAndIsNoLarger() throws {
+        var quick = 0, thorough = 0
+        for (name, input) in Self.inputs {
+            let encoded = LZFSE.encode(input, thorough: true)
+            #expect(try LZFSETestDecoder.decode(encoded) == input, "\(name)")
+            #expect(encoded == LZFSE.encode(input, thorough: true))
+            quick += LZFSE.encode(input).count
+            thorough += encoded.count
+        }
+        #expect(thorough <= quick, "\(thorough) against \(quick)")
+    }
+
     @Test func isDeterministic() {
         for (_, input) in Self.inputs {
             #expect(LZFSE.encode(input) == LZFSE.encode(input))

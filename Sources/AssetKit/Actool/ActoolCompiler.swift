@@ -223,6 +223,7 @@ public enum ActoolCompiler {
         request.accentColor = invocation.accentColor
         request.widgetBackgroundColor = invocation.widgetBackgroundColor
         request.xcode = invocation.xcode
+        request.optimizesForSpace = invocation.optimizesForSpace
         request.launchScreenColor = invocation.launchScreenColor
         request.launchScreenImage = invocation.launchScreenImage
         request.writesIconFile = invocation.iconStackFallback

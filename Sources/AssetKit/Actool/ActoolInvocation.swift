@@ -59,6 +59,8 @@ public struct ActoolInvocation: Sendable, Equatable {
     /// `--target-xcode` (assetc's own), else `ASSETC_TARGET_XCODE`: the actool generation whose car
     /// and `--version` answer the mode gives, for build systems that cannot change actool's argv.
     public var xcode = XcodeGeneration.default
+    /// `--optimization space`: the smallest car assetc writes.
+    public var optimizesForSpace = false
 
     /// The environment's choice of generation, before the command line's: a value that names none is refused.
     public mutating func takeEnvironment(_ environment: [String: String]) {

@@ -35,7 +35,7 @@ extension ActoolInvocation {
         (["--enable-on-demand-resources"], true, "a set's on-demand-resource tags are compiled into the app's own car, with a warning"),
         (["--filter-for-device-model", "--filter-for-device-os-version", "--filter-for-thinning-device-configuration"], true,
          "the car is unthinned: every device's renditions, which every device reads"),
-        (["--optimization", "--lightweight-asset-runtime-mode", "--standalone-icon-behavior",
+        (["--lightweight-asset-runtime-mode", "--standalone-icon-behavior",
           "--target-name", "--enable-incremental-distill"], true, "no effect on what assetc writes"),
         (["--skip-app-store-deployment"], false, "no effect on what assetc writes"),
         (["--sticker-pack-identifier-prefix"], true, "no effect on what assetc writes"),
@@ -82,6 +82,15 @@ extension ActoolInvocation {
             // assetc's own (actool has none: Xcode writes UILaunchScreen from the target's Info
             // tab); the dictionary goes into the partial Info.plist with the colour and image checked.
             .value("--launch-screen-color") { $0.launchScreenColor = $1 },
+            // `space` (ASSETCATALOG_COMPILER_OPTIMIZATION, rules_apple #852): the smallest car assetc
+            // writes; `time` and empty are the default (docs/performance.md measures both).
+            .value("--optimization") { invocation, value in
+                switch value {
+                case "space": invocation.optimizesForSpace = true
+                case "time", "": invocation.optimizesForSpace = false
+                default: invocation.refusals.append("--optimization takes space or time, not \"\(value)\"")
+                }
+            },
             // assetc's own: the actool generation to answer and write as (docs/xcode-generations.md).
             .value("--target-xcode") { invocation, value in
                 if let generation = XcodeGeneration.named(value) { invocation.xcode = generation } else {

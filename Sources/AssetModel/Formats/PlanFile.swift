@@ -218,7 +218,7 @@ extension LaunchScreenSpec: Codable {
 }
 
 extension CompiledCatalogRequest: Codable {
-    private enum CodingKeys: String, CodingKey { case appIcon, deploymentTarget, singleSizeIcon, devices, xcode, iconStack }
+    private enum CodingKeys: String, CodingKey { case appIcon, deploymentTarget, singleSizeIcon, devices, xcode, iconStack, space }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -228,6 +228,7 @@ extension CompiledCatalogRequest: Codable {
         try c.encode(devices, forKey: .devices)
         if xcode != .default { try c.encode(xcode.version, forKey: .xcode) }
         try c.encodeIfPresent(iconStackJSON, forKey: .iconStack)
+        if optimizesForSpace { try c.encode(true, forKey: .space) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -241,6 +242,7 @@ extension CompiledCatalogRequest: Codable {
             xcode = generation
         }
         iconStackJSON = try c.decodeIfPresent(String.self, forKey: .iconStack)
+        optimizesForSpace = try c.decodeIfPresent(Bool.self, forKey: .space) ?? false
     }
 }
 

@@ -45,6 +45,8 @@ public struct BuildRequest: Sendable {
     /// `--target-xcode` (or `ASSETC_TARGET_XCODE` in the actool mode): the actool generation the car
     /// and the answers follow. Command line only.
     public var xcode = XcodeGeneration.default
+    /// `--optimization space`: the smallest car and PNGs assetc writes, at more time. Command line only.
+    public var optimizesForSpace = false
     /// `--car` / `"car": true`: the catalogs are also compiled into `Assets.car`.
     public var compiledCatalog: Bool
     /// Folders outside the catalogs that links in them may lead into: the manifest's `allowLinksTo`

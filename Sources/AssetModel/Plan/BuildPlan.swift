@@ -72,6 +72,9 @@ public struct CompiledCatalogRequest: Sendable, Hashable {
     public var writesIconFile = true
     /// The actool generation the car is written as (`--target-xcode`).
     public var xcode = XcodeGeneration.default
+    /// `--optimization space` (actool's flag, `ASSETCATALOG_COMPILER_OPTIMIZATION`): the smallest car
+    /// assetc writes (a thorough LZFSE search), slower to make.
+    public var optimizesForSpace = false
     /// A Mac app icon whose flattened icons come from its icon set while its stack comes from the
     /// Icon Composer icon of the same name (fallback generation disabled): that icon's `icon.json`.
     public var iconStackJSON: String?
