@@ -46,6 +46,7 @@ public struct AppStoreRules {
         for (rule, diagnostic) in requiredIcons() { add(rule, diagnostic) }
         for diagnostic in appStoreIconAlpha() { add(.appStoreIconAlpha, diagnostic) }
         for diagnostic in iconFilesInTheBundle() { add(.iconFileNotInBundle, diagnostic) }
+        for diagnostic in wideGamutBelowIOS10() { add(.wideGamutBelowIOS10, diagnostic) }
         findings += launchScreen()
         return findings
     }
@@ -145,6 +146,22 @@ public struct AppStoreRules {
             findings.append(finding(infoPlistPath, "\(key) names the icon file '\(name)', which is not in the bundle assetc writes; "
                 + "App Store Connect refuses a bundle whose Info.plist names an icon it lacks: take the name out, or let assetc write "
                 + "the app icon (--app-icon), whose keys replace these"))
+        }
+        return findings
+    }
+
+    /// ITMS-90682: a car with Display P3 art for an app that runs on iOS 9.3 or earlier. The
+    /// catalog's own `display-P3` slots are judged; the P3 companions assetc makes of a wide-gamut
+    /// PNG are decided when the car is written, and are not.
+    func wideGamutBelowIOS10() -> [Diagnostic] {
+        guard plan.compiledCatalog != nil, deploymentTarget < OSVersion(10) else { return [] }
+        var findings: [Diagnostic] = []
+        for image in plan.catalogRecords.images where image.bundle == .main {
+            let slots = image.properties.traitSlots.filter(\.isWideGamut)
+            guard let first = slots.first else { continue }
+            findings.append(finding(image.setPath + "/Contents.json", "the image set \"\(image.name)\" has Display P3 art (\(first.filename)"
+                + (slots.count > 1 ? " and \(slots.count - 1) more" : "") + "), which App Store Connect refuses in the asset catalog of an app "
+                + "that runs on iOS 9.3 or earlier (deployment target \(deploymentTarget)): raise the deployment target to 10.0, or remove the slots"))
         }
         return findings
     }

@@ -115,6 +115,29 @@ import TestSupport
         #expect(check.stderr.contains("error: [ITMS-90032] CFBundleIconFiles names the icon file 'Icon-Small'"))
     }
 
+    /// TGCameraViewController#75: Display P3 art in the car of an app for iOS 9.3 or earlier, ITMS-90682.
+    @Test func displayP3ArtBelowIOS10IsRefused() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try Self.iconSet(in: work, slots: Self.fullSet)
+        let set = work.appendingPathComponent("App.xcassets/Badge.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        for name in ["badge@2x.png", "badge-p3@2x.png"] {
+            try Data(PNGSamples.png(width: 8, height: 8, depth: 8, colorType: 2, rows: PNGSamples.solidRows([200, 30, 30], width: 8, height: 8)))
+                .write(to: set.appendingPathComponent(name))
+        }
+        try #"{"images": [{"idiom": "universal", "filename": "badge@2x.png", "scale": "2x"}, {"idiom": "universal", "filename": "badge-p3@2x.png", "scale": "2x", "display-gamut": "display-P3"}]}"#
+            .write(to: set.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let plist = try Self.infoPlist(in: work, Self.storyboard)
+        let old = try Harness.assetc(["check", "App.xcassets", "--app-icon", "AppIcon", "--car", "--app-store", "--info-plist", plist,
+                                      "--deployment-target", "9.0"], in: work)
+        #expect(old.status == 1)
+        #expect(old.stderr.contains("error: [ITMS-90682] the image set \"Badge\" has Display P3 art (badge-p3@2x.png)"), "\(old.stderr)")
+        let current = try Harness.assetc(["check", "App.xcassets", "--app-icon", "AppIcon", "--car", "--app-store", "--info-plist", plist,
+                                          "--deployment-target", "10.0"], in: work)
+        #expect(!current.stderr.contains("ITMS-90682"), "\(current.stderr)")
+    }
+
     @Test func anUnreadableInfoPlistIsNamed() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }

@@ -16,6 +16,9 @@ public enum AppStoreRule: String, Sendable, CaseIterable {
     case iPadOrientations = "ITMS-90474"
     /// "iPad Multitasking support requires launch story board in bundle".
     case iPadLaunchStoryboard = "ITMS-90475"
+    /// "Invalid Bundle - The asset catalog at 'Payload/….app/Assets.car' can't contain 16-bit or P3
+    /// assets if the app supports iOS 9.3 or earlier."
+    case wideGamutBelowIOS10 = "ITMS-90682"
     /// "Missing App Icon. An app icon measuring 1024 by 1024 pixels in PNG format must be included
     /// in the Asset Catalog of apps built for iOS, iPadOS, or watchOS."
     case missingAppStoreIcon = "ITMS-90704"
