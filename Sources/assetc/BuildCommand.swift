@@ -62,7 +62,7 @@ struct ManifestOptions: ParsableArguments {
                                valueName: "space|time"))
     var optimization: String?
 
-    @Flag(help: "Judge App Store Connect's asset rules (ITMS-90713, 90704, 90717, 90022, 90023, 90032, 90475, the launch screen): errors in check, warnings in build.")
+    @Flag(help: "Judge App Store Connect's asset rules (ITMS-90713, 90704, 90717, 90022, 90023, 90032, 90474, 90475, 90682, the launch screen): errors in check, warnings in build.")
     var appStore = false
 
     @Option(help: ArgumentHelp("The app's Info.plist, so --app-store judges the keys it ships with (its launch storyboard, its icon names).", valueName: "path"),
