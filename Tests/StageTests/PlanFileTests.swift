@@ -54,6 +54,27 @@ import Testing
         #expect(one.plan.variants == [plan.variants[1]] && one.keys == ["k2"])
     }
 
+    /// This session's fields read back: the launch screen, the generation, space, the icon's stack.
+    @Test func theLaunchScreenGenerationAndOptimizationReadBack() throws {
+        var plan = Self.sample()
+        var screen = LaunchScreenSpec(colorName: "LaunchBackground", imageName: "LaunchLogo")
+        (screen.imageRespectsSafeAreaInsets, screen.toolbar) = (false, true)
+        plan.infoPlist.launchScreen = screen
+        var compiled = CompiledCatalogRequest(appIconName: "AppIcon", deploymentTarget: OSVersion(15))
+        compiled.xcode = XcodeGeneration.named("26.3")!
+        compiled.optimizesForSpace = true
+        compiled.iconStackJSON = "AppIcon.icon/icon.json"
+        plan.compiledCatalog = compiled
+        let decoded = try PlanFile.decode(PlanFile.encode(plan, keys: ["k1", "k2"]).serializedBytes()).plan
+        #expect(decoded.infoPlist.launchScreen == screen)
+        #expect(decoded.compiledCatalog?.xcode.version == "26.3")
+        #expect(decoded.compiledCatalog?.optimizesForSpace == true)
+        #expect(decoded.compiledCatalog?.iconStackJSON == "AppIcon.icon/icon.json")
+        // The default generation is not written, so plans of earlier builds read as before.
+        plan.compiledCatalog?.xcode = .default
+        #expect(!PlanFile.encode(plan, keys: ["k1", "k2"]).serialized().contains("\"xcode\""))
+    }
+
     /// A car-only slot's traits read back, and are written in one order whatever the process's
     /// hash seed: plan files are build engines' cache inputs.
     @Test func carTraitsAreWrittenInOrder() throws {
