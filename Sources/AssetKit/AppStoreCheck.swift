@@ -8,7 +8,7 @@ import Rendering
 extension Pipeline {
     /// App Store Connect's asset rules over a plan (`AppStoreRules`), with the partial Info.plist
     /// the build writes and the app's own Info.plist when one is named.
-    static func appStoreFindings(_ plan: BuildPlan, deploymentTarget: OSVersion, _ check: AppStoreCheck, reader: SourceReader,
+    static func appStoreFindings(_ plan: BuildPlan, request: BuildRequest, _ check: AppStoreCheck, reader: SourceReader,
                                  alreadyReported: [Diagnostic]) throws(BuildFailure) -> [Diagnostic] {
         var appInfoPlist: AppStoreRules.AppInfoPlist?
         if let path = check.infoPlistPath {
@@ -21,8 +21,9 @@ extension Pipeline {
             let keys = try stage { () throws(InputError) in try AppInfoPlistDecoder.decode(bytes, path: path) }
             appInfoPlist = AppStoreRules.AppInfoPlist(path: path, keys: keys)
         }
-        let rules = AppStoreRules(plan: plan, deploymentTarget: deploymentTarget, partialInfoPlist: InfoPlist.make(plan.infoPlist, variants: plan.variants),
-                                  appInfoPlist: appInfoPlist, inspector: LiveSourceInspector(reader: reader), severity: check.severity)
+        let rules = AppStoreRules(plan: plan, deploymentTarget: request.deploymentTarget, partialInfoPlist: InfoPlist.make(plan.infoPlist, variants: plan.variants),
+                                  appInfoPlist: appInfoPlist, inspector: LiveSourceInspector(reader: reader), severity: check.severity,
+                                  resolve: request.resolve)
         return rules.findings(alreadyReported: alreadyReported)
     }
 }

@@ -67,7 +67,7 @@ public enum Pipeline {
                 throw BuildFailure(.invalidInput, warnings + plan.warnings)
             }
             if let check = request.appStore {
-                plan.warnings += try appStoreFindings(plan, deploymentTarget: buildRequest.deploymentTarget, check, reader: SourceReader(store: store, supervisor: nil),
+                plan.warnings += try appStoreFindings(plan, request: buildRequest, check, reader: SourceReader(store: store, supervisor: nil),
                                                       alreadyReported: warnings + plan.warnings)
                 if plan.warnings.contains(where: { $0.severity == .error }) { throw BuildFailure(.invalidInput, warnings + plan.warnings) }
             }

@@ -20,17 +20,30 @@ public struct AppStoreRules {
     let inspector: SourceInspecting
     let severity: Diagnostic.Severity
     let deploymentTarget: OSVersion
+    /// A catalog's path as the manifest writes it, resolved against the manifest's folder.
+    var resolve: (String) -> String = { $0 }
 
     public init(plan: BuildPlan, deploymentTarget: OSVersion, partialInfoPlist: PlistValue, appInfoPlist: AppInfoPlist?,
-                inspector: SourceInspecting, severity: Diagnostic.Severity) {
-        (self.plan, self.deploymentTarget) = (plan, deploymentTarget)
+                inspector: SourceInspecting, severity: Diagnostic.Severity, resolve: @escaping (String) -> String = { $0 }) {
+        (self.plan, self.deploymentTarget, self.resolve) = (plan, deploymentTarget, resolve)
         if case .dictionary(let keys) = partialInfoPlist { self.partialInfoPlist = keys } else { self.partialInfoPlist = [:] }
         (self.appInfoPlist, self.inspector, self.severity) = (appInfoPlist, inspector, severity)
     }
 
-    /// The Info.plist the app ships: the app's keys, each top-level key the partial one writes
-    /// replacing the app's, as Xcode merges them.
-    var shipped: [String: PlistValue] { (appInfoPlist?.keys ?? [:]).merging(partialInfoPlist) { _, partial in partial } }
+    /// The Info.plist the app ships: the app's keys with the partial one's merged in as Xcode's
+    /// Info.plist step merges them (swift-build's `InfoPlistProcessorTaskAction`): dictionaries
+    /// key by key, arrays joined, any other value the partial one's.
+    var shipped: [String: PlistValue] { Self.merge(appInfoPlist?.keys ?? [:], partialInfoPlist) }
+
+    static func merge(_ base: [String: PlistValue], _ added: [String: PlistValue]) -> [String: PlistValue] {
+        base.merging(added) { old, new in
+            switch (old, new) {
+            case (.dictionary(let old), .dictionary(let new)): .dictionary(merge(old, new))
+            case (.array(let old), .array(let new)): .array(old + new.filter { !old.contains($0) })
+            default: new
+            }
+        }
+    }
 
     /// Where a finding about the Info.plist points: the app's, else the manifest (or catalog).
     var infoPlistPath: String { appInfoPlist?.path ?? plan.inputPath }
@@ -79,7 +92,10 @@ public struct AppStoreRules {
         let devices = plan.infoPlist.devices
         let icons = plan.variants.filter { ($0.role.kind == .appIcon || $0.role.kind == .appStoreIcon) && $0.appearance.isAny }
         var findings: [(AppStoreRule, Diagnostic)] = []
-        for slot in DeviceTables.icons where slot.requirement == .required && slot.minimumOS != nil {
+        // A single-size icon (one 1024 image, an Icon Composer icon) in the car stands for every
+        // size, as Xcode 14's single size does: the loose files beside it are the home-screen ones only.
+        let singleSize = plan.compiledCatalog?.singleSizeIcon == true && icons.contains { $0.role.kind == .appStoreIcon }
+        for slot in DeviceTables.icons where !singleSize && slot.requirement == .required && slot.minimumOS != nil {
             guard let device = slot.idiom.device, devices.contains(device),
                   slot.isRequired(deploymentTarget: deploymentTarget),
                   let rule = AppStoreRule.requiredIcon(slot.idiom) else { continue }
@@ -159,7 +175,8 @@ public struct AppStoreRules {
         for image in plan.catalogRecords.images where image.bundle == .main {
             let slots = image.properties.traitSlots.filter(\.isWideGamut)
             guard let first = slots.first else { continue }
-            findings.append(finding(image.setPath + "/Contents.json", "the image set \"\(image.name)\" has Display P3 art (\(first.filename)"
+            let contents = FilePath(resolve(image.catalog)).appending(image.setPath).appending("Contents.json").string
+            findings.append(finding(contents, "the image set \"\(image.name)\" has Display P3 art (\(first.filename)"
                 + (slots.count > 1 ? " and \(slots.count - 1) more" : "") + "), which App Store Connect refuses in the asset catalog of an app "
                 + "that runs on iOS 9.3 or earlier (deployment target \(deploymentTarget)): raise the deployment target to 10.0, or remove the slots"))
         }

@@ -118,23 +118,8 @@ struct IconPlanner: SlotSetOpening {
             }
             return (ResolvedSource(path: path, kind: .png, page: 1), PointSize(width: Double(width), height: Double(height)))
         case .iconComposer(let features):
-            // Icon Composer 2.0 (Xcode 27): Xcode 26's actool cannot open such a file ("Could not
-            // open", an exception), and a feature no Icon Composer assetc knows has is not guessed at.
-            let unknown = features.filter { !IconComposerFile.knownFeatures.contains($0) }
-            if !unknown.isEmpty {
-                diagnostics.append(.error(path, SourceMessage.unknownIconComposerFeatures(unknown)))
+            guard Self.acceptsIconComposer(features, path: path, xcode: request.xcode, inspector: inspector, diagnostics: &diagnostics) else {
                 return nil
-            }
-            if !features.isEmpty, !request.xcode.readsIconComposer2 {
-                diagnostics.append(.error(path, SourceMessage.iconComposer2(features, xcode: request.xcode)))
-                return nil
-            }
-            if let keys = try? inspector.iconComposerUnknownKeys(path: path), !keys.isEmpty {
-                diagnostics.append(.warning(path, SourceMessage.unreadIconComposerKeys(keys)))
-            }
-            if features.contains("refractivity") {
-                // Planned, so every build and `check` say it, not only the one that makes the car.
-                diagnostics.append(.warning(path, SourceMessage.refractivityNotStored))
             }
             let side = IconComposerDocument.canvasPoints
             return (ResolvedSource(path: path, kind: .iconComposer, page: 1), PointSize(width: side, height: side))
@@ -427,6 +412,31 @@ struct IconPlanner: SlotSetOpening {
     /// Checks one PNG of a set against the size its slot needs; returns its path when usable. For a
     /// recommended or optional slot, a missing file or a wrong size is a warning and the slot is left
     /// empty, as actool does (and as an empty such slot is); a required slot keeps them errors.
+    /// Whether this generation reads the Icon Composer icon at `path` (its `icon.json`), with the
+    /// messages that say why not, or what it leaves out. Icon Composer 2.0 (Xcode 27): Xcode 26's
+    /// actool cannot open such a file ("Could not open", an exception); a feature no Icon Composer
+    /// assetc knows has is not guessed at. Every path that takes an icon's stack or drawing asks.
+    static func acceptsIconComposer(_ features: [String], path: String, xcode: XcodeGeneration, inspector: SourceInspecting,
+                                    diagnostics: inout [Diagnostic]) -> Bool {
+        let unknown = features.filter { !IconComposerFile.knownFeatures.contains($0) }
+        if !unknown.isEmpty {
+            diagnostics.append(.error(path, SourceMessage.unknownIconComposerFeatures(unknown)))
+            return false
+        }
+        if !features.isEmpty, !xcode.readsIconComposer2 {
+            diagnostics.append(.error(path, SourceMessage.iconComposer2(features, xcode: xcode)))
+            return false
+        }
+        if let keys = try? inspector.iconComposerUnknownKeys(path: path), !keys.isEmpty {
+            diagnostics.append(.warning(path, SourceMessage.unreadIconComposerKeys(keys)))
+        }
+        if features.contains("refractivity") {
+            // Planned, so every build and `check` say it, not only the one that makes the car.
+            diagnostics.append(.warning(path, SourceMessage.refractivityNotStored))
+        }
+        return true
+    }
+
     /// An iOS 6 slot of a set compiled into a car for a later iOS: actool keeps it there.
     func keepsInTheCar(_ slot: IconSlot) -> Bool {
         guard request.compiledCatalog, request.platform == .iOS, slot.maximumOS != nil, let device = slot.idiom.device else { return false }

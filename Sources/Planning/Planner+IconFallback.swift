@@ -14,6 +14,11 @@ extension Planner {
               case .generate(let source, _) = icon.input else { return nil }
         let iconJSON = FilePath(request.resolve(source.path)).appending("icon.json").string
         guard ResolvedSource.Kind.forPath(iconJSON) == .iconComposer else { return nil }
+        guard catalogs.contains(where: { $0.appIconSets.contains { $0.name == icon.name } }) else { return nil }
+        // The stack is still the icon's: the generation must read it, as when it is drawn (a refusal
+        // is said once, here; the set's icons are planned so nothing else is said twice).
+        guard case .iconComposer(let features)? = try? inspector.inspect(path: iconJSON, kind: .iconComposer, pages: [1]) else { return nil }
+        let accepted = IconPlanner.acceptsIconComposer(features, path: iconJSON, xcode: request.xcode, inspector: inspector, diagnostics: &diagnostics)
         for catalog in catalogs {
             guard let set = catalog.appIconSets.first(where: { $0.name == icon.name }) else { continue }
             let location = icon.location
@@ -23,7 +28,7 @@ extension Planner {
             request.writesIconFile = true
             diagnostics.append(.note(request.path, "the flattened icons and \(icon.name).icns are the icon set \(set.qualifiedName)'s "
                 + "(--enable-icon-stack-fallback-generation disabled); the icon's stack is the Icon Composer icon's"))
-            return iconJSON
+            return accepted ? iconJSON : nil
         }
         return nil
     }

@@ -11,7 +11,8 @@ extension Planner {
         guard let screen = request.launchScreen else { return nil }
         let location = screen.location ?? .notInAFile
         let before = diagnostics.count
-        func error(_ message: String) { diagnostics.append(.error(request.path, at: location, message)) }
+        func error(_ message: String, in path: String? = nil) { diagnostics.append(.error(path ?? request.path, at: path == nil ? location : nil, message)) }
+        func device(_ idiom: Idiom) -> String { idiom == .iphone ? "iPhone" : "iPad" }
         guard request.platform == .iOS else {
             error("a launch screen (UILaunchScreen) is an iOS app's; a Mac app has none")
             return nil
@@ -22,26 +23,31 @@ extension Planner {
         }
         let mainCatalogs = catalogs.filter { $0.spec.bundle == .main }
         if let name = screen.colorName {
-            let sets = mainCatalogs.flatMap(\.colorSets)
-            if let set = sets.first(where: { $0.name == name }) {
-                let components = set.colors.filter { $0.locale == nil }
-                for device in request.devices where !components.contains(where: { $0.idiom == nil || $0.idiom == device }) {
-                    error("the launch screen's colour \"\(name)\" has no colour for \(device == .iphone ? "iPhone" : "iPad") (\(set.setPath))")
+            let sets = mainCatalogs.flatMap { catalog in catalog.colorSets.map { (catalog, $0) } }
+            if let (catalog, set) = sets.first(where: { $0.1.name == name }) {
+                let colors = set.colors.filter { $0.locale == nil }
+                for idiom in request.devices where !colors.contains(where: { $0.idiom == nil || $0.idiom == idiom }) {
+                    error("the launch screen's colour \"\(name)\" has no colour for \(device(idiom))",
+                          in: FilePath(request.resolve(catalog.spec.path)).appending(set.setPath).appending("Contents.json").string)
                 }
             } else {
                 error("the launch screen's colour \"\(name)\" is not a colour set of the main bundle's catalogs")
-                suggest(name, among: sets.map(\.name), diagnostics: &diagnostics)
+                suggest(name, among: sets.map(\.1.name), diagnostics: &diagnostics)
             }
         }
         if let name = screen.imageName {
-            let images = variants.filter { $0.role == .image && $0.bundle == .main && $0.name == name && $0.catalogOrigin != nil }
-            if images.isEmpty {
-                error("the launch screen's image \"\(name)\" is not an image set of the main bundle's catalogs")
-                suggest(name, among: mainCatalogs.flatMap { $0.imageSets.map(\.name) }, diagnostics: &diagnostics)
-            } else {
-                for device in request.devices where !images.contains(where: { $0.idiom == nil || $0.idiom == device }) {
-                    error("the launch screen's image \"\(name)\" has no image for \(device == .iphone ? "iPhone" : "iPad")")
+            let sets = mainCatalogs.flatMap(\.imageSets)
+            if let set = sets.first(where: { $0.name == name }) {
+                // The set's images, loose or car-only (its trait slots count: a localized or
+                // display-P3 slot is in the car too).
+                var idioms = variants.filter { $0.role == .image && $0.bundle == .main && $0.name == name && $0.catalogOrigin != nil }.map(\.idiom)
+                idioms += set.properties.traitSlots.map(\.idiom)
+                for idiom in request.devices where !idioms.contains(where: { $0 == nil || $0 == idiom }) {
+                    error("the launch screen's image \"\(name)\" has no image for \(device(idiom))", in: set.contentsPath)
                 }
+            } else {
+                error("the launch screen's image \"\(name)\" is not an image set of the main bundle's catalogs")
+                suggest(name, among: sets.map(\.name), diagnostics: &diagnostics)
             }
         }
         if diagnostics.count > before { diagnostics += request.referenceNote("the launch screen", at: screen.location) }

@@ -60,6 +60,7 @@ public struct Planner {
         checkCollisions(variants, request: request, diagnostics: &diagnostics)
         checkFonts(variants, diagnostics: &diagnostics)
         LimitCheck(manifestPath: request.path, outputRoot: outputRoot).check(variants, diagnostics: &diagnostics)
+        let launchScreen = planLaunchScreen(request, catalogs: catalogs, variants: variants, diagnostics: &diagnostics)
         if diagnostics.contains(where: { $0.severity == .error }) {
             throw InputError(diagnostics)
         }
@@ -67,6 +68,7 @@ public struct Planner {
                                        iconName: request.appIcon?.name ?? AppIconSpec.defaultName,
                                        launchBasename: request.launchImage?.basename)
         infoPlist.alternateIcons = alternates
+        infoPlist.launchScreen = launchScreen
         infoPlist.platform = request.platform
         infoPlist.writesIconFile = request.writesIconFile
         let colorNames = Set(catalogs.flatMap { $0.colorSets.map(\.name) })
@@ -88,7 +90,6 @@ public struct Planner {
                 suggest(name, among: Array(colorNames), diagnostics: &diagnostics)
             }
         }
-        infoPlist.launchScreen = planLaunchScreen(request, catalogs: catalogs, variants: variants, diagnostics: &diagnostics)
         let hasAppIcon = variants.contains { $0.role.kind == .appIcon }
         if request.compiledCatalog, hasAppIcon {
             infoPlist.compiledIconName = request.appIconSetName?.name ?? request.appIcon?.name
@@ -247,7 +248,8 @@ public struct Planner {
     /// an Icon Composer icon (cryptomator's iOS car: its flattened icon once per idiom at index 1).
     /// `icons`: the icon's app icon and App Store icon variants.
     static func isSingleSize(_ icons: [Variant], fromCatalog: Bool) -> Bool {
-        let plain = icons.filter(\.appearance.isAny)
+        // A set's iOS 6 sizes, kept in the car only (`IconPlanner.keepsInTheCar`), do not make it a classic set.
+        let plain = icons.filter { $0.appearance.isAny && !($0.destination == .compiledCatalog && $0.iconSlot?.maximumOS != nil) }
         guard let first = plain.first, Set(plain.map(\.source.path)).count == 1 else { return false }
         return first.source.kind == .iconComposer || fromCatalog && first.contentSize == PointSize(width: 1024, height: 1024)
     }

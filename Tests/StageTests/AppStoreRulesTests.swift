@@ -78,9 +78,34 @@ import Output
         keys["CFBundleIcons"] = .dictionary(["CFBundlePrimaryIcon": .dictionary(["CFBundleIconFiles": .array([.string("Icon-60")])])])
         let found = try findings(#""car": true, "images": []"#, infoPlist: keys)
         #expect(found.contains { $0.rule == "ITMS-90032" && $0.message.contains("'Icon-60'") }, "\(found)")
-        // With the app icon built, the partial Info.plist's CFBundleIcons replaces the app's.
+        // With the app icon built, Xcode merges the two: the app's stale name still ships beside assetc's.
         let built = try findings(#""car": true, "appIcon": {"source": "icon.pdf"}"#, infoPlist: keys)
-        #expect(!rules(built).contains("ITMS-90032"), "\(built)")
+        #expect(built.filter { $0.rule == "ITMS-90032" }.map(\.message).allSatisfy { $0.contains("'Icon-60'") }, "\(built)")
+        #expect(built.contains { $0.rule == "ITMS-90032" })
+    }
+
+    /// Xcode's Info.plist step merges the partial one in: dictionaries key by key, arrays joined.
+    @Test func thePartialInfoPlistIsMergedAsXcodeMergesIt() {
+        let app: [String: PlistValue] = ["CFBundleIcons": .dictionary(["CFBundleAlternateIcons": .dictionary(["Beta": .dictionary([:])]),
+                                                                       "CFBundlePrimaryIcon": .dictionary(["CFBundleIconFiles": .array([.string("Old")])])]),
+                                         "CFBundleIconFiles": .array([.string("Old"), .string("Shared")]), "Name": .string("App")]
+        let partial: [String: PlistValue] = ["CFBundleIcons": .dictionary(["CFBundlePrimaryIcon": .dictionary(["CFBundleIconName": .string("AppIcon"),
+                                                                                                              "CFBundleIconFiles": .array([.string("AppIcon60x60")])])]),
+                                             "CFBundleIconFiles": .array([.string("Shared"), .string("New")]), "Name": .string("Partial")]
+        let merged = AppStoreRules.merge(app, partial)
+        #expect(merged["Name"] == .string("Partial"))
+        #expect(merged["CFBundleIconFiles"] == .array([.string("Old"), .string("Shared"), .string("New")]))
+        #expect(merged["CFBundleIcons"]?["CFBundleAlternateIcons"]?["Beta"] == .dictionary([:]))
+        #expect(merged["CFBundleIcons"]?["CFBundlePrimaryIcon"]?["CFBundleIconName"] == .string("AppIcon"))
+        #expect(merged["CFBundleIcons"]?["CFBundlePrimaryIcon"]?["CFBundleIconFiles"] == .array([.string("Old"), .string("AppIcon60x60")]))
+    }
+
+    /// A single-size icon in the car (here an Icon Composer icon) stands for every size: only the
+    /// home-screen icons stay loose, and no required size is missing.
+    @Test func aSingleSizeIconInTheCarNeedsNoOtherSizes() throws {
+        let found = try findings(#""car": true, "deploymentTarget": "15.0", "appIcon": {"source": "AppIcon.icon"}"#,
+                                 sources: ["AppIcon.icon/icon.json": .iconComposer()], infoPlist: Self.storyboard)
+        #expect(found.isEmpty, "\(found)")
     }
 
     @Test func aLooseIconIsFoundAsIOSLooksItUp() {

@@ -142,7 +142,7 @@ extension OSVersion: Codable {
 extension Diagnostic.Severity: Codable {}
 
 extension Diagnostic: Codable {
-    private enum CodingKeys: String, CodingKey { case severity, file, at, message }
+    private enum CodingKeys: String, CodingKey { case severity, file, at, message, rule }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -150,12 +150,14 @@ extension Diagnostic: Codable {
         try c.encode(path, forKey: .file)
         try c.encode(location, forKey: .at)
         try c.encode(message, forKey: .message)
+        try c.encodeIfPresent(rule, forKey: .rule)
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(try c.decode(Severity.self, forKey: .severity), path: try c.decode(String.self, forKey: .file),
                   at: try c.decodeIfPresent(SourceLocation.self, forKey: .at), try c.decode(String.self, forKey: .message))
+        rule = try c.decodeIfPresent(String.self, forKey: .rule)
     }
 }
 

@@ -101,9 +101,9 @@ extension BuildPlan {
         return variants.filter { variant in
             switch variant.role {
             case .appIcon, .appStoreIcon, .alternateAppIcon:
-                // An iOS 6 size is in the car when the planner put it there (actool keeps a set's);
-                // planned loose for an iOS 6 app, it stays loose only.
-                return variant.iconSlot.map { $0.maximumOS == nil || variant.destination == .compiledCatalog } ?? false
+                // An iOS 6 size too: actool keeps a set's in the car, car only from iOS 7 on
+                // (`IconPlanner.keepsInTheCar`), loose as well for an app that still runs on iOS 6.
+                return variant.iconSlot != nil
             case .image:
                 return variant.catalogOrigin != nil && variant.bundle == .main
                     && (variant.relativePath.hasSuffix(".png") || variant.source.kind == .jpeg)
