@@ -75,6 +75,8 @@ extension Pipeline {
         if let target = commandLine.deploymentTarget { request.deploymentTarget = target }
         if let devices = commandLine.devices { request.devices = devices }
         request.platform = commandLine.platform
+        // A Mac Catalyst app is an iPad app: the iPad's images, as actool takes them for it.
+        if commandLine.platform == .macCatalyst { (request.devices, request.namesDevicesAndTarget) = ([.ipad], true) }
         request.writesIconFile = commandLine.writesIconFile
         // Both given (as actool is always given them): the variants no listed device loads are left out, as
         // when a manifest names both.

@@ -66,7 +66,7 @@ extension CarAssembler {
         // of its images; where two slots have the pixels (32: 16 @2x and 32 @1x), the @2x one, whose
         // role the element has (ic11 is 16x16@2x, ic13 128x128@2x).
         var icnsImages: [Int: (path: String, sha256: String)] = [:]
-        if request.platform == .macOS, request.writesIconFile, request.appIconName != nil {
+        if request.platform.hasMacIcon, request.writesIconFile, request.appIconName != nil {
             let icons = files.filter { $0.0.variant.role.kind == .appIcon && AppIconFile.pixelSizes.contains($0.0.variant.pixelWidth) }
             for (written, path) in icons.sorted(by: { $0.0.variant.scale > $1.0.variant.scale }) where icnsImages[written.variant.pixelWidth] == nil {
                 icnsImages[written.variant.pixelWidth] = (path, written.sha256)

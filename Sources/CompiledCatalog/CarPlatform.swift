@@ -14,10 +14,16 @@ import AssetModel
 ///   (docs/macos-evidence.md, §2).
 extension ApplePlatform {
     /// EXTENDED_METADATA's platform name.
-    var carName: String { self == .iOS ? "ios" : "macosx" }
+    var carName: String {
+        switch self {
+        case .iOS: "ios"
+        case .macOS: "macosx"
+        case .macCatalyst: "macosx-ios"
+        }
+    }
 
-    /// CARHEADER's key semantics.
-    var keySemantics: UInt32 { self == .iOS ? 2 : 1 }
+    /// CARHEADER's key semantics (Catalyst's is iOS's).
+    var keySemantics: UInt32 { self == .macOS ? 1 : 2 }
 
     /// The traits a macOS car keys by, beyond its base format; the others are iOS's (size classes,
     /// memory, graphics, layout direction) or not yet seen in a macOS car (custom symbols' glyphs).
@@ -26,7 +32,7 @@ extension ApplePlatform {
     /// The key format of a car whose renditions use `extras`.
     func carKeyFormat(with extras: Set<RenditionAttribute>) throws(CompiledCatalogError) -> [RenditionAttribute] {
         switch self {
-        case .iOS:
+        case .iOS, .macCatalyst:
             return RenditionAttribute.keyFormat(with: extras)
         case .macOS:
             if let other = extras.subtracting(Self.macOSTraits).min(by: { $0.rawValue < $1.rawValue }) {

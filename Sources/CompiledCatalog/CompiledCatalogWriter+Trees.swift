@@ -27,7 +27,7 @@ extension CompiledCatalogWriter {
                           keys: inout [[RenditionAttribute: UInt16]], cacheKey: String? = nil) throws(CompiledCatalogError) {
             var attributes = attributes
             // The platform's number for the appearance (the same as iOS's but on macOS).
-            if let appearance, platform != .iOS { attributes[.appearance] = try platform.value(of: appearance) }
+            if let appearance, platform == .macOS { attributes[.appearance] = try platform.value(of: appearance) }
             keys.append(attributes)
             if let appearance { appearances.insert(appearance) }
             let renditionKey = CompiledCatalogWriter.key(attributes, keyFormat)

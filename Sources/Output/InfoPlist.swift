@@ -58,7 +58,7 @@ public enum InfoPlist {
         // A Mac app's icon: the `.icns` beside the car (named without its extension, as actool
         // writes it) and the icon in the car, both under the icon's name (mcfans/actool's reference
         // partial plist of Xcode 26.3; docs/macos-evidence.md, §4).
-        if request.platform == .macOS, let name = request.compiledIconName,
+        if request.platform.hasMacIcon, let name = request.compiledIconName,
            variants.contains(where: { $0.role.kind == .appIcon && $0.iconSlot?.idiom == .mac }) {
             if request.writesIconFile { root["CFBundleIconFile"] = .string(name) }
             root["CFBundleIconName"] = .string(name)

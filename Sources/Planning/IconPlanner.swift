@@ -24,7 +24,7 @@ struct IconPlanner: SlotSetOpening {
         case .generate(let source, let page):
             return generate(spec, source: source, page: page, diagnostics: &diagnostics)
         case .appiconset(let set):
-            if request.platform == .macOS { return validateMac(spec, set: set, diagnostics: &diagnostics) }
+            if request.platform.hasMacIcon { return validateMac(spec, set: set, diagnostics: &diagnostics) }
             return validate(spec, set: set, diagnostics: &diagnostics)
         }
     }
@@ -44,6 +44,11 @@ struct IconPlanner: SlotSetOpening {
                 diagnostics.append(.error(path, error.message))
                 return []
             }
+        }
+        if request.platform == .macCatalyst {
+            diagnostics.append(.error(path, "a Mac Catalyst app's icon is compiled from its icon set's mac slots only, so far "
+                + "(--app-icon NAME of an .appiconset; docs/actool.md)"))
+            return []
         }
         if request.platform == .macOS {
             guard resolved.kind == .iconComposer else {

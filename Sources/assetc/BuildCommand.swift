@@ -99,8 +99,8 @@ struct ManifestOptions: ParsableArguments {
             throw ValidationError("--deployment-target takes a version such as 15.0, not \"\(deploymentTarget)\"")
         }
         if !devices.isEmpty, parsedDevices == nil { throw ValidationError("--devices takes iphone, ipad or iphone,ipad") }
-        if let platform, ApplePlatform(rawValue: platform) == nil { throw ValidationError("--platform takes ios or macos, not \"\(platform)\"") }
-        if parsedPlatform == .macOS, !devices.isEmpty { throw ValidationError("--devices names iOS devices; a Mac app (--platform macos) has none") }
+        if let platform, ApplePlatform(rawValue: platform) == nil { throw ValidationError("--platform takes ios, macos or maccatalyst, not \"\(platform)\"") }
+        if parsedPlatform != .iOS, !devices.isEmpty { throw ValidationError("--devices names iOS devices; a Mac app (--platform macos) has none") }
         if let targetXcode, XcodeGeneration.named(targetXcode) == nil {
             throw ValidationError("--target-xcode takes \(XcodeGeneration.spellings), not \"\(targetXcode)\"")
         }
@@ -136,9 +136,9 @@ struct ManifestOptions: ParsableArguments {
         request.alternateAppIcons = alternateAppIcons
         request.platform = parsedPlatform
         // A Mac app's icon lives in the car (and its .icns): the car is always made.
-        request.compiledCatalog = car || parsedPlatform == .macOS
+        request.compiledCatalog = car || parsedPlatform != .iOS
         // One Icon Composer icon and no --app-icon: for a Mac app, that icon is the app icon.
-        if parsedPlatform == .macOS, appIcon == nil, request.iconBundles.count == 1 {
+        if parsedPlatform != .iOS, appIcon == nil, request.iconBundles.count == 1 {
             request.appIcon = InputPath.iconName(request.iconBundles[0])
         }
         request.alternateAppIconNames = alternateAppIconNames

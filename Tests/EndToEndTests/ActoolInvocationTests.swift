@@ -87,13 +87,13 @@ import Testing
                 "--target-device tv: assetc compiles for iphone and ipad only",
             ])
         }
-        // A Mac app (`mac`, or no device at all); Mac Catalyst's devices are not compiled yet.
+        // A Mac app (`mac`, or no device at all); Mac Catalyst (`ipad`, or `--ui-framework-family uikit`).
         let mac = try ActoolCompiler.catalogRequest(ActoolInvocation.parse(["--platform", "macosx", "--target-device", "mac", "A.icon"]),
                                                     catalogs: ["A.icon"])
         #expect(mac.platform == .macOS && mac.iconBundles == ["A.icon"])
-        #expect(throws: ActoolCompiler.ActoolRequestError.self) {
-            _ = try ActoolCompiler.catalogRequest(ActoolInvocation.parse(["--platform", "macosx", "--target-device", "ipad", "A.icon"]),
-                                                  catalogs: ["A.icon"])
+        for argv in [["--target-device", "ipad"], ["--target-device", "mac", "--ui-framework-family", "uikit"]] {
+            let catalyst = try ActoolCompiler.catalogRequest(ActoolInvocation.parse(["--platform", "macosx"] + argv + ["A.xcassets"]), catalogs: ["A.xcassets"])
+            #expect(catalyst.platform == .macCatalyst, "\(argv)")
         }
     }
 

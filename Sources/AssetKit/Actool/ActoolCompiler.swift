@@ -101,7 +101,7 @@ public enum ActoolCompiler {
         let car = FilePath(CompiledCatalogRequest.relativePath).lastComponent
         if FileSystem.kind(work + "/" + CompiledCatalogRequest.relativePath) == .file { files.append(car) }
         // A Mac app's icon: `<app icon>.icns` beside the car, made with it.
-        if request.platform == .macOS, let icon = request.appIcon,
+        if request.platform.hasMacIcon, let icon = request.appIcon,
            FileSystem.kind(work + "/Resources/\(icon).icns") == .file {
             files.append("\(icon).icns")
         }
@@ -192,6 +192,11 @@ public enum ActoolCompiler {
         // qmake passes the SDK's version-min spelling for the simulator (`ios-simulator`).
         case "iphoneos"?, "iphonesimulator"?, "ios"?, "ios-simulator"?, nil: break
         // A Mac app: so far its Icon Composer icon (and the catalogs' image, colour and data sets).
+        case "macosx"? where invocation.uiFrameworkFamily == "uikit" || invocation.targetDevices.contains(where: { $0 == "ipad" || $0 == "iphone" }):
+            // Mac Catalyst, as swift-build and .NET pass it: the iPad app's catalogs for the Mac.
+            request.platform = .macCatalyst
+            request.devices = [.ipad]
+            if invocation.launchImage != nil { problems.append("--launch-image: a Mac Catalyst app has no launch images") }
         case "macosx"?:
             request.platform = .macOS
             if invocation.launchImage != nil { problems.append("--launch-image: a Mac app has no launch images") }
@@ -205,9 +210,10 @@ public enum ActoolCompiler {
         }
         var devices: [Idiom] = []
         for device in invocation.targetDevices {
-            if request.platform == .macOS {
-                // Mac Catalyst (`--target-device ipad` with macosx) is not compiled yet.
-                if device != "mac" { problems.append("--target-device \(device) with --platform macosx: assetc compiles Mac apps (mac) only, not Mac Catalyst") }
+            if request.platform == .macOS { continue }  // `mac`, the one device of a Mac app
+            if request.platform == .macCatalyst {
+                // The iPad's images (a Catalyst app is an iPad app); `mac` adds none of its own here.
+                if !["ipad", "mac", "iphone"].contains(device) { problems.append("--target-device \(device): a Mac Catalyst app runs as ipad or mac") }
                 continue
             }
             if let idiom = Idiom(rawValue: device) { devices.append(idiom) } else {

@@ -35,6 +35,8 @@ public struct ActoolInvocation: Sendable, Equatable {
     /// The last `--output-format` wins (qbs appends one); xml1 when none is given, as qmake expects.
     public var outputFormat: OutputFormat = .xml1
     public var platform: String?
+    /// `--ui-framework-family uikit` with `--platform macosx`: Mac Catalyst.
+    public var uiFrameworkFamily: String?
     public var minimumDeploymentTarget: String?
     public var targetDevices: [String] = []
     public var appIcon: String?

@@ -49,7 +49,6 @@ extension ActoolInvocation {
         ("--sticker-pack-strings-file", true, "sticker packs are not compiled by assetc"),
         ("--include-sticker-content", false, "sticker packs are not compiled by assetc"),
         ("--complication", true, "watch complications are not compiled by assetc (iOS only)"),
-        ("--ui-framework-family", true, "Mac Catalyst is not a platform assetc compiles for (iOS only)"),
         ("--asset-pack-output-specifications", true, "on-demand resource packs are not written by assetc"),
         ("--print-asset-tag-combinations", false, "on-demand resource tags are not read by assetc"),
         ("--print-contents", false, "--print-contents is not implemented; `assetc plan` lists what a catalog compiles to"),
@@ -82,6 +81,12 @@ extension ActoolInvocation {
             // assetc's own (actool has none: Xcode writes UILaunchScreen from the target's Info
             // tab); the dictionary goes into the partial Info.plist with the colour and image checked.
             .value("--launch-screen-color") { $0.launchScreenColor = $1 },
+            // `uikit` with `--platform macosx`: Mac Catalyst (swift-build adds it when IS_MACCATALYST).
+            .value("--ui-framework-family") { invocation, value in
+                if ["uikit", "appkit"].contains(value) { invocation.uiFrameworkFamily = value } else {
+                    invocation.refusals.append("--ui-framework-family takes uikit or appkit, not \"\(value)\"")
+                }
+            },
             // `space` (ASSETCATALOG_COMPILER_OPTIMIZATION, rules_apple #852): the smallest car assetc
             // writes; `time` and empty are the default (docs/performance.md measures both).
             .value("--optimization") { invocation, value in

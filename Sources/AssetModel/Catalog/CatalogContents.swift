@@ -12,7 +12,7 @@ public struct CatalogSpec: Sendable, Hashable {
 
     /// The scales a vector is drawn at by default: Macs have 1x and 2x screens only (acextract's Xcode
     /// 7.3 Mac car holds no 3x rendition of its universal 1x/2x/3x sets).
-    public static func defaultScales(for platform: ApplePlatform) -> [Int] { platform == .macOS ? [1, 2] : defaultScales }
+    public static func defaultScales(for platform: ApplePlatform) -> [Int] { platform != .iOS ? [1, 2] : defaultScales }
 
     public init(path: String, bundle: BundleRef = .main, scales: [Int] = CatalogSpec.defaultScales, location: SourceLocation) {
         (self.path, self.bundle, self.scales, self.location) = (path, bundle, scales, location)

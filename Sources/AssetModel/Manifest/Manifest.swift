@@ -205,6 +205,10 @@ public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
             case (_, .universal): return .everyDevice
             case (.iOS, .device(let idiom)): return .device(idiom)
             case (.macOS, .other("mac")): return .platformOnly
+            // Mac Catalyst: the iPad's entries, and the Mac's, which win over universal ones as on
+            // macOS (their images are stored without an idiom, as the Catalyst cars hold theirs).
+            case (.macCatalyst, .device(.ipad)): return .device(.ipad)
+            case (.macCatalyst, .other("mac")): return .platformOnly
             default: return .otherPlatform
             }
         }

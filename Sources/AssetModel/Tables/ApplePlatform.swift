@@ -4,4 +4,11 @@
 public enum ApplePlatform: String, Sendable, Hashable, Codable, CaseIterable {
     case iOS = "ios"
     case macOS = "macos"
+    /// Mac Catalyst: an iPad app on the Mac. Its car is keyed as iOS's (UIKit appearances, idioms)
+    /// with the platform `macosx-ios`; its icon is the Mac one (the icon set's mac slots, an
+    /// `.icns`, `CFBundleIconFile`), as the public Catalyst cars show (docs/macos-evidence.md, §6).
+    case macCatalyst = "maccatalyst"
+
+    /// A Mac app's icon: the mac slots of the icon set, `<name>.icns` and `CFBundleIconFile`.
+    public var hasMacIcon: Bool { self != .iOS }
 }

@@ -34,7 +34,8 @@ public struct XcodeGeneration: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { version }
 
-    public func coreUI(for platform: ApplePlatform) -> CoreUIVersion { platform == .macOS ? macOS : iOS }
+    /// A Catalyst car is written on the Mac (ibtoold, AssetRuntime): the Mac's number.
+    public func coreUI(for platform: ApplePlatform) -> CoreUIVersion { platform == .iOS ? iOS : macOS }
 
     public static let all: [XcodeGeneration] = [
         XcodeGeneration(version: "14.3", build: "14E300c", iOS: CoreUIVersion(804, "804.3"), macOS: CoreUIVersion(804, "804.3"),
