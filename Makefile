@@ -179,6 +179,7 @@ install: release
 	# The same binary answers as actool by that name; xcrun (for `xcrun actool`) is kept off the
 	# default PATH, in a folder a build puts first on PATH when it calls xcrun (docs/actool.md).
 	ln -sf assetc $(DESTDIR)$(PREFIX)/bin/actool
+	ln -sf assetc $(DESTDIR)$(PREFIX)/bin/assetutil
 	install -d $(DESTDIR)$(PREFIX)/libexec/assetc/xcrun
 	ln -sf ../../../bin/assetc $(DESTDIR)$(PREFIX)/libexec/assetc/xcrun/xcrun
 	ln -sf ../../../bin/assetc $(DESTDIR)$(PREFIX)/libexec/assetc/xcrun/actool

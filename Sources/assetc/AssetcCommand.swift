@@ -20,7 +20,7 @@ struct AssetcCommand: ParsableCommand {
         64 command-line usage error. No error exits with 128 or above.
         """,
         version: "assetc \(AssetcVersion.current)",
-        subcommands: [BuildCommand.self, ActoolCommand.self, CheckCommand.self, InitCommand.self, PlanCommand.self, RenderCommand.self, AssembleCommand.self, ResolveCommand.self, TablesCommand.self, VersionCommand.self, RenderWorkerCommand.self],
+        subcommands: [BuildCommand.self, ActoolCommand.self, AssetutilCommand.self, CheckCommand.self, InitCommand.self, PlanCommand.self, RenderCommand.self, AssembleCommand.self, ResolveCommand.self, TablesCommand.self, VersionCommand.self, RenderWorkerCommand.self],
         defaultSubcommand: BuildCommand.self)
 
     /// `build` is the default command, so a mistyped command (`assetc chek assets.json`) would be
@@ -33,8 +33,10 @@ struct AssetcCommand: ParsableCommand {
         let invokedAs = FilePath(CommandLine.arguments.first ?? "").lastComponent
         if arguments.first != "render-worker" {
             if invokedAs == "actool" { ActoolMode.main(arguments) }
+            if invokedAs == "assetutil" { AssetutilMode.main(arguments) }
             if invokedAs == "xcrun" { XcrunShim.main(arguments) }
             if arguments.first == "actool" { ActoolMode.main(Array(arguments.dropFirst())) }
+            if arguments.first == "assetutil" { AssetutilMode.main(Array(arguments.dropFirst())) }
         }
         if let word = arguments.first, let suggestion = misspelledCommand(word) {
             FileHandle.standardError.write(Data("Error: '\(word)' is not an assetc command; did you mean '\(suggestion)'? (`assetc --help` lists them)\n".utf8))

@@ -1,0 +1,288 @@
+import AssetModel
+
+/// What `assetutil --info Assets.car` prints (Apple's tool, which Tauri's bundler runs on the car
+/// actool made to find its icon's name): a JSON array of the car's header, then one object per
+/// rendition. Read from any car laid out as a BOM store with the variables actool writes — assetc's
+/// and actool's (docs/actool.md, "assetutil"). A subset of assetutil's keys, each with assetutil's
+/// meaning: the ones that need decoding pixels or Apple's digest (`SHA1Digest`, `SizeOnDisk`,
+/// `Opaque`, `Encoding`) are left out rather than guessed.
+public enum CarInfo {
+    public struct Malformed: Error, Sendable { public var message: String }
+
+    /// The document, as assetutil formats it: two-space indents, `"key" : value`, keys in
+    /// Foundation's case-insensitive order, `/` written `\/`.
+    public static func json(_ bytes: [UInt8]) throws(Malformed) -> String {
+        let store = try Store(bytes)
+        var entries: [JSONOutput] = [.object(try header(store))]
+        entries += try renditions(store).map { .object($0) }
+        return format(.array(entries), indent: 0) + "\n"
+    }
+
+    // MARK: Reading
+
+    struct Store {
+        let bytes: [UInt8]
+        var blocks: [(Int, Int)] = []
+        var variables: [String: UInt32] = [:]
+
+        init(_ bytes: [UInt8]) throws(Malformed) {
+            self.bytes = bytes
+            guard bytes.count >= 32, Array(bytes[0..<8]) == Array("BOMStore".utf8) else { throw Malformed(message: "is not an asset catalog (no BOMStore header)") }
+            let index = Int(be32(16)), vars = Int(be32(24))
+            let count = Int(be32(index))
+            guard count < bytes.count / 8 else { throw Malformed(message: "its block table is larger than the file") }
+            for id in 0..<count {
+                let at = index + 4 + 8 * id
+                guard at + 8 <= bytes.count else { throw Malformed(message: "its block table is cut short") }
+                blocks.append((Int(be32(at)), Int(be32(at + 4))))
+            }
+            var at = vars + 4
+            for _ in 0..<min(Int(be32(vars)), 256) {
+                guard at + 5 <= bytes.count else { throw Malformed(message: "its variables are cut short") }
+                let id = be32(at), length = Int(bytes[at + 4])
+                guard at + 5 + length <= bytes.count else { throw Malformed(message: "its variables are cut short") }
+                variables[String(decoding: bytes[(at + 5)..<(at + 5 + length)], as: UTF8.self)] = id
+                at += 5 + length
+            }
+        }
+
+        func be32(_ at: Int) -> UInt32 { at >= 0 && at + 4 <= bytes.count ? bytes[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) } : 0 }
+
+        func block(_ id: UInt32) throws(Malformed) -> ArraySlice<UInt8> {
+            guard id > 0, Int(id) < blocks.count else { throw Malformed(message: "block \(id) is not in the file") }
+            let (start, length) = blocks[Int(id)]
+            guard start >= 0, start + length <= bytes.count else { throw Malformed(message: "block \(id) lies outside the file") }
+            return bytes[start..<start + length]
+        }
+
+        func variable(_ name: String) throws(Malformed) -> ArraySlice<UInt8> {
+            guard let id = variables[name] else { throw Malformed(message: "has no \(name)") }
+            return try block(id)
+        }
+
+        /// A tree's (key, value) pairs in order: down its leftmost children, then along the leaves.
+        func tree(_ name: String) throws(Malformed) -> [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] {
+            guard variables[name] != nil else { return [] }
+            let header = try variable(name)
+            guard header.count >= 16, Array(header.prefix(4)) == Array("tree".utf8) else { throw Malformed(message: "\(name) is not a tree") }
+            var node = try block(u32(header, 8))
+            var depth = 0
+            while u16(node, 0) != 1 {  // an internal node: its first child
+                depth += 1
+                guard depth < 32, node.count >= 16 else { throw Malformed(message: "\(name) is not a tree") }
+                node = try block(u32(node, 12))
+            }
+            var pairs: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
+            var seen = 0
+            while true {
+                for entry in 0..<Int(u16(node, 2)) {
+                    let at = 12 + 8 * entry
+                    guard at + 8 <= node.count else { throw Malformed(message: "\(name) has a leaf cut short") }
+                    pairs.append((try block(u32(node, at + 4)), try block(u32(node, at))))
+                }
+                let next = u32(node, 4)
+                seen += 1
+                guard next != 0, seen < blocks.count else { break }
+                node = try block(next)
+            }
+            return pairs
+        }
+    }
+
+    static func u32(_ bytes: ArraySlice<UInt8>, _ at: Int) -> UInt32 {
+        let start = bytes.startIndex + at
+        return start >= bytes.startIndex && start + 4 <= bytes.endIndex ? bytes[start..<start + 4].reduce(0) { $0 << 8 | UInt32($1) } : 0
+    }
+
+    static func u16(_ bytes: ArraySlice<UInt8>, _ at: Int) -> UInt16 {
+        let start = bytes.startIndex + at
+        return start + 2 <= bytes.endIndex ? UInt16(bytes[start]) << 8 | UInt16(bytes[start + 1]) : 0
+    }
+
+    static func le32(_ bytes: ArraySlice<UInt8>, _ at: Int) -> UInt32 {
+        let start = bytes.startIndex + at
+        guard start >= bytes.startIndex, start + 4 <= bytes.endIndex else { return 0 }
+        return (0..<4).reversed().reduce(0) { $0 << 8 | UInt32(bytes[start + $1]) }
+    }
+
+    static func le16(_ bytes: ArraySlice<UInt8>, _ at: Int) -> UInt16 {
+        let start = bytes.startIndex + at
+        return start + 2 <= bytes.endIndex ? UInt16(bytes[start]) | UInt16(bytes[start + 1]) << 8 : 0
+    }
+
+    static func string(_ bytes: ArraySlice<UInt8>, _ at: Int, _ size: Int) -> String {
+        let start = bytes.startIndex + at
+        guard start + size <= bytes.endIndex else { return "" }
+        return String(decoding: bytes[start..<start + size].prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    // MARK: The header
+
+    /// CoreUI's names for the key attributes, as assetutil prints `Key Format`.
+    static let attributeNames: [UInt32: String] = [
+        1: "kCRThemeElementName", 2: "kCRThemePartName", 3: "kCRThemeSizeName", 4: "kCRThemeDirectionName",
+        7: "kCRThemeAppearanceName", 9: "kCRThemeDimension2Name", 11: "kCRThemeLayerName", 12: "kCRThemeScaleName",
+        13: "kCRThemeLocalizationName", 15: "kCRThemeIdiomName", 16: "kCRThemeSubtypeName", 17: "kCRThemeIdentifierName",
+        20: "kCRThemeSizeClassHorizontalName", 21: "kCRThemeSizeClassVerticalName", 22: "kCRThemeMemoryClassName",
+        23: "kCRThemeGraphicsClassName", 24: "kCRThemeDisplayGamutName", 25: "kCRThemeDeploymentTargetName",
+        26: "kCRThemeGlyphWeightName", 27: "kCRThemeGlyphSizeName",
+    ]
+
+    static func keyFormat(_ store: Store) throws(Malformed) -> [UInt32] {
+        let block = try store.variable("KEYFORMAT")
+        let count = Int(le32(block, 8))
+        guard count < 64, 12 + 4 * count <= block.count else { throw Malformed(message: "KEYFORMAT is cut short") }
+        return (0..<count).map { le32(block, 12 + 4 * $0) }
+    }
+
+    static func appearances(_ store: Store) throws(Malformed) -> [UInt16: String] {
+        var names: [UInt16: String] = [:]
+        for (key, value) in try store.tree("APPEARANCEKEYS") { names[le16(value, 0)] = String(decoding: key, as: UTF8.self) }
+        return names
+    }
+
+    static func header(_ store: Store) throws(Malformed) -> [String: JSONOutput] {
+        let header = try store.variable("CARHEADER")
+        guard header.count >= 436, Array(header.prefix(4)) == Array("RATC".utf8) else { throw Malformed(message: "has no CARHEADER") }
+        var fields: [String: JSONOutput] = [
+            "CoreUIVersion": .integer(Int(le32(header, 4))), "StorageVersion": .integer(Int(le32(header, 8))),
+            "Timestamp": .integer(Int(le32(header, 12))), "MainVersion": .string(string(header, 20, 128)),
+            "AssetStorageVersion": .string(string(header, 148, 256)), "SchemaVersion": .integer(Int(le32(header, 424))),
+            "Key Format": .array(try keyFormat(store).map { .string(attributeNames[$0] ?? "kCRThemeAttribute\($0)") }),
+        ]
+        let appearances = try appearances(store)
+        if !appearances.isEmpty { fields["Appearances"] = .object(Dictionary(uniqueKeysWithValues: appearances.map { ($0.value, .integer(Int($0.key))) })) }
+        if store.variables["EXTENDED_METADATA"] != nil {
+            let meta = try store.variable("EXTENDED_METADATA")
+            if meta.count >= 1028 {
+                if !string(meta, 4, 256).isEmpty { fields["ThinningParameters"] = .string(string(meta, 4, 256)) }
+                fields["PlatformVersion"] = .string(string(meta, 260, 256))
+                fields["Platform"] = .string(string(meta, 516, 256))
+                fields["Authoring Tool"] = .string(string(meta, 772, 256))
+            }
+        }
+        return fields
+    }
+
+    // MARK: The renditions
+
+    static func renditions(_ store: Store) throws(Malformed) -> [[String: JSONOutput]] {
+        let format = try keyFormat(store)
+        var names: [UInt16: String] = [:]
+        for (key, value) in try store.tree("FACETKEYS") {
+            // A facet: two u16s, then (attribute, value) pairs; the identifier's is its number.
+            let count = Int(le16(value, 4))
+            for pair in 0..<count where le16(value, 6 + 4 * pair) == 17 { names[le16(value, 8 + 4 * pair)] = String(decoding: key, as: UTF8.self) }
+        }
+        let appearances = try appearances(store)
+        var entries: [(order: (String, String, [UInt16]), fields: [String: JSONOutput])] = []
+        for (key, value) in try store.tree("RENDITIONS") {
+            var attributes: [UInt32: UInt16] = [:]
+            for (position, attribute) in format.enumerated() { attributes[attribute] = le16(key, 2 * position) }
+            guard value.count >= 184, Array(value.prefix(4)) == Array("ISTC".utf8) else { continue }
+            let layout = le16(value, 36), part = attributes[2] ?? 0
+            let type = assetType(layout: layout, part: part)
+            var fields: [String: JSONOutput] = [
+                "AssetType": .string(type), "Name": .string(names[attributes[17] ?? 0] ?? ""),
+                "NameIdentifier": .integer(Int(attributes[17] ?? 0)), "RenditionName": .string(string(value, 40, 128)),
+                "Scale": .integer(Int(le32(value, 20)) / 100 == 0 ? 1 : Int(le32(value, 20)) / 100),
+            ]
+            // assetutil names a colour by its set alone (Qulierm/Numlex's dump of an Xcode 26.6 car).
+            if type == "Color" { fields["RenditionName"] = nil }
+            let width = Int(le32(value, 12)), height = Int(le32(value, 16))
+            if width > 0, height > 0 { (fields["PixelWidth"], fields["PixelHeight"]) = (.integer(width), .integer(height)) }
+            if type == "Icon Image" { fields["Icon Index"] = .integer(Int(attributes[9] ?? 0)) }
+            if format.contains(15) { fields["Idiom"] = .string(idiomName(attributes[15] ?? 0)) }
+            if let appearance = attributes[7], appearance != 0, let name = appearances[appearance] { fields["Appearance"] = .string(name) }
+            let name = names[attributes[17] ?? 0] ?? ""
+            entries.append(((type, name, (0..<format.count).map { le16(key, 2 * $0) }), fields))
+        }
+        entries.sort { lhs, rhs in
+            if lhs.order.0 != rhs.order.0 { return lhs.order.0 < rhs.order.0 }
+            if lhs.order.1 != rhs.order.1 { return ByteOrder.precedes(lhs.order.1, rhs.order.1) }
+            return lhs.order.2.lexicographicallyPrecedes(rhs.order.2)
+        }
+        return entries.map(\.fields)
+    }
+
+    /// assetutil's `AssetType` for a rendition's layout and part, as its dumps of actool's cars name
+    /// them (docs/actool.md, "assetutil").
+    static func assetType(layout: UInt16, part: UInt16) -> String {
+        switch (layout, part) {
+        case (1010, _): "MultiSized Image"
+        case (1009, _): "Color"
+        case (1000, _): "Data"
+        case (1019, _): "IconImageStack"
+        case (1020, _): "IconGroup"
+        case (1021, _): "Named Gradient"
+        case (1003, _): "PackedImage"
+        case (9, _): "Vector"
+        case (_, 220): "Icon Image"
+        default: "Image"
+        }
+    }
+
+    static func idiomName(_ value: UInt16) -> String {
+        switch value {
+        case 0: "universal"
+        case 1: "phone"
+        case 2: "pad"
+        case 3: "tv"
+        case 4: "car"
+        case 5: "watch"
+        case 6: "marketing"
+        case 7: "mac"
+        case 8: "vision"
+        default: "\(value)"
+        }
+    }
+
+    // MARK: Formatting
+
+    static func format(_ value: JSONOutput, indent: Int) -> String {
+        let pad = String(repeating: "  ", count: indent + 1), close = String(repeating: "  ", count: indent)
+        switch value {
+        case .object(let fields):
+            guard !fields.isEmpty else { return "{\n\n\(close)}" }
+            let keys = fields.keys.sorted(by: caseInsensitive)
+            return "{\n" + keys.map { "\(pad)\(quoted($0)) : \(format(fields[$0]!, indent: indent + 1))" }.joined(separator: ",\n") + "\n\(close)}"
+        case .array(let items):
+            guard !items.isEmpty else { return "[\n\n\(close)]" }
+            return "[\n" + items.map { pad + format($0, indent: indent + 1) }.joined(separator: ",\n") + "\n\(close)]"
+        case .string(let text): return quoted(text)
+        case .integer(let number): return "\(number)"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "null"
+        default: return value.serialized()
+        }
+    }
+
+    /// Foundation's order for `.sortedKeys`: case-insensitive, then by the bytes.
+    static func caseInsensitive(_ lhs: String, _ rhs: String) -> Bool {
+        let (a, b) = (lhs.lowercased(), rhs.lowercased())
+        return a != b ? a < b : ByteOrder.precedes(lhs, rhs)
+    }
+
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "/": out += "\\/"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16) }
+                else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Names in byte order, the order assetc keeps everywhere.
+enum ByteOrder {
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool { Array(lhs.utf8).lexicographicallyPrecedes(Array(rhs.utf8)) }
+}
