@@ -183,6 +183,7 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/libexec/assetc/xcrun
 	ln -sf ../../../bin/assetc $(DESTDIR)$(PREFIX)/libexec/assetc/xcrun/xcrun
 	ln -sf ../../../bin/assetc $(DESTDIR)$(PREFIX)/libexec/assetc/xcrun/actool
+	ln -sf ../../../bin/assetc $(DESTDIR)$(PREFIX)/libexec/assetc/xcrun/assetutil
 	install -m 644 $(MANUAL) $(DESTDIR)$(PREFIX)/share/man/man1/assetc.1
 	$(RELEASE_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/assetc
 	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_assetc

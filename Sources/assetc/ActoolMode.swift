@@ -23,8 +23,8 @@ enum ActoolMode {
 }
 
 /// `xcrun` for scripts that call `xcrun actool …` or check `xcrun --find actool` (CocoaPods,
-/// rules_apple, Chromium): the binary called as `xcrun` runs the actool mode, and finds `actool`
-/// beside itself. Any other tool is not found, as xcrun says it.
+/// rules_apple, Chromium): the binary called as `xcrun` runs the actool mode (and `xcrun assetutil`
+/// the assetutil one), and finds `actool` beside itself. Any other tool is not found, as xcrun says it.
 enum XcrunShim {
     static func main(_ arguments: [String]) -> Never {
         var rest = arguments[...]
@@ -36,30 +36,31 @@ enum XcrunShim {
             case "--sdk", "--toolchain": rest = rest.dropFirst()  // one SDK here: iOS
             case "--log", "-l", "--verbose", "-v", "--no-cache", "-n", "--run", "-r": continue
             default:
-                FileHandle.standardError.write(Data("xcrun: error: unsupported option '\(first)' (this xcrun runs only actool: docs/actool.md)\n".utf8))
+                FileHandle.standardError.write(Data("xcrun: error: unsupported option '\(first)' (this xcrun runs only actool and assetutil: docs/actool.md)\n".utf8))
                 exit(64)
             }
         }
-        guard let tool = rest.first, tool == "actool" else {
+        guard let tool = rest.first, tool == "actool" || tool == "assetutil" else {
             let name = rest.first ?? ""
             FileHandle.standardError.write(Data("xcrun: error: unable to find utility \"\(name)\", not a developer tool or in PATH\n".utf8))
             exit(72)
         }
         if find {
-            // The `actool` link beside the `xcrun` called (not beside the binary both point to).
+            // The tool's link beside the `xcrun` called (not beside the binary both point to).
             let called = CommandLine.arguments[0]
             let xcrun = called.contains("/") ? FilePath(called).resolve(against: FilePath(FileManager.default.currentDirectoryPath)).string
                 : lookUpOnPath(called)
             if let xcrun {
-                let actool = FilePath(xcrun).folder.appending("actool").string
-                if FileManager.default.isExecutableFile(atPath: actool) {
-                    print(actool)
+                let link = FilePath(xcrun).folder.appending(tool).string
+                if FileManager.default.isExecutableFile(atPath: link) {
+                    print(link)
                     exit(0)
                 }
             }
-            FileHandle.standardError.write(Data("xcrun: error: unable to find utility \"actool\": no actool link beside xcrun\n".utf8))
+            FileHandle.standardError.write(Data("xcrun: error: unable to find utility \"\(tool)\": no \(tool) link beside xcrun\n".utf8))
             exit(72)
         }
+        if tool == "assetutil" { AssetutilMode.main(Array(rest.dropFirst())) }
         ActoolMode.main(Array(rest.dropFirst()))
     }
 

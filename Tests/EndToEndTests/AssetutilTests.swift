@@ -32,6 +32,12 @@ import TestSupport
         #expect(run.stdout.contains("\"RenditionName\" : \"Icon.iconstack\""))
         let again = try Harness.assetc(["assetutil", "--info", "out/Resources/Assets.car"], in: work)
         #expect(again.stdout == run.stdout)
+        // `xcrun --sdk macosx assetutil --info` (Qulierm/Numlex's script) through the xcrun link.
+        try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("xcrun").path, withDestinationPath: Harness.binary)
+        let viaXcrun = try Harness.run(bin.appendingPathComponent("xcrun").path, ["--sdk", "macosx", "assetutil", "--info", "out/Resources/Assets.car"], in: work)
+        #expect(viaXcrun.status == 0 && viaXcrun.stdout == run.stdout, "\(viaXcrun.stderr)")
+        let find = try Harness.run(bin.appendingPathComponent("xcrun").path, ["--find", "assetutil"], in: work)
+        #expect(find.stdout == bin.appendingPathComponent("assetutil").path + "\n", "\(find.stdout)\(find.stderr)")
     }
 
     /// A car actool made (acextract's test cars in ../shared) reads too: its images and packed atlases.
