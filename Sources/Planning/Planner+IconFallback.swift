@@ -3,11 +3,12 @@ import AssetModel
 extension Planner {
     /// `--enable-icon-stack-fallback-generation disabled` for a Mac app whose Icon Composer icon has
     /// an icon set of the same name in the catalogs: the flattened icons (the car's, for macOS
-    /// before 26) and `<name>.icns` come from that set, the designer's own, and the stack from the
-    /// Icon Composer icon. actool 26.0 offers no such choice (with the flag it writes no flattened
-    /// icon and no `.icns`; Xcode 26.1 removed the flag); assetc's reading of the flag is
-    /// docs/actool.md's. Returns the icon's `icon.json` for the car's stack, or nil when the rule
-    /// does not apply (no such set: the flattened icons are drawn and no `.icns` is written).
+    /// before 26) come from that set, the designer's own, and the stack from the Icon Composer icon.
+    /// `<name>.icns` too, from a generation after 26.0: 26.0's actool writes none with the flag, and
+    /// Chromium's compile_car.py, which passes it with its fallback bitmaps in the catalog, fails on
+    /// a third result at 26.0's bundle version (24127); 26.1 removed the flag, so what it gives there
+    /// is assetc's choice (docs/actool.md). Returns the icon's `icon.json` for the car's stack, or
+    /// nil when the rule does not apply (no such set: the flattened icons are drawn, no `.icns`).
     func takeFlattenedIconsFromTheSet(_ request: inout BuildRequest, catalogs: [CatalogContents],
                                       diagnostics: inout [Diagnostic]) -> String? {
         guard request.platform == .macOS, !request.writesIconFile, let icon = request.appIcon,
@@ -25,9 +26,9 @@ extension Planner {
             request.appIcon = AppIconSpec(input: .appiconset(SourceSpec(path: catalog.folderAsWritten(of: set), location: location)),
                                           name: icon.name, artwork: false, location: location)
             request.appIconSetName = CatalogSetChoice(name: icon.name)
-            request.writesIconFile = true
-            diagnostics.append(.note(request.path, "the flattened icons and \(icon.name).icns are the icon set \(set.qualifiedName)'s "
-                + "(--enable-icon-stack-fallback-generation disabled); the icon's stack is the Icon Composer icon's"))
+            request.writesIconFile = request.xcode.isAfter26_0
+            diagnostics.append(.note(request.path, "the flattened icons\(request.writesIconFile ? " and \(icon.name).icns" : "") are the icon set "
+                + "\(set.qualifiedName)'s (--enable-icon-stack-fallback-generation disabled); the icon's stack is the Icon Composer icon's"))
             return accepted ? iconJSON : nil
         }
         return nil

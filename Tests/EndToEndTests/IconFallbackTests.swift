@@ -6,8 +6,8 @@ import TestSupport
 /// icons and the `.icns` come from the catalog's icon set of the icon's name when it has one; the
 /// stack from the Icon Composer icon. Without such a set, nothing changes (no `.icns`).
 @Suite struct IconFallbackTests {
-    static func arguments(_ out: String, fallback: Bool) -> [String] {
-        ["actool", "--output-format=human-readable-text", "--notices", "--warnings", "--errors", "--platform=macosx", "--target-device=mac"]
+    static func arguments(_ out: String, fallback: Bool, xcode: String = "26.0") -> [String] {
+        ["actool", "--target-xcode", xcode, "--output-format=human-readable-text", "--notices", "--warnings", "--errors", "--platform=macosx", "--target-device=mac"]
             + (fallback ? [] : ["--enable-icon-stack-fallback-generation=disabled"])
             + ["--include-all-app-icons", "--app-icon=AppIcon", "--minimum-deployment-target=12.0",
                "--output-partial-info-plist=\(out)/partial.plist", "--compile=\(out)", "X.xcassets", "AppIcon.icon"]
@@ -18,8 +18,14 @@ import TestSupport
         defer { Harness.removeTemporary(work) }
         try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("macos/mcfans-Catalog.xcassets"), to: work.appendingPathComponent("X.xcassets"))
         try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("iconcomposer/MinusOne.icon"), to: work.appendingPathComponent("AppIcon.icon"))
-        for out in ["set", "drawn"] { try FileManager.default.createDirectory(at: work.appendingPathComponent(out), withIntermediateDirectories: true) }
-        let set = try Harness.assetc(Self.arguments("set", fallback: false), in: work)
+        for out in ["set", "set26", "drawn"] { try FileManager.default.createDirectory(at: work.appendingPathComponent(out), withIntermediateDirectories: true) }
+        // At 26.0 (Chromium's 24127) the set gives the car's flattened icons and no .icns: two results.
+        let set26 = try Harness.assetc(Self.arguments("set26", fallback: false), in: work)
+        #expect(set26.status == 0 && !set26.stdout.contains(".icns"), "\(set26.stdout)")
+        let car26 = try CARReader(Harness.read(work.appendingPathComponent("set26/Assets.car")))
+        #expect(car26.renditions.filter { $0.attributes[2] == 220 }.allSatisfy { $0.name.hasPrefix("icon_") })
+        // After 26.0 (the flag removed from actool), assetc also writes the set's .icns.
+        let set = try Harness.assetc(Self.arguments("set", fallback: false, xcode: "26.3"), in: work)
         #expect(set.status == 0, "\(set.stdout)")
         #expect(set.stdout.contains("/set/AppIcon.icns"), "\(set.stdout)")
         let car = try CARReader(Harness.read(work.appendingPathComponent("set/Assets.car")))

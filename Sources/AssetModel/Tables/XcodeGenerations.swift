@@ -34,6 +34,10 @@ public struct XcodeGeneration: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { version }
 
+    /// A generation after Xcode 26.0 (26.1 on), whose actool no longer takes
+    /// `--enable-icon-stack-fallback-generation`.
+    public var isAfter26_0: Bool { (OSVersion(version) ?? OSVersion(26)) > OSVersion(26) }
+
     /// A Catalyst car is written on the Mac (ibtoold, AssetRuntime): the Mac's number.
     public func coreUI(for platform: ApplePlatform) -> CoreUIVersion { platform == .iOS ? iOS : macOS }
 
