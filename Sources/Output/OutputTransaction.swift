@@ -1,5 +1,6 @@
 import AssetModel
 import AssetPlatform
+import Synchronization
 
 /// A rendered file waiting under `.assetc/staging-<pid>/` to be moved into place.
 public struct StagedOutput: Sendable {
@@ -71,6 +72,10 @@ public final class OutputTransaction: @unchecked Sendable {
     private let lock: FileLock
     /// Where every change to the tree goes (the file system; a failing stand-in in tests).
     let writer: any TreeWriter
+    /// Folders of the tree already seen to be real folders (no link) while checking reusable files:
+    /// 6,000 outputs share a handful of folders, and looking each one up again for every file was
+    /// most of a no-change rebuild's system time (docs/performance.md).
+    private let folders = FolderCache()
 
     var statePath: String { root + "/.assetc" }
 
@@ -133,9 +138,23 @@ public final class OutputTransaction: @unchecked Sendable {
     /// there at the recorded size.
     public func reusable(_ variant: Variant, key: String) -> WrittenVariant? {
         guard let old = previous.outputs[ByteExactPath(variant.outputPath)], old.key == key,
-              FileSystem.kindInside(root, variant.outputPath) == .file,
-              FileSystem.fileSize(root + "/" + variant.outputPath) == old.bytes else { return nil }
+              regularFileSize(variant.outputPath) == old.bytes else { return nil }
         return WrittenVariant(variant: variant, bytes: old.bytes, sha256: old.sha256, rendererMessages: old.rendererMessages)
+    }
+
+    /// The size of the regular file at `relative` when every folder on the way is a real folder
+    /// (`FileSystem.kindInside`'s rule: no link leads out of the tree), else nil. Each folder is
+    /// looked at once per transaction; the file itself every time.
+    func regularFileSize(_ relative: String) -> Int? {
+        let components = relative.split(separator: "/")
+        var folder = ""
+        for component in components.dropLast() {
+            folder += (folder.isEmpty ? "" : "/") + component
+            if folders.contains(folder) { continue }
+            guard FileSystem.kind(root + "/" + folder) == .directory else { return nil }
+            folders.insert(folder)
+        }
+        return FileSystem.fileSize(root + "/" + relative)
     }
 
     /// The derived file at `relative` as the last build recorded it, when its key matches and the
@@ -323,4 +342,13 @@ public final class OutputTransaction: @unchecked Sendable {
     }
 
     private func parent(of path: String) -> String { FilePath(path).folder.string }
+}
+
+/// A set of folder paths, shared by the transaction's threads.
+final class FolderCache: Sendable {
+    private let seen = Mutex<Set<String>>([])
+
+    func contains(_ folder: String) -> Bool { seen.withLock { $0.contains(folder) } }
+
+    func insert(_ folder: String) { seen.withLock { _ = $0.insert(folder) } }
 }
