@@ -7,97 +7,18 @@ import AssetModel
 /// meaning: the ones that need decoding pixels or Apple's digest (`SHA1Digest`, `SizeOnDisk`,
 /// `Opaque`, `Encoding`) are left out rather than guessed.
 public enum CarInfo {
-    public struct Malformed: Error, Sendable { public var message: String }
+    public typealias Malformed = CarReadError
 
     /// The document, as assetutil formats it: two-space indents, `"key" : value`, keys in
     /// Foundation's case-insensitive order, `/` written `\/`.
     public static func json(_ bytes: [UInt8]) throws(Malformed) -> String {
-        let store = try Store(bytes)
+        let store = try BOMReader(bytes)
         var entries: [JSONOutput] = [.object(try header(store))]
         entries += try renditions(store).map { .object($0) }
         return format(.array(entries), indent: 0) + "\n"
     }
 
     // MARK: Reading
-
-    struct Store {
-        let bytes: [UInt8]
-        var blocks: [(Int, Int)] = []
-        var variables: [String: UInt32] = [:]
-
-        init(_ bytes: [UInt8]) throws(Malformed) {
-            self.bytes = bytes
-            guard bytes.count >= 32, Array(bytes[0..<8]) == Array("BOMStore".utf8) else { throw Malformed(message: "is not an asset catalog (no BOMStore header)") }
-            let index = Int(be32(16)), vars = Int(be32(24))
-            let count = Int(be32(index))
-            guard count < bytes.count / 8 else { throw Malformed(message: "its block table is larger than the file") }
-            for id in 0..<count {
-                let at = index + 4 + 8 * id
-                guard at + 8 <= bytes.count else { throw Malformed(message: "its block table is cut short") }
-                blocks.append((Int(be32(at)), Int(be32(at + 4))))
-            }
-            var at = vars + 4
-            for _ in 0..<min(Int(be32(vars)), 256) {
-                guard at + 5 <= bytes.count else { throw Malformed(message: "its variables are cut short") }
-                let id = be32(at), length = Int(bytes[at + 4])
-                guard at + 5 + length <= bytes.count else { throw Malformed(message: "its variables are cut short") }
-                variables[String(decoding: bytes[(at + 5)..<(at + 5 + length)], as: UTF8.self)] = id
-                at += 5 + length
-            }
-        }
-
-        func be32(_ at: Int) -> UInt32 { at >= 0 && at + 4 <= bytes.count ? bytes[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) } : 0 }
-
-        func block(_ id: UInt32) throws(Malformed) -> ArraySlice<UInt8> {
-            guard id > 0, Int(id) < blocks.count else { throw Malformed(message: "block \(id) is not in the file") }
-            let (start, length) = blocks[Int(id)]
-            guard start >= 0, start + length <= bytes.count else { throw Malformed(message: "block \(id) lies outside the file") }
-            return bytes[start..<start + length]
-        }
-
-        func variable(_ name: String) throws(Malformed) -> ArraySlice<UInt8> {
-            guard let id = variables[name] else { throw Malformed(message: "has no \(name)") }
-            return try block(id)
-        }
-
-        /// A tree's (key, value) pairs in order: down its leftmost children, then along the leaves.
-        func tree(_ name: String) throws(Malformed) -> [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] {
-            guard variables[name] != nil else { return [] }
-            let header = try variable(name)
-            guard header.count >= 16, Array(header.prefix(4)) == Array("tree".utf8) else { throw Malformed(message: "\(name) is not a tree") }
-            var node = try block(u32(header, 8))
-            var depth = 0
-            while u16(node, 0) != 1 {  // an internal node: its first child
-                depth += 1
-                guard depth < 32, node.count >= 16 else { throw Malformed(message: "\(name) is not a tree") }
-                node = try block(u32(node, 12))
-            }
-            var pairs: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
-            var seen = 0
-            while true {
-                for entry in 0..<Int(u16(node, 2)) {
-                    let at = 12 + 8 * entry
-                    guard at + 8 <= node.count else { throw Malformed(message: "\(name) has a leaf cut short") }
-                    pairs.append((try block(u32(node, at + 4)), try block(u32(node, at))))
-                }
-                let next = u32(node, 4)
-                seen += 1
-                guard next != 0, seen < blocks.count else { break }
-                node = try block(next)
-            }
-            return pairs
-        }
-    }
-
-    static func u32(_ bytes: ArraySlice<UInt8>, _ at: Int) -> UInt32 {
-        let start = bytes.startIndex + at
-        return start >= bytes.startIndex && start + 4 <= bytes.endIndex ? bytes[start..<start + 4].reduce(0) { $0 << 8 | UInt32($1) } : 0
-    }
-
-    static func u16(_ bytes: ArraySlice<UInt8>, _ at: Int) -> UInt16 {
-        let start = bytes.startIndex + at
-        return start + 2 <= bytes.endIndex ? UInt16(bytes[start]) << 8 | UInt16(bytes[start + 1]) : 0
-    }
 
     static func le32(_ bytes: ArraySlice<UInt8>, _ at: Int) -> UInt32 {
         let start = bytes.startIndex + at
@@ -128,20 +49,20 @@ public enum CarInfo {
         26: "kCRThemeGlyphWeightName", 27: "kCRThemeGlyphSizeName",
     ]
 
-    static func keyFormat(_ store: Store) throws(Malformed) -> [UInt32] {
+    static func keyFormat(_ store: BOMReader) throws(Malformed) -> [UInt32] {
         let block = try store.variable("KEYFORMAT")
         let count = Int(le32(block, 8))
         guard count < 64, 12 + 4 * count <= block.count else { throw Malformed(message: "KEYFORMAT is cut short") }
         return (0..<count).map { le32(block, 12 + 4 * $0) }
     }
 
-    static func appearances(_ store: Store) throws(Malformed) -> [UInt16: String] {
+    static func appearances(_ store: BOMReader) throws(Malformed) -> [UInt16: String] {
         var names: [UInt16: String] = [:]
         for (key, value) in try store.tree("APPEARANCEKEYS") { names[le16(value, 0)] = String(decoding: key, as: UTF8.self) }
         return names
     }
 
-    static func header(_ store: Store) throws(Malformed) -> [String: JSONOutput] {
+    static func header(_ store: BOMReader) throws(Malformed) -> [String: JSONOutput] {
         let header = try store.variable("CARHEADER")
         guard header.count >= 436, Array(header.prefix(4)) == Array("RATC".utf8) else { throw Malformed(message: "has no CARHEADER") }
         var fields: [String: JSONOutput] = [
@@ -166,7 +87,7 @@ public enum CarInfo {
 
     // MARK: The renditions
 
-    static func renditions(_ store: Store) throws(Malformed) -> [[String: JSONOutput]] {
+    static func renditions(_ store: BOMReader) throws(Malformed) -> [[String: JSONOutput]] {
         let format = try keyFormat(store)
         var names: [UInt16: String] = [:]
         for (key, value) in try store.tree("FACETKEYS") {
@@ -199,7 +120,7 @@ public enum CarInfo {
         }
         entries.sort { lhs, rhs in
             if lhs.order.0 != rhs.order.0 { return lhs.order.0 < rhs.order.0 }
-            if lhs.order.1 != rhs.order.1 { return ByteOrder.precedes(lhs.order.1, rhs.order.1) }
+            if lhs.order.1 != rhs.order.1 { return ByteExactPath(lhs.order.1) < ByteExactPath(rhs.order.1) }
             return lhs.order.2.lexicographicallyPrecedes(rhs.order.2)
         }
         return entries.map(\.fields)
@@ -260,7 +181,7 @@ public enum CarInfo {
     /// Foundation's order for `.sortedKeys`: case-insensitive, then by the bytes.
     static func caseInsensitive(_ lhs: String, _ rhs: String) -> Bool {
         let (a, b) = (lhs.lowercased(), rhs.lowercased())
-        return a != b ? a < b : ByteOrder.precedes(lhs, rhs)
+        return a != b ? a < b : ByteExactPath(lhs) < ByteExactPath(rhs)
     }
 
     static func quoted(_ text: String) -> String {
@@ -280,9 +201,4 @@ public enum CarInfo {
         }
         return out + "\""
     }
-}
-
-/// Names in byte order, the order assetc keeps everywhere.
-enum ByteOrder {
-    static func precedes(_ lhs: String, _ rhs: String) -> Bool { Array(lhs.utf8).lexicographicallyPrecedes(Array(rhs.utf8)) }
 }
