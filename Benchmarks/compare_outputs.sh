@@ -5,7 +5,9 @@
 #   Benchmarks/compare_outputs.sh OLD_ASSETC NEW_ASSETC [WORK]
 #
 # Each catalog: `build CATALOG --car --swift --objc` (tree, car, index, plist, accessors, messages,
-# exit code); each .icon: the actool mode for iPhone and for a Mac. Exit 0 when all are identical.
+# exit code), and the actool mode with every message class shown (its results document: the
+# catalog, set and file each message is about); each .icon: the actool mode for iPhone and for a
+# Mac. Exit 0 when all are identical.
 set -uo pipefail
 old=$(realpath "$1"); new=$(realpath "$2"); work=${3:-$(mktemp -d)}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,6 +22,14 @@ run_all() { # binary, folder
         (cd "$(dirname "$catalog")" && "$bin" build "$(basename "$catalog")" --car --output "$dir/build" \
             --swift "$dir/Assets.swift" --objc "$dir/Assets" >"$dir/stdout" 2>"$dir/stderr"; echo $? >"$dir/exit")
         echo "$catalog" >"$dir/name"
+        # The actool mode, asked for the catalog's first app icon set when it has one.
+        local icon; icon=$(find "$catalog" -name '*.appiconset' -prune | sort | head -1)
+        local iconArgs=(); [ -n "$icon" ] && iconArgs=(--app-icon "$(basename "$icon" .appiconset)")
+        mkdir -p "$dir/actool"
+        (cd "$(dirname "$catalog")" && "$bin" actool --compile "$dir/actool" --platform iphoneos --target-device iphone \
+            --target-device ipad --minimum-deployment-target 15.0 "${iconArgs[@]}" --errors --warnings --notices \
+            --output-partial-info-plist "$dir/actool.plist" --output-format human-readable-text "$(basename "$catalog")" \
+            >"$dir/actool.stdout" 2>"$dir/actool.stderr"; echo $? >"$dir/actool.exit")
     done < <(find "$root/Tests/Fixtures" "$root/../shared/corpus" -name '*.xcassets' -prune | sort)
     while IFS= read -r icon; do
         for platform in iphoneos macosx; do

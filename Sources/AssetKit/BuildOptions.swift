@@ -173,6 +173,8 @@ public struct LoadedProject: Sendable {
     public var warnings: [Diagnostic]
     /// The manifest and every catalog file and folder read (for the dependency file).
     public var inputFiles: [String] = []
+    /// The folders of every catalog read, which place the messages about them (`Diagnostic.place`).
+    public var catalogFolders = CatalogFolders()
     /// Where messages about the build as a whole point: the manifest, else the first catalog.
     public var inputPath: String { request.path }
     /// What was read, for summaries: the manifest (nil for catalogs alone) and every catalog.

@@ -22,10 +22,27 @@ public enum Pipeline {
     public static func load(manifestPath: String?, catalogs request: CatalogRequest = CatalogRequest(),
                             reusingRecords: Bool = false, outputOverride: String? = nil,
                             sourceLimits: SourceLimits = SourceLimits()) throws(BuildFailure) -> LoadedProject {
+        // Messages about a catalog's contents carry their place in it (`Diagnostic.place`): the
+        // walk places its own, and what planning says about the sets it read is placed here.
+        var folders = CatalogFolders()
+        do throws(BuildFailure) {
+            var project = try load(manifestPath: manifestPath, catalogs: request, reusingRecords: reusingRecords,
+                                   outputOverride: outputOverride, sourceLimits: sourceLimits, folders: &folders)
+            project.warnings = folders.placing(project.warnings)
+            project.catalogFolders = folders
+            return project
+        } catch {
+            throw folders.placing(error)
+        }
+    }
+
+    static func load(manifestPath: String?, catalogs request: CatalogRequest, reusingRecords: Bool, outputOverride: String?,
+                     sourceLimits: SourceLimits, folders: inout CatalogFolders) throws(BuildFailure) -> LoadedProject {
         var (buildRequest, warnings) = try stage { () throws(InputError) in
             try readInputs(manifestPath, request, budgets: (sourceLimits.timeLimit, sourceLimits.memoryLimit))
         }
         let (catalogs, catalogFiles) = try stage { () throws(InputError) in try readCatalogs(buildRequest, warnings: &warnings) }
+        folders = CatalogFolders(catalogs.map(\.folders))
         let (slotSets, slotSetFiles) = SlotSetReader.read(SlotSetReader.paths(for: buildRequest, catalogs: catalogs),
                                                             allowedLinkRoots: buildRequest.allowedLinkRoots)
         let catalogInputs = catalogFiles + slotSetFiles
@@ -139,6 +156,18 @@ public enum Pipeline {
         limits.isCancelled = options.isCancelled
         let project = try load(manifestPath: options.manifestPath, catalogs: options.catalogs, reusingRecords: reusingRecords,
                                outputOverride: options.outputOverride, sourceLimits: limits)
+        do throws(BuildFailure) {
+            guard var report = try build(project, options, progress: progress) else { return nil }
+            report.warnings = project.catalogFolders.placing(report.warnings)
+            return report
+        } catch {
+            throw project.catalogFolders.placing(error)
+        }
+    }
+
+    /// Renders, assembles and commits a loaded project; nil when a source did not match its record.
+    static func build(_ project: LoadedProject, _ options: BuildOptions,
+                      progress: (@Sendable (Int, Int) -> Void)?) throws(BuildFailure) -> BuildReport? {
         if options.warningsAreErrors, project.warnings.contains(where: { $0.severity == .warning }) {
             throw warningsTreatedAsErrors(project.warnings, project: project)
         }

@@ -44,7 +44,9 @@ public struct CatalogReader {
         default:
             walk.diagnostics.append(.error(path, "a catalog must be a .xcassets folder"))
         }
-        return (walk.contents, walk.diagnostics, walk.inputs)
+        // Every message is placed in the catalog here, by the folders the walk entered, so the
+        // actool mode names the set and file from these fields.
+        return (walk.contents, walk.contents.folders.placing(walk.diagnostics), walk.inputs)
     }
 }
 
@@ -69,6 +71,7 @@ struct Walk {
         self.catalogPath = catalogPath
         self.platform = platform
         contents = CatalogContents(spec: spec, path: catalogPath)
+        contents.folders.record(catalogPath, catalog: catalogPath, relative: "")
         root = FileSystem.realPath(catalogPath) ?? catalogPath
         self.allowedRoots = allowedRoots.map { FileSystem.realPath($0) ?? $0 }
     }
@@ -129,12 +132,13 @@ struct Walk {
                 continue
             }
             guard kind == .directory else { continue }
+            let setPath = relative.isEmpty ? entry : relative + "/" + entry
+            contents.folders.record(path, catalog: catalogPath, relative: setPath)
             if let target = target(outside: path) {
                 diagnostics.append(.warning(path, "a link to \(target), outside the catalog: it is not followed, and what it holds is left out "
                     + "(--allow-links-to names a folder links may lead into)").droppingContent())
                 continue
             }
-            let setPath = relative.isEmpty ? entry : relative + "/" + entry
             let (stem, type) = splitExtension(entry)
             let qualified = (namespace + [stem]).joined(separator: "/")
             switch type {

@@ -140,13 +140,12 @@ public struct ActoolResults: Sendable, Equatable {
 }
 
 extension ActoolResults {
-    /// assetc's diagnostics under actool's keys. A message about a file inside a catalog becomes a
-    /// document entry for that catalog and the set folder holding the file (`./Icons/Star.imageset`);
-    /// a message about a catalog itself, a document entry with no affected item; anything else, a
-    /// plain entry. Notes are left out: they are what `assetc -v` shows (skipped slots, files left
-    /// out), not actool's notices, and a Bazel or Chromium build fails on any line under a notices
-    /// header.
-    public mutating func add(_ diagnostics: [Diagnostic], catalogs: [String]) {
+    /// assetc's diagnostics under actool's keys. A message placed in a catalog (`Diagnostic.place`)
+    /// becomes a document entry for that catalog and the set or group folder it names
+    /// (`./Icons/Star.imageset`; none for the catalog itself); anything else, a plain entry. Notes
+    /// are left out: they are what `assetc -v` shows (skipped slots, files left out), not actool's
+    /// notices, and a Bazel or Chromium build fails on any line under a notices header.
+    public mutating func add(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {
             let severity: Severity
             switch diagnostic.severity {
@@ -154,27 +153,18 @@ extension ActoolResults {
             case .warning: severity = .warning
             case .note: continue
             }
-            let path = diagnostic.path
-            if let catalog = catalogs.first(where: { path == $0 || path.hasPrefix($0 + "/") }) {
-                // The set folder: the path up to its last component that is a set (`Star.imageset`),
-                // not the file in it; none for the catalog's own Contents.json.
-                var item: String?
-                let parts = path.dropFirst(catalog.count).split(separator: "/", omittingEmptySubsequences: true)
-                if let last = parts.lastIndex(where: { $0.contains(".") && !$0.lowercased().hasSuffix(".json") && !isArtwork($0) }) {
-                    item = "./" + parts[...last].joined(separator: "/")
-                } else if parts.count > 1 {
-                    item = "./" + parts.dropLast().joined(separator: "/")
-                }
-                // A message about one file of the set that does not name it ("PNG file is truncated",
-                // or a Contents.json that "is not a regular file") names it here, since the entry
-                // names only the set.
-                var message = diagnostic.message
-                let subjectless = message.hasPrefix("is ") || message.hasPrefix("file is ")
-                if let file = parts.last, isArtwork(file) || subjectless, !message.contains(file) { message = "\(file): \(message)" }
-                documentEntries.append(DocumentEntry(severity: severity, catalog: catalog, affectedItem: item, type: Self.type(severity), message: message))
-            } else {
-                entries.append(Entry(severity, file: path, diagnostic.message))
+            guard let place = diagnostic.place else {
+                entries.append(Entry(severity, file: diagnostic.path, diagnostic.message))
+                continue
             }
+            // A message about one file of the set that does not name it ("PNG file is truncated",
+            // or a Contents.json that "is not a regular file") names it here, since the entry
+            // names only the set.
+            var message = diagnostic.message
+            let subjectless = message.hasPrefix("is ") || message.hasPrefix("file is ")
+            if let file = place.file, isArtwork(file) || subjectless, !message.contains(file) { message = "\(file): \(message)" }
+            documentEntries.append(DocumentEntry(severity: severity, catalog: place.catalog, affectedItem: place.folder.map { "./" + $0 },
+                                                 type: Self.type(severity), message: message))
         }
     }
 
@@ -183,7 +173,7 @@ extension ActoolResults {
     /// assetc message is either, so none is hidden from it.)
     static func type(_ severity: Severity) -> String { "Invalid Content" }
 
-    private func isArtwork(_ name: Substring) -> Bool {
+    private func isArtwork(_ name: String) -> Bool {
         let lower = name.lowercased()
         return [".png", ".pdf", ".svg", ".jpg", ".jpeg", ".heic", ".webp", ".gif"].contains { lower.hasSuffix($0) }
     }

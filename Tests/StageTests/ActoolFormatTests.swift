@@ -53,13 +53,14 @@ import Testing
     @Test func diagnosticsBecomeDocumentEntriesForTheirSet() {
         var results = ActoolResults()
         results.shownSeverities = [.error, .warning, .notice]
-        results.add([
+        let walked = folders("/src/A.xcassets", ["Icons", "Icons/Star.imageset", "Logo.imageset"])
+        results.add(walked.placing([
             .warning("/src/A.xcassets/Icons/Star.imageset/Contents.json", at: SourceLocation(line: 3, column: 5), "The image set \"Star\" has an unassigned child."),
             .warning("/src/A.xcassets/Logo.imageset/logo.pdf", "uses the font 'Helvetica' without embedding it"),
             .error("/src/A.xcassets", "None of the input catalogs contained a matching stickers icon set or app icon set named \"AppIcon\"."),
             .error("/src/assets.json", "something about the run"),
             .note("/src/A.xcassets", "left out 3 image variants"),
-        ], catalogs: ["/src/A.xcassets"])
+        ]))
         results.outputFiles = ["/out/Assets.car"]
         #expect(results.text == """
             /* com.apple.actool.errors */
@@ -87,16 +88,16 @@ import Testing
         #expect(root["com.apple.actool.notices"] == nil)
         // A file's own problem names the file (the entry names only its set); one that names it already is kept.
         var files = ActoolResults()
-        files.add([.error("/src/A.xcassets/Star.imageset/star.png", "PNG file is truncated"),
-                   .error("/src/A.xcassets/Star.imageset/star@2x.png", "Star.imageset/star@2x.png is 10x10 but should be 20x20.")],
-                  catalogs: ["/src/A.xcassets"])
+        files.add(folders("/src/A.xcassets", ["Star.imageset"]).placing([
+            .error("/src/A.xcassets/Star.imageset/star.png", "PNG file is truncated"),
+            .error("/src/A.xcassets/Star.imageset/star@2x.png", "Star.imageset/star@2x.png is 10x10 but should be 20x20.")]))
         #expect(files.documentEntries.map(\.message) == ["star.png: PNG file is truncated", "Star.imageset/star@2x.png is 10x10 but should be 20x20."])
     }
 
     /// Without --warnings, warnings are not printed; errors always are.
     @Test func onlyTheClassesAskedForArePrinted() {
         var results = ActoolResults()
-        results.add([.warning("/a", "w"), .error("/b", "e")], catalogs: [])
+        results.add([.warning("/a", "w"), .error("/b", "e")])
         results.outputFiles = []
         #expect(results.text == "/* com.apple.actool.errors */\n/b: error: e\n/* com.apple.actool.compilation-results */\n\n")
     }
@@ -113,7 +114,8 @@ import Testing
     @Test func aPathStaysOnOneLine() {
         var results = ActoolResults()
         results.shownSeverities = [.error, .warning]
-        results.add([.warning("/c/A.xcassets/Two\nLines/Star.imageset/Contents.json", "odd")], catalogs: ["/c/A.xcassets"])
+        results.add(folders("/c/A.xcassets", ["Two\nLines", "Two\nLines/Star.imageset"])
+            .placing([.warning("/c/A.xcassets/Two\nLines/Star.imageset/Contents.json", "odd")]))
         results.outputFiles = ["/out/Line\nBreak.png"]
         let lines = results.text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines == ["/* com.apple.actool.document.warnings */", "/c/A.xcassets:./Two Lines/Star.imageset: warning: odd",
@@ -123,7 +125,31 @@ import Testing
     /// A Contents.json that is a FIFO: the entry names the set, and the message names the file.
     @Test func aSubjectlessFileMessageNamesTheFile() {
         var results = ActoolResults()
-        results.add([.error("/c/A.xcassets/Tint.colorset/Contents.json", "is not a regular file (a FIFO, socket or device)")], catalogs: ["/c/A.xcassets"])
+        results.add(folders("/c/A.xcassets", ["Tint.colorset"])
+            .placing([.error("/c/A.xcassets/Tint.colorset/Contents.json", "is not a regular file (a FIFO, socket or device)")]))
         #expect(results.text == "/* com.apple.actool.document.errors */\n/c/A.xcassets:./Tint.colorset: error: Contents.json: is not a regular file (a FIFO, socket or device)\n\n")
+    }
+
+    /// A message without a place is about the run, even when its path is spelled inside a catalog:
+    /// the document entry comes from the typed place, never from the path.
+    @Test func onlyAPlacedMessageIsADocumentEntry() {
+        var results = ActoolResults()
+        results.add([.error("/c/A.xcassets/Star.imageset/Contents.json", "unplaced")])
+        #expect(results.documentEntries.isEmpty)
+        #expect(results.entries.map(\.file) == ["/c/A.xcassets/Star.imageset/Contents.json"])
+        // A folder with a dot in its name is a group when the walk recorded it as one.
+        var placed = ActoolResults()
+        placed.add(folders("/c/A.xcassets", ["v1.2", "v1.2/Star.imageset"]).placing([
+            .error("/c/A.xcassets/v1.2/Contents.json", "a group's"), .error("/c/A.xcassets/v1.2/Star.imageset/star.png", "PNG file is truncated")]))
+        #expect(placed.documentEntries.map(\.affectedItem) == ["./v1.2", "./v1.2/Star.imageset"])
+        #expect(placed.documentEntries.map(\.message) == ["a group's", "star.png: PNG file is truncated"])
+    }
+
+    /// The folders a walk of `catalog` records: the catalog itself and each of `relatives`.
+    private func folders(_ catalog: String, _ relatives: [String]) -> CatalogFolders {
+        var table = CatalogFolders()
+        table.record(catalog, catalog: catalog, relative: "")
+        for relative in relatives { table.record(catalog + "/" + relative, catalog: catalog, relative: relative) }
+        return table
     }
 }

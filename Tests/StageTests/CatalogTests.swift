@@ -105,6 +105,28 @@ func imageSet(_ entries: String, properties: String = "") -> String {
         ])
     }
 
+    /// Every message of the walk carries where in the catalog it is (the catalog, the set or group
+    /// folder, the file), the fields actool's results documents are written from.
+    @Test func theWalkPlacesItsMessagesInTheCatalog() throws {
+        let catalog = try TemporaryCatalog([
+            "Contents.json": #"{"info": {"author": "xcode", "version": 1}, "colour": 1}"#,
+            "v1.2/Contents.json": #"{"properties": {"provides-namespace": 1}}"#,
+            "v1.2/Star.imageset/Contents.json": imageSet(#"{"idiom": "universal", "filename": "star.png", "scale": "1x"}"#),
+            "Broken.colorset/Contents.json": "{",
+        ])
+        defer { catalog.remove() }
+        let result = CatalogReader().read(CatalogSpec(path: "Test.xcassets", location: .notInAFile), path: catalog.path)
+        let places = result.diagnostics.map { diagnostic in
+            diagnostic.place.map { [$0.catalog == catalog.path ? "catalog" : $0.catalog, $0.folder ?? "-", $0.file ?? "-"] } ?? []
+        }
+        #expect(places == [
+            ["catalog", "-", "Contents.json"],
+            ["catalog", "Broken.colorset", "Contents.json"],
+            ["catalog", "v1.2", "Contents.json"],
+            ["catalog", "v1.2/Star.imageset", "Contents.json"],
+        ], "\(result.diagnostics)")
+    }
+
     /// A set whose every image is chosen by a trait loose files cannot select on would vanish with
     /// only a note: a warning says so. Properties a loose file cannot carry are warned, not dropped.
     @Test func aSetLeftEmptyBySkippedSlotsAndUnsupportedPropertiesAreWarned() throws {

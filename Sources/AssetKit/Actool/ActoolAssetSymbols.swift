@@ -18,7 +18,7 @@ enum ActoolAssetSymbols {
             contents.append((path, read.contents))
             diagnostics += read.diagnostics
         }
-        results.add(diagnostics, catalogs: catalogs)
+        results.add(diagnostics)
         if results.hasErrors { return }
 
         let symbols = invocation.assetSymbols

@@ -89,11 +89,11 @@ public enum ActoolCompiler {
         do throws(BuildFailure) {
             report = try Pipeline.build(options)
         } catch {
-            results.add(error.diagnostics, catalogs: catalogs)
+            results.add(error.diagnostics)
             if !results.hasErrors { results.entries.append(.init(.error, file: inputsLabel, "the catalogs could not be compiled")) }
             return finish(results, invocation)
         }
-        results.add(report.warnings, catalogs: catalogs)
+        results.add(report.warnings)
 
         // What the build leaves in the bundle: the car, the loose icons and launch images, and what
         // the car does not hold yet (JPEG, high-contrast and -568h images; docs/assets-car.md).

@@ -32,6 +32,9 @@ public struct CatalogContents: Sendable {
     /// App icon and launch image sets by qualified name, with their folder.
     public var appIconSets: [CatalogSetReference]
     public var launchImageSets: [CatalogSetReference]
+    /// Every folder the walk entered, which places the messages about the catalog
+    /// (`Diagnostic.place`).
+    public var folders = CatalogFolders()
 
     public init(spec: CatalogSpec, path: String, imageSets: [CatalogImageSet] = [], colorSets: [CatalogColorSet] = [],
                 appIconSets: [CatalogSetReference] = [], launchImageSets: [CatalogSetReference] = []) {

@@ -45,6 +45,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// (`error: [ITMS-90704] …`): App Store Connect's rejection codes (`AppStoreRule`). Kept out of
     /// `message`, which actool's results documents quote as actool words them.
     public var rule: String?
+    /// What in a catalog the message is about (the catalog, the set, the file), set by the stage
+    /// that walked the catalog; nil for a message about anything else. It restates `path` in
+    /// actool's terms, so it takes no part in equality.
+    public var place: CatalogPlace?
 
     public init(_ severity: Severity, path: String, at location: SourceLocation? = nil, _ message: String) {
         self.severity = severity
@@ -63,6 +67,20 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     public static func note(_ path: String, at location: SourceLocation? = nil, _ message: String) -> Diagnostic {
         Diagnostic(.note, path: path, at: location, message)
+    }
+
+    public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        (lhs.severity, lhs.path, lhs.location, lhs.message, lhs.dropsContent, lhs.rule)
+            == (rhs.severity, rhs.path, rhs.location, rhs.message, rhs.dropsContent, rhs.rule)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(severity)
+        hasher.combine(path)
+        hasher.combine(location)
+        hasher.combine(message)
+        hasher.combine(dropsContent)
+        hasher.combine(rule)
     }
 
     /// This diagnostic, marked as leaving content out (`dropsContent`).
