@@ -130,6 +130,7 @@ extension CarAssembler {
         case nil: return .universal
         case .iphone?: return .phone
         case .ipad?: return .pad
+        case .tv?: return .tv
         }
     }
 

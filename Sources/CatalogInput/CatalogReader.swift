@@ -173,6 +173,16 @@ struct Walk {
                    !leavesCatalog([set.contentsPath, set.path], set: "symbol set", name: qualified) {
                     contents.symbolSets.append(set)
                 }
+            case "brandassets" where platform == .tvOS:
+                if let set = BrandAssetsDecoder().decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics, inputs: &inputs) {
+                    // Its images (the top-shelf ones, the stacks' layers) are compiled only for the
+                    // set `--app-icon` names, as actool compiles them (the planner adds them).
+                    contents.brandAssets.append(set)
+                    for folder in set.stacks.map(\.setPath) + set.stacks.flatMap({ $0.layers.compactMap(\.content?.setPath) })
+                        + set.topShelf.values.map(\.setPath) {
+                        contents.folders.record(catalogPath + "/" + folder, catalog: catalogPath, relative: folder)
+                    }
+                }
             case let type? where CatalogReader.skippedTypes[type] != nil:
                 // Marked as content left out: `check` counts these sets in its summary instead of
                 // calling the catalog simply valid (they are notes until assetc compiles them).

@@ -286,7 +286,7 @@ struct ImageSetDecoder {
             diagnostics.append(.warning(contentsPath, ActoolMessage.unassignedChildren(.imageSet, named: name, count: unassigned)))
         }
         if !otherIdioms.isEmpty {
-            diagnostics.append(.note(contentsPath, "skipped the \(otherIdioms.sorted().joined(separator: ", ")) slots of \"\(name)\": \(platform == .iOS ? "assetc builds iOS resources (universal, iphone, ipad)" : "a Mac build takes universal and mac slots")"))
+            diagnostics.append(.note(contentsPath, "skipped the \(otherIdioms.sorted().joined(separator: ", ")) slots of \"\(name)\": \(platform.takenIdioms)"))
         }
         if skippedForTraits > 0 {
             // Slots chosen by traits that even the car does not take (a raster without a scale, a
@@ -396,6 +396,17 @@ struct ImageSetDecoder {
             diagnostics.append(.note(file.path, at: location,
                                      "skipped a slot for the appearance \(kind ?? "?")=\(value ?? "?"): only light, dark and high contrast are written"))
             return nil
+        }
+    }
+}
+
+extension ApplePlatform {
+    /// What a build for the platform takes from an image set, as the note about skipped slots says.
+    var takenIdioms: String {
+        switch self {
+        case .iOS: "assetc builds iOS resources (universal, iphone, ipad)"
+        case .macOS, .macCatalyst: "a Mac build takes universal and mac slots"
+        case .tvOS: "a tvOS build takes universal and tv slots"
         }
     }
 }

@@ -5,6 +5,7 @@ import AssetModel
 ///
 /// - **iOS** (iPhone, iPad): the key format of `RenditionAttribute.keyFormat` (scale, idiom and
 ///   subtype first), key semantics 2, the `UIAppearance…` names, EXTENDED_METADATA platform `ios`.
+/// - **tvOS**: iOS's, without dimension 2, platform `atv` (docs/tvos.md).
 /// - **macOS**: no idiom and no subtype in the key: appearance, localization, element, part, size,
 ///   identifier, dimension 2, layer, scale, and the display gamut last when a rendition has it (every
 ///   macOS car of Xcode 26.0–26.6 examined, and an Xcode 7.3 one, which has no idiom either); key
@@ -19,6 +20,7 @@ extension ApplePlatform {
         case .iOS: "ios"
         case .macOS: "macosx"
         case .macCatalyst: "macosx-ios"
+        case .tvOS: "atv"
         }
     }
 
@@ -34,6 +36,10 @@ extension ApplePlatform {
         switch self {
         case .iOS, .macCatalyst:
             return RenditionAttribute.keyFormat(with: extras)
+        case .tvOS:
+            // Xcode 26.5's tvOS car keys no dimension 2: appearance, localization, scale, idiom,
+            // subtype, identifier, element, part (kagurasumusun/mac's brand-assets car, docs/tvos.md).
+            return RenditionAttribute.keyFormat(with: extras).filter { $0 != .dimension2 }
         case .macOS:
             if let other = extras.subtracting(Self.macOSTraits).min(by: { $0.rawValue < $1.rawValue }) {
                 throw CompiledCatalogError("a rendition keyed by \(other) (CoreUI attribute \(other.rawValue)) is not written in a macOS car: "

@@ -109,11 +109,12 @@ final class FieldReader {
         return elements
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ node: JSONNode, _ what: String, as type: T.Type) -> T?
+    func choice<T: RawRepresentable & CaseIterable & Equatable>(_ node: JSONNode, _ what: String, as type: T.Type, among allowed: [T]? = nil) -> T?
     where T.RawValue == String {
         guard let text = string(node, what) else { return nil }
-        if let value = T(rawValue: text) { return value }
-        let names = T.allCases.map(\.rawValue)
+        let choices = allowed ?? Array(T.allCases)
+        if let value = T(rawValue: text), choices.contains(value) { return value }
+        let names = choices.map(\.rawValue)
         var message = "\(what) '\(text)' is not one of: \(names.joined(separator: ", "))"
         if let suggestion = NameSuggestion.closest(to: text, among: names) { message += "; did you mean '\(suggestion)'?" }
         error(message, at: node.location)

@@ -89,16 +89,16 @@ extension ManifestDecoder {
         case .array(let elements):
             if elements.isEmpty { reader.error("\"idioms\" of \(owner) is empty", at: node.location) }
             for element in elements {
-                if let idiom = reader.choice(element, "an idiom of \(owner)", as: Idiom.self) {
+                if let idiom = reader.choice(element, "an idiom of \(owner)", as: Idiom.self, among: Idiom.iOSDevices) {
                     add(idiom, art, scales, at: element.location)
                 }
             }
         case .object(let members):
             if members.isEmpty { reader.error("\"idioms\" of \(owner) is empty", at: node.location) }
             for member in members {
-                guard let idiom = Idiom(rawValue: member.key) else {
+                guard let idiom = Idiom(rawValue: member.key), idiom != .tv else {
                     var message = "unknown idiom '\(member.key)' in \(owner); expected iphone or ipad"
-                    if let suggestion = NameSuggestion.closest(to: member.key, among: Idiom.allCases.map(\.rawValue)) {
+                    if let suggestion = NameSuggestion.closest(to: member.key, among: Idiom.iOSDevices.map(\.rawValue)) {
                         message = "unknown idiom '\(member.key)' in \(owner); did you mean '\(suggestion)'?"
                     }
                     reader.error(message, at: member.keyLocation)

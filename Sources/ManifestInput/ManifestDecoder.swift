@@ -92,7 +92,7 @@ public enum ManifestDecoder {
         if let node = fields["devices"], let elements = reader.array(node, "\"devices\"") {
             var devices: [Idiom] = []
             for element in elements {
-                guard let idiom = reader.choice(element, "a device in \"devices\"", as: Idiom.self) else { continue }
+                guard let idiom = reader.choice(element, "a device in \"devices\"", as: Idiom.self, among: Idiom.iOSDevices) else { continue }
                 if devices.contains(idiom) {
                     reader.error("device '\(idiom.rawValue)' is listed twice", at: element.location)
                 } else {

@@ -63,6 +63,12 @@ public enum InfoPlist {
             if request.writesIconFile { root["CFBundleIconFile"] = .string(name) }
             root["CFBundleIconName"] = .string(name)
         }
+        // A tvOS app: CFBundlePrimaryIcon is the App Icon stack's name (a string, not the iOS
+        // dictionary), and TVTopShelfImage names the top-shelf images (docs/tvos.md).
+        if let tv = request.brandAssets {
+            if let icon = tv.primaryIcon { root["CFBundleIcons"] = .dictionary(["CFBundlePrimaryIcon": .string(icon)]) }
+            if !tv.topShelf.isEmpty { root["TVTopShelfImage"] = .dictionary(tv.topShelf.mapValues(PlistValue.string)) }
+        }
         if let launchScreen = request.launchScreen { root["UILaunchScreen"] = launchScreen.infoPlistValue }
         if let name = request.accentColorName { root["NSAccentColorName"] = .string(name) }
         if let name = request.widgetBackgroundColorName { root["NSWidgetBackgroundColorName"] = .string(name) }

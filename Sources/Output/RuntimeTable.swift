@@ -55,6 +55,7 @@ public enum RuntimeTable {
         case nil: 0
         case .iphone?: 1
         case .ipad?: 2
+        case .tv?: 3  // UIUserInterfaceIdiomTV
         }
     }
 

@@ -220,7 +220,7 @@ struct LaunchImagePlanner: SlotSetOpening {
         guard name.lowercased().hasSuffix(".png") else { return nil }
         var stem = String(name.dropLast(4))
         var idiom: Idiom?
-        for candidate in Idiom.allCases where stem.hasSuffix("~\(candidate.rawValue)") {
+        for candidate in Idiom.iOSDevices where stem.hasSuffix("~\(candidate.rawValue)") {
             idiom = candidate
             stem = String(stem.dropLast(candidate.rawValue.count + 1))
         }

@@ -20,6 +20,8 @@ public struct Planner {
 
         var variants = planImages(request, sourceInfo: sourceInfo, diagnostics: &diagnostics)
         var catalogRecords = CatalogRecords()
+        var catalogs = catalogs
+        let brandAssets = chooseBrandAssets(&request, catalogs: &catalogs, diagnostics: &diagnostics)
         if !catalogs.isEmpty {
             let taken = Set(request.manifest.images.map { image in
                 ((request.manifest.folder(of: image.bundle).map { $0 + "/" } ?? "") + image.name).lowercased()
@@ -71,6 +73,7 @@ public struct Planner {
         infoPlist.launchScreen = launchScreen
         infoPlist.platform = request.platform
         infoPlist.writesIconFile = request.writesIconFile
+        infoPlist.brandAssets = brandAssets.map(TVIcons.init)
         let colorNames = Set(catalogs.flatMap { $0.colorSets.map(\.name) })
         for (name, message, keep) in [(request.accentColorName, ActoolMessage.missingAccentColor, \InfoPlistRequest.accentColorName),
                                       (request.widgetBackgroundColorName, ActoolMessage.missingWidgetBackgroundColor,
@@ -119,6 +122,7 @@ public struct Planner {
             compiled.writesIconFile = request.writesIconFile
             compiled.xcode = request.xcode
             compiled.iconStackJSON = iconStackJSON
+            compiled.brandAssets = brandAssets
             compiled.optimizesForSpace = request.optimizesForSpace
             result.compiledCatalog = compiled
             // As actool: an image set ships only inside the car, which iOS 7 and later read; an

@@ -50,7 +50,7 @@ struct ManifestOptions: ParsableArguments {
             help: ArgumentHelp("A folder outside the catalogs that links in them may lead into (repeatable; other links out are not followed).", valueName: "folder"))
     var allowLinksTo: [String] = []
 
-    @Option(help: ArgumentHelp("The platform: ios (the default) or macos (a Mac app: Resources/Assets.car and the Icon Composer icon's .icns, implies --car; the one .icon given is the app icon unless --app-icon says otherwise).",
+    @Option(help: ArgumentHelp("The platform: ios (the default), tvos (an Apple TV app: Assets.car from universal and tv entries, the Brand Assets icon; implies --car), maccatalyst, or macos (a Mac app: Resources/Assets.car and the Icon Composer icon's .icns, implies --car; the one .icon given is the app icon unless --app-icon says otherwise).",
                                valueName: "platform"))
     var platform: String?
 
@@ -99,8 +99,8 @@ struct ManifestOptions: ParsableArguments {
             throw ValidationError("--deployment-target takes a version such as 15.0, not \"\(deploymentTarget)\"")
         }
         if !devices.isEmpty, parsedDevices == nil { throw ValidationError("--devices takes iphone, ipad or iphone,ipad") }
-        if let platform, ApplePlatform(rawValue: platform) == nil { throw ValidationError("--platform takes ios, macos or maccatalyst, not \"\(platform)\"") }
-        if parsedPlatform != .iOS, !devices.isEmpty { throw ValidationError("--devices names iOS devices; a Mac app (--platform macos) has none") }
+        if let platform, ApplePlatform(rawValue: platform) == nil { throw ValidationError("--platform takes ios, tvos, macos or maccatalyst, not \"\(platform)\"") }
+        if parsedPlatform != .iOS, !devices.isEmpty { throw ValidationError("--devices names iOS devices; a Mac or Apple TV app (--platform macos, tvos) has none") }
         if let targetXcode, XcodeGeneration.named(targetXcode) == nil {
             throw ValidationError("--target-xcode takes \(XcodeGeneration.spellings), not \"\(targetXcode)\"")
         }
@@ -114,7 +114,7 @@ struct ManifestOptions: ParsableArguments {
 
     private var parsedDevices: [Idiom]? {
         let names = devices.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-        let idioms = names.compactMap(Idiom.init(rawValue:))
+        let idioms = names.compactMap(Idiom.init(rawValue:)).filter { $0 != .tv }
         guard !names.isEmpty, idioms.count == names.count else { return nil }
         return Array(Set(idioms)).sorted()
     }
@@ -138,13 +138,13 @@ struct ManifestOptions: ParsableArguments {
         // A Mac app's icon lives in the car (and its .icns): the car is always made.
         request.compiledCatalog = car || parsedPlatform != .iOS
         // One Icon Composer icon and no --app-icon: for a Mac app, that icon is the app icon.
-        if parsedPlatform != .iOS, appIcon == nil, request.iconBundles.count == 1 {
+        if parsedPlatform.hasMacIcon, appIcon == nil, request.iconBundles.count == 1 {
             request.appIcon = InputPath.iconName(request.iconBundles[0])
         }
         request.alternateAppIconNames = alternateAppIconNames
         request.allowedLinkRoots = allowLinksTo
         request.deploymentTarget = deploymentTarget.flatMap(OSVersion.init)
-        request.devices = parsedDevices
+        request.devices = parsedPlatform == .tvOS ? [.tv] : parsedDevices
         request.accentColor = accentColor
         request.widgetBackgroundColor = widgetBackgroundColor
         request.launchScreenColor = launchScreenColor

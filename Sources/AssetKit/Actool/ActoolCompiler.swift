@@ -197,11 +197,16 @@ public enum ActoolCompiler {
             request.platform = .macCatalyst
             request.devices = [.ipad]
             if invocation.launchImage != nil { problems.append("--launch-image: a Mac Catalyst app has no launch images") }
+        case "appletvos"?, "appletvsimulator"?, "tvos"?, "tvos-simulator"?:
+            // An Apple TV app: its catalogs' universal and tv entries, its Brand Assets icon.
+            request.platform = .tvOS
+            request.devices = [.tv]
         case "macosx"?:
             request.platform = .macOS
             if invocation.launchImage != nil { problems.append("--launch-image: a Mac app has no launch images") }
         case let other?:
-            problems.append("--platform \(other): assetc compiles for iOS (iphoneos, iphonesimulator) and macOS (macosx) only")
+            problems.append("--platform \(other): assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator) "
+                + "and macOS (macosx) only")
         }
         if let text = invocation.minimumDeploymentTarget {
             if let version = OSVersion(text) { request.deploymentTarget = version } else {
@@ -216,7 +221,11 @@ public enum ActoolCompiler {
                 if !["ipad", "mac", "iphone"].contains(device) { problems.append("--target-device \(device): a Mac Catalyst app runs as ipad or mac") }
                 continue
             }
-            if let idiom = Idiom(rawValue: device) { devices.append(idiom) } else {
+            if request.platform == .tvOS {
+                if device != "tv" { problems.append("--target-device \(device): a tvOS app runs on tv only") }
+                continue
+            }
+            if let idiom = Idiom(rawValue: device), idiom != .tv { devices.append(idiom) } else {
                 problems.append("--target-device \(device): assetc compiles for iphone and ipad only")
             }
         }

@@ -32,6 +32,8 @@ public struct CatalogContents: Sendable {
     /// App icon and launch image sets by qualified name, with their folder.
     public var appIconSets: [CatalogSetReference]
     public var launchImageSets: [CatalogSetReference]
+    /// tvOS Brand Assets sets (read for a tvOS build only).
+    public var brandAssets: [CatalogBrandAssets] = []
     /// Every folder the walk entered, which places the messages about the catalog
     /// (`Diagnostic.place`).
     public var folders = CatalogFolders()

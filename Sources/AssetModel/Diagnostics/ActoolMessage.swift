@@ -10,6 +10,8 @@ public enum ActoolMessage {
         case colorSet = "color set"
         case dataSet = "data set"
         case symbolSet = "symbol image set"
+        case brandAssets = "brand assets"
+        case imageStack = "image stack"
     }
 
     /// `The image set "Star" has an unassigned child.` / `… has 3 unassigned children.`
@@ -52,5 +54,15 @@ public enum ActoolMessage {
 
     public static func missingWidgetBackgroundColor(_ name: String) -> String {
         "Widget background color '\(name)' is not present in any asset catalogs."
+    }
+
+    /// A tvOS image stack with fewer than two layers that have an image (actool of Xcode 26.x:
+    /// `The image stack "App Icon" must have at least 2 layers with applicable content. Although it
+    /// has 3 layers, only 1 has applicable content.`; "none have" in a report of an earlier Xcode;
+    /// docs/tvos.md).
+    public static func tooFewStackLayers(_ stack: String, layers: Int, withContent: Int) -> String {
+        let have = withContent == 0 ? "none have" : "only \(withContent) \(withContent == 1 ? "has" : "have")"
+        return "The image stack \"\(stack)\" must have at least 2 layers with applicable content. "
+            + "Although it has \(layers) layer\(layers == 1 ? "" : "s"), \(have) applicable content."
     }
 }

@@ -15,7 +15,7 @@ public struct Manifest: Sendable {
     public var bundles: [BundleSpec]
     public var images: [ImageSpec]
     /// Devices the app runs on; chooses icon and launch-image slots.
-    public var devices: [Idiom] = Idiom.allCases
+    public var devices: [Idiom] = Idiom.iOSDevices
     public var deploymentTarget: OSVersion = Manifest.defaultDeploymentTarget
     public var appIcon: AppIconSpec?
     public var launchImage: LaunchImageSpec?
@@ -66,7 +66,7 @@ public struct Manifest: Sendable {
     /// slots no current app ships (docs/manifest.md).
     public static let catalogDefaultDeploymentTarget = OSVersion(15)
 
-    public init(path: String, directory: String, output: String? = nil, outputLocation: SourceLocation? = nil, bundles: [BundleSpec], images: [ImageSpec], devices: [Idiom] = Idiom.allCases, deploymentTarget: OSVersion = Manifest.defaultDeploymentTarget, appIcon: AppIconSpec? = nil, launchImage: LaunchImageSpec? = nil, budget: SizeBudget? = nil) {
+    public init(path: String, directory: String, output: String? = nil, outputLocation: SourceLocation? = nil, bundles: [BundleSpec], images: [ImageSpec], devices: [Idiom] = Idiom.iOSDevices, deploymentTarget: OSVersion = Manifest.defaultDeploymentTarget, appIcon: AppIconSpec? = nil, launchImage: LaunchImageSpec? = nil, budget: SizeBudget? = nil) {
         (self.path, self.directory, self.output, self.outputLocation, self.bundles) = (path, directory, output, outputLocation, bundles)
         (self.images, self.devices, self.deploymentTarget, self.appIcon) = (images, devices, deploymentTarget, appIcon)
         (self.launchImage, self.budget) = (launchImage, budget)
@@ -170,6 +170,11 @@ public struct BundleSpec: Sendable, Hashable, Codable {
 
 public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
     case iphone, ipad
+    /// Apple TV: a tvOS build's own idiom (the car's idiom 3).
+    case tv
+
+    /// iOS's devices, a manifest's and an iOS build's default.
+    public static let iOSDevices: [Idiom] = [.iphone, .ipad]
 
     public static func < (lhs: Idiom, rhs: Idiom) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -188,6 +193,7 @@ public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
             case "universal": self = .universal
             case "iphone": self = .device(.iphone)
             case "ipad": self = .device(.ipad)
+            case "tv": self = .device(.tv)
             case let other: self = .other(other)
             }
         }
@@ -203,7 +209,9 @@ public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
         public func applies(on platform: ApplePlatform) -> PlatformMatch {
             switch (platform, self) {
             case (_, .universal): return .everyDevice
-            case (.iOS, .device(let idiom)): return .device(idiom)
+            case (.iOS, .device(.iphone)): return .device(.iphone)
+            case (.iOS, .device(.ipad)): return .device(.ipad)
+            case (.tvOS, .device(.tv)): return .device(.tv)
             case (.macOS, .other("mac")): return .platformOnly
             // Mac Catalyst: the iPad's entries, and the Mac's, which win over universal ones as on
             // macOS (their images are stored without an idiom, as the Catalyst cars hold theirs).

@@ -49,6 +49,8 @@ public struct InfoPlistRequest: Sendable, Hashable {
     public var writesIconFile = true
     /// `UILaunchScreen`, once its colour and image are known to be in the car.
     public var launchScreen: LaunchScreenSpec?
+    /// A tvOS app's icon and top-shelf images, by the names the car holds them under.
+    public var brandAssets: TVIcons?
 
     public init(devices: [Idiom], targetsLegacyOS: Bool, iconName: String, launchBasename: String?) {
         (self.devices, self.targetsLegacyOS, self.iconName, self.launchBasename) = (devices, targetsLegacyOS, iconName, launchBasename)
@@ -65,7 +67,7 @@ public struct CompiledCatalogRequest: Sendable, Hashable {
     /// such a set, the catalog holds that image once per device idiom instead of every slot's size.
     public var singleSizeIcon = false
     /// The devices whose idioms a single-size icon is recorded for.
-    public var devices: [Idiom] = Idiom.allCases
+    public var devices: [Idiom] = Idiom.iOSDevices
     /// Whose car it is: how its renditions are keyed and named.
     public var platform: ApplePlatform = .iOS
     /// macOS: the app icon's `.icns` is made with the car (`Manifest.writesIconFile`).
@@ -78,6 +80,8 @@ public struct CompiledCatalogRequest: Sendable, Hashable {
     /// A Mac app icon whose flattened icons come from its icon set while its stack comes from the
     /// Icon Composer icon of the same name (fallback generation disabled): that icon's `icon.json`.
     public var iconStackJSON: String?
+    /// A tvOS app's Brand Assets set: its stacks are stored as layered images (docs/tvos.md).
+    public var brandAssets: CatalogBrandAssets?
 
     public init(appIconName: String?, deploymentTarget: OSVersion) { (self.appIconName, self.deploymentTarget) = (appIconName, deploymentTarget) }
 
@@ -129,4 +133,19 @@ public struct AlternateIcon: Sendable, Hashable {
 
     /// The icon's key in `CFBundleAlternateIcons`.
     public var infoPlistKey: String { requestedName ?? name }
+}
+
+/// What a tvOS app's partial Info.plist names of its Brand Assets set: `CFBundleIcons`'
+/// `CFBundlePrimaryIcon` (a string on tvOS: the App Icon stack's name) and `TVTopShelfImage`'s
+/// images (real actool output of Xcode 26: docs/tvos.md).
+public struct TVIcons: Sendable, Hashable {
+    /// The 400x240 stack's name, when it has layers with images.
+    public var primaryIcon: String?
+    /// `TVTopShelfPrimaryImage`, `TVTopShelfPrimaryImageWide`: the image sets' names.
+    public var topShelf: [String: String] = [:]
+
+    public init(_ set: CatalogBrandAssets) {
+        primaryIcon = set.stacks.first { $0.width == 400 && $0.height == 240 && $0.layers.contains(where: \.hasContent) }?.name
+        for (role, image) in set.topShelf where !image.slots.isEmpty { topShelf[role.infoPlistKey] = image.name }
+    }
 }

@@ -8,7 +8,10 @@ public enum ApplePlatform: String, Sendable, Hashable, Codable, CaseIterable {
     /// with the platform `macosx-ios`; its icon is the Mac one (the icon set's mac slots, an
     /// `.icns`, `CFBundleIconFile`), as the public Catalyst cars show (docs/macos-evidence.md, §6).
     case macCatalyst = "maccatalyst"
+    /// tvOS: the catalogs' universal and `tv` entries, keyed with the tv idiom as iOS keys the
+    /// iPhone's; the app icon is a Brand Assets set of layered image stacks (docs/tvos.md).
+    case tvOS = "tvos"
 
     /// A Mac app's icon: the mac slots of the icon set, `<name>.icns` and `CFBundleIconFile`.
-    public var hasMacIcon: Bool { self != .iOS }
+    public var hasMacIcon: Bool { self == .macOS || self == .macCatalyst }
 }

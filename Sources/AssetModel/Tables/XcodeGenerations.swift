@@ -39,7 +39,9 @@ public struct XcodeGeneration: Sendable, Hashable, CustomStringConvertible {
     public var isAfter26_0: Bool { (OSVersion(version) ?? OSVersion(26)) > OSVersion(26) }
 
     /// A Catalyst car is written on the Mac (ibtoold, AssetRuntime): the Mac's number.
-    public func coreUI(for platform: ApplePlatform) -> CoreUIVersion { platform == .iOS ? iOS : macOS }
+    /// A Mac car's number is the macOS one; tvOS cars carry iOS's (Xcode 26.5's tvOS car says CoreUI
+    /// 975, its iOS build's number: docs/tvos.md).
+    public func coreUI(for platform: ApplePlatform) -> CoreUIVersion { platform == .macOS || platform == .macCatalyst ? macOS : iOS }
 
     public static let all: [XcodeGeneration] = [
         XcodeGeneration(version: "14.3", build: "14E300c", iOS: CoreUIVersion(804, "804.3"), macOS: CoreUIVersion(804, "804.3"),

@@ -1,0 +1,66 @@
+/// A tvOS Brand Assets set (`.brandassets`): the app icon as layered image stacks, the App Store
+/// icon, and the top-shelf images (Apple's Asset Catalog Format Reference, "Brand Assets Type";
+/// docs/tvos.md). Read only for a tvOS build.
+public struct CatalogBrandAssets: Sendable, Hashable {
+    /// What `--app-icon` names: the folder's name without `.brandassets`.
+    public var name: String
+    /// The folder relative to the catalog.
+    public var setPath: String
+    /// `<set>/Contents.json`, openable.
+    public var contentsPath: String
+    /// The `primary-app-icon` entries that are image stacks, in Contents.json's order.
+    public var stacks: [CatalogImageStack]
+    /// The `top-shelf-image` and `top-shelf-image-wide` entries: image sets, by role.
+    public var topShelf: [TopShelfRole: CatalogImageSet] = [:]
+    /// Roles the set names that assetc does not know, as written.
+    public var unknownRoles: [String] = []
+
+    public init(name: String, setPath: String, contentsPath: String, stacks: [CatalogImageStack]) {
+        (self.name, self.setPath, self.contentsPath, self.stacks) = (name, setPath, contentsPath, stacks)
+    }
+
+    /// The top-shelf roles and the Info.plist key each image's name goes under.
+    public enum TopShelfRole: String, Sendable, Hashable, CaseIterable {
+        case standard = "top-shelf-image"
+        case wide = "top-shelf-image-wide"
+
+        /// `TVTopShelfImage`'s key for the role.
+        public var infoPlistKey: String { self == .standard ? "TVTopShelfPrimaryImage" : "TVTopShelfPrimaryImageWide" }
+        /// The size Apple asks for, in points (@1x and @2x).
+        public var points: (width: Int, height: Int) { self == .standard ? (1920, 720) : (2320, 720) }
+    }
+}
+
+/// A layered image (`.imagestack`): 2–5 layers, front first as Contents.json lists them, each a
+/// `Content.imageset` of the stack's size.
+public struct CatalogImageStack: Sendable, Hashable {
+    /// The folder's name without `.imagestack` (`App Icon`).
+    public var name: String
+    public var setPath: String
+    public var contentsPath: String
+    /// The Brand Assets entry's `size`, in points: 400x240 (the App Icon) or 1280x768 (the App
+    /// Store icon).
+    public var width: Int
+    public var height: Int
+    public var layers: [Layer]
+
+    public init(name: String, setPath: String, contentsPath: String, width: Int, height: Int, layers: [Layer]) {
+        (self.name, self.setPath, self.contentsPath, self.width, self.height, self.layers) = (name, setPath, contentsPath, width, height, layers)
+    }
+
+    /// The App Store icon (1280x768), whose renditions carry the marketing idiom.
+    public var isAppStoreIcon: Bool { width == 1280 && height == 768 }
+
+    /// One layer: its name (the folder's, without `.imagestacklayer`) and its image set, whose
+    /// name in the car is `<stack>/<layer>/Content`.
+    public struct Layer: Sendable, Hashable {
+        public var name: String
+        /// nil when the layer has no readable `Content.imageset`.
+        public var content: CatalogImageSet?
+
+        public init(name: String, content: CatalogImageSet?) { (self.name, self.content) = (name, content) }
+
+        /// Whether the layer has an image a tvOS build takes ("applicable content", as actool says).
+        public var hasContent: Bool { !(content?.slots.isEmpty ?? true) }
+    }
+}

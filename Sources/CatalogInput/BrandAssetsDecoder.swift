@@ -1,0 +1,105 @@
+import AssetModel
+import AssetPlatform
+
+/// Reads a tvOS `.brandassets` folder as Xcode writes it (Apple's Asset Catalog Format Reference,
+/// "Brand Assets Type", "Image Stack Type", "Image Stack Layer Type"): its `assets` list names
+/// image stacks (`primary-app-icon`, 400x240 and 1280x768) and image sets (`top-shelf-image`,
+/// `top-shelf-image-wide`); each stack lists its layers, front first, each holding a
+/// `Content.imageset`. What is wrong with a role or a stack is the planner's to say (it knows
+/// whether the set is the app's icon); this reads and reports only the files.
+struct BrandAssetsDecoder {
+    static let setKeys: Set<String> = ["info", "assets", "properties"]
+    static let assetKeys: Set<String> = ["idiom", "role", "size", "filename"]
+    static let stackKeys: Set<String> = ["info", "layers", "properties"]
+    static let layerKeys: Set<String> = ["info", "properties"]
+
+    func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic],
+                inputs: inout [String]) -> CatalogBrandAssets? {
+        guard let file = ContentsFile.readSet(folder, kind: "brand assets", name: name, allowedKeys: Self.setKeys,
+                                              diagnostics: &diagnostics, inputs: &inputs),
+              let entries = file.list("assets", kind: "brand assets", name: name, consequence: "it is left out", diagnostics: &diagnostics)
+        else { return nil }
+        var set = CatalogBrandAssets(name: name, setPath: setPath, contentsPath: file.path, stacks: [])
+        for entry in entries {
+            file.warnUnknownKeys(Self.assetKeys, in: entry, what: "a brand assets entry", diagnostics: &diagnostics)
+            guard let filename = file.string("filename", of: entry, diagnostics: &diagnostics) else { continue }
+            let role = file.string("role", of: entry, diagnostics: &diagnostics) ?? ""
+            guard ImageSetDecoder.isPlainFileName(filename) else {
+                diagnostics.append(.warning(file.path, at: entry.location, "file name \"\(filename)\" must be a plain folder name inside the set; "
+                    + "the entry is skipped").droppingContent())
+                continue
+            }
+            let path = folder + "/" + filename
+            let (stem, type) = splitExtension(filename)
+            guard FileSystem.kindFollowingLinks(path) == .directory else {
+                diagnostics.append(.warning(file.path, at: entry.location, ActoolMessage.missingFile(filename, inSet: name, kind: .brandAssets))
+                    .droppingContent())
+                continue
+            }
+            switch (role, type) {
+            case ("primary-app-icon", "imagestack"):
+                let size = file.string("size", of: entry, diagnostics: &diagnostics).flatMap(Self.size)
+                guard let size else {
+                    diagnostics.append(.warning(file.path, at: entry.location, "the image stack \"\(stem)\" has no size such as \"400x240\"; it is left out")
+                        .droppingContent())
+                    continue
+                }
+                if let stack = decodeStack(folder: path, setPath: setPath + "/" + filename, name: stem, size: size,
+                                           diagnostics: &diagnostics, inputs: &inputs) {
+                    set.stacks.append(stack)
+                }
+            case (let role, "imageset") where CatalogBrandAssets.TopShelfRole(rawValue: role) != nil:
+                if let image = ImageSetDecoder(platform: .tvOS).decode(folder: path, setPath: setPath + "/" + filename, name: stem,
+                                                                       diagnostics: &diagnostics, inputs: &inputs) {
+                    set.topShelf[CatalogBrandAssets.TopShelfRole(rawValue: role)!] = image
+                }
+            default:
+                set.unknownRoles.append(role.isEmpty ? filename : role)
+                diagnostics.append(.warning(file.path, at: entry.location, "the brand assets entry \"\(filename)\" with role \"\(role)\" is not "
+                    + "compiled by assetc (it reads primary-app-icon image stacks and top-shelf image sets); it is left out").droppingContent())
+            }
+        }
+        return set
+    }
+
+    /// One `.imagestack`: its layers in Contents.json's order, each layer's `Content.imageset`.
+    func decodeStack(folder: String, setPath: String, name: String, size: (width: Int, height: Int),
+                     diagnostics: inout [Diagnostic], inputs: inout [String]) -> CatalogImageStack? {
+        guard let file = ContentsFile.readSet(folder, kind: "image stack", name: name, allowedKeys: Self.stackKeys,
+                                              diagnostics: &diagnostics, inputs: &inputs),
+              let entries = file.list("layers", kind: "image stack", name: name, consequence: "it is left out", diagnostics: &diagnostics)
+        else { return nil }
+        var layers: [CatalogImageStack.Layer] = []
+        for entry in entries {
+            guard let filename = file.string("filename", of: entry, diagnostics: &diagnostics) else { continue }
+            let (stem, type) = splitExtension(filename)
+            let path = folder + "/" + filename
+            guard ImageSetDecoder.isPlainFileName(filename), type == "imagestacklayer", FileSystem.kindFollowingLinks(path) == .directory else {
+                diagnostics.append(.warning(file.path, at: entry.location, ActoolMessage.missingFile(filename, inSet: name, kind: .imageStack))
+                    .droppingContent())
+                layers.append(.init(name: stem, content: nil))
+                continue
+            }
+            // The layer's own Contents.json is optional (it holds only `info` for an embedded layer).
+            if let layerFile = ContentsFile.read(path + "/Contents.json", required: false, diagnostics: &diagnostics, inputs: &inputs) {
+                layerFile.warnUnknownKeys(Self.layerKeys, in: layerFile.root, what: "an image stack layer's Contents.json", diagnostics: &diagnostics)
+            }
+            let content = path + "/Content.imageset"
+            guard FileSystem.kindFollowingLinks(content) == .directory else {
+                layers.append(.init(name: stem, content: nil))
+                continue
+            }
+            let image = ImageSetDecoder(platform: .tvOS).decode(folder: content, setPath: setPath + "/" + filename + "/Content.imageset",
+                                                                name: "\(name)/\(stem)/Content", diagnostics: &diagnostics, inputs: &inputs)
+            layers.append(.init(name: stem, content: image))
+        }
+        return CatalogImageStack(name: name, setPath: setPath, contentsPath: file.path, width: size.width, height: size.height, layers: layers)
+    }
+
+    /// `"400x240"` as points.
+    static func size(_ text: String) -> (width: Int, height: Int)? {
+        let parts = text.split(separator: "x")
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else { return nil }
+        return (width, height)
+    }
+}

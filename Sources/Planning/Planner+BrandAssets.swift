@@ -1,0 +1,93 @@
+import AssetModel
+
+/// A tvOS app's icon: the Brand Assets set `--app-icon` names (docs/tvos.md). actool compiles a
+/// Brand Assets set only as the app's icon: its top-shelf images and its stacks' layers become
+/// images of the car (`Top Shelf Image`, `App Icon/Front/Content`), the stacks themselves the
+/// layered icons tvOS draws with parallax, and the partial Info.plist names them.
+extension Planner {
+    /// The Brand Assets set `request.appIconSetName` names, when the build is for tvOS and one
+    /// has that name; its images are added to its catalog's image sets, and the name is taken off
+    /// the request (no app icon set is looked for).
+    func chooseBrandAssets(_ request: inout BuildRequest, catalogs: inout [CatalogContents],
+                           diagnostics: inout [Diagnostic]) -> CatalogBrandAssets? {
+        guard request.platform == .tvOS, let choice = request.appIconSetName else { return nil }
+        for index in catalogs.indices {
+            guard let set = catalogs[index].brandAssets.first(where: { $0.name == choice.name })
+                ?? catalogs[index].brandAssets.first(where: { $0.name.split(separator: "/").last.map(String.init) == choice.name })
+            else { continue }
+            request.appIconSetName = nil
+            catalogs[index].imageSets += CatalogBrandAssets.TopShelfRole.allCases.compactMap { set.topShelf[$0] }
+            catalogs[index].imageSets += set.stacks.flatMap { $0.layers.compactMap(\.content) }
+            validate(set, diagnostics: &diagnostics)
+            return set
+        }
+        return nil
+    }
+
+    /// What tvOS and the App Store need of the set: an App Icon stack (400x240) and an App Store
+    /// icon (1280x768), each with at least two layers with an image of the stack's size, and both
+    /// top-shelf images.
+    func validate(_ set: CatalogBrandAssets, diagnostics: inout [Diagnostic]) {
+        let path = set.contentsPath
+        if !set.stacks.contains(where: { $0.width == 400 && $0.height == 240 }) {
+            diagnostics.append(.error(path, "the brand assets \"\(set.name)\" has no App Icon: a primary-app-icon image stack of size 400x240, "
+                + "the icon tvOS shows on the home screen"))
+        }
+        if !set.stacks.contains(where: \.isAppStoreIcon) {
+            diagnostics.append(.warning(path, "the brand assets \"\(set.name)\" has no App Store icon: a primary-app-icon image stack of size "
+                + "1280x768; App Store Connect refuses an upload without it"))
+        }
+        for role in CatalogBrandAssets.TopShelfRole.allCases where set.topShelf[role]?.slots.isEmpty ?? true {
+            diagnostics.append(.warning(path, "the brand assets \"\(set.name)\" has no \(role.rawValue) image (\(role.points.width)x"
+                + "\(role.points.height) at 1x and 2x); App Store Connect refuses an upload without it"))
+        }
+        for stack in set.stacks {
+            let filled = stack.layers.filter(\.hasContent).count
+            if filled < 2 {
+                diagnostics.append(.error(stack.contentsPath, ActoolMessage.tooFewStackLayers(stack.name, layers: stack.layers.count, withContent: filled)))
+            }
+            if stack.layers.count > 5 {
+                diagnostics.append(.warning(stack.contentsPath, "the image stack \"\(stack.name)\" has \(stack.layers.count) layers; tvOS draws "
+                    + "a layered image of 2 to 5"))
+            }
+            for layer in stack.layers {
+                guard let content = layer.content else {
+                    diagnostics.append(.warning(stack.contentsPath, "the layer \"\(layer.name)\" of the image stack \"\(stack.name)\" has no "
+                        + "Content.imageset; it adds nothing to the icon").droppingContent())
+                    continue
+                }
+                checkLayerSizes(content, stack: stack)
+            }
+        }
+        for role in CatalogBrandAssets.TopShelfRole.allCases {
+            guard let image = set.topShelf[role] else { continue }
+            for slot in image.slots {
+                expectSize(slot, of: image, width: role.points.width * (slot.scale ?? 1), height: role.points.height * (slot.scale ?? 1),
+                           diagnostics: &diagnostics)
+            }
+        }
+
+        func checkLayerSizes(_ content: CatalogImageSet, stack: CatalogImageStack) {
+            for slot in content.slots {
+                expectSize(slot, of: content, width: stack.width * (slot.scale ?? 1), height: stack.height * (slot.scale ?? 1),
+                           diagnostics: &diagnostics)
+            }
+        }
+    }
+
+    /// actool's wording for an icon of the wrong size (`… is 100x100 but should be 120x120.`), for
+    /// a layer or a top-shelf image whose PNG header gives another size.
+    private func expectSize(_ slot: CatalogImageSlot, of set: CatalogImageSet, width: Int, height: Int, diagnostics: inout [Diagnostic]) {
+        guard let kind = ResolvedSource.Kind.forPath(slot.path), kind == .png || kind == .jpeg,
+              let info = try? inspector.inspect(path: slot.path, kind: kind, pages: [1]) else { return }
+        let size: (width: Int, height: Int)
+        switch info {
+        case .png(let w, let h, _, _), .jpeg(let w, let h): size = (w, h)
+        default: return
+        }
+        guard size != (width, height) else { return }
+        let folder = set.setPath.split(separator: "/").last.map(String.init) ?? set.name
+        diagnostics.append(.error(slot.path, ActoolMessage.wrongSize("\(folder)/\(slot.filename)", width: size.width, height: size.height,
+                                                                     expectedWidth: width, expectedHeight: height)))
+    }
+}
