@@ -167,6 +167,14 @@ extension CarAssembler {
             description += "stack|\(IconStackSource.version)|\(name)|\(json)\(IconComposerSource.layerHashes(iconJSON: iconJSON, store: sources.stackStore))\n"
         }
         for size in sources.icnsImages.keys.sorted() { description += "icns|\(size)|\(sources.icnsImages[size]!.sha256)\n" }
+        // A tvOS Brand Assets set's stacks: their layers (whose pixels are in the entries above),
+        // order and sizes (docs/tvos.md).
+        if let set = request.brandAssets {
+            for stack in set.stacks {
+                description += "layers|\(LayerStackVersion.current)|\(stack.name)|\(stack.width)x\(stack.height)|"
+                    + "\(stack.layers.map { "\($0.name)=\($0.content?.name ?? "")" })\n"
+            }
+        }
         return sha256Hex(Array(description.utf8))
     }
 }

@@ -121,10 +121,13 @@ public enum CarAssembler {
             }
             assets[asset.name] = asset
         }
+        var stacks: [CompiledCatalog.LayerStack] = []
+        if let set = request.brandAssets { stacks = try layerStacks(set, sources, assets: &assets) }
         var catalog = CompiledCatalog(assets: assets.keys.sorted().map { assets[$0]! },
                                       deploymentTarget: request.deploymentTarget.description)
         catalog.platform = request.platform
         catalog.xcode = request.xcode
+        catalog.layerStacks = stacks
         for (name, iconJSON) in sources.stackIcons where assets[name]?.kind == .appIcon {
             if let stopped = stop() { throw stopped }
             catalog.iconStacks.append(try iconStack(name: name, iconJSON: iconJSON, store: sources.stackStore, xcode: request.xcode))

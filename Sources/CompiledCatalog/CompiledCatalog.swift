@@ -170,8 +170,38 @@ public struct CompiledCatalog: Sendable {
         public init(plan: IconStackPlan, images: [String: LayerImage]) { (self.plan, self.images) = (plan, images) }
     }
 
+    /// A tvOS layered image (an `.imagestack` of a Brand Assets set), stored as actool of Xcode
+    /// 26.5 stores it (docs/tvos.md): a layout-1002 record listing its layers — each an image
+    /// asset of its own (`App Icon/Front/Content`) — back to front, and the flattened image
+    /// tvOS shows where it draws no parallax (part 208), both under `name`.
+    public struct LayerStack: Sendable {
+        /// The name the record and the flattened images are found by: the App Icon stack's,
+        /// which the App Store icon's shares, keyed apart by idiom.
+        public var name: String
+        /// The record's idiom: universal for the App Icon, marketing for the App Store icon.
+        public var recordIdiom: RenditionIdiom
+        /// The flattened images' idiom: tv for the App Icon, marketing for the App Store icon.
+        public var imageIdiom: RenditionIdiom
+        /// The canvas at 1x, in pixels.
+        public var width: Int
+        public var height: Int
+        /// The layer images' names, front first as the stack's Contents.json lists them, with
+        /// their size at 1x.
+        public var layers: [(name: String, width: Int, height: Int)]
+        /// The layers drawn back to front, per scale (`rgba` straight, canvas size at the scale).
+        public var flattened: [Rendition]
+
+        public init(name: String, recordIdiom: RenditionIdiom, imageIdiom: RenditionIdiom, width: Int, height: Int,
+                    layers: [(name: String, width: Int, height: Int)], flattened: [Rendition]) {
+            (self.name, self.recordIdiom, self.imageIdiom, self.width, self.height) = (name, recordIdiom, imageIdiom, width, height)
+            (self.layers, self.flattened) = (layers, flattened)
+        }
+    }
+
     public var assets: [Asset]
     public var iconStacks: [IconStack] = []
+    /// tvOS layered images (a Brand Assets set's stacks).
+    public var layerStacks: [LayerStack] = []
     /// Whose car it is: its key format, appearance names and metadata follow (CarPlatform.swift).
     public var platform: ApplePlatform = .iOS
     /// The deployment target written in the extended metadata (`"12.0"`).

@@ -71,6 +71,7 @@ extension CompiledCatalogWriter {
             }
             trees.addName(part.name, [(.element, Element.image), (.part, part.part), (.identifier, identifier)], identifier: identifier, keys: keys)
         }
+        try addLayerStacks(catalog.layerStacks, to: &trees)
         try checkLimits(trees.renditions)
         trees.renditions.sort { $0.key.lexicographicallyPrecedes($1.key) }
         return Written(bytes: try serialize(trees, localizationNames: localizationNames, deploymentTarget: catalog.deploymentTarget),
@@ -104,7 +105,7 @@ extension CompiledCatalogWriter {
         }
         var identifiers: [UInt16: String] = [:]
         var identifierOf: [String: UInt16] = [:]
-        for name in Set(catalog.assets.map(\.name) + stackParts.map(\.name)).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+        for name in Set(catalog.assets.map(\.name) + stackParts.map(\.name) + catalog.layerStacks.map(\.name)).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
             guard identifiers.count < maximumNames else {
                 throw CompiledCatalogError("more than \(maximumNames) names: more than Assets.car's name trees hold as assetc writes them")
             }

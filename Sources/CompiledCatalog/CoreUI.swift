@@ -88,6 +88,8 @@ enum Part {
     static let symbol: UInt16 = 59
     /// An Icon Composer icon's stack, one per appearance, under the app icon's name.
     static let iconStack: UInt16 = 245
+    /// A tvOS layered image's flattened image (Xcode 26.5's tvOS car, docs/tvos.md).
+    static let flattenedImage: UInt16 = 208
 }
 
 

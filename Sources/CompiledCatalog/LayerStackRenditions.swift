@@ -1,0 +1,80 @@
+import AssetModel
+
+// A tvOS layered image's renditions, byte for byte as the two public cars of actool 26.5 hold
+// them (kagurasumusun/mac's brandassets-target-tv and selfgen-stacks cars; docs/tvos.md).
+extension CompiledCatalogWriter {
+    /// The stack's record: layout 1002, pixel format `DATA`, named `Contents.json`, the canvas as
+    /// its size; TLV 1012 lists the layers back to front (the reverse of Contents.json), each
+    /// with its origin, size, opacity and the key of its image; 1020 and 1021 hold one fixed
+    /// record per layer; then 1004, 1005 (`public.layeredimage`) and 1006; an empty `RAWD` body.
+    static func layerStackRecord(_ stack: CompiledCatalog.LayerStack, identifiers: [String: UInt16]) throws(CompiledCatalogError) -> [UInt8] {
+        var list = LittleEndian.u32(UInt32(stack.layers.count)) + LittleEndian.u32(0)
+        for layer in stack.layers.reversed() {
+            guard let identifier = identifiers[layer.name] else {
+                throw CompiledCatalogError("\(stack.name): the layer \(layer.name) has no image in Assets.car")
+            }
+            list += LittleEndian.u32(0) + LittleEndian.u32(0) + LittleEndian.u32(0)
+            list += LittleEndian.u32(UInt32(layer.width)) + LittleEndian.u32(UInt32(layer.height)) + LittleEndian.u32(0)
+            list += LittleEndian.u32(Float(1).bitPattern) + LittleEndian.u32(16)
+            list += LittleEndian.u16(RenditionAttribute.element.rawValue) + LittleEndian.u16(Element.image)
+            list += LittleEndian.u16(RenditionAttribute.part.rawValue) + LittleEndian.u16(Part.image)
+            list += LittleEndian.u16(RenditionAttribute.identifier.rawValue) + LittleEndian.u16(identifier)
+            list += LittleEndian.u16(0) + LittleEndian.u16(0)
+        }
+        let count = LittleEndian.u32(UInt32(stack.layers.count)) + LittleEndian.u32(0)
+        let blends = count + Array(repeating: [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0] as [UInt8], count: stack.layers.count).flatMap { $0 }
+        let effects = count + [UInt8](repeating: 0, count: 20 * stack.layers.count)
+        let type = Array("public.layeredimage".utf8) + [0]
+        let tlvs = tlv(1012, list) + tlv(1020, blends) + tlv(1021, effects)
+            + tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(1).bitPattern))
+            + tlv(1005, LittleEndian.u32(UInt32(type.count)) + LittleEndian.u32(0) + type) + tlv(1006, LittleEndian.u32(1))
+        let payload = rawData([])
+        return csiHeader(flags: 0, width: stack.width, height: stack.height, scale: 1, pixelFormat: "ATAD", colorSpace: 0, layout: 1002,
+                         name: "Contents.json", tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
+    }
+
+    /// A flattened image: layout 0, named `ZZZZFlattenedImage-<scale>.1.0-gamut0`, one empty
+    /// slice (TLV 1001), no metrics, its premultiplied BGRA pixels in three `KCBC` chunks of LZFSE.
+    static func flattenedImage(_ rendition: CompiledCatalog.Rendition) throws(CompiledCatalogError) -> [UInt8] {
+        let width = rendition.width, height = rendition.height
+        guard width > 0, height > 0, rendition.rgba.count == width * height * 4 else {
+            throw CompiledCatalogError("\(rendition.fileName): the pixels do not match \(width)x\(height)")
+        }
+        let bytesPerRow = width * 4
+        let tlvs = slicesTLV([(0, 0, 0, 0)]) + opacityTLVs(1) + tlv(1007, LittleEndian.u32(UInt32(bytesPerRow)))
+        let pixels = PremultipliedBGRA.convert(rendition.rgba)
+        let rowsPerChunk = (height + 2) / 3
+        let chunkCount = (height + rowsPerChunk - 1) / rowsPerChunk
+        var payload = Array("MLEC".utf8) + LittleEndian.u32(3) + LittleEndian.u32(4) + LittleEndian.u32(UInt32(chunkCount))
+        for first in stride(from: 0, to: height, by: rowsPerChunk) {
+            let rows = min(rowsPerChunk, height - first)
+            let stream = LZFSEStream.wrap(Array(pixels[(first * bytesPerRow)..<((first + rows) * bytesPerRow)]), thorough: rendition.thorough)
+            payload += Array("KCBC".utf8) + LittleEndian.u32(0) + LittleEndian.u32(0) + LittleEndian.u32(UInt32(rows))
+            payload += LittleEndian.u32(UInt32(stream.count)) + stream
+        }
+        return csiHeader(flags: 0, width: width, height: height, scale: rendition.scale, pixelFormat: "BGRA", colorSpace: 1, layout: 0,
+                         name: "ZZZZFlattenedImage-\(rendition.scale).1.0-gamut0", tlvLength: tlvs.count, payloadLength: payload.count)
+            + tlvs + payload
+    }
+
+    /// The stack's record and flattened images under its name; the layers are assets of their own.
+    static func addLayerStacks(_ stacks: [CompiledCatalog.LayerStack], to trees: inout Trees) throws(CompiledCatalogError) {
+        for name in Set(stacks.map(\.name)).sorted() {
+            let identifier = trees.identifierOf[name]!
+            var keys: [[RenditionAttribute: UInt16]] = []
+            for stack in stacks where stack.name == name {
+                func key(_ idiom: RenditionIdiom, scale: Int, part: UInt16) -> [RenditionAttribute: UInt16] {
+                    [.appearance: 0, .localization: 0, .scale: UInt16(scale), .idiom: idiom.rawValue, .subtype: 0, .dimension2: 0,
+                     .identifier: identifier, .element: Element.image, .part: part]
+                }
+                try trees.add(key(stack.recordIdiom, scale: 1, part: Part.image), try layerStackRecord(stack, identifiers: trees.identifierOf),
+                              appearance: .any, keys: &keys)
+                for flattened in stack.flattened {
+                    try trees.add(key(stack.imageIdiom, scale: flattened.scale, part: Part.flattenedImage), try flattenedImage(flattened),
+                                  appearance: .any, keys: &keys)
+                }
+            }
+            trees.addName(name, [(.element, Element.image), (.part, Part.image), (.identifier, identifier)], identifier: identifier, keys: keys)
+        }
+    }
+}
