@@ -39,6 +39,7 @@ public enum EngineActions {
     /// left alone, so an engine that compares times (Ninja's `restat`, Make) re-runs only the
     /// renders whose fragment changed.
     public static func writePlan(_ project: LoadedProject, to directory: String) throws(BuildFailure) -> [String] {
+        try refuseBrandAssets(project)
         let keys = planWithKeys(project)
         let plan = project.plan
         var files: [(String, [UInt8])] = [("plan.json", PlanFile.encode(plan, keys: keys).serializedBytes())]
@@ -275,5 +276,15 @@ extension ProjectScaffold {
         } catch {
             throw BuildFailure(OutputError.cannotWrite(file: path, error))
         }
+    }
+}
+
+extension EngineActions {
+    /// A tvOS Brand Assets set's stacks are assembled from the catalog's values, which a plan file
+    /// does not carry yet: a build engine's car would lack the app's icon, so the plan is refused.
+    static func refuseBrandAssets(_ project: LoadedProject) throws(BuildFailure) {
+        guard let set = project.plan.compiledCatalog?.brandAssets else { return }
+        throw BuildFailure(.invalidInput, [.error(set.contentsPath, "a plan file does not carry a tvOS Brand Assets set yet; build the tvOS "
+            + "car with `assetc build --platform tvos` or the actool mode")])
     }
 }

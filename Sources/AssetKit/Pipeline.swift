@@ -25,14 +25,17 @@ public enum Pipeline {
         // Messages about a catalog's contents carry their place in it (`Diagnostic.place`): the
         // walk places its own, and what planning says about the sets it read is placed here.
         var folders = CatalogFolders()
-        do throws(BuildFailure) {
-            var project = try load(manifestPath: manifestPath, catalogs: request, reusingRecords: reusingRecords,
-                                   outputOverride: outputOverride, sourceLimits: sourceLimits, folders: &folders)
+        let loaded = Result { () throws(BuildFailure) -> LoadedProject in
+            try load(manifestPath: manifestPath, catalogs: request, reusingRecords: reusingRecords,
+                     outputOverride: outputOverride, sourceLimits: sourceLimits, folders: &folders)
+        }
+        switch loaded {
+        case .success(var project):
             project.warnings = folders.placing(project.warnings)
             project.catalogFolders = folders
             return project
-        } catch {
-            throw folders.placing(error)
+        case .failure(let failure):
+            throw folders.placing(failure)
         }
     }
 

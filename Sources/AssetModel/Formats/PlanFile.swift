@@ -220,10 +220,13 @@ extension LaunchScreenSpec: Codable {
 }
 
 extension CompiledCatalogRequest: Codable {
-    private enum CodingKeys: String, CodingKey { case appIcon, deploymentTarget, singleSizeIcon, devices, xcode, iconStack, space }
+    private enum CodingKeys: String, CodingKey { case appIcon, deploymentTarget, singleSizeIcon, devices, xcode, iconStack, space, platform }
 
     public func encode(to encoder: any Encoder) throws {
+        // A tvOS Brand Assets set is not carried (`EngineActions.refusesBrandAssets` refuses to write it).
         var c = encoder.container(keyedBy: CodingKeys.self)
+        // Another platform's car keys its renditions its own way (an iOS plan's bytes stay as they were).
+        if platform != .iOS { try c.encode(platform, forKey: .platform) }
         try c.encode(appIconName, forKey: .appIcon)
         try c.encode(deploymentTarget, forKey: .deploymentTarget)
         try c.encode(singleSizeIcon, forKey: .singleSizeIcon)
@@ -245,6 +248,7 @@ extension CompiledCatalogRequest: Codable {
         }
         iconStackJSON = try c.decodeIfPresent(String.self, forKey: .iconStack)
         optimizesForSpace = try c.decodeIfPresent(Bool.self, forKey: .space) ?? false
+        platform = try c.decodeIfPresent(ApplePlatform.self, forKey: .platform) ?? .iOS
     }
 }
 

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A tvOS app's Brand Assets set through the actool mode as Xcode calls it (`--platform appletvos
+/// --target-device tv --app-icon <set>`). The catalog is the one kagurasumusun/mac's
+/// `brandassets_matrix_probe.py` made for its real actool car of Xcode 26.5
+/// (`brandassets-target-tv-Assets.car`): the facts checked are that car's (docs/tvos.md): its names
+/// and identifiers, each rendition's key, the stack records' TLVs, the flattened images.
+@Suite struct TVBrandAssetsTests {
+    static let info = #""info": {"author": "xcode", "version": 1}"#
+    static let setName = "tvOS App Icon & Top Shelf Image"
+
+    static func png(_ pixel: [UInt8], width: Int, height: Int) -> Data {
+        Data(PNGSamples.png(width: width, height: height, depth: 8, colorType: 6, rows: PNGSamples.solidRows(pixel, width: width, height: height)))
+    }
+
+    static func write(_ json: String, to folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(json.utf8).write(to: folder.appendingPathComponent("Contents.json"))
+    }
+
+    /// The probe's catalog: two stacks of two opaque layers (Front, Back), the top-shelf images.
+    /// `layers` replaces the App Icon's layers (name, colour, size) to make it incomplete.
+    static func makeCatalog(in work: URL, smallLayers: [(String, [UInt8]?, (Int, Int))]? = nil, appStoreIcon: Bool = true) throws -> URL {
+        let catalog = work.appendingPathComponent("Assets.xcassets")
+        try write("{\(info)}", to: catalog)
+        let brand = catalog.appendingPathComponent("\(setName).brandassets")
+        var assets = [#"{"size": "400x240", "idiom": "tv", "filename": "App Icon - Small.imagestack", "role": "primary-app-icon"}"#,
+                      #"{"size": "1920x720", "idiom": "tv", "filename": "Top Shelf Image.imageset", "role": "top-shelf-image"}"#,
+                      #"{"size": "2320x720", "idiom": "tv", "filename": "Top Shelf Image Wide.imageset", "role": "top-shelf-image-wide"}"#]
+        if appStoreIcon {
+            assets.insert(#"{"size": "1280x768", "idiom": "tv", "filename": "App Icon - Large.imagestack", "role": "primary-app-icon"}"#, at: 0)
+        }
+        try write("{\"assets\": [\(assets.joined(separator: ", "))], \(info)}", to: brand)
+        var stacks: [(String, [(String, [UInt8]?, (Int, Int))])] = [
+            ("App Icon - Small", smallLayers ?? [("Front", [220, 120, 60, 255], (400, 240)), ("Back", [60, 160, 240, 255], (400, 240))]),
+        ]
+        if appStoreIcon { stacks.insert(("App Icon - Large", [("Front", [220, 80, 80, 255], (1280, 768)), ("Back", [60, 60, 240, 255], (1280, 768))]), at: 0) }
+        for (stack, layers) in stacks {
+            let folder = brand.appendingPathComponent("\(stack).imagestack")
+            try write("{\"layers\": [\(layers.map { "{\"filename\": \"\($0.0).imagestacklayer\"}" }.joined(separator: ", "))], \(info)}", to: folder)
+            for (layer, colour, size) in layers {
+                let layerFolder = folder.appendingPathComponent("\(layer).imagestacklayer")
+                try write("{\(info)}", to: layerFolder)
+                let content = layerFolder.appendingPathComponent("Content.imageset")
+                guard let colour else {
+                    try write("{\"images\": [{\"idiom\": \"tv\", \"scale\": \"1x\"}], \(info)}", to: content)
+                    continue
+                }
+                try write("{\"images\": [{\"idiom\": \"tv\", \"scale\": \"1x\", \"filename\": \"content.png\"}], \(info)}", to: content)
+                try png(colour, width: size.0, height: size.1).write(to: content.appendingPathComponent("content.png"))
+            }
+        }
+        for (name, size, colour) in [("Top Shelf Image", (1920, 720), [40, 160, 80, 255] as [UInt8]), ("Top Shelf Image Wide", (2320, 720), [80, 100, 200, 255])] {
+            let folder = brand.appendingPathComponent("\(name).imageset")
+            try write("{\"images\": [{\"idiom\": \"tv\", \"scale\": \"1x\", \"filename\": \"image.png\"}], \(info)}", to: folder)
+            try png(colour, width: size.0, height: size.1).write(to: folder.appendingPathComponent("image.png"))
+        }
+        return catalog
+    }
+
+    static func compile(_ catalog: URL, in work: URL) throws -> (run: Harness.Run, out: URL) {
+        let out = work.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let run = try Harness.assetc(["actool", catalog.path, "--compile", out.path, "--platform", "appletvos", "--target-device", "tv",
+                                      "--minimum-deployment-target", "15.0", "--app-icon", setName,
+                                      "--output-partial-info-plist", work.appendingPathComponent("partial.plist").path,
+                                      "--output-format", "human-readable-text", "--errors", "--warnings"], in: work,
+                                     environment: ["ASSETC_CACHE_DIR": "none"])
+        return (run, out)
+    }
+
+    @Test func aBrandAssetsSetIsCompiledAsActool26_5CompilesIt() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let (run, out) = try Self.compile(Self.makeCatalog(in: work), in: work)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("warning:"), "\(run.stdout)")
+        // actool's output folder holds the car alone: no loose top-shelf image, no copied set.
+        #expect(Harness.files(under: out) == ["Assets.car"])
+        #expect(try ActoolModeTests.plist(work.appendingPathComponent("partial.plist")) == [
+            "CFBundleIcons": ["CFBundlePrimaryIcon": "App Icon - Small"],
+            "TVTopShelfImage": ["TVTopShelfPrimaryImage": "Top Shelf Image", "TVTopShelfPrimaryImageWide": "Top Shelf Image Wide"],
+        ] as NSDictionary)
+
+        let car = try CARReader(Array(Data(contentsOf: out.appendingPathComponent("Assets.car"))))
+        // appearance, localization, scale, idiom, subtype, identifier, element, part.
+        #expect(car.keyFormat == [7, 13, 12, 15, 16, 17, 1, 2])
+        // The real car's seven names, with its identifiers.
+        let identifiers = car.facets.mapValues { $0.first { $0.0 == 17 }?.1 ?? 0 }
+        #expect(identifiers == ["App Icon - Large/Back/Content": 9708, "App Icon - Large/Front/Content": 42877, "App Icon - Small": 52912,
+                                "App Icon - Small/Back/Content": 23425, "App Icon - Small/Front/Content": 27417,
+                                "Top Shelf Image": 29129, "Top Shelf Image Wide": 54774])
+        // Its renditions by (idiom, part, identifier): all of the real car's but the two radiosity
+        // images (part 209), which assetc does not make (docs/tvos.md).
+        let keys = Set(car.renditions.map { [Int($0.attributes[15] ?? 0), Int($0.attributes[2] ?? 0), Int($0.attributes[17] ?? 0)] })
+        #expect(keys == [[0, 181, 52912], [3, 181, 27417], [3, 181, 23425], [3, 208, 52912], [3, 181, 29129], [3, 181, 54774],
+                         [6, 181, 42877], [6, 181, 52912], [6, 208, 52912], [6, 181, 9708]])
+        #expect(car.renditions.allSatisfy { ($0.attributes[12] ?? 0) == 1 })
+
+        // The App Icon's record: layout 1002, Contents.json, the canvas, the TLVs of the real car;
+        // its layers back to front (Back 23425, then Front 27417), each 400x240 at the origin.
+        let record = try #require(car.renditions.first { $0.attributes[2] == 181 && $0.attributes[17] == 52912 && ($0.attributes[15] ?? 0) == 0 })
+        #expect(record.layout == 1002 && record.name == "Contents.json" && record.width == 400 && record.height == 240)
+        #expect(record.tlvs.map(\.type) == [1012, 1020, 1021, 1004, 1005, 1006])
+        #expect(record.tlvs.map(\.length) == [104, 34, 48, 8, 28, 4])
+        let list = try #require(record.tlvValues[1012])
+        func u32(_ at: Int) -> UInt32 { CARReader.le32(list, at) }
+        #expect(u32(0) == 2)
+        #expect([0, 1].map { u32(8 + 48 * $0 + 12) } == [400, 400] && [0, 1].map { u32(8 + 48 * $0 + 16) } == [240, 240])
+        #expect([0, 1].map { CARReader.le16(list, 8 + 48 * $0 + 32 + 10) } == [23425, 27417])
+        #expect(record.tlvValues[1020] == [2, 0, 0, 0, 0, 0, 0, 0] + Array(repeating: [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0], count: 2).flatMap { $0 })
+        #expect(record.tlvValues[1005].map { Array($0[8...]) } == Array("public.layeredimage".utf8) + [0])
+
+        // The flattened images: layout 0, actool's name, the front layer's colour (it is opaque).
+        for (idiom, width, colour) in [(3, 400, [220, 120, 60] as [UInt8]), (6, 1280, [220, 80, 80])] {
+            let flattened = try #require(car.renditions.first { $0.attributes[2] == 208 && $0.attributes[15] == UInt16(idiom) })
+            #expect(flattened.layout == 0 && flattened.name == "ZZZZFlattenedImage-1.1.0-gamut0" && flattened.width == UInt32(width))
+            #expect(flattened.tlvs.map(\.type) == [1001, 1004, 1006, 1007])
+            let pixels = try #require(flattened.pixels)
+            #expect(Array(pixels.prefix(4)) == [colour[2], colour[1], colour[0], 255], "premultiplied BGRA")
+        }
+    }
+
+    @Test func anIncompleteBrandAssetsSetIsNamedAsActoolNamesIt() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        // Three layers, one with an image; no App Store icon.
+        let catalog = try Self.makeCatalog(in: work, smallLayers: [("Front", [1, 2, 3, 255], (400, 240)), ("Middle", nil, (0, 0)), ("Back", nil, (0, 0))],
+                                           appStoreIcon: false)
+        let (run, _) = try Self.compile(catalog, in: work)
+        #expect(run.status != 0)
+        #expect(run.stdout.contains(#"./\#(Self.setName).brandassets/App Icon - Small.imagestack: error: The image stack "App Icon - Small" must have at least 2 layers with applicable content. Although it has 3 layers, only 1 has applicable content."#),
+                "\(run.stdout)")
+        #expect(run.stdout.contains(#"warning: the brand assets "\#(Self.setName)" has no App Store icon"#), "\(run.stdout)")
+
+        // A layer of the wrong size, said in actool's words for an icon.
+        let sized = work.appendingPathComponent("sized")
+        let wrong = try Self.makeCatalog(in: sized, smallLayers: [("Front", [1, 2, 3, 255], (200, 120)), ("Back", [4, 5, 6, 255], (400, 240))])
+        let (wrongRun, _) = try Self.compile(wrong, in: sized)
+        #expect(wrongRun.status != 0)
+        #expect(wrongRun.stdout.contains("Content.imageset/content.png is 200x120 but should be 400x240."), "\(wrongRun.stdout)")
+    }
+
+    /// The set is compiled only as the app's icon, as actool compiles it: without --app-icon its
+    /// images are not in the car, and an iOS build of the catalog skips it with a note.
+    @Test func aBrandAssetsSetIsCompiledOnlyAsTheAppIcon() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work)
+        let out = work.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let run = try Harness.assetc(["actool", catalog.path, "--compile", out.path, "--platform", "appletvos", "--target-device", "tv",
+                                      "--minimum-deployment-target", "15.0", "--output-format", "human-readable-text"], in: work,
+                                     environment: ["ASSETC_CACHE_DIR": "none"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let car = try? CARReader(Array(Data(contentsOf: out.appendingPathComponent("Assets.car"))))
+        #expect(car?.facets.isEmpty ?? true)
+    }
+}
