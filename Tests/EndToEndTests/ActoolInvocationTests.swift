@@ -74,18 +74,37 @@ import Testing
         #expect(invocation.inputs == ["iphoneos"])
     }
 
-    @Test func platformsAndDevicesOtherThanIOSAndMacAreRefused() throws {
-        let invocation = ActoolInvocation.parse(["--platform", "appletvos", "--target-device", "tv", "--minimum-deployment-target", "x", "A.icon", "B.xcassets"])
+    @Test func platformsAndDevicesOtherThanIOSTVOSAndMacAreRefused() throws {
+        let invocation = ActoolInvocation.parse(["--platform", "watchos", "--target-device", "watch", "--minimum-deployment-target", "x", "A.icon", "B.xcassets"])
         do {
             _ = try ActoolCompiler.catalogRequest(invocation, catalogs: invocation.inputs)
-            Issue.record("tvOS was accepted")
+            Issue.record("watchOS was accepted")
         } catch {
             // An Icon Composer bundle is an operand like a catalog (no message of its own).
             #expect(error.messages == [
-                "--platform appletvos: assetc compiles for iOS (iphoneos, iphonesimulator) and macOS (macosx) only",
+                "--platform watchos: assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator) and macOS (macosx) only",
                 "--minimum-deployment-target x is not a version such as 15.0",
-                "--target-device tv: assetc compiles for iphone and ipad only",
+                "--target-device watch: assetc compiles for iphone and ipad only",
             ])
+        }
+        // An Apple TV app: tv, and no other device.
+        let tv = try ActoolCompiler.catalogRequest(ActoolInvocation.parse(["--platform", "appletvsimulator", "--target-device", "tv", "B.xcassets"]),
+                                                   catalogs: ["B.xcassets"])
+        #expect(tv.platform == .tvOS && tv.devices == [.tv])
+        do {
+            _ = try ActoolCompiler.catalogRequest(ActoolInvocation.parse(["--platform", "appletvos", "--target-device", "iphone", "B.xcassets"]),
+                                                  catalogs: ["B.xcassets"])
+            Issue.record("an iPhone was accepted for tvOS")
+        } catch {
+            #expect(error.messages == ["--target-device iphone: a tvOS app runs on tv only"])
+        }
+        // iOS builds take iphone and ipad, not tv.
+        do {
+            _ = try ActoolCompiler.catalogRequest(ActoolInvocation.parse(["--platform", "iphoneos", "--target-device", "tv", "B.xcassets"]),
+                                                  catalogs: ["B.xcassets"])
+            Issue.record("tv was accepted for iOS")
+        } catch {
+            #expect(error.messages == ["--target-device tv: assetc compiles for iphone and ipad only"])
         }
         // A Mac app (`mac`, or no device at all); Mac Catalyst (`ipad`, or `--ui-framework-family uikit`).
         let mac = try ActoolCompiler.catalogRequest(ActoolInvocation.parse(["--platform", "macosx", "--target-device", "mac", "A.icon"]),

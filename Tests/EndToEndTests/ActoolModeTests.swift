@@ -219,7 +219,7 @@ import TestSupport
         #expect(run.stdoutBytes.starts(with: Array("bplist00".utf8)))
         let plist = try PropertyListSerialization.propertyList(from: Data(run.stdoutBytes), format: nil) as? NSDictionary
         let errors = plist?["com.apple.actool.errors"] as? [NSDictionary]
-        #expect(errors?.first?["description"] as? String == "--platform watchos: assetc compiles for iOS (iphoneos, iphonesimulator) and macOS (macosx) only")
+        #expect(errors?.first?["description"] as? String == "--platform watchos: assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator) and macOS (macosx) only")
         #expect(Harness.files(under: work.appendingPathComponent("out")) == [])
     }
 
