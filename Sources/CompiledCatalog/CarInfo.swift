@@ -113,6 +113,12 @@ public enum CarInfo {
             let width = Int(le32(value, 12)), height = Int(le32(value, 16))
             if width > 0, height > 0 { (fields["PixelWidth"], fields["PixelHeight"]) = (.integer(width), .integer(height)) }
             if type == "Icon Image" { fields["Icon Index"] = .integer(Int(attributes[9] ?? 0)) }
+            // A tvOS layered image's record: its canvas, and how many layers TLV 1012 lists.
+            if type == "ImageStack" {
+                (fields["PixelWidth"], fields["PixelHeight"]) = (nil, nil)
+                (fields["CanvasWidth"], fields["CanvasHeight"]) = (.integer(width), .integer(height))
+                if let layers = tlv(1012, in: value), layers.count >= 4 { fields["LayerCount"] = .integer(Int(le32(layers, 0))) }
+            }
             if format.contains(15) { fields["Idiom"] = .string(idiomName(attributes[15] ?? 0)) }
             if let appearance = attributes[7], appearance != 0, let name = appearances[appearance] { fields["Appearance"] = .string(name) }
             let name = names[attributes[17] ?? 0] ?? ""
@@ -131,6 +137,7 @@ public enum CarInfo {
     static func assetType(layout: UInt16, part: UInt16) -> String {
         switch (layout, part) {
         case (1010, _): "MultiSized Image"
+        case (1002, _): "ImageStack"
         case (1009, _): "Color"
         case (1000, _): "Data"
         case (1019, _): "IconImageStack"
@@ -141,6 +148,20 @@ public enum CarInfo {
         case (_, 220): "Icon Image"
         default: "Image"
         }
+    }
+
+    /// A rendition's TLV of `type`, when it has one within its bounds.
+    static func tlv(_ type: UInt32, in rendition: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let end = 184 + Int(le32(rendition, 168))
+        var at = 184
+        while at + 8 <= min(end, rendition.count) {
+            let kind = le32(rendition, at), length = Int(le32(rendition, at + 4))
+            guard length >= 0, at + 8 + length <= rendition.count else { return nil }
+            let start = rendition.startIndex + at + 8
+            if kind == type { return rendition[start..<(start + length)] }
+            at += 8 + length
+        }
+        return nil
     }
 
     static func idiomName(_ value: UInt16) -> String {

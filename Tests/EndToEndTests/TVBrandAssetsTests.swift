@@ -123,6 +123,22 @@ import TestSupport
         }
     }
 
+    /// `assetutil --info` names a stack's record as Apple's assetutil does (kagurasumusun/mac's
+    /// `selfgen-stacks-Assets.assetutil.json`): an ImageStack with its canvas and layer count.
+    @Test func assetutilNamesTheRecordAnImageStack() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let (run, out) = try Self.compile(Self.makeCatalog(in: work), in: work)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let info = try Harness.assetc(["assetutil", "--info", out.appendingPathComponent("Assets.car").path], in: work)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [[String: Any]])
+        let stacks = entries.filter { $0["AssetType"] as? String == "ImageStack" }
+        #expect(stacks.map { $0["Idiom"] as? String } == ["universal", "marketing"])
+        let small = try #require(stacks.first)
+        #expect(small["Name"] as? String == "App Icon - Small" && small["RenditionName"] as? String == "Contents.json")
+        #expect(small["CanvasWidth"] as? Int == 400 && small["CanvasHeight"] as? Int == 240 && small["LayerCount"] as? Int == 2)
+    }
+
     @Test func anIncompleteBrandAssetsSetIsNamedAsActoolNamesIt() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
