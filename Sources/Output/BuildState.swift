@@ -34,9 +34,12 @@ public struct BuildState: Sendable, Equatable {
         var members: [String: JSONOutput] = [:]
         members.reserveCapacity(outputs.count)
         for (path, output) in outputs { members[path.path] = output.json }
-        let file = StateFile(formatVersion: Self.formatVersion, producer: Self.producer, outputs: .object(members),
-                             sources: sources.mapValues(RecordCoding.init))
-        do { return try JSONValueEncoder().encodeBytes(file) } catch { preconditionFailure("state encoding: \(error)") }
+        // The source records likewise (they were 3% of it, through `Codable`), with the same bytes.
+        var records: [String: JSONOutput] = [:]
+        records.reserveCapacity(sources.count)
+        for (path, record) in sources { records[path] = RecordCoding.json(record) }
+        return JSONOutput.object(["formatVersion": .integer(Self.formatVersion), "producer": .string(Self.producer),
+                                  "outputs": .object(members), "sources": .object(records)]).serializedBytes()
     }
 
     /// Parses a state file; anything unexpected yields an empty state (a full rebuild), never an
@@ -56,10 +59,11 @@ public struct BuildState: Sendable, Equatable {
             guard OutputPath.isRecorded(entry.key) else { continue }
             state.outputs[ByteExactPath(entry.key)] = Output(entry.value)
         }
-        guard case .string(producer)? = fields["producer"]?.value, let node = fields["sources"],
-              let sources = try? JSONValueDecoder().decode([String: Lenient<RecordCoding>].self, from: node) else { return state }
-        for (path, entry) in sources {
-            if let record = entry.value { state.sources[path] = record.record }
+        guard case .string(producer)? = fields["producer"]?.value, case .object(let records)? = fields["sources"]?.value else { return state }
+        state.sources.reserveCapacity(records.count)
+        for entry in records {
+            // A record that does not read is dropped alone; the last of a repeated path wins.
+            if let record = RecordCoding.record(entry.value) { state.sources[entry.key] = record } else { state.sources[entry.key] = nil }
         }
         return state
     }
@@ -107,99 +111,106 @@ extension BuildState.Output {
     }
 }
 
-/// The file as written.
-private struct StateFile: Encodable {
-    var formatVersion: Int
-    var producer: String
-    var outputs: JSONOutput
-    var sources: [String: RecordCoding]
-}
-
-/// A value that failed to decode becomes nil instead of failing what holds it.
-private struct Lenient<Value: Decodable>: Decodable {
-    var value: Value?
-    init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
-}
-
 /// A `SourceRecord` as the state file holds it. Numbers that must round-trip exactly (page sizes
-/// in points, inode numbers, modification times) are stored as strings.
-private struct RecordCoding: Codable {
-    var record: SourceRecord
+/// in points, inode numbers, modification times) are stored as strings. Written and read as JSON
+/// values, not through `Codable`, with the bytes `Codable` wrote (`BuildStateTests`).
+private enum RecordCoding {
+    static func exact(_ size: PointSize) -> JSONOutput { .array([.string("\(size.width)"), .string("\(size.height)")]) }
 
-    init(_ record: SourceRecord) { self.record = record }
-
-    private enum Keys: String, CodingKey { case size, mtime, inode, device, sha256, pdf, png, svg, jpeg, unembeddedFonts, opaque }
-    private enum PDFKeys: String, CodingKey { case pageCount, pageSizes }
-    private struct PNGFacts: Codable { var width: Int, height: Int, scale: Int, interlaced: Bool }
-
-    private static func exact(_ size: PointSize) -> [String] { ["\(size.width)", "\(size.height)"] }
-
-    private static func size(_ pair: [String]) throws -> PointSize {
-        guard pair.count == 2, let width = Double(pair[0]), let height = Double(pair[1]) else {
-            throw JSONValueDecoder.Failure("a recorded size is malformed")
-        }
-        return PointSize(width: width, height: height)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
+    static func json(_ record: SourceRecord) -> JSONOutput {
         let print = record.fingerprint
-        try c.encode(print.size, forKey: .size)
-        try c.encode("\(print.modifiedSeconds).\(print.modifiedNanoseconds)", forKey: .mtime)
-        try c.encode(String(print.inode), forKey: .inode)
-        try c.encode(String(print.device), forKey: .device)
-        try c.encode(record.sha256, forKey: .sha256)
+        var fields: [String: JSONOutput] = [
+            "size": .integer(print.size), "mtime": .string("\(print.modifiedSeconds).\(print.modifiedNanoseconds)"),
+            "inode": .string(String(print.inode)), "device": .string(String(print.device)), "sha256": .string(record.sha256),
+        ]
         switch record.info {
         case .pdf(let pageCount, let pageSizes)?:
-            var pdf = c.nestedContainer(keyedBy: PDFKeys.self, forKey: .pdf)
-            try pdf.encode(pageCount, forKey: .pageCount)
-            try pdf.encode(Dictionary(uniqueKeysWithValues: pageSizes.map { (String($0.key), Self.exact($0.value)) }), forKey: .pageSizes)
+            var sizes: [String: JSONOutput] = [:]
+            for (page, size) in pageSizes { sizes[String(page)] = exact(size) }
+            fields["pdf"] = .object(["pageCount": .integer(pageCount), "pageSizes": .object(sizes)])
         case .png(let width, let height, let scale, let interlaced)?:
-            try c.encode(PNGFacts(width: width, height: height, scale: scale, interlaced: interlaced), forKey: .png)
+            fields["png"] = .object(["width": .integer(width), "height": .integer(height), "scale": .integer(scale), "interlaced": .bool(interlaced)])
         case .svg(let size)?:
-            try c.encode(Self.exact(size), forKey: .svg)
+            fields["svg"] = exact(size)
         case .jpeg(let width, let height)?:
-            try c.encode([width, height], forKey: .jpeg)
+            fields["jpeg"] = .array([.integer(width), .integer(height)])
         case .iconComposer?, nil:
             // An Icon Composer bundle is read again each build: its layers are other files.
             break
         }
-        try c.encodeIfPresent(record.unembeddedFonts, forKey: .unembeddedFonts)
+        if let fonts = record.unembeddedFonts { fields["unembeddedFonts"] = .array(fonts.map(JSONOutput.string)) }
         if !record.opaque.isEmpty {
-            try c.encode(Dictionary(uniqueKeysWithValues: record.opaque.map { (String($0.key), $0.value) }), forKey: .opaque)
+            var opaque: [String: JSONOutput] = [:]
+            for (page, value) in record.opaque { opaque[String(page)] = .bool(value) }
+            fields["opaque"] = .object(opaque)
         }
+        return .object(fields)
     }
 
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        let mtime = try c.decode(String.self, forKey: .mtime).split(separator: ".").compactMap { Int($0) }
-        guard mtime.count == 2, let inode = UInt64(try c.decode(String.self, forKey: .inode)),
-              let device = UInt64(try c.decode(String.self, forKey: .device)) else {
-            throw JSONValueDecoder.Failure("a recorded fingerprint is malformed")
-        }
-        record = SourceRecord(
-            fingerprint: FileFingerprint(size: try c.decode(Int.self, forKey: .size), modifiedSeconds: mtime[0],
-                                         modifiedNanoseconds: mtime[1], inode: inode, device: device),
-            sha256: try c.decode(String.self, forKey: .sha256))
-        if c.contains(.pdf) {
-            let pdf = try c.nestedContainer(keyedBy: PDFKeys.self, forKey: .pdf)
+    /// A record as `json` writes it; nil when it does not read (missing, malformed or mistyped fields).
+    static func record(_ node: JSONNode) -> SourceRecord? {
+        guard case .object(let members) = node.value else { return nil }
+        var fields: [String: JSONNode] = [:]
+        for member in members { fields[member.key] = member.value }
+        guard let size = integer(fields["size"]), case .string(let mtimeText)? = fields["mtime"]?.value,
+              case .string(let inodeText)? = fields["inode"]?.value, case .string(let deviceText)? = fields["device"]?.value,
+              case .string(let sha256)? = fields["sha256"]?.value, let inode = UInt64(inodeText), let device = UInt64(deviceText)
+        else { return nil }
+        let mtime = mtimeText.split(separator: ".").compactMap { Int($0) }
+        guard mtime.count == 2 else { return nil }
+        var record = SourceRecord(fingerprint: FileFingerprint(size: size, modifiedSeconds: mtime[0], modifiedNanoseconds: mtime[1],
+                                                               inode: inode, device: device), sha256: sha256)
+        if let pdf = fields["pdf"] {
+            guard case .object(let pdfMembers) = pdf.value,
+                  let pageCount = integer(pdfMembers.last { $0.key == "pageCount" }?.value),
+                  case .object(let pages)? = pdfMembers.last(where: { $0.key == "pageSizes" })?.value.value else { return nil }
             var sizes: [Int: PointSize] = [:]
-            for (page, pair) in try pdf.decode([String: [String]].self, forKey: .pageSizes) {
-                guard let number = Int(page) else { throw JSONValueDecoder.Failure("a recorded page is malformed") }
-                sizes[number] = try Self.size(pair)
+            for page in pages {
+                guard let number = Int(page.key), let size = pointSize(page.value) else { return nil }
+                sizes[number] = size
             }
-            record.info = .pdf(pageCount: try pdf.decode(Int.self, forKey: .pageCount), pageSizes: sizes)
-        } else if let png = try c.decodeIfPresent(PNGFacts.self, forKey: .png) {
-            record.info = .png(width: png.width, height: png.height, scale: png.scale, interlaced: png.interlaced)
-        } else if let svg = try c.decodeIfPresent([String].self, forKey: .svg) {
-            record.info = .svg(try Self.size(svg))
-        } else if let jpeg = try c.decodeIfPresent([Int].self, forKey: .jpeg), jpeg.count == 2 {
-            record.info = .jpeg(width: jpeg[0], height: jpeg[1])
+            record.info = .pdf(pageCount: pageCount, pageSizes: sizes)
+        } else if let png = fields["png"] {
+            guard case .object(let pngMembers) = png.value else { return nil }
+            func field(_ name: String) -> JSONNode? { pngMembers.last { $0.key == name }?.value }
+            guard let width = integer(field("width")), let height = integer(field("height")), let scale = integer(field("scale")),
+                  case .bool(let interlaced)? = field("interlaced")?.value else { return nil }
+            record.info = .png(width: width, height: height, scale: scale, interlaced: interlaced)
+        } else if let svg = fields["svg"] {
+            guard let size = pointSize(svg) else { return nil }
+            record.info = .svg(size)
+        } else if case .array(let jpeg)? = fields["jpeg"]?.value, jpeg.count == 2, let width = integer(jpeg[0]), let height = integer(jpeg[1]) {
+            record.info = .jpeg(width: width, height: height)
         }
-        record.unembeddedFonts = try c.decodeIfPresent([String].self, forKey: .unembeddedFonts)
-        for (page, opaque) in try c.decodeIfPresent([String: Bool].self, forKey: .opaque) ?? [:] {
-            guard let number = Int(page) else { throw JSONValueDecoder.Failure("a recorded page is malformed") }
-            record.opaque[number] = opaque
+        if let fonts = fields["unembeddedFonts"], !isNull(fonts) {
+            guard case .array(let items) = fonts.value else { return nil }
+            var names: [String] = []
+            for item in items {
+                guard case .string(let name) = item.value else { return nil }
+                names.append(name)
+            }
+            record.unembeddedFonts = names
         }
+        if let opaque = fields["opaque"], !isNull(opaque) {
+            guard case .object(let pages) = opaque.value else { return nil }
+            for page in pages {
+                guard let number = Int(page.key), case .bool(let value) = page.value.value else { return nil }
+                record.opaque[number] = value
+            }
+        }
+        return record
+    }
+
+    private static func isNull(_ node: JSONNode) -> Bool { if case .null = node.value { true } else { false } }
+
+    private static func integer(_ node: JSONNode?) -> Int? {
+        guard case .number(let value, let literal)? = node?.value else { return nil }
+        return Int(literal) ?? (value.rounded() == value ? Int(exactly: value) : nil)
+    }
+
+    private static func pointSize(_ node: JSONNode) -> PointSize? {
+        guard case .array(let pair) = node.value, pair.count == 2, case .string(let w) = pair[0].value, case .string(let h) = pair[1].value,
+              let width = Double(w), let height = Double(h) else { return nil }
+        return PointSize(width: width, height: height)
     }
 }

@@ -34,11 +34,12 @@ public indirect enum JSONOutput: Sendable, Hashable {
         switch self {
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            for (position, key) in members.keys.sorted().enumerated() {
+            // Sorted with their values, not looked up again by key (a hash each).
+            for (position, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
-                Self.writeString(key, to: &out)
+                Self.writeString(member.key, to: &out)
                 out.append(UInt8(ascii: ":"))
-                members[key]!.writeCompact(to: &out)
+                member.value.writeCompact(to: &out)
             }
             out.append(UInt8(ascii: "}"))
         case .array(let elements):
@@ -62,11 +63,11 @@ public indirect enum JSONOutput: Sendable, Hashable {
         case .object(let members):
             if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
             out.append(contentsOf: "{\n".utf8)
-            for (position, key) in members.keys.sorted().enumerated() {
+            for (position, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 Self.indent(&out, indent + 1)
-                Self.writeString(key, to: &out)
+                Self.writeString(member.key, to: &out)
                 out.append(contentsOf: ": ".utf8)
-                members[key]!.write(to: &out, indent: indent + 1)
+                member.value.write(to: &out, indent: indent + 1)
                 out.append(contentsOf: (position == members.count - 1 ? "\n" : ",\n").utf8)
             }
             Self.indent(&out, indent)
