@@ -10,6 +10,11 @@ extension CarAssembler {
     /// changed for them), and its record and flattened images go under the App Icon's name.
     static func layerStacks(_ set: CatalogBrandAssets, _ sources: CarSources,
                             assets: inout [String: CompiledCatalog.Asset]) throws(BuildFailure) -> [CompiledCatalog.LayerStack] {
+        // A flat App Store icon is an image of its own name, keyed marketing (MARLIN's assetutil dump).
+        if let image = set.appStoreImage, var asset = assets[image.name] {
+            for index in asset.renditions.indices { asset.renditions[index].idiom = .marketing }
+            assets[image.name] = asset
+        }
         let appIcon = set.stacks.first { $0.width == 400 && $0.height == 240 } ?? set.stacks.first
         guard let appIcon else { return [] }
         var stacks: [CompiledCatalog.LayerStack] = []

@@ -174,6 +174,7 @@ extension CarAssembler {
                 description += "layers|\(LayerStackVersion.current)|\(stack.name)|\(stack.width)x\(stack.height)|"
                     + "\(stack.layers.map { "\($0.name)=\($0.content?.name ?? "")" })\n"
             }
+            if let image = set.appStoreImage { description += "app store image|\(image.name)\n" }
         }
         return sha256Hex(Array(description.utf8))
     }

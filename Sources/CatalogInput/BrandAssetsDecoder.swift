@@ -48,6 +48,10 @@ struct BrandAssetsDecoder {
                                            diagnostics: &diagnostics, inputs: &inputs) {
                     set.stacks.append(stack)
                 }
+            case ("primary-app-icon", "imageset"):
+                // The App Store icon as a flat image set (idiom tv-marketing), as newer Xcode writes it.
+                set.appStoreImage = ImageSetDecoder(platform: .tvOS).decode(folder: path, setPath: setPath + "/" + filename, name: stem,
+                                                                            diagnostics: &diagnostics, inputs: &inputs)
             case (let role, "imageset") where CatalogBrandAssets.TopShelfRole(rawValue: role) != nil:
                 if let image = ImageSetDecoder(platform: .tvOS).decode(folder: path, setPath: setPath + "/" + filename, name: stem,
                                                                        diagnostics: &diagnostics, inputs: &inputs) {

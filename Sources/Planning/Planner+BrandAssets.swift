@@ -16,10 +16,16 @@ extension Planner {
                 ?? catalogs[index].brandAssets.first(where: { $0.name.split(separator: "/").last.map(String.init) == choice.name })
             else { continue }
             request.appIconSetName = nil
-            catalogs[index].imageSets += CatalogBrandAssets.TopShelfRole.allCases.compactMap { set.topShelf[$0] }
+            catalogs[index].imageSets += CatalogBrandAssets.TopShelfRole.allCases.compactMap { set.topShelf[$0] } + [set.appStoreImage].compactMap { $0 }
             catalogs[index].imageSets += set.stacks.flatMap { $0.layers.compactMap(\.content) }
             validate(set, diagnostics: &diagnostics)
             return set
+        }
+        // An iOS-style icon set is no Apple TV icon: tvOS draws a layered one.
+        if catalogs.contains(where: { $0.appIconSets.contains { $0.name == choice.name || $0.qualifiedName == choice.name } }) {
+            diagnostics.append(.error(request.path, at: choice.location, "\"\(choice.name)\" is an app icon set; a tvOS app's icon is a Brand Assets "
+                + "set (.brandassets) of layered image stacks (docs/tvos.md)"))
+            request.appIconSetName = nil
         }
         return nil
     }
@@ -33,7 +39,7 @@ extension Planner {
             diagnostics.append(.error(path, "the brand assets \"\(set.name)\" has no App Icon: a primary-app-icon image stack of size 400x240, "
                 + "the icon tvOS shows on the home screen"))
         }
-        if !set.stacks.contains(where: \.isAppStoreIcon) {
+        if !set.stacks.contains(where: \.isAppStoreIcon), set.appStoreImage?.slots.isEmpty ?? true {
             diagnostics.append(.warning(path, "the brand assets \"\(set.name)\" has no App Store icon: a primary-app-icon image stack of size "
                 + "1280x768; App Store Connect refuses an upload without it"))
         }

@@ -53,7 +53,12 @@ public struct Planner {
             alternates = planned.icons
             plannedSets.formUnion(planned.setPaths)
         }
-        if let launch = request.launchImage {
+        if let launch = request.launchImage, request.platform == .tvOS {
+            // No actool output of a tv launch image is public to copy (docs/tvos.md): said, not guessed.
+            if case .launchimage(let set) = launch.input { plannedSets.insert(resolvePath(set.path)) }
+            diagnostics.append(.warning(request.path, at: launch.location, "a tvOS launch image is not compiled by assetc yet "
+                + "(docs/tvos.md); the app gets no launch image from \"\(launch.basename)\": use a launch screen").droppingContent())
+        } else if let launch = request.launchImage {
             if case .launchimage(let set) = launch.input { plannedSets.insert(resolvePath(set.path)) }
             variants += LaunchImagePlanner(request: request, inspector: inspector, slotSets: slotSets, resolve: resolvePath)
                 .plan(launch, diagnostics: &diagnostics)

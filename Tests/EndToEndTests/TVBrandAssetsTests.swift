@@ -60,13 +60,13 @@ import TestSupport
         return catalog
     }
 
-    static func compile(_ catalog: URL, in work: URL) throws -> (run: Harness.Run, out: URL) {
+    static func compile(_ catalog: URL, in work: URL, extra: [String] = []) throws -> (run: Harness.Run, out: URL) {
         let out = work.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let run = try Harness.assetc(["actool", catalog.path, "--compile", out.path, "--platform", "appletvos", "--target-device", "tv",
                                       "--minimum-deployment-target", "15.0", "--app-icon", setName,
                                       "--output-partial-info-plist", work.appendingPathComponent("partial.plist").path,
-                                      "--output-format", "human-readable-text", "--errors", "--warnings"], in: work,
+                                      "--output-format", "human-readable-text", "--errors", "--warnings"] + extra, in: work,
                                      environment: ["ASSETC_CACHE_DIR": "none"])
         return (run, out)
     }
@@ -173,5 +173,42 @@ import TestSupport
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let car = try? CARReader(Array(Data(contentsOf: out.appendingPathComponent("Assets.car"))))
         #expect(car?.facets.isEmpty ?? true)
+    }
+
+    /// Newer Xcode writes the App Store icon as a flat image set (idiom tv-marketing): actool
+    /// compiles it as an image of its own name at 1x and 2x, keyed marketing (marlin-dvr-tv's
+    /// assetutil dump). A tv launch image and an iOS icon set named by --app-icon are said, not guessed.
+    @Test func aFlatAppStoreIconALaunchImageAndAnIconSetAreHandledAsSaid() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work, appStoreIcon: false)
+        let brand = catalog.appendingPathComponent("\(Self.setName).brandassets")
+        let contents = try String(contentsOf: brand.appendingPathComponent("Contents.json"), encoding: .utf8)
+        try contents.replacingOccurrences(of: #""assets": ["#, with: #""assets": [{"filename": "App Icon - App Store.imageset", "idiom": "tv-marketing", "role": "primary-app-icon", "size": "1280x768"}, "#)
+            .write(to: brand.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let store = brand.appendingPathComponent("App Icon - App Store.imageset")
+        try Self.write(#"{"images": [{"filename": "s.png", "idiom": "tv-marketing", "scale": "1x"}, {"filename": "s@2x.png", "idiom": "tv-marketing", "scale": "2x"}], \#(Self.info)}"#, to: store)
+        try Self.png([7, 7, 7, 255], width: 1280, height: 768).write(to: store.appendingPathComponent("s.png"))
+        try Self.png([7, 7, 7, 255], width: 2560, height: 1536).write(to: store.appendingPathComponent("s@2x.png"))
+        let launch = catalog.appendingPathComponent("LaunchImage.launchimage")
+        try Self.write(#"{"images": [{"extent": "full-screen", "idiom": "tv", "filename": "l.png", "minimum-system-version": "9.0", "orientation": "landscape", "scale": "1x"}], \#(Self.info)}"#, to: launch)
+        try Self.png([1, 1, 1, 255], width: 1920, height: 1080).write(to: launch.appendingPathComponent("l.png"))
+        let (run, out) = try Self.compile(catalog, in: work, extra: ["--launch-image", "LaunchImage"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("no App Store icon"), "\(run.stdout)")
+        #expect(run.stdout.contains("warning: a tvOS launch image is not compiled by assetc yet"), "\(run.stdout)")
+        let car = try CARReader(Array(Data(contentsOf: out.appendingPathComponent("Assets.car"))))
+        let storeID = try #require(car.facets["App Icon - App Store"]?.first { $0.0 == 17 }?.1)
+        let renditions = car.renditions.filter { $0.attributes[17] == storeID }
+        #expect(renditions.map { [Int($0.attributes[15] ?? 0), Int($0.attributes[12] ?? 0), Int($0.width)] }.sorted { $0[1] < $1[1] }
+                == [[6, 1, 1280], [6, 2, 2560]])
+
+        // An .appiconset named as a tvOS app's icon is refused with what tvOS needs.
+        try Self.write(#"{"images": [], \#(Self.info)}"#, to: catalog.appendingPathComponent("AppIcon.appiconset"))
+        let iconSet = try Harness.assetc(["actool", catalog.path, "--compile", out.path, "--platform", "appletvos", "--target-device", "tv",
+                                          "--minimum-deployment-target", "15.0", "--app-icon", "AppIcon", "--output-format", "human-readable-text"],
+                                         in: work, environment: ["ASSETC_CACHE_DIR": "none"])
+        #expect(iconSet.status != 0)
+        #expect(iconSet.stdout.contains(#"error: "AppIcon" is an app icon set; a tvOS app's icon is a Brand Assets set"#), "\(iconSet.stdout)")
     }
 }

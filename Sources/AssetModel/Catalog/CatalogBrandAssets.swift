@@ -12,6 +12,9 @@ public struct CatalogBrandAssets: Sendable, Hashable {
     public var stacks: [CatalogImageStack]
     /// The `top-shelf-image` and `top-shelf-image-wide` entries: image sets, by role.
     public var topShelf: [TopShelfRole: CatalogImageSet] = [:]
+    /// The App Store icon as a flat image set (`primary-app-icon`, idiom `tv-marketing`, 1280x768),
+    /// as newer Xcode writes it instead of a stack: an image of its own name, keyed marketing.
+    public var appStoreImage: CatalogImageSet?
     /// Roles the set names that assetc does not know, as written.
     public var unknownRoles: [String] = []
 

@@ -212,6 +212,8 @@ public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
             case (.iOS, .device(.iphone)): return .device(.iphone)
             case (.iOS, .device(.ipad)): return .device(.ipad)
             case (.tvOS, .device(.tv)): return .device(.tv)
+            // An App Store icon set's entries (Brand Assets); keyed marketing in the car.
+            case (.tvOS, .other("tv-marketing")): return .device(.tv)
             case (.macOS, .other("mac")): return .platformOnly
             // Mac Catalyst: the iPad's entries, and the Mac's, which win over universal ones as on
             // macOS (their images are stored without an idiom, as the Catalyst cars hold theirs).
