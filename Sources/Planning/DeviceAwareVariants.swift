@@ -8,6 +8,7 @@ import AssetModel
 /// - @3x on iPad, always: no iPad has a @3x screen.
 /// - an idiom the manifest does not list.
 /// A universal @1x stays while any listed device can still load it; a universal @3x only for iPhone.
+/// A tvOS build keeps 1x and 2x (Apple TV HD and 4K) and leaves out 3x.
 enum DeviceAwareVariants {
     static func filter(_ variants: [Variant], request: BuildRequest) -> (kept: [Variant], skipped: Int) {
         guard request.namesDevicesAndTarget else { return (variants, 0) }
@@ -26,6 +27,8 @@ enum DeviceAwareVariants {
     }
 
     static func loadable(_ variant: Variant, request: BuildRequest) -> Bool {
+        // Apple TV: HD screens are 1x, 4K ones 2x; none is 3x.
+        if request.platform == .tvOS { return variant.scale <= 2 }
         let iphone = request.devices.contains(.iphone), ipad = request.devices.contains(.ipad)
         let iphoneAt1x = iphone && request.deploymentTarget < OSVersion(7)
         let ipadAt1x = ipad && request.deploymentTarget < OSVersion(10)
