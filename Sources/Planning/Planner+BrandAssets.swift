@@ -97,3 +97,66 @@ extension Planner {
                                                                      expectedWidth: width, expectedHeight: height)))
     }
 }
+
+extension Planner {
+    /// The manifest's `"brandAssets"` for a tvOS build: each layer drawn as each stack's layer image
+    /// (`App Icon/Front/Content` at 400x240 @1x and @2x, `App Icon - App Store/Front/Content` at
+    /// 1280x768 @1x), the top-shelf images at 1x and 2x, as images of the request (`generatedImages`),
+    /// and the Brand Assets set they make, as the car and the Info.plist take it. A layer is drawn to
+    /// fill its canvas when it is the back one (tvOS asks for an opaque back layer) and to fit inside
+    /// it otherwise (the transparency around the art is the parallax); a top-shelf image fills.
+    func generateBrandAssets(_ request: inout BuildRequest, diagnostics: inout [Diagnostic]) -> CatalogBrandAssets? {
+        guard let spec = request.manifest.brandAssets else { return nil }
+        guard request.platform == .tvOS else {
+            diagnostics.append(.error(request.path, at: spec.location, "\"brandAssets\" draws a tvOS app's icon: build with --platform tvos"))
+            return nil
+        }
+        let folder = spec.name + ".brandassets"
+        var set = CatalogBrandAssets(name: spec.name, setPath: folder, contentsPath: request.path, stacks: [])
+        func image(_ name: String, _ source: SourceSpec, page: Int, width: Int, height: Int, scales: [Int], fit: Fit) -> CatalogImageSet {
+            let art = ArtSpec(source: source, page: page, size: PointSize(width: Double(width), height: Double(height)), fit: fit)
+            request.generatedImages.append(ImageSpec(name: name, location: spec.location, nameLocation: spec.location, scales: scales,
+                                                     idioms: [IdiomArt(idiom: .tv, art: art, scales: scales)]))
+            let path = request.resolve(source.path)
+            let slots = scales.map { CatalogImageSlot(idiom: .tv, scale: $0, appearance: .any, filename: FilePath(path).lastComponent, path: path,
+                                                      location: source.location) }
+            return CatalogImageSet(name: name, setPath: folder, contentsPath: request.path, slots: slots, properties: CatalogImageProperties())
+        }
+        for stack in BrandAssetsSpec.stacks {
+            let layers = spec.layers.enumerated().map { index, layer in
+                CatalogImageStack.Layer(name: layer.name, content: image("\(stack.name)/\(layer.name)/Content", layer.source, page: layer.page,
+                                                                         width: stack.width, height: stack.height, scales: stack.scales,
+                                                                         fit: index == spec.layers.count - 1 ? .fill : .contain))
+            }
+            set.stacks.append(CatalogImageStack(name: stack.name, setPath: folder + "/" + stack.name + ".imagestack", contentsPath: request.path,
+                                                width: stack.width, height: stack.height, layers: layers))
+        }
+        for (role, source) in [(CatalogBrandAssets.TopShelfRole.standard, spec.topShelf), (.wide, spec.topShelfWide)] {
+            guard let source else { continue }
+            let name = role == .standard ? "Top Shelf Image" : "Top Shelf Image Wide"
+            set.topShelf[role] = image(name, source, page: 1, width: role.points.width, height: role.points.height, scales: [1, 2], fit: .fill)
+        }
+        // What App Store Connect asks for and the art does not give.
+        for role in CatalogBrandAssets.TopShelfRole.allCases where set.topShelf[role] == nil {
+            diagnostics.append(.warning(request.path, at: spec.location, "\"brandAssets\" has no \"\(role == .standard ? "topShelf" : "topShelfWide")\" "
+                + "(\(role.points.width)x\(role.points.height)); App Store Connect refuses an upload without the \(role.rawValue) image"))
+        }
+        return set
+    }
+
+    /// The generated images' variants go into the car as a catalog's do: each is given an origin in
+    /// the Brand Assets set the manifest describes; the back layers and top-shelf images are drawn
+    /// on the manifest's background.
+    func placeGeneratedImages(_ variants: inout [Variant], set: CatalogBrandAssets, request: BuildRequest) {
+        let names = Set(set.stacks.flatMap { $0.layers.compactMap(\.content?.name) } + set.topShelf.values.map(\.name))
+        // Drawn on the background: the back layers (tvOS asks for them opaque) and the top-shelf images.
+        let opaque = Set(set.stacks.compactMap { $0.layers.last?.content?.name } + set.topShelf.values.map(\.name))
+        for index in variants.indices where variants[index].role == .image && names.contains(variants[index].name)
+            && variants[index].catalogOrigin == nil {
+            let variant = variants[index]
+            variants[index].origin = .catalog(CatalogOrigin(catalog: request.path, setPath: set.setPath, filename: FilePath(variant.source.path).lastComponent,
+                                                            contentsPath: request.path, location: request.manifest.brandAssets?.location ?? .notInAFile))
+            if opaque.contains(variant.name) { variants[index].background = request.manifest.brandAssets?.background ?? .white }
+        }
+    }
+}

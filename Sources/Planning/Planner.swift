@@ -16,12 +16,14 @@ public struct Planner {
                      slotSets: CatalogSlotSets = CatalogSlotSets()) throws(InputError) -> BuildPlan {
         var request = request
         var diagnostics: [Diagnostic] = []
+        let generatedBrandAssets = generateBrandAssets(&request, diagnostics: &diagnostics)
         let sourceInfo = inspectSources(request, diagnostics: &diagnostics)
 
         var variants = planImages(request, sourceInfo: sourceInfo, diagnostics: &diagnostics)
+        if let set = generatedBrandAssets { placeGeneratedImages(&variants, set: set, request: request) }
         var catalogRecords = CatalogRecords()
         var catalogs = catalogs
-        let brandAssets = chooseBrandAssets(&request, catalogs: &catalogs, diagnostics: &diagnostics)
+        let brandAssets = generatedBrandAssets ?? chooseBrandAssets(&request, catalogs: &catalogs, diagnostics: &diagnostics)
         if !catalogs.isEmpty {
             let taken = Set(request.manifest.images.map { image in
                 ((request.manifest.folder(of: image.bundle).map { $0 + "/" } ?? "") + image.name).lowercased()
@@ -148,7 +150,7 @@ public struct Planner {
     /// The manifest's own images: each art at each of its scales, per idiom, and the tall variant.
     private func planImages(_ request: BuildRequest, sourceInfo: [String: SourceInfo], diagnostics: inout [Diagnostic]) -> [Variant] {
         var variants: [Variant] = []
-    for image in request.manifest.images {
+    for image in request.images {
         let folder = request.manifest.folder(of: image.bundle)
         func emit(_ art: ArtSpec, scales: [Int], idiom: Idiom?, tall: TallArt?) {
             guard let info = sourceInfo[request.resolve(art.source.path)] else { return }
@@ -341,7 +343,7 @@ public struct Planner {
         // Group pages by source so each file is opened once.
         var pagesBySource: [String: (kind: ResolvedSource.Kind?, pages: Set<Int>, location: SourceLocation)] = [:]
         var order: [String] = []
-        for image in request.manifest.images {
+        for image in request.images {
             for art in allArt(image) {
                 let path = request.resolve(art.source.path)
                 if pagesBySource[path] == nil {

@@ -211,4 +211,54 @@ import TestSupport
         #expect(iconSet.status != 0)
         #expect(iconSet.stdout.contains(#"error: "AppIcon" is an app icon set; a tvOS app's icon is a Brand Assets set"#), "\(iconSet.stdout)")
     }
+
+    /// A manifest's `"brandAssets"` draws the whole set from layered art (Tests/Fixtures/art's PDFs):
+    /// every layer of the App Icon at 400x240 @1x and @2x and of the App Store icon at 1280x768, the
+    /// top-shelf images at 1x and 2x, the stacks' records and flattened images, the Info.plist keys.
+    @Test func aManifestDrawsTheBrandAssetsSetFromLayeredArt() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try Harness.copyFixtures(to: work)
+        try #"""
+            {"version": 1, "output": "build", "images": [],
+             "brandAssets": {"layers": ["art/star-fill.pdf", {"name": "Glow", "source": "art/feedly.pdf"}, "art/certificate.pdf"],
+                             "topShelf": "art/registration.pdf", "topShelfWide": "art/registration.pdf"}}
+            """#.write(to: work.appendingPathComponent("tv.json"), atomically: true, encoding: .utf8)
+        let run = try Harness.assetc(["build", "tv.json", "--platform", "tvos"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("warning:"), "\(run.stderr)")
+        let build = work.appendingPathComponent("build")
+        #expect(try ActoolModeTests.plist(build.appendingPathComponent("partial-Info.plist")) == [
+            "CFBundleIcons": ["CFBundlePrimaryIcon": "App Icon"],
+            "TVTopShelfImage": ["TVTopShelfPrimaryImage": "Top Shelf Image", "TVTopShelfPrimaryImageWide": "Top Shelf Image Wide"],
+        ] as NSDictionary)
+        let car = try CARReader(Array(Data(contentsOf: build.appendingPathComponent("Resources/Assets.car"))))
+        func sizes(_ name: String) throws -> [[Int]] {
+            let id = try #require(car.facets[name]?.first { $0.0 == 17 }?.1, "\(name)")
+            return car.renditions.filter { $0.attributes[17] == id && $0.attributes[2] == 181 && $0.layout != 1002 }
+                .map { [Int($0.attributes[15] ?? 0), Int($0.attributes[12] ?? 0), Int($0.width), Int($0.height)] }.sorted { $0[1] < $1[1] }
+        }
+        // The second layer takes the name it was given; the others Xcode's (Front, …, Back).
+        for layer in ["Front", "Glow", "Back"] {
+            #expect(try sizes("App Icon/\(layer)/Content") == [[3, 1, 400, 240], [3, 2, 800, 480]])
+            #expect(try sizes("App Icon - App Store/\(layer)/Content") == [[6, 1, 1280, 768]])
+        }
+        #expect(try sizes("Top Shelf Image") == [[3, 1, 1920, 720], [3, 2, 3840, 1440]])
+        #expect(try sizes("Top Shelf Image Wide") == [[3, 1, 2320, 720], [3, 2, 4640, 1440]])
+        let records = car.renditions.filter { $0.layout == 1002 }
+        #expect(records.map { [Int($0.attributes[15] ?? 0), Int(CARReader.le32($0.tlvValues[1012] ?? [0, 0, 0, 0], 0))] }.sorted { $0[0] < $1[0] }
+                == [[0, 3], [6, 3]])
+        // The back layer fills its canvas (tvOS asks for an opaque one), so the flattened image is opaque.
+        let flattened = try #require(car.renditions.first { $0.attributes[2] == 208 && $0.attributes[12] == 2 })
+        let pixels = try #require(flattened.pixels)
+        #expect(flattened.width == 800 && stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 })
+
+        // Without --platform tvos, and with one layer, the manifest is refused with what to do.
+        let ios = try Harness.assetc(["build", "tv.json"], in: work)
+        #expect(ios.status != 0 && ios.stderr.contains("\"brandAssets\" draws a tvOS app's icon: build with --platform tvos"), "\(ios.stderr)")
+        try #"{"version": 1, "images": [], "brandAssets": {"layers": ["art/star-fill.pdf"]}}"#
+            .write(to: work.appendingPathComponent("one.json"), atomically: true, encoding: .utf8)
+        let one = try Harness.assetc(["check", "one.json", "--platform", "tvos"], in: work)
+        #expect(one.status != 0 && one.stderr.contains("\"layers\" of \"brandAssets\" has 1; tvOS draws a layered image of 2 to 5"), "\(one.stderr)")
+    }
 }

@@ -38,6 +38,10 @@ public struct BuildRequest: Sendable {
     public var launchImageSetName: CatalogSetChoice?
     /// The manifest's `launchScreen`, with `--launch-screen-color`/`--launch-screen-image` over it.
     public var launchScreen: LaunchScreenSpec?
+    /// Images planning draws beside the manifest's (a tvOS Brand Assets set's layers from
+    /// `"brandAssets"`); `images` lists both.
+    public var generatedImages: [ImageSpec] = []
+    public var images: [ImageSpec] { manifest.images + generatedImages }
     /// `--accent-color`, `--widget-background-color`: colour sets named in the partial Info.plist
     /// (`NSAccentColorName`, `NSWidgetBackgroundColorName`). Command line only.
     public var accentColorName: String?

@@ -53,6 +53,8 @@ public struct Manifest: Sendable {
     public var launchImageSetName: CatalogSetChoice?
     /// `"launchScreen": {"color": NAME, "image": NAME, …}`: iOS 14's `UILaunchScreen`.
     public var launchScreen: LaunchScreenSpec?
+    /// `"brandAssets"`: a tvOS app's Brand Assets set drawn from layered art.
+    public var brandAssets: BrandAssetsSpec?
 
     /// True when the manifest itself names both `devices` and `deploymentTarget`: only then are
     /// variants that no supported device loads left out (`DeviceAwareVariants`).
