@@ -8,8 +8,8 @@ extension CarAssembler {
     /// its layers have, drawn back to front from the PNGs the build wrote for the layers. The App
     /// Store icon's layers are keyed by the marketing idiom, as actool keys them (`assets` is
     /// changed for them), and its record and flattened images go under the App Icon's name.
-    static func layerStacks(_ set: CatalogBrandAssets, _ sources: CarSources,
-                            assets: inout [String: CompiledCatalog.Asset]) throws(BuildFailure) -> [CompiledCatalog.LayerStack] {
+    static func layerStacks(_ set: CatalogBrandAssets, _ sources: CarSources, assets: inout [String: CompiledCatalog.Asset],
+                            made: inout [Diagnostic]) throws(BuildFailure) -> [CompiledCatalog.LayerStack] {
         // A flat App Store icon is an image of its own name, keyed marketing (MARLIN's assetutil dump).
         if let image = set.appStoreImage, var asset = assets[image.name] {
             for index in asset.renditions.indices { asset.renditions[index].idiom = .marketing }
@@ -34,7 +34,8 @@ extension CarAssembler {
             }
             // The written layer images, by name and scale.
             var files: [String: [Int: String]] = [:]
-            for (written, path) in sources.entries where layers.contains(where: { $0.1 == written.variant.name }) {
+            // The layers' plain images (not a dark or high-contrast one: tvOS's icon has no appearances).
+            for (written, path) in sources.entries where written.variant.appearance.isAny && layers.contains(where: { $0.1 == written.variant.name }) {
                 files[written.variant.name, default: [:]][written.variant.scale] = path
             }
             let scales = Set(files.values.flatMap(\.keys)).sorted()
@@ -44,7 +45,11 @@ extension CarAssembler {
                 var canvas = [UInt8](repeating: 0, count: width * height * 4)
                 // Back to front: Contents.json lists the front layer first.
                 for (layer, name) in layers.reversed() {
-                    guard let path = files[name]?[scale] else { continue }
+                    guard let path = files[name]?[scale] else {
+                        made.append(.warning(stack.contentsPath, "the layer \"\(layer.name)\" of the image stack \"\(stack.name)\" has no @\(scale)x "
+                            + "image; the flattened image at @\(scale)x is drawn without it"))
+                        continue
+                    }
                     let image: RGBAImage
                     do {
                         image = try SRGBConversion.convert(try PNGCodec.decode(try sources.reader.read(path, Limits.maximumSourceBytes)).image)

@@ -39,9 +39,17 @@ struct BrandAssetsDecoder {
             switch (role, type) {
             case ("primary-app-icon", "imagestack"):
                 let size = file.string("size", of: entry, diagnostics: &diagnostics).flatMap(Self.size)
-                guard let size else {
-                    diagnostics.append(.warning(file.path, at: entry.location, "the image stack \"\(stem)\" has no size such as \"400x240\"; it is left out")
-                        .droppingContent())
+                // Apple's two sizes only: anything else is no icon tvOS draws (and a hostile size
+                // would be a canvas no memory holds).
+                guard let size, CatalogBrandAssets.stackSizes.contains(where: { $0 == size }) else {
+                    diagnostics.append(.warning(file.path, at: entry.location, "the image stack \"\(stem)\" has the size "
+                        + "\(file.string("size", of: entry, diagnostics: &diagnostics).map { "\"\($0)\"" } ?? "none"); a primary-app-icon stack is 400x240 "
+                        + "(the App Icon) or 1280x768 (the App Store icon); it is left out").droppingContent())
+                    continue
+                }
+                if set.stacks.contains(where: { ($0.width, $0.height) == size }) {
+                    diagnostics.append(.error(file.path, at: entry.location, "the brand assets \"\(name)\" has a second \(size.width)x\(size.height) "
+                        + "image stack, \"\(stem)\"; it has one App Icon and one App Store icon"))
                     continue
                 }
                 if let stack = decodeStack(folder: path, setPath: setPath + "/" + filename, name: stem, size: size,
@@ -77,11 +85,17 @@ struct BrandAssetsDecoder {
         for entry in entries {
             guard let filename = file.string("filename", of: entry, diagnostics: &diagnostics) else { continue }
             let (stem, type) = splitExtension(filename)
+            // One layer listed twice is one layer: counting it twice would pass the two-layer rule.
+            if layers.contains(where: { $0.name.lowercased() == stem.lowercased() }) {
+                diagnostics.append(.warning(file.path, at: entry.location, "the image stack \"\(name)\" lists the layer \"\(filename)\" again; "
+                    + "it counts once"))
+                continue
+            }
             let path = folder + "/" + filename
             guard ImageSetDecoder.isPlainFileName(filename), type == "imagestacklayer", FileSystem.kindFollowingLinks(path) == .directory else {
                 diagnostics.append(.warning(file.path, at: entry.location, ActoolMessage.missingFile(filename, inSet: name, kind: .imageStack))
                     .droppingContent())
-                layers.append(.init(name: stem, content: nil))
+                layers.append(.init(name: stem, content: nil, folder: path))
                 continue
             }
             // The layer's own Contents.json is optional (it holds only `info` for an embedded layer).
@@ -90,12 +104,12 @@ struct BrandAssetsDecoder {
             }
             let content = path + "/Content.imageset"
             guard FileSystem.kindFollowingLinks(content) == .directory else {
-                layers.append(.init(name: stem, content: nil))
+                layers.append(.init(name: stem, content: nil, folder: path))
                 continue
             }
             let image = ImageSetDecoder(platform: .tvOS).decode(folder: content, setPath: setPath + "/" + filename + "/Content.imageset",
                                                                 name: "\(name)/\(stem)/Content", diagnostics: &diagnostics, inputs: &inputs)
-            layers.append(.init(name: stem, content: image))
+            layers.append(.init(name: stem, content: image, folder: path))
         }
         return CatalogImageStack(name: name, setPath: setPath, contentsPath: file.path, width: size.width, height: size.height, layers: layers)
     }

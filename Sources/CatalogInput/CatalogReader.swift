@@ -96,6 +96,36 @@ struct Walk {
         return false
     }
 
+    /// Records the folders below `folder` (not through links), `depth` levels down, for messages'
+    /// places: a set whose decoder enters folders of its own (a Brand Assets set's stacks, layers
+    /// and image sets) is placed as the walk's own sets are.
+    mutating func recordFolders(under folder: String, relative: String, depth: Int) {
+        guard depth > 0 else { return }
+        for entry in FileSystem.list(folder) where !MacFileNames.isMacMetadata(entry) {
+            let path = folder + "/" + entry
+            let kind = FileSystem.kind(path)
+            guard kind == .directory || kind == .symlink && FileSystem.kindFollowingLinks(path) == .directory else { continue }
+            contents.folders.record(path, catalog: catalogPath, relative: relative + "/" + entry)
+            if kind == .directory { recordFolders(under: path, relative: relative + "/" + entry, depth: depth - 1) }
+        }
+    }
+
+    /// `paths` and every folder between each and `root`: a set read by a decoder that enters its
+    /// own folders (a Brand Assets set's stacks and layers) is checked for links at each of them.
+    static func withFolders(_ paths: [String], below root: String) -> [String] {
+        var all: [String] = []
+        var seen: Set<String> = []
+        for path in paths {
+            var current = path
+            while current.count > root.count, current.hasPrefix(root + "/") {
+                if seen.insert(current).inserted { all.append(current) }
+                guard let slash = current.lastIndex(of: "/") else { break }
+                current = String(current[..<slash])
+            }
+        }
+        return all
+    }
+
     mutating func readRoot() {
         inputs.append(catalogPath)
         guard let file = ContentsFile.read(catalogPath + "/Contents.json", required: false, diagnostics: &diagnostics, inputs: &inputs) else { return }
@@ -174,14 +204,15 @@ struct Walk {
                     contents.symbolSets.append(set)
                 }
             case "brandassets" where platform == .tvOS:
-                if let set = BrandAssetsDecoder().decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics, inputs: &inputs) {
-                    // Its images (the top-shelf ones, the stacks' layers) are compiled only for the
-                    // set `--app-icon` names, as actool compiles them (the planner adds them).
+                // Its folders (stacks, layers, image sets) place the messages about what is in them,
+                // whether or not they read: recorded before the decoder says anything.
+                recordFolders(under: path, relative: setPath, depth: 3)
+                guard let set = BrandAssetsDecoder().decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics,
+                                                            inputs: &inputs) else { break }
+                // Its images (the top-shelf ones, the stacks' layers) are compiled only for the set
+                // `--app-icon` names, as actool compiles them (the planner adds them).
+                if !leavesCatalog(Self.withFolders(set.readPaths, below: path), set: "brand assets", name: qualified) {
                     contents.brandAssets.append(set)
-                    for folder in set.stacks.map(\.setPath) + set.stacks.flatMap({ $0.layers.compactMap(\.content?.setPath) })
-                        + set.topShelf.values.map(\.setPath) {
-                        contents.folders.record(catalogPath + "/" + folder, catalog: catalogPath, relative: folder)
-                    }
                 }
             case let type? where CatalogReader.skippedTypes[type] != nil:
                 // Marked as content left out: `check` counts these sets in its summary instead of

@@ -16,8 +16,16 @@ extension Planner {
                 ?? catalogs[index].brandAssets.first(where: { $0.name.split(separator: "/").last.map(String.init) == choice.name })
             else { continue }
             request.appIconSetName = nil
-            catalogs[index].imageSets += CatalogBrandAssets.TopShelfRole.allCases.compactMap { set.topShelf[$0] } + [set.appStoreImage].compactMap { $0 }
-            catalogs[index].imageSets += set.stacks.flatMap { $0.layers.compactMap(\.content) }
+            // One name, one image: a set of the catalogs named as one of the set's images (its flat
+            // App Store icon, a top-shelf image) would take its renditions in the car.
+            let names = Set(set.imageSets.map(\.name))
+            for catalog in catalogs {
+                for other in catalog.imageSets where names.contains(other.name) {
+                    diagnostics.append(.error(other.contentsPath, "the image set \"\(other.name)\" has the name of an image of the brand assets "
+                        + "\"\(set.name)\"; Assets.car holds one image by a name: rename one"))
+                }
+            }
+            catalogs[index].imageSets += set.imageSets
             validate(set, diagnostics: &diagnostics)
             return set
         }
@@ -92,9 +100,11 @@ extension Planner {
         default: return
         }
         guard size != (width, height) else { return }
-        let folder = set.setPath.split(separator: "/").last.map(String.init) ?? set.name
-        diagnostics.append(.error(slot.path, ActoolMessage.wrongSize("\(folder)/\(slot.filename)", width: size.width, height: size.height,
-                                                                     expectedWidth: width, expectedHeight: height)))
+        // Named from inside the Brand Assets set (`App Icon.imagestack/Front.imagestacklayer/
+        // Content.imageset/front.png`): two stacks' layers have the same file names.
+        let inside = set.setPath.split(separator: "/").drop { !$0.lowercased().hasSuffix(".brandassets") }.dropFirst().joined(separator: "/")
+        diagnostics.append(.error(slot.path, ActoolMessage.wrongSize("\(inside.isEmpty ? set.name : inside)/\(slot.filename)", width: size.width,
+                                                                     height: size.height, expectedWidth: width, expectedHeight: height)))
     }
 }
 

@@ -261,4 +261,42 @@ import TestSupport
         let one = try Harness.assetc(["check", "one.json", "--platform", "tvos"], in: work)
         #expect(one.status != 0 && one.stderr.contains("\"layers\" of \"brandAssets\" has 1; tvOS draws a layered image of 2 to 5"), "\(one.stderr)")
     }
+
+    /// A catalog reads only itself: a stack's layer folder that is a link to a folder outside the
+    /// catalog leaves the Brand Assets set out, with a warning naming the link, as any set is.
+    @Test func aLayerLinkedOutsideTheCatalogLeavesTheSetOut() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work)
+        let layer = catalog.appendingPathComponent("\(Self.setName).brandassets/App Icon - Small.imagestack/Back.imagestacklayer")
+        let outside = work.appendingPathComponent("outside.imagestacklayer")
+        try FileManager.default.moveItem(at: layer, to: outside)
+        try FileManager.default.createSymbolicLink(at: layer, withDestinationURL: outside)
+        let (run, out) = try Self.compile(catalog, in: work)
+        #expect(run.status != 0)
+        #expect(run.stdout.contains("Back.imagestacklayer: warning: a link to \(outside.resolvingSymlinksInPath().path), outside the catalog"), "\(run.stdout)")
+        #expect(run.stdout.contains("None of the input catalogs contained a matching"), "\(run.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("Assets.car").path))
+    }
+
+    /// Hostile or mistaken stacks: a size tvOS has no icon of (one no memory could draw) is left out
+    /// with a warning, and a layer listed twice counts once against the two-layer rule.
+    @Test func aStackOfAnotherSizeOrALayerListedTwiceIsSaid() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work)
+        let brand = catalog.appendingPathComponent("\(Self.setName).brandassets")
+        let contents = try String(contentsOf: brand.appendingPathComponent("Contents.json"), encoding: .utf8)
+        try contents.replacingOccurrences(of: #""size": "1280x768""#, with: #""size": "99999999x99999999""#)
+            .write(to: brand.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        let small = brand.appendingPathComponent("App Icon - Small.imagestack")
+        try Self.write(#"{"layers": [{"filename": "Front.imagestacklayer"}, {"filename": "front.imagestacklayer"}], \#(Self.info)}"#, to: small)
+        let (run, _) = try Self.compile(catalog, in: work)
+        #expect((1...127).contains(run.status), "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains(#"warning: the image stack "App Icon - Large" has the size "99999999x99999999"; a primary-app-icon stack is 400x240"#),
+                "\(run.stdout)")
+        #expect(run.stdout.contains(#"lists the layer "front.imagestacklayer" again; it counts once"#), "\(run.stdout)")
+        #expect(run.stdout.contains(#"must have at least 2 layers with applicable content. Although it has 1 layer, only 1 has applicable content."#),
+                "\(run.stdout)")
+    }
 }

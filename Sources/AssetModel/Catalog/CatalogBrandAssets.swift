@@ -22,6 +22,21 @@ public struct CatalogBrandAssets: Sendable, Hashable {
         (self.name, self.setPath, self.contentsPath, self.stacks) = (name, setPath, contentsPath, stacks)
     }
 
+    /// The image sets it holds: the stacks' layers', the top-shelf ones, a flat App Store icon.
+    public var imageSets: [CatalogImageSet] {
+        stacks.flatMap { $0.layers.compactMap(\.content) } + TopShelfRole.allCases.compactMap { topShelf[$0] } + [appStoreImage].compactMap { $0 }
+    }
+
+    /// Every file read for it (its Contents.json files and images), openable: none may lead out
+    /// of the catalog (`CatalogReader`'s rule for links).
+    public var readPaths: [String] {
+        [contentsPath] + stacks.map(\.contentsPath) + stacks.flatMap { $0.layers.compactMap { $0.folder.map { $0 + "/Contents.json" } } }
+            + imageSets.flatMap { [$0.contentsPath] + $0.slots.map(\.path) }
+    }
+
+    /// The stack sizes Apple's format has for `primary-app-icon`: the App Icon and the App Store icon.
+    public static let stackSizes = [(width: 400, height: 240), (width: 1280, height: 768)]
+
     /// The top-shelf roles and the Info.plist key each image's name goes under.
     public enum TopShelfRole: String, Sendable, Hashable, CaseIterable {
         case standard = "top-shelf-image"
@@ -60,8 +75,12 @@ public struct CatalogImageStack: Sendable, Hashable {
         public var name: String
         /// nil when the layer has no readable `Content.imageset`.
         public var content: CatalogImageSet?
+        /// The layer's folder, openable (nil for one generated from a manifest).
+        public var folder: String?
 
-        public init(name: String, content: CatalogImageSet?) { (self.name, self.content) = (name, content) }
+        public init(name: String, content: CatalogImageSet?, folder: String? = nil) {
+            (self.name, self.content, self.folder) = (name, content, folder)
+        }
 
         /// Whether the layer has an image a tvOS build takes ("applicable content", as actool says).
         public var hasContent: Bool { !(content?.slots.isEmpty ?? true) }
