@@ -176,6 +176,16 @@ struct IconPlanner: SlotSetOpening {
 
     // MARK: Validation of an Xcode set
 
+    /// An icon set entry's idiom as an iOS slot's: iPhone, iPad or the App Store's.
+    static func iOSSlotIdiom(_ name: String) -> SlotIdiom? {
+        switch name {
+        case "iphone": .iphone
+        case "ipad": .ipad
+        case "ios-marketing": .appStore
+        default: nil
+        }
+    }
+
     private func validate(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         guard let opened = openSet(set, kind: .appIconSet, what: "app icon set", diagnostics: &diagnostics) else { return [] }
         let (setPath, setName, contentsPath, slotSet) = (opened.path, opened.name, opened.contentsPath, opened.slotSet)
@@ -266,12 +276,7 @@ struct IconPlanner: SlotSetOpening {
                 universal = (path, entry)
                 continue
             }
-            let slotIdiom: SlotIdiom
-            switch idiom {
-            case "iphone": slotIdiom = .iphone
-            case "ipad": slotIdiom = .ipad
-            case "ios-marketing": slotIdiom = .appStore
-            default:
+            guard let slotIdiom = Self.iOSSlotIdiom(idiom) else {
                 skip(entry, "skipped \(entry.filename ?? "an empty slot"): idiom '\(idiom)' does not apply to an iOS build")
                 continue
             }
