@@ -299,4 +299,41 @@ import TestSupport
         #expect(run.stdout.contains(#"must have at least 2 layers with applicable content. Although it has 1 layer, only 1 has applicable content."#),
                 "\(run.stdout)")
     }
+
+    /// kagurasumusun/mac's second real car of actool 26.5 (`selfgen-stacks-Assets.car`): stacks whose
+    /// Contents.json lists the layers back first (Back, Middle, Front), the App Store icon with three.
+    /// Its records list them the other way round, Front 42877, Middle 22548, Back 9708 (TLV 1012), as
+    /// assetc's do; for that catalog both records are byte-identical to actool's.
+    @Test func layersListedBackFirstAreRecordedFrontFirst() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = work.appendingPathComponent("selfgen-brand.xcassets")
+        try Self.write("{\(Self.info)}", to: catalog)
+        let brand = catalog.appendingPathComponent("Icon.brandassets")
+        try Self.write(#"{"assets": [{"size": "1280x768", "idiom": "tv", "filename": "App Icon - Large.imagestack", "role": "primary-app-icon"}, "#
+            + #"{"size": "400x240", "idiom": "tv", "filename": "App Icon - Small.imagestack", "role": "primary-app-icon"}], \#(Self.info)}"#, to: brand)
+        for (stack, layers, size) in [("App Icon - Large", ["Back", "Middle", "Front"], (1280, 768)), ("App Icon - Small", ["Back", "Front"], (400, 240))] {
+            let folder = brand.appendingPathComponent("\(stack).imagestack")
+            try Self.write("{\"layers\": [\(layers.map { "{\"filename\": \"\($0).imagestacklayer\"}" }.joined(separator: ", "))], \(Self.info)}", to: folder)
+            for layer in layers {
+                let content = folder.appendingPathComponent("\(layer).imagestacklayer/Content.imageset")
+                try Self.write("{\"images\": [{\"idiom\": \"tv\", \"scale\": \"1x\", \"filename\": \"c.png\"}], \(Self.info)}", to: content)
+                try Self.png([10, 20, 30, 255], width: size.0, height: size.1).write(to: content.appendingPathComponent("c.png"))
+            }
+        }
+        let out = work.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let run = try Harness.assetc(["actool", catalog.path, "--compile", out.path, "--platform", "appletvos", "--target-device", "tv",
+                                      "--minimum-deployment-target", "15.0", "--app-icon", "Icon", "--output-format", "human-readable-text"],
+                                     in: work, environment: ["ASSETC_CACHE_DIR": "none"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let car = try CARReader(Array(Data(contentsOf: out.appendingPathComponent("Assets.car"))))
+        func listed(_ idiom: UInt16) throws -> [UInt16] {
+            let record = try #require(car.renditions.first { $0.layout == 1002 && ($0.attributes[15] ?? 0) == idiom })
+            let list = try #require(record.tlvValues[1012])
+            return (0..<Int(CARReader.le32(list, 0))).map { CARReader.le16(list, 8 + 48 * $0 + 32 + 10) }
+        }
+        #expect(try listed(6) == [42877, 22548, 9708])
+        #expect(try listed(0) == [27417, 23425])
+    }
 }
