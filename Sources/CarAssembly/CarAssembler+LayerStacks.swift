@@ -58,6 +58,10 @@ extension CarAssembler {
                     }
                     LayerCompositing.drawCentred(image, onto: &canvas, width: width, height: height)
                 }
+                // Opaque, as actool's flattened images are ("…-1.1.0-…" even over translucent
+                // layers): what shows through is black (its premultiplied colours, alpha made 255;
+                // kagurasumusun/mac's selfgen-stacks car).
+                LayerCompositing.overBlack(&canvas)
                 var rendition = CompiledCatalog.Rendition(idiom: stack.isAppStoreIcon ? .marketing : .tv, scale: scale, appearance: .any,
                                                           fileName: "ZZZZFlattenedImage", width: width, height: height, rgba: canvas)
                 rendition.thorough = sources.request.optimizesForSpace
@@ -79,6 +83,16 @@ enum LayerStackVersion {
 
 /// Source-over compositing of straight-alpha RGBA, for a stack's flattened image.
 enum LayerCompositing {
+    /// `canvas` drawn over opaque black: each colour times its alpha, every alpha 255.
+    static func overBlack(_ canvas: inout [UInt8]) {
+        for pixel in stride(from: 0, to: canvas.count, by: 4) {
+            let alpha = Int(canvas[pixel + 3])
+            guard alpha != 255 else { continue }
+            for channel in 0..<3 { canvas[pixel + channel] = UInt8((Int(canvas[pixel + channel]) * alpha + 127) / 255) }
+            canvas[pixel + 3] = 255
+        }
+    }
+
     /// `image` drawn over `canvas` (straight RGBA, `width`×`height`), centred: Xcode's layers are
     /// the canvas's size, and one of another size sits in its middle (Apple's "frame-center"
     /// defaults to the canvas's centre).

@@ -318,7 +318,7 @@ import TestSupport
             for layer in layers {
                 let content = folder.appendingPathComponent("\(layer).imagestacklayer/Content.imageset")
                 try Self.write("{\"images\": [{\"idiom\": \"tv\", \"scale\": \"1x\", \"filename\": \"c.png\"}], \(Self.info)}", to: content)
-                try Self.png([10, 20, 30, 255], width: size.0, height: size.1).write(to: content.appendingPathComponent("c.png"))
+                try Self.png([200, 100, 50, 128], width: size.0, height: size.1).write(to: content.appendingPathComponent("c.png"))
             }
         }
         let out = work.appendingPathComponent("out")
@@ -335,5 +335,12 @@ import TestSupport
         }
         #expect(try listed(6) == [42877, 22548, 9708])
         #expect(try listed(0) == [27417, 23425])
+        // The flattened images are opaque, as actool's are over translucent layers: drawn over
+        // black (that car's gradients come out within 2 levels of actool's pixels). Two layers at
+        // alpha 128 are 192, three 224: (200, 100, 50) times that, premultiplied BGRA.
+        for (idiom, expected) in [(UInt16(3), [38, 75, 151, 255] as [UInt8]), (6, [44, 88, 176, 255])] {
+            let flattened = try #require(car.renditions.first { $0.attributes[2] == 208 && $0.attributes[15] == idiom })
+            #expect(flattened.pixels.map { Array($0.prefix(4)) } == expected)
+        }
     }
 }
