@@ -38,12 +38,13 @@ struct BrandAssetsDecoder {
             }
             switch (role, type) {
             case ("primary-app-icon", "imagestack"):
-                let size = file.string("size", of: entry, diagnostics: &diagnostics).flatMap(Self.size)
+                let sizeText = file.string("size", of: entry, diagnostics: &diagnostics)
+                let size = sizeText.flatMap(Self.size)
                 // Apple's two sizes only: anything else is no icon tvOS draws (and a hostile size
                 // would be a canvas no memory holds).
                 guard let size, CatalogBrandAssets.stackSizes.contains(where: { $0 == size }) else {
                     diagnostics.append(.warning(file.path, at: entry.location, "the image stack \"\(stem)\" has the size "
-                        + "\(file.string("size", of: entry, diagnostics: &diagnostics).map { "\"\($0)\"" } ?? "none"); a primary-app-icon stack is 400x240 "
+                        + "\(sizeText.map { "\"\($0)\"" } ?? "none"); a primary-app-icon stack is 400x240 "
                         + "(the App Icon) or 1280x768 (the App Store icon); it is left out").droppingContent())
                     continue
                 }

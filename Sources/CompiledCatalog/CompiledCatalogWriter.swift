@@ -154,19 +154,25 @@ public enum CompiledCatalogWriter {
             + tlv(1007, LittleEndian.u32(bytesPerRow))
 
         let pixels = grey ? PremultipliedGrey.convert(rgba) : PremultipliedBGRA.convert(rgba)
-        let rowsPerChunk = max(1, min(height, chunkBytes / bytesPerRow))
-        let chunkCount = (height + rowsPerChunk - 1) / rowsPerChunk
-        var payload = Array("MLEC".utf8) + LittleEndian.u32(3) + LittleEndian.u32(4) + LittleEndian.u32(chunkCount)
-        for first in stride(from: 0, to: height, by: rowsPerChunk) {
-            let rows = min(rowsPerChunk, height - first)
-            let raw = pixels[(first * bytesPerRow)..<((first + rows) * bytesPerRow)]
-            let stream = LZFSEStream.wrap(Array(raw), thorough: rendition.thorough)
-            payload += Array("KCBC".utf8) + LittleEndian.u32(0) + LittleEndian.u32(0) + LittleEndian.u32(rows)
-            payload += LittleEndian.u32(stream.count) + stream
-        }
+        let payload = chunkedLZFSE(pixels, bytesPerRow: bytesPerRow, height: height,
+                                   rowsPerChunk: max(1, min(height, chunkBytes / bytesPerRow)), thorough: rendition.thorough)
         return csiHeader(flags: flags, width: width, height: height, scale: rendition.scale, pixelFormat: grey ? " 8AG" : "BGRA",
                          colorSpace: grey ? 2 : 1, layout: layout, name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count)
             + tlvs + payload
+    }
+
+    /// A bitmap's payload as actool writes it: `MLEC` version 3, compression 4 (LZFSE), then the
+    /// rows `rowsPerChunk` at a time, each chunk a `KCBC` header and one LZFSE stream.
+    static func chunkedLZFSE(_ pixels: [UInt8], bytesPerRow: Int, height: Int, rowsPerChunk: Int, thorough: Bool) -> [UInt8] {
+        let chunkCount = (height + rowsPerChunk - 1) / rowsPerChunk
+        var payload = Array("MLEC".utf8) + LittleEndian.u32(3) + LittleEndian.u32(4) + LittleEndian.u32(UInt32(chunkCount))
+        for first in stride(from: 0, to: height, by: rowsPerChunk) {
+            let rows = min(rowsPerChunk, height - first)
+            let stream = LZFSEStream.wrap(Array(pixels[(first * bytesPerRow)..<((first + rows) * bytesPerRow)]), thorough: thorough)
+            payload += Array("KCBC".utf8) + LittleEndian.u32(0) + LittleEndian.u32(0) + LittleEndian.u32(UInt32(rows))
+            payload += LittleEndian.u32(UInt32(stream.count)) + stream
+        }
+        return payload
     }
 
     /// A wide-gamut bitmap as actool stores the display-gamut P3 rendition beside a PNG's sRGB
@@ -196,15 +202,8 @@ public enum CompiledCatalogWriter {
                 pixels[8 * pixel + 2 * channel + 1] = UInt8(bits >> 8)
             }
         }
-        let rowsPerChunk = max(1, min(height, chunkBytes / bytesPerRow))
-        let chunkCount = (height + rowsPerChunk - 1) / rowsPerChunk
-        var payload = Array("MLEC".utf8) + LittleEndian.u32(3) + LittleEndian.u32(4) + LittleEndian.u32(chunkCount)
-        for first in stride(from: 0, to: height, by: rowsPerChunk) {
-            let rows = min(rowsPerChunk, height - first)
-            let stream = LZFSEStream.wrap(Array(pixels[(first * bytesPerRow)..<((first + rows) * bytesPerRow)]), thorough: rendition.thorough)
-            payload += Array("KCBC".utf8) + LittleEndian.u32(0) + LittleEndian.u32(0) + LittleEndian.u32(rows)
-            payload += LittleEndian.u32(stream.count) + stream
-        }
+        let payload = chunkedLZFSE(pixels, bytesPerRow: bytesPerRow, height: height,
+                                   rowsPerChunk: max(1, min(height, chunkBytes / bytesPerRow)), thorough: rendition.thorough)
         return csiHeader(flags: flags, width: width, height: height, scale: rendition.scale, pixelFormat: "WBGR",
                          colorSpace: 4, layout: 12, name: rendition.fileName, tlvLength: tlvs.count, payloadLength: payload.count)
             + tlvs + payload

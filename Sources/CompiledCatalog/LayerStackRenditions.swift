@@ -42,16 +42,8 @@ extension CompiledCatalogWriter {
         }
         let bytesPerRow = width * 4
         let tlvs = slicesTLV([(0, 0, 0, 0)]) + opacityTLVs(1) + tlv(1007, LittleEndian.u32(UInt32(bytesPerRow)))
-        let pixels = PremultipliedBGRA.convert(rendition.rgba)
-        let rowsPerChunk = (height + 2) / 3
-        let chunkCount = (height + rowsPerChunk - 1) / rowsPerChunk
-        var payload = Array("MLEC".utf8) + LittleEndian.u32(3) + LittleEndian.u32(4) + LittleEndian.u32(UInt32(chunkCount))
-        for first in stride(from: 0, to: height, by: rowsPerChunk) {
-            let rows = min(rowsPerChunk, height - first)
-            let stream = LZFSEStream.wrap(Array(pixels[(first * bytesPerRow)..<((first + rows) * bytesPerRow)]), thorough: rendition.thorough)
-            payload += Array("KCBC".utf8) + LittleEndian.u32(0) + LittleEndian.u32(0) + LittleEndian.u32(UInt32(rows))
-            payload += LittleEndian.u32(UInt32(stream.count)) + stream
-        }
+        let payload = chunkedLZFSE(PremultipliedBGRA.convert(rendition.rgba), bytesPerRow: bytesPerRow, height: height,
+                                   rowsPerChunk: (height + 2) / 3, thorough: rendition.thorough)
         return csiHeader(flags: 0, width: width, height: height, scale: rendition.scale, pixelFormat: "BGRA", colorSpace: 1, layout: 0,
                          name: "ZZZZFlattenedImage-\(rendition.scale).1.0-gamut0", tlvLength: tlvs.count, payloadLength: payload.count)
             + tlvs + payload
