@@ -175,6 +175,8 @@ public struct LoadedProject: Sendable {
     public var inputFiles: [String] = []
     /// The folders of every catalog read, which place the messages about them (`Diagnostic.place`).
     public var catalogFolders = CatalogFolders()
+    /// Workers planning left idle, for the renders (`WorkerShelf`); the rest stop with the project.
+    public var workerShelf: WorkerShelf?
     /// Where messages about the build as a whole point: the manifest, else the first catalog.
     public var inputPath: String { request.path }
     /// What was read, for summaries: the manifest (nil for catalogs alone) and every catalog.

@@ -12,8 +12,10 @@ import Synchronization
 /// the file without decoding anything.
 enum CompiledCatalogStep {
     /// The build: PNGs read from staging or, when kept, from the tree; the file reused when its key matches.
+    /// `knownSources`: the build's source store, whose hashes key the vectors without reading them.
     static func make(_ plan: BuildPlan, outputs: [PlannedOutput], transaction: OutputTransaction, carPath: String = CompiledCatalogRequest.relativePath,
-                     warnings: inout [Diagnostic], jobs: Int = 1, isCancelled: @escaping () -> Bool = { false }) throws(BuildFailure) -> [DerivedOutput] {
+                     warnings: inout [Diagnostic], jobs: Int = 1, knownSources: SourceStore? = nil,
+                     isCancelled: @escaping () -> Bool = { false }) throws(BuildFailure) -> [DerivedOutput] {
         let files = outputs.map { output -> (WrittenVariant, String) in
             switch output.content {
             case .staged(let staged): return (output.written, staged.stagedPath)
@@ -23,6 +25,7 @@ enum CompiledCatalogStep {
         return try make(plan, files: files, carPath: carPath, warnings: &warnings, jobs: jobs,
                         reuse: { relative, key in transaction.reusableDerived(relative, key: key) },
                         previous: { relative in previousRenditions(transaction.previousDerived(relative)) },
+                        knownSources: knownSources,
                         stop: { isCancelled() ? BuildFailure(OutputError.interrupted(root: transaction.root)) : nil })
     }
 
@@ -44,11 +47,15 @@ enum CompiledCatalogStep {
                      warnings: inout [Diagnostic], jobs: Int = 1,
                      reuse: (String, String) -> DerivedOutput?,
                      previous: (String) -> [String: [UInt8]] = { _ in [:] },
+                     knownSources: SourceStore? = nil,
                      stop: () -> BuildFailure? = { nil }) throws(BuildFailure) -> [DerivedOutput] {
         guard let request = plan.compiledCatalog else { return [] }
         let relative = carPath
         var colorWarnings: [Diagnostic] = []
-        let sources = try CarAssembler.sources(plan, request, files: files, reader: .live, stackStore: SourceStore(keepsBytes: true),
+        let reader = knownSources.map { store in
+            CarFileReader(read: CarFileReader.live.read, knownSHA256: { path in try? store.sha256(path) })
+        } ?? .live
+        let sources = try CarAssembler.sources(plan, request, files: files, reader: reader, stackStore: SourceStore(keepsBytes: true),
                                                colorWarnings: &colorWarnings)
         let key = CarAssembler.carKey(sources)
         warnings += colorWarnings

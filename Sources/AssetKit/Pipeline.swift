@@ -54,6 +54,7 @@ public enum Pipeline {
         let recorded = reusingRecords ? RecordedState.read(root: output) : nil
         let store = SourceStore(previous: recorded?.state.sources ?? [:])
         var supervisor: SourceSupervisor?
+        let shelf = WorkerShelf()
         if !sourceLimits.inProcess {
             supervisor = SourceSupervisor(
                 executable: ChildProcess.currentExecutable,
@@ -61,7 +62,7 @@ public enum Pipeline {
                 // At least 256 MiB: reading a document and scanning its fonts (fontconfig's cache
                 // included) needs more address space than the smallest render budgets allow.
                 memoryLimit: max(256 << 20, buildRequest.renderMemoryLimit),
-                fontsDirectory: fonts, isCancelled: sourceLimits.isCancelled)
+                fontsDirectory: fonts, shelf: shelf, isCancelled: sourceLimits.isCancelled)
         }
         let planner = Planner(inspector: LiveSourceInspector(reader: SourceReader(store: store, supervisor: supervisor)),
                               outputRoot: FileSystem.absolute(output))
@@ -94,6 +95,7 @@ public enum Pipeline {
             plan.fontsDirectory = fonts
             var project = LoadedProject(request: buildRequest, plan: plan, store: store, outputDirectory: output,
                                         recordedState: recorded, warnings: warnings + plan.warnings)
+            project.workerShelf = shelf
             // The fonts folder (a font added or removed) and each font in it (one replaced in place).
             project.manifestPath = manifestPath
             project.inputFiles = (manifestPath.map { [$0] } ?? []) + catalogInputs
@@ -204,7 +206,7 @@ public enum Pipeline {
         do throws(BuildFailure) {
             derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, carPath: options.carPath,
                                                    warnings: &renderWarnings,
-                                                   jobs: options.jobs, isCancelled: options.isCancelled)
+                                                   jobs: options.jobs, knownSources: project.store, isCancelled: options.isCancelled)
         } catch {
             // What planning and rendering said stays with the failure: a wrong-sized icon warned
             // about is often why the car could not be made.
@@ -327,7 +329,7 @@ public enum Pipeline {
             staged.insert(position, try transaction.stage(bytes, sha256: hash, for: batch[position], index: position))
         }
         let results = renderBatch(batch, store: project.store, options: options, settings: settings, fonts: project.plan.fontsDirectory,
-                                  progress: progress, sink: sink)
+                                  shelf: project.workerShelf, progress: progress, sink: sink)
         var inputProblems: [Diagnostic] = []
         var outputProblem: OutputError?
         for (position, result) in results.enumerated() {
@@ -403,7 +405,7 @@ public enum Pipeline {
     /// Renders and encodes `batch` in supervised workers (or, with `renderInProcess`, on threads here),
     /// handing each file to `sink`: the build and the `render` action alike.
     static func renderBatch(_ batch: [Variant], store: SourceStore, options: BuildOptions, settings: BuildSettings, fonts: String?,
-                            progress: (@Sendable (Int, Int) -> Void)?,
+                            shelf: WorkerShelf? = nil, progress: (@Sendable (Int, Int) -> Void)?,
                             sink: @escaping @Sendable (Int, [UInt8], String) throws(OutputError) -> Void)
         -> [Result<EncodedVariant, VariantFailure<OutputError>>]
     {
@@ -418,6 +420,7 @@ public enum Pipeline {
                               memoryLimit: settings.renderMemoryLimit, progress: progress)
         pool.isCancelled = options.isCancelled
         pool.fontsDirectory = fonts
+        pool.shelf = shelf
         return pool.run(batch, sink: sink)
     }
 

@@ -28,7 +28,8 @@ extension CarAssembler {
         /// Each written variant that goes into the car and where its PNG can be read now.
         var entries: [(WrittenVariant, String)]
         var vectors: [PDFVector]
-        var vectorFiles: [String: [UInt8]]
+        /// Each vector's file by its SHA-256 (read only when its rendition is not in the last car).
+        var vectorHashes: [String: String]
         var traitFiles: [TraitFile]
         var dataAssets: [CompiledCatalog.Asset]
         var symbolAssets: [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)]
@@ -76,9 +77,13 @@ extension CarAssembler {
         let vectors = pdfVectors(entries.map(\.0.variant), preservingVectors: Set(plan.catalogRecords.images.filter {
             $0.bundle == .main && $0.properties.preservesVectorRepresentation == true
         }.map(\.name)))
-        var vectorFiles: [String: [UInt8]] = [:]
+        var vectorHashes: [String: String] = [:]
         for source in Set(vectors.map(\.source)).sorted() {
-            vectorFiles[source] = try readForCar(source, reader)
+            if let known = reader.knownSHA256(source) {
+                vectorHashes[source] = known
+            } else {
+                vectorHashes[source] = sha256Hex(try readForCar(source, reader))
+            }
         }
         // Slots chosen by size class, memory, graphics family or locale: their PNGs go into the car only.
         var traitFiles: [TraitFile] = []
@@ -99,7 +104,7 @@ extension CarAssembler {
         // Symbol sets: each template is read and its glyphs written here (a few kilobytes each).
         let symbolAssets = try symbolSets(plan, reader: reader)
         let colorAssets = colors(plan, warnings: &colorWarnings)
-        return CarSources(request: request, entries: entries, vectors: vectors, vectorFiles: vectorFiles, traitFiles: traitFiles,
+        return CarSources(request: request, entries: entries, vectors: vectors, vectorHashes: vectorHashes, traitFiles: traitFiles,
                           dataAssets: dataAssets, symbolAssets: symbolAssets, colorAssets: colorAssets,
                           stackIcons: iconStackSources(plan, request), stackStore: stackStore, reader: reader,
                           intents: renderingIntents(plan), shapes: imageShapes(plan), explicitWideGamut: explicitWideGamut,
@@ -131,7 +136,7 @@ extension CarAssembler {
                 + storedFileName(written.variant)
                 + (written.variant.carTraits.map { "|\($0.summary)" } ?? "") + "\n"
         }
-        for source in sources.vectorFiles.keys.sorted() { description += "pdf|\(source)|\(sha256Hex(sources.vectorFiles[source]!))\n" }
+        for source in sources.vectorHashes.keys.sorted() { description += "pdf|\(source)|\(sources.vectorHashes[source]!)\n" }
         for (name, intent) in sources.intents.sorted(by: { $0.key < $1.key }) { description += "intent|\(name)|\(intent)\n" }
         for (name, shape) in sources.shapes.sorted(by: { $0.key < $1.key }) {
             for scale in Set(shape.slicing.keys).union(shape.alignment.keys).sorted() { description += "shape|\(name)|\(scale)|\(shape.at(scale))\n" }

@@ -31,6 +31,13 @@ extension CarAssembler {
         var location: SourceLocation?
     }
 
+    /// A vector rendition's cache key: its file's hash and every field its bytes are written from.
+    /// (The "encoded, copied" note counts bitmaps, as it did before vectors were cached.)
+    static func vectorCacheKey(_ rendition: CompiledCatalog.Rendition, isSVG: Bool, sha256: String) -> String {
+        sha256Hex(Array(("vector|\(writerVersion)|\(AssetcVersion.current)|\(isSVG ? "svg" : "pdf")|\(rendition.fileName)|"
+            + "\(rendition.idiom.rawValue)|\(rendition.appearance.rawValue)|\(rendition.subtype)|\(sha256)").utf8))
+    }
+
     static func pdfVectors(_ variants: [Variant], preservingVectors: Set<String> = []) -> [PDFVector] {
         // Each slot's sources and Contents.json entries; nil stands for a bitmap not drawn from a vector.
         var sources: [PDFVector.Slot: Set<String?>] = [:]

@@ -93,9 +93,18 @@ public enum CarAssembler {
         for vector in sources.vectors {
             var rendition = CompiledCatalog.Rendition(idiom: vector.slot.idiom, scale: 0, appearance: vector.slot.appearance,
                                                       fileName: FilePath(vector.source).lastComponent, width: 0, height: 0, rgba: [])
-            let file = sources.vectorFiles[vector.source]!
-            rendition.embedded = vector.isSVG ? .svg(file) : .pdf(file)
             rendition.subtype = vector.slot.subtype
+            // Copied out of the last car when the file is unchanged, else read (and the key taken
+            // from what was read, should the file have changed since it was hashed).
+            let key = { (sha256: String) in vectorCacheKey(rendition, isSVG: vector.isSVG, sha256: sha256) }
+            if let known = sources.vectorHashes[vector.source], let copy = cached[key(known)] {
+                rendition.encoded = copy
+                rendition.cacheKey = key(known)
+            } else {
+                let file = try readForCar(vector.source, sources.reader)
+                rendition.embedded = vector.isSVG ? .svg(file) : .pdf(file)
+                rendition.cacheKey = key(sha256Hex(file))
+            }
             assets[vector.slot.name]?.renditions.append(rendition)
         }
         for (asset, _, contentsPath) in sources.symbolAssets {

@@ -6,6 +6,14 @@ import AssetModel
 /// it a table. `limit`: the most bytes the file may hold; a larger one is an error naming it.
 public struct CarFileReader: Sendable {
     public var read: @Sendable (_ path: String, _ limit: Int) throws(FileError) -> [UInt8]
+    /// A file's SHA-256 as the build already knows it (the façade's source store: from an unchanged
+    /// record or its first read), or nil. A vector rendition is then keyed without reading its file,
+    /// and copied out of the last car when unchanged: a one-PDF change in a catalog of 2,000 single-PDF
+    /// sets read and hashed the other 1,999 (docs/performance.md).
+    public var knownSHA256: @Sendable (_ path: String) -> String?
 
-    public init(read: @escaping @Sendable (_ path: String, _ limit: Int) throws(FileError) -> [UInt8]) { self.read = read }
+    public init(read: @escaping @Sendable (_ path: String, _ limit: Int) throws(FileError) -> [UInt8],
+                knownSHA256: @escaping @Sendable (_ path: String) -> String? = { _ in nil }) {
+        (self.read, self.knownSHA256) = (read, knownSHA256)
+    }
 }

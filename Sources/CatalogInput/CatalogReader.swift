@@ -145,9 +145,12 @@ struct Walk {
             diagnostics.append(.warning(folder, "this folder is reached twice through links; it is read once"))
             return
         }
-        for entry in FileSystem.list(folder) where !MacFileNames.isMacMetadata(entry) && entry != "Contents.json" {
+        for (entry, listed) in FileSystem.listWithKinds(folder) where !MacFileNames.isMacMetadata(entry) && entry != "Contents.json" {
             let path = folder + "/" + entry
-            let kind = FileSystem.kindFollowingLinks(path)
+            // A folder the listing names as one is no link: neither followed nor checked for leaving.
+            // (Unless its name cannot be opened as listed: a repaired or an over-long one, said below.)
+            let isPlainFolder = listed == .directory && !entry.contains("\u{FFFD}") && path.utf8.count < FileSystem.maximumPathBytes
+            let kind = isPlainFolder ? .directory : FileSystem.kindFollowingLinks(path)
             // A name that is not UTF-8 is listed repaired (U+FFFD) and cannot be opened by it:
             // said, not dropped in silence.
             if kind == .missing, entry.contains("\u{FFFD}") {
@@ -164,7 +167,7 @@ struct Walk {
             guard kind == .directory else { continue }
             let setPath = relative.isEmpty ? entry : relative + "/" + entry
             contents.folders.record(path, catalog: catalogPath, relative: setPath)
-            if let target = target(outside: path) {
+            if !isPlainFolder, let target = target(outside: path) {
                 diagnostics.append(.warning(path, "a link to \(target), outside the catalog: it is not followed, and what it holds is left out "
                     + "(--allow-links-to names a folder links may lead into)").droppingContent())
                 continue

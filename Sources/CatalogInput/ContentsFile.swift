@@ -33,16 +33,13 @@ struct ContentsFile {
 
     static func read(_ path: String, required: Bool, diagnostics: inout [Diagnostic], inputs: inout [String]) -> ContentsFile? {
         let bytes: [UInt8]
-        switch FileSystem.kindFollowingLinks(path) {
-        case .missing where !required:
+        // A required file is not looked up first: the read says what is wrong with it.
+        if !required, FileSystem.kindFollowingLinks(path) == .missing { return nil }
+        do {
+            bytes = try FileSystem.read(path, limit: Limits.maximumJSONBytes)
+        } catch {
+            diagnostics.append(.error(path, error.description))
             return nil
-        default:
-            do {
-                bytes = try FileSystem.read(path, limit: Limits.maximumJSONBytes)
-            } catch {
-                diagnostics.append(.error(path, error.description))
-                return nil
-            }
         }
         inputs.append(path)
         if let line = MergeConflictMarkers.firstLine(in: bytes) {

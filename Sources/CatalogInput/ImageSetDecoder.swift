@@ -119,13 +119,17 @@ struct ImageSetDecoder {
         guard let named = namedFile, !named.isEmpty else { return }  // an empty slot: normal, no message
         // From here on `filename` is the file's own spelling: the one a Mac would open (MacFileNames).
         var filename = named
-        if Self.isPlainFileName(named) {
-            switch MacFileNames.match(named, inFolder: folder) {
+        // The named file looked up once (`stat`, then `lstat` only when that fails): whether it is
+        // there as spelled, what it is and its size, which can rule out a Git LFS pointer unread.
+        var looked = Self.isPlainFileName(named) ? FileSystem.kindAndSizeFollowingLinks(folder + "/" + named) : nil
+        if let found = looked {
+            switch found.kind != .missing ? .exact : MacFileNames.match(named, among: FileSystem.list(folder)) {
             case .exact: break
             case .respelled(let found):
                 diagnostics.append(.warning(contentsPath, at: entry.location, MacFileNames.respelledWarning(named, file: found, set: name)))
                 set.referenced.insert(found)
                 filename = found
+                looked = nil
             case .ambiguous(let found):
                 diagnostics.append(.error(contentsPath, at: entry.location, MacFileNames.ambiguousError(named, files: found, set: name)))
                 set.referenced.formUnion(found)
@@ -136,7 +140,8 @@ struct ImageSetDecoder {
         // (another platform, a trait) may still name a file that is gone: Xcode warns about
         // it, and `check` must stop the commit that deleted it.
         let isPlainName = Self.isPlainFileName(filename)
-        let namedFileKind = isPlainName ? FileSystem.kindFollowingLinks(folder + "/" + filename) : nil
+        let onDisk = isPlainName ? looked ?? FileSystem.kindAndSizeFollowingLinks(folder + "/" + filename) : nil
+        let namedFileKind = onDisk?.kind
         func reportIfMissingWhenSkipped() {
             guard namedFileKind == .missing else { return }
             diagnostics.append(.warning(contentsPath, at: entry.location, ActoolMessage.missingFile(filename, inSet: name)).droppingContent())
@@ -227,7 +232,8 @@ struct ImageSetDecoder {
         // The file's first bytes, read here so that every Git LFS pointer of the catalogs is
         // named in one run (not only the first one a source inspection meets) and a raster of
         // another format behind a PNG name is skipped as its real name would be.
-        guard Self.holdsWhatItsNameSays(path, filename: filename, contentsPath: contentsPath, at: entry.location, diagnostics: &diagnostics) else {
+        guard Self.holdsWhatItsNameSays(path, filename: filename, size: onDisk?.size, contentsPath: contentsPath, at: entry.location,
+                                        diagnostics: &diagnostics) else {
             return
         }
         Self.addInsets(of: entry, in: file, scale: scale, to: &set.properties)
@@ -363,14 +369,18 @@ struct ImageSetDecoder {
     /// The slot's file, by its first KiB: false, with the message, for a Git LFS pointer (an error
     /// that fails the build after planning) or another raster format behind a PNG name (a skipped
     /// slot); true for anything else, an unreadable file included (its reader says why later).
-    static func holdsWhatItsNameSays(_ path: String, filename: String, contentsPath: String, at location: SourceLocation,
+    /// `size`: the file's, when known: a file larger than the spec's 1,024-byte cap on a pointer,
+    /// whose name is not a PNG's, is not read.
+    static func holdsWhatItsNameSays(_ path: String, filename: String, size: Int? = nil, contentsPath: String, at location: SourceLocation,
                                      diagnostics: inout [Diagnostic]) -> Bool {
+        let isPNGName = ResolvedSource.Kind.forPath(filename) == .png
+        if let size, size > GitLFSPointer.maximumBytes, !isPNGName { return true }
         guard let prefix = try? FileSystem.readPrefix(path, count: 1024) else { return true }
         if let size = GitLFSPointer.pointedSize(of: prefix) {
             diagnostics.append(.error(path, GitLFSPointer.message(pointedSize: size)).droppingContent())
             return false
         }
-        if ResolvedSource.Kind.forPath(filename) == .png, let format = ForeignRaster.format(of: prefix) {
+        if isPNGName, let format = ForeignRaster.format(of: prefix) {
             diagnostics.append(.warning(contentsPath, at: location, ForeignRaster.message(filename, holds: format)).droppingContent())
             return false
         }

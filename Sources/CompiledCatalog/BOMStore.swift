@@ -102,7 +102,10 @@ struct BOMStore {
     /// The file's bytes.
     func serialized() -> [UInt8] {
         var file = [UInt8](repeating: 0, count: 512)
+        // Reserved once: a car of 20 MB grown by doubling was copied about twice over.
+        file.reserveCapacity(512 + blocks.reduce(0) { $0 + $1.count + 15 } + variables.count * 260 + 8 * max(256, blocks.count + 1) + 64)
         var addresses: [(UInt32, UInt32)] = [(0, 0)]
+        addresses.reserveCapacity(blocks.count)
         for block in blocks.dropFirst() {
             pad(&file)
             addresses.append((UInt32(file.count), UInt32(block.count)))
@@ -134,7 +137,7 @@ struct BOMStore {
     }
 
     private func pad(_ bytes: inout [UInt8]) {
-        bytes += [UInt8](repeating: 0, count: (16 - bytes.count % 16) % 16)
+        bytes.append(contentsOf: repeatElement(0, count: (16 - bytes.count % 16) % 16))
     }
 }
 

@@ -94,4 +94,41 @@ import TestSupport
         try Data("x".utf8).write(to: file)
         #expect(try Self.compile(work, cache: file.path) == first)
     }
+
+    /// A single-PDF set's vector is kept in the car beside its bitmaps. A second call copies an
+    /// unchanged vector out of the last car, keyed by its file's hash, without reading the file;
+    /// a changed one is read again: the car is what a call without the cache makes, and the
+    /// unchanged vector's record is the same bytes as before.
+    @Test func aChangedVectorIsReadAgainAndAnUnchangedOneCopied() throws {
+        let work = try Harness.temporaryDirectory(#function)
+        defer { Harness.removeTemporary(work) }
+        let catalog = work.appendingPathComponent("A.xcassets")
+        for (set, art) in [("Star", "star-fill.pdf"), ("Feed", "feedly.pdf")] {
+            let folder = catalog.appendingPathComponent("\(set).imageset")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/\(art)"), to: folder.appendingPathComponent(art))
+            try Data(#"{"images": [{"idiom": "universal", "filename": "\#(art)"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+                .write(to: folder.appendingPathComponent("Contents.json"))
+        }
+        try Data(#"{"info": {"author": "xcode", "version": 1}}"#.utf8).write(to: catalog.appendingPathComponent("Contents.json"))
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("compiled"), withIntermediateDirectories: true)
+        let cache = work.appendingPathComponent("cache").path
+        func vectors(_ car: [UInt8]) throws -> [String: [UInt8]] {
+            var found: [String: [UInt8]] = [:]
+            for rendition in try CARReader(car).renditions where rendition.name.hasSuffix(".pdf") { found[rendition.name] = rendition.rawPayload }
+            return found
+        }
+        let first = try vectors(try Self.compile(work, cache: cache))
+        #expect(Set(first.keys) == ["star-fill.pdf", "feedly.pdf"], "\(first.keys.sorted())")
+
+        // feedly.pdf is another drawing now (the bytes of another PDF, the same name).
+        let feed = catalog.appendingPathComponent("Feed.imageset/feedly.pdf")
+        try FileManager.default.removeItem(at: feed)
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art/cleanup.pdf"), to: feed)
+        let changed = try Self.compile(work, cache: cache)
+        let second = try vectors(changed)
+        #expect(second["star-fill.pdf"] == first["star-fill.pdf"], "the unchanged vector's record is kept as it was")
+        #expect(second["feedly.pdf"] != first["feedly.pdf"], "the changed vector was not read again")
+        #expect(try Self.compile(work, cache: "none") == changed, "the same bytes as a call that makes everything anew")
+    }
 }

@@ -1,5 +1,7 @@
 import AssetKit
+import AssetModel
 import Foundation
+import Rendering
 import Testing
 
 /// Renders run in supervised worker processes: a render that outlives its time budget or its
@@ -85,5 +87,34 @@ import Testing
         #expect(after == before, "the earlier tree changed")
         // No worker outlives its build.
         #expect(try Harness.renderWorkersLeft(in: work) == "0", "render workers left running")
+    }
+
+    /// The worker planning started to read a changed PDF is not stopped when planning ends: it waits
+    /// on the build's shelf, and the renders take it instead of starting another (a worker's start
+    /// is a twentieth of a one-PDF rebuild in the actool mode). One started for other budgets is not taken.
+    @Test func planningsIdleWorkerIsTakenByTheRenders() throws {
+        let star = Harness.fixtures.appendingPathComponent("art/star-fill.pdf").path
+        let shelf = WorkerShelf()
+        let page: PointSize
+        do {
+            let supervisor = SourceSupervisor(executable: Harness.binary, timeLimit: 60, memoryLimit: 1 << 30, fontsDirectory: nil,
+                                              shelf: shelf, isCancelled: { false })
+            page = try #require(try supervisor.pdfFacts(path: star, pages: [1]).pageSizes[1])
+        }
+        #expect(shelf.count == 1, "the supervisor's idle worker waits on the shelf")
+        let variant = Variant(name: "Star", relativePath: "Star.png", fileName: "Star.png", scale: 1, tall: false,
+                              pointSize: PointSize(width: 16, height: 16), pixelWidth: 16, pixelHeight: 16,
+                              source: ResolvedSource(path: star, kind: .pdf, page: 1), contentSize: page,
+                              placement: Placement(scaleX: 16 / page.width, scaleY: 16 / page.height, offsetX: 0, offsetY: 0),
+                              origin: .manifest(SourceLocation(line: 1, column: 1)))
+        var other = WorkerPool(jobs: 1, executable: Harness.binary, encoder: PNGEncoderSettings(), pixelBudget: .max, timeLimit: 60, memoryLimit: 2 << 30)
+        other.shelf = shelf
+        #expect(other.run([variant], sink: { (_: Int, _: [UInt8], _: String) throws(FileError) in }).allSatisfy { (try? $0.get()) != nil })
+        #expect(shelf.count == 1, "a pool of another memory budget starts its own worker")
+        var pool = WorkerPool(jobs: 2, executable: Harness.binary, encoder: PNGEncoderSettings(), pixelBudget: .max, timeLimit: 60, memoryLimit: 1 << 30)
+        pool.shelf = shelf
+        let results = pool.run([variant], sink: { (_: Int, _: [UInt8], _: String) throws(FileError) in })
+        #expect(results.count == 1 && results.allSatisfy { (try? $0.get()) != nil }, "\(results.map { "\($0)" })")
+        #expect(shelf.count == 0, "the render took the waiting worker")
     }
 }

@@ -6,10 +6,12 @@ public enum GitLFSPointer {
     private static let versionPrefixes = ["version https://git-lfs.github.com/spec/", "version https://hawser.github.com/spec/"]
         .map { Array($0.utf8) }
 
+    /// A pointer is under 200 bytes; the spec caps it at 1024.
+    public static let maximumBytes = 1024
+
     /// The size the pointer gives for the real file, when `bytes` is a pointer (0 when it gives none).
     public static func pointedSize(of bytes: [UInt8]) -> Int? {
-        // A pointer is under 200 bytes; the spec caps it at 1024.
-        guard bytes.count <= 1024, versionPrefixes.contains(where: { bytes.starts(with: $0) }) else { return nil }
+        guard bytes.count <= maximumBytes, versionPrefixes.contains(where: { bytes.starts(with: $0) }) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         for line in text.split(separator: "\n") where line.hasPrefix("size ") {
             return Int(line.dropFirst(5)) ?? 0

@@ -23,9 +23,12 @@ public final class SourceSupervisor: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [ChildProcess] = []
     private var facts: [String: Facts] = [:]
+    /// Where idle workers go when planning is done, for the build's renders (nil: stopped).
+    private let shelf: WorkerShelf?
 
     public init(executable: String, timeLimit: Double, memoryLimit: Int, fontsDirectory: String?,
-                isCancelled: @escaping @Sendable () -> Bool) {
+                shelf: WorkerShelf? = nil, isCancelled: @escaping @Sendable () -> Bool) {
+        self.shelf = shelf
         self.executable = executable
         self.timeLimit = timeLimit
         self.memoryLimit = memoryLimit
@@ -37,7 +40,9 @@ public final class SourceSupervisor: @unchecked Sendable {
     }
 
     deinit {
-        for worker in idle { worker.finish() }
+        for worker in idle {
+            if let shelf { shelf.put(worker, executable: executable, arguments: arguments) } else { worker.finish() }
+        }
     }
 
     /// Page count, the sizes of `pages`, and the fonts the document uses without embedding them.

@@ -32,6 +32,8 @@ public struct WorkerPool: Sendable {
     public var isCancelled: @Sendable () -> Bool = { false }
     /// The manifest's fonts folder: workers restrict fontconfig to it before rendering.
     public var fontsDirectory: String?
+    /// Idle workers planning started, taken before starting new ones (`WorkerShelf`).
+    public var shelf: WorkerShelf?
 
     public init(jobs: Int, executable: String, encoder: PNGEncoderSettings, pixelBudget: Int, timeLimit: Double,
                 memoryLimit: Int, progress: (@Sendable (Int, Int) -> Void)? = nil) {
@@ -78,7 +80,7 @@ public struct WorkerPool: Sendable {
         let completed = Counter()
         let workers = max(1, min(jobs, batches.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var worker: ChildProcess?
+            var worker: ChildProcess? = shelf?.take(executable: executable, arguments: workerArguments)
             defer { worker?.finish() }
             while !isCancelled(), let position = board.take() {
                 let batch = batches[position]
