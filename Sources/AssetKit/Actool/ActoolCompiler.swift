@@ -134,10 +134,9 @@ public enum ActoolCompiler {
         var placement = ActoolPlacement(compile: kernel)
         do throws(FileError) {
             for file in files.sorted() {
-                let bytes = try FileSystem.read(resources + "/" + file, limit: Int.max)
                 let target = compile + "/" + file
                 try FileSystem.makeDirectories(FilePath(target).folder.string, under: kernel)
-                try placement.add(bytes, at: target)
+                try placement.add(.copy(of: resources + "/" + file), at: target)
                 written.append(target)
             }
             if let plist = invocation.partialInfoPlist {

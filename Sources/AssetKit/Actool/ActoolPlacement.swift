@@ -27,7 +27,13 @@ struct ActoolPlacement {
     let compile: String
     private let tag: String
     private var entries: [Entry] = []
-    private var files: [(target: String, bytes: [UInt8])] = []
+    /// What a placed file holds: bytes, or a copy of a file of the work folder (copied by the kernel).
+    enum Content {
+        case bytes([UInt8])
+        case copy(of: String)
+    }
+
+    private var files: [(target: String, content: Content)] = []
     private var throughDevices: [(target: String, bytes: [UInt8])] = []
 
     var journalPath: String { compile + "/" + Self.journalName }
@@ -39,13 +45,20 @@ struct ActoolPlacement {
 
     /// Adds a file; a folder where it goes fails here, before anything is written.
     mutating func add(_ bytes: [UInt8], at target: String) throws(FileError) {
+        try add(.bytes(bytes), at: target)
+    }
+
+    mutating func add(_ content: Content, at target: String) throws(FileError) {
         switch FileSystem.kindFollowingLinks(target) {
         case .file, .missing:
-            files.append((target, bytes))
+            files.append((target, content))
         case .directory:
             throw FileError(.write, path: target, reason: .system(code: EISDIR, description: "is a folder"))
         default:
-            throughDevices.append((target, bytes))
+            switch content {
+            case .bytes(let bytes): throughDevices.append((target, bytes))
+            case .copy(let source): throughDevices.append((target, try FileSystem.read(source, limit: Int.max)))
+            }
         }
     }
 
@@ -55,11 +68,14 @@ struct ActoolPlacement {
         entries = files.map { Entry(target: $0.target, hadEarlier: FileSystem.kind($0.target) == .file) }
         do throws(FileError) {
             try writeJournal()
-            for (target, bytes) in files {
+            for (target, content) in files {
                 let temporary = Self.temporary(target, tag)
                 FileSystem.remove(temporary)
                 do {
-                    try FileSystem.writeNew(temporary, bytes)
+                    switch content {
+                    case .bytes(let bytes): try FileSystem.writeNew(temporary, bytes)
+                    case .copy(let source): try FileSystem.copyNew(from: source, to: temporary)
+                    }
                 } catch {
                     throw FileError(error.operation, path: target, reason: error.reason, systemDescription: error.systemDescription)
                 }
