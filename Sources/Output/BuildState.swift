@@ -53,6 +53,7 @@ public struct BuildState: Sendable, Equatable {
         guard case .number(let version, _)? = fields["formatVersion"]?.value, version == Double(formatVersion),
               case .object(let entries)? = fields["outputs"]?.value else { return BuildState() }
         var state = BuildState()
+        state.outputs.reserveCapacity(entries.count)
         for entry in entries {
             // A path outside the output rules (`../victim.txt`) is dropped, never acted on; an
             // entry that does not read is dropped alone.

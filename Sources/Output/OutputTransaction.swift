@@ -220,7 +220,7 @@ public final class OutputTransaction: @unchecked Sendable {
         // another file than `Café` in NFC, and goes. The state is input: only a regular file at a
         // valid output path (or a car `--car-path` put elsewhere), reached without passing through any
         // link, is removed.
-        let stale = previous.outputs.keys.sorted().filter { state.outputs[$0] == nil }.map(\.path)
+        let stale = previous.outputs.keys.filter { state.outputs[$0] == nil }.sorted().map(\.path)
             .filter { OutputPath.isRecorded($0) && FileSystem.kindInside(root, $0) == .file }
         var journal = CommitJournal(root: root, statePath: statePath, writer: writer)
         try journal.begin(moved + stale + derived.map(\.relativePath) + MetadataFiles.names)

@@ -43,3 +43,19 @@ import Testing
         #expect(output == .array([.string("a/b.png")]))
     }
 }
+
+/// The rule every output path obeys (`OutputPath.isValid`): an ASCII path is checked by its bytes,
+/// any other by its characters; both say the same of the same path.
+@Suite struct OutputPathRuleTests {
+    @Test func plainComponentsBelowATopFolderAlone() {
+        let valid = ["Resources/a.png", "Resources/Checkout.bundle/Round/Cherry@2x.png", "AppStore/AppIcon.png",
+                     ".assetc/renditions/Img00001@3x.png", "Resources/...png", "Resources/.hidden", "Resources/a..b",
+                     "Resources/Café.png", "Resources/日本/星.png"]
+        let invalid = ["", "/Resources/a.png", "Resources", "Resources/", "Resources//a.png", "Resources/./a.png",
+                       "Resources/../a.png", "Resources/a/..", "Resources/a/.", "Resources/a/", "Other/a.png",
+                       "Resources/a\\b.png", "Resources/a\u{0}.png", "ResourcesX/a.png", ".assetc/state.json",
+                       "Resources/Café/../a.png", "Resources/\u{301}/../x"]
+        for path in valid { #expect(OutputPath.isValid(path), "\(path)") }
+        for path in invalid { #expect(!OutputPath.isValid(path), "\(path)") }
+    }
+}
