@@ -59,3 +59,18 @@ import Testing
         for path in invalid { #expect(!OutputPath.isValid(path), "\(path)") }
     }
 }
+
+/// Paths keyed by their bytes (`ByteExactPath`): NFC and NFD spellings are two keys, the order is the
+/// bytes' order (a prefix first), equal paths hash alike.
+@Suite struct ByteExactPathTests {
+    @Test func bytesDecideEqualityHashAndOrder() {
+        let nfc = ByteExactPath("Resources/Caf\u{E9}.png"), nfd = ByteExactPath("Resources/Cafe\u{301}.png")
+        #expect(nfc != nfd && nfc.path == nfd.path, "Swift's strings are equal, the paths are not")
+        #expect(Set([nfc, nfd, ByteExactPath("Resources/Caf\u{E9}.png")]).count == 2)
+        let sorted = ["Resources/b", "Resources/a/b", "Resources/a", "Resources/B", "Resources/\u{E9}", "Resources/e\u{301}", "AppStore/x"]
+            .map { ByteExactPath($0) }.sorted().map(\.path)
+        #expect(sorted == ["AppStore/x", "Resources/B", "Resources/a", "Resources/a/b", "Resources/b", "Resources/e\u{301}", "Resources/\u{E9}"],
+                "\(sorted)")
+        #expect(sorted.map { ByteExactPath($0) } == sorted.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { ByteExactPath($0) })
+    }
+}
