@@ -9,7 +9,7 @@ public struct AssetTable: Sendable {
     public static let formatVersion = 1
 
     public enum Idiom: Int, Sendable, Hashable {
-        case universal = 0, phone = 1, pad = 2, tv = 3
+        case universal = 0, phone = 1, pad = 2, tv = 3, watch = 5
     }
 
     public enum Luminosity: Int, Sendable, Hashable {

@@ -126,11 +126,17 @@ extension CarAssembler {
             case .mac: return .universal
             }
         }
-        switch variant.idiom {
-        case nil: return .universal
-        case .iphone?: return .phone
-        case .ipad?: return .pad
-        case .tv?: return .tv
+        return idiom(variant.idiom)
+    }
+
+    /// A device's CoreUI idiom (universal for nil).
+    static func idiom(_ device: Idiom?) -> RenditionIdiom {
+        switch device {
+        case nil: .universal
+        case .iphone?: .phone
+        case .ipad?: .pad
+        case .tv?: .tv
+        case .watch?: .watch
         }
     }
 

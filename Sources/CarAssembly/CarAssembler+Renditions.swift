@@ -99,6 +99,7 @@ extension CarAssembler {
             for (attribute, value) in traits.attributes {
                 if let key = RenditionAttribute(rawValue: attribute) { rendition.traits[key] = value }
             }
+            if let subtype = rendition.traits.removeValue(forKey: .subtype) { rendition.subtype = subtype }
         }
         if variant.source.kind == .jpeg, rendition.slicing != nil {
             made.append(jpegSlicingDropped(variant.source.path, fileName: variant.fileName, name: variant.name))
@@ -134,7 +135,7 @@ extension CarAssembler {
     /// A car-only slot's rendition with its key fields and cache key set; its pixels not yet read.
     static func pendingTrait(_ file: TraitFile, _ sources: CarSources) -> PendingTrait {
         let slot = file.slot
-        let idiom: RenditionIdiom = slot.carPlay == true ? .car : slot.idiom == .iphone ? .phone : slot.idiom == .ipad ? .pad : .universal
+        let idiom: RenditionIdiom = slot.carPlay == true ? .car : Self.idiom(slot.idiom)
         var rendition = CompiledCatalog.Rendition(idiom: idiom, scale: slot.scale, appearance: appearance(slot.appearance), fileName: slot.filename,
                                                   width: 0, height: 0, rgba: [])
         rendition.renderingIntent = sources.intents[file.name] ?? .automatic
@@ -142,6 +143,8 @@ extension CarAssembler {
         for (attribute, value) in slot.attributeValues ?? [:] {
             if let key = RenditionAttribute(rawValue: attribute) { rendition.traits[key] = value }
         }
+        // A watch's screen width is the rendition's subtype, which the writer keys from `subtype`.
+        if let subtype = rendition.traits.removeValue(forKey: .subtype) { rendition.subtype = subtype }
         rendition.localization = slot.locale
         let traits = rendition.traits.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" }.joined(separator: ",")
         rendition.cacheKey = sha256Hex(Array(("trait|\(writerVersion)|\(AssetcVersion.current)|\(SRGBConversion.version)|\(rendition.fileName)|"

@@ -46,8 +46,10 @@ extension CarAssembler {
         var pageInPoints: Set<PDFVector.Slot> = []
         // Slots drawn for a locale or a direction (`carTraits`) are not the set's own slot: they
         // get bitmaps alone, and leave the base slot's vector as it was (Immuni's sets).
-        for variant in variants where variant.role == .image && variant.carTraits == nil {
-            let slot = PDFVector.Slot(name: variant.name, idiom: idiom(variant), appearance: appearance(variant), subtype: variant.tall ? 568 : 0)
+        // A watch slot chosen by screen width alone is the set's own slot of that subtype.
+        for variant in variants where variant.role == .image && (variant.carTraits == nil || variant.carTraits?.isWatchScreenWidthAlone == true) {
+            let subtype = variant.tall ? 568 : variant.carTraits?.attributes[RenditionAttribute.subtype.rawValue] ?? 0
+            let slot = PDFVector.Slot(name: variant.name, idiom: idiom(variant), appearance: appearance(variant), subtype: subtype)
             sources[slot, default: []].insert(variant.source.kind == .pdf || variant.source.kind == .svg ? variant.source.path : nil)
             entries[slot, default: []].insert(EntrySpot(contents: variant.catalogOrigin?.contentsPath, location: variant.origin.location))
             // The page is in points (a single-scale or 1x slot); a vector in a 2x or 3x slot has

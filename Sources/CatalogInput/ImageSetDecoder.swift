@@ -86,11 +86,13 @@ struct ImageSetDecoder {
     /// A car-only slot, once per idiom, scale, appearance and traits, as for plain slots.
     static func keep(_ slot: CatalogTraitSlot, platformOnly: Bool, filename: String, at entry: JSONNode, contentsPath: String, in set: inout SetEntries,
                      diagnostics: inout [Diagnostic], inputs: inout [String]) {
-        // Scale 0 is a vector drawn at every scale: it meets a slot of any scale.
+        // Scale 0 is a vector drawn at every scale: it meets a slot of any scale, but for a raster
+        // of one scale, which replaces the vector's drawing at that scale (as a set's plain slots
+        // do: acextract's watch car holds v_overrides' cyan@2x.png, not its PDF, for 38 mm at 2x).
         if set.traitSlots.indices.contains(where: { index in
             let other = set.traitSlots[index]
             return set.traitSlotIsPlatformOnly[index] == platformOnly && other.idiom == slot.idiom && other.carPlay == slot.carPlay
-                && (other.scale == slot.scale || other.scale == 0 || slot.scale == 0)
+                && (other.scale == slot.scale || (other.scale == 0 || slot.scale == 0) && other.isVector == slot.isVector)
                 && other.appearance == slot.appearance && other.attributeValues == slot.attributeValues && other.locale == slot.locale }) {
             diagnostics.append(.warning(contentsPath, at: entry.location,
                                         "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept").droppingContent())
@@ -302,6 +304,8 @@ struct ImageSetDecoder {
             let text = "skipped \(skippedForTraits) slot\(skippedForTraits == 1 ? "" : "s") of \"\(name)\" chosen by size class, locale, "
                 + "direction, memory or display gamut: assetc compiles such slots, into Assets.car only, with trait values it knows, "
                 + "from PDF and SVG files and from PNG, WebP, HEIC or JPEG files with a scale"
+                // A watch's screen width: known for 38 and 42 mm alone (CatalogTraitSlot.watchSubtypes).
+                + (platform == .watchOS ? "; of a watch's screen widths, <=145 (38 mm) and >145 (42 mm) are known" : "")
             diagnostics.append(.warning(contentsPath, text + (keptSlots == 0 ? "; the set has no other image, so nothing is written for it" : "")).droppingContent())
         }
         if !traitSlots.isEmpty {
@@ -328,7 +332,9 @@ struct ImageSetDecoder {
                            namedFileKind: FileSystem.EntryKind?, diagnostics: inout [Diagnostic]) -> CatalogTraitSlot? {
         let lower = filename.lowercased()
         let isVector = CatalogTraitSlot.vectorExtensions.contains(where: { lower.hasSuffix($0) })
-        guard ["screen-width", "subtype"].allSatisfy({ file.member($0, of: entry) == nil }),
+        // A watch's screen width is a subtype of a watchOS car; elsewhere no car keys it.
+        let keysScreenWidth = platform == .watchOS && file.member("screen-width", of: entry) != nil
+        guard (keysScreenWidth || file.member("screen-width", of: entry) == nil) && file.member("subtype", of: entry) == nil,
               isPlainName, namedFileKind == .file, isVector || CatalogTraitSlot.rasterExtensions.contains(where: { lower.hasSuffix($0) })
         else { return nil }
         // A raster needs its scale; a vector without one is drawn at every scale.
@@ -353,7 +359,7 @@ struct ImageSetDecoder {
         // Read only when the car is made: a Git LFS pointer is named here, so `check` says so too.
         guard Self.holdsWhatItsNameSays(folder + "/" + filename, filename: filename, contentsPath: file.path, at: entry.location,
                                         diagnostics: &diagnostics) else { return nil }
-        let slot = CatalogTraitSlot(idiom: idiom, carPlay: idiomName == "car", scale: scale, appearance: appearance, filename: filename, path: folder + "/" + filename,
+        var slot = CatalogTraitSlot(idiom: idiom, carPlay: idiomName == "car", scale: scale, appearance: appearance, filename: filename, path: folder + "/" + filename,
                                     widthClass: file.string("width-class", of: entry, diagnostics: &diagnostics),
                                     heightClass: file.string("height-class", of: entry, diagnostics: &diagnostics),
                                     memory: file.string("memory", of: entry, diagnostics: &diagnostics),
@@ -361,6 +367,7 @@ struct ImageSetDecoder {
                                     locale: locale,
                                     displayGamut: file.string("display-gamut", of: entry, diagnostics: &diagnostics),
                                     languageDirection: file.string("language-direction", of: entry, diagnostics: &diagnostics))
+        if keysScreenWidth { slot.screenWidth = file.string("screen-width", of: entry, diagnostics: &diagnostics) }
         // A Display P3 vector is not drawn (Cairo draws in sRGB): left to the skipped-slot warning.
         if isVector && slot.isWideGamut { return nil }
         return slot.attributeValues == nil ? nil : slot
@@ -417,6 +424,7 @@ extension ApplePlatform {
         case .iOS: "assetc builds iOS resources (universal, iphone, ipad)"
         case .macOS, .macCatalyst: "a Mac build takes universal and mac slots"
         case .tvOS: "a tvOS build takes universal and tv slots"
+        case .watchOS: "a watchOS build takes universal and watch slots"
         }
     }
 }

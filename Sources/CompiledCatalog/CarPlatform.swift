@@ -21,6 +21,8 @@ extension ApplePlatform {
         case .macOS: "macosx"
         case .macCatalyst: "macosx-ios"
         case .tvOS: "atv"
+        // No watchOS car of a recent actool has been read: the SDK's name stands in (docs/watchos.md).
+        case .watchOS: "watchos"
         }
     }
 
@@ -34,7 +36,9 @@ extension ApplePlatform {
     /// The key format of a car whose renditions use `extras`.
     func carKeyFormat(with extras: Set<RenditionAttribute>) throws(CompiledCatalogError) -> [RenditionAttribute] {
         switch self {
-        case .iOS, .macCatalyst:
+        case .iOS, .macCatalyst, .watchOS:
+            // watchOS: iOS's, whose scale, idiom and subtype acextract's watch car keys (its
+            // screen-width slots are subtypes 320 and 384).
             return RenditionAttribute.keyFormat(with: extras)
         case .tvOS:
             // Xcode 26.5's tvOS car keys no dimension 2: appearance, localization, scale, idiom,

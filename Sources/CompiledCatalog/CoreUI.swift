@@ -36,7 +36,7 @@ public enum RenditionAttribute: UInt16, Sendable, CaseIterable {
 
 /// CoreUI's idiom numbers (xcbuild's and xtool's table, confirmed by an actool-made file).
 public enum RenditionIdiom: UInt16, Sendable, Comparable {
-    case universal = 0, phone = 1, pad = 2, tv = 3, car = 4, marketing = 6
+    case universal = 0, phone = 1, pad = 2, tv = 3, car = 4, watch = 5, marketing = 6
 
     public static func < (a: RenditionIdiom, b: RenditionIdiom) -> Bool { a.rawValue < b.rawValue }
 }

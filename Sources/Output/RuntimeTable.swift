@@ -56,6 +56,7 @@ public enum RuntimeTable {
         case .iphone?: 1
         case .ipad?: 2
         case .tv?: 3  // UIUserInterfaceIdiomTV
+        case .watch?: 5  // no UIKit idiom: CoreUI's watch number
         }
     }
 

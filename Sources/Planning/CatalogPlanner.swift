@@ -230,7 +230,12 @@ struct CatalogPlanner {
             let slotScale = Double(max(1, slot.scale))
             let points = PointSize(width: page.width / slotScale, height: page.height / slotScale)
             let traits = CarTraits(locale: slot.locale, attributes: slot.attributeValues ?? [:])
-            for scale in slot.scale > 0 ? [slot.scale] : catalog.spec.scales {
+            // A raster slot of the same traits at a scale is that scale's art: not drawn over it.
+            let rasterScales = Set(set.properties.traitSlots.filter {
+                !$0.isVector && $0.idiom == slot.idiom && $0.carPlay == slot.carPlay && $0.appearance == slot.appearance
+                    && $0.attributeValues == slot.attributeValues && $0.locale == slot.locale
+            }.map(\.scale))
+            for scale in slot.scale > 0 ? [slot.scale] : catalog.spec.scales.filter({ !rasterScales.contains($0) }) {
                 let width = FileNaming.pixels(points.width, scale: scale), height = FileNaming.pixels(points.height, scale: scale)
                 // Kept under the renditions folder only: a name of its own, numbered in the set's
                 // order, with a `~` that no set's loose base has (LooseNames writes it `_`), so it

@@ -29,6 +29,8 @@ enum DeviceAwareVariants {
     static func loadable(_ variant: Variant, request: BuildRequest) -> Bool {
         // Apple TV: HD screens are 1x, 4K ones 2x; none is 3x.
         if request.platform == .tvOS { return variant.scale <= 2 }
+        // Apple Watch: every screen, 38 mm to Ultra, is 2x.
+        if request.platform == .watchOS { return variant.scale == 2 }
         let iphone = request.devices.contains(.iphone), ipad = request.devices.contains(.ipad)
         let iphoneAt1x = iphone && request.deploymentTarget < OSVersion(7)
         let ipadAt1x = ipad && request.deploymentTarget < OSVersion(10)

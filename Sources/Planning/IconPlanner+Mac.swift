@@ -4,6 +4,16 @@ import AssetModel
 /// are (each PNG exactly its slot's pixels), and compiled into the car only, as actool compiles them
 /// for macOS: no loose PNG, the car's part-220 renditions and the `.icns` made beside it.
 extension IconPlanner {
+    /// A watch app's icon set: refused, naming the set, rather than compiled by guesswork or said to
+    /// have no applicable content (it has): no car of actool's with a watch icon has been read, so
+    /// its renditions' idiom, subtypes and sizes are not known (docs/watchos.md).
+    func refuseWatchIcon(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
+        guard let opened = openSet(set, kind: .appIconSet, what: "app icon set", diagnostics: &diagnostics) else { return [] }
+        diagnostics.append(.error(opened.contentsPath, "the app icon set \"\(spec.name)\": watchOS app icons are not compiled by assetc yet "
+            + "(no actool car with a watch icon has been read to follow; docs/watchos.md); build without --app-icon to compile the rest"))
+        return []
+    }
+
     func validateMac(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         guard let opened = openSet(set, kind: .appIconSet, what: "app icon set", diagnostics: &diagnostics) else { return [] }
         let (setPath, setName, contentsPath, slotSet) = (opened.path, opened.name, opened.contentsPath, opened.slotSet)

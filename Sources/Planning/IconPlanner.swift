@@ -25,6 +25,7 @@ struct IconPlanner: SlotSetOpening {
             return generate(spec, source: source, page: page, diagnostics: &diagnostics)
         case .appiconset(let set):
             if request.platform.hasMacIcon { return validateMac(spec, set: set, diagnostics: &diagnostics) }
+            if request.platform == .watchOS { return refuseWatchIcon(spec, set: set, diagnostics: &diagnostics) }
             return validate(spec, set: set, diagnostics: &diagnostics)
         }
     }

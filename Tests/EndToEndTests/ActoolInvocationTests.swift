@@ -64,7 +64,7 @@ import Testing
         ])
         #expect(invocation.refusals == [
             "--include-sticker-content: sticker packs are not compiled by assetc",
-            "--complication: watch complications are not compiled by assetc (iOS only)",
+            "--complication: watch complication sets are not compiled by assetc yet (docs/watchos.md)",
             "--output-format takes xml1, binary1 or human-readable-text, not \"json\"",
             "unknown option --platfrom; did you mean --platform?",
             "--compress-pngs takes no value (given \"--compress-pngs=yes\")",
@@ -75,16 +75,16 @@ import Testing
     }
 
     @Test func platformsAndDevicesOtherThanIOSTVOSAndMacAreRefused() throws {
-        let invocation = ActoolInvocation.parse(["--platform", "watchos", "--target-device", "watch", "--minimum-deployment-target", "x", "A.icon", "B.xcassets"])
+        let invocation = ActoolInvocation.parse(["--platform", "xros", "--target-device", "vision", "--minimum-deployment-target", "x", "A.icon", "B.xcassets"])
         do {
             _ = try ActoolCompiler.catalogRequest(invocation, catalogs: invocation.inputs)
-            Issue.record("watchOS was accepted")
+            Issue.record("visionOS was accepted")
         } catch {
             // An Icon Composer bundle is an operand like a catalog (no message of its own).
             #expect(error.messages == [
-                "--platform watchos: assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator) and macOS (macosx) only",
+                "--platform xros: assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator), watchOS (watchos, watchsimulator) and macOS (macosx) only",
                 "--minimum-deployment-target x is not a version such as 15.0",
-                "--target-device watch: assetc compiles for iphone and ipad only",
+                "--target-device vision: assetc compiles for iphone and ipad only",
             ])
         }
         // An Apple TV app: tv, and no other device.

@@ -200,12 +200,16 @@ public enum ActoolCompiler {
             // An Apple TV app: its catalogs' universal and tv entries, its Brand Assets icon.
             request.platform = .tvOS
             request.devices = [.tv]
+        case "watchos"?, "watchsimulator"?, "watchos-simulator"?:
+            // An Apple Watch app: its catalogs' universal and watch entries (docs/watchos.md).
+            request.platform = .watchOS
+            request.devices = [.watch]
         case "macosx"?:
             request.platform = .macOS
             if invocation.launchImage != nil { problems.append("--launch-image: a Mac app has no launch images") }
         case let other?:
-            problems.append("--platform \(other): assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator) "
-                + "and macOS (macosx) only")
+            problems.append("--platform \(other): assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator), "
+                + "watchOS (watchos, watchsimulator) and macOS (macosx) only")
         }
         if let text = invocation.minimumDeploymentTarget {
             if let version = OSVersion(text) { request.deploymentTarget = version } else {
@@ -224,7 +228,11 @@ public enum ActoolCompiler {
                 if device != "tv" { problems.append("--target-device \(device): a tvOS app runs on tv only") }
                 continue
             }
-            if let idiom = Idiom(rawValue: device), idiom != .tv { devices.append(idiom) } else {
+            if request.platform == .watchOS {
+                if device != "watch" { problems.append("--target-device \(device): a watchOS app runs on watch only") }
+                continue
+            }
+            if let idiom = Idiom(rawValue: device), Idiom.iOSDevices.contains(idiom) { devices.append(idiom) } else {
                 problems.append("--target-device \(device): assetc compiles for iphone and ipad only")
             }
         }

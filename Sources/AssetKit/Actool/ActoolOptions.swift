@@ -48,7 +48,7 @@ extension ActoolInvocation {
         ("--stickers-icon-role", true, "sticker packs are not compiled by assetc"),
         ("--sticker-pack-strings-file", true, "sticker packs are not compiled by assetc"),
         ("--include-sticker-content", false, "sticker packs are not compiled by assetc"),
-        ("--complication", true, "watch complications are not compiled by assetc (iOS only)"),
+        ("--complication", true, "watch complication sets are not compiled by assetc yet (docs/watchos.md)"),
         ("--asset-pack-output-specifications", true, "on-demand resource packs are not written by assetc"),
         ("--print-asset-tag-combinations", false, "on-demand resource tags are not read by assetc"),
         ("--print-contents", false, "--print-contents is not implemented; `assetc plan` lists what a catalog compiles to"),

@@ -36,6 +36,14 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
     public var displayGamut: String?
     /// `language-direction` (`left-to-right`, `right-to-left`).
     public var languageDirection: String?
+    /// `screen-width` (`<=145`, `>145`): an Apple Watch's screen, keyed in the car by its subtype.
+    public var screenWidth: String?
+
+    /// CoreUI's subtypes for a watch slot's `screen-width`: `<=145` is the 38 mm watch (320), `>145`
+    /// the 42 mm one (384), as acextract's actool car keys them and acextract's CoreUI.h names them
+    /// (CUISubtypeAppleWatch38, …42). The later buckets (`>161` 40 mm, `>183` 44 mm, and those of
+    /// 41, 45 and 49 mm) have numbers no car read so far shows: such a slot is left out, and said.
+    public static let watchSubtypes: [String: UInt16] = ["<=145": 320, ">145": 384]
 
     /// A `display-P3` slot: its pixels are stored in extended-range sRGB (`RGBW`), as actool's
     /// wide-gamut renditions are.
@@ -88,7 +96,8 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
         let directions: [String: UInt16] = ["right-to-left": 4, "left-to-right": 5]
         for (attribute, text, table) in [(UInt16(20), widthClass, sizeClasses), (21, heightClass, sizeClasses),
                                          (22, memory, memories), (23, graphicsFeatureSet, graphics),
-                                         (24, displayGamut, gamuts), (4, languageDirection, directions)] {
+                                         (24, displayGamut, gamuts), (4, languageDirection, directions),
+                                         (16, screenWidth, Self.watchSubtypes)] {
             guard let text else { continue }
             guard let value = table[text] else { return nil }
             // sRGB is gamut 0, the value of every slot without one: not an attribute of its own,

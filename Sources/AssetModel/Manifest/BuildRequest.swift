@@ -92,8 +92,9 @@ public struct BuildRequest: Sendable {
     /// A path as written in the manifest, resolved against its folder.
     public func resolve(_ path: String) -> String { manifest.resolve(path) }
 
-    /// True when iOS 6-era slots (57 pt icons, status-bar-excluded launch images) apply.
-    public var targetsLegacyOS: Bool { deploymentTarget < .iOS7 }
+    /// True when iOS 6-era slots (57 pt icons, status-bar-excluded launch images) apply: an iOS
+    /// app's (a watchOS 2.2 target is no iOS 2.2 one).
+    public var targetsLegacyOS: Bool { platform == .iOS && deploymentTarget < .iOS7 }
 
     /// "<what> referenced here" at `location` in the manifest, after an error about a file it names;
     /// none for a request without a manifest file, whose locations point at nothing.

@@ -174,6 +174,8 @@ public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
     case iphone, ipad
     /// Apple TV: a tvOS build's own idiom (the car's idiom 3).
     case tv
+    /// Apple Watch: a watchOS build's own idiom (the car's idiom 5).
+    case watch
 
     /// iOS's devices, a manifest's and an iOS build's default.
     public static let iOSDevices: [Idiom] = [.iphone, .ipad]
@@ -196,6 +198,7 @@ public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
             case "iphone": self = .device(.iphone)
             case "ipad": self = .device(.ipad)
             case "tv": self = .device(.tv)
+            case "watch": self = .device(.watch)
             case let other: self = .other(other)
             }
         }
@@ -214,6 +217,7 @@ public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
             case (.iOS, .device(.iphone)): return .device(.iphone)
             case (.iOS, .device(.ipad)): return .device(.ipad)
             case (.tvOS, .device(.tv)): return .device(.tv)
+            case (.watchOS, .device(.watch)): return .device(.watch)
             // An App Store icon set's entries (Brand Assets); keyed marketing in the car.
             case (.tvOS, .other("tv-marketing")): return .device(.tv)
             case (.macOS, .other("mac")): return .platformOnly

@@ -223,6 +223,9 @@ public struct CarTraits: Sendable, Hashable, Codable {
 
     public init(locale: String?, attributes: [UInt16: UInt16]) { (self.locale, self.attributes) = (locale, attributes) }
 
+    /// Chosen by a watch's screen width (CoreUI's subtype, 16) and nothing else.
+    public var isWatchScreenWidthAlone: Bool { locale == nil && attributes.count == 1 && attributes[16] != nil }
+
     private enum CodingKeys: String, CodingKey { case locale, attributes }
 
     /// The attributes as `[[number, value], …]` in the numbers' order: a dictionary would be

@@ -11,6 +11,10 @@ public enum ApplePlatform: String, Sendable, Hashable, Codable, CaseIterable {
     /// tvOS: the catalogs' universal and `tv` entries, keyed with the tv idiom as iOS keys the
     /// iPhone's; the app icon is a Brand Assets set of layered image stacks (docs/tvos.md).
     case tvOS = "tvos"
+    /// watchOS: the catalogs' universal and `watch` entries, keyed with the watch idiom (5); an
+    /// entry chosen by `screen-width` is keyed by the watch's subtype, as acextract's actool car
+    /// keys it (docs/watchos.md).
+    case watchOS = "watchos"
 
     /// A Mac app's icon: the mac slots of the icon set, `<name>.icns` and `CFBundleIconFile`.
     public var hasMacIcon: Bool { self == .macOS || self == .macCatalyst }

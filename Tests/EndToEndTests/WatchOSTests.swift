@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// An Apple Watch app's catalog through the actool mode as swift-build calls it (`--platform watchos
+/// --target-device watch`) and through `build --platform watchos`: its universal and watch entries,
+/// keyed with the watch idiom (5), a slot chosen by screen width keyed by the watch's subtype
+/// (`<=145` 320, `>145` 384: acextract's actool car, which `CarPairParityTests` compares whole), 2x
+/// alone; other devices' entries left out; what is not compiled yet (a later screen width, the app
+/// icon, complications) said, never dropped in silence (docs/watchos.md).
+@Suite struct WatchOSTests {
+    static let info = #""info": {"author": "xcode", "version": 1}"#
+
+    static func png(_ side: Int, _ pixel: [UInt8]) -> Data {
+        Data(PNGSamples.png(width: side, height: side, depth: 8, colorType: 6, rows: PNGSamples.solidRows(pixel, width: side, height: side)))
+    }
+
+    /// Ring: a plain watch slot, a 38 mm one, a 42 mm one, an iPhone one and a universal 1x and 3x.
+    static func makeCatalog(in work: URL, extraRingEntry: String? = nil) throws -> URL {
+        let catalog = work.appendingPathComponent("A.xcassets")
+        let ring = catalog.appendingPathComponent("Ring.imageset")
+        try FileManager.default.createDirectory(at: ring, withIntermediateDirectories: true)
+        try Data("{\(info)}".utf8).write(to: catalog.appendingPathComponent("Contents.json"))
+        for (name, side, pixel) in [("watch.png", 20, [255, 0, 0, 255]), ("38.png", 32, [0, 255, 0, 255]), ("42.png", 36, [0, 0, 255, 255]),
+                                    ("phone.png", 40, [9, 9, 9, 255]), ("u1.png", 10, [1, 2, 3, 255]), ("u3.png", 30, [4, 5, 6, 255]),
+                                    ("44.png", 40, [7, 7, 7, 255])] as [(String, Int, [UInt8])] {
+            try png(side, pixel).write(to: ring.appendingPathComponent(name))
+        }
+        var entries = [#"{"idiom": "watch", "scale": "2x", "filename": "watch.png"}"#,
+                       #"{"idiom": "watch", "scale": "2x", "filename": "38.png", "screen-width": "<=145"}"#,
+                       #"{"idiom": "watch", "scale": "2x", "filename": "42.png", "screen-width": ">145"}"#,
+                       #"{"idiom": "iphone", "scale": "2x", "filename": "phone.png"}"#,
+                       #"{"idiom": "universal", "scale": "1x", "filename": "u1.png"}"#,
+                       #"{"idiom": "universal", "scale": "3x", "filename": "u3.png"}"#]
+        if let extraRingEntry { entries.append(extraRingEntry) }
+        try Data("{\"images\": [\(entries.joined(separator: ", "))], \(info)}".utf8).write(to: ring.appendingPathComponent("Contents.json"))
+        let tint = catalog.appendingPathComponent("Tint.colorset")
+        try FileManager.default.createDirectory(at: tint, withIntermediateDirectories: true)
+        try Data(#"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1.000", "green": "0.500", "blue": "0.000", "alpha": "1.000"}}}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+            .write(to: tint.appendingPathComponent("Contents.json"))
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        return catalog
+    }
+
+    static let actool = ["actool", "A.xcassets", "--compile", "out", "--platform", "watchos", "--target-device", "watch",
+                         "--minimum-deployment-target", "10.0", "--output-format", "human-readable-text", "--warnings"]
+
+    @Test func watchEntriesAreKeyedByIdiomAndScreenWidth() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        _ = try Self.makeCatalog(in: work)
+        let run = try Harness.assetc(Self.actool, in: work)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(Harness.files(under: work.appendingPathComponent("out")) == ["Assets.car"], "a watch app's images are in its car alone")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Assets.car")))
+        #expect(car.metadata.platform == "watchos")
+        let found = car.renditions.filter { $0.name.hasSuffix(".png") }
+            .map { "\($0.name) idiom \($0.attributes[15] ?? 0) subtype \($0.attributes[16] ?? 0) scale \($0.attributes[12] ?? 0) \($0.width)x\($0.height)" }
+            .sorted()
+        #expect(found == ["38.png idiom 5 subtype 320 scale 2 32x32", "42.png idiom 5 subtype 384 scale 2 36x36",
+                          "u1.png idiom 0 subtype 0 scale 1 10x10", "u3.png idiom 0 subtype 0 scale 3 30x30",
+                          "watch.png idiom 5 subtype 0 scale 2 20x20"],
+                "the iPhone's entry left out, a catalog's PNG kept at the scale it was placed: \(found)")
+        #expect(car.renditions.contains { $0.name == "Tint" || $0.color != nil }, "the colour set is compiled too")
+    }
+
+    @Test func whatIsNotCompiledYetIsSaid() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work, extraRingEntry: #"{"idiom": "watch", "scale": "2x", "filename": "44.png", "screen-width": ">183"}"#)
+        // A later watch's screen width: no car read shows its subtype; left out with a warning.
+        let run = try Harness.assetc(Self.actool, in: work)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Ring.imageset: warning: skipped 1 slot of \"Ring\" chosen by size class")
+                && run.stdout.contains("of a watch's screen widths, <=145 (38 mm) and >145 (42 mm) are known"), "\(run.stdout)")
+        // A watch icon set: refused by name, not compiled by guesswork, not said to have no content.
+        let icon = catalog.appendingPathComponent("AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: icon, withIntermediateDirectories: true)
+        try Self.png(1024, [200, 100, 50, 255]).write(to: icon.appendingPathComponent("icon.png"))
+        try Data(#"{"images": [{"filename": "icon.png", "idiom": "universal", "platform": "watchos", "size": "1024x1024"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+            .write(to: icon.appendingPathComponent("Contents.json"))
+        let before = Harness.files(under: work.appendingPathComponent("out"))
+        let withIcon = try Harness.assetc(Self.actool + ["--app-icon", "AppIcon"], in: work)
+        #expect(withIcon.status == 1)
+        #expect(withIcon.stdout.contains("AppIcon.appiconset: error: the app icon set \"AppIcon\": watchOS app icons are not compiled by assetc yet"),
+                "\(withIcon.stdout)")
+        #expect(Harness.files(under: work.appendingPathComponent("out")) == before, "a failed compile leaves --compile as it was")
+        // A complication is refused as a flag assetc does not carry out; another device, by name.
+        let complication = try Harness.assetc(Self.actool + ["--complication", "Complication"], in: work)
+        #expect(complication.status == 1 && complication.stdout.contains("--complication: watch complication sets are not compiled by assetc yet"),
+                "\(complication.stdout)")
+        let phone = try Harness.assetc(Self.actool + ["--target-device", "iphone"], in: work)
+        #expect(phone.status == 1 && phone.stdout.contains("--target-device iphone: a watchOS app runs on watch only"), "\(phone.stdout)")
+    }
+
+    @Test func buildForWatchOSMakesTheCar() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        _ = try Self.makeCatalog(in: work)
+        let run = try Harness.assetc(["build", "A.xcassets", "--platform", "watchos", "--output", "built"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("built/Resources/Assets.car")))
+        #expect(car.metadata.platform == "watchos")
+        #expect(car.renditions.contains { $0.name == "38.png" && $0.attributes[16] == 320 })
+        let resources = Harness.files(under: work.appendingPathComponent("built/Resources"))
+        #expect(!resources.contains { $0.hasSuffix(".png") }, "no loose PNG for a watch app: \(resources)")
+        let devices = try Harness.assetc(["build", "A.xcassets", "--platform", "watchos", "--devices", "iphone", "--output", "x"], in: work)
+        #expect(devices.status == 64 && devices.stderr.contains("a Mac, Apple TV or Apple Watch app (--platform macos, tvos, watchos) has none"),
+                "\(devices.stderr)")
+    }
+}
