@@ -268,7 +268,8 @@ public enum FileSystem {
     /// into memory and writing it out again. Falls back to reading and writing.
     public static func copyNew(from source: String, to path: String) throws(FileError) {
         #if os(Linux)
-        let input = open(source, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        // Non-blocking, as `readRegularFile` opens: a FIFO put where the file was must not hang the open.
+        let input = open(source, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard input >= 0 else { throw failure(.read, source) }
         defer { close(input) }
         var info = stat()
@@ -280,17 +281,23 @@ public enum FileSystem {
         var remaining = Int(info.st_size)
         while remaining > 0 {
             let sent = sendfile(output, input, nil, remaining)
-            if sent < 0 && errno == EINTR { continue }
-            guard sent > 0 else {
-                close(output)
-                unlink(path)
-                if sent < 0 && (errno == EINVAL || errno == ENOSYS) && remaining == Int(info.st_size) {
-                    try writeNew(path, try read(source, limit: Int.max))
-                    return
-                }
-                throw failure(.write, path)
+            let code = errno
+            if sent < 0 && code == EINTR { continue }
+            if sent > 0 {
+                remaining -= sent
+                continue
             }
-            remaining -= sent
+            close(output)
+            unlink(path)
+            // A file system sendfile cannot copy between: read and written instead.
+            if sent < 0 && (code == EINVAL || code == ENOSYS) && remaining == Int(info.st_size) {
+                try writeNew(path, try read(source, limit: Int.max))
+                return
+            }
+            // The file ended early: it shrank while it was copied.
+            if sent == 0 { throw FileError(.read, path: source, reason: .system(code: EIO, description: "it changed while it was copied")) }
+            // The copy failed (a full disk, most often): said of the file being written, with the system's reason.
+            throw failure(.write, path, code: code)
         }
         if close(output) != 0 {
             let error = failure(.write, path)

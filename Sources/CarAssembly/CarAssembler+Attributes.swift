@@ -64,7 +64,8 @@ extension CarAssembler {
                 if noted.insert(message).inserted { warnings.append(.note(plan.inputPath, message)) }
             }
             for color in set.colors {
-                let idiom: RenditionIdiom = color.idiom == .iphone ? .phone : color.idiom == .ipad ? .pad : .universal
+                // A tv or watch entry is keyed by its idiom, not taken for the universal one.
+                let idiom = Self.idiom(color.idiom)
                 // Notes, not warnings (docs/assets-car.md): what the car leaves out here falls back
                 // to the set's other colours or to nil, and a warning would fail every Bazel build of
                 // a catalog that uses system colours (rules_apple fails on any actool warning).

@@ -14,7 +14,7 @@ extension CarAssembler {
             var asset = CompiledCatalog.Asset(name: set.name, kind: .data, renditions: [])
             var seen: Set<String> = []
             for entry in set.entries {
-                let idiom: RenditionIdiom = entry.idiom == .iphone ? .phone : entry.idiom == .ipad ? .pad : .universal
+                let idiom = Self.idiom(entry.idiom)
                 guard seen.insert("\(idiom.rawValue)|\(entry.locale ?? "")").inserted else { continue }
                 let bytes: [UInt8]
                 do {

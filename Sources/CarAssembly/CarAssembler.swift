@@ -8,7 +8,10 @@ import Rendering
 /// build's car when what it is made from is unchanged or else decoded and encoded, and the car's
 /// bytes. Returns values; the façade stages them in the output transaction.
 public enum CarAssembler {
-    public static let writerVersion = "car-3"
+    /// In every car and rendition key: a car made by an earlier writer is made again once, whatever
+    /// its inputs. car-4: a tv or watch entry of a colour or data set, and a tv car-only slot, are
+    /// keyed by their idiom (they were universal), which a tvOS car kept from before would not show.
+    public static let writerVersion = "car-4"
 
     /// A car made: its bytes, each rendition's cache key in the order the file holds them, and what
     /// the car stores differently from the sets (kept with the car, so a reused car says it again).

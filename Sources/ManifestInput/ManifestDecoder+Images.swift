@@ -96,7 +96,7 @@ extension ManifestDecoder {
         case .object(let members):
             if members.isEmpty { reader.error("\"idioms\" of \(owner) is empty", at: node.location) }
             for member in members {
-                guard let idiom = Idiom(rawValue: member.key), idiom != .tv else {
+                guard let idiom = Idiom(rawValue: member.key), Idiom.iOSDevices.contains(idiom) else {
                     var message = "unknown idiom '\(member.key)' in \(owner); expected iphone or ipad"
                     if let suggestion = NameSuggestion.closest(to: member.key, among: Idiom.iOSDevices.map(\.rawValue)) {
                         message = "unknown idiom '\(member.key)' in \(owner); did you mean '\(suggestion)'?"

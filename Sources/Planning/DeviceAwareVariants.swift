@@ -8,10 +8,11 @@ import AssetModel
 /// - @3x on iPad, always: no iPad has a @3x screen.
 /// - an idiom the manifest does not list.
 /// A universal @1x stays while any listed device can still load it; a universal @3x only for iPhone.
-/// A tvOS build keeps 1x and 2x (Apple TV HD and 4K) and leaves out 3x.
+/// A tvOS build keeps 1x and 2x (Apple TV HD and 4K) and leaves out 3x; a watchOS build keeps 2x.
 enum DeviceAwareVariants {
     static func filter(_ variants: [Variant], request: BuildRequest) -> (kept: [Variant], skipped: Int) {
-        guard request.namesDevicesAndTarget else { return (variants, 0) }
+        // A watchOS build knows its device and its screens' scale whatever the manifest names.
+        guard request.namesDevicesAndTarget || request.platform == .watchOS else { return (variants, 0) }
         // A raster a catalog slot holds is kept at whatever scale the designer placed it (it may be
         // the only one), but not for a device the app does not target: actool leaves out a
         // catalog's iPad slots when compiling for iPhone only, and its iPhone slots for iPad only.

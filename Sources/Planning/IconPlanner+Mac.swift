@@ -9,8 +9,7 @@ extension IconPlanner {
     /// its renditions' idiom, subtypes and sizes are not known (docs/watchos.md).
     func refuseWatchIcon(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         guard let opened = openSet(set, kind: .appIconSet, what: "app icon set", diagnostics: &diagnostics) else { return [] }
-        diagnostics.append(.error(opened.contentsPath, "the app icon set \"\(spec.name)\": watchOS app icons are not compiled by assetc yet "
-            + "(no actool car with a watch icon has been read to follow; docs/watchos.md); build without --app-icon to compile the rest"))
+        diagnostics.append(.error(opened.contentsPath, WatchIcon.notCompiledYet(spec.name)))
         return []
     }
 
@@ -51,5 +50,13 @@ extension IconPlanner {
             diagnostics.append(requiredSlotProblem(contentsPath, "\(setName) has no image for the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"))
         }
         return DeviceTables.macAppIconSet.compactMap { covered[$0] }
+    }
+}
+
+/// What a watchOS build says of an app icon it is asked for, from a set or an icon's art alike.
+enum WatchIcon {
+    static func notCompiledYet(_ name: String) -> String {
+        "the app icon \"\(name)\": watchOS app icons are not compiled by assetc yet "
+            + "(no actool car with a watch icon has been read to follow; docs/watchos.md); build without --app-icon to compile the rest"
     }
 }

@@ -22,6 +22,10 @@ struct IconPlanner: SlotSetOpening {
     func plan(_ spec: AppIconSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         switch spec.input {
         case .generate(let source, let page):
+            if request.platform == .watchOS {
+                diagnostics.append(.error(resolve(source.path), at: source.location, WatchIcon.notCompiledYet(spec.name)))
+                return []
+            }
             return generate(spec, source: source, page: page, diagnostics: &diagnostics)
         case .appiconset(let set):
             if request.platform.hasMacIcon { return validateMac(spec, set: set, diagnostics: &diagnostics) }

@@ -117,4 +117,41 @@ import Testing
         #expect(results.count == 1 && results.allSatisfy { (try? $0.get()) != nil }, "\(results.map { "\($0)" })")
         #expect(shelf.count == 0, "the render took the waiting worker")
     }
+
+    /// A worker that died while it waited on the shelf (killed from outside here) is replaced once
+    /// by the render that takes it, not made the render's failure.
+    @Test func aShelvedWorkerThatDiedIsReplaced() throws {
+        let star = Harness.fixtures.appendingPathComponent("art/star-fill.pdf").path
+        // A fonts folder of this test's own: its path in the worker's arguments finds it, and no other test's.
+        let fonts = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(fonts) }
+        let shelf = WorkerShelf()
+        let page: PointSize
+        do {
+            let supervisor = SourceSupervisor(executable: Harness.binary, timeLimit: 60, memoryLimit: 1 << 30, fontsDirectory: fonts.path,
+                                              shelf: shelf, isCancelled: { false })
+            page = try #require(try supervisor.pdfFacts(path: star, pages: [1]).pageSizes[1])
+        }
+        #expect(shelf.count == 1)
+        var killed = 0
+        for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+            guard let pid = Int32(entry), let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                  String(decoding: command, as: UTF8.self).contains(fonts.path) else { continue }
+            kill(pid, SIGKILL)
+            killed += 1
+        }
+        #expect(killed == 1, "the waiting worker was found by its arguments")
+        Thread.sleep(forTimeInterval: 0.2)
+        let variant = Variant(name: "Star", relativePath: "Star.png", fileName: "Star.png", scale: 1, tall: false,
+                              pointSize: PointSize(width: 16, height: 16), pixelWidth: 16, pixelHeight: 16,
+                              source: ResolvedSource(path: star, kind: .pdf, page: 1), contentSize: page,
+                              placement: Placement(scaleX: 16 / page.width, scaleY: 16 / page.height, offsetX: 0, offsetY: 0),
+                              origin: .manifest(SourceLocation(line: 1, column: 1)))
+        var pool = WorkerPool(jobs: 1, executable: Harness.binary, encoder: PNGEncoderSettings(), pixelBudget: .max, timeLimit: 60, memoryLimit: 1 << 30)
+        pool.fontsDirectory = fonts.path
+        pool.shelf = shelf
+        let results = pool.run([variant], sink: { (_: Int, _: [UInt8], _: String) throws(FileError) in })
+        #expect(shelf.count == 0, "the render took the dead worker")
+        #expect(results.count == 1 && results.allSatisfy { (try? $0.get()) != nil }, "\(results.map { "\($0)" })")
+    }
 }

@@ -36,7 +36,7 @@ import TestSupport
         try Data("{\"images\": [\(entries.joined(separator: ", "))], \(info)}".utf8).write(to: ring.appendingPathComponent("Contents.json"))
         let tint = catalog.appendingPathComponent("Tint.colorset")
         try FileManager.default.createDirectory(at: tint, withIntermediateDirectories: true)
-        try Data(#"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1.000", "green": "0.500", "blue": "0.000", "alpha": "1.000"}}}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+        try Data(#"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1.000", "green": "0.500", "blue": "0.000", "alpha": "1.000"}}}, {"idiom": "watch", "color": {"color-space": "srgb", "components": {"red": "0.000", "green": "0.000", "blue": "1.000", "alpha": "1.000"}}}, {"idiom": "iphone", "color": {"color-space": "srgb", "components": {"red": "0.000", "green": "1.000", "blue": "0.000", "alpha": "1.000"}}}], "info": {"author": "xcode", "version": 1}}"#.utf8)
             .write(to: tint.appendingPathComponent("Contents.json"))
         try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
         return catalog
@@ -61,7 +61,9 @@ import TestSupport
                           "u1.png idiom 0 subtype 0 scale 1 10x10", "u3.png idiom 0 subtype 0 scale 3 30x30",
                           "watch.png idiom 5 subtype 0 scale 2 20x20"],
                 "the iPhone's entry left out, a catalog's PNG kept at the scale it was placed: \(found)")
-        #expect(car.renditions.contains { $0.name == "Tint" || $0.color != nil }, "the colour set is compiled too")
+        // The colour set's universal and watch colours, each under its idiom; the iPhone's left out.
+        let tints = car.renditions.compactMap { rendition in rendition.color.map { "idiom \(rendition.attributes[15] ?? 0) \($0.components)" } }.sorted()
+        #expect(tints == ["idiom 0 [1.0, 0.5, 0.0, 1.0]", "idiom 5 [0.0, 0.0, 1.0, 1.0]"], "\(tints)")
     }
 
     @Test func whatIsNotCompiledYetIsSaid() throws {
@@ -82,7 +84,7 @@ import TestSupport
         let before = Harness.files(under: work.appendingPathComponent("out"))
         let withIcon = try Harness.assetc(Self.actool + ["--app-icon", "AppIcon"], in: work)
         #expect(withIcon.status == 1)
-        #expect(withIcon.stdout.contains("AppIcon.appiconset: error: the app icon set \"AppIcon\": watchOS app icons are not compiled by assetc yet"),
+        #expect(withIcon.stdout.contains("AppIcon.appiconset: error: the app icon \"AppIcon\": watchOS app icons are not compiled by assetc yet"),
                 "\(withIcon.stdout)")
         #expect(Harness.files(under: work.appendingPathComponent("out")) == before, "a failed compile leaves --compile as it was")
         // A complication is refused as a flag assetc does not carry out; another device, by name.

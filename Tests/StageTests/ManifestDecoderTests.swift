@@ -138,6 +138,10 @@ func errors(_ text: String) -> [String] {
         (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "bundle": "Nope"}]}"#, "not declared"),
         (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "idioms": ["iphone", "ipod"]}]}"#, "not one of: iphone, ipad"),
         (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "idioms": {"ipda": {}}}]}"#, "did you mean 'ipad'"),
+        // A manifest builds iOS images: the tv and watch idioms of other builds are not among them, in either form.
+        (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "idioms": {"watch": {}}}]}"#, "unknown idiom 'watch'"),
+        (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "idioms": {"tv": {}}}]}"#, "unknown idiom 'tv'"),
+        (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "idioms": ["watch"]}]}"#, "not one of: iphone, ipad"),
         (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "idioms": ["ipad"], "tall": true}]}"#, "leave out iphone"),
         (#"{"version": 1, "images": [{"name": "A", "source": "a.pdf", "tall": 1}]}"#, "must be true, false or an object"),
         (#"{"version": 1, "bundles": [{"name": "B", "path": "../B.bundle"}]}"#, "separator"),

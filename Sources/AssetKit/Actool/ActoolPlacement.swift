@@ -77,6 +77,9 @@ struct ActoolPlacement {
                     case .copy(let source): try FileSystem.copyNew(from: source, to: temporary)
                     }
                 } catch {
+                    // The file the user asked for, not assetc's temporary name; a source that could
+                    // not be read is named as itself.
+                    guard error.path == temporary else { throw error }
                     throw FileError(error.operation, path: target, reason: error.reason, systemDescription: error.systemDescription)
                 }
             }

@@ -122,11 +122,20 @@ public struct WorkerPool: Sendable {
                 return batch.map { _ in .failure(.source(.renderer("cannot start a render worker (\(executable)): \(error.reasonText)"))) }
             }
         }
-        guard let process = worker else { return batch.map { _ in .failure(.cancelled) } }
-        guard process.send(WorkerRequest.render(batch.map(\.renderJob)).framed()) else {
+        guard var process = worker else { return batch.map { _ in .failure(.cancelled) } }
+        let request = WorkerRequest.render(batch.map(\.renderJob)).framed()
+        if !process.send(request) {
+            // A worker that cannot take the batch (one kept from planning may have died while it
+            // waited on the shelf) is replaced once before the batch is failed.
             process.terminate()
             worker = nil
-            return batch.map { _ in .failure(.source(.renderer("the render worker exited before rendering"))) }
+            let fresh = try? ChildProcess.spawn(executable, workerArguments)
+            guard let fresh, fresh.send(request) else {
+                fresh?.terminate()
+                return batch.map { _ in .failure(.source(.renderer("the render worker exited before rendering"))) }
+            }
+            process = fresh
+            worker = fresh
         }
         for (position, variant) in batch.enumerated() {
             let (result, workerLost): (Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>>, Bool) =
