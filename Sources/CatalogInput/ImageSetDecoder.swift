@@ -311,9 +311,11 @@ struct ImageSetDecoder {
         if !traitSlots.isEmpty {
             let carPlay = traitSlots.filter { $0.carPlay == true }.count
             let localized = traitSlots.filter { $0.carPlay != true && $0.locale != nil }
-            let chosen = traitSlots.count - carPlay - localized.count
+            let watchSizes = traitSlots.filter { $0.carPlay != true && $0.locale == nil && $0.screenWidth != nil }.count
+            let chosen = traitSlots.count - carPlay - localized.count - watchSizes
             var kinds: [String] = []
             if chosen > 0 { kinds.append("\(chosen) slot\(chosen == 1 ? "" : "s") of \"\(name)\" chosen by size class, memory, graphics family, display gamut or direction") }
+            if watchSizes > 0 { kinds.append("\(watchSizes) slot\(watchSizes == 1 ? "" : "s")\(chosen == 0 ? " of \"\(name)\"" : "") chosen by the watch's screen width") }
             if !localized.isEmpty {
                 let locales = Set(localized.compactMap(\.locale)).sorted().joined(separator: ", ")
                 kinds.append("\(localized.count) localized slot\(localized.count == 1 ? "" : "s") (\(locales))\(chosen == 0 ? " of \"\(name)\"" : "")")
