@@ -21,6 +21,34 @@ import Testing
         #expect(parsed == state)
     }
 
+    /// Written entry by entry, the state is the same bytes as the one JSON value it was written as
+    /// before (`JSONOutput`'s sorted keys and formatting), empty tables included.
+    @Test func writtenEntryByEntryAsTheWholeValueWasWritten() {
+        let pdf = SourceRecord(fingerprint: fingerprint, sha256: "ab",
+                               info: .pdf(pageCount: 3, pageSizes: [1: PointSize(width: 55.8, height: 1.0 / 3.0), 2: PointSize(width: 1, height: 2)]),
+                               opaque: [1: false])
+        let png = SourceRecord(fingerprint: fingerprint, sha256: "cd", info: .png(width: 120, height: 60, scale: 2, interlaced: true))
+        let states = [
+            BuildState(),
+            BuildState(outputs: ["Resources/A.png": .init(key: "k", bytes: 10, sha256: "s")]),
+            BuildState(outputs: ["Resources/b.png": .init(key: "k2", bytes: 3, sha256: "t", rendererMessages: "a \"quoted\"\nline"),
+                                 "Resources/A.png": .init(key: "k", bytes: 10, sha256: "s"),
+                                 "Resources/Caf\u{E9}.png": .init(key: "k3", bytes: 1, sha256: "u"),
+                                 "Resources/Assets.car": .init(key: "car", bytes: 99, sha256: "v", parts: ["p1", "", "p3", "p4", "p5"]),
+                                 ".assetc/renditions/x.png": .init(key: "k4", bytes: 2, sha256: "w", parts: ["one"])],
+                       sources: ["art/a.pdf": pdf, "art/b@2x.png": png, "Z.svg": SourceRecord(fingerprint: fingerprint, sha256: "ef", info: .svg(PointSize(width: 3, height: 4)))]),
+        ]
+        for state in states {
+            var members: [String: JSONOutput] = [:]
+            for (path, output) in state.outputs { members[path.path] = output.json }
+            var records: [String: JSONOutput] = [:]
+            for (path, record) in state.sources { records[path] = BuildState(sources: [path: record]).sourceJSON(path) }
+            let whole = JSONOutput.object(["formatVersion": .integer(BuildState.formatVersion), "producer": .string(BuildState.producer),
+                                           "outputs": .object(members), "sources": .object(records)]).serializedBytes()
+            #expect(state.serializedBytes() == whole, "\(state.serialized())")
+        }
+    }
+
     /// The state of 80,000 images at two scales is over 16 MiB (the manifest's limit); it must read
     /// back whole, or every image is rendered again by a build that had nothing to do.
     @Test func aStateOverTheManifestLimitReadsBack() throws {
