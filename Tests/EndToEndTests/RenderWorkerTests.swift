@@ -89,6 +89,15 @@ import Testing
         #expect(try Harness.renderWorkersLeft(in: work) == "0", "render workers left running")
     }
 
+    /// A 16-pixel render of `path`'s first page, whose size is `page`.
+    static func starVariant(_ path: String, page: PointSize) -> Variant {
+        Variant(name: "Star", relativePath: "Star.png", fileName: "Star.png", scale: 1, tall: false,
+                pointSize: PointSize(width: 16, height: 16), pixelWidth: 16, pixelHeight: 16,
+                source: ResolvedSource(path: path, kind: .pdf, page: 1), contentSize: page,
+                placement: Placement(scaleX: 16 / page.width, scaleY: 16 / page.height, offsetX: 0, offsetY: 0),
+                origin: .manifest(SourceLocation(line: 1, column: 1)))
+    }
+
     /// The worker planning started to read a changed PDF is not stopped when planning ends: it waits
     /// on the build's shelf, and the renders take it instead of starting another (a worker's start
     /// is a twentieth of a one-PDF rebuild in the actool mode). One started for other budgets is not taken.
@@ -102,11 +111,7 @@ import Testing
             page = try #require(try supervisor.pdfFacts(path: star, pages: [1]).pageSizes[1])
         }
         #expect(shelf.count == 1, "the supervisor's idle worker waits on the shelf")
-        let variant = Variant(name: "Star", relativePath: "Star.png", fileName: "Star.png", scale: 1, tall: false,
-                              pointSize: PointSize(width: 16, height: 16), pixelWidth: 16, pixelHeight: 16,
-                              source: ResolvedSource(path: star, kind: .pdf, page: 1), contentSize: page,
-                              placement: Placement(scaleX: 16 / page.width, scaleY: 16 / page.height, offsetX: 0, offsetY: 0),
-                              origin: .manifest(SourceLocation(line: 1, column: 1)))
+        let variant = Self.starVariant(star, page: page)
         var other = WorkerPool(jobs: 1, executable: Harness.binary, encoder: PNGEncoderSettings(), pixelBudget: .max, timeLimit: 60, memoryLimit: 2 << 30)
         other.shelf = shelf
         #expect(other.run([variant], sink: { (_: Int, _: [UInt8], _: String) throws(FileError) in }).allSatisfy { (try? $0.get()) != nil })
@@ -142,11 +147,7 @@ import Testing
         }
         #expect(killed == 1, "the waiting worker was found by its arguments")
         Thread.sleep(forTimeInterval: 0.2)
-        let variant = Variant(name: "Star", relativePath: "Star.png", fileName: "Star.png", scale: 1, tall: false,
-                              pointSize: PointSize(width: 16, height: 16), pixelWidth: 16, pixelHeight: 16,
-                              source: ResolvedSource(path: star, kind: .pdf, page: 1), contentSize: page,
-                              placement: Placement(scaleX: 16 / page.width, scaleY: 16 / page.height, offsetX: 0, offsetY: 0),
-                              origin: .manifest(SourceLocation(line: 1, column: 1)))
+        let variant = Self.starVariant(star, page: page)
         var pool = WorkerPool(jobs: 1, executable: Harness.binary, encoder: PNGEncoderSettings(), pixelBudget: .max, timeLimit: 60, memoryLimit: 1 << 30)
         pool.fontsDirectory = fonts.path
         pool.shelf = shelf
