@@ -96,10 +96,7 @@ extension CarAssembler {
         // A localized or directional vector slot, drawn by the workers: keyed by its traits.
         if let traits = variant.carTraits {
             rendition.localization = traits.locale
-            for (attribute, value) in traits.attributes {
-                if let key = RenditionAttribute(rawValue: attribute) { rendition.traits[key] = value }
-            }
-            if let subtype = rendition.traits.removeValue(forKey: .subtype) { rendition.subtype = subtype }
+            key(&rendition, by: traits.attributes)
         }
         if variant.source.kind == .jpeg, rendition.slicing != nil {
             made.append(jpegSlicingDropped(variant.source.path, fileName: variant.fileName, name: variant.name))
@@ -132,6 +129,15 @@ extension CarAssembler {
         return encoded
     }
 
+    /// A car-only slot's or drawn vector's traits (CoreUI attribute numbers) in the rendition's key;
+    /// a watch's screen width is its subtype, which the writer keys from `subtype`.
+    static func key(_ rendition: inout CompiledCatalog.Rendition, by attributes: [UInt16: UInt16]) {
+        for (attribute, value) in attributes {
+            if let key = RenditionAttribute(rawValue: attribute) { rendition.traits[key] = value }
+        }
+        if let subtype = rendition.traits.removeValue(forKey: .subtype) { rendition.subtype = subtype }
+    }
+
     /// A car-only slot's rendition with its key fields and cache key set; its pixels not yet read.
     static func pendingTrait(_ file: TraitFile, _ sources: CarSources) -> PendingTrait {
         let slot = file.slot
@@ -140,11 +146,7 @@ extension CarAssembler {
                                                   width: 0, height: 0, rgba: [])
         rendition.renderingIntent = sources.intents[file.name] ?? .automatic
         (rendition.slicing, rendition.alignment) = sources.shapes[file.name].map { $0.at(slot.scale) } ?? (nil, nil)
-        for (attribute, value) in slot.attributeValues ?? [:] {
-            if let key = RenditionAttribute(rawValue: attribute) { rendition.traits[key] = value }
-        }
-        // A watch's screen width is the rendition's subtype, which the writer keys from `subtype`.
-        if let subtype = rendition.traits.removeValue(forKey: .subtype) { rendition.subtype = subtype }
+        key(&rendition, by: slot.attributeValues ?? [:])
         rendition.localization = slot.locale
         let traits = rendition.traits.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" }.joined(separator: ",")
         rendition.cacheKey = sha256Hex(Array(("trait|\(writerVersion)|\(AssetcVersion.current)|\(SRGBConversion.version)|\(rendition.fileName)|"

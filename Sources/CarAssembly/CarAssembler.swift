@@ -100,9 +100,9 @@ public enum CarAssembler {
             // Copied out of the last car when the file is unchanged, else read (and the key taken
             // from what was read, should the file have changed since it was hashed).
             let key = { (sha256: String) in vectorCacheKey(rendition, isSVG: vector.isSVG, sha256: sha256) }
-            if let known = sources.vectorHashes[vector.source], let copy = cached[key(known)] {
+            if let knownKey = sources.vectorHashes[vector.source].map(key), let copy = cached[knownKey] {
                 rendition.encoded = copy
-                rendition.cacheKey = key(known)
+                rendition.cacheKey = knownKey
             } else {
                 let file = try readForCar(vector.source, sources.reader)
                 rendition.embedded = vector.isSVG ? .svg(file) : .pdf(file)

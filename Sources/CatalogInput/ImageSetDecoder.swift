@@ -91,9 +91,8 @@ struct ImageSetDecoder {
         // do: acextract's watch car holds v_overrides' cyan@2x.png, not its PDF, for 38 mm at 2x).
         if set.traitSlots.indices.contains(where: { index in
             let other = set.traitSlots[index]
-            return set.traitSlotIsPlatformOnly[index] == platformOnly && other.idiom == slot.idiom && other.carPlay == slot.carPlay
-                && (other.scale == slot.scale || (other.scale == 0 || slot.scale == 0) && other.isVector == slot.isVector)
-                && other.appearance == slot.appearance && other.attributeValues == slot.attributeValues && other.locale == slot.locale }) {
+            return set.traitSlotIsPlatformOnly[index] == platformOnly && other.hasSameTraits(as: slot)
+                && (other.scale == slot.scale || (other.scale == 0 || slot.scale == 0) && other.isVector == slot.isVector) }) {
             diagnostics.append(.warning(contentsPath, at: entry.location,
                                         "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept").droppingContent())
             return

@@ -231,10 +231,7 @@ struct CatalogPlanner {
             let points = PointSize(width: page.width / slotScale, height: page.height / slotScale)
             let traits = CarTraits(locale: slot.locale, attributes: slot.attributeValues ?? [:])
             // A raster slot of the same traits at a scale is that scale's art: not drawn over it.
-            let rasterScales = Set(set.properties.traitSlots.filter {
-                !$0.isVector && $0.idiom == slot.idiom && $0.carPlay == slot.carPlay && $0.appearance == slot.appearance
-                    && $0.attributeValues == slot.attributeValues && $0.locale == slot.locale
-            }.map(\.scale))
+            let rasterScales = Set(set.properties.traitSlots.filter { !$0.isVector && $0.hasSameTraits(as: slot) }.map(\.scale))
             for scale in slot.scale > 0 ? [slot.scale] : catalog.spec.scales.filter({ !rasterScales.contains($0) }) {
                 let width = FileNaming.pixels(points.width, scale: scale), height = FileNaming.pixels(points.height, scale: scale)
                 // Kept under the renditions folder only: a name of its own, numbered in the set's

@@ -4,15 +4,6 @@ import AssetModel
 /// are (each PNG exactly its slot's pixels), and compiled into the car only, as actool compiles them
 /// for macOS: no loose PNG, the car's part-220 renditions and the `.icns` made beside it.
 extension IconPlanner {
-    /// A watch app's icon set: refused, naming the set, rather than compiled by guesswork or said to
-    /// have no applicable content (it has): no car of actool's with a watch icon has been read, so
-    /// its renditions' idiom, subtypes and sizes are not known (docs/watchos.md).
-    func refuseWatchIcon(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
-        guard let opened = openSet(set, kind: .appIconSet, what: "app icon set", diagnostics: &diagnostics) else { return [] }
-        diagnostics.append(.error(opened.contentsPath, WatchIcon.notCompiledYet(spec.name)))
-        return []
-    }
-
     func validateMac(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         guard let opened = openSet(set, kind: .appIconSet, what: "app icon set", diagnostics: &diagnostics) else { return [] }
         let (setPath, setName, contentsPath, slotSet) = (opened.path, opened.name, opened.contentsPath, opened.slotSet)
@@ -50,13 +41,5 @@ extension IconPlanner {
             diagnostics.append(requiredSlotProblem(contentsPath, "\(setName) has no image for the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"))
         }
         return DeviceTables.macAppIconSet.compactMap { covered[$0] }
-    }
-}
-
-/// What a watchOS build says of an app icon it is asked for, from a set or an icon's art alike.
-enum WatchIcon {
-    static func notCompiledYet(_ name: String) -> String {
-        "the app icon \"\(name)\": watchOS app icons are not compiled by assetc yet "
-            + "(no actool car with a watch icon has been read to follow; docs/watchos.md); build without --app-icon to compile the rest"
     }
 }

@@ -45,6 +45,12 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
     /// 41, 45 and 49 mm) have numbers no car read so far shows: such a slot is left out, and said.
     public static let watchSubtypes: [String: UInt16] = ["<=145": 320, ">145": 384]
 
+    /// Whether `other` is chosen by the same idiom, appearance and traits (its scale and file aside).
+    public func hasSameTraits(as other: CatalogTraitSlot) -> Bool {
+        idiom == other.idiom && carPlay == other.carPlay && appearance == other.appearance
+            && attributeValues == other.attributeValues && locale == other.locale
+    }
+
     /// A `display-P3` slot: its pixels are stored in extended-range sRGB (`RGBW`), as actool's
     /// wide-gamut renditions are.
     public var isWideGamut: Bool { displayGamut == "display-P3" }
