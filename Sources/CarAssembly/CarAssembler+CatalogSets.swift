@@ -42,7 +42,7 @@ extension CarAssembler {
         var assets: [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] = []
         for record in plan.catalogRecords.symbolSets where record.bundle == .main {
             let set = record.symbolSet
-            func failure(_ message: String) -> BuildFailure {
+            func failure(_ message: Diagnostic.Message) -> BuildFailure {
                 BuildFailure(.invalidInput, [.error(set.path, "the symbol set \"\(set.name)\": \(message)")])
             }
             let bytes: [UInt8]
@@ -58,9 +58,9 @@ extension CarAssembler {
             do {
                 glyphs = try SymbolTemplate.glyphs(XMLReader.parse(bytes))
             } catch let error as SourceError {
-                throw failure(error.message)
+                throw failure(.init(relaying: error.message))
             } catch let error as SymbolTemplateError {
-                throw failure(error.message)
+                throw failure(.init(relaying: error.message))
             } catch {
                 throw failure("\(error)")
             }

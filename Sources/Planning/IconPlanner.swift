@@ -464,7 +464,7 @@ struct IconPlanner: SlotSetOpening {
     /// A required slot's problem: an error, or in the actool mode the warning actool gives (it warns
     /// `A 83.5x83.5@2x app icon is required for iPad apps targeting iOS 9.0 and later` and
     /// `… is 58x48 but should be 58x58`), marked so that `check` fails on it.
-    func requiredSlotProblem(_ path: String, at location: SourceLocation? = nil, _ message: String) -> Diagnostic {
+    func requiredSlotProblem(_ path: String, at location: SourceLocation? = nil, _ message: Diagnostic.Message) -> Diagnostic {
         request.actoolSeverities ? Diagnostic.warning(path, at: location, message).droppingContent() : .error(path, at: location, message)
     }
 
@@ -472,7 +472,7 @@ struct IconPlanner: SlotSetOpening {
                            required: Bool, rule: AppStoreRule? = nil, requireOpaque: Bool, diagnostics: inout [Diagnostic],
                            checked: inout [String: Bool]) -> String? {
         // An optional slot's file left out is a warning that drops content: `check` fails on it.
-        func problem(_ path: String, _ message: String) -> Diagnostic {
+        func problem(_ path: String, _ message: Diagnostic.Message) -> Diagnostic {
             required ? requiredSlotProblem(path, message).reporting(rule) : Diagnostic.warning(path, message).droppingContent()
         }
         if let problem = AssetCatalog.fileProblem(file) {

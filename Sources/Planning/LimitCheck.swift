@@ -7,7 +7,7 @@ struct LimitCheck {
     let outputRoot: String?
 
     /// Why a `width`×`height` image cannot be rendered, or nil.
-    static func sizeProblem(fileName: String, width: Int, height: Int) -> String? {
+    static func sizeProblem(fileName: String, width: Int, height: Int) -> Diagnostic.Message? {
         if width > Limits.maximumSidePixels || height > Limits.maximumSidePixels {
             func side(_ pixels: Int) -> String {
                 pixels >= FileNaming.unrepresentable ? "over \(FileNaming.unrepresentable)" : "\(pixels)"
@@ -40,7 +40,7 @@ struct LimitCheck {
     }
 
     /// Why the file system could not hold `relative` under the output folder, or nil.
-    func pathProblem(_ relative: String) -> String? {
+    func pathProblem(_ relative: String) -> Diagnostic.Message? {
         if !OutputPath.isValid(relative) {
             return "the output path \(relative) is not a plain path below Resources/ or AppStore/"
         }

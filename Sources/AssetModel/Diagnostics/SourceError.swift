@@ -5,21 +5,21 @@ public enum SourceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read.
     case file(FileError)
     /// The bytes are not what they claim to be, or not usable (not a PDF, a truncated PNG...).
-    case content(String)
+    case content(Diagnostic.Message)
     /// Usable in principle, but beyond a limit in `Limits`.
-    case overLimit(String)
+    case overLimit(Diagnostic.Message)
     /// Poppler or Cairo could not do what was asked (a surface that cannot be allocated...).
-    case renderer(String)
+    case renderer(Diagnostic.Message)
     /// The file is not what the plan assumed (a build-state record that no longer, or never did,
     /// describe it): the build re-plans from the files themselves.
-    case recordMismatch(String)
+    case recordMismatch(Diagnostic.Message)
 
-    public init(_ message: String) { self = .content(message) }
+    public init(_ message: Diagnostic.Message) { self = .content(message) }
 
     public var message: String {
         switch self {
         case .file(let error): error.description
-        case .content(let text), .overLimit(let text), .renderer(let text), .recordMismatch(let text): text
+        case .content(let text), .overLimit(let text), .renderer(let text), .recordMismatch(let text): text.text
         }
     }
 

@@ -19,7 +19,7 @@ public enum GitLFSPointer {
         return 0
     }
 
-    public static func message(pointedSize: Int) -> String {
+    public static func message(pointedSize: Int) -> Diagnostic.Message {
         let size = pointedSize > 0 ? " of a \(pointedSize)-byte file" : ""
         return "this is a Git LFS pointer\(size), not the file itself: the checkout did not fetch it; run `git lfs pull` (in CI, check out with LFS enabled)"
     }

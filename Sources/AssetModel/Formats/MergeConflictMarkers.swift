@@ -1,7 +1,7 @@
 /// git's conflict markers left in a JSON file (a Contents.json, the manifest) after a merge: named
 /// as such, at the first marker's line, rather than as whatever JSON error they happen to cause.
 public enum MergeConflictMarkers {
-    public static let message = "unresolved merge conflict: the file still holds git's conflict markers; resolve the conflict and keep one version"
+    public static let message: Diagnostic.Message = "unresolved merge conflict: the file still holds git's conflict markers; resolve the conflict and keep one version"
 
     /// The 1-based line of the first marker (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>` at the
     /// start of a line), if any: no JSON line starts so.

@@ -156,7 +156,7 @@ extension Diagnostic: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(try c.decode(Severity.self, forKey: .severity), path: try c.decode(String.self, forKey: .file),
-                  at: try c.decodeIfPresent(SourceLocation.self, forKey: .at), try c.decode(String.self, forKey: .message))
+                  at: try c.decodeIfPresent(SourceLocation.self, forKey: .at), .init(relaying: try c.decode(String.self, forKey: .message)))
         rule = try c.decodeIfPresent(String.self, forKey: .rule)
     }
 }

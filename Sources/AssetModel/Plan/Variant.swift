@@ -119,7 +119,7 @@ public enum VariantOrigin: Sendable, Hashable {
     }
 
     /// An error about this variant, at the file and position that asked for it.
-    public func error(_ message: String, manifestPath: String) -> Diagnostic {
+    public func error(_ message: Diagnostic.Message, manifestPath: String) -> Diagnostic {
         .error(file(manifestPath: manifestPath), at: location, message)
     }
 

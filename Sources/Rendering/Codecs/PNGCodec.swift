@@ -185,7 +185,7 @@ public enum PNGCodec {
         let status = bytes.withUnsafeBufferPointer { buffer in
             assetc_png_read_header(buffer.baseAddress, buffer.count, &header, &errorBuffer, errorBuffer.count)
         }
-        guard status == 0 else { throw SourceError(describeFailure(bytes, errorBuffer)) }
+        guard status == 0 else { throw SourceError(.init(relaying: describeFailure(bytes, errorBuffer))) }
         return try makeHeader(header)
     }
 
@@ -222,7 +222,7 @@ public enum PNGCodec {
         let status = bytes.withUnsafeBufferPointer { buffer in
             assetc_png_read_color(buffer.baseAddress, buffer.count, &color, &errorBuffer, errorBuffer.count)
         }
-        guard status == 0 else { throw SourceError(describeFailure(bytes, errorBuffer)) }
+        guard status == 0 else { throw SourceError(.init(relaying: describeFailure(bytes, errorBuffer))) }
         defer { if let profile = color.icc_profile { assetc_png_free(UnsafeMutableRawPointer(mutating: profile)) } }
         var info = PNGColorInfo(srgbIntent: color.srgb_intent >= 0 ? Int(color.srgb_intent) : nil,
                                 gamma: color.has_gamma != 0 ? Int(color.gamma) : nil, chromaticities: nil,
@@ -298,7 +298,7 @@ public enum PNGCodec {
             assetc_png_decode_rgba(buffer.baseAddress, buffer.count, UInt64(maximumPixels), &header, &pixels,
                                    &errorBuffer, errorBuffer.count)
         }
-        guard status == 0, let pixels else { throw SourceError(describeFailure(bytes, errorBuffer)) }
+        guard status == 0, let pixels else { throw SourceError(.init(relaying: describeFailure(bytes, errorBuffer))) }
         defer { assetc_png_free(pixels) }
         let parsed = try makeHeader(header)
         let image = RGBAImage(width: parsed.width, height: parsed.height,

@@ -23,7 +23,7 @@ public final class PDFDocument {
         }
         defer { g_bytes_unref(gbytes) }
         guard let document = poppler_document_new_from_bytes(gbytes, nil, &error) else {
-            throw SourceError(Self.describe(error, fallback: "cannot open PDF"))
+            throw SourceError(.init(relaying: Self.describe(error, fallback: "cannot open PDF")))
         }
         self.document = document
     }

@@ -15,7 +15,7 @@ final class SVGDocument {
         let handle = bytes.withUnsafeBufferPointer { buffer in
             rsvg_handle_new_from_data(buffer.baseAddress, gsize(buffer.count), &error)
         }
-        guard let handle else { throw SourceError(Self.describe(error, fallback: "cannot read SVG")) }
+        guard let handle else { throw SourceError(.init(relaying: Self.describe(error, fallback: "cannot read SVG"))) }
         // CSS's 96 px to the inch, as browsers and rsvg-convert use: librsvg's own default is 90,
         // which made `width="24pt"` 30 px instead of 32 (and mm, cm and in likewise 6% small).
         rsvg_handle_set_dpi(handle, Self.cssPixelsPerInch)
@@ -47,7 +47,7 @@ final class SVGDocument {
         var viewport = RsvgRectangle(x: 0, y: 0, width: size.width, height: size.height)
         var error: UnsafeMutablePointer<GError>?
         if rsvg_handle_render_document(handle, context, &viewport, &error) == 0 {
-            throw SourceError.renderer(Self.describe(error, fallback: "librsvg could not render the SVG"))
+            throw SourceError.renderer(.init(relaying: Self.describe(error, fallback: "librsvg could not render the SVG")))
         }
     }
 

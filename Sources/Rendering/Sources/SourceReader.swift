@@ -33,7 +33,7 @@ public struct SourceReader: Sendable {
                 // A layer's own problem names the layer: the message is located at icon.json.
                 func naming(_ error: SourceError) -> SourceError {
                     if error.message.hasPrefix("the layer file ") { return error }
-                    let message = "the layer file \(name): \(error.message)"
+                    let message: Diagnostic.Message = "the layer file \(name): \(error.message)"
                     switch error {
                     case .overLimit: return .overLimit(message)
                     case .renderer: return .renderer(message)

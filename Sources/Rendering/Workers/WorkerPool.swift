@@ -212,7 +212,7 @@ public struct WorkerPool: Sendable {
         guard !text.isEmpty else { return error }
         switch error {
         case .recordMismatch: return error
-        default: return .content(error.message + " (the renderer printed: " + summary(ofPrinted: text) + ")")
+        default: return .content("\(error.message) (the renderer printed: \(summary(ofPrinted: text)))")
         }
     }
 }

@@ -77,10 +77,10 @@ enum RenderReply {
         }
         guard !header.ok, let message = header.error, let kind = header.kind else { return nil }
         switch kind {
-        case .overLimit: return .failure(.overLimit(message), messages: messages)
-        case .renderer: return .failure(.renderer(message), messages: messages)
-        case .recordMismatch: return .failure(.recordMismatch(message), messages: messages)
-        case .content: return .failure(.content(message), messages: messages)
+        case .overLimit: return .failure(.overLimit(.init(relaying: message)), messages: messages)
+        case .renderer: return .failure(.renderer(.init(relaying: message)), messages: messages)
+        case .recordMismatch: return .failure(.recordMismatch(.init(relaying: message)), messages: messages)
+        case .content: return .failure(.content(.init(relaying: message)), messages: messages)
         }
     }
 }
