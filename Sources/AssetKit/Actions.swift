@@ -76,12 +76,12 @@ public enum EngineActions {
         do {
             bytes = try FileSystem.read(path, limit: Limits.maximumSourceBytes)
         } catch {
-            throw BuildFailure(.invalidInput, [.error(path, "cannot read the plan: \(error.description)")])
+            throw BuildFailure(.invalidInput, [.error(path, .planUnreadable(error))])
         }
         do {
             return try PlanFile.decode(bytes)
         } catch {
-            throw BuildFailure(.invalidInput, [.error(path, error.message)])
+            throw BuildFailure(.invalidInput, [.error(path, .init(relaying: error.message))])
         }
     }
 
@@ -95,7 +95,7 @@ public enum EngineActions {
             do throws(SourceError) {
                 try Fonts.restrict(to: fonts)
             } catch {
-                throw BuildFailure(.invalidInput, [.error(fonts, error.message)])
+                throw BuildFailure(.invalidInput, [.error(fonts, .init(relaying: error.message))])
             }
         }
         let variants = contents.plan.variants
@@ -107,17 +107,17 @@ public enum EngineActions {
         case .shard(let index, let count): chosen = variants.indices.filter { $0 % count == index - 1 }
         }
         if case .source(let path) = selection, chosen.isEmpty {
-            throw BuildFailure(.invalidInput, [.error(planPath, "the plan has no variant drawn from '\(path)'")])
+            throw BuildFailure(.invalidInput, [.error(planPath, .planHasNoVariant(drawnFrom: path))])
         }
         if case .files(let paths) = selection {
             let missing = paths.filter { path in !variants.contains { $0.outputPath == path } }
-            if !missing.isEmpty { throw BuildFailure(.invalidInput, [.error(planPath, "the plan does not make \(missing.joined(separator: ", "))")]) }
+            if !missing.isEmpty { throw BuildFailure(.invalidInput, [.error(planPath, .planDoesNotMake(missing))]) }
         }
         let store = SourceStore()
         let settings = BuildSettings(options, planned: contents.plan)
         var stale: [Diagnostic] = []
         for index in chosen where CacheKey.make(for: variants[index], store: store, encoder: settings.encoder) != contents.keys[index] {
-            stale.append(.error(variants[index].source.path, "\(variants[index].outputPath): the source, the toolchain or assetc changed since the plan was made; make the plan again"))
+            stale.append(.error(variants[index].source.path, .changedSincePlanned(variants[index].outputPath)))
         }
         if !stale.isEmpty { throw BuildFailure(.invalidInput, stale) }
         let batch = chosen.map { variants[$0] }
@@ -132,7 +132,7 @@ public enum EngineActions {
             switch result {
             case .success: continue
             case .failure(.source(let error)):
-                problems.append(.error(batch[position].source.path, "\(batch[position].fileName): \(error.message)"))
+                problems.append(.error(batch[position].source.path, .renderFailed(batch[position].fileName, error)))
             case .failure(.sink(let error)):
                 throw BuildFailure(error)
             case .failure(.cancelled):
@@ -152,9 +152,9 @@ public enum EngineActions {
         for variant in contents.plan.variants {
             // Read through links: a sandboxed engine (Bazel) hands an action its inputs as links.
             // Nothing is written through them (the metadata files are replaced by rename).
-            guard FileSystem.kindFollowingLinks(outputDirectory + "/" + variant.outputPath) == .file,
-                  let bytes = try? FileSystem.read(outputDirectory + "/" + variant.outputPath) else {
-                missing.append(.error(outputDirectory + "/" + variant.outputPath, "not rendered; run its render action first"))
+            let file = outputDirectory + "/" + variant.outputPath
+            guard FileSystem.kindFollowingLinks(file) == .file, let bytes = try? FileSystem.read(file) else {
+                missing.append(.error(file, .notRendered))
                 continue
             }
             written.append(WrittenVariant(variant: variant, bytes: bytes.count, sha256: sha256Hex(bytes)))
@@ -195,7 +195,7 @@ extension EngineActions {
                                planDirectory: project.outputDirectory + "/.assetc/plan", plan: project.plan,
                                fragments: fragments, inputs: project.inputFiles, sources: sources)
         if let problem = files.problem(forMake: engine == .make) {
-            throw BuildFailure(.invalidInput, [.error(project.inputPath, "cannot write the build file: \(problem)")])
+            throw BuildFailure(.invalidInput, [.error(project.inputPath, .cannotWriteBuildFile(problem))])
         }
         return engine == .ninja ? files.ninja() : files.make()
     }
@@ -269,7 +269,7 @@ extension ProjectScaffold {
     /// Writes the scaffold; an existing file is kept unless `replacing`.
     public static func writeScaffold(_ text: String, to path: String, replacing: Bool) throws(BuildFailure) {
         if !replacing, FileSystem.kind(path) != .missing {
-            throw BuildFailure(.invalidInput, [.error(path, "already exists; pass --force to replace it")])
+            throw BuildFailure(.invalidInput, [.error(path, .manifestAlreadyExists)])
         }
         do {
             try FileSystem.replaceAtomically(path, Array(text.utf8))
@@ -284,7 +284,36 @@ extension EngineActions {
     /// does not carry yet: a build engine's car would lack the app's icon, so the plan is refused.
     static func refuseBrandAssets(_ project: LoadedProject) throws(BuildFailure) {
         guard let set = project.plan.compiledCatalog?.brandAssets else { return }
-        throw BuildFailure(.invalidInput, [.error(set.contentsPath, "a plan file does not carry a tvOS Brand Assets set yet; build the tvOS "
-            + "car with `assetc build --platform tvos` or the actool mode")])
+        throw BuildFailure(.invalidInput, [.error(set.contentsPath, .planCannotCarryBrandAssets)])
     }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func planUnreadable(_ error: FileError) -> Diagnostic.Message {
+        "cannot read the plan: \(error.description)"
+    }
+
+    fileprivate static func planHasNoVariant(drawnFrom source: String) -> Diagnostic.Message {
+        "the plan has no variant drawn from '\(source)'"
+    }
+
+    fileprivate static func planDoesNotMake(_ files: [String]) -> Diagnostic.Message {
+        "the plan does not make \(files.joined(separator: ", "))"
+    }
+
+    fileprivate static func changedSincePlanned(_ outputPath: String) -> Diagnostic.Message {
+        "\(outputPath): the source, the toolchain or assetc changed since the plan was made; make the plan again"
+    }
+
+    fileprivate static let notRendered: Diagnostic.Message = "not rendered; run its render action first"
+
+    /// `problem`: `BuildFiles.problem(forMake:)`, what in a path the build file cannot hold.
+    fileprivate static func cannotWriteBuildFile(_ problem: Diagnostic.Message) -> Diagnostic.Message {
+        "cannot write the build file: \(problem)"
+    }
+
+    fileprivate static let manifestAlreadyExists: Diagnostic.Message = "already exists; pass --force to replace it"
+
+    fileprivate static let planCannotCarryBrandAssets: Diagnostic.Message = "a plan file does not carry a tvOS Brand Assets set yet; build the tvOS "
+        + "car with `assetc build --platform tvos` or the actool mode"
 }

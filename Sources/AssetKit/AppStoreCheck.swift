@@ -16,7 +16,7 @@ extension Pipeline {
             do {
                 bytes = try FileSystem.read(path, limit: Limits.maximumJSONBytes)
             } catch {
-                throw BuildFailure(.invalidInput, [.error(path, "cannot read the app's Info.plist (--info-plist): \(error.description)")])
+                throw BuildFailure(.invalidInput, [.error(path, .appInfoPlistUnreadable(error))])
             }
             let keys = try stage { () throws(InputError) in try AppInfoPlistDecoder.decode(bytes, path: path) }
             appInfoPlist = AppStoreRules.AppInfoPlist(path: path, keys: keys)
@@ -25,5 +25,11 @@ extension Pipeline {
                                   appInfoPlist: appInfoPlist, inspector: LiveSourceInspector(reader: reader), severity: check.severity,
                                   resolve: request.resolve)
         return rules.findings(alreadyReported: alreadyReported)
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func appInfoPlistUnreadable(_ error: FileError) -> Diagnostic.Message {
+        "cannot read the app's Info.plist (--info-plist): \(error.description)"
     }
 }

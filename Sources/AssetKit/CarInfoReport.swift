@@ -12,12 +12,18 @@ public enum CarInfoReport {
         do {
             bytes = try FileSystem.read(path, limit: maximumBytes)
         } catch {
-            throw BuildFailure(.invalidInput, [.error(path, "cannot be read: \(error.description)")])
+            throw BuildFailure(.invalidInput, [.error(path, .carUnreadable(error))])
         }
         do {
             return try CarInfo.json(bytes)
         } catch {
-            throw BuildFailure(.invalidInput, [.error(path, error.message)])
+            throw BuildFailure(.invalidInput, [.error(path, .init(relaying: error.message))])
         }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func carUnreadable(_ error: FileError) -> Diagnostic.Message {
+        "cannot be read: \(error.description)"
     }
 }

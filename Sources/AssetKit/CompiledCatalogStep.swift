@@ -65,7 +65,7 @@ enum CompiledCatalogStep {
         if let reused = reuse(relative, key), icnsRelative == nil || reusedIcns != nil {
             for line in (reused.messages ?? "").split(separator: "\n") {
                 let parts = line.split(separator: "\t", maxSplits: 1)
-                if parts.count == 2 { warnings.append(.warning(String(parts[0]), String(parts[1]))) }
+                if parts.count == 2 { warnings.append(.warning(String(parts[0]), .init(relaying: String(parts[1])))) }
             }
             return [reused] + (reusedIcns.map { [$0] } ?? [])
         }

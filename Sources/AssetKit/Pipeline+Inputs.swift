@@ -20,7 +20,8 @@ extension Pipeline {
             request = BuildRequest(manifest)
         } else {
             guard let first = commandLine.paths.first ?? commandLine.iconBundles.first else {
-                throw InputError([.error(".", "name a manifest or at least one .xcassets catalog")])
+                let workingFolder = "."
+                throw InputError([.error(workingFolder, .nothingToBuild)])
             }
             request = BuildRequest(Manifest(path: first, directory: ".", bundles: [], images: [],
                                             deploymentTarget: Manifest.catalogDefaultDeploymentTarget), hasManifestFile: false)
@@ -36,7 +37,7 @@ extension Pipeline {
             // Twice under any spelling (`A.xcassets ./A.xcassets`): each set would clash with itself.
             let absolute = FileSystem.absolute(trimmed)
             if let earlier = request.catalogs.first(where: { $0.path == trimmed || FileSystem.absolute(request.resolve($0.path)) == absolute }) {
-                problems.append(.error(trimmed, earlier.path == trimmed ? "the catalog is named twice" : "the catalog is named twice (also as \(earlier.path))"))
+                problems.append(.error(trimmed, .catalogNamedTwice(earlier: earlier.path, now: trimmed)))
                 continue
             }
             request.catalogs.append(CatalogSpec(path: fromWorkingFolder(trimmed),
@@ -60,11 +61,11 @@ extension Pipeline {
         request.iconComposerBundles = commandLine.iconBundles.map { fromWorkingFolder(trimmedBundle($0)) }
         let alternatesAsked = commandLine.alternateAppIcons || !commandLine.alternateAppIconNames.isEmpty
         for bundle in commandLine.iconBundles where commandLine.appIcon != Self.iconBundleName(bundle) && !alternatesAsked {
-            warnings.append(.warning(bundle, "the Icon Composer icon \"\(Self.iconBundleName(bundle))\" is not the app icon; name it with --app-icon \(Self.iconBundleName(bundle))"))
+            warnings.append(.warning(bundle, .iconComposerIconNotAppIcon(Self.iconBundleName(bundle))))
         }
         if commandLine.alternateAppIcons {
             if request.appIconSetName == nil, request.appIcon == nil, commandLine.alternateAppIconNames.isEmpty {
-                problems.append(.error(request.path, "--alternate-app-icons needs the primary icon set named with --app-icon"))
+                problems.append(.error(request.path, .alternateAppIconsNeedPrimary))
             }
             request.alternateAppIcons = true
         }
@@ -101,7 +102,7 @@ extension Pipeline {
         request.renderTimeLimit = RenderBudget.timeLimit(commandLine: budgets.time, manifest: request.manifest)
         request.renderMemoryLimit = RenderBudget.memoryLimit(commandLine: budgets.memory, manifest: request.manifest)
         if (request.appIconSetName != nil || commandLine.launchImage != nil) && request.catalogs.isEmpty {
-            problems.append(.error(request.path, "--app-icon and --launch-image pick sets from catalogs, but no catalog is named"))
+            problems.append(.error(request.path, .setChoiceWithoutCatalog))
         }
         if !problems.isEmpty { throw InputError(warnings + problems) }
         return (request, warnings)
@@ -142,12 +143,12 @@ extension Pipeline {
         guard let folder = manifest.fontsDirectory else { return nil }
         let path = manifest.resolve(folder)
         guard FileSystem.kindFollowingLinks(path) == .directory else {
-            throw InputError([.error(manifest.path, at: manifest.fontsLocation, "\"fonts\" names '\(path)', which is not a folder")])
+            throw InputError([.error(manifest.path, at: manifest.fontsLocation, .fontsIsNotAFolder(path))])
         }
         do {
             try Fonts.restrict(to: path)
         } catch {
-            throw InputError([.error(path, error.message)])
+            throw InputError([.error(path, .init(relaying: error.message))])
         }
         return path
     }
@@ -157,14 +158,41 @@ extension Pipeline {
         do {
             bytes = try FileSystem.read(path, limit: Limits.maximumJSONBytes)
         } catch {
-            var problems: [Diagnostic] = [.error(path, "cannot read manifest: \(error.description)")]
+            var problems: [Diagnostic] = [.error(path, .manifestUnreadable(error))]
             // The default manifest is missing: say how to start, not only what failed.
             if path == "assets.json", FileSystem.kindFollowingLinks(path) == .missing {
-                problems.append(.note(path, "run `assetc init` to write a manifest for the artwork here, or name catalogs: `assetc build App.xcassets`"))
+                problems.append(.note(path, .howToStartAManifest))
             }
             throw InputError(problems)
         }
         let directory = FilePath(path).folder.string
         return try ManifestDecoder.decode(bytes, path: path, directory: directory.isEmpty ? "/" : directory)
     }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let nothingToBuild: Diagnostic.Message = "name a manifest or at least one .xcassets catalog"
+
+    /// `earlier`: the catalog as first named; `now`, as named again (the same spelling is not repeated).
+    fileprivate static func catalogNamedTwice(earlier: String, now: String) -> Diagnostic.Message {
+        earlier == now ? "the catalog is named twice" : "the catalog is named twice (also as \(earlier))"
+    }
+
+    fileprivate static func iconComposerIconNotAppIcon(_ name: String) -> Diagnostic.Message {
+        "the Icon Composer icon \"\(name)\" is not the app icon; name it with --app-icon \(name)"
+    }
+
+    fileprivate static let alternateAppIconsNeedPrimary: Diagnostic.Message = "--alternate-app-icons needs the primary icon set named with --app-icon"
+
+    fileprivate static let setChoiceWithoutCatalog: Diagnostic.Message = "--app-icon and --launch-image pick sets from catalogs, but no catalog is named"
+
+    fileprivate static func fontsIsNotAFolder(_ path: String) -> Diagnostic.Message {
+        "\"fonts\" names '\(path)', which is not a folder"
+    }
+
+    fileprivate static func manifestUnreadable(_ error: FileError) -> Diagnostic.Message {
+        "cannot read manifest: \(error.description)"
+    }
+
+    fileprivate static let howToStartAManifest: Diagnostic.Message = "run `assetc init` to write a manifest for the artwork here, or name catalogs: `assetc build App.xcassets`"
 }

@@ -109,7 +109,7 @@ public enum Pipeline {
             if sourceLimits.isCancelled() { throw interruptedWhilePlanning(buildRequest.path) }
             throw BuildFailure(error.kind, warnings + error.diagnostics)
         } catch {
-            throw BuildFailure(.invalidInput, warnings + [.error(buildRequest.path, "\(error)")])
+            throw BuildFailure(.invalidInput, warnings + [.error(buildRequest.path, .init(relaying: String(describing: error)))])
         }
     }
 
@@ -129,7 +129,8 @@ public enum Pipeline {
             attempt = try build(options, reusingRecords: false, progress: progress)
         }
         guard var report = attempt else {
-            throw BuildFailure(.invalidInput, [.error(options.manifestPath ?? options.catalogs.paths.first ?? ".", "sources changed while the build read them; run it again")])
+            let input = options.manifestPath ?? options.catalogs.paths.first ?? "."
+            throw BuildFailure(.invalidInput, [.error(input, .sourcesChangedDuringBuild)])
         }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return report
@@ -190,7 +191,7 @@ public enum Pipeline {
         for path in generatedPaths {
             if let problem = DependencyFile.destinationProblem(path, inputs: project.inputFiles + project.store.inputPaths(),
                                                                outputRoot: project.outputDirectory) {
-                throw BuildFailure(InputError([.error(path, "cannot write the generated code: it \(problem)")]))
+                throw BuildFailure(InputError([.error(path, .cannotWriteGeneratedCode(problem))]))
             }
         }
         let transaction = try stage { () throws(OutputError) in try OutputTransaction(root: project.outputDirectory, alreadyRead: project.recordedState) }
@@ -242,7 +243,7 @@ public enum Pipeline {
             let plan = project.plan
             let bytes = RuntimeTable.make(plan.variants, bundles: plan.bundles, catalog: plan.catalogRecords).compactBytes()
             guard let table = try? AssetTable(data: Data(bytes)) else {
-                throw BuildFailure(.invalidInput, [.error(base, "internal: the runtime table did not read back")])
+                throw BuildFailure(.invalidInput, [.error(base, .runtimeTableDidNotReadBack)])
             }
             let files = ObjectiveCAccessors.generate(plan, table: table, className: FilePath(base).lastComponent,
                                                      bundle: settings.accessorBundle, inputName: accessors.inputDescription)
@@ -275,7 +276,7 @@ public enum Pipeline {
 
     /// A stop request while sources were being read: exit 5, nothing written yet.
     static func interruptedWhilePlanning(_ input: String) -> BuildFailure {
-        BuildFailure(.interrupted, [.error(input, "interrupted while reading the sources; nothing was written")])
+        BuildFailure(.interrupted, [.error(input, .interruptedWhileReadingSources)])
     }
 
     /// The output folder: `--output`, else the manifest's `output` (relative to the manifest's folder),
@@ -293,11 +294,11 @@ public enum Pipeline {
         let inputs = project.inputFiles + project.store.inputPaths()
         var problems: [Diagnostic] = []
         if let problem = DependencyFile.destinationProblem(path, inputs: inputs, outputRoot: project.outputDirectory) {
-            problems.append(.error(path, "cannot write the dependency file: it \(problem)"))
+            problems.append(.error(path, .cannotWriteDependencyFile(problem)))
         }
         for input in [path, project.outputDirectory] + inputs {
             if let problem = DependencyFile.problem(with: input) {
-                problems.append(.error(input, "cannot be listed in the dependency file: the path \(problem); rename it or drop --depfile"))
+                problems.append(.error(input, .cannotBeListedInDependencyFile(problem)))
             }
         }
         if !problems.isEmpty { throw BuildFailure(InputError(problems)) }
@@ -346,12 +347,12 @@ public enum Pipeline {
             case .failure(.source(.recordMismatch)):
                 return nil
             case .failure(.source(let error)):
-                inputProblems.append(.error(variant.source.path, "\(variant.fileName): \(error.message)"))
+                inputProblems.append(.error(variant.source.path, .renderFailed(variant.fileName, error)))
                 switch variant.origin {
                 case .catalog(let origin):
-                    inputProblems.append(.note(origin.contentsPath, at: origin.location, "in the image set \"\(variant.name)\""))
+                    inputProblems.append(.note(origin.contentsPath, at: origin.location, .inImageSet(variant.name)))
                 case .manifest(let location):
-                    inputProblems.append(.note(project.request.path, at: location, "variant of '\(variant.name)' declared here"))
+                    inputProblems.append(.note(project.request.path, at: location, .variantDeclaredHere(variant.name)))
                 }
             case .failure(.sink(let error)):
                 outputProblem = outputProblem ?? error
@@ -368,7 +369,7 @@ public enum Pipeline {
 
     /// `--werror`'s failure: the warnings, marked as its cause, and the error that says so.
     static func warningsTreatedAsErrors(_ warnings: [Diagnostic], project: LoadedProject) -> BuildFailure {
-        var failure = BuildFailure(.invalidInput, warnings + [.error(project.inputPath, "warnings treated as errors (--werror); nothing was written")])
+        var failure = BuildFailure(.invalidInput, warnings + [.error(project.inputPath, .warningsTreatedAsErrors)])
         failure.causedByWarnings = true
         return failure
     }
@@ -380,7 +381,7 @@ public enum Pipeline {
         for catalog in project.request.catalogs {
             let path = FileSystem.absolute(project.request.resolve(catalog.path))
             if output == path || output.hasPrefix(path + "/") {
-                throw BuildFailure(.invalidInput, [.error(project.outputDirectory, "the output folder is inside the catalog \(catalog.path): the next build would read it as part of the catalog; pass --output with a folder outside it")])
+                throw BuildFailure(.invalidInput, [.error(project.outputDirectory, .outputInsideCatalog(catalog.path))])
             }
         }
     }
@@ -398,7 +399,7 @@ public enum Pipeline {
             files[problem, default: []].append(variant.fileName)
         }
         return order.map { problem in
-            .warning(problem.source, "\(files[problem]!.joined(separator: ", ")): the renderer reported problems; check the image: \(problem.summary)")
+            .warning(problem.source, .rendererReportedProblems(files: files[problem]!, summary: problem.summary))
         }
     }
 
@@ -451,34 +452,27 @@ extension Pipeline {
     /// changed and the command that makes the plan again.
     static func checkExpectedPlan(_ path: String, project: LoadedProject) throws(BuildFailure) {
         let folder = FileSystem.folder(of: path)
-        let remake = "make it again with `assetc plan \(project.inputPath) --write-plan \(folder)`"
         // Only the files' paths are read, as the plugin reads them: a plan from an older assetc,
         // whose other fields differ, is still compared, not refused for its format.
         var stored: Set<String> = []
         do {
             let root = try JSONParser.parse(try FileSystem.read(path, limit: Limits.maximumJSONBytes))
             guard case .object(let members) = root.value, let files = members.first(where: { $0.key == "files" })?.value,
-                  case .array(let entries) = files.value else { throw SourceError("no \"files\" list") }
+                  case .array(let entries) = files.value else { throw SourceError(.planHasNoFilesList) }
             for entry in entries {
                 guard case .object(let fields) = entry.value, let node = fields.first(where: { $0.key == "path" })?.value,
-                      case .string(let file) = node.value else { throw SourceError("a file without a \"path\"") }
+                      case .string(let file) = node.value else { throw SourceError(.planFileWithoutPath) }
                 stored.insert(file)
             }
         } catch let error as JSONSyntaxError {
-            throw BuildFailure(.invalidInput, [.error(path, at: error.location, "cannot read the plan: \(error.message); \(remake)")])
+            throw BuildFailure(.invalidInput, [.error(path, at: error.location, .expectedPlanUnreadable(error.message, manifest: project.inputPath, planFolder: folder))])
         } catch {
-            throw BuildFailure(.invalidInput, [.error(path, "cannot read the plan: \(error); \(remake)")])
+            throw BuildFailure(.invalidInput, [.error(path, .expectedPlanUnreadable(String(describing: error), manifest: project.inputPath, planFolder: folder))])
         }
         let now = Set(project.plan.variants.map(\.outputPath))
         guard stored != now else { return }
-        func list(_ paths: Set<String>) -> String {
-            let sorted = paths.sorted()
-            return sorted.prefix(3).joined(separator: ", ") + (sorted.count > 3 ? " and \(sorted.count - 3) more" : "")
-        }
-        var changes: [String] = []
-        if !now.subtracting(stored).isEmpty { changes.append("the build now also writes \(list(now.subtracting(stored)))") }
-        if !stored.subtracting(now).isEmpty { changes.append("it no longer writes \(list(stored.subtracting(now)))") }
-        throw BuildFailure(.invalidInput, [.error(path, "the plan is stale: \(changes.joined(separator: "; ")); \(remake)")])
+        throw BuildFailure(.invalidInput, [.error(path, .expectedPlanIsStale(added: now.subtracting(stored), removed: stored.subtracting(now),
+                                                                              manifest: project.inputPath, planFolder: folder))])
     }
 
     /// Replaces a file unless it already holds these bytes (the plan files of `assetc plan`).
@@ -509,5 +503,77 @@ public enum RenderService {
         guard let encoder = description.map(PNGEncoderSettings.init(description:)) ?? PNGEncoderSettings() else { return false }
         RenderWorker.serve(encoder: encoder, addressSpaceBytes: memoryBytes, fontsDirectory: fontsDirectory)
         return true
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let sourcesChangedDuringBuild: Diagnostic.Message = "sources changed while the build read them; run it again"
+
+    /// `problem`: `DependencyFile.destinationProblem`, what the path would overwrite or land in.
+    fileprivate static func cannotWriteGeneratedCode(_ problem: String) -> Diagnostic.Message {
+        "cannot write the generated code: it \(problem)"
+    }
+
+    fileprivate static let runtimeTableDidNotReadBack: Diagnostic.Message = "internal: the runtime table did not read back"
+
+    fileprivate static let interruptedWhileReadingSources: Diagnostic.Message = "interrupted while reading the sources; nothing was written"
+
+    fileprivate static func cannotWriteDependencyFile(_ problem: String) -> Diagnostic.Message {
+        "cannot write the dependency file: it \(problem)"
+    }
+
+    /// `problem`: `DependencyFile.problem(with:)`, what in the path Make cannot spell.
+    fileprivate static func cannotBeListedInDependencyFile(_ problem: String) -> Diagnostic.Message {
+        "cannot be listed in the dependency file: the path \(problem); rename it or drop --depfile"
+    }
+
+    /// A variant that could not be rendered: its file, then the source's own words (the build and `assetc render`).
+    static func renderFailed(_ fileName: String, _ error: SourceError) -> Diagnostic.Message {
+        "\(fileName): \(error.message)"
+    }
+
+    fileprivate static func inImageSet(_ name: String) -> Diagnostic.Message {
+        "in the image set \"\(name)\""
+    }
+
+    fileprivate static func variantDeclaredHere(_ name: String) -> Diagnostic.Message {
+        "variant of '\(name)' declared here"
+    }
+
+    fileprivate static let warningsTreatedAsErrors: Diagnostic.Message = "warnings treated as errors (--werror); nothing was written"
+
+    fileprivate static func outputInsideCatalog(_ catalog: String) -> Diagnostic.Message {
+        "the output folder is inside the catalog \(catalog): the next build would read it as part of the catalog; pass --output with a folder outside it"
+    }
+
+    /// `summary`: what Poppler, Cairo or librsvg printed, summarised.
+    fileprivate static func rendererReportedProblems(files: [String], summary: String) -> Diagnostic.Message {
+        "\(files.joined(separator: ", ")): the renderer reported problems; check the image: \(summary)"
+    }
+
+    fileprivate static let planHasNoFilesList: Diagnostic.Message = "no \"files\" list"
+
+    fileprivate static let planFileWithoutPath: Diagnostic.Message = "a file without a \"path\""
+
+    /// `--expect-plan`'s plan could not be read; `reason` is the parser's or the error's own words.
+    fileprivate static func expectedPlanUnreadable(_ reason: String, manifest: String, planFolder: String) -> Diagnostic.Message {
+        "cannot read the plan: \(reason); \(remakePlan(manifest: manifest, planFolder: planFolder))"
+    }
+
+    /// `--expect-plan`: the files the build now writes differ from the plan's (three named of each, then a count).
+    fileprivate static func expectedPlanIsStale(added: Set<String>, removed: Set<String>, manifest: String,
+                                                planFolder: String) -> Diagnostic.Message {
+        func list(_ paths: Set<String>) -> String {
+            let sorted = paths.sorted()
+            return sorted.prefix(3).joined(separator: ", ") + (sorted.count > 3 ? " and \(sorted.count - 3) more" : "")
+        }
+        var changes: [String] = []
+        if !added.isEmpty { changes.append("the build now also writes \(list(added))") }
+        if !removed.isEmpty { changes.append("it no longer writes \(list(removed))") }
+        return "the plan is stale: \(changes.joined(separator: "; ")); \(remakePlan(manifest: manifest, planFolder: planFolder))"
+    }
+
+    private static func remakePlan(manifest: String, planFolder: String) -> String {
+        "make it again with `assetc plan \(manifest) --write-plan \(planFolder)`"
     }
 }

@@ -27,12 +27,12 @@ public struct BuildFiles {
 
     /// What cannot be written into a build file (a path holding a newline; for Make, also
     /// characters it has no quoting for); nil when every path is fine.
-    public func problem(forMake: Bool) -> String? {
+    public func problem(forMake: Bool) -> Diagnostic.Message? {
         let paths = inputs + sources + plan.variants.map { outputDirectory + "/" + $0.outputPath } + [outputDirectory, planDirectory]
         for path in paths {
-            if path.contains("\n") || path.contains("\r") { return "'\(path)' holds a line break" }
+            if path.contains("\n") || path.contains("\r") { return .holdsLineBreak(path) }
             if forMake, let bad = path.first(where: { " \t$#%:;=|*?[]\\\"'".contains($0) }) {
-                return "'\(path)' holds '\(bad)', which Make cannot quote; use --emit ninja"
+                return .makeCannotQuote(path, character: bad)
             }
         }
         return nil
@@ -190,5 +190,15 @@ extension String {
             if character == "$" { result += "$$" } else { result.append(character) }
         }
         return result
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func holdsLineBreak(_ path: String) -> Diagnostic.Message {
+        "'\(path)' holds a line break"
+    }
+
+    fileprivate static func makeCannotQuote(_ path: String, character: Character) -> Diagnostic.Message {
+        "'\(path)' holds '\(character)', which Make cannot quote; use --emit ninja"
     }
 }

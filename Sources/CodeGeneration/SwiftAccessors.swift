@@ -196,10 +196,9 @@ public enum SwiftAccessors {
         for (position, member) in scope.members.enumerated() {
             let identifier = assigned[position].identifier
             if let winner = assigned[position].collidedWith {
-                let other = winner.hasPrefix("the namespace ") ? winner : "\"\(winner)\""
-                warnings.append(.warning(request.outputPath, "the accessor names of \"\(member.name)\" and \(other) are both "
-                    + "\(path).\(member.identifier.trimmingBackticks()); \"\(member.name)\" is \(path).\(identifier.trimmingBackticks()) "
-                    + "(rename one of them to choose)"))
+                warnings.append(.warning(request.outputPath, .accessorNamesCollide(member.name, with: winner, in: path,
+                                                                                  shared: member.identifier.trimmingBackticks(),
+                                                                                  given: identifier.trimmingBackticks())))
             }
             out += "\(pad)public static let \(identifier) = \(member.line)\n"
         }
@@ -251,5 +250,17 @@ struct CompiledCatalogNames {
         images.formUnion(plan.catalogRecords.symbolSets.filter { $0.bundle == .main }.map(\.name).filter {
             !imageNames.contains($0) && !colors.contains($0) && !dataSets.contains($0)
         })
+    }
+}
+
+extension Diagnostic.Message {
+    /// `other`: the name that kept the accessor — an asset's, or `the namespace X` for a folder's enum.
+    /// `shared`: the identifier both would have in `scope`; `given`: the one `name` has instead.
+    fileprivate static func accessorNamesCollide(_ name: String, with other: String, in scope: String, shared: String,
+                                                 given: String) -> Diagnostic.Message {
+        let shown = other.hasPrefix("the namespace ") ? other : "\"\(other)\""
+        return "the accessor names of \"\(name)\" and \(shown) are both "
+            + "\(scope).\(shared); \"\(name)\" is \(scope).\(given) "
+            + "(rename one of them to choose)"
     }
 }

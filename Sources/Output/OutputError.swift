@@ -33,22 +33,46 @@ public enum OutputError: StageError {
     public var diagnostics: [Diagnostic] {
         switch self {
         case .cannotWrite(let file, let error, let source):
-            var result: [Diagnostic] = [.error(file, "cannot write: \(error.reasonText)")]
+            var result: [Diagnostic] = [.error(file, .cannotWrite(error))]
             if error.path != file {
-                result.append(.note(error.path, "the failing operation: \(error.operation.rawValue)"))
+                result.append(.note(error.path, .failingOperation(error.operation)))
             }
-            if let source { result.append(.note(source, "the source of this output")) }
+            if let source { result.append(.note(source, .sourceOfThisOutput)) }
             return result
         case .inTheWay(let path, .notAFolder):
-            return [.error(path, "is not a folder, and the outputs need a folder here; assetc will not replace it (move it, or choose another output folder)")]
+            return [.error(path, .notAFolderInTheWay)]
         case .inTheWay(let path, let entry):
-            return [.error(path, "is \(entry.rawValue); assetc will not replace it with an output")]
+            return [.error(path, .inTheWay(entry))]
         case .locked(let root):
-            return [.error(root, "another assetc build is using this output folder; wait for it to finish")]
+            return [.error(root, .outputFolderLocked)]
         case .interrupted(let root):
-            return [.error(root, "build interrupted; the previous outputs are unchanged and the next build finishes the job")]
+            return [.error(root, .buildInterrupted)]
         case .overBudget(let diagnostic):
             return [diagnostic]
         }
     }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func cannotWrite(_ error: FileError) -> Diagnostic.Message {
+        "cannot write: \(error.reasonText)"
+    }
+
+    fileprivate static func failingOperation(_ operation: FileError.Operation) -> Diagnostic.Message {
+        "the failing operation: \(operation.rawValue)"
+    }
+
+    fileprivate static let sourceOfThisOutput: Diagnostic.Message = "the source of this output"
+
+    fileprivate static let notAFolderInTheWay: Diagnostic.Message =
+        "is not a folder, and the outputs need a folder here; assetc will not replace it (move it, or choose another output folder)"
+
+    fileprivate static func inTheWay(_ entry: OutputError.FileSystemEntry) -> Diagnostic.Message {
+        "is \(entry.rawValue); assetc will not replace it with an output"
+    }
+
+    fileprivate static let outputFolderLocked: Diagnostic.Message = "another assetc build is using this output folder; wait for it to finish"
+
+    fileprivate static let buildInterrupted: Diagnostic.Message =
+        "build interrupted; the previous outputs are unchanged and the next build finishes the job"
 }

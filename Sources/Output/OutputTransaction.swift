@@ -308,11 +308,7 @@ public final class OutputTransaction: @unchecked Sendable {
     static func overBudget(_ sizes: SizeReport, budget: SizeBudget, manifestPath: String) -> Diagnostic {
         let largest = sizes.groups.filter { $0.name != SizeReport.outsideBundle }.flatMap(\.files)
             .sorted { ($1.bytes, $0.path) < ($0.bytes, $1.path) }.prefix(5)
-            .map { "\($0.path) \(SizeReport.format($0.bytes))" }
-        return .error(manifestPath, at: budget.location,
-                      "Resources/ would be \(sizes.resourcesBytes) bytes (\(SizeReport.format(sizes.resourcesBytes))), "
-                        + "over the budget of \(budget.maxBytes) bytes by \(sizes.resourcesBytes - budget.maxBytes); "
-                        + "nothing was changed. Largest files: \(largest.joined(separator: ", "))")
+        return .error(manifestPath, at: budget.location, .resourcesOverBudget(sizes.resourcesBytes, budget: budget.maxBytes, largest: Array(largest)))
     }
 
     /// `writeIfChanged`, with the earlier file set aside in the journal's backup first.
@@ -351,4 +347,14 @@ final class FolderCache: Sendable {
     func contains(_ folder: String) -> Bool { seen.withLock { $0.contains(folder) } }
 
     func insert(_ folder: String) { seen.withLock { _ = $0.insert(folder) } }
+}
+
+extension Diagnostic.Message {
+    /// `largest`: the largest files of the bundle, largest first.
+    fileprivate static func resourcesOverBudget(_ bytes: Int, budget: Int, largest: [SizeReport.File]) -> Diagnostic.Message {
+        let files: [String] = largest.map { "\($0.path) \(SizeReport.format($0.bytes))" }
+        return "Resources/ would be \(bytes) bytes (\(SizeReport.format(bytes))), "
+            + "over the budget of \(budget) bytes by \(bytes - budget); "
+            + "nothing was changed. Largest files: \(files.joined(separator: ", "))"
+    }
 }

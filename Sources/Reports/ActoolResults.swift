@@ -26,6 +26,11 @@ public struct ActoolResults: Sendable, Equatable {
         public init(_ severity: Severity, file: String, _ description: String, failureReason: String? = nil) {
             (self.severity, self.file, self.description, self.failureReason) = (severity, file, description, failureReason)
         }
+
+        /// An entry with a message declared by name (`extension Diagnostic.Message`).
+        public init(_ severity: Severity, file: String, _ message: Diagnostic.Message, failureReason: String? = nil) {
+            self.init(severity, file: file, message.text, failureReason: failureReason)
+        }
     }
 
     /// A message about something in a catalog: `<catalog>:./Star.imageset: warning: …`.

@@ -226,7 +226,7 @@ struct ManifestOptions: ParsableArguments {
         Console.print(warnings, showing: Console.level(quiet: quiet, verbose: verbose))
         if werror, warnings.contains(where: { $0.severity == .warning }) {
             if quiet { Console.print(warnings, showing: .warning) }
-            Console.print([.error(manifest, "warnings treated as errors (--werror)")])
+            Console.print([.error(manifest, .warningsTreatedAsErrors)])
             throw ExitCode(FailureKind.invalidInput.exitCode)
         }
     }
@@ -414,4 +414,8 @@ struct AccessorBundleArgument: ExpressibleByArgument {
     }
 
     static var defaultCompletionKind: CompletionKind { .list(["main", "module", "framework"]) }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let warningsTreatedAsErrors: Diagnostic.Message = "warnings treated as errors (--werror)"
 }

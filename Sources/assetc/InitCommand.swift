@@ -21,20 +21,15 @@ struct InitCommand: ParsableCommand {
             throw ExitCode(Console.exit(for: error))
         }
         for (path, target) in found.leftOut {
-            Console.print([.note(path, "left out: the catalog of \(target.description), which ships in its own bundle; build it with its own manifest")])
+            Console.print([.note(path, .catalogLeftOut(of: target))])
         }
         if let first = found.iconFiles.first {
-            let shown = found.iconFiles.dropFirst().prefix(4).joined(separator: ", ")
-            let more = found.iconFiles.count > 5 ? " and \(found.iconFiles.count - 5) more" : ""
-            let others = found.iconFiles.count > 1 ? " with \(shown)\(more)" : ""
-            Console.print([.note(first, "left out\(others): app icon and launch image PNGs are not images (iOS reads them through the "
-                + "Info.plist); name their .appiconset with \"appIcon\", or the 1024-point art as appIcon.source (docs/manifest.md)")])
+            Console.print([.note(first, .iconFilesLeftOut(found.iconFiles))])
         }
         if found.iconComposer.count == 1 {
-            Console.print([.note(found.iconComposer[0], "the app icon: an Icon Composer icon, drawn at every size (appIcon.source)")])
+            Console.print([.note(found.iconComposer[0], .iconComposerIconIsAppIcon)])
         } else if found.iconComposer.count > 1 {
-            Console.print([.note(found.iconComposer[0], "\(found.iconComposer.count) Icon Composer icons (\(found.iconComposer.joined(separator: ", "))); "
-                + "name the app's as appIcon.source")])
+            Console.print([.note(found.iconComposer[0], .severalIconComposerIcons(found.iconComposer))])
         }
         Console.info("assetc: wrote \(output) with \(found.images) image\(found.images == 1 ? "" : "s") and \(found.catalogs) catalog\(found.catalogs == 1 ? "" : "s"); check it with `assetc check \(output)`")
         // What `check` will say of the artwork it names: a catalog of the repository may already be
@@ -53,5 +48,27 @@ struct InitCommand: ParsableCommand {
             Console.print(problems.map(ManifestOptions.promotingDroppedContent))
             Console.info("assetc: `assetc check \(output)` fails until the \(problems.count) problem\(problems.count == 1 ? "" : "s") above in the artwork \(problems.count == 1 ? "is" : "are") fixed")
         }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func catalogLeftOut(of target: CatalogTarget) -> Diagnostic.Message {
+        "left out: the catalog of \(target.description), which ships in its own bundle; build it with its own manifest"
+    }
+
+    /// `files`: every loose icon and launch image found; the note is on the first, naming up to four more.
+    fileprivate static func iconFilesLeftOut(_ files: [String]) -> Diagnostic.Message {
+        let shown = files.dropFirst().prefix(4).joined(separator: ", ")
+        let more = files.count > 5 ? " and \(files.count - 5) more" : ""
+        let others = files.count > 1 ? " with \(shown)\(more)" : ""
+        return "left out\(others): app icon and launch image PNGs are not images (iOS reads them through the "
+            + "Info.plist); name their .appiconset with \"appIcon\", or the 1024-point art as appIcon.source (docs/manifest.md)"
+    }
+
+    fileprivate static let iconComposerIconIsAppIcon: Diagnostic.Message = "the app icon: an Icon Composer icon, drawn at every size (appIcon.source)"
+
+    fileprivate static func severalIconComposerIcons(_ icons: [String]) -> Diagnostic.Message {
+        "\(icons.count) Icon Composer icons (\(icons.joined(separator: ", "))); "
+            + "name the app's as appIcon.source"
     }
 }

@@ -44,11 +44,17 @@ enum ActoolAssetSymbols {
                     try FileSystem.replaceAtomically(target, bytes)
                 }
             } catch {
-                results.entries.append(.init(.error, file: target, "cannot write the asset symbols: \(error)"))
+                results.entries.append(.init(.error, file: target, .cannotWriteAssetSymbols(error)))
                 return
             }
             written.append(target)
         }
         results.outputFiles = written.sorted()
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func cannotWriteAssetSymbols(_ error: FileError) -> Diagnostic.Message {
+        "cannot write the asset symbols: \(error)"
     }
 }

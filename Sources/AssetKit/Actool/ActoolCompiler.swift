@@ -38,7 +38,7 @@ public enum ActoolCompiler {
         var catalogs: [String] = []
         for input in invocation.inputs.map(FileSystem.absolute) where !catalogs.contains(input) { catalogs.append(input) }
         let inputsLabel = catalogs.joined(separator: " ")
-        func fail(_ message: String, reason: String? = nil) -> Outcome {
+        func fail(_ message: Diagnostic.Message, reason: String? = nil) -> Outcome {
             results.entries.append(.init(.error, file: inputsLabel, message, failureReason: reason))
             return finish(results, invocation)
         }
@@ -56,10 +56,10 @@ public enum ActoolCompiler {
             return finish(results, invocation)
         }
         guard let given = invocation.compileDirectory.map(FileSystem.absolute) else {
-            return fail("no output directory: pass --compile DIR")
+            return fail(.noOutputDirectory)
         }
         guard FileSystem.kindFollowingLinks(given) == .directory else {
-            return fail("The output directory \"\(given)\" does not exist.")
+            return fail(.outputDirectoryDoesNotExist(given))
         }
         // A `..` after a link is the link target's parent to the kernel, not the folder the text
         // names (`lnk/..`): such a path is the folder the kernel opens. Any other keeps the
@@ -75,7 +75,7 @@ public enum ActoolCompiler {
         case .success(let folder): workFolder = folder
         case .failure(let error):
             // The folder is assetc's own business: the message names the variables that choose it.
-            return fail("cannot make a work folder in the temporary folder \(error.path): \(error.reasonText); set TMPDIR, or ASSETC_CACHE_DIR, to a writable folder")
+            return fail(.cannotMakeWorkFolder(error))
         }
         defer { workFolder.release() }
         let work = workFolder.path
@@ -90,7 +90,7 @@ public enum ActoolCompiler {
             report = try Pipeline.build(options)
         } catch {
             results.add(error.diagnostics)
-            if !results.hasErrors { results.entries.append(.init(.error, file: inputsLabel, "the catalogs could not be compiled")) }
+            if !results.hasErrors { results.entries.append(.init(.error, file: inputsLabel, .catalogsNotCompiled)) }
             return finish(results, invocation)
         }
         results.add(report.warnings)
@@ -112,10 +112,10 @@ public enum ActoolCompiler {
         do throws(FileError) {
             placing = try FileLock.waiting(folder: kernel, seconds: placementWaitSeconds)
         } catch {
-            return fail("cannot lock --compile \(given): \(error)")
+            return fail(.cannotLockCompileFolder(given, error))
         }
         guard let placing else {
-            return fail("another run has been placing files in --compile \(given) for \(Int(placementWaitSeconds)) s; try again when it is done")
+            return fail(.compileFolderBusy(given, seconds: Int(placementWaitSeconds)))
         }
         defer { withExtendedLifetime(placing) {} }
         // A run killed while placing (between two renames) left its journal: the earlier files
@@ -150,7 +150,7 @@ public enum ActoolCompiler {
             }
             try placement.commit()
         } catch {
-            return fail("cannot write the compiled files: \(error) (\(error.path))")
+            return fail(.cannotWriteCompiledFiles(error))
         }
         results.outputFiles = written.sorted()
         return finish(results, invocation)
@@ -167,12 +167,12 @@ public enum ActoolCompiler {
     }
 
     struct ActoolRequestError: Error {
-        var messages: [String]
+        var messages: [Diagnostic.Message]
     }
 
     /// actool's choices as a catalog build's: platform, deployment target, devices, icons, colours.
     static func catalogRequest(_ invocation: ActoolInvocation, catalogs: [String]) throws(ActoolRequestError) -> CatalogRequest {
-        var problems: [String] = []
+        var problems: [Diagnostic.Message] = []
         var request = CatalogRequest(paths: [], appIcon: invocation.appIcon, launchImage: invocation.launchImage)
         for catalog in catalogs {
             let lower = catalog.lowercased()
@@ -181,12 +181,12 @@ public enum ActoolCompiler {
             } else if lower.hasSuffix(".icon") || lower.hasSuffix(".icon/") {
                 request.iconBundles.append(catalog)
             } else if lower.hasSuffix(".xcstickers") {
-                problems.append("\(catalog): sticker catalogs are not compiled by assetc")
+                problems.append(.stickerCatalogNotCompiled(catalog))
             } else {
-                problems.append("\(catalog): not an asset catalog (.xcassets)")
+                problems.append(.notAnAssetCatalog(catalog))
             }
         }
-        if catalogs.isEmpty { problems.append("no asset catalog given") }
+        if catalogs.isEmpty { problems.append(.noAssetCatalogGiven) }
         switch invocation.platform {
         // qmake passes the SDK's version-min spelling for the simulator (`ios-simulator`).
         case "iphoneos"?, "iphonesimulator"?, "ios"?, "ios-simulator"?, nil: break
@@ -195,7 +195,7 @@ public enum ActoolCompiler {
             // Mac Catalyst, as swift-build and .NET pass it: the iPad app's catalogs for the Mac.
             request.platform = .macCatalyst
             request.devices = [.ipad]
-            if invocation.launchImage != nil { problems.append("--launch-image: a Mac Catalyst app has no launch images") }
+            if invocation.launchImage != nil { problems.append(.noLaunchImagesOnMacCatalyst) }
         case "appletvos"?, "appletvsimulator"?, "tvos"?, "tvos-simulator"?:
             // An Apple TV app: its catalogs' universal and tv entries, its Brand Assets icon.
             request.platform = .tvOS
@@ -206,14 +206,13 @@ public enum ActoolCompiler {
             request.devices = [.watch]
         case "macosx"?:
             request.platform = .macOS
-            if invocation.launchImage != nil { problems.append("--launch-image: a Mac app has no launch images") }
+            if invocation.launchImage != nil { problems.append(.noLaunchImagesOnMac) }
         case let other?:
-            problems.append("--platform \(other): assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator), "
-                + "watchOS (watchos, watchsimulator) and macOS (macosx) only")
+            problems.append(.unsupportedPlatform(other))
         }
         if let text = invocation.minimumDeploymentTarget {
             if let version = OSVersion(text) { request.deploymentTarget = version } else {
-                problems.append("--minimum-deployment-target \(text) is not a version such as 15.0")
+                problems.append(.notADeploymentTarget(text))
             }
         }
         var devices: [Idiom] = []
@@ -221,19 +220,19 @@ public enum ActoolCompiler {
             if request.platform == .macOS { continue }  // `mac`, the one device of a Mac app
             if request.platform == .macCatalyst {
                 // The iPad's images (a Catalyst app is an iPad app); `mac` adds none of its own here.
-                if !["ipad", "mac", "iphone"].contains(device) { problems.append("--target-device \(device): a Mac Catalyst app runs as ipad or mac") }
+                if !["ipad", "mac", "iphone"].contains(device) { problems.append(.notAMacCatalystDevice(device)) }
                 continue
             }
             if request.platform == .tvOS {
-                if device != "tv" { problems.append("--target-device \(device): a tvOS app runs on tv only") }
+                if device != "tv" { problems.append(.notATVDevice(device)) }
                 continue
             }
             if request.platform == .watchOS {
-                if device != "watch" { problems.append("--target-device \(device): a watchOS app runs on watch only") }
+                if device != "watch" { problems.append(.notAWatchDevice(device)) }
                 continue
             }
             if let idiom = Idiom(rawValue: device), Idiom.iOSDevices.contains(idiom) { devices.append(idiom) } else {
-                problems.append("--target-device \(device): assetc compiles for iphone and ipad only")
+                problems.append(.notAnIOSDevice(device))
             }
         }
         if !devices.isEmpty { request.devices = devices.sorted() }
@@ -253,5 +252,73 @@ public enum ActoolCompiler {
         request.actoolSeverities = true
         if !problems.isEmpty { throw ActoolRequestError(messages: problems) }
         return request
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let noOutputDirectory: Diagnostic.Message = "no output directory: pass --compile DIR"
+
+    /// actool's wording.
+    fileprivate static func outputDirectoryDoesNotExist(_ path: String) -> Diagnostic.Message {
+        "The output directory \"\(path)\" does not exist."
+    }
+
+    /// The work folder is assetc's own business: the message names the variables that choose it.
+    fileprivate static func cannotMakeWorkFolder(_ error: FileError) -> Diagnostic.Message {
+        "cannot make a work folder in the temporary folder \(error.path): \(error.reasonText); set TMPDIR, or ASSETC_CACHE_DIR, to a writable folder"
+    }
+
+    /// The build failed without an error of its own to show.
+    fileprivate static let catalogsNotCompiled: Diagnostic.Message = "the catalogs could not be compiled"
+
+    fileprivate static func cannotLockCompileFolder(_ path: String, _ error: FileError) -> Diagnostic.Message {
+        "cannot lock --compile \(path): \(error)"
+    }
+
+    fileprivate static func compileFolderBusy(_ path: String, seconds: Int) -> Diagnostic.Message {
+        "another run has been placing files in --compile \(path) for \(seconds) s; try again when it is done"
+    }
+
+    fileprivate static func cannotWriteCompiledFiles(_ error: FileError) -> Diagnostic.Message {
+        "cannot write the compiled files: \(error) (\(error.path))"
+    }
+
+    fileprivate static func stickerCatalogNotCompiled(_ catalog: String) -> Diagnostic.Message {
+        "\(catalog): sticker catalogs are not compiled by assetc"
+    }
+
+    fileprivate static func notAnAssetCatalog(_ path: String) -> Diagnostic.Message {
+        "\(path): not an asset catalog (.xcassets)"
+    }
+
+    fileprivate static let noAssetCatalogGiven: Diagnostic.Message = "no asset catalog given"
+
+    fileprivate static let noLaunchImagesOnMacCatalyst: Diagnostic.Message = "--launch-image: a Mac Catalyst app has no launch images"
+
+    fileprivate static let noLaunchImagesOnMac: Diagnostic.Message = "--launch-image: a Mac app has no launch images"
+
+    fileprivate static func unsupportedPlatform(_ platform: String) -> Diagnostic.Message {
+        "--platform \(platform): assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator), "
+            + "watchOS (watchos, watchsimulator) and macOS (macosx) only"
+    }
+
+    fileprivate static func notADeploymentTarget(_ text: String) -> Diagnostic.Message {
+        "--minimum-deployment-target \(text) is not a version such as 15.0"
+    }
+
+    fileprivate static func notAMacCatalystDevice(_ device: String) -> Diagnostic.Message {
+        "--target-device \(device): a Mac Catalyst app runs as ipad or mac"
+    }
+
+    fileprivate static func notATVDevice(_ device: String) -> Diagnostic.Message {
+        "--target-device \(device): a tvOS app runs on tv only"
+    }
+
+    fileprivate static func notAWatchDevice(_ device: String) -> Diagnostic.Message {
+        "--target-device \(device): a watchOS app runs on watch only"
+    }
+
+    fileprivate static func notAnIOSDevice(_ device: String) -> Diagnostic.Message {
+        "--target-device \(device): assetc compiles for iphone and ipad only"
     }
 }

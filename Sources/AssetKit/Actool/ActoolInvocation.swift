@@ -57,7 +57,7 @@ public struct ActoolInvocation: Sendable, Equatable {
     /// The asset-symbol files asked for, and how to write them.
     public var assetSymbols = AssetSymbolRequest()
     /// Flags that cannot be honoured, with why: the run fails with these as errors.
-    public var refusals: [String] = []
+    public var refusals: [Diagnostic.Message] = []
     /// `--target-xcode` (assetc's own), else `ASSETC_TARGET_XCODE`: the actool generation whose car
     /// and `--version` answer the mode gives, for build systems that cannot change actool's argv.
     public var xcode = XcodeGeneration.default
@@ -68,7 +68,7 @@ public struct ActoolInvocation: Sendable, Equatable {
     public mutating func takeEnvironment(_ environment: [String: String]) {
         guard let value = environment["ASSETC_TARGET_XCODE"], !value.isEmpty else { return }
         if let generation = XcodeGeneration.named(value) { xcode = generation } else {
-            refusals.append("ASSETC_TARGET_XCODE takes \(XcodeGeneration.spellings), not \"\(value)\"")
+            refusals.append(.unknownTargetXcodeInEnvironment(value))
         }
     }
 
@@ -97,29 +97,53 @@ public struct ActoolInvocation: Sendable, Equatable {
             }
             guard let option = optionsByName[name] else {
                 let known = options.filter { if case .refused = $0.effect { false } else { true } }.map(\.name)
-                let hint = NameSuggestion.closest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""
-                invocation.refusals.append("unknown option \(name)\(hint)")
+                invocation.refusals.append(.unknownOption(name, suggestion: NameSuggestion.closest(to: name, among: known)))
                 continue
             }
             let takesValue = option.takesValue
             var value = inlineValue
             if takesValue, value == nil {
                 guard index < arguments.count else {
-                    invocation.refusals.append("\(name) needs a value")
+                    invocation.refusals.append(.optionNeedsValue(name))
                     continue
                 }
                 value = arguments[index]
                 index += 1
             } else if !takesValue, inlineValue != nil {
-                invocation.refusals.append("\(name) takes no value (given \"\(argument)\")")
+                invocation.refusals.append(.optionTakesNoValue(name, given: argument))
                 continue
             }
             switch option.effect {
             case .sets(let set): set(&invocation, value ?? "")
             case .accepted: break
-            case .refused(let reason): invocation.refusals.append("\(name): \(reason)")
+            case .refused(let reason): invocation.refusals.append(.optionRefused(name, reason: reason))
             }
         }
         return invocation
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func unknownTargetXcodeInEnvironment(_ value: String) -> Diagnostic.Message {
+        "ASSETC_TARGET_XCODE takes \(XcodeGeneration.spellings), not \"\(value)\""
+    }
+
+    /// `suggestion`: the known option closest to `name`, if any is close.
+    fileprivate static func unknownOption(_ name: String, suggestion: String?) -> Diagnostic.Message {
+        "unknown option \(name)\(suggestion.map { "; did you mean \($0)?" } ?? "")"
+    }
+
+    fileprivate static func optionNeedsValue(_ name: String) -> Diagnostic.Message {
+        "\(name) needs a value"
+    }
+
+    /// `argument`: the argument as given (`--flag=value`).
+    fileprivate static func optionTakesNoValue(_ name: String, given argument: String) -> Diagnostic.Message {
+        "\(name) takes no value (given \"\(argument)\")"
+    }
+
+    /// `reason`: the option table's (`ActoolInvocation.refused`).
+    fileprivate static func optionRefused(_ name: String, reason: String) -> Diagnostic.Message {
+        "\(name): \(reason)"
     }
 }

@@ -60,7 +60,7 @@ extension ActoolInvocation {
             .value("--compile") { $0.compileDirectory = $1 },
             .value("--output-format") { invocation, value in
                 if let format = OutputFormat(rawValue: value) { invocation.outputFormat = format } else {
-                    invocation.refusals.append("--output-format takes xml1, binary1 or human-readable-text, not \"\(value)\"")
+                    invocation.refusals.append(.unknownOutputFormat(value))
                 }
             },
             .value("--platform") { $0.platform = $1 },
@@ -84,7 +84,7 @@ extension ActoolInvocation {
             // `uikit` with `--platform macosx`: Mac Catalyst (swift-build adds it when IS_MACCATALYST).
             .value("--ui-framework-family") { invocation, value in
                 if ["uikit", "appkit"].contains(value) { invocation.uiFrameworkFamily = value } else {
-                    invocation.refusals.append("--ui-framework-family takes uikit or appkit, not \"\(value)\"")
+                    invocation.refusals.append(.unknownUIFrameworkFamily(value))
                 }
             },
             // `space` (ASSETCATALOG_COMPILER_OPTIMIZATION, rules_apple #852): the smallest car assetc
@@ -93,13 +93,13 @@ extension ActoolInvocation {
                 switch value {
                 case "space": invocation.optimizesForSpace = true
                 case "time", "": invocation.optimizesForSpace = false
-                default: invocation.refusals.append("--optimization takes space or time, not \"\(value)\"")
+                default: invocation.refusals.append(.unknownOptimization(value))
                 }
             },
             // assetc's own: the actool generation to answer and write as (docs/xcode-generations.md).
             .value("--target-xcode") { invocation, value in
                 if let generation = XcodeGeneration.named(value) { invocation.xcode = generation } else {
-                    invocation.refusals.append("--target-xcode takes \(XcodeGeneration.spellings), not \"\(value)\"")
+                    invocation.refusals.append(.unknownTargetXcode(value))
                 }
             },
             .value("--launch-screen-image") { $0.launchScreenImage = $1 },
@@ -128,7 +128,7 @@ extension ActoolInvocation {
             },
             .value("--generate-asset-symbol-framework-support") { invocation, value in
                 guard let framework = AssetSymbolOptions.Framework(rawValue: value) else {
-                    invocation.refusals.append("--generate-asset-symbol-framework-support takes SwiftUI, UIKit or AppKit, not \"\(value)\"")
+                    invocation.refusals.append(.unknownAssetSymbolFramework(value))
                     return
                 }
                 invocation.assetSymbols.frameworks.insert(framework)
@@ -149,9 +149,35 @@ extension ActoolInvocation {
         switch value.lowercased() {
         case "yes", "true", "1": set(&self, true)
         case "no", "false", "0": set(&self, false)
-        default: refusals.append("\(name) takes YES or NO, not \"\(value)\"")
+        default: refusals.append(.notYesOrNo(value, option: name))
         }
     }
 
     static let optionsByName: [String: ActoolOption] = Dictionary(options.map { ($0.name, $0) }) { first, _ in first }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func unknownOutputFormat(_ value: String) -> Diagnostic.Message {
+        "--output-format takes xml1, binary1 or human-readable-text, not \"\(value)\""
+    }
+
+    fileprivate static func unknownUIFrameworkFamily(_ value: String) -> Diagnostic.Message {
+        "--ui-framework-family takes uikit or appkit, not \"\(value)\""
+    }
+
+    fileprivate static func unknownOptimization(_ value: String) -> Diagnostic.Message {
+        "--optimization takes space or time, not \"\(value)\""
+    }
+
+    fileprivate static func unknownTargetXcode(_ value: String) -> Diagnostic.Message {
+        "--target-xcode takes \(XcodeGeneration.spellings), not \"\(value)\""
+    }
+
+    fileprivate static func unknownAssetSymbolFramework(_ value: String) -> Diagnostic.Message {
+        "--generate-asset-symbol-framework-support takes SwiftUI, UIKit or AppKit, not \"\(value)\""
+    }
+
+    fileprivate static func notYesOrNo(_ value: String, option: String) -> Diagnostic.Message {
+        "\(option) takes YES or NO, not \"\(value)\""
+    }
 }
