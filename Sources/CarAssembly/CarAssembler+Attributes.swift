@@ -59,8 +59,8 @@ extension CarAssembler {
         for set in plan.catalogRecords.colors where set.bundle == .main {
             var asset = CompiledCatalog.Asset(name: set.name, kind: .color, renditions: [])
             var seen: Set<String> = []
-            var noted: Set<String> = []
-            func note(_ message: String) {
+            var noted: Set<Diagnostic.Message> = []
+            func note(_ message: Diagnostic.Message) {
                 if noted.insert(message).inserted { warnings.append(.note(plan.inputPath, message)) }
             }
             for color in set.colors {
@@ -77,13 +77,13 @@ extension CarAssembler {
                     guard seen.insert("\(idiom)|\(appearance)|\(color.locale ?? "")").inserted else { continue }
                     let fallback = SystemColors.lightValue(name)
                     if fallback == nil {
-                        note("the colour set \"\(set.name)\" refers to \"\(name)\", which is not an iOS system colour assetc knows; its fallback in Assets.car is black")
+                        note(.unknownSystemColor(name, inSet: set.name))
                     }
                     asset.colors.append(.init(idiom: idiom, appearance: appearance, space: .extendedSRGB,
                                               components: fallback ?? [0, 0, 0, 1], systemColorName: name, localization: color.locale))
                 case .components(let spaceName, let components):
                     guard let space = ColorSpace(catalogName: spaceName) else {
-                        warnings.append(.warning(plan.inputPath, "the colour set \"\(set.name)\" uses the colour space \"\(spaceName)\", which is not written to Assets.car"))
+                        warnings.append(.warning(plan.inputPath, .colorSpaceNotWritten(spaceName, inSet: set.name)))
                         continue
                     }
                     let order = space.componentCount == 2 ? ["white", "alpha"] : ["red", "green", "blue", "alpha"]
@@ -149,5 +149,15 @@ extension CarAssembler {
         appearance.luminosity == .tinted ? .tintable
             : RenditionAppearance(dark: appearance.luminosity == .dark, light: appearance.luminosity == .light,
                                   highContrast: appearance.highContrast)
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func unknownSystemColor(_ name: String, inSet set: String) -> Diagnostic.Message {
+        "the colour set \"\(set)\" refers to \"\(name)\", which is not an iOS system colour assetc knows; its fallback in Assets.car is black"
+    }
+
+    fileprivate static func colorSpaceNotWritten(_ space: String, inSet set: String) -> Diagnostic.Message {
+        "the colour set \"\(set)\" uses the colour space \"\(space)\", which is not written to Assets.car"
     }
 }

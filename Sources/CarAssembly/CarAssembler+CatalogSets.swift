@@ -20,7 +20,7 @@ extension CarAssembler {
                 do {
                     bytes = try reader.read(entry.path, Limits.maximumSourceBytes)
                 } catch {
-                    throw BuildFailure(.invalidInput, [.error(entry.path, "the data set \"\(set.name)\": " + CarMessage.cannotRead(error))])
+                    throw BuildFailure(.invalidInput, [.error(entry.path, .dataSetUnusable(set.name, because: CarMessage.cannotRead(error)))])
                 }
                 if let size = GitLFSPointer.pointedSize(of: bytes) {
                     throw BuildFailure(.invalidInput, [.error(entry.path, GitLFSPointer.message(pointedSize: size))])
@@ -43,7 +43,7 @@ extension CarAssembler {
         for record in plan.catalogRecords.symbolSets where record.bundle == .main {
             let set = record.symbolSet
             func failure(_ message: Diagnostic.Message) -> BuildFailure {
-                BuildFailure(.invalidInput, [.error(set.path, "the symbol set \"\(set.name)\": \(message)")])
+                BuildFailure(.invalidInput, [.error(set.path, .symbolSetUnusable(set.name, because: message))])
             }
             let bytes: [UInt8]
             do {
@@ -62,7 +62,7 @@ extension CarAssembler {
             } catch let error as SymbolTemplateError {
                 throw failure(.init(relaying: error.message))
             } catch {
-                throw failure("\(error)")
+                throw failure(.init(relaying: String(describing: error)))
             }
             var asset = CompiledCatalog.Asset(name: set.name, kind: .symbol, renditions: [])
             for var glyph in glyphs {
@@ -86,8 +86,7 @@ extension CarAssembler {
         names.formUnion(plan.catalogRecords.dataSets.filter { $0.bundle == .main }.map(\.name))
         names.formUnion(plan.catalogRecords.symbolSets.filter { $0.bundle == .main }.map(\.name))
         guard names.count > CompiledCatalogWriter.maximumNames else { return }
-        throw BuildFailure(.invalidInput, [.error(plan.inputPath, "\(names.count) names for Assets.car: more than the \(CompiledCatalogWriter.maximumNames) "
-            + "its name trees hold as assetc writes them; split the catalog into bundles or leave some sets out of the car")])
+        throw BuildFailure(.invalidInput, [.error(plan.inputPath, .tooManyNamesForCar(names.count))])
     }
 
     /// The writer's other counts, from what planning knows, so `check --car` refuses what the car
@@ -105,14 +104,12 @@ extension CarAssembler {
             + dataSets.reduce(0) { $0 + $1.entries.count } + records.symbolSets.filter { $0.bundle == .main }.count
             + images.reduce(0) { $0 + $1.properties.traitSlots.filter { !$0.isVector }.count }
         if renditions > CompiledCatalogWriter.maximumRenditions {
-            throw BuildFailure(.invalidInput, [.error(plan.inputPath, "at least \(renditions) renditions for Assets.car: more than the "
-                + "\(CompiledCatalogWriter.maximumRenditions) it holds as assetc writes it; split the catalog into bundles or leave some sets out of the car")])
+            throw BuildFailure(.invalidInput, [.error(plan.inputPath, .tooManyRenditionsForCar(atLeast: renditions))])
         }
         let locales = Set(colors.flatMap { $0.colors.compactMap(\.locale) } + dataSets.flatMap { $0.entries.compactMap(\.locale) }
             + images.flatMap { $0.properties.traitSlots.compactMap(\.locale) })
         if locales.count >= CompiledCatalogWriter.maximumLocalizations {
-            throw BuildFailure(.invalidInput, [.error(plan.inputPath, "\(locales.count) languages for Assets.car: more than the "
-                + "\(CompiledCatalogWriter.maximumLocalizations - 1) it numbers")])
+            throw BuildFailure(.invalidInput, [.error(plan.inputPath, .tooManyLanguagesForCar(locales.count))])
         }
     }
 
@@ -134,5 +131,32 @@ extension CarAssembler {
                 }
             }
         }
+    }
+}
+
+extension Diagnostic.Message {
+    /// `detail`: why one of its files cannot be used.
+    fileprivate static func dataSetUnusable(_ name: String, because detail: Diagnostic.Message) -> Diagnostic.Message {
+        "the data set \"\(name)\": \(detail)"
+    }
+
+    /// `detail`: why its template cannot be used (read, parsed, or its glyphs found).
+    fileprivate static func symbolSetUnusable(_ name: String, because detail: Diagnostic.Message) -> Diagnostic.Message {
+        "the symbol set \"\(name)\": \(detail)"
+    }
+
+    fileprivate static func tooManyNamesForCar(_ count: Int) -> Diagnostic.Message {
+        "\(count) names for Assets.car: more than the \(CompiledCatalogWriter.maximumNames) "
+            + "its name trees hold as assetc writes them; split the catalog into bundles or leave some sets out of the car"
+    }
+
+    fileprivate static func tooManyRenditionsForCar(atLeast count: Int) -> Diagnostic.Message {
+        "at least \(count) renditions for Assets.car: more than the "
+            + "\(CompiledCatalogWriter.maximumRenditions) it holds as assetc writes it; split the catalog into bundles or leave some sets out of the car"
+    }
+
+    fileprivate static func tooManyLanguagesForCar(_ count: Int) -> Diagnostic.Message {
+        "\(count) languages for Assets.car: more than the "
+            + "\(CompiledCatalogWriter.maximumLocalizations - 1) it numbers"
     }
 }

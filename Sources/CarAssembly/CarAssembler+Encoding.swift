@@ -114,11 +114,11 @@ extension CarAssembler {
             if slot.isWideGamut {
                 extended = try SRGBConversion.extendedRangeSRGB(decoded) ?? decoded.pixels.map { Float($0) / 255 }
                 if decoded.color == nil {
-                    outcome.notes.append(.note(slot.path, "the display-P3 slot of \"\(name)\" has no colour profile; its colours are taken as sRGB"))
+                    outcome.notes.append(.note(slot.path, .wideGamutSlotHasNoProfile(name)))
                 }
             } else if let color = decoded.color, !color.isPlainSRGB {
                 // Other car-only slots keep sRGB alone: their colours beyond sRGB are clipped.
-                outcome.notes.append(.note(slot.path, "\(slot.filename): converted from \(color.summary) to sRGB for Assets.car"))
+                outcome.notes.append(.note(slot.path, .convertedToSRGB(slot.filename, from: color)))
             }
             image = try SRGBConversion.convert(decoded)
         } catch {
@@ -128,14 +128,12 @@ extension CarAssembler {
         if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: image.width, height: image.height) { rendition.slicing = nil }
         if let extended {
             guard SRGBConversion.fitsHalfFloats(extended) else {
-                outcome.warnings.append(.warning(slot.path, "the display-P3 slot of \"\(name)\" is left out of Assets.car: its colours do not convert "
-                    + "to values a wide-gamut rendition holds; its sRGB image is used on every display"))
+                outcome.warnings.append(.warning(slot.path, .wideGamutSlotOutOfRange(name)))
                 return false
             }
             // Wide-gamut renditions are stored whole; a sliced image keeps its sRGB art alone.
             guard rendition.slicing == nil else {
-                outcome.warnings.append(.warning(slot.path, "the display-P3 slot of the sliced image \"\(name)\" is left out of Assets.car; "
-                    + "its sRGB image is used on every display"))
+                outcome.warnings.append(.warning(slot.path, .wideGamutSlotOfSlicedImage(name)))
                 return false
             }
             rendition.extendedRGBA = extended
@@ -145,7 +143,7 @@ extension CarAssembler {
 
     /// actool's JPEG renditions carry no slicing: said, for a set slot or a car-only one.
     static func jpegSlicingDropped(_ path: String, fileName: String, name: String) -> Diagnostic {
-        .warning(path, "\(fileName): the slicing of \"\(name)\" is not kept for a JPEG; Assets.car stores it unsliced")
+        .warning(path, .jpegSlicingNotKept(fileName, name: name))
     }
 
     /// The cache key of a rendition's wide-gamut companion.
@@ -177,7 +175,7 @@ extension CarAssembler {
                 // A JPEG slot is stored as the file, as actool stores it; everything else as pixels.
                 image = variant.source.kind == .jpeg ? nil : try PNGCodec.decode(bytes).image
             } catch {
-                throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be read back for Assets.car: \(error)")])
+                throw BuildFailure(.invalidInput, [.error(variant.source.path, .cannotReadBack(variant.fileName, error))])
             }
             if var image {
                 // Another colour space is converted to sRGB, as the rendition is tagged sRGB.
@@ -193,15 +191,14 @@ extension CarAssembler {
                     do {
                         image = try SRGBConversion.convert(image)
                     } catch {
-                        throw BuildFailure(.invalidInput, [.error(variant.source.path, "\(variant.fileName): cannot be converted to sRGB for Assets.car: \(error)")])
+                        throw BuildFailure(.invalidInput, [.error(variant.source.path, .cannotConvertToSRGB(variant.fileName, error))])
                     }
                     if let extended {
                         wide = wideGamutCompanion(of: rendition, cacheKey: rendition.cacheKey)
                         (wide!.width, wide!.height, wide!.extendedRGBA) = (image.width, image.height, extended)
-                        note = .note(variant.source.path, "\(variant.fileName): its \(color.summary) colours reach beyond sRGB; Assets.car holds "
-                            + "them in a display-gamut P3 rendition beside the sRGB one")
+                        note = .note(variant.source.path, .colorsBeyondSRGB(variant.fileName, profile: color))
                     } else {
-                        note = .note(variant.source.path, "\(variant.fileName): converted from \(color.summary) to sRGB for Assets.car")
+                        note = .note(variant.source.path, .convertedToSRGB(variant.fileName, from: color))
                     }
                 }
                 (rendition.width, rendition.height, rendition.rgba) = (image.width, image.height, image.pixels)
@@ -226,5 +223,42 @@ extension CarAssembler {
             rendition.embedded = nil
             return (rendition, wide, note)
         }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func wideGamutSlotHasNoProfile(_ name: String) -> Diagnostic.Message {
+        "the display-P3 slot of \"\(name)\" has no colour profile; its colours are taken as sRGB"
+    }
+
+    fileprivate static func convertedToSRGB(_ fileName: String, from profile: PNGColorInfo) -> Diagnostic.Message {
+        "\(fileName): converted from \(profile.summary) to sRGB for Assets.car"
+    }
+
+    fileprivate static func wideGamutSlotOutOfRange(_ name: String) -> Diagnostic.Message {
+        "the display-P3 slot of \"\(name)\" is left out of Assets.car: its colours do not convert "
+            + "to values a wide-gamut rendition holds; its sRGB image is used on every display"
+    }
+
+    fileprivate static func wideGamutSlotOfSlicedImage(_ name: String) -> Diagnostic.Message {
+        "the display-P3 slot of the sliced image \"\(name)\" is left out of Assets.car; "
+            + "its sRGB image is used on every display"
+    }
+
+    fileprivate static func jpegSlicingNotKept(_ fileName: String, name: String) -> Diagnostic.Message {
+        "\(fileName): the slicing of \"\(name)\" is not kept for a JPEG; Assets.car stores it unsliced"
+    }
+
+    fileprivate static func cannotReadBack(_ fileName: String, _ error: any Error) -> Diagnostic.Message {
+        "\(fileName): cannot be read back for Assets.car: \(error)"
+    }
+
+    fileprivate static func cannotConvertToSRGB(_ fileName: String, _ error: any Error) -> Diagnostic.Message {
+        "\(fileName): cannot be converted to sRGB for Assets.car: \(error)"
+    }
+
+    fileprivate static func colorsBeyondSRGB(_ fileName: String, profile: PNGColorInfo) -> Diagnostic.Message {
+        "\(fileName): its \(profile.summary) colours reach beyond sRGB; Assets.car holds "
+            + "them in a display-gamut P3 rendition beside the sRGB one"
     }
 }

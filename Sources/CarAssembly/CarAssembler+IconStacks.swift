@@ -44,8 +44,7 @@ extension CarAssembler {
             }
             let parts = Set(stack.groups.map(\.name) + stack.layers.map(\.name) + stack.colors.map(\.name) + stack.gradients.map(\.name))
             for part in parts.sorted() where taken.contains(part) {
-                problems.append(.error(iconJSON, "\(part), a name of the icon \"\(name)\"'s stack in Assets.car, is also the name of a set or "
-                    + "of another icon's stack; rename one of them"))
+                problems.append(.error(iconJSON, .iconStackPartNameTaken(part, ofIcon: name)))
             }
             taken.formUnion(parts)
         }
@@ -73,5 +72,12 @@ extension CarAssembler {
         } catch {
             throw BuildFailure(.invalidInput, [.error(iconJSON, CarMessage.cannotMakeIconStack(error))])
         }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func iconStackPartNameTaken(_ part: String, ofIcon name: String) -> Diagnostic.Message {
+        "\(part), a name of the icon \"\(name)\"'s stack in Assets.car, is also the name of a set or "
+            + "of another icon's stack; rename one of them"
     }
 }

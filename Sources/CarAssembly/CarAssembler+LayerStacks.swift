@@ -29,8 +29,7 @@ extension CarAssembler {
                 }
             }
             if assets[appIcon.name] != nil {
-                throw BuildFailure(.invalidInput, [.error(stack.contentsPath, "the image stack \"\(appIcon.name)\" has the name of an image, data "
-                    + "or colour set; Assets.car holds one asset by a name: rename one")])
+                throw BuildFailure(.invalidInput, [.error(stack.contentsPath, .imageStackNameTaken(appIcon.name))])
             }
             // The written layer images, by name and scale.
             var files: [String: [Int: String]] = [:]
@@ -46,15 +45,14 @@ extension CarAssembler {
                 // Back to front: Contents.json lists the front layer first.
                 for (layer, name) in layers.reversed() {
                     guard let path = files[name]?[scale] else {
-                        made.append(.warning(stack.contentsPath, "the layer \"\(layer.name)\" of the image stack \"\(stack.name)\" has no @\(scale)x "
-                            + "image; the flattened image at @\(scale)x is drawn without it"))
+                        made.append(.warning(stack.contentsPath, .layerHasNoImage(layer.name, ofStack: stack.name, scale: scale)))
                         continue
                     }
                     let image: RGBAImage
                     do {
                         image = try SRGBConversion.convert(try PNGCodec.decode(try sources.reader.read(path, Limits.maximumSourceBytes)).image)
                     } catch {
-                        throw BuildFailure(.invalidInput, [.error(path, "the layer \"\(layer.name)\" of \"\(stack.name)\": " + CarMessage.cannotRead(error))])
+                        throw BuildFailure(.invalidInput, [.error(path, .layerImageUnreadable(layer.name, ofStack: stack.name, error))])
                     }
                     LayerCompositing.drawCentred(image, onto: &canvas, width: width, height: height)
                 }
@@ -121,5 +119,21 @@ enum LayerCompositing {
                 canvas[d + 3] = UInt8((outA + 127) / 255)
             }
         }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func imageStackNameTaken(_ name: String) -> Diagnostic.Message {
+        "the image stack \"\(name)\" has the name of an image, data "
+            + "or colour set; Assets.car holds one asset by a name: rename one"
+    }
+
+    fileprivate static func layerHasNoImage(_ layer: String, ofStack stack: String, scale: Int) -> Diagnostic.Message {
+        "the layer \"\(layer)\" of the image stack \"\(stack)\" has no @\(scale)x "
+            + "image; the flattened image at @\(scale)x is drawn without it"
+    }
+
+    fileprivate static func layerImageUnreadable(_ layer: String, ofStack stack: String, _ error: any Error) -> Diagnostic.Message {
+        "the layer \"\(layer)\" of \"\(stack)\": " + CarMessage.cannotRead(error)
     }
 }

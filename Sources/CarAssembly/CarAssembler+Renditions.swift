@@ -102,8 +102,8 @@ extension CarAssembler {
             made.append(jpegSlicingDropped(variant.source.path, fileName: variant.fileName, name: variant.name))
             rendition.slicing = nil
         } else if let slicing = rendition.slicing, !SliceFit.fits(slicing, width: variant.pixelWidth, height: variant.pixelHeight) {
-            made.append(.warning(variant.source.path, "\(variant.fileName): the slicing of \"\(variant.name)\" does not fit its "
-                + "\(variant.pixelWidth)×\(variant.pixelHeight) pixels; Assets.car stores it unsliced"))
+            made.append(.warning(variant.source.path, .slicingDoesNotFit(variant.fileName, name: variant.name, width: variant.pixelWidth,
+                                                                 height: variant.pixelHeight)))
             rendition.slicing = nil
         }
     }
@@ -170,5 +170,12 @@ extension CarAssembler.PendingRendition {
                 return copy
             }
         }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func slicingDoesNotFit(_ fileName: String, name: String, width: Int, height: Int) -> Diagnostic.Message {
+        "\(fileName): the slicing of \"\(name)\" does not fit its "
+            + "\(width)×\(height) pixels; Assets.car stores it unsliced"
     }
 }

@@ -35,16 +35,16 @@ public enum CarAssembler {
             do {
                 images[size] = try PNGCodec.decode(bytes).image
             } catch {
-                throw BuildFailure(.invalidInput, [.error(source.path, "cannot be read for \(name).icns: \(error.message)")])
+                throw BuildFailure(.invalidInput, [.error(source.path, .icnsImageUnreadable(name, because: error.message))])
             }
         }
         for (type, pixels, _) in ICNSFile.actoolLayout where images[pixels] == nil {
-            made.append(.warning(plan.inputPath, "\(name).icns has no \(type) element (\(pixels)x\(pixels) px): the icon has no usable image of that size"))
+            made.append(.warning(plan.inputPath, .icnsElementMissing(name, type: type, pixels: pixels)))
         }
         do {
             return try AppIconFile.make(images, name: name)
         } catch {
-            throw BuildFailure(.invalidInput, [.error(plan.inputPath, "cannot write \(name).icns: \(error.message)")])
+            throw BuildFailure(.invalidInput, [.error(plan.inputPath, .cannotWriteICNS(name, because: error.message))])
         }
     }
 
@@ -113,7 +113,7 @@ public enum CarAssembler {
         for (asset, _, contentsPath) in sources.symbolAssets {
             // One name, one asset: an image set of the same name keeps it, as for data and colours.
             if assets[asset.name] != nil || sources.colorAssets.contains(where: { $0.name == asset.name }) || sources.dataAssets.contains(where: { $0.name == asset.name }) {
-                made.append(.warning(contentsPath, "the symbol set \"\(asset.name)\" has the name of an image, data or colour set; only that set is in Assets.car"))
+                made.append(.warning(contentsPath, .symbolSetNameTaken(asset.name)))
                 continue
             }
             assets[asset.name] = asset
@@ -151,8 +151,33 @@ public enum CarAssembler {
             throw BuildFailure(.invalidInput, [.error(plan.inputPath, CarMessage.cannotWrite(because: error.message))])
         }
         // Said under -v, not kept with the car: how much of it this build had to make.
-        warnings.append(.note(plan.inputPath, "Assets.car: \(encoded) image\(encoded == 1 ? "" : "s") encoded, \(copied) copied from the last build's car"))
+        warnings.append(.note(plan.inputPath, .carImagesMade(encoded: encoded, copied: copied)))
         let icns = try icnsFile(sources, plan: plan, made: &made)
         return Assembled(bytes: written.bytes, parts: written.parts, messages: made, icns: icns)
+    }
+}
+
+extension Diagnostic.Message {
+    /// `name`: the app icon's; `detail`: the PNG's reader's words.
+    fileprivate static func icnsImageUnreadable(_ name: String, because detail: String) -> Diagnostic.Message {
+        "cannot be read for \(name).icns: \(detail)"
+    }
+
+    /// `type`: the element's four-character code (`ic13`).
+    fileprivate static func icnsElementMissing(_ name: String, type: String, pixels: Int) -> Diagnostic.Message {
+        "\(name).icns has no \(type) element (\(pixels)x\(pixels) px): the icon has no usable image of that size"
+    }
+
+    fileprivate static func cannotWriteICNS(_ name: String, because detail: String) -> Diagnostic.Message {
+        "cannot write \(name).icns: \(detail)"
+    }
+
+    fileprivate static func symbolSetNameTaken(_ name: String) -> Diagnostic.Message {
+        "the symbol set \"\(name)\" has the name of an image, data or colour set; only that set is in Assets.car"
+    }
+
+    /// How much of the car this build made (said under -v).
+    fileprivate static func carImagesMade(encoded: Int, copied: Int) -> Diagnostic.Message {
+        "Assets.car: \(encoded) image\(encoded == 1 ? "" : "s") encoded, \(copied) copied from the last build's car"
     }
 }

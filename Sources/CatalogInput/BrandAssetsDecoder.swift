@@ -17,7 +17,7 @@ struct BrandAssetsDecoder {
                 inputs: inout [String]) -> CatalogBrandAssets? {
         guard let file = ContentsFile.readSet(folder, kind: "brand assets", name: name, allowedKeys: Self.setKeys,
                                               diagnostics: &diagnostics, inputs: &inputs),
-              let entries = file.list("assets", kind: "brand assets", name: name, consequence: "it is left out", diagnostics: &diagnostics)
+              let entries = file.list("assets", kind: "brand assets", name: name, consequence: .setIsLeftOut, diagnostics: &diagnostics)
         else { return nil }
         var set = CatalogBrandAssets(name: name, setPath: setPath, contentsPath: file.path, stacks: [])
         for entry in entries {
@@ -25,8 +25,7 @@ struct BrandAssetsDecoder {
             guard let filename = file.string("filename", of: entry, diagnostics: &diagnostics) else { continue }
             let role = file.string("role", of: entry, diagnostics: &diagnostics) ?? ""
             guard ImageSetDecoder.isPlainFileName(filename) else {
-                diagnostics.append(.warning(file.path, at: entry.location, "file name \"\(filename)\" must be a plain folder name inside the set; "
-                    + "the entry is skipped").droppingContent())
+                diagnostics.append(.warning(file.path, at: entry.location, .entryNotAPlainFolderName(filename)).droppingContent())
                 continue
             }
             let path = folder + "/" + filename
@@ -43,14 +42,11 @@ struct BrandAssetsDecoder {
                 // Apple's two sizes only: anything else is no icon tvOS draws (and a hostile size
                 // would be a canvas no memory holds).
                 guard let size, CatalogBrandAssets.stackSizes.contains(where: { $0 == size }) else {
-                    diagnostics.append(.warning(file.path, at: entry.location, "the image stack \"\(stem)\" has the size "
-                        + "\(sizeText.map { "\"\($0)\"" } ?? "none"); a primary-app-icon stack is 400x240 "
-                        + "(the App Icon) or 1280x768 (the App Store icon); it is left out").droppingContent())
+                    diagnostics.append(.warning(file.path, at: entry.location, .appIconStackSizeUnknown(stem, size: sizeText)).droppingContent())
                     continue
                 }
                 if set.stacks.contains(where: { ($0.width, $0.height) == size }) {
-                    diagnostics.append(.error(file.path, at: entry.location, "the brand assets \"\(name)\" has a second \(size.width)x\(size.height) "
-                        + "image stack, \"\(stem)\"; it has one App Icon and one App Store icon"))
+                    diagnostics.append(.error(file.path, at: entry.location, .secondImageStack(stem, width: size.width, height: size.height, inBrandAssets: name)))
                     continue
                 }
                 if let stack = decodeStack(folder: path, setPath: setPath + "/" + filename, name: stem, size: size,
@@ -68,8 +64,7 @@ struct BrandAssetsDecoder {
                 }
             default:
                 set.unknownRoles.append(role.isEmpty ? filename : role)
-                diagnostics.append(.warning(file.path, at: entry.location, "the brand assets entry \"\(filename)\" with role \"\(role)\" is not "
-                    + "compiled by assetc (it reads primary-app-icon image stacks and top-shelf image sets); it is left out").droppingContent())
+                diagnostics.append(.warning(file.path, at: entry.location, .brandAssetsRoleNotCompiled(filename, role: role)).droppingContent())
             }
         }
         return set
@@ -80,7 +75,7 @@ struct BrandAssetsDecoder {
                      diagnostics: inout [Diagnostic], inputs: inout [String]) -> CatalogImageStack? {
         guard let file = ContentsFile.readSet(folder, kind: "image stack", name: name, allowedKeys: Self.stackKeys,
                                               diagnostics: &diagnostics, inputs: &inputs),
-              let entries = file.list("layers", kind: "image stack", name: name, consequence: "it is left out", diagnostics: &diagnostics)
+              let entries = file.list("layers", kind: "image stack", name: name, consequence: .setIsLeftOut, diagnostics: &diagnostics)
         else { return nil }
         var layers: [CatalogImageStack.Layer] = []
         for entry in entries {
@@ -88,8 +83,7 @@ struct BrandAssetsDecoder {
             let (stem, type) = splitExtension(filename)
             // One layer listed twice is one layer: counting it twice would pass the two-layer rule.
             if layers.contains(where: { $0.name.lowercased() == stem.lowercased() }) {
-                diagnostics.append(.warning(file.path, at: entry.location, "the image stack \"\(name)\" lists the layer \"\(filename)\" again; "
-                    + "it counts once"))
+                diagnostics.append(.warning(file.path, at: entry.location, .layerListedTwice(filename, inStack: name)))
                 continue
             }
             let path = folder + "/" + filename
@@ -120,5 +114,34 @@ struct BrandAssetsDecoder {
         let parts = text.split(separator: "x")
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else { return nil }
         return (width, height)
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func entryNotAPlainFolderName(_ filename: String) -> Diagnostic.Message {
+        "file name \"\(filename)\" must be a plain folder name inside the set; "
+            + "the entry is skipped"
+    }
+
+    /// `size`: the entry's `size` as written, nil when it has none.
+    fileprivate static func appIconStackSizeUnknown(_ stack: String, size: String?) -> Diagnostic.Message {
+        "the image stack \"\(stack)\" has the size "
+            + "\(size.map { "\"\($0)\"" } ?? "none"); a primary-app-icon stack is 400x240 "
+            + "(the App Icon) or 1280x768 (the App Store icon); it is left out"
+    }
+
+    fileprivate static func secondImageStack(_ stack: String, width: Int, height: Int, inBrandAssets name: String) -> Diagnostic.Message {
+        "the brand assets \"\(name)\" has a second \(width)x\(height) "
+            + "image stack, \"\(stack)\"; it has one App Icon and one App Store icon"
+    }
+
+    fileprivate static func brandAssetsRoleNotCompiled(_ filename: String, role: String) -> Diagnostic.Message {
+        "the brand assets entry \"\(filename)\" with role \"\(role)\" is not "
+            + "compiled by assetc (it reads primary-app-icon image stacks and top-shelf image sets); it is left out"
+    }
+
+    fileprivate static func layerListedTwice(_ filename: String, inStack name: String) -> Diagnostic.Message {
+        "the image stack \"\(name)\" lists the layer \"\(filename)\" again; "
+            + "it counts once"
     }
 }

@@ -40,9 +40,9 @@ public struct CatalogReader {
             walk.readRoot()
             walk.walk(folder: path, relative: "", namespace: [], depth: 0)
         case .missing:
-            walk.diagnostics.append(.error(path, "catalog not found"))
+            walk.diagnostics.append(.error(path, .catalogNotFound))
         default:
-            walk.diagnostics.append(.error(path, "a catalog must be a .xcassets folder"))
+            walk.diagnostics.append(.error(path, .catalogNotAFolder))
         }
         // Every message is placed in the catalog here, by the folders the walk entered, so the
         // actool mode names the set and file from these fields.
@@ -89,8 +89,7 @@ struct Walk {
     mutating func leavesCatalog(_ files: [String], set kind: String, name: String) -> Bool {
         for file in files {
             guard let target = target(outside: file) else { continue }
-            diagnostics.append(.warning(file, "a link to \(target), outside the catalog: it is not followed, and the \(kind) \"\(name)\" is "
-                + "left out (--allow-links-to names a folder links may lead into)").droppingContent())
+            diagnostics.append(.warning(file, .linkLeavesCatalog(to: target, leavingOut: kind, named: name)).droppingContent())
             return true
         }
         return false
@@ -131,18 +130,17 @@ struct Walk {
         guard let file = ContentsFile.read(catalogPath + "/Contents.json", required: false, diagnostics: &diagnostics, inputs: &inputs) else { return }
         file.warnUnknownKeys(["info", "properties"], in: file.root, what: "the catalog's Contents.json", diagnostics: &diagnostics)
         if let properties = file.member("properties", of: file.root), case .object(let members) = properties.value, !members.isEmpty {
-            diagnostics.append(.note(file.path, at: properties.location,
-                                     "catalog properties (\(members.map(\.key).joined(separator: ", "))) concern Xcode's generated symbols; assetc ignores them"))
+            diagnostics.append(.note(file.path, at: properties.location, .catalogPropertiesIgnored(members.map(\.key))))
         }
     }
 
     mutating func walk(folder: String, relative: String, namespace: [String], depth: Int) {
         guard depth < CatalogReader.maximumDepth else {
-            diagnostics.append(.warning(folder, "folders nested more than \(CatalogReader.maximumDepth) deep are not read (a link cycle?)"))
+            diagnostics.append(.warning(folder, .foldersNestedTooDeep(CatalogReader.maximumDepth)))
             return
         }
         if let identity = FileSystem.identity(folder), !visited.insert("\(identity.device):\(identity.inode)").inserted {
-            diagnostics.append(.warning(folder, "this folder is reached twice through links; it is read once"))
+            diagnostics.append(.warning(folder, .folderReachedTwice))
             return
         }
         for (entry, listed) in FileSystem.listWithKinds(folder) where !MacFileNames.isMacMetadata(entry) && entry != "Contents.json" {
@@ -154,22 +152,20 @@ struct Walk {
             // A name that is not UTF-8 is listed repaired (U+FFFD) and cannot be opened by it:
             // said, not dropped in silence.
             if kind == .missing, entry.contains("\u{FFFD}") {
-                diagnostics.append(.warning(path, "a name that is not valid UTF-8 (shown with \u{FFFD}): it cannot be read, and it is left out; rename it")
-                    .droppingContent())
+                diagnostics.append(.warning(path, .nameNotUTF8).droppingContent())
                 continue
             }
             // Longer than the system opens by name (ENAMETOOLONG): said, not taken for missing.
             if kind == .missing, path.utf8.count >= FileSystem.maximumPathBytes {
-                diagnostics.append(.warning(String(path.prefix(120)) + "…", "a path of \(path.utf8.count) bytes, more than the \(FileSystem.maximumPathBytes) the system opens: "
-                    + "it is left out; shorten the folder names").droppingContent())
+                let shortened = String(path.prefix(120)) + "…"
+                diagnostics.append(.warning(shortened, .pathTooLong(bytes: path.utf8.count)).droppingContent())
                 continue
             }
             guard kind == .directory else { continue }
             let setPath = relative.isEmpty ? entry : relative + "/" + entry
             contents.folders.record(path, catalog: catalogPath, relative: setPath)
             if !isPlainFolder, let target = target(outside: path) {
-                diagnostics.append(.warning(path, "a link to \(target), outside the catalog: it is not followed, and what it holds is left out "
-                    + "(--allow-links-to names a folder links may lead into)").droppingContent())
+                diagnostics.append(.warning(path, .folderLinkLeavesCatalog(to: target)).droppingContent())
                 continue
             }
             let (stem, type) = splitExtension(entry)
@@ -199,8 +195,7 @@ struct Walk {
             case "symbolset" where platform == .macOS:
                 // Their renditions are keyed by glyph weight, size and deployment target on iOS;
                 // how a Mac car keys them is not known yet, so they are left out, visibly.
-                diagnostics.append(.warning(path, "skipped: custom symbol sets are not compiled for macOS yet (no macOS car with one "
-                    + "has been seen to take its keys from); the app's Image(\"\(qualified)\") finds nothing").droppingContent())
+                diagnostics.append(.warning(path, .symbolSetNotCompiledForMac(qualified)).droppingContent())
             case "symbolset":
                 if let set = SymbolSetDecoder().decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics, inputs: &inputs),
                    !leavesCatalog([set.contentsPath, set.path], set: "symbol set", name: qualified) {
@@ -220,7 +215,7 @@ struct Walk {
             case let type? where CatalogReader.skippedTypes[type] != nil:
                 // Marked as content left out: `check` counts these sets in its summary instead of
                 // calling the catalog simply valid (they are notes until assetc compiles them).
-                diagnostics.append(.note(path, "skipped: \(CatalogReader.skippedTypes[type]!) are not compiled by assetc (loose files or Assets.car)")
+                diagnostics.append(.note(path, .setTypeNotCompiled(CatalogReader.skippedTypes[type]!))
                     .droppingContent())
             default:
                 // Xcode: "Directories with unknown extensions are treated as groups".
@@ -241,7 +236,7 @@ struct Walk {
                              what: "\"properties\"", diagnostics: &diagnostics)
         guard let flag = file.member("provides-namespace", of: properties) else { return false }
         guard case .bool(let value) = flag.value else {
-            diagnostics.append(.warning(file.path, at: flag.location, "\"provides-namespace\" must be true or false; read as false"))
+            diagnostics.append(.warning(file.path, at: flag.location, .providesNamespaceNotABool))
             return false
         }
         return value
@@ -253,4 +248,51 @@ struct Walk {
 func splitExtension(_ name: String) -> (stem: String, type: String?) {
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, nil) }
     return (String(name[..<dot]), name[name.index(after: dot)...].lowercased())
+}
+
+extension Diagnostic.Message {
+    fileprivate static let catalogNotFound: Diagnostic.Message = "catalog not found"
+    fileprivate static let catalogNotAFolder: Diagnostic.Message = "a catalog must be a .xcassets folder"
+
+    /// A link out of the catalog from a file of a set: `kind` is the set's ("image set", "colour set"…).
+    fileprivate static func linkLeavesCatalog(to target: String, leavingOut kind: String, named name: String) -> Diagnostic.Message {
+        "a link to \(target), outside the catalog: it is not followed, and the \(kind) \"\(name)\" is "
+            + "left out (--allow-links-to names a folder links may lead into)"
+    }
+
+    /// `keys`: the catalog's `properties`, in the file's order.
+    fileprivate static func catalogPropertiesIgnored(_ keys: [String]) -> Diagnostic.Message {
+        "catalog properties (\(keys.joined(separator: ", "))) concern Xcode's generated symbols; assetc ignores them"
+    }
+
+    fileprivate static func foldersNestedTooDeep(_ maximumDepth: Int) -> Diagnostic.Message {
+        "folders nested more than \(maximumDepth) deep are not read (a link cycle?)"
+    }
+
+    fileprivate static let folderReachedTwice: Diagnostic.Message = "this folder is reached twice through links; it is read once"
+
+    fileprivate static let nameNotUTF8: Diagnostic.Message =
+        "a name that is not valid UTF-8 (shown with \u{FFFD}): it cannot be read, and it is left out; rename it"
+
+    fileprivate static func pathTooLong(bytes: Int) -> Diagnostic.Message {
+        "a path of \(bytes) bytes, more than the \(FileSystem.maximumPathBytes) the system opens: "
+            + "it is left out; shorten the folder names"
+    }
+
+    fileprivate static func folderLinkLeavesCatalog(to target: String) -> Diagnostic.Message {
+        "a link to \(target), outside the catalog: it is not followed, and what it holds is left out "
+            + "(--allow-links-to names a folder links may lead into)"
+    }
+
+    fileprivate static func symbolSetNotCompiledForMac(_ name: String) -> Diagnostic.Message {
+        "skipped: custom symbol sets are not compiled for macOS yet (no macOS car with one "
+            + "has been seen to take its keys from); the app's Image(\"\(name)\") finds nothing"
+    }
+
+    /// `kinds`: the set type's plural (`CatalogReader.skippedTypes`).
+    fileprivate static func setTypeNotCompiled(_ kinds: String) -> Diagnostic.Message {
+        "skipped: \(kinds) are not compiled by assetc (loose files or Assets.car)"
+    }
+
+    fileprivate static let providesNamespaceNotABool: Diagnostic.Message = "\"provides-namespace\" must be true or false; read as false"
 }

@@ -28,13 +28,13 @@ struct ColorSetDecoder {
             var locale: String?
             if file.member("locale", of: entry) != nil {
                 guard let text = file.string("locale", of: entry, diagnostics: &diagnostics), CatalogTraitSlot.isLocaleName(text) else {
-                    diagnostics.append(.note(file.path, at: entry.location, "a colour of \"\(name)\" for a locale that is not a language tag is left out"))
+                    diagnostics.append(.note(file.path, at: entry.location, .colorLocaleNotALanguageTag(name)))
                     continue
                 }
                 locale = text
             }
             if file.member("subtype", of: entry) != nil {
-                diagnostics.append(.note(file.path, at: entry.location, "a colour of \"\(name)\" for a device subtype is left out"))
+                diagnostics.append(.note(file.path, at: entry.location, .colorForSubtypeLeftOut(name)))
                 continue
             }
             guard let appearance = appearance(of: entry, file: file, diagnostics: &diagnostics) else { continue }
@@ -48,10 +48,10 @@ struct ColorSetDecoder {
             }
             let space = file.string("color-space", of: color, diagnostics: &diagnostics) ?? "srgb"
             if !Self.colorSpaces.contains(space) {
-                diagnostics.append(.warning(file.path, at: color.location, "unknown colour space \"\(space)\"; recorded as written"))
+                diagnostics.append(.warning(file.path, at: color.location, .unknownColorSpace(space)))
             }
             guard let componentsNode = file.member("components", of: color), case .object(let members) = componentsNode.value else {
-                diagnostics.append(.warning(file.path, at: color.location, "a colour needs \"components\" or a \"reference\"; skipped").droppingContent())
+                diagnostics.append(.warning(file.path, at: color.location, .colorHasNoValue).droppingContent())
                 continue
             }
             var components: [ColorComponent] = []
@@ -62,9 +62,7 @@ struct ColorSetDecoder {
             for member in members {
                 guard let value = Self.componentValue(member.value, isAlpha: member.key == "alpha"),
                       (extended && member.key != "alpha") || (0...1).contains(value) else {
-                    diagnostics.append(.warning(file.path, at: member.value.location,
-                                                "colour component \"\(member.key)\" is not a number 0–1 (beyond it only in an extended colour space, up to "
-                                                    + "±1024), an integer 0–255 or 0xNN; the colour is skipped").droppingContent())
+                    diagnostics.append(.warning(file.path, at: member.value.location, .colorComponentOutOfRange(member.key)).droppingContent())
                     broken = true
                     continue
                 }
@@ -113,5 +111,27 @@ struct ColorSetDecoder {
         guard case .known(let appearance) = file.appearance(of: entry, diagnostics: &diagnostics) else { return nil }
         if platform == .macOS && appearance.highContrast { return nil }
         return appearance
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func colorLocaleNotALanguageTag(_ name: String) -> Diagnostic.Message {
+        "a colour of \"\(name)\" for a locale that is not a language tag is left out"
+    }
+
+    fileprivate static func colorForSubtypeLeftOut(_ name: String) -> Diagnostic.Message {
+        "a colour of \"\(name)\" for a device subtype is left out"
+    }
+
+    fileprivate static func unknownColorSpace(_ space: String) -> Diagnostic.Message {
+        "unknown colour space \"\(space)\"; recorded as written"
+    }
+
+    fileprivate static let colorHasNoValue: Diagnostic.Message = "a colour needs \"components\" or a \"reference\"; skipped"
+
+    /// The ±1024 is `ColorSetDecoder.maximumExtendedComponent`.
+    fileprivate static func colorComponentOutOfRange(_ component: String) -> Diagnostic.Message {
+        "colour component \"\(component)\" is not a number 0–1 (beyond it only in an extended colour space, up to "
+            + "±1024), an integer 0–255 or 0xNN; the colour is skipped"
     }
 }

@@ -22,7 +22,7 @@ struct ContentsFile {
         let path = folder + "/Contents.json"
         if FileSystem.kindFollowingLinks(path) == .missing {
             // Not an input: a build engine would take a missing dependency as always out of date.
-            diagnostics.append(Diagnostic.warning(folder, "the \(kind) \"\(name)\" has no Contents.json; it is left out").droppingContent())
+            diagnostics.append(Diagnostic.warning(folder, .setHasNoContentsFile(kind: kind, name: name)).droppingContent())
             return nil
         }
         guard let file = read(path, required: true, diagnostics: &diagnostics, inputs: &inputs) else { return nil }
@@ -38,7 +38,7 @@ struct ContentsFile {
         do {
             bytes = try FileSystem.read(path, limit: Limits.maximumJSONBytes)
         } catch {
-            diagnostics.append(.error(path, error.description))
+            diagnostics.append(.error(path, .init(relaying: error.description)))
             return nil
         }
         inputs.append(path)
@@ -61,10 +61,10 @@ struct ContentsFile {
     }
 
     /// The set's list under `key` (`"colors"`, `"data"`, `"symbols"`); nil, with a warning that
-    /// the set is left out (`consequence`), when there is none.
-    func list(_ key: String, kind: String, name: String, consequence: String = "skipped", diagnostics: inout [Diagnostic]) -> [JSONNode]? {
+    /// the set is left out (`consequence`: `.setIsSkipped`, `.setIsLeftOut`…), when there is none.
+    func list(_ key: String, kind: String, name: String, consequence: Diagnostic.Message = .setIsSkipped, diagnostics: inout [Diagnostic]) -> [JSONNode]? {
         guard let list = member(key, of: root), case .array(let items) = list.value else {
-            diagnostics.append(.warning(path, "the \(kind) \"\(name)\" has no \"\(key)\" array; \(consequence)").droppingContent())
+            diagnostics.append(.warning(path, .setHasNoList(key, kind: kind, name: name, consequence: consequence)).droppingContent())
             return nil
         }
         return items
@@ -81,7 +81,7 @@ struct ContentsFile {
         case .string(let text): return text
         case .number(_, let literal): return literal
         default:
-            diagnostics.append(.warning(path, at: value.location, "\"\(key)\" must be a string, found \(value.typeName); ignored"))
+            diagnostics.append(.warning(path, at: value.location, .nonStringValueIgnored(key, found: value.typeName)))
             return nil
         }
     }
@@ -117,7 +117,32 @@ struct ContentsFile {
     func warnUnknownKeys(_ known: Set<String>, in node: JSONNode, what: String, diagnostics: inout [Diagnostic]) {
         guard case .object(let members) = node.value else { return }
         for member in members where !known.contains(member.key) {
-            diagnostics.append(.warning(path, at: member.keyLocation, "unknown key \"\(member.key)\" in \(what); ignored"))
+            diagnostics.append(.warning(path, at: member.keyLocation, .unknownKey(member.key, in: what)))
         }
+    }
+}
+
+extension Diagnostic.Message {
+    /// `kind`: "image set", "colour set", ….
+    fileprivate static func setHasNoContentsFile(kind: String, name: String) -> Diagnostic.Message {
+        "the \(kind) \"\(name)\" has no Contents.json; it is left out"
+    }
+
+    /// `consequence`: what becomes of the set (`setIsSkipped`, `setIsLeftOut`…).
+    fileprivate static func setHasNoList(_ key: String, kind: String, name: String, consequence: Diagnostic.Message) -> Diagnostic.Message {
+        "the \(kind) \"\(name)\" has no \"\(key)\" array; \(consequence)"
+    }
+
+    /// What becomes of a set without its list, as `ContentsFile.list` ends its warning.
+    static let setIsSkipped: Diagnostic.Message = "skipped"
+    static let setIsLeftOut: Diagnostic.Message = "it is left out"
+
+    fileprivate static func nonStringValueIgnored(_ key: String, found typeName: String) -> Diagnostic.Message {
+        "\"\(key)\" must be a string, found \(typeName); ignored"
+    }
+
+    /// `place`: where the key is ("a colour entry", "\"properties\"", "the catalog's Contents.json"…).
+    fileprivate static func unknownKey(_ key: String, in place: String) -> Diagnostic.Message {
+        "unknown key \"\(key)\" in \(place); ignored"
     }
 }

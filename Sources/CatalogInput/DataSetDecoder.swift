@@ -47,10 +47,16 @@ struct DataSetDecoder {
         }
         entries = PlatformOverride.resolve(entries, platformOnly: platformOnly) { $0.locale ?? "" }
         if skippedForTraits > 0 {
-            diagnostics.append(.note(file.path, "skipped \(skippedForTraits) entr\(skippedForTraits == 1 ? "y" : "ies") of the data set \"\(name)\" chosen by memory, graphics or subtype, or by a locale that is not a language tag"))
+            diagnostics.append(.note(file.path, .dataEntriesSkippedForTraits(skippedForTraits, inSet: name)))
         }
         SetEntryFile.warnUnassigned(in: folder, referenced: referenced, file: file, set: name, kind: .dataSet, diagnostics: &diagnostics)
         guard !entries.isEmpty else { return nil }
         return CatalogDataSet(name: name, setPath: setPath, contentsPath: file.path, entries: entries)
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func dataEntriesSkippedForTraits(_ count: Int, inSet name: String) -> Diagnostic.Message {
+        "skipped \(count) entr\(count == 1 ? "y" : "ies") of the data set \"\(name)\" chosen by memory, graphics or subtype, or by a locale that is not a language tag"
     }
 }

@@ -35,7 +35,7 @@ struct ImageSetDecoder {
         var entries: [JSONNode] = []
         if let images = file.member("images", of: file.root) {
             if case .array(let list) = images.value { entries = list } else {
-                diagnostics.append(.warning(contentsPath, at: images.location, "\"images\" must be an array, found \(images.typeName); ignored").droppingContent())
+                diagnostics.append(.warning(contentsPath, at: images.location, .imagesNotAnArrayIgnored(found: images.typeName)).droppingContent())
             }
         }
         for entry in entries {
@@ -50,8 +50,7 @@ struct ImageSetDecoder {
         Self.reportSkipped(name: name, contentsPath: contentsPath, platform: platform, unassigned: set.unassigned, otherIdioms: set.otherIdioms,
                            skippedForTraits: set.skippedForTraits, keptSlots: set.slots.count, traitSlots: set.traitSlots, diagnostics: &diagnostics)
         if set.skippedForMac > 0 {
-            diagnostics.append(.note(contentsPath, "skipped \(set.skippedForMac) slot\(set.skippedForMac == 1 ? "" : "s") of \"\(name)\" for what a Mac has not "
-                + "(3x, size class, memory, graphics family, screen width, subtype, layout direction, high contrast)"))
+            diagnostics.append(.note(contentsPath, .slotsSkippedForMac(set.skippedForMac, of: name)))
         }
         return CatalogImageSet(name: name, setPath: setPath, contentsPath: contentsPath, slots: set.slots, properties: set.properties)
     }
@@ -93,8 +92,7 @@ struct ImageSetDecoder {
             let other = set.traitSlots[index]
             return set.traitSlotIsPlatformOnly[index] == platformOnly && other.hasSameTraits(as: slot)
                 && (other.scale == slot.scale || (other.scale == 0 || slot.scale == 0) && other.isVector == slot.isVector) }) {
-            diagnostics.append(.warning(contentsPath, at: entry.location,
-                                        "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept").droppingContent())
+            diagnostics.append(.warning(contentsPath, at: entry.location, .secondFileForSameTraits(filename)).droppingContent())
             return
         }
         set.traitSlots.append(slot)
@@ -107,7 +105,7 @@ struct ImageSetDecoder {
                      diagnostics: inout [Diagnostic], inputs: inout [String]) {
         let contentsPath = folder + "/Contents.json"
         guard case .object = entry.value else {
-            diagnostics.append(.warning(contentsPath, at: entry.location, "an image entry must be an object, found \(entry.typeName); ignored").droppingContent())
+            diagnostics.append(.warning(contentsPath, at: entry.location, .imageEntryNotAnObjectIgnored(found: entry.typeName)).droppingContent())
             return
         }
         file.warnUnknownKeys(Self.entryKeys, in: entry, what: "an image entry", diagnostics: &diagnostics)
@@ -164,7 +162,7 @@ struct ImageSetDecoder {
             } else if Self.otherIdioms.contains(idiomName) {
                 set.otherIdioms.insert(idiomName)
             } else {
-                diagnostics.append(.warning(contentsPath, at: entry.location, "unknown idiom \"\(idiomName)\"; the slot is skipped").droppingContent())
+                diagnostics.append(.warning(contentsPath, at: entry.location, .unknownIdiom(idiomName)).droppingContent())
                 return
             }
             reportIfMissingWhenSkipped()
@@ -192,7 +190,7 @@ struct ImageSetDecoder {
         var scale: Int?
         if let text = file.string("scale", of: entry, diagnostics: &diagnostics) {
             guard let value = ["1x": 1, "2x": 2, "3x": 3][text] else {
-                diagnostics.append(.warning(contentsPath, at: entry.location, "scale \"\(text)\" is not 1x, 2x or 3x; the slot is skipped").droppingContent())
+                diagnostics.append(.warning(contentsPath, at: entry.location, .unknownScale(text)).droppingContent())
                 return
             }
             scale = value
@@ -200,7 +198,7 @@ struct ImageSetDecoder {
         var tall = false
         if let subtype = file.string("subtype", of: entry, diagnostics: &diagnostics) {
             guard subtype == "retina4" else {
-                diagnostics.append(.note(contentsPath, at: entry.location, "skipped the \"\(subtype)\" slot: only retina4 (-568h) has a loose-file name"))
+                diagnostics.append(.note(contentsPath, at: entry.location, .subtypeSlotSkipped(subtype)))
                 reportIfMissingWhenSkipped()
                 return
             }
@@ -211,14 +209,14 @@ struct ImageSetDecoder {
             return
         }
         if !isPlainName {
-            diagnostics.append(.warning(contentsPath, at: entry.location, "file name \"\(filename)\" must be a plain file name inside the set; the slot is skipped").droppingContent())
+            diagnostics.append(.warning(contentsPath, at: entry.location, .slotNotAPlainFileName(filename)).droppingContent())
             return
         }
         let path = folder + "/" + filename
         // A folder, FIFO, socket or device under the file's name is refused at once, as any
         // source that is not a regular file is (docs/hardening.md), not taken for a missing file.
         if namedFileKind == .directory || namedFileKind == .other {
-            diagnostics.append(.error(path, "\"\(filename)\" of the image set \"\(name)\" is not a regular file (a folder, FIFO, socket or device)"))
+            diagnostics.append(.error(path, .slotFileNotARegularFile(filename, inSet: name)))
             return
         }
         guard namedFileKind == .file else {
@@ -227,7 +225,7 @@ struct ImageSetDecoder {
             return
         }
         guard ResolvedSource.Kind.forPath(filename) != nil else {
-            diagnostics.append(.warning(contentsPath, at: entry.location, "\"\(filename)\" is not a PNG, WebP, HEIC, JPEG, PDF or SVG file; the slot is skipped").droppingContent())
+            diagnostics.append(.warning(contentsPath, at: entry.location, .slotFileTypeUnknown(filename)).droppingContent())
             return
         }
         // The file's first bytes, read here so that every Git LFS pointer of the catalogs is
@@ -255,7 +253,7 @@ struct ImageSetDecoder {
         }
         for key in ["on-demand-resource-tags", "compression-type"] {
             if let member = file.member(key, of: node) {
-                diagnostics.append(.warning(file.path, at: member.location, "\"\(key)\" is not supported by assetc (loose files or Assets.car); it is ignored for \"\(name)\""))
+                diagnostics.append(.warning(file.path, at: member.location, .propertyNotSupported(key, inSet: name)))
             }
         }
         return properties
@@ -293,35 +291,24 @@ struct ImageSetDecoder {
             diagnostics.append(.warning(contentsPath, ActoolMessage.unassignedChildren(.imageSet, named: name, count: unassigned)))
         }
         if !otherIdioms.isEmpty {
-            diagnostics.append(.note(contentsPath, "skipped the \(otherIdioms.sorted().joined(separator: ", ")) slots of \"\(name)\": \(platform.takenIdioms)"))
+            diagnostics.append(.note(contentsPath, .otherIdiomsSkipped(otherIdioms.sorted(), of: name, platform: platform)))
         }
         if skippedForTraits > 0 {
             // Slots chosen by traits that even the car does not take (a raster without a scale, a
             // CarPlay vector, trait values without a known CoreUI number): content the app shows
             // under Xcode is lost, in a car build as in a loose one, so it is a warning and `check`
             // fails on it.
-            let text = "skipped \(skippedForTraits) slot\(skippedForTraits == 1 ? "" : "s") of \"\(name)\" chosen by size class, locale, "
-                + "direction, memory or display gamut: assetc compiles such slots, into Assets.car only, with trait values it knows, "
-                + "from PDF and SVG files and from PNG, WebP, HEIC or JPEG files with a scale"
-                // A watch's screen width: known for 38 and 42 mm alone (CatalogTraitSlot.watchSubtypes).
-                + (platform == .watchOS ? "; of a watch's screen widths, <=145 (38 mm) and >145 (42 mm) are known" : "")
-            diagnostics.append(.warning(contentsPath, text + (keptSlots == 0 ? "; the set has no other image, so nothing is written for it" : "")).droppingContent())
+            diagnostics.append(.warning(contentsPath, .slotsSkippedForTraits(skippedForTraits, of: name, onWatch: platform == .watchOS,
+                                                                             setHasNoOtherImage: keptSlots == 0)).droppingContent())
         }
         if !traitSlots.isEmpty {
             let carPlay = traitSlots.filter { $0.carPlay == true }.count
             let localized = traitSlots.filter { $0.carPlay != true && $0.locale != nil }
             let watchSizes = traitSlots.filter { $0.carPlay != true && $0.locale == nil && $0.screenWidth != nil }.count
             let chosen = traitSlots.count - carPlay - localized.count - watchSizes
-            var kinds: [String] = []
-            if chosen > 0 { kinds.append("\(chosen) slot\(chosen == 1 ? "" : "s") of \"\(name)\" chosen by size class, memory, graphics family, display gamut or direction") }
-            if watchSizes > 0 { kinds.append("\(watchSizes) slot\(watchSizes == 1 ? "" : "s")\(chosen == 0 ? " of \"\(name)\"" : "") chosen by the watch's screen width") }
-            if !localized.isEmpty {
-                let locales = Set(localized.compactMap(\.locale)).sorted().joined(separator: ", ")
-                kinds.append("\(localized.count) localized slot\(localized.count == 1 ? "" : "s") (\(locales))\(chosen == 0 ? " of \"\(name)\"" : "")")
-            }
-            if carPlay > 0 { kinds.append("\(carPlay) CarPlay (car idiom) slot\(carPlay == 1 ? "" : "s")\(chosen == 0 && localized.isEmpty ? " of \"\(name)\"" : "")") }
-            diagnostics.append(.note(contentsPath, "\(kinds.joined(separator: " and ")) "
-                + "\(traitSlots.count == 1 ? "is" : "are") compiled into Assets.car only (--car): loose files cannot select on them"))
+            diagnostics.append(.note(contentsPath, .slotsForCarOnly(of: name, chosenByTraits: chosen, byScreenWidth: watchSizes,
+                                                                    localized: localized.count, locales: Set(localized.compactMap(\.locale)).sorted(),
+                                                                    carPlay: carPlay)))
         }
     }
 
@@ -407,12 +394,10 @@ struct ImageSetDecoder {
         case .known(let appearance):
             return appearance
         case .notAnArray:
-            diagnostics.append(.warning(file.path, at: file.member("appearances", of: entry)!.location,
-                                        "\"appearances\" must be an array; the slot is skipped").droppingContent())
+            diagnostics.append(.warning(file.path, at: file.member("appearances", of: entry)!.location, .appearancesNotAnArray).droppingContent())
             return nil
         case .unknown(let kind, let value, let location):
-            diagnostics.append(.note(file.path, at: location,
-                                     "skipped a slot for the appearance \(kind ?? "?")=\(value ?? "?"): only light, dark and high contrast are written"))
+            diagnostics.append(.note(file.path, at: location, .appearanceSlotSkipped(kind: kind, value: value)))
             return nil
         }
     }
@@ -420,12 +405,96 @@ struct ImageSetDecoder {
 
 extension ApplePlatform {
     /// What a build for the platform takes from an image set, as the note about skipped slots says.
-    var takenIdioms: String {
+    var takenIdioms: Diagnostic.Message {
         switch self {
         case .iOS: "assetc builds iOS resources (universal, iphone, ipad)"
         case .macOS, .macCatalyst: "a Mac build takes universal and mac slots"
         case .tvOS: "a tvOS build takes universal and tv slots"
         case .watchOS: "a watchOS build takes universal and watch slots"
         }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func imagesNotAnArrayIgnored(found typeName: String) -> Diagnostic.Message {
+        "\"images\" must be an array, found \(typeName); ignored"
+    }
+
+    fileprivate static func slotsSkippedForMac(_ count: Int, of name: String) -> Diagnostic.Message {
+        "skipped \(count) slot\(count == 1 ? "" : "s") of \"\(name)\" for what a Mac has not "
+            + "(3x, size class, memory, graphics family, screen width, subtype, layout direction, high contrast)"
+    }
+
+    fileprivate static func secondFileForSameTraits(_ filename: String) -> Diagnostic.Message {
+        "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept"
+    }
+
+    fileprivate static func imageEntryNotAnObjectIgnored(found typeName: String) -> Diagnostic.Message {
+        "an image entry must be an object, found \(typeName); ignored"
+    }
+
+    fileprivate static func unknownIdiom(_ idiom: String) -> Diagnostic.Message {
+        "unknown idiom \"\(idiom)\"; the slot is skipped"
+    }
+
+    fileprivate static func unknownScale(_ scale: String) -> Diagnostic.Message {
+        "scale \"\(scale)\" is not 1x, 2x or 3x; the slot is skipped"
+    }
+
+    fileprivate static func subtypeSlotSkipped(_ subtype: String) -> Diagnostic.Message {
+        "skipped the \"\(subtype)\" slot: only retina4 (-568h) has a loose-file name"
+    }
+
+    fileprivate static func slotNotAPlainFileName(_ filename: String) -> Diagnostic.Message {
+        "file name \"\(filename)\" must be a plain file name inside the set; the slot is skipped"
+    }
+
+    fileprivate static func slotFileNotARegularFile(_ filename: String, inSet name: String) -> Diagnostic.Message {
+        "\"\(filename)\" of the image set \"\(name)\" is not a regular file (a folder, FIFO, socket or device)"
+    }
+
+    fileprivate static func slotFileTypeUnknown(_ filename: String) -> Diagnostic.Message {
+        "\"\(filename)\" is not a PNG, WebP, HEIC, JPEG, PDF or SVG file; the slot is skipped"
+    }
+
+    fileprivate static func propertyNotSupported(_ key: String, inSet name: String) -> Diagnostic.Message {
+        "\"\(key)\" is not supported by assetc (loose files or Assets.car); it is ignored for \"\(name)\""
+    }
+
+    /// `idioms`: sorted.
+    fileprivate static func otherIdiomsSkipped(_ idioms: [String], of name: String, platform: ApplePlatform) -> Diagnostic.Message {
+        "skipped the \(idioms.joined(separator: ", ")) slots of \"\(name)\": \(platform.takenIdioms)"
+    }
+
+    /// `onWatch`: a watch's screen width is known for 38 and 42 mm alone (CatalogTraitSlot.watchSubtypes).
+    fileprivate static func slotsSkippedForTraits(_ count: Int, of name: String, onWatch: Bool, setHasNoOtherImage: Bool) -> Diagnostic.Message {
+        let watch = onWatch ? "; of a watch's screen widths, <=145 (38 mm) and >145 (42 mm) are known" : ""
+        let nothingWritten = setHasNoOtherImage ? "; the set has no other image, so nothing is written for it" : ""
+        return "skipped \(count) slot\(count == 1 ? "" : "s") of \"\(name)\" chosen by size class, locale, "
+            + "direction, memory or display gamut: assetc compiles such slots, into Assets.car only, with trait values it knows, "
+            + "from PDF and SVG files and from PNG, WebP, HEIC or JPEG files with a scale\(watch)\(nothingWritten)"
+    }
+
+    /// A set's car-only slots by what chooses them, the set named in the first part; `locales`:
+    /// the localized slots' languages, sorted.
+    fileprivate static func slotsForCarOnly(of name: String, chosenByTraits chosen: Int, byScreenWidth watchSizes: Int, localized: Int,
+                                            locales: [String], carPlay: Int) -> Diagnostic.Message {
+        var kinds: [String] = []
+        if chosen > 0 { kinds.append("\(chosen) slot\(chosen == 1 ? "" : "s") of \"\(name)\" chosen by size class, memory, graphics family, display gamut or direction") }
+        if watchSizes > 0 { kinds.append("\(watchSizes) slot\(watchSizes == 1 ? "" : "s")\(chosen == 0 ? " of \"\(name)\"" : "") chosen by the watch's screen width") }
+        if localized > 0 {
+            kinds.append("\(localized) localized slot\(localized == 1 ? "" : "s") (\(locales.joined(separator: ", ")))\(chosen == 0 ? " of \"\(name)\"" : "")")
+        }
+        if carPlay > 0 { kinds.append("\(carPlay) CarPlay (car idiom) slot\(carPlay == 1 ? "" : "s")\(chosen == 0 && localized == 0 ? " of \"\(name)\"" : "")") }
+        let count = chosen + watchSizes + localized + carPlay
+        return "\(kinds.joined(separator: " and ")) "
+            + "\(count == 1 ? "is" : "are") compiled into Assets.car only (--car): loose files cannot select on them"
+    }
+
+    fileprivate static let appearancesNotAnArray: Diagnostic.Message = "\"appearances\" must be an array; the slot is skipped"
+
+    /// `kind`, `value`: the pair as written, nil where it is not a string.
+    fileprivate static func appearanceSlotSkipped(kind: String?, value: String?) -> Diagnostic.Message {
+        "skipped a slot for the appearance \(kind ?? "?")=\(value ?? "?"): only light, dark and high contrast are written"
     }
 }

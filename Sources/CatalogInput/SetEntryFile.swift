@@ -8,7 +8,7 @@ enum SetEntryFile {
     static func path(_ filename: String, of item: JSONNode, in file: ContentsFile, folder: String, set name: String,
                      kind: ActoolMessage.SetKind, diagnostics: inout [Diagnostic], inputs: inout [String]) -> String? {
         guard ImageSetDecoder.isPlainFileName(filename) else {
-            diagnostics.append(.warning(file.path, at: item.location, "file name \"\(filename)\" must be a plain file name inside the set; the entry is skipped").droppingContent())
+            diagnostics.append(.warning(file.path, at: item.location, .entryNotAPlainFileName(filename)).droppingContent())
             return nil
         }
         var path = folder + "/" + filename
@@ -47,5 +47,11 @@ enum SetEntryFile {
         if !loose.isEmpty {
             diagnostics.append(.warning(file.path, ActoolMessage.unassignedChildren(kind, named: name, count: loose.count)))
         }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func entryNotAPlainFileName(_ filename: String) -> Diagnostic.Message {
+        "file name \"\(filename)\" must be a plain file name inside the set; the entry is skipped"
     }
 }

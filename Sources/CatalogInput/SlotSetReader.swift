@@ -61,7 +61,7 @@ public enum SlotSetReader {
         do {
             bytes = try files.read(path)
         } catch {
-            return .failure(InputError([.error(path, SourceError.file(error).message)]))
+            return .failure(InputError([.error(path, .init(relaying: SourceError.file(error).message))]))
         }
         let decoded = decode(bytes, setPath: setPath, folderEntries: files.list(setPath))
         guard case .success(let set) = decoded, let root = files.realPath(catalogFolder(of: setPath)) else { return decoded }
@@ -72,8 +72,8 @@ public enum SlotSetReader {
             guard let name = entry.filename, ImageSetDecoder.isPlainFileName(name), !name.isEmpty,
                   let target = files.realPath(setPath + "/" + name),
                   !FileSystem.isInside(target, anyOf: roots) else { continue }
-            return .failure(InputError([.error(setPath + "/" + name, "a link to \(target), outside the catalog: it is not followed, and the set "
-                + "\"\(FilePath(setPath).lastComponent)\" cannot be used")]))
+            let linked = setPath + "/" + name
+            return .failure(InputError([.error(linked, .linkMakesSetUnusable(to: target, set: FilePath(setPath).lastComponent))]))
         }
         return decoded
     }
@@ -101,22 +101,22 @@ public enum SlotSetReader {
             return .failure(InputError([.error(path, at: root.location, SourceMessage.contentsNotAnObject(root))]))
         }
         guard let images = members.first(where: { $0.key == "images" })?.value else {
-            return .failure(InputError([.error(path, at: root.location, "Contents.json has no \"images\" array")]))
+            return .failure(InputError([.error(path, at: root.location, .contentsHasNoImages)]))
         }
         guard case .array(let elements) = images.value else {
-            return .failure(InputError([.error(path, at: images.location, "\"images\" must be an array, found \(images.typeName)")]))
+            return .failure(InputError([.error(path, at: images.location, .imagesNotAnArray(found: images.typeName))]))
         }
         var entries: [CatalogEntry] = []
         var problems: [Diagnostic] = []
         for element in elements {
             guard case .object(let fields) = element.value else {
-                problems.append(.error(path, at: element.location, "an image entry must be an object, found \(element.typeName)"))
+                problems.append(.error(path, at: element.location, .imageEntryNotAnObject(found: element.typeName)))
                 continue
             }
             func text(_ key: String) -> String? {
                 guard let node = fields.first(where: { $0.key == key })?.value else { return nil }
                 if case .string(let value) = node.value { return value }
-                problems.append(.error(path, at: node.location, "\"\(key)\" must be a string, found \(node.typeName)"))
+                problems.append(.error(path, at: node.location, .valueNotAString(key, found: node.typeName)))
                 return nil
             }
             let appearancesNode = fields.first(where: { $0.key == "appearances" })?.value
@@ -165,5 +165,27 @@ public enum SlotSetReader {
         }
         return .success(CatalogSlotSet(setPath: setPath, entries: entries, unassignedChildren: unassigned,
                                        missingFiles: missing, spellingWarnings: spellingWarnings))
+    }
+}
+
+extension Diagnostic.Message {
+    /// `set`: the set folder's name (`AppIcon.appiconset`).
+    fileprivate static func linkMakesSetUnusable(to target: String, set: String) -> Diagnostic.Message {
+        "a link to \(target), outside the catalog: it is not followed, and the set "
+            + "\"\(set)\" cannot be used"
+    }
+
+    fileprivate static let contentsHasNoImages: Diagnostic.Message = "Contents.json has no \"images\" array"
+
+    fileprivate static func imagesNotAnArray(found typeName: String) -> Diagnostic.Message {
+        "\"images\" must be an array, found \(typeName)"
+    }
+
+    fileprivate static func imageEntryNotAnObject(found typeName: String) -> Diagnostic.Message {
+        "an image entry must be an object, found \(typeName)"
+    }
+
+    fileprivate static func valueNotAString(_ key: String, found typeName: String) -> Diagnostic.Message {
+        "\"\(key)\" must be a string, found \(typeName)"
     }
 }

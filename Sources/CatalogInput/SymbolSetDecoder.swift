@@ -10,7 +10,7 @@ struct SymbolSetDecoder {
     func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic], inputs: inout [String]) -> CatalogSymbolSet? {
         guard let file = ContentsFile.readSet(folder, kind: "symbol set", name: name, allowedKeys: Self.setKeys, diagnostics: &diagnostics,
                                               inputs: &inputs) else { return nil }
-        guard let items = file.list("symbols", kind: "symbol set", name: name, consequence: "UIImage(named: \"\(name)\") will find nothing",
+        guard let items = file.list("symbols", kind: "symbol set", name: name, consequence: .symbolLookupFindsNothing(name),
                                     diagnostics: &diagnostics) else { return nil }
         // Xcode's "Render As" for a symbol. The drawings CoreUI knows are kept (docs/assets-car.md);
         // another value is said and the set gets the default drawing.
@@ -20,8 +20,7 @@ struct SymbolSetDecoder {
             if CatalogSymbolSet.knownRenderingIntents.contains(text) {
                 intent = text
             } else {
-                diagnostics.append(.note(file.path, "the symbol set \"\(name)\" asks to be drawn \"\(text)\", which assetc does not know; "
-                    + "it gets the default drawing (template, monochrome, multicolor and hierarchical are kept)"))
+                diagnostics.append(.note(file.path, .symbolRenderingIntentUnknown(text, inSet: name)))
             }
         }
         var chosen: CatalogSymbolSet?
@@ -49,14 +48,35 @@ struct SymbolSetDecoder {
             chosen = CatalogSymbolSet(name: name, setPath: setPath, contentsPath: file.path, filename: filename, path: path, renderingIntent: intent)
         }
         if skipped > 0 {
-            diagnostics.append(.note(file.path, "skipped \(skipped) template\(skipped == 1 ? "" : "s") of the symbol set \"\(name)\" chosen by language direction or locale, or after the first").droppingContent())
+            diagnostics.append(.note(file.path, .symbolTemplatesSkipped(skipped, inSet: name)).droppingContent())
         }
         SetEntryFile.warnUnassigned(in: folder, referenced: referenced, file: file, set: name, kind: .symbolSet, diagnostics: &diagnostics)
         if !sawIOSEntry {
             // An empty set (Meshtastic's `Symbol.symbolset`) names no file at all: said so.
-            let what = sawFile ? "has no template for iOS" : "names no template file"
-            diagnostics.append(.warning(file.path, "the symbol set \"\(name)\" \(what); UIImage(named: \"\(name)\") will find nothing").droppingContent())
+            diagnostics.append(.warning(file.path, .symbolSetHasNoIOSTemplate(name, namesAFile: sawFile)).droppingContent())
         }
         return chosen
+    }
+}
+
+extension Diagnostic.Message {
+    /// What becomes of a symbol set without its `symbols` list (`ContentsFile.list`'s consequence).
+    fileprivate static func symbolLookupFindsNothing(_ name: String) -> Diagnostic.Message {
+        "UIImage(named: \"\(name)\") will find nothing"
+    }
+
+    fileprivate static func symbolRenderingIntentUnknown(_ intent: String, inSet name: String) -> Diagnostic.Message {
+        "the symbol set \"\(name)\" asks to be drawn \"\(intent)\", which assetc does not know; "
+            + "it gets the default drawing (template, monochrome, multicolor and hierarchical are kept)"
+    }
+
+    fileprivate static func symbolTemplatesSkipped(_ count: Int, inSet name: String) -> Diagnostic.Message {
+        "skipped \(count) template\(count == 1 ? "" : "s") of the symbol set \"\(name)\" chosen by language direction or locale, or after the first"
+    }
+
+    /// `namesAFile`: whether any entry names a file (an empty set names none).
+    fileprivate static func symbolSetHasNoIOSTemplate(_ name: String, namesAFile: Bool) -> Diagnostic.Message {
+        let what = namesAFile ? "has no template for iOS" : "names no template file"
+        return "the symbol set \"\(name)\" \(what); UIImage(named: \"\(name)\") will find nothing"
     }
 }
