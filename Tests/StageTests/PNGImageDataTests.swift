@@ -22,7 +22,7 @@ import AssetModel
         #expect(PNGCodec.imageDataProblem(Self.png(width: 16, height: 16, idatBytes: 1_100)) == nil)
         #expect(PNGCodec.imageDataProblem(Self.png(width: 16, height: 16, idatBytes: 60_000)) == nil)
         let problem = try #require(PNGCodec.imageDataProblem(Self.png(width: 16, height: 16, idatBytes: 200_000)))
-        #expect(problem == "its image data is 200000 bytes, more than a 16x16 image can need (1040 bytes uncompressed): refused, as it would inflate to far more")
+        #expect(problem.text == "its image data is 200000 bytes, more than a 16x16 image can need (1040 bytes uncompressed): refused, as it would inflate to far more")
         #expect(throws: SourceError.self) { try PNGCodec.decode(Self.png(width: 16, height: 16, idatBytes: 200_000)) }
     }
 

@@ -248,7 +248,7 @@ struct GlyphDrawing {
 
     static func describe(_ error: SVGGeometryError) -> String {
         switch error {
-        case .badPathData(let text), .badShape(let text): text
+        case .badPathData(let message), .badShape(let message): message.text
         }
     }
 }

@@ -400,8 +400,8 @@ struct SVGNumberScanner {
 }
 
 enum SVGGeometryError: Error, Equatable {
-    case badPathData(String)
-    case badShape(String)
+    case badPathData(Diagnostic.Message)
+    case badShape(Diagnostic.Message)
 }
 
 extension Outline {
@@ -411,7 +411,7 @@ extension Outline {
         var current: Point = (0, 0), start: Point = (0, 0)
         var lastControl: Point?, lastQuadratic: Point?
         var command: UInt8 = 0
-        func fail(_ why: String) -> SVGGeometryError { .badPathData("\(why) at byte \(scanner.position) of the path data") }
+        func fail(_ why: Diagnostic.Message) -> SVGGeometryError { .badPathData(.pathDataProblem(why, atByte: scanner.position)) }
         while scanner.skipSeparators() {
             if let byte = scanner.peek, (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) {
                 command = byte
@@ -422,19 +422,19 @@ extension Outline {
                     lastControl = nil; lastQuadratic = nil
                     continue
                 }
-                guard scanner.skipSeparators() else { throw fail("a command without numbers") }
+                guard scanner.skipSeparators() else { throw fail(.commandWithoutNumbers) }
             } else if command == 0 || command == 0x5A || command == 0x7A {
-                throw fail("numbers before any command")
+                throw fail(.numbersBeforeAnyCommand)
             }
             let relative = command >= 0x61
             func point() throws(SVGGeometryError) -> Point {
                 guard scanner.skipSeparators(), let x = scanner.number(), scanner.skipSeparators(), let y = scanner.number() else {
-                    throw fail("a missing coordinate")
+                    throw fail(.missingCoordinate)
                 }
                 return relative ? (current.x + x, current.y + y) : (x, y)
             }
             func single() throws(SVGGeometryError) -> Double {
-                guard scanner.skipSeparators(), let value = scanner.number() else { throw fail("a missing coordinate") }
+                guard scanner.skipSeparators(), let value = scanner.number() else { throw fail(.missingCoordinate) }
                 return value
             }
             var control: Point?, quadratic: Point?
@@ -479,12 +479,12 @@ extension Outline {
                 current = end
             case 0x61:  // a
                 let rx = try single(), ry = try single(), rotation = try single()
-                guard let large = scanner.flag(), let sweep = scanner.flag() else { throw fail("a bad arc flag") }
+                guard let large = scanner.flag(), let sweep = scanner.flag() else { throw fail(.badArcFlag) }
                 let end = try point()
                 segments += Self.arc(from: current, to: end, rx: rx, ry: ry, rotation: rotation, large: large, sweep: sweep)
                 current = end
             default:
-                throw fail("an unknown command \"\(String(UnicodeScalar(command)))\"")
+                throw fail(.unknownPathCommand(command))
             }
             lastControl = control
             lastQuadratic = quadratic
@@ -552,10 +552,10 @@ extension Outline {
         func number(_ name: String, default fallback: Double? = nil) throws(SVGGeometryError) -> Double {
             guard let text = element[attribute: name] else {
                 if let fallback { return fallback }
-                throw .badShape("<\(element.name)> without \(name)")
+                throw .badShape(.shapeWithoutAttribute(element.name, attribute: name))
             }
             guard let values = SVGNumberScanner.numbers(in: Substring(text)), values.count == 1 else {
-                throw .badShape("<\(element.name)> \(name)=\"\(text)\" is not a number")
+                throw .badShape(.attributeNotANumber(element.name, attribute: name, value: text))
             }
             return values[0]
         }
@@ -565,14 +565,14 @@ extension Outline {
         case "rect":
             let x = try number("x", default: 0), y = try number("y", default: 0)
             let width = try number("width"), height = try number("height")
-            guard width >= 0, height >= 0 else { throw .badShape("<rect> with a negative width or height") }
+            guard width >= 0, height >= 0 else { throw .badShape(.rectWithNegativeSize) }
             // A zero width or height disables the rect's rendering (SVG 1.1, 9.2).
             guard width > 0, height > 0 else { return Outline() }
             return Outline(segments: [.move((x, y)), .line((x + width, y)), .line((x + width, y + height)), .line((x, y + height)), .close((x, y))])
         case "circle", "ellipse":
             let cx = try number("cx", default: 0), cy = try number("cy", default: 0)
             let rx = try element.name == "circle" ? number("r") : number("rx"), ry = try element.name == "circle" ? rx : number("ry")
-            guard rx >= 0, ry >= 0 else { throw .badShape("<\(element.name)> with a negative radius") }
+            guard rx >= 0, ry >= 0 else { throw .badShape(.negativeRadius(element.name)) }
             guard rx > 0, ry > 0 else { return Outline() }
             let start: Point = (cx + rx, cy)
             return Outline(segments: [.move(start)] + arc(from: start, to: (cx - rx, cy), rx: rx, ry: ry, rotation: 0, large: false, sweep: true)
@@ -582,7 +582,7 @@ extension Outline {
                                       .line((try number("x2", default: 0), try number("y2", default: 0)))])
         case "polyline", "polygon":
             guard let values = SVGNumberScanner.numbers(in: Substring(element[attribute: "points"] ?? "")), values.count >= 2 else {
-                throw .badShape("<\(element.name)> without points")
+                throw .badShape(.shapeWithoutPoints(element.name))
             }
             var outline = Outline()
             for index in stride(from: 0, to: values.count - 1, by: 2) {
@@ -593,5 +593,32 @@ extension Outline {
         default:
             return nil
         }
+    }
+}
+
+extension Diagnostic.Message {
+    /// `why`: one of the problems below, placed in the path data.
+    fileprivate static func pathDataProblem(_ why: Diagnostic.Message, atByte position: Int) -> Diagnostic.Message {
+        "\(why.text) at byte \(position) of the path data"
+    }
+    fileprivate static let commandWithoutNumbers: Diagnostic.Message = "a command without numbers"
+    fileprivate static let numbersBeforeAnyCommand: Diagnostic.Message = "numbers before any command"
+    fileprivate static let missingCoordinate: Diagnostic.Message = "a missing coordinate"
+    fileprivate static let badArcFlag: Diagnostic.Message = "a bad arc flag"
+    fileprivate static func unknownPathCommand(_ command: UInt8) -> Diagnostic.Message {
+        "an unknown command \"\(String(UnicodeScalar(command)))\""
+    }
+    fileprivate static func shapeWithoutAttribute(_ element: String, attribute: String) -> Diagnostic.Message {
+        "<\(element)> without \(attribute)"
+    }
+    fileprivate static func attributeNotANumber(_ element: String, attribute: String, value: String) -> Diagnostic.Message {
+        "<\(element)> \(attribute)=\"\(value)\" is not a number"
+    }
+    fileprivate static let rectWithNegativeSize: Diagnostic.Message = "<rect> with a negative width or height"
+    fileprivate static func negativeRadius(_ element: String) -> Diagnostic.Message {
+        "<\(element)> with a negative radius"
+    }
+    fileprivate static func shapeWithoutPoints(_ element: String) -> Diagnostic.Message {
+        "<\(element)> without points"
     }
 }

@@ -15,6 +15,8 @@ public enum SRGBConversion {
 
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var description: String
+
+        init(_ message: Diagnostic.Message) { description = message.text }
     }
 
     /// The image's pixels in sRGB (straight alpha kept), or the image itself when it is sRGB already.
@@ -23,17 +25,17 @@ public enum SRGBConversion {
         let context = cmsCreateContext(nil, nil)
         defer { cmsDeleteContext(context) }
         guard let source = inputProfile(color, context: context) else {
-            throw Failure(description: "its colour profile (\(color.summary)) cannot be read")
+            throw Failure(.colourProfileUnreadable(color))
         }
         defer { cmsCloseProfile(source) }
-        guard let target = cmsCreate_sRGBProfileTHR(context) else { throw Failure(description: "the sRGB profile cannot be made") }
+        guard let target = cmsCreate_sRGBProfileTHR(context) else { throw Failure(.sRGBProfileUnavailable) }
         defer { cmsCloseProfile(target) }
         let grey = cmsGetColorSpace(source) == cmsSigGrayData
         let inputFormat = grey ? ASSETC_TYPE_GRAYA_8 : ASSETC_TYPE_RGBA_8
         // Relative colorimetric: in-gamut colours are kept exactly; alpha is copied as it is.
         guard let transform = cmsCreateTransformTHR(context, source, inputFormat, target, ASSETC_TYPE_RGBA_8,
                                                     UInt32(INTENT_RELATIVE_COLORIMETRIC), UInt32(cmsFLAGS_COPY_ALPHA)) else {
-            throw Failure(description: "no transform from its colour profile (\(color.summary)) to sRGB")
+            throw Failure(.noTransformToSRGB(from: color))
         }
         defer { cmsDeleteTransform(transform) }
         let count = image.width * image.height
@@ -70,24 +72,24 @@ public enum SRGBConversion {
         let context = cmsCreateContext(nil, nil)
         defer { cmsDeleteContext(context) }
         guard let source = inputProfile(color, context: context) else {
-            throw Failure(description: "its colour profile (\(color.summary)) cannot be read")
+            throw Failure(.colourProfileUnreadable(color))
         }
         defer { cmsCloseProfile(source) }
         // sRGB's primaries and D65 white (IEC 61966-2-1), with a linear curve.
         var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
         var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.64, y: 0.33, Y: 1), Green: cmsCIExyY(x: 0.30, y: 0.60, Y: 1),
                                         Blue: cmsCIExyY(x: 0.15, y: 0.06, Y: 1))
-        guard let linearCurve = cmsBuildGamma(context, 1) else { throw Failure(description: "the linear sRGB profile cannot be made") }
+        guard let linearCurve = cmsBuildGamma(context, 1) else { throw Failure(.linearSRGBProfileUnavailable) }
         defer { cmsFreeToneCurve(linearCurve) }
         var curves: [OpaquePointer?] = [linearCurve, linearCurve, linearCurve]
         guard let target = curves.withUnsafeMutableBufferPointer({ cmsCreateRGBProfileTHR(context, &white, &primaries, $0.baseAddress) }) else {
-            throw Failure(description: "the linear sRGB profile cannot be made")
+            throw Failure(.linearSRGBProfileUnavailable)
         }
         defer { cmsCloseProfile(target) }
         let grey = cmsGetColorSpace(source) == cmsSigGrayData
         guard let transform = cmsCreateTransformTHR(context, source, grey ? ASSETC_TYPE_GRAYA_8 : ASSETC_TYPE_RGBA_8, target, ASSETC_TYPE_RGB_FLT,
                                                     UInt32(INTENT_RELATIVE_COLORIMETRIC), UInt32(cmsFLAGS_NOCACHE)) else {
-            throw Failure(description: "no transform from its colour profile (\(color.summary)) to extended sRGB")
+            throw Failure(.noTransformToExtendedSRGB(from: color))
         }
         defer { cmsDeleteTransform(transform) }
         let shaper = matrixShortcut && !grey ? MatrixShaper(source: source, target: target) : nil
@@ -270,5 +272,19 @@ public enum SRGBConversion {
         return curves.withUnsafeMutableBufferPointer { buffer in
             cmsCreateRGBProfileTHR(context, &white, &primaries, buffer.baseAddress)
         }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func colourProfileUnreadable(_ color: PNGColorInfo) -> Diagnostic.Message {
+        "its colour profile (\(color.summary)) cannot be read"
+    }
+    fileprivate static let sRGBProfileUnavailable: Diagnostic.Message = "the sRGB profile cannot be made"
+    fileprivate static let linearSRGBProfileUnavailable: Diagnostic.Message = "the linear sRGB profile cannot be made"
+    fileprivate static func noTransformToSRGB(from color: PNGColorInfo) -> Diagnostic.Message {
+        "no transform from its colour profile (\(color.summary)) to sRGB"
+    }
+    fileprivate static func noTransformToExtendedSRGB(from color: PNGColorInfo) -> Diagnostic.Message {
+        "no transform from its colour profile (\(color.summary)) to extended sRGB"
     }
 }

@@ -24,12 +24,12 @@ public enum JPEGHeader {
 
     public static func size(_ bytes: [UInt8]) throws(SourceError) -> (width: Int, height: Int) {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
-            throw SourceError(bytes.isEmpty ? "not a JPEG file: it is empty" : "not a JPEG file (no start-of-image marker)")
+            throw SourceError(bytes.isEmpty ? .jpegFileIsEmpty : .noStartOfImageMarker)
         }
         var position = 2
         var frame: (width: Int, height: Int)?
         while position + 1 < bytes.count {
-            guard bytes[position] == 0xFF else { throw SourceError("corrupt JPEG: expected a marker at byte \(position)") }
+            guard bytes[position] == 0xFF else { throw SourceError(.expectedMarker(atByte: position)) }
             var marker = bytes[position + 1]
             position += 2
             while marker == 0xFF, position < bytes.count {  // fill bytes
@@ -40,26 +40,43 @@ public enum JPEGHeader {
             if marker == 0x01 || (0xD0...0xD7).contains(marker) { continue }  // no length
             guard position + 2 <= bytes.count else { break }
             let length = Int(bytes[position]) << 8 | Int(bytes[position + 1])
-            guard length >= 2, position + length <= bytes.count else { throw SourceError("corrupt JPEG: a segment runs past the end of the file") }
+            guard length >= 2, position + length <= bytes.count else { throw SourceError(.segmentRunsPastEndOfFile) }
             if isStartOfFrame(marker) {
-                guard length >= 8 else { throw SourceError("corrupt JPEG: the frame header is too short") }
+                guard length >= 8 else { throw SourceError(.frameHeaderTooShort) }
                 let height = Int(bytes[position + 3]) << 8 | Int(bytes[position + 4])
                 let width = Int(bytes[position + 5]) << 8 | Int(bytes[position + 6])
-                guard width > 0, height > 0 else { throw SourceError("JPEG frame is \(width)x\(height) pixels; assetc needs the size in the frame header") }
+                guard width > 0, height > 0 else { throw SourceError(.frameWithoutSize(width: width, height: height)) }
                 frame = (width, height)
             }
             if marker == 0xDA {  // start of scan: the entropy-coded data follows
-                guard let frame else { throw SourceError("corrupt JPEG: image data before the frame header") }
+                guard let frame else { throw SourceError(.imageDataBeforeFrameHeader) }
                 // The file is copied as it is, so a cut-off file would ship as a partly grey image:
                 // the data must end with the end-of-image marker (FF D9; entropy-coded data escapes
                 // FF as FF 00). Bytes after it, which some writers leave, are allowed.
                 guard Self.hasEndOfImage(bytes, after: position + length) else {
-                    throw SourceError("truncated JPEG: the image data has no end-of-image marker (FF D9)")
+                    throw SourceError(.noEndOfImageMarker)
                 }
                 return frame
             }
             position += length
         }
-        throw SourceError("corrupt or truncated JPEG: no image data")
+        throw SourceError(.noJPEGImageData)
     }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let jpegFileIsEmpty: Diagnostic.Message = "not a JPEG file: it is empty"
+    fileprivate static let noStartOfImageMarker: Diagnostic.Message = "not a JPEG file (no start-of-image marker)"
+    fileprivate static func expectedMarker(atByte position: Int) -> Diagnostic.Message {
+        "corrupt JPEG: expected a marker at byte \(position)"
+    }
+    fileprivate static let segmentRunsPastEndOfFile: Diagnostic.Message = "corrupt JPEG: a segment runs past the end of the file"
+    fileprivate static let frameHeaderTooShort: Diagnostic.Message = "corrupt JPEG: the frame header is too short"
+    fileprivate static func frameWithoutSize(width: Int, height: Int) -> Diagnostic.Message {
+        "JPEG frame is \(width)x\(height) pixels; assetc needs the size in the frame header"
+    }
+    fileprivate static let imageDataBeforeFrameHeader: Diagnostic.Message = "corrupt JPEG: image data before the frame header"
+    /// A cut-off file would ship as a partly grey image: it is copied, never decoded.
+    fileprivate static let noEndOfImageMarker: Diagnostic.Message = "truncated JPEG: the image data has no end-of-image marker (FF D9)"
+    fileprivate static let noJPEGImageData: Diagnostic.Message = "corrupt or truncated JPEG: no image data"
 }

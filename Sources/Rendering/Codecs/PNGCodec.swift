@@ -142,7 +142,7 @@ public enum PNGCodec {
             }
         }
         guard status == 0, let output else {
-            throw SourceError("PNG encoding failed: \(Self.message(errorBuffer))")
+            throw SourceError(.pngEncodingFailed(Self.message(errorBuffer)))
         }
         defer { assetc_png_free(output) }
         return Array(UnsafeBufferPointer(start: output, count: length))
@@ -153,7 +153,7 @@ public enum PNGCodec {
     /// for byte. The file as it was when that is not larger. Non-interlaced files only.
     public static func recompress(_ bytes: [UInt8], settings: PNGEncoderSettings,
                                   maximumPixels: Int = Limits.maximumSourcePixels) throws(SourceError) -> [UInt8] {
-        if let problem = imageDataProblem(bytes) { throw SourceError.overLimit("PNG \(problem)") }
+        if let problem = imageDataProblem(bytes) { throw SourceError.overLimit(.pngImageDataTooLarge(problem)) }
         var errorBuffer = [CChar](repeating: 0, count: 256)
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
@@ -171,7 +171,7 @@ public enum PNGCodec {
             }
         }
         guard status == 0, let output else {
-            throw SourceError("PNG encoding failed: \(Self.message(errorBuffer))")
+            throw SourceError(.pngEncodingFailed(Self.message(errorBuffer)))
         }
         defer { assetc_png_free(output) }
         return Array(UnsafeBufferPointer(start: output, count: length))
@@ -185,7 +185,7 @@ public enum PNGCodec {
         let status = bytes.withUnsafeBufferPointer { buffer in
             assetc_png_read_header(buffer.baseAddress, buffer.count, &header, &errorBuffer, errorBuffer.count)
         }
-        guard status == 0 else { throw SourceError(.init(relaying: describeFailure(bytes, errorBuffer))) }
+        guard status == 0 else { throw SourceError(describeFailure(bytes, errorBuffer)) }
         return try makeHeader(header)
     }
 
@@ -222,7 +222,7 @@ public enum PNGCodec {
         let status = bytes.withUnsafeBufferPointer { buffer in
             assetc_png_read_color(buffer.baseAddress, buffer.count, &color, &errorBuffer, errorBuffer.count)
         }
-        guard status == 0 else { throw SourceError(.init(relaying: describeFailure(bytes, errorBuffer))) }
+        guard status == 0 else { throw SourceError(describeFailure(bytes, errorBuffer)) }
         defer { if let profile = color.icc_profile { assetc_png_free(UnsafeMutableRawPointer(mutating: profile)) } }
         var info = PNGColorInfo(srgbIntent: color.srgb_intent >= 0 ? Int(color.srgb_intent) : nil,
                                 gamma: color.has_gamma != 0 ? Int(color.gamma) : nil, chromaticities: nil,
@@ -262,7 +262,7 @@ public enum PNGCodec {
     /// at most about the image's own size (stored blocks, or fixed codes at 9 bits a byte); data
     /// far beyond it inflates to far more than the image needs, which libpng would inflate to the
     /// end (a 16x16 icon with a 64 MB IDAT took minutes while planning). Checked before decoding.
-    static func imageDataProblem(_ bytes: [UInt8]) -> String? {
+    static func imageDataProblem(_ bytes: [UInt8]) -> Diagnostic.Message? {
         func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         guard bytes.count >= 33, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
         let (width, height, depth, colorType) = (be32(16), be32(20), Int(bytes[24]), Int(bytes[25]))
@@ -281,7 +281,7 @@ public enum PNGCodec {
             offset += 12 + length
         }
         guard compressed > bound else { return nil }
-        return "its image data is \(compressed) bytes, more than a \(width)x\(height) image can need (\(raw) bytes uncompressed): refused, as it would inflate to far more"
+        return .imageDataBeyondBound(compressed: compressed, width: width, height: height, uncompressed: raw)
     }
 
     /// Decodes any PNG to straight RGBA 8-bit, refusing images larger than `maximumPixels`.
@@ -290,7 +290,7 @@ public enum PNGCodec {
     {
         if WebPCodec.isWebP(bytes) { return try WebPCodec.decode(bytes, maximumPixels: maximumPixels) }
         if HEIFCodec.isHEIF(bytes) { return try HEIFCodec.decode(bytes, maximumPixels: maximumPixels) }
-        if let problem = imageDataProblem(bytes) { throw SourceError.overLimit("PNG \(problem)") }
+        if let problem = imageDataProblem(bytes) { throw SourceError.overLimit(.pngImageDataTooLarge(problem)) }
         var errorBuffer = [CChar](repeating: 0, count: 256)
         var header = assetc_png_header()
         var pixels: UnsafeMutablePointer<UInt8>?
@@ -298,7 +298,7 @@ public enum PNGCodec {
             assetc_png_decode_rgba(buffer.baseAddress, buffer.count, UInt64(maximumPixels), &header, &pixels,
                                    &errorBuffer, errorBuffer.count)
         }
-        guard status == 0, let pixels else { throw SourceError(.init(relaying: describeFailure(bytes, errorBuffer))) }
+        guard status == 0, let pixels else { throw SourceError(describeFailure(bytes, errorBuffer)) }
         defer { assetc_png_free(pixels) }
         let parsed = try makeHeader(header)
         let image = RGBAImage(width: parsed.width, height: parsed.height,
@@ -309,37 +309,65 @@ public enum PNGCodec {
 
     private static func makeHeader(_ header: assetc_png_header) throws(SourceError) -> PNGHeader {
         guard let colorType = PNGColorType(rawValue: Int(header.color_type)) else {
-            throw SourceError("PNG has an unknown colour type \(header.color_type)")
+            throw SourceError(.unknownPNGColourType(header.color_type))
         }
         return PNGHeader(width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
                          colorType: colorType, interlaced: header.interlaced != 0)
     }
 
-    private static func message(_ buffer: [CChar]) -> String {
+    private static func message(_ buffer: [CChar]) -> Diagnostic.Message {
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return text.isEmpty ? "unknown libpng error" : text
+        return text.isEmpty ? .unknownLibpngError : Diagnostic.Message(relaying: text)
     }
 
     /// libpng's message, sharpened when the bytes are plainly another format (a JPEG named .png).
-    private static func describeFailure(_ bytes: [UInt8], _ buffer: [CChar]) -> String {
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "not a PNG file: it holds JPEG data" }
-        if bytes.starts(with: Array("%PDF".utf8)) { return "not a PNG file: it holds a PDF" }
-        if bytes.starts(with: Array("GIF8".utf8)) { return "not a PNG file: it holds GIF data" }
+    private static func describeFailure(_ bytes: [UInt8], _ buffer: [CChar]) -> Diagnostic.Message {
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .pngFileHoldsJPEG }
+        if bytes.starts(with: Array("%PDF".utf8)) { return .pngFileHoldsPDF }
+        if bytes.starts(with: Array("GIF8".utf8)) { return .pngFileHoldsGIF }
         if bytes.starts(with: Array("RIFF".utf8)), bytes.count >= 12, Array(bytes[8..<12]) == Array("WEBP".utf8) {
-            return "not a PNG file: it holds WebP data"
+            return .pngFileHoldsWebP
         }
-        if bytes.isEmpty { return "not a PNG file: it is empty" }
-        let text = message(buffer)
+        if bytes.isEmpty { return .pngFileIsEmpty }
+        let libpngError = message(buffer)
+        let text = libpngError.text
         // libpng's "Invalid IHDR data" does not say what is invalid: the header's own numbers do
         // (a size of 0, or beyond libpng's limit of 1,000,000 pixels a side).
         if text.contains("IHDR"), bytes.count >= 29, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), Array(bytes[12..<16]) == Array("IHDR".utf8) {
             func word(_ at: Int) -> UInt32 { bytes[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) } }
             let (width, height) = (word(16), word(20))
-            let sizeHint = width == 0 || height == 0 || width > 1_000_000 || height > 1_000_000
-                ? " (PNGs here are 1 to 1,000,000 pixels a side)" : ""
-            return "\(text): the header gives \(width)x\(height) pixels, bit depth \(bytes[24]), colour type \(bytes[25]), "
-                + "interlace method \(bytes[28])\(sizeHint)"
+            let sizeOutOfRange = width == 0 || height == 0 || width > 1_000_000 || height > 1_000_000
+            return .invalidPNGHeader(libpngError, width: width, height: height, bitDepth: bytes[24], colourType: bytes[25],
+                                     interlaceMethod: bytes[28], sizeOutOfRange: sizeOutOfRange)
         }
-        return text
+        return libpngError
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func pngEncodingFailed(_ libpngError: Diagnostic.Message) -> Diagnostic.Message {
+        "PNG encoding failed: \(libpngError.text)"
+    }
+    fileprivate static func pngImageDataTooLarge(_ problem: Diagnostic.Message) -> Diagnostic.Message {
+        "PNG \(problem.text)"
+    }
+    /// `imageDataProblem`'s answer, said after "PNG " (`pngImageDataTooLarge`).
+    fileprivate static func imageDataBeyondBound(compressed: Int, width: Int, height: Int, uncompressed: Int) -> Diagnostic.Message {
+        "its image data is \(compressed) bytes, more than a \(width)x\(height) image can need (\(uncompressed) bytes uncompressed): refused, as it would inflate to far more"
+    }
+    fileprivate static func unknownPNGColourType(_ colorType: Int32) -> Diagnostic.Message {
+        "PNG has an unknown colour type \(colorType)"
+    }
+    fileprivate static let unknownLibpngError: Diagnostic.Message = "unknown libpng error"
+    fileprivate static let pngFileHoldsJPEG: Diagnostic.Message = "not a PNG file: it holds JPEG data"
+    fileprivate static let pngFileHoldsPDF: Diagnostic.Message = "not a PNG file: it holds a PDF"
+    fileprivate static let pngFileHoldsGIF: Diagnostic.Message = "not a PNG file: it holds GIF data"
+    fileprivate static let pngFileHoldsWebP: Diagnostic.Message = "not a PNG file: it holds WebP data"
+    fileprivate static let pngFileIsEmpty: Diagnostic.Message = "not a PNG file: it is empty"
+    /// libpng's "Invalid IHDR data" does not say what is invalid: the header's own numbers do.
+    fileprivate static func invalidPNGHeader(_ libpngError: Diagnostic.Message, width: UInt32, height: UInt32, bitDepth: UInt8,
+                                             colourType: UInt8, interlaceMethod: UInt8, sizeOutOfRange: Bool) -> Diagnostic.Message {
+        "\(libpngError.text): the header gives \(width)x\(height) pixels, bit depth \(bitDepth), colour type \(colourType), "
+            + "interlace method \(interlaceMethod)\(sizeOutOfRange ? " (PNGs here are 1 to 1,000,000 pixels a side)" : "")"
     }
 }

@@ -24,12 +24,12 @@ enum WebPCodec {
         }
         switch status {
         case VP8_STATUS_OK: break
-        case VP8_STATUS_NOT_ENOUGH_DATA: throw SourceError("the WebP file is truncated")
-        case VP8_STATUS_UNSUPPORTED_FEATURE: throw SourceError("the WebP file uses a feature libwebp cannot decode")
-        default: throw SourceError("the WebP file is damaged (libwebp status \(status.rawValue))")
+        case VP8_STATUS_NOT_ENOUGH_DATA: throw SourceError(.webPFileTruncated)
+        case VP8_STATUS_UNSUPPORTED_FEATURE: throw SourceError(.webPFeatureUnsupported)
+        default: throw SourceError(.webPFileDamaged(status: status))
         }
-        guard features.has_animation == 0 else { throw SourceError("an animated WebP file; only still images can be used") }
-        guard features.width > 0, features.height > 0 else { throw SourceError("a WebP image without pixels") }
+        guard features.has_animation == 0 else { throw SourceError(.animatedWebP) }
+        guard features.width > 0, features.height > 0 else { throw SourceError(.webPWithoutPixels) }
         return PNGHeader(width: Int(features.width), height: Int(features.height), bitDepth: 8,
                          colorType: features.has_alpha != 0 ? .rgba : .rgb, interlaced: false)
     }
@@ -37,12 +37,12 @@ enum WebPCodec {
     static func decode(_ bytes: [UInt8], maximumPixels: Int) throws(SourceError) -> (header: PNGHeader, image: RGBAImage) {
         let header = try readHeader(bytes)
         guard header.width * header.height <= maximumPixels else {
-            throw SourceError.overLimit("WebP is \(header.width)x\(header.height) pixels, more than the limit of \(maximumPixels) pixels")
+            throw SourceError.overLimit(.imageOverPixelLimit("WebP", width: header.width, height: header.height, limit: maximumPixels))
         }
         var width: Int32 = 0, height: Int32 = 0
         let decoded = bytes.withUnsafeBufferPointer { buffer in WebPDecodeRGBA(buffer.baseAddress, buffer.count, &width, &height) }
         guard let decoded, Int(width) == header.width, Int(height) == header.height else {
-            throw SourceError("the WebP data is damaged: libwebp cannot decode it")
+            throw SourceError(.webPDataUndecodable)
         }
         defer { WebPFree(decoded) }
         let pixels = Array(UnsafeBufferPointer(start: decoded, count: header.width * header.height * 4))
@@ -63,4 +63,15 @@ enum WebPCodec {
         }
         return nil
     }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let webPFileTruncated: Diagnostic.Message = "the WebP file is truncated"
+    fileprivate static let webPFeatureUnsupported: Diagnostic.Message = "the WebP file uses a feature libwebp cannot decode"
+    fileprivate static func webPFileDamaged(status: VP8StatusCode) -> Diagnostic.Message {
+        "the WebP file is damaged (libwebp status \(status.rawValue))"
+    }
+    fileprivate static let animatedWebP: Diagnostic.Message = "an animated WebP file; only still images can be used"
+    fileprivate static let webPWithoutPixels: Diagnostic.Message = "a WebP image without pixels"
+    fileprivate static let webPDataUndecodable: Diagnostic.Message = "the WebP data is damaged: libwebp cannot decode it"
 }

@@ -12,11 +12,11 @@ final class CairoCanvas {
     init(width: Int, height: Int) throws(SourceError) {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw SourceError("cannot allocate a \(width)x\(height) drawing surface")
+            throw SourceError(.cannotAllocateDrawingSurface(width: width, height: height))
         }
         guard let context = cairo_create(surface), cairo_status(context) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            throw SourceError("cannot create a drawing context")
+            throw SourceError(.cannotCreateDrawingContext)
         }
         self.width = width
         self.height = height
@@ -48,12 +48,12 @@ final class CairoCanvas {
     func paint(_ image: RGBAImage) throws(SourceError) {
         guard let source = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
               cairo_surface_status(source) == CAIRO_STATUS_SUCCESS else {
-            throw SourceError("cannot allocate a \(image.width)x\(image.height) raster surface")
+            throw SourceError(.cannotAllocateRasterSurface(width: image.width, height: image.height))
         }
         defer { cairo_surface_destroy(source) }
         cairo_surface_flush(source)
         let stride = Int(cairo_image_surface_get_stride(source))
-        guard let data = cairo_image_surface_get_data(source) else { throw SourceError("cannot access raster surface") }
+        guard let data = cairo_image_surface_get_data(source) else { throw SourceError(.cannotAccessRasterSurface) }
         image.pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<image.height {
                 let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
@@ -189,7 +189,7 @@ final class CairoCanvas {
     /// The surface's premultiplied pixels where they lie, for the encoder to read without a copy.
     func withPixels<T>(_ body: (PixelView) throws(SourceError) -> T) throws(SourceError) -> T {
         cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { throw SourceError("cannot access the drawing surface") }
+        guard let data = cairo_image_surface_get_data(surface) else { throw SourceError(.cannotAccessDrawingSurface) }
         let stride = Int(cairo_image_surface_get_stride(surface))
         return try body(PixelView(base: UnsafeRawPointer(data), width: width, height: height, stride: stride,
                                   format: .premultipliedARGB32))
@@ -206,4 +206,16 @@ final class CairoCanvas {
 @inline(__always)
 private func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt32 {
     (UInt32(channel) * alpha + 127) / 255
+}
+
+extension Diagnostic.Message {
+    fileprivate static func cannotAllocateDrawingSurface(width: Int, height: Int) -> Diagnostic.Message {
+        "cannot allocate a \(width)x\(height) drawing surface"
+    }
+    fileprivate static let cannotCreateDrawingContext: Diagnostic.Message = "cannot create a drawing context"
+    fileprivate static func cannotAllocateRasterSurface(width: Int, height: Int) -> Diagnostic.Message {
+        "cannot allocate a \(width)x\(height) raster surface"
+    }
+    fileprivate static let cannotAccessRasterSurface: Diagnostic.Message = "cannot access raster surface"
+    fileprivate static let cannotAccessDrawingSurface: Diagnostic.Message = "cannot access the drawing surface"
 }

@@ -11,7 +11,7 @@ public enum Fonts {
     /// at all), never from whatever the machine has installed. Must run before the first render and
     /// before `Toolchain.current`, which hashes the font set.
     public static func restrict(to directory: String) throws(SourceError) {
-        guard let config = FcConfigCreate() else { throw SourceError("fontconfig could not create a configuration") }
+        guard let config = FcConfigCreate() else { throw SourceError(.fontconfigCannotCreateConfiguration) }
         // File by file: adding a whole folder makes fontconfig try to write a cache for it (and
         // print when it cannot), and a library must not print.
         for file in fontFiles(in: directory, depth: 0) {
@@ -19,7 +19,7 @@ public enum Fonts {
                 FcConfigAppFontAddFile(config, UnsafeRawPointer(path).assumingMemoryBound(to: FcChar8.self))
             }
         }
-        guard FcConfigSetCurrent(config) != 0 else { throw SourceError("fontconfig would not use the fonts folder") }
+        guard FcConfigSetCurrent(config) != 0 else { throw SourceError(.fontconfigRefusedFontsFolder) }
     }
 
     static let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc", "pfa", "pfb", "woff", "woff2"]
@@ -76,4 +76,9 @@ public enum Fonts {
         }
         return files.sorted { ByteExactPath($0.key) < ByteExactPath($1.key) }.map { ($0.key, $0.value.bytes, $0.value.sha256) }
     }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let fontconfigCannotCreateConfiguration: Diagnostic.Message = "fontconfig could not create a configuration"
+    fileprivate static let fontconfigRefusedFontsFolder: Diagnostic.Message = "fontconfig would not use the fonts folder"
 }

@@ -23,7 +23,7 @@ public final class PDFDocument {
         }
         defer { g_bytes_unref(gbytes) }
         guard let document = poppler_document_new_from_bytes(gbytes, nil, &error) else {
-            throw SourceError(.init(relaying: Self.describe(error, fallback: "cannot open PDF")))
+            throw SourceError(Self.describe(error, fallback: .cannotOpenPDF))
         }
         self.document = document
     }
@@ -71,21 +71,21 @@ public final class PDFDocument {
             throw SourceError(SourceMessage.pageOutOfRange(pageNumber, pageCount: pageCount))
         }
         guard let page = poppler_document_get_page(document, Int32(pageNumber - 1)) else {
-            throw SourceError("cannot read page \(pageNumber)")
+            throw SourceError(.cannotReadPage(pageNumber))
         }
         defer { g_object_unref(gpointer(page)) }
         return body(page)
     }
 
-    private static func describe(_ error: UnsafeMutablePointer<GError>?, fallback: String) -> String {
+    private static func describe(_ error: UnsafeMutablePointer<GError>?, fallback: Diagnostic.Message) -> Diagnostic.Message {
         guard let error else { return fallback }
         defer { g_error_free(error) }
         guard let message = error.pointee.message else { return fallback }
         let text = String(cString: message)
         if text.lowercased().contains("encrypted") {
-            return "PDF is encrypted; assetc cannot render password-protected documents"
+            return .pdfIsEncrypted
         }
-        return text.isEmpty ? fallback : text
+        return text.isEmpty ? fallback : Diagnostic.Message(relaying: text)
     }
 }
 
@@ -207,4 +207,9 @@ enum PopplerMessages {
         var line = line
         _ = line.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
     }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let cannotOpenPDF: Diagnostic.Message = "cannot open PDF"
+    fileprivate static let pdfIsEncrypted: Diagnostic.Message = "PDF is encrypted; assetc cannot render password-protected documents"
 }

@@ -50,7 +50,7 @@ final class Rasterizer {
         let bytes = try store.bytes(job.source.path)
         let size = try JPEGHeader.size(bytes)
         if Double(size.width) != job.contentSize.width || Double(size.height) != job.contentSize.height {
-            throw .recordMismatch("the JPEG is \(size.width)x\(size.height) pixels, but the plan was made for \(job.contentSize)")
+            throw .recordMismatch(.jpegNotPlannedSize(width: size.width, height: size.height, planned: job.contentSize))
         }
         return bytes
     }
@@ -77,7 +77,7 @@ final class Rasterizer {
     private func draw(_ job: RenderJob) throws(SourceError) -> Drawn {
         switch job.source.kind {
         case .jpeg:
-            throw SourceError("a JPEG is copied, not rendered")
+            throw SourceError(.jpegIsCopiedNotRendered)
         case .iconComposer:
             // The bundle's icon.json; `page` says which appearance (1 light, 2 dark, 3 tinted), and
             // past `macOSShapePage`, that it is drawn in the macOS icon shape.
@@ -98,7 +98,7 @@ final class Rasterizer {
         case .svg:
             let document = try svg(at: job.source.path)
             guard let size = document.size, size == job.contentSize else {
-                throw .recordMismatch("the SVG is \(document.size?.description ?? "of unknown size"), but the plan was made for \(job.contentSize)")
+                throw .recordMismatch(.svgNotPlannedSize(document.size, planned: job.contentSize))
             }
             let canvas = try CairoCanvas(width: job.pixelWidth, height: job.pixelHeight)
             if let background = job.background { canvas.fill(background) }
@@ -111,7 +111,7 @@ final class Rasterizer {
             // them against the file, so a stale or forged record can never change an image.
             let pageSize = try document.pageSize(job.source.page)
             if pageSize != job.contentSize {
-                throw .recordMismatch("page \(job.source.page) is \(pageSize) pt, but the plan was made for \(job.contentSize) pt")
+                throw .recordMismatch(.pageNotPlannedSize(job.source.page, size: pageSize, planned: job.contentSize))
             }
             func drawn(from document: PDFDocument) throws(SourceError) -> CairoCanvas {
                 let canvas = try CairoCanvas(width: job.pixelWidth, height: job.pixelHeight)
@@ -173,8 +173,7 @@ final class Rasterizer {
         if let repair = QPDFRepair.droppingNonFiniteOperators(try store.bytes(path)) {
             let count = repair.droppedOperators
             made = (try PDFDocument(bytes: repair.bytes),
-                    Array(("Poppler stops drawing a page at an operator left without its operands by a non-finite number (nan); "
-                        + "assetc dropped \(count) such operator\(count == 1 ? "" : "s") and drew the rest, as Ghostscript does\n").utf8))
+                    Array((Diagnostic.Message.droppedNonFiniteOperators(count).text + "\n").utf8))
         }
         openDocument?.repair = .some(made)
         return made
@@ -201,9 +200,30 @@ final class Rasterizer {
     /// the raster is not the size the plan was made for.
     private func isExactCopy(_ job: RenderJob, of raster: RGBAImage) throws(SourceError) -> Bool {
         if Double(raster.width) != job.contentSize.width || Double(raster.height) != job.contentSize.height {
-            throw .recordMismatch("the raster is \(raster.width)x\(raster.height) pixels, but the plan was made for \(job.contentSize)")
+            throw .recordMismatch(.rasterNotPlannedSize(width: raster.width, height: raster.height, planned: job.contentSize))
         }
         return job.background == nil && raster.width == job.pixelWidth && raster.height == job.pixelHeight
             && job.placement == Placement(scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0)
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func jpegNotPlannedSize(width: Int, height: Int, planned: PointSize) -> Diagnostic.Message {
+        "the JPEG is \(width)x\(height) pixels, but the plan was made for \(planned)"
+    }
+    fileprivate static let jpegIsCopiedNotRendered: Diagnostic.Message = "a JPEG is copied, not rendered"
+    fileprivate static func svgNotPlannedSize(_ size: PointSize?, planned: PointSize) -> Diagnostic.Message {
+        "the SVG is \(size?.description ?? "of unknown size"), but the plan was made for \(planned)"
+    }
+    fileprivate static func pageNotPlannedSize(_ page: Int, size: PointSize, planned: PointSize) -> Diagnostic.Message {
+        "page \(page) is \(size) pt, but the plan was made for \(planned) pt"
+    }
+    fileprivate static func rasterNotPlannedSize(width: Int, height: Int, planned: PointSize) -> Diagnostic.Message {
+        "the raster is \(width)x\(height) pixels, but the plan was made for \(planned)"
+    }
+    /// The note a page drawn again from the repaired file carries, as Poppler's own lines are carried.
+    fileprivate static func droppedNonFiniteOperators(_ count: Int) -> Diagnostic.Message {
+        "Poppler stops drawing a page at an operator left without its operands by a non-finite number (nan); "
+            + "assetc dropped \(count) such operator\(count == 1 ? "" : "s") and drew the rest, as Ghostscript does"
     }
 }

@@ -15,7 +15,7 @@ final class SVGDocument {
         let handle = bytes.withUnsafeBufferPointer { buffer in
             rsvg_handle_new_from_data(buffer.baseAddress, gsize(buffer.count), &error)
         }
-        guard let handle else { throw SourceError(.init(relaying: Self.describe(error, fallback: "cannot read SVG"))) }
+        guard let handle else { throw SourceError(Self.describe(error, fallback: .cannotReadSVG)) }
         // CSS's 96 px to the inch, as browsers and rsvg-convert use: librsvg's own default is 90,
         // which made `width="24pt"` 30 px instead of 32 (and mm, cm and in likewise 6% small).
         rsvg_handle_set_dpi(handle, Self.cssPixelsPerInch)
@@ -47,15 +47,23 @@ final class SVGDocument {
         var viewport = RsvgRectangle(x: 0, y: 0, width: size.width, height: size.height)
         var error: UnsafeMutablePointer<GError>?
         if rsvg_handle_render_document(handle, context, &viewport, &error) == 0 {
-            throw SourceError.renderer(.init(relaying: Self.describe(error, fallback: "librsvg could not render the SVG")))
+            throw SourceError.renderer(Self.describe(error, fallback: .librsvgCannotRenderSVG))
         }
     }
 
-    private static func describe(_ error: UnsafeMutablePointer<GError>?, fallback: String) -> String {
+    private static func describe(_ error: UnsafeMutablePointer<GError>?, fallback: Diagnostic.Message) -> Diagnostic.Message {
         guard let error else { return fallback }
         defer { g_error_free(error) }
         guard let message = error.pointee.message else { return fallback }
         let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? fallback : "not a readable SVG: \(text)"
+        return text.isEmpty ? fallback : .notAReadableSVG(librsvgError: text)
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let cannotReadSVG: Diagnostic.Message = "cannot read SVG"
+    fileprivate static let librsvgCannotRenderSVG: Diagnostic.Message = "librsvg could not render the SVG"
+    fileprivate static func notAReadableSVG(librsvgError: String) -> Diagnostic.Message {
+        "not a readable SVG: \(librsvgError)"
     }
 }

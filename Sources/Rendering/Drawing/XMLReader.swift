@@ -18,9 +18,9 @@ public enum XMLReader {
     private static let declaresEntitiesMark = 0xE
 
     public static func parse(_ bytes: [UInt8]) throws(SourceError) -> XMLTreeElement {
-        guard bytes.count <= Int(Int32.max) else { throw .overLimit("more than 2 GiB of XML") }
-        guard !bytes.isEmpty else { throw .content("an empty file") }
-        guard let context = xmlNewParserCtxt() else { throw .renderer("libxml2 could not make a parser") }
+        guard bytes.count <= Int(Int32.max) else { throw .overLimit(.xmlOver2GiB) }
+        guard !bytes.isEmpty else { throw .content(.emptyXMLFile) }
+        guard let context = xmlNewParserCtxt() else { throw .renderer(.libxml2CannotMakeParser) }
         defer { xmlFreeParserCtxt(context) }
         // XML_PARSE_NOERROR leaves some of libxml2's reports (its SAX2 handlers') to its generic
         // handler, which prints to stderr; a structured handler on the context takes them all.
@@ -44,22 +44,22 @@ public enum XMLReader {
         }
         if context.pointee._private == UnsafeMutableRawPointer(bitPattern: Self.declaresEntitiesMark) {
             if let document { xmlFreeDoc(document) }
-            throw .content("the file declares entities (<!ENTITY …>), which are refused: one entity referenced many times can make a small file expand to gigabytes")
+            throw .content(.xmlDeclaresEntities)
         }
         guard let document else {
             let error = context.pointee.lastError
-            let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed"
-            throw .content("not readable XML (line \(error.line)): \(message)")
+            let libxml2Error = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+            throw .content(.notReadableXML(line: error.line, libxml2Error: libxml2Error))
         }
         defer { xmlFreeDoc(document) }
-        guard let root = xmlDocGetRootElement(document) else { throw .content("an XML file without an element") }
+        guard let root = xmlDocGetRootElement(document) else { throw .content(.xmlWithoutElement) }
         var count = 0
         return try element(root, count: &count)
     }
 
     private static func element(_ node: xmlNodePtr, count: inout Int) throws(SourceError) -> XMLTreeElement {
         count += 1
-        guard count <= maximumElements else { throw .overLimit("more than \(maximumElements) XML elements") }
+        guard count <= maximumElements else { throw .overLimit(.tooManyXMLElements(limit: maximumElements)) }
         var result = XMLTreeElement(name: string(node.pointee.name), line: Int(xmlGetLineNo(node)))
         var attribute = node.pointee.properties
         while let current = attribute {
@@ -86,5 +86,21 @@ public enum XMLReader {
     private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
         guard let pointer else { return "" }
         return pointer.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let xmlOver2GiB: Diagnostic.Message = "more than 2 GiB of XML"
+    fileprivate static let emptyXMLFile: Diagnostic.Message = "an empty file"
+    fileprivate static let libxml2CannotMakeParser: Diagnostic.Message = "libxml2 could not make a parser"
+    fileprivate static let xmlDeclaresEntities: Diagnostic.Message = "the file declares entities (<!ENTITY …>), which are refused: "
+        + "one entity referenced many times can make a small file expand to gigabytes"
+    /// libxml2's own words when it gives some.
+    fileprivate static func notReadableXML(line: Int32, libxml2Error: String?) -> Diagnostic.Message {
+        "not readable XML (line \(line)): \(libxml2Error ?? "not well-formed")"
+    }
+    fileprivate static let xmlWithoutElement: Diagnostic.Message = "an XML file without an element"
+    fileprivate static func tooManyXMLElements(limit: Int) -> Diagnostic.Message {
+        "more than \(limit) XML elements"
     }
 }

@@ -55,7 +55,7 @@ enum IconComposerRenderer {
         if layer.imageName.lowercased().hasSuffix(".svg") {
             _ = silenceGLibLogging
             let document = try SVGDocument(bytes: displayP3ColoursAsSRGB(bytes))
-            guard let size = document.size else { throw SourceError("the layer file \(layer.imageName) has no size") }
+            guard let size = document.size else { throw SourceError(.layerWithoutSize(layer.imageName)) }
             try canvas.withTransform(x: (centre + x - size.width * scale / 2) * pixelsPerPoint,
                                      y: (centre + y - size.height * scale / 2) * pixelsPerPoint, scale: scale * pixelsPerPoint) { () throws(SourceError) in
                 try document.render(into: canvas.context, size: size)
@@ -159,5 +159,11 @@ extension RGBAImage {
             (grey[at], grey[at + 1], grey[at + 2]) = (byte, byte, byte)
         }
         return RGBAImage(width: width, height: height, pixels: grey)
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func layerWithoutSize(_ name: String) -> Diagnostic.Message {
+        "the layer file \(name) has no size"
     }
 }

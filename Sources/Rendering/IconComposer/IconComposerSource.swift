@@ -13,7 +13,7 @@ public enum IconComposerSource {
         do {
             return try IconComposerFile(bytes: bytes)
         } catch {
-            throw SourceError("not a readable Icon Composer icon.json: \(error)")
+            throw SourceError(.notAReadableIconJSON(error))
         }
     }
 
@@ -25,15 +25,15 @@ public enum IconComposerSource {
         let realBundle = bundle.resolvingSymlinksInPath().standardizedFileURL.path
         let realAssets = assets.resolvingSymlinksInPath().standardizedFileURL.path
         guard realAssets == realBundle + "/Assets" else {
-            throw SourceError("the bundle's Assets folder is a link to \(realAssets); layers must lie inside the bundle")
+            throw SourceError(.assetsFolderIsALink(to: realAssets))
         }
         let realFile = file.resolvingSymlinksInPath().standardizedFileURL.path
         guard realFile.hasPrefix(realAssets + "/") else {
-            throw SourceError("the layer file \(name) lies outside the bundle's Assets folder")
+            throw SourceError(.layerOutsideAssetsFolder(name))
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: realFile, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw SourceError("the layer file Assets/\(name) does not exist")
+            throw SourceError(.layerFileMissing(name))
         }
         return FilePath(iconJSON).folder.appending("Assets").appending(name).string
     }
@@ -45,5 +45,20 @@ public enum IconComposerSource {
             let hash = (try? layerPath(of: name, iconJSON: iconJSON)).flatMap { try? store.sha256($0) } ?? "missing"
             return "|\(name)=\(hash)"
         }.joined()
+    }
+}
+
+extension Diagnostic.Message {
+    static func notAReadableIconJSON(_ error: any Error) -> Diagnostic.Message {
+        "not a readable Icon Composer icon.json: \(error)"
+    }
+    fileprivate static func assetsFolderIsALink(to realAssets: String) -> Diagnostic.Message {
+        "the bundle's Assets folder is a link to \(realAssets); layers must lie inside the bundle"
+    }
+    fileprivate static func layerOutsideAssetsFolder(_ name: String) -> Diagnostic.Message {
+        "the layer file \(name) lies outside the bundle's Assets folder"
+    }
+    fileprivate static func layerFileMissing(_ name: String) -> Diagnostic.Message {
+        "the layer file Assets/\(name) does not exist"
     }
 }

@@ -34,7 +34,7 @@ public enum IconStackSource {
             } else {
                 let header = try PNGCodec.readHeader(bytes)
                 if header.width * header.height > Limits.maximumSourcePixels {
-                    throw SourceError.overLimit("the layer file \(name) is \(header.width)x\(header.height) pixels, more than the limit of \(Limits.maximumSourcePixels)")
+                    throw SourceError.overLimit(.layerOverPixelLimit(name, width: header.width, height: header.height, limit: Limits.maximumSourcePixels))
                 }
                 sizes[name] = PointSize(width: Double(header.width), height: Double(header.height))
             }
@@ -43,7 +43,7 @@ public enum IconStackSource {
         do {
             plan = try IconStackPlan.make(file, stem: stem, xcode: xcode) { sizes[$0] }
         } catch {
-            throw SourceError("not a readable Icon Composer icon.json: \(error)")
+            throw SourceError(.notAReadableIconJSON(error))
         }
         // What the stored bitmaps will hold, from the headers alone, before any is decoded: at
         // the documented maximum (64 groups of 64 layers) the main process took 10 GB.
@@ -54,8 +54,7 @@ public enum IconStackSource {
             return total + width * height
         }
         if storedPixels > Limits.maximumIconStackPixels {
-            throw SourceError.overLimit("the icon's bitmap layers hold \(storedPixels) pixels as the car stores them (at most \(maximumStoredWidth) "
-                + "across each), more than the limit of \(Limits.maximumIconStackPixels); use fewer or smaller PNG layers, or SVG ones")
+            throw SourceError.overLimit(.iconStackOverPixelLimit(storedPixels, storedWidth: maximumStoredWidth, limit: Limits.maximumIconStackPixels))
         }
         var images: [String: LayerImage] = [:]
         for layer in plan.layers where decodingLayers {
@@ -76,7 +75,7 @@ public enum IconStackSource {
                 }
                 image = try SRGBConversion.convert(decoded)
             } catch {
-                throw SourceError("the layer file \(layer.imageName): \(error)")
+                throw SourceError(.layerFile(layer.imageName, problem: String(describing: error)))
             }
             images[layer.name] = .bitmap(try storedWidth(image), sourceWidth: image.width, sourceHeight: image.height, extended: extended)
         }
@@ -99,8 +98,15 @@ public enum IconStackSource {
     /// to the inch), else the `viewBox`'s, from the root element alone (`SVGRootSize`).
     static func svgSize(_ bytes: [UInt8], name: String) throws(SourceError) -> PointSize {
         guard let size = SVGRootSize.size(bytes), size.width <= 100_000, size.height <= 100_000 else {
-            throw SourceError("the layer file \(name) has no usable size")
+            throw SourceError(.layerWithoutUsableSize(name))
         }
         return size
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func iconStackOverPixelLimit(_ storedPixels: Int, storedWidth: Int, limit: Int) -> Diagnostic.Message {
+        "the icon's bitmap layers hold \(storedPixels) pixels as the car stores them (at most \(storedWidth) "
+            + "across each), more than the limit of \(limit); use fewer or smaller PNG layers, or SVG ones"
     }
 }

@@ -33,7 +33,7 @@ public struct SourceReader: Sendable {
                 // A layer's own problem names the layer: the message is located at icon.json.
                 func naming(_ error: SourceError) -> SourceError {
                     if error.message.hasPrefix("the layer file ") { return error }
-                    let message: Diagnostic.Message = "the layer file \(name): \(error.message)"
+                    let message: Diagnostic.Message = .layerFile(name, problem: error.message)
                     switch error {
                     case .overLimit: return .overLimit(message)
                     case .renderer: return .renderer(message)
@@ -47,15 +47,15 @@ public struct SourceReader: Sendable {
                         let size: PointSize?
                         if let supervisor { size = try supervisor.svgSize(path: layer) } else { _ = silenceGLibLogging; size = try SVGDocument(bytes: layerBytes).size }
                         guard let size, size.width > 0, size.height > 0, size.width <= 100_000, size.height <= 100_000 else {
-                            throw SourceError("the layer file \(name) has no usable size")
+                            throw SourceError(.layerWithoutUsableSize(name))
                         }
                     } else if name.lowercased().hasSuffix(".png") {
                         let header = try PNGCodec.readHeader(layerBytes)
                         if header.width * header.height > Limits.maximumSourcePixels {
-                            throw SourceError.overLimit("the layer file \(name) is \(header.width)x\(header.height) pixels, more than the limit of \(Limits.maximumSourcePixels)")
+                            throw SourceError.overLimit(.layerOverPixelLimit(name, width: header.width, height: header.height, limit: Limits.maximumSourcePixels))
                         }
                     } else {
-                        throw SourceError("the layer file \(name) is not an SVG or a PNG")
+                        throw SourceError(.layerNotSVGOrPNG(name))
                     }
                 } catch {
                     throw naming(error)
@@ -64,7 +64,7 @@ public struct SourceReader: Sendable {
             return .iconComposer(features: file.features)
         case .pdf:
             if !bytes.starts(with: Array("%PDF".utf8)) && !bytes.prefix(1024).containsSequence(Array("%PDF-".utf8)) {
-                throw SourceError(bytes.isEmpty ? "not a PDF file: it is empty" : "not a PDF file (no %PDF header)")
+                throw SourceError(bytes.isEmpty ? .pdfFileIsEmpty : .noPDFHeader)
             }
             let count: Int
             let pageSize: (Int) throws(SourceError) -> PointSize
@@ -72,7 +72,7 @@ public struct SourceReader: Sendable {
                 let facts = try supervisor.pdfFacts(path: path, pages: pages)
                 count = facts.pageCount
                 pageSize = { page throws(SourceError) in
-                    guard let size = facts.pageSizes[page] else { throw SourceError("cannot read page \(page)") }
+                    guard let size = facts.pageSizes[page] else { throw SourceError(.cannotReadPage(page)) }
                     return size
                 }
             } else {
@@ -81,12 +81,12 @@ public struct SourceReader: Sendable {
                 count = document.pageCount
                 pageSize = { page throws(SourceError) in try document.pageSize(page) }
             }
-            if count == 0 { throw SourceError("PDF has no pages") }
+            if count == 0 { throw SourceError(.pdfHasNoPages) }
             var sizes: [Int: PointSize] = [:]
             for page in pages where page <= count {
                 let size = try pageSize(page)
                 guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
-                    throw SourceError("page \(page) has an empty or invalid size (\(size))")
+                    throw SourceError(.pageSizeInvalid(page, size: size))
                 }
                 sizes[page] = size
             }
@@ -94,7 +94,7 @@ public struct SourceReader: Sendable {
         case .png:
             let header = try PNGCodec.readHeader(bytes)
             if header.width * header.height > Limits.maximumSourcePixels {
-                throw SourceError.overLimit("PNG is \(header.width)x\(header.height) pixels, more than the limit of \(Limits.maximumSourcePixels) pixels")
+                throw SourceError.overLimit(.imageOverPixelLimit("PNG", width: header.width, height: header.height, limit: Limits.maximumSourcePixels))
             }
             // Decode it all once, so `check` finds a truncated or corrupt raster, not only the render.
             _ = try PNGCodec.decode(bytes)
@@ -109,14 +109,14 @@ public struct SourceReader: Sendable {
                 measured = try SVGDocument(bytes: bytes).size
             }
             guard let size = measured else {
-                throw SourceError("the SVG has neither width and height nor a viewBox; its size is unknown")
+                throw SourceError(.svgWithoutSize)
             }
-            guard size.width.isFinite, size.height.isFinite else { throw SourceError("the SVG's size (\(size)) is invalid") }
+            guard size.width.isFinite, size.height.isFinite else { throw SourceError(.svgSizeInvalid(size)) }
             return .svg(size)
         case .jpeg:
             let size = try JPEGHeader.size(bytes)
             if size.width * size.height > Limits.maximumSourcePixels {
-                throw SourceError.overLimit("JPEG is \(size.width)x\(size.height) pixels, more than the limit of \(Limits.maximumSourcePixels) pixels")
+                throw SourceError.overLimit(.imageOverPixelLimit("JPEG", width: size.width, height: size.height, limit: Limits.maximumSourcePixels))
             }
             return .jpeg(width: size.width, height: size.height)
         }
@@ -136,7 +136,7 @@ extension SourceReader {
                 _ = board.finish(position, inspect(requests[position]))
             }
         }
-        return board.collect().map { $0 ?? .failure(SourceError("not inspected")) }
+        return board.collect().map { $0 ?? .failure(SourceError(.notInspected)) }
     }
 
     /// Fonts a PDF uses without embedding them (from an unchanged record when there is one).
@@ -160,7 +160,7 @@ extension SourceReader {
 
     /// Whether a PNG declares an alpha channel (`PNGCodec.declaresAlpha`).
     public func hasAlphaChannel(path: String) throws(SourceError) -> Bool {
-        guard let declared = PNGCodec.declaresAlpha(try store.bytes(path)) else { throw SourceError("is not a PNG file") }
+        guard let declared = PNGCodec.declaresAlpha(try store.bytes(path)) else { throw SourceError(.notAPNGFile) }
         return declared
     }
 
@@ -176,7 +176,7 @@ extension SourceReader {
         case .png:
             return try PNGCodec.decode(try store.bytes(path)).image.isOpaque
         case .svg, .jpeg:
-            throw SourceError("only PDF, PNG and Icon Composer sources can be checked for transparency")
+            throw SourceError(.transparencyCheckUnsupported)
         case .iconComposer:
             let side = IconComposerDocument.canvasPoints
             let job = RenderJob(source: ResolvedSource(path: path, kind: .iconComposer, page: page), pixelWidth: 256, pixelHeight: 256,
@@ -189,7 +189,7 @@ extension SourceReader {
         case .pdf:
             // 256 px is enough to see transparent corners or margins without a full-size render.
             guard case .pdf(_, let sizes) = try inspect(path: path, kind: .pdf, pages: [page]), let size = sizes[page] else {
-                throw SourceError("cannot read page \(page)")
+                throw SourceError(.cannotReadPage(page))
             }
             let job = RenderJob(source: ResolvedSource(path: path, kind: .pdf, page: page), pixelWidth: 256, pixelHeight: 256,
                                 contentSize: size, placement: Placement.map(content: size, intoWidth: 256, height: 256, fit: nil))
@@ -211,4 +211,40 @@ extension Collection where Element: Equatable {
         }
         return false
     }
+}
+
+extension Diagnostic.Message {
+    /// A layer's own problem, named by the layer: the message is located at icon.json.
+    static func layerFile(_ name: String, problem: String) -> Diagnostic.Message {
+        "the layer file \(name): \(problem)"
+    }
+    static func layerWithoutUsableSize(_ name: String) -> Diagnostic.Message {
+        "the layer file \(name) has no usable size"
+    }
+    static func layerOverPixelLimit(_ name: String, width: Int, height: Int, limit: Int) -> Diagnostic.Message {
+        "the layer file \(name) is \(width)x\(height) pixels, more than the limit of \(limit)"
+    }
+    fileprivate static func layerNotSVGOrPNG(_ name: String) -> Diagnostic.Message {
+        "the layer file \(name) is not an SVG or a PNG"
+    }
+    fileprivate static let pdfFileIsEmpty: Diagnostic.Message = "not a PDF file: it is empty"
+    fileprivate static let noPDFHeader: Diagnostic.Message = "not a PDF file (no %PDF header)"
+    static func cannotReadPage(_ page: Int) -> Diagnostic.Message {
+        "cannot read page \(page)"
+    }
+    fileprivate static let pdfHasNoPages: Diagnostic.Message = "PDF has no pages"
+    fileprivate static func pageSizeInvalid(_ page: Int, size: PointSize) -> Diagnostic.Message {
+        "page \(page) has an empty or invalid size (\(size))"
+    }
+    /// `format` is the kind of file: PNG, JPEG, HEIF, WebP.
+    static func imageOverPixelLimit(_ format: String, width: Int, height: Int, limit: Int) -> Diagnostic.Message {
+        "\(format) is \(width)x\(height) pixels, more than the limit of \(limit) pixels"
+    }
+    fileprivate static let svgWithoutSize: Diagnostic.Message = "the SVG has neither width and height nor a viewBox; its size is unknown"
+    fileprivate static func svgSizeInvalid(_ size: PointSize) -> Diagnostic.Message {
+        "the SVG's size (\(size)) is invalid"
+    }
+    fileprivate static let notInspected: Diagnostic.Message = "not inspected"
+    fileprivate static let notAPNGFile: Diagnostic.Message = "is not a PNG file"
+    fileprivate static let transparencyCheckUnsupported: Diagnostic.Message = "only PDF, PNG and Icon Composer sources can be checked for transparency"
 }

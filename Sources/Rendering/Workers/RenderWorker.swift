@@ -12,7 +12,7 @@ public enum RenderWorker {
             do throws(SourceError) {
                 try Fonts.restrict(to: fontsDirectory)
             } catch {
-                _ = Pipes.writeAll(Pipes.standardOutput, RenderReply.failure(.renderer("fonts folder \(fontsDirectory): \(error.message)")))
+                _ = Pipes.writeAll(Pipes.standardOutput, RenderReply.failure(.renderer(.unusableFontsFolder(fontsDirectory, problem: error.message))))
                 return
             }
         }
@@ -30,7 +30,7 @@ public enum RenderWorker {
             case .render(let jobs)?:
                 batch = jobs
             case nil:
-                _ = Pipes.writeAll(Pipes.standardOutput, RenderReply.failure(.renderer("the render worker could not read its request")))
+                _ = Pipes.writeAll(Pipes.standardOutput, RenderReply.failure(.renderer(.workerRequestUnreadable)))
                 return
             }
             // One reply per file, as soon as it is done: the parent times each one.
@@ -47,4 +47,11 @@ public enum RenderWorker {
             }
         }
     }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func unusableFontsFolder(_ directory: String, problem: String) -> Diagnostic.Message {
+        "fonts folder \(directory): \(problem)"
+    }
+    fileprivate static let workerRequestUnreadable: Diagnostic.Message = "the render worker could not read its request"
 }

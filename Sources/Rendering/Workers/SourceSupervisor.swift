@@ -50,9 +50,9 @@ public final class SourceSupervisor: @unchecked Sendable {
         if let known = lock.withLock({ facts[path] }), pages.allSatisfy({ $0 > known.pageCount || known.pageSizes[$0] != nil }) {
             return known
         }
-        let body = try ask(.inspect(path: path, pages: pages.sorted(), kind: .pdf), doing: "reading the PDF")
+        let body = try ask(.inspect(path: path, pages: pages.sorted(), kind: .pdf), doing: .readingThePDF)
         guard let answer = try? JSONValueDecoder().decode(Inspection.PDFFacts.self, from: body) else {
-            throw .renderer("the render worker's answer could not be read")
+            throw .renderer(.workerAnswerUnreadable)
         }
         var pageSizes: [Int: PointSize] = [:]
         for entry in answer.sizes { pageSizes[entry.page] = entry.size }
@@ -64,36 +64,36 @@ public final class SourceSupervisor: @unchecked Sendable {
     /// An SVG's intrinsic size (nil when it gives none): librsvg parses the whole document for it,
     /// and a file of a million elements took 1.8 GB in the main process before this.
     public func svgSize(path: String) throws(SourceError) -> PointSize? {
-        let body = try ask(.inspect(path: path, pages: [], kind: .svg), doing: "reading the SVG")
+        let body = try ask(.inspect(path: path, pages: [], kind: .svg), doing: .readingTheSVG)
         guard let answer = try? JSONValueDecoder().decode(Inspection.SVGFacts.self, from: body) else {
-            throw .renderer("the render worker's answer could not be read")
+            throw .renderer(.workerAnswerUnreadable)
         }
         return answer.size
     }
 
     /// A small render of `job` (its PNG), for the opacity probe.
     public func render(_ job: RenderJob) throws(SourceError) -> [UInt8] {
-        try ask(.render([job]), doing: "probing the image")
+        try ask(.render([job]), doing: .probingTheImage)
     }
 
     /// Sends one request to an idle worker (or a new one) and returns the body of its answer. A
     /// worker that times out, runs out of memory, dies or is stopped is killed and not reused.
-    private func ask(_ request: WorkerRequest, doing: String) throws(SourceError) -> [UInt8] {
-        if isCancelled() { throw .renderer("stopped") }
+    private func ask(_ request: WorkerRequest, doing: Diagnostic.Message) throws(SourceError) -> [UInt8] {
+        if isCancelled() { throw .renderer(.workerStopped) }
         var worker = lock.withLock { idle.popLast() }
         if worker == nil {
             do {
                 worker = try ChildProcess.spawn(executable, arguments)
             } catch {
-                throw .renderer("cannot start a render worker (\(executable)): \(error.reasonText)")
+                throw .renderer(.cannotStartRenderWorker(executable, error: error))
             }
         }
-        guard let process = worker else { throw .renderer("no render worker") }
+        guard let process = worker else { throw .renderer(.noRenderWorker) }
         var keep = false
         defer {
             if keep { lock.withLock { idle.append(process) } } else { process.terminate() }
         }
-        guard process.send(request.framed()) else { throw .renderer("the render worker exited before answering") }
+        guard process.send(request.framed()) else { throw .renderer(.workerExitedBeforeAnswering) }
         switch process.readAnswer(deadline: Clock.seconds() + timeLimit, shouldStop: isCancelled) {
         case .body(let body, _, _):
             keep = true
@@ -102,15 +102,14 @@ public final class SourceSupervisor: @unchecked Sendable {
             keep = true
             throw error
         case .lost(.stopped):
-            throw .renderer("stopped")
+            throw .renderer(.workerStopped)
         case .lost(.timedOut):
-            throw .overLimit("\(doing) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; it was stopped (the render budget applies, --render-timeout or \"render\": {\"timeoutSeconds\"})")
+            throw .overLimit(.workerTimedOut(doing, timeLimit: timeLimit))
         case .lost(.died(let printed)):
             if WorkerPool.reportsExhaustedMemory(printed) {
-                throw .overLimit("\(doing) ran out of memory (limit \(memoryLimit >> 20) MiB; --render-memory or \"render\": {\"memoryMiB\"})")
+                throw .overLimit(.workerOutOfMemory(doing, memoryLimit: memoryLimit))
             }
-            let detail = printed.isEmpty ? "" : ": " + WorkerPool.summary(ofPrinted: printed)
-            throw .renderer("the renderer crashed while \(doing)\(detail)")
+            throw .renderer(.rendererCrashed(while: doing, printed: printed.isEmpty ? nil : WorkerPool.summary(ofPrinted: printed)))
         }
     }
 }
@@ -156,5 +155,25 @@ enum Inspection {
 
     struct SVGFacts: Codable {
         var size: PointSize?
+    }
+}
+
+extension Diagnostic.Message {
+    /// What a worker was asked to do, as the messages about it failing say it.
+    fileprivate static let readingThePDF: Diagnostic.Message = "reading the PDF"
+    fileprivate static let readingTheSVG: Diagnostic.Message = "reading the SVG"
+    fileprivate static let probingTheImage: Diagnostic.Message = "probing the image"
+
+    fileprivate static let workerAnswerUnreadable: Diagnostic.Message = "the render worker's answer could not be read"
+    fileprivate static let workerStopped: Diagnostic.Message = "stopped"
+    fileprivate static let noRenderWorker: Diagnostic.Message = "no render worker"
+    fileprivate static let workerExitedBeforeAnswering: Diagnostic.Message = "the render worker exited before answering"
+    fileprivate static func workerTimedOut(_ doing: Diagnostic.Message, timeLimit: Double) -> Diagnostic.Message {
+        "\(doing.text) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; it was stopped "
+            + "(the render budget applies, --render-timeout or \"render\": {\"timeoutSeconds\"})"
+    }
+    /// `memoryLimit` in bytes, said in MiB.
+    fileprivate static func workerOutOfMemory(_ doing: Diagnostic.Message, memoryLimit: Int) -> Diagnostic.Message {
+        "\(doing.text) ran out of memory (limit \(memoryLimit >> 20) MiB; --render-memory or \"render\": {\"memoryMiB\"})"
     }
 }

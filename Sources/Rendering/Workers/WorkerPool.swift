@@ -119,7 +119,7 @@ public struct WorkerPool: Sendable {
             do {
                 worker = try ChildProcess.spawn(executable, workerArguments)
             } catch {
-                return batch.map { _ in .failure(.source(.renderer("cannot start a render worker (\(executable)): \(error.reasonText)"))) }
+                return batch.map { _ in .failure(.source(.renderer(.cannotStartRenderWorker(executable, error: error)))) }
             }
         }
         guard var process = worker else { return batch.map { _ in .failure(.cancelled) } }
@@ -132,7 +132,7 @@ public struct WorkerPool: Sendable {
             let fresh = try? ChildProcess.spawn(executable, workerArguments)
             guard let fresh, fresh.send(request) else {
                 fresh?.terminate()
-                return batch.map { _ in .failure(.source(.renderer("the render worker exited before rendering"))) }
+                return batch.map { _ in .failure(.source(.renderer(.workerExitedBeforeRendering))) }
             }
             process = fresh
             worker = fresh
@@ -146,12 +146,12 @@ public struct WorkerPool: Sendable {
                 // The worker is gone or stopped: the rest of the batch was never rendered.
                 process.terminate()
                 worker = nil
-                let page = variant.source.kind == .pdf ? " (page \(variant.source.page))" : ""
+                let page: Int? = variant.source.kind == .pdf ? variant.source.page : nil
                 for _ in batch[(position + 1)...] {
                     if case .cancelled = failure {
                         results.append(.failure(.cancelled))
                     } else {
-                        results.append(.failure(.source(.renderer("not rendered: the renderer was stopped while rendering an earlier image of this source\(page)"))))
+                        results.append(.failure(.source(.renderer(.notRenderedAfterEarlierStop(page: page)))))
                     }
                 }
                 break
@@ -183,7 +183,7 @@ public struct WorkerPool: Sendable {
     /// (timed out, stopped, died or garbled its reply): then the rest of its batch was never rendered.
     private func receive<SinkError>(_ variant: Variant, from process: ChildProcess)
         -> (Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>>, workerLost: Bool) {
-        let page = variant.source.kind == .pdf ? " (page \(variant.source.page))" : ""
+        let page: Int? = variant.source.kind == .pdf ? variant.source.page : nil
         switch process.readAnswer(deadline: Clock.seconds() + timeLimit, shouldStop: isCancelled) {
         case .refused(let error, let printed):
             return (.failure(.source(Self.withPrinted(error, printed))), false)
@@ -191,19 +191,19 @@ public struct WorkerPool: Sendable {
             // Text from Poppler or Cairo during a render means the image may not be what the file
             // describes: it becomes a message on the variant, never silence.
             if Self.reportsExhaustedMemory(printed) {
-                return (.failure(.source(.overLimit("rendering\(page) ran out of memory (limit \(memoryLimit >> 20) MiB per worker; raise it with --render-memory): \(Self.summary(ofPrinted: printed))"))), false)
+                return (.failure(.source(.overLimit(.renderingOutOfMemory(page: page, memoryLimit: memoryLimit, printed: Self.summary(ofPrinted: printed))))), false)
             }
             return (.success((EncodedVariant(bytes: png.count, sha256: sha256, libraryMessages: printed), png)), false)
         case .lost(.stopped):
             return (.failure(.cancelled), true)
         case .lost(.timedOut):
-            return (.failure(.source(.overLimit("rendering\(page) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; the renderer was stopped (raise it with --render-timeout)"))), true)
+            return (.failure(.source(.overLimit(.renderingTimedOut(page: page, timeLimit: timeLimit)))), true)
         case .lost(.died(let printed)):
-            let detail = printed.isEmpty ? "" : ": " + Self.summary(ofPrinted: printed)
+            let summary = printed.isEmpty ? nil : Self.summary(ofPrinted: printed)
             if Self.reportsExhaustedMemory(printed) {
-                return (.failure(.source(.overLimit("rendering\(page) ran out of memory (limit \(memoryLimit >> 20) MiB per worker; raise it with --render-memory)\(detail)"))), true)
+                return (.failure(.source(.overLimit(.renderingOutOfMemory(page: page, memoryLimit: memoryLimit, printed: summary)))), true)
             }
-            return (.failure(.source(.renderer("the renderer crashed while rendering\(page)\(detail)"))), true)
+            return (.failure(.source(.renderer(.rendererCrashed(while: .rendering(page: page), printed: summary)))), true)
         }
     }
 
@@ -212,7 +212,41 @@ public struct WorkerPool: Sendable {
         guard !text.isEmpty else { return error }
         switch error {
         case .recordMismatch: return error
-        default: return .content("\(error.message) (the renderer printed: \(summary(ofPrinted: text)))")
+        default: return .content(.withRendererOutput(error.message, printed: summary(ofPrinted: text)))
         }
+    }
+}
+
+extension Diagnostic.Message {
+    static func cannotStartRenderWorker(_ executable: String, error: FileError) -> Diagnostic.Message {
+        "cannot start a render worker (\(executable)): \(error.reasonText)"
+    }
+    /// `printed`: what the worker printed before it died (`WorkerPool.summary(ofPrinted:)`), if anything.
+    static func rendererCrashed(while doing: Diagnostic.Message, printed: String?) -> Diagnostic.Message {
+        "the renderer crashed while \(doing.text)\(printed.map { ": " + $0 } ?? "")"
+    }
+    /// What a render worker was doing: rendering, and which page of a PDF.
+    fileprivate static func rendering(page: Int?) -> Diagnostic.Message {
+        "rendering\(pageSuffix(page))"
+    }
+    /// ` (page 3)` after what a worker did with a PDF's page; nothing for another source.
+    private static func pageSuffix(_ page: Int?) -> String {
+        page.map { " (page \($0))" } ?? ""
+    }
+    fileprivate static let workerExitedBeforeRendering: Diagnostic.Message = "the render worker exited before rendering"
+    fileprivate static func notRenderedAfterEarlierStop(page: Int?) -> Diagnostic.Message {
+        "not rendered: the renderer was stopped while rendering an earlier image of this source\(pageSuffix(page))"
+    }
+    /// `memoryLimit` in bytes, said in MiB; `printed`: what the worker printed (summarized), if anything.
+    fileprivate static func renderingOutOfMemory(page: Int?, memoryLimit: Int, printed: String?) -> Diagnostic.Message {
+        "\(rendering(page: page).text) ran out of memory (limit \(memoryLimit >> 20) MiB per worker; raise it with --render-memory)"
+            + "\(printed.map { ": " + $0 } ?? "")"
+    }
+    fileprivate static func renderingTimedOut(page: Int?, timeLimit: Double) -> Diagnostic.Message {
+        "\(rendering(page: page).text) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; the renderer was stopped "
+            + "(raise it with --render-timeout)"
+    }
+    fileprivate static func withRendererOutput(_ message: String, printed: String) -> Diagnostic.Message {
+        "\(message) (the renderer printed: \(printed))"
     }
 }
