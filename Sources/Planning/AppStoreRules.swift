@@ -64,7 +64,7 @@ public struct AppStoreRules {
         return findings
     }
 
-    private func finding(_ path: String, _ message: String) -> Diagnostic { Diagnostic(severity, path: path, message) }
+    private func finding(_ path: String, _ message: Diagnostic.Message) -> Diagnostic { Diagnostic(severity, path: path, message) }
 
     // MARK: The app icon
 
@@ -73,17 +73,15 @@ public struct AppStoreRules {
         let primary = shipped["CFBundleIcons"]?["CFBundlePrimaryIcon"]
         guard shipped["CFBundleIconName"] == nil, primary?["CFBundleIconName"] == nil else { return [] }
         let hasAppIcon = plan.variants.contains { $0.role.kind == .appIcon }
-        let why: String
+        let why: Diagnostic.Message
         if !hasAppIcon {
-            why = "the build has no app icon; name the app icon set (--app-icon NAME, or \"appIcon\": {\"set\": NAME}) and build it into Assets.car (--car)"
+            why = .buildHasNoAppIcon
         } else if plan.compiledCatalog == nil {
-            why = "the app icon is written as loose files only; build it into Assets.car as well (--car, or \"car\": true)"
+            why = .appIconIsLooseOnly
         } else {
-            why = "the build writes none"
+            why = .buildWritesNoIconName
         }
-        let whose = appInfoPlist == nil ? "the partial Info.plist assetc writes" : "the Info.plist"
-        return [finding(infoPlistPath, "\(whose) has no CFBundleIconName, which App Store Connect requires of an iOS app "
-            + "(naming its app icon in the asset catalog): \(why)")]
+        return [finding(infoPlistPath, .missingIconName(inPartialInfoPlist: appInfoPlist == nil, because: why))]
     }
 
     /// ITMS-90022, 90023, 90704: the icons App Store Connect requires for the devices the app runs
@@ -100,17 +98,13 @@ public struct AppStoreRules {
                   slot.isRequired(deploymentTarget: deploymentTarget),
                   let rule = AppStoreRule.requiredIcon(slot.idiom) else { continue }
             guard !icons.contains(where: { $0.iconSlot?.idiom == slot.idiom && $0.pixelWidth == slot.pixels }) else { continue }
-            let named = slot.idiom == .iphone ? "iPhone / iPod Touch" : "iPad"
-            findings.append((rule, finding(plan.inputPath, "the app has no \(named) app icon of exactly \(slot.pixels)x\(slot.pixels) px "
-                + "(the \(slot.label) slot), which App Store Connect requires: give the app icon set that image, or one universal 1024x1024 image")))
+            findings.append((rule, finding(plan.inputPath, .noRequiredIcon(slot))))
         }
         let appStoreIcons = icons.filter { $0.role.kind == .appStoreIcon }
         if appStoreIcons.isEmpty {
-            findings.append((.missingAppStoreIcon, finding(plan.inputPath, "the app has no 1024x1024 App Store icon, which App Store Connect "
-                + "requires in the asset catalog: fill the app icon set's App Store (ios-marketing) slot, or give it one universal 1024x1024 image")))
+            findings.append((.missingAppStoreIcon, finding(plan.inputPath, .noAppStoreIcon)))
         } else if plan.compiledCatalog == nil {
-            findings.append((.missingAppStoreIcon, finding(plan.inputPath, "the 1024x1024 App Store icon is not in an asset catalog, where "
-                + "App Store Connect looks for it: build the app icon into Assets.car (--car, or \"car\": true)")))
+            findings.append((.missingAppStoreIcon, finding(plan.inputPath, .appStoreIconNotInACatalog)))
         }
         return findings
     }
@@ -126,10 +120,8 @@ public struct AppStoreRules {
         for icon in plan.variants where icon.role.kind == .appStoreIcon && icon.source.kind == .png
             && (icon.appearance.isAny || icon.appearance == Appearance(luminosity: .tinted)) {
             guard seen.insert(icon.source.path).inserted, (try? inspector.hasAlphaChannel(path: icon.source.path)) == true else { continue }
-            let which = icon.appearance.isAny ? "the App Store icon" : "the tinted App Store icon"
             let opaque = (try? inspector.isOpaque(path: icon.source.path, kind: .png, page: 1)) == true
-            findings.append(finding(icon.source.path, "\(which) has an alpha channel\(opaque ? ", though every pixel is opaque" : ""); App Store "
-                + "Connect refuses a large app icon with one: save it without alpha (RGB), or flatten it onto an opaque background"))
+            findings.append(finding(icon.source.path, .appStoreIconHasAlphaChannel(tinted: !icon.appearance.isAny, everyPixelOpaque: opaque)))
         }
         return findings
     }
@@ -159,9 +151,7 @@ public struct AppStoreRules {
         var seen: Set<String> = []
         var findings: [Diagnostic] = []
         for (key, name) in named where !name.contains("$(") && !written.contains(Self.lookupName(name)) && seen.insert(key + "/" + name).inserted {
-            findings.append(finding(infoPlistPath, "\(key) names the icon file '\(name)', which is not in the bundle assetc writes; "
-                + "App Store Connect refuses a bundle whose Info.plist names an icon it lacks: take the name out, or let assetc write "
-                + "the app icon (--app-icon), whose keys replace these"))
+            findings.append(finding(infoPlistPath, .iconFileNotInTheBundle(name, key: key)))
         }
         return findings
     }
@@ -177,9 +167,8 @@ public struct AppStoreRules {
             let slots = image.properties.traitSlots.filter(\.isWideGamut)
             guard let first = slots.first else { continue }
             let contents = FilePath(resolve(image.catalog)).appending(image.setPath).appending("Contents.json").string
-            findings.append(finding(contents, "the image set \"\(image.name)\" has Display P3 art (\(first.filename)"
-                + (slots.count > 1 ? " and \(slots.count - 1) more" : "") + "), which App Store Connect refuses in the asset catalog of an app "
-                + "that runs on iOS 9.3 or earlier (deployment target \(deploymentTarget)): raise the deployment target to 10.0, or remove the slots"))
+            findings.append(finding(contents, .displayP3BelowIOS10(imageSet: image.name, first: first.filename, slots: slots.count,
+                                                                   deploymentTarget: deploymentTarget)))
         }
         return findings
     }
@@ -215,25 +204,21 @@ public struct AppStoreRules {
         func hasLaunchScreen(on device: String) -> Bool {
             has("UILaunchStoryboardName", on: device) || readsLaunchScreen && has("UILaunchScreen", on: device)
         }
-        let below14 = readsLaunchScreen ? "" : " (UILaunchScreen counts from a deployment target of iOS 14; this build's is \(deploymentTarget))"
+        // Said after each launch-screen rule when the deployment target is below iOS 14.
+        let below14 = readsLaunchScreen ? nil : deploymentTarget
         var findings: [Diagnostic] = []
         let launchImages = plan.variants.contains { $0.role.kind == .launchImage }
         if devices.contains(.iphone), !hasLaunchScreen(on: "iphone") {
-            let images = launchImages ? " (the launch images this build writes are no longer enough)" : ""
             if appInfoPlist != nil {
-                findings.append(finding(infoPlistPath, "an iPhone app needs a launch screen: UILaunchScreen (iOS 14) or a launch storyboard "
-                    + "(UILaunchStoryboardName)\(below14); App Store Connect has refused launch images alone since 30 June 2020\(images): "
-                    + "give the build a \"launchScreen\" (or --launch-screen-color, --launch-screen-image), or name the storyboard")
+                findings.append(finding(infoPlistPath, .iPhoneAppNeedsLaunchScreen(deploymentTargetBelow14: below14, writesLaunchImages: launchImages))
                     .reporting(AppStoreRule.launchScreen))
             } else {
-                findings.append(.note(plan.inputPath, "whether the app has a launch storyboard is in its Info.plist: give it (--info-plist) "
-                    + "to check the launch screen App Store Connect requires\(images)"))
+                findings.append(.note(plan.inputPath, .launchScreenNeedsInfoPlist(writesLaunchImages: launchImages)))
             }
         }
         if devices.contains(.ipad), let app = appInfoPlist, !hasLaunchScreen(on: "ipad"),
            !Self.isTrue(keys["UIRequiresFullScreen"]) && !Self.isTrue(keys["UIRequiresFullScreen~ipad"]) {
-            findings.append(finding(app.path, "an iPad app that multitasks (UIRequiresFullScreen is not set) needs a launch storyboard "
-                + "(UILaunchStoryboardName), or UILaunchScreen from iOS 14\(below14): App Store Connect refuses it otherwise; add one, or set UIRequiresFullScreen")
+            findings.append(finding(app.path, .multitaskingIPadAppNeedsLaunchStoryboard(deploymentTargetBelow14: below14))
                 .reporting(AppStoreRule.iPadLaunchStoryboard))
         }
         // ITMS-90474: an iPad app that multitasks supports all four orientations.
@@ -249,9 +234,8 @@ public struct AppStoreRules {
             }
             let missing = all.filter { !found.contains($0) }
             if !missing.isEmpty {
-                findings.append(finding(app.path, "an iPad app that multitasks (UIRequiresFullScreen is not set) supports all four orientations; "
-                    + "UISupportedInterfaceOrientations\(keys["UISupportedInterfaceOrientations~ipad"] == nil ? "" : "~ipad") lacks "
-                    + missing.joined(separator: ", ") + ": App Store Connect refuses it otherwise; add them, or set UIRequiresFullScreen")
+                findings.append(finding(app.path, .multitaskingIPadAppLacksOrientations(missing,
+                                                                                        iPadKey: keys["UISupportedInterfaceOrientations~ipad"] != nil))
                     .reporting(AppStoreRule.iPadOrientations))
             }
         }
@@ -265,5 +249,91 @@ public struct AppStoreRules {
         case .integer(let number)?: number != 0
         default: false
         }
+    }
+}
+
+extension Diagnostic.Message {
+    /// ITMS-90713, with why the build writes no name (`buildHasNoAppIcon`, `appIconIsLooseOnly`,
+    /// `buildWritesNoIconName`).
+    fileprivate static func missingIconName(inPartialInfoPlist: Bool, because why: Diagnostic.Message) -> Diagnostic.Message {
+        "\(inPartialInfoPlist ? "the partial Info.plist assetc writes" : "the Info.plist") has no CFBundleIconName, which App Store Connect requires of an iOS app "
+            + "(naming its app icon in the asset catalog): \(why)"
+    }
+
+    fileprivate static let buildHasNoAppIcon: Diagnostic.Message =
+        "the build has no app icon; name the app icon set (--app-icon NAME, or \"appIcon\": {\"set\": NAME}) and build it into Assets.car (--car)"
+
+    fileprivate static let appIconIsLooseOnly: Diagnostic.Message =
+        "the app icon is written as loose files only; build it into Assets.car as well (--car, or \"car\": true)"
+
+    fileprivate static let buildWritesNoIconName: Diagnostic.Message = "the build writes none"
+
+    /// ITMS-90022, 90023.
+    fileprivate static func noRequiredIcon(_ slot: IconSlot) -> Diagnostic.Message {
+        "the app has no \(slot.idiom == .iphone ? "iPhone / iPod Touch" : "iPad") app icon of exactly \(slot.pixels)x\(slot.pixels) px "
+            + "(the \(slot.label) slot), which App Store Connect requires: give the app icon set that image, or one universal 1024x1024 image"
+    }
+
+    /// ITMS-90704.
+    fileprivate static let noAppStoreIcon: Diagnostic.Message = "the app has no 1024x1024 App Store icon, which App Store Connect "
+        + "requires in the asset catalog: fill the app icon set's App Store (ios-marketing) slot, or give it one universal 1024x1024 image"
+
+    fileprivate static let appStoreIconNotInACatalog: Diagnostic.Message = "the 1024x1024 App Store icon is not in an asset catalog, where "
+        + "App Store Connect looks for it: build the app icon into Assets.car (--car, or \"car\": true)"
+
+    /// ITMS-90717.
+    fileprivate static func appStoreIconHasAlphaChannel(tinted: Bool, everyPixelOpaque opaque: Bool) -> Diagnostic.Message {
+        "\(tinted ? "the tinted App Store icon" : "the App Store icon") has an alpha channel\(opaque ? ", though every pixel is opaque" : ""); App Store "
+            + "Connect refuses a large app icon with one: save it without alpha (RGB), or flatten it onto an opaque background"
+    }
+
+    /// ITMS-90032.
+    fileprivate static func iconFileNotInTheBundle(_ name: String, key: String) -> Diagnostic.Message {
+        "\(key) names the icon file '\(name)', which is not in the bundle assetc writes; "
+            + "App Store Connect refuses a bundle whose Info.plist names an icon it lacks: take the name out, or let assetc write "
+            + "the app icon (--app-icon), whose keys replace these"
+    }
+
+    /// ITMS-90682: `first`, the first of the set's `slots` Display P3 slots.
+    fileprivate static func displayP3BelowIOS10(imageSet name: String, first: String, slots count: Int,
+                                                deploymentTarget: OSVersion) -> Diagnostic.Message {
+        "the image set \"\(name)\" has Display P3 art (\(first)"
+            + "\(count > 1 ? " and \(count - 1) more" : "")" + "), which App Store Connect refuses in the asset catalog of an app "
+            + "that runs on iOS 9.3 or earlier (deployment target \(deploymentTarget)): raise the deployment target to 10.0, or remove the slots"
+    }
+
+    /// What follows a launch-screen rule when the deployment target is below iOS 14 (nil: it is not).
+    private static func below14(_ deploymentTarget: OSVersion?) -> String {
+        deploymentTarget.map { " (UILaunchScreen counts from a deployment target of iOS 14; this build's is \($0))" } ?? ""
+    }
+
+    /// What follows when the build writes launch images.
+    private static func launchImages(_ written: Bool) -> String {
+        written ? " (the launch images this build writes are no longer enough)" : ""
+    }
+
+    /// The 2020 rule.
+    fileprivate static func iPhoneAppNeedsLaunchScreen(deploymentTargetBelow14: OSVersion?, writesLaunchImages: Bool) -> Diagnostic.Message {
+        "an iPhone app needs a launch screen: UILaunchScreen (iOS 14) or a launch storyboard "
+            + "(UILaunchStoryboardName)\(below14(deploymentTargetBelow14)); App Store Connect has refused launch images alone since 30 June 2020\(launchImages(writesLaunchImages)): "
+            + "give the build a \"launchScreen\" (or --launch-screen-color, --launch-screen-image), or name the storyboard"
+    }
+
+    fileprivate static func launchScreenNeedsInfoPlist(writesLaunchImages: Bool) -> Diagnostic.Message {
+        "whether the app has a launch storyboard is in its Info.plist: give it (--info-plist) "
+            + "to check the launch screen App Store Connect requires\(launchImages(writesLaunchImages))"
+    }
+
+    /// ITMS-90475.
+    fileprivate static func multitaskingIPadAppNeedsLaunchStoryboard(deploymentTargetBelow14: OSVersion?) -> Diagnostic.Message {
+        "an iPad app that multitasks (UIRequiresFullScreen is not set) needs a launch storyboard "
+            + "(UILaunchStoryboardName), or UILaunchScreen from iOS 14\(below14(deploymentTargetBelow14)): App Store Connect refuses it otherwise; add one, or set UIRequiresFullScreen"
+    }
+
+    /// ITMS-90474. `iPadKey`: the orientations are read from `UISupportedInterfaceOrientations~ipad`.
+    fileprivate static func multitaskingIPadAppLacksOrientations(_ missing: [String], iPadKey: Bool) -> Diagnostic.Message {
+        "an iPad app that multitasks (UIRequiresFullScreen is not set) supports all four orientations; "
+            + "UISupportedInterfaceOrientations\(iPadKey ? "~ipad" : "") lacks "
+            + "\(missing.joined(separator: ", "))" + ": App Store Connect refuses it otherwise; add them, or set UIRequiresFullScreen"
     }
 }

@@ -19,7 +19,7 @@ public enum AssetCatalog {
 
     /// A slot of an icon or launch image set this build leaves out: `note`, and its file still
     /// looked for (`missingFileOfSkippedSlot`).
-    static func skippedSlot(_ entry: CatalogEntry, in set: CatalogSlotSet, note: String) -> [Diagnostic] {
+    static func skippedSlot(_ entry: CatalogEntry, in set: CatalogSlotSet, note: Diagnostic.Message) -> [Diagnostic] {
         [.note(set.contentsPath, at: entry.location, note)] + (missingFileOfSkippedSlot(entry, in: set).map { [$0] } ?? [])
     }
 
@@ -28,10 +28,16 @@ public enum AssetCatalog {
     static func setName(ofFolder path: String) -> String { FilePath(path).stem }
 
     /// A file named in a set must stay inside the set folder.
-    static func fileProblem(_ name: String) -> String? {
+    static func fileProblem(_ name: String) -> Diagnostic.Message? {
         if name.isEmpty || name.contains("/") || name.contains("\\") || name == "." || name == ".." {
-            return "file name '\(name)' must be a plain file name inside the set"
+            return .notAPlainFileName(name)
         }
         return nil
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func notAPlainFileName(_ name: String) -> Diagnostic.Message {
+        "file name '\(name)' must be a plain file name inside the set"
     }
 }

@@ -25,7 +25,7 @@ struct CatalogPlanner {
         let key = AssetKey(name, in: bundle)
         if let kept = owners[key] {
             diagnostics.append(.warning(path, ActoolMessage.duplicateName(kind, name)).droppingContent())
-            diagnostics.append(.note(kept, "the set of that name that is kept (the first in catalog order)"))
+            diagnostics.append(.note(kept, .setOfThatNameKept))
             return false
         }
         owners[key] = path
@@ -50,7 +50,7 @@ struct CatalogPlanner {
                 let base: String
                 switch LooseNames.base(for: set.name) {
                 case .failure(let problem):
-                    diagnostics.append(.error(set.contentsPath, "the image set name \"\(set.name)\" cannot be a loose file name: it \(problem.reason)"))
+                    diagnostics.append(.error(set.contentsPath, .notALooseFileName(imageSet: set.name, problem)))
                     continue
                 case .success(let mapped):
                     base = unique(mapped, folder: folder, taken: &taken, set: set, diagnostics: &diagnostics)
@@ -94,7 +94,7 @@ struct CatalogPlanner {
             counter += 1
         }
         if candidate != base {
-            diagnostics.append(.warning(set.contentsPath, "the image set \"\(set.name)\" is written as '\(candidate)': another image already uses the file name '\(base)' (the index maps the name to its files)"))
+            diagnostics.append(.warning(set.contentsPath, .fileNameTaken(base, imageSet: set.name, writtenAs: candidate)))
         }
         taken.insert(key(candidate))
         return candidate
@@ -126,9 +126,9 @@ struct CatalogPlanner {
             case .success(let found):
                 info[request.path] = found
             case .failure(let error):
-                diagnostics.append(.error(request.path, error.message))
+                diagnostics.append(.error(request.path, .init(relaying: error.message)))
                 if let (set, slot) = slotOf[request.path] {
-                    diagnostics.append(.note(set.contentsPath, at: slot.location, "in the image set \"\(set.name)\""))
+                    diagnostics.append(.note(set.contentsPath, at: slot.location, .inTheImageSet(set.name)))
                 }
             }
         }
@@ -153,7 +153,7 @@ struct CatalogPlanner {
         // xcassets notes: "If a set has only appearance-specific files, that is an error." A loose
         // image is looked up by its plain name, which would find nothing.
         if !set.slots.isEmpty, !set.slots.contains(where: { $0.appearance.isAny }) {
-            diagnostics.append(.error(set.contentsPath, "the image set \"\(set.name)\" has only appearance-specific images (dark, light or high contrast) and none for the \"any\" appearance, so nothing could be written under its plain name; fill the set's Any Appearance slot"))
+            diagnostics.append(.error(set.contentsPath, .onlyAppearanceSpecificImages(imageSet: set.name)))
             return
         }
         let namespaceFolder = FilePath(base).enclosingFolder?.string
@@ -166,14 +166,14 @@ struct CatalogPlanner {
             for slot in groups[group]! {
                 if let scale = slot.scale {
                     if assigned[scale] != nil {
-                        diagnostics.append(.warning(set.contentsPath, at: slot.location, "another slot of \"\(set.name)\" already fills @\(scale)x for these traits; \"\(slot.filename)\" is not used"))
+                        diagnostics.append(.warning(set.contentsPath, at: slot.location, .scaleAlreadyFilled(scale, imageSet: set.name, unused: slot.filename)))
                     } else {
                         assigned[scale] = slot
                     }
                 } else if unscaled == nil {
                     unscaled = slot
                 } else {
-                    diagnostics.append(.warning(set.contentsPath, at: slot.location, "another single-scale slot of \"\(set.name)\" has these traits; \"\(slot.filename)\" is not used"))
+                    diagnostics.append(.warning(set.contentsPath, at: slot.location, .singleScaleAlreadyFilled(imageSet: set.name, unused: slot.filename)))
                 }
             }
             if let unscaled, let found = info[unscaled.path] {
@@ -313,5 +313,35 @@ struct CatalogPlanner {
                                            contentsPath: set.contentsPath, location: slot.location)))
         variant.appearance = group.appearance
         return variant
+    }
+}
+
+extension Diagnostic.Message {
+    /// The note after actool's duplicate-name warning.
+    fileprivate static let setOfThatNameKept: Diagnostic.Message = "the set of that name that is kept (the first in catalog order)"
+
+    fileprivate static func notALooseFileName(imageSet name: String, _ problem: LooseNameProblem) -> Diagnostic.Message {
+        "the image set name \"\(name)\" cannot be a loose file name: it \(problem.reason)"
+    }
+
+    fileprivate static func fileNameTaken(_ base: String, imageSet name: String, writtenAs candidate: String) -> Diagnostic.Message {
+        "the image set \"\(name)\" is written as '\(candidate)': another image already uses the file name '\(base)' (the index maps the name to its files)"
+    }
+
+    fileprivate static func inTheImageSet(_ name: String) -> Diagnostic.Message {
+        "in the image set \"\(name)\""
+    }
+
+    /// xcassets notes: "If a set has only appearance-specific files, that is an error."
+    fileprivate static func onlyAppearanceSpecificImages(imageSet name: String) -> Diagnostic.Message {
+        "the image set \"\(name)\" has only appearance-specific images (dark, light or high contrast) and none for the \"any\" appearance, so nothing could be written under its plain name; fill the set's Any Appearance slot"
+    }
+
+    fileprivate static func scaleAlreadyFilled(_ scale: Int, imageSet name: String, unused file: String) -> Diagnostic.Message {
+        "another slot of \"\(name)\" already fills @\(scale)x for these traits; \"\(file)\" is not used"
+    }
+
+    fileprivate static func singleScaleAlreadyFilled(imageSet name: String, unused file: String) -> Diagnostic.Message {
+        "another single-scale slot of \"\(name)\" has these traits; \"\(file)\" is not used"
     }
 }

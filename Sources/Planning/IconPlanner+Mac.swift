@@ -12,14 +12,12 @@ extension IconPlanner {
         var reported: Set<IconSlot> = []
         for entry in slotSet.entries {
             guard entry.idiom == "mac", !entry.hasAppearances else {
-                diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet,
-                    note: "skipped \(entry.filename ?? "an empty slot"): idiom '\(entry.idiom ?? "(none)")' does not apply to a Mac build")
+                diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: .skippedNotForAMac(entry))
                 continue
             }
             guard let points = entry.squarePoints, let scale = entry.scaleValue,
                   let slot = DeviceTables.macAppIconSet.first(where: { $0.points == points && $0.scale == scale }) else {
-                diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet,
-                    note: "skipped \(entry.filename ?? "an empty slot"): mac \(entry.size ?? "?")@\(entry.scale ?? "?") is not a slot of a Mac icon set")
+                diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: .skippedNotAMacSlot(entry))
                 continue
             }
             guard let file = entry.filename else { continue }  // said below, once, with the other empty slots
@@ -38,8 +36,22 @@ extension IconPlanner {
             return []
         }
         for slot in DeviceTables.macAppIconSet where covered[slot] == nil && !reported.contains(slot) {
-            diagnostics.append(requiredSlotProblem(contentsPath, "\(setName) has no image for the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"))
+            diagnostics.append(requiredSlotProblem(contentsPath, .noImageForSlot(slot, inSet: setName)))
         }
         return DeviceTables.macAppIconSet.compactMap { covered[$0] }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func skippedNotForAMac(_ entry: CatalogEntry) -> Diagnostic.Message {
+        "skipped \(entry.filename ?? "an empty slot"): idiom '\(entry.idiom ?? "(none)")' does not apply to a Mac build"
+    }
+
+    fileprivate static func skippedNotAMacSlot(_ entry: CatalogEntry) -> Diagnostic.Message {
+        "skipped \(entry.filename ?? "an empty slot"): mac \(entry.size ?? "?")@\(entry.scale ?? "?") is not a slot of a Mac icon set"
+    }
+
+    fileprivate static func noImageForSlot(_ slot: IconSlot, inSet setName: String) -> Diagnostic.Message {
+        "\(setName) has no image for the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"
     }
 }

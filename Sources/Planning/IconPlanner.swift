@@ -23,7 +23,7 @@ struct IconPlanner: SlotSetOpening {
         switch spec.input {
         case .generate(let source, let page):
             if request.platform == .watchOS {
-                diagnostics.append(.error(resolve(source.path), at: source.location, WatchIcon.notCompiledYet(spec.name)))
+                diagnostics.append(.error(resolve(source.path), at: source.location, .watchAppIconNotCompiledYet(spec.name)))
                 return []
             }
             return generate(spec, source: source, page: page, diagnostics: &diagnostics)
@@ -43,22 +43,20 @@ struct IconPlanner: SlotSetOpening {
         if spec.background == nil {
             do {
                 if try !inspector.isOpaque(path: resolved.path, kind: resolved.kind, page: page) {
-                    diagnostics.append(.warning(path, "app icon art has transparent pixels; they are composited onto white (set \"background\" to choose the colour)"))
+                    diagnostics.append(.warning(path, .appIconArtHasTransparentPixels))
                 }
             } catch {
-                diagnostics.append(.error(path, error.message))
+                diagnostics.append(.error(path, .init(relaying: error.message)))
                 return []
             }
         }
         if request.platform == .macCatalyst {
-            diagnostics.append(.error(path, "a Mac Catalyst app's icon is compiled from its icon set's mac slots only, so far "
-                + "(--app-icon NAME of an .appiconset; docs/actool.md)"))
+            diagnostics.append(.error(path, .macCatalystIconFromSetOnly))
             return []
         }
         if request.platform == .macOS {
             guard resolved.kind == .iconComposer else {
-                diagnostics.append(.error(path, "a macOS app icon is compiled from an Icon Composer icon (.icon) only, so far; "
-                    + "this \(resolved.kind.rawValue) is not (docs/assets-car.md, \"macOS\")"))
+                diagnostics.append(.error(path, .macOSIconFromIconComposerOnly(resolved.kind)))
                 return []
             }
             var shaped = resolved
@@ -95,14 +93,14 @@ struct IconPlanner: SlotSetOpening {
         // An Icon Composer bundle is read through its icon.json.
         let path = path.hasSuffix(".icon") || path.hasSuffix(".icon/") ? FilePath(path).appending("icon.json").string : path
         guard let kind = ResolvedSource.Kind.forPath(path), kind == .pdf || kind == .png || kind == .iconComposer else {
-            diagnostics.append(.error(request.path, at: location, "app icon source '\(path)' is not a .pdf, a .png or an Icon Composer .icon"))
+            diagnostics.append(.error(request.path, at: location, .unsupportedAppIconSource(path)))
             return nil
         }
         let info: SourceInfo
         do {
             info = try inspector.inspect(path: path, kind: kind, pages: [page])
         } catch {
-            diagnostics.append(.error(path, error.message))
+            diagnostics.append(.error(path, .init(relaying: error.message)))
             diagnostics += request.referenceNote("app icon source", at: location)
             return nil
         }
@@ -113,17 +111,17 @@ struct IconPlanner: SlotSetOpening {
                 return nil
             }
             if abs(size.width - size.height) > 0.01 * max(size.width, size.height) {
-                diagnostics.append(.error(path, "app icon page is \(size) pt; app icons must be square"))
+                diagnostics.append(.error(path, .appIconPageNotSquare(size)))
                 return nil
             }
             return (ResolvedSource(path: path, kind: .pdf, page: page), size)
         case .png(let width, let height, _, _):
             if width != height {
-                diagnostics.append(.error(path, "app icon raster is \(width)x\(height) px; app icons must be square"))
+                diagnostics.append(.error(path, .appIconRasterNotSquare(width: width, height: height)))
                 return nil
             }
             if width < 1024 {
-                diagnostics.append(.error(path, "app icon raster is \(width)x\(height) px; it must be at least 1024x1024 (assetc never upscales)"))
+                diagnostics.append(.error(path, .appIconRasterTooSmall(width: width, height: height)))
                 return nil
             }
             return (ResolvedSource(path: path, kind: .png, page: 1), PointSize(width: Double(width), height: Double(height)))
@@ -206,7 +204,7 @@ struct IconPlanner: SlotSetOpening {
         var carOnlyIcons: [Variant] = []  // the set's iOS 6 sizes, which actool keeps in the car
 
         /// A slot this build leaves out: noted, and its file still looked for.
-        func skip(_ entry: CatalogEntry, _ note: String) {
+        func skip(_ entry: CatalogEntry, _ note: Diagnostic.Message) {
             diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: note)
         }
 
@@ -217,21 +215,21 @@ struct IconPlanner: SlotSetOpening {
         func planAllSizesEntry(_ entry: CatalogEntry, points: Double) {
             let label = "universal \(entry.size ?? "?")@\(entry.scale ?? "?")"
             guard let scale = entry.scaleValue else {
-                skip(entry, "skipped \(entry.filename ?? "an empty slot"): \(label) has no valid scale")
+                skip(entry, .skippedWithoutValidScale(entry.filename, slot: label))
                 return
             }
             let slots = DeviceTables.icons.filter { ($0.idiom == .iphone || $0.idiom == .ipad) && $0.points == points && $0.scale == scale }
             guard !slots.isEmpty else {
-                skip(entry, "skipped \(entry.filename ?? "an empty slot"): \(label) is not a slot in assetc's device table")
+                skip(entry, .skippedNotInDeviceTable(entry.filename, slot: label))
                 return
             }
             let used = slots.filter { Self.applies($0, to: request) }
             guard !used.isEmpty else {
-                skip(entry, "skipped \(entry.filename ?? "an empty slot"): the \(label) slot is not used by this build (devices \(request.devices.map(\.rawValue).joined(separator: ", ")), deployment target \(request.deploymentTarget))")
+                skip(entry, .skippedUnusedSlot(entry.filename, slot: label, devices: request.devices, deploymentTarget: request.deploymentTarget))
                 return
             }
             guard let file = entry.filename else {
-                diagnostics.append(.note(contentsPath, at: entry.location, "the \(label) slot is empty; the 1024x1024 image stands for it"))
+                diagnostics.append(.note(contentsPath, at: entry.location, .emptySlotTakenFrom1024Image(slot: label)))
                 return
             }
             let required = used.contains { isRequired($0) }
@@ -259,7 +257,7 @@ struct IconPlanner: SlotSetOpening {
             }
             if idiom == "universal" {
                 guard entry.platform == nil || entry.platform == "ios", let points = entry.squarePoints else {
-                    skip(entry, "skipped a universal \(entry.platform ?? "") \(entry.size ?? "") slot: it does not apply to an iOS build")
+                    skip(entry, .skippedUniversalNotForIOS(entry))
                     continue
                 }
                 if points != 1024 {
@@ -271,7 +269,7 @@ struct IconPlanner: SlotSetOpening {
                 }
                 guard let file = entry.filename else {
                     emptySlotMessages.append(diagnostics.count)
-                    diagnostics.append(.warning(contentsPath, at: entry.location, "the universal 1024x1024 slot is empty"))
+                    diagnostics.append(.warning(contentsPath, at: entry.location, .universal1024SlotIsEmpty))
                     continue
                 }
                 guard let path = checkFile(file, setPath: setPath, setName: setName, expected: 1024, entry: entry,
@@ -282,13 +280,13 @@ struct IconPlanner: SlotSetOpening {
                 continue
             }
             guard let slotIdiom = Self.iOSSlotIdiom(idiom) else {
-                skip(entry, "skipped \(entry.filename ?? "an empty slot"): idiom '\(idiom)' does not apply to an iOS build")
+                skip(entry, .skippedNotForIOS(entry))
                 continue
             }
             guard let points = entry.squarePoints, let scale = entry.scaleValue,
                   let slot = DeviceTables.icons.first(where: { $0.idiom == slotIdiom && $0.points == points && $0.scale == scale })
             else {
-                skip(entry, "skipped \(entry.filename ?? "an empty slot"): \(idiom) \(entry.size ?? "?")@\(entry.scale ?? "?") is not a slot in assetc's device table")
+                skip(entry, .skippedNotInDeviceTable(entry.filename, slot: "\(idiom) \(entry.size ?? "?")@\(entry.scale ?? "?")"))
                 continue
             }
             guard Self.applies(slot, to: request) else {
@@ -306,20 +304,19 @@ struct IconPlanner: SlotSetOpening {
                     }
                     continue
                 }
-                skip(entry, "skipped \(entry.filename ?? "an empty slot"): the \(slot.label) slot is not used by this build (devices \(request.devices.map(\.rawValue).joined(separator: ", ")), deployment target \(request.deploymentTarget))")
+                skip(entry, .skippedUnusedSlot(entry.filename, slot: slot.label, devices: request.devices, deploymentTarget: request.deploymentTarget))
                 continue
             }
             guard let file = entry.filename else {
                 if isRequired(slot) {
                     if reportedEmpty.insert(slot).inserted {
                         emptySlotMessages.append(diagnostics.count)
-                        diagnostics.append(requiredSlotProblem(contentsPath, at: entry.location,
-                                                               "the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty")
+                        diagnostics.append(requiredSlotProblem(contentsPath, at: entry.location, .requiredSlotIsEmpty(slot))
                             .reporting(AppStoreRule.requiredIcon(slot.idiom)))
                     }
                 } else {
                     emptySlotMessages.append(diagnostics.count)
-                    diagnostics.append(.warning(contentsPath, at: entry.location, "the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"))
+                    diagnostics.append(.warning(contentsPath, at: entry.location, .slotIsEmpty(slot)))
                 }
                 continue
             }
@@ -363,7 +360,7 @@ struct IconPlanner: SlotSetOpening {
             let content = PointSize(width: 1024, height: 1024)
             if !covered.keys.contains(where: { $0.idiom == .appStore }), (try? inspector.isOpaque(path: universal, kind: .png, page: 1)) == false,
                spec.background == nil {
-                diagnostics.append(.warning(universal, "the 1024x1024 icon has transparent pixels; the App Store icon must be opaque, so they are composited onto white"))
+                diagnostics.append(.warning(universal, .universalIconHasTransparentPixels))
             }
             variants = applicable.map { slot in covered[slot] ?? variant(for: slot, spec: spec, source: source, content: content) }
         } else {
@@ -371,7 +368,7 @@ struct IconPlanner: SlotSetOpening {
                 if let variant = covered[slot] {
                     variants.append(variant)
                 } else if isRequired(slot), !reportedEmpty.contains(slot) {
-                    diagnostics.append(requiredSlotProblem(contentsPath, "\(setName) has no image for the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)")
+                    diagnostics.append(requiredSlotProblem(contentsPath, .noImageForRequiredSlot(slot, inSet: setName))
                         .reporting(AppStoreRule.requiredIcon(slot.idiom)))
                 }
             }
@@ -382,7 +379,7 @@ struct IconPlanner: SlotSetOpening {
                 variants.append(artworkVariant(slot, spec: spec, source: big.source, content: big.contentSize))
             }
         } else if spec.artwork {
-            diagnostics.append(.error(request.path, at: spec.location, "\"artwork\" needs a 1024x1024 image in \(setName)"))
+            diagnostics.append(.error(request.path, at: spec.location, .artworkNeeds1024Image(inSet: setName)))
         }
         return variants
     }
@@ -392,22 +389,21 @@ struct IconPlanner: SlotSetOpening {
     /// (the system draws the dark background, and tints a tinted icon's grey levels).
     private func appearanceIcon(_ entry: CatalogEntry, spec: AppIconSpec, slotSet: CatalogSlotSet, setPath: String, setName: String,
                                 checked checkedFiles: inout [String: Bool], diagnostics: inout [Diagnostic]) -> Variant? {
-    func skip(_ entry: CatalogEntry, _ note: String) {
+    func skip(_ entry: CatalogEntry, _ note: Diagnostic.Message) {
         diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: note)
     }
-        let file = entry.filename ?? "an empty slot"
         guard let luminosity = entry.luminosity.flatMap(Appearance.Luminosity.init(rawValue:)),
               luminosity == .dark || luminosity == .tinted else {
-            skip(entry, "skipped \(file): an app icon has dark and tinted appearances only")
+            skip(entry, .skippedNotDarkOrTinted(entry.filename))
             return nil
         }
         guard request.compiledCatalog else {
-            skip(entry, "skipped \(file): \(luminosity.rawValue) app icons are only in Assets.car (build with --car)")
+            skip(entry, .skippedAppearanceOnlyInTheCar(entry.filename, luminosity: luminosity))
             return nil
         }
         guard entry.idiom == "universal", entry.platform == nil || entry.platform == "ios", entry.squarePoints == 1024,
               let slot = DeviceTables.icons.first(where: { $0.idiom == .appStore }) else {
-            skip(entry, "skipped \(file): a \(luminosity.rawValue) app icon is read as one universal 1024x1024 image, as Xcode writes it")
+            skip(entry, .skippedAppearanceNotUniversal1024(entry.filename, luminosity: luminosity))
             return nil
         }
         guard let name = entry.filename else { return nil }  // an empty well: the icon has no such appearance
@@ -476,7 +472,8 @@ struct IconPlanner: SlotSetOpening {
             required ? requiredSlotProblem(path, message).reporting(rule) : Diagnostic.warning(path, message).droppingContent()
         }
         if let problem = AssetCatalog.fileProblem(file) {
-            diagnostics.append(.error(setPath + "/Contents.json", at: entry.location, problem))
+            let contentsPath = setPath + "/Contents.json"
+            diagnostics.append(.error(contentsPath, at: entry.location, problem))
             return nil
         }
         let path = setPath + "/" + file
@@ -488,7 +485,7 @@ struct IconPlanner: SlotSetOpening {
             if error.isMissingFile {
                 diagnostics.append(problem(path, ActoolMessage.missingFile(file, inSet: AssetCatalog.setName(ofFolder: setName))))
             } else {
-                diagnostics.append(.error(path, error.message))
+                diagnostics.append(.error(path, .init(relaying: error.message)))
             }
             return nil
         }
@@ -502,26 +499,128 @@ struct IconPlanner: SlotSetOpening {
             if request.actoolSeverities {
                 // actool reads it (Brave shipped interlaced icons from v1.40 to v1.62); the icons
                 // written from it are not interlaced, as every PNG assetc writes.
-                diagnostics.append(.note(path, "\(shown) is an interlaced PNG; the icons written from it are not"))
+                diagnostics.append(.note(path, .interlacedIconWrittenPlain(shown)))
             } else {
-                diagnostics.append(.error(path, "\(shown) is an interlaced PNG; Apple asks for non-interlaced icons"))
+                diagnostics.append(.error(path, .interlacedIcon(shown)))
                 usable = false
             }
         }
         if requireOpaque, usable {
             do {
                 if try !inspector.isOpaque(path: path, kind: .png, page: 1) {
-                    diagnostics.append(requiredSlotProblem(path, "\(shown) has transparent pixels; the App Store icon must be opaque "
-                        + "(App Store Connect rejects it with ITMS-90717)").reporting(.appStoreIconAlpha))
+                    diagnostics.append(requiredSlotProblem(path, .appStoreIconHasTransparentPixels(shown)).reporting(.appStoreIconAlpha))
                     // actool copies it as it is; assetc's own commands stop.
                     usable = request.actoolSeverities
                 }
             } catch {
-                diagnostics.append(.error(path, error.message))
+                diagnostics.append(.error(path, .init(relaying: error.message)))
                 usable = false
             }
         }
         checked[path] = usable
         return usable ? path : nil
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let appIconArtHasTransparentPixels: Diagnostic.Message =
+        "app icon art has transparent pixels; they are composited onto white (set \"background\" to choose the colour)"
+
+    fileprivate static let macCatalystIconFromSetOnly: Diagnostic.Message =
+        "a Mac Catalyst app's icon is compiled from its icon set's mac slots only, so far "
+            + "(--app-icon NAME of an .appiconset; docs/actool.md)"
+
+    fileprivate static func macOSIconFromIconComposerOnly(_ kind: ResolvedSource.Kind) -> Diagnostic.Message {
+        "a macOS app icon is compiled from an Icon Composer icon (.icon) only, so far; "
+            + "this \(kind.rawValue) is not (docs/assets-car.md, \"macOS\")"
+    }
+
+    fileprivate static func unsupportedAppIconSource(_ path: String) -> Diagnostic.Message {
+        "app icon source '\(path)' is not a .pdf, a .png or an Icon Composer .icon"
+    }
+
+    fileprivate static func appIconPageNotSquare(_ size: PointSize) -> Diagnostic.Message {
+        "app icon page is \(size) pt; app icons must be square"
+    }
+
+    fileprivate static func appIconRasterNotSquare(width: Int, height: Int) -> Diagnostic.Message {
+        "app icon raster is \(width)x\(height) px; app icons must be square"
+    }
+
+    fileprivate static func appIconRasterTooSmall(width: Int, height: Int) -> Diagnostic.Message {
+        "app icon raster is \(width)x\(height) px; it must be at least 1024x1024 (assetc never upscales)"
+    }
+
+    fileprivate static func skippedWithoutValidScale(_ file: String?, slot label: String) -> Diagnostic.Message {
+        "skipped \(file ?? "an empty slot"): \(label) has no valid scale"
+    }
+
+    fileprivate static func skippedNotInDeviceTable(_ file: String?, slot label: String) -> Diagnostic.Message {
+        "skipped \(file ?? "an empty slot"): \(label) is not a slot in assetc's device table"
+    }
+
+    fileprivate static func skippedUnusedSlot(_ file: String?, slot label: String, devices: [Idiom],
+                                              deploymentTarget: OSVersion) -> Diagnostic.Message {
+        "skipped \(file ?? "an empty slot"): the \(label) slot is not used by this build (devices \(devices.map(\.rawValue).joined(separator: ", ")), deployment target \(deploymentTarget))"
+    }
+
+    fileprivate static func emptySlotTakenFrom1024Image(slot label: String) -> Diagnostic.Message {
+        "the \(label) slot is empty; the 1024x1024 image stands for it"
+    }
+
+    fileprivate static func skippedUniversalNotForIOS(_ entry: CatalogEntry) -> Diagnostic.Message {
+        "skipped a universal \(entry.platform ?? "") \(entry.size ?? "") slot: it does not apply to an iOS build"
+    }
+
+    fileprivate static let universal1024SlotIsEmpty: Diagnostic.Message = "the universal 1024x1024 slot is empty"
+
+    /// Said of an app icon set's entry and a launch image set's alike.
+    static func skippedNotForIOS(_ entry: CatalogEntry) -> Diagnostic.Message {
+        "skipped \(entry.filename ?? "an empty slot"): idiom '\(entry.idiom ?? "(none)")' does not apply to an iOS build"
+    }
+
+    fileprivate static func requiredSlotIsEmpty(_ slot: IconSlot) -> Diagnostic.Message {
+        "the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"
+    }
+
+    fileprivate static func slotIsEmpty(_ slot: IconSlot) -> Diagnostic.Message {
+        "the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"
+    }
+
+    fileprivate static let universalIconHasTransparentPixels: Diagnostic.Message =
+        "the 1024x1024 icon has transparent pixels; the App Store icon must be opaque, so they are composited onto white"
+
+    fileprivate static func noImageForRequiredSlot(_ slot: IconSlot, inSet setName: String) -> Diagnostic.Message {
+        "\(setName) has no image for the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"
+    }
+
+    fileprivate static func artworkNeeds1024Image(inSet setName: String) -> Diagnostic.Message {
+        "\"artwork\" needs a 1024x1024 image in \(setName)"
+    }
+
+    fileprivate static func skippedNotDarkOrTinted(_ file: String?) -> Diagnostic.Message {
+        "skipped \(file ?? "an empty slot"): an app icon has dark and tinted appearances only"
+    }
+
+    fileprivate static func skippedAppearanceOnlyInTheCar(_ file: String?, luminosity: Appearance.Luminosity) -> Diagnostic.Message {
+        "skipped \(file ?? "an empty slot"): \(luminosity.rawValue) app icons are only in Assets.car (build with --car)"
+    }
+
+    fileprivate static func skippedAppearanceNotUniversal1024(_ file: String?, luminosity: Appearance.Luminosity) -> Diagnostic.Message {
+        "skipped \(file ?? "an empty slot"): a \(luminosity.rawValue) app icon is read as one universal 1024x1024 image, as Xcode writes it"
+    }
+
+    /// actool's mode: actool reads it.
+    fileprivate static func interlacedIconWrittenPlain(_ shown: String) -> Diagnostic.Message {
+        "\(shown) is an interlaced PNG; the icons written from it are not"
+    }
+
+    fileprivate static func interlacedIcon(_ shown: String) -> Diagnostic.Message {
+        "\(shown) is an interlaced PNG; Apple asks for non-interlaced icons"
+    }
+
+    fileprivate static func appStoreIconHasTransparentPixels(_ shown: String) -> Diagnostic.Message {
+        "\(shown) has transparent pixels; the App Store icon must be opaque "
+            + "(App Store Connect rejects it with ITMS-90717)"
     }
 }

@@ -36,7 +36,7 @@ struct LaunchImagePlanner: SlotSetOpening {
                           diagnostics: inout [Diagnostic]) -> [Variant] {
         let path = resolve(source.path)
         guard let kind = ResolvedSource.Kind.forPath(path), kind == .pdf || kind == .png else {
-            diagnostics.append(.error(request.path, at: source.location, "launch image source '\(path)' is neither a .pdf nor a .png file"))
+            diagnostics.append(.error(request.path, at: source.location, .unsupportedLaunchImageSource(path)))
             return []
         }
         let content: PointSize
@@ -54,7 +54,7 @@ struct LaunchImagePlanner: SlotSetOpening {
                 return []
             }
         } catch {
-            diagnostics.append(.error(path, error.message))
+            diagnostics.append(.error(path, .init(relaying: error.message)))
             diagnostics += request.referenceNote("launch image source", at: source.location)
             return []
         }
@@ -72,7 +72,7 @@ struct LaunchImagePlanner: SlotSetOpening {
             let variant = launchVariant(slot, base: base, source: resolved, content: content, fit: fit,
                                         background: spec.background ?? .white, location: spec.location)
             if kind == .png, variant.placement.scaleX > 1 + 1e-9 || variant.placement.scaleY > 1 + 1e-9 {
-                diagnostics.append(.error(path, "\(variant.fileName) needs \(slot.width)x\(slot.height) pixels, more than the raster's \(Int(content.width))x\(Int(content.height)); assetc never upscales raster art"))
+                diagnostics.append(.error(path, .launchImageWouldUpscale(variant.fileName, slot: slot, raster: content)))
                 continue
             }
             variants.append(variant)
@@ -104,14 +104,13 @@ struct LaunchImagePlanner: SlotSetOpening {
         var covered: [LaunchSlot: (variant: Variant, legacy: Bool, file: String)] = [:]
         var order: [LaunchSlot] = []
         /// A slot this build leaves out: noted, and its file still looked for.
-        func skip(_ entry: CatalogEntry, _ note: String) {
+        func skip(_ entry: CatalogEntry, _ note: Diagnostic.Message) {
             diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: note)
         }
         for entry in entries {
-            let empty = entry.filename ?? "an empty slot"
             // A launch image is for one device: a universal slot is skipped as another idiom's is.
             guard let idiom = Idiom.InCatalog(entry.idiom).device else {
-                skip(entry, "skipped \(empty): idiom '\(entry.idiom ?? "(none)")' does not apply to an iOS build")
+                skip(entry, .skippedNotForIOS(entry))
                 continue
             }
             let orientation = Orientation(rawValue: entry.orientation ?? "portrait")
@@ -121,29 +120,30 @@ struct LaunchImagePlanner: SlotSetOpening {
                       $0.idiom == idiom && $0.orientation == orientation && $0.subtype == subtype ?? nil
                           && $0.scale == scale && $0.statusBarExcluded == (entry.extent == "to-status-bar")
                   }) else {
-                skip(entry, "skipped \(empty): \(entry.idiom ?? "") \(entry.orientation ?? "") \(entry.subtype ?? "") @\(entry.scale ?? "?") is not a launch-image slot in assetc's device table")
+                skip(entry, .skippedNotALaunchImageSlot(entry))
                 continue
             }
             guard request.devices.contains(idiom) else {
-                skip(entry, "skipped \(empty): this build's devices leave out \(idiom.rawValue)")
+                skip(entry, .skippedDeviceLeftOut(entry.filename, idiom: idiom))
                 continue
             }
             // An iOS 6 image that leaves room for the status bar (768x1004 on iPad): actool's notice,
             // and the slot is not written, as for the other iOS 6 entries (Kodi Remote, target 8.0).
             if slot.statusBarExcluded, !request.targetsLegacyOS {
-                skip(entry, "skipped \(empty): This launch image only applies to iOS 6.x and prior but the minimum deployment is \(request.deploymentTarget) or later.")
+                skip(entry, .skippedOnlyForIOS6(entry.filename, deploymentTarget: request.deploymentTarget))
                 continue
             }
             guard let file = entry.filename else {
-                diagnostics.append(.note(contentsPath, at: entry.location, "the \(slot.label) slot is empty"))
+                diagnostics.append(.note(contentsPath, at: entry.location, .launchImageSlotIsEmpty(slot)))
                 continue
             }
             if let problem = AssetCatalog.fileProblem(file) {
                 diagnostics.append(.error(contentsPath, at: entry.location, problem))
                 continue
             }
-            guard let variant = check(setPath + "/" + file, shown: "\(setName)/\(file)", candidates: [slot], spec: spec,
-                                      missingMessage: "is named in Contents.json but does not exist",
+            let shown = "\(setName)/\(file)"
+            guard let variant = check(setPath + "/" + file, shown: shown, candidates: [slot], spec: spec,
+                                      missingMessage: .namedButMissing(shown),
                                       diagnostics: &diagnostics) else { continue }
             let legacy = entry.minimumSystemVersion == nil
             guard let kept = covered[slot] else {
@@ -158,26 +158,27 @@ struct LaunchImagePlanner: SlotSetOpening {
                 diagnostics.append(.note(contentsPath, at: entry.location, skippedEntryNote(kept.file, legacy: kept.legacy)))
                 covered[slot] = (variant, legacy, file)
             } else {
-                diagnostics.append(.warning(contentsPath, at: entry.location, "\(file) fills the \(slot.label) slot that \(kept.file) already filled; it is ignored"))
+                diagnostics.append(.warning(contentsPath, at: entry.location, .slotAlreadyFilled(slot, by: kept.file, ignoring: file)))
             }
         }
         let variants = order.compactMap { covered[$0]?.variant }
         // Named, and nothing in it for this build (Artsy Folio's empty "Brand Assets" set): said, and
         // `check` fails, since the app gets no launch image and no UILaunchImages key.
         if variants.isEmpty, !diagnostics.contains(where: { $0.severity == .error && $0.path.hasPrefix(setPath) }) {
-            diagnostics.append(Diagnostic.warning(contentsPath, "the launch image set \"\(AssetCatalog.setName(ofFolder: setName))\" has no image "
-                + "this build uses (devices \(request.devices.map(\.rawValue).joined(separator: ", ")), deployment target "
-                + "\(request.deploymentTarget)); no launch image is written").droppingContent())
+            diagnostics.append(Diagnostic.warning(contentsPath, .noLaunchImageForThisBuild(AssetCatalog.setName(ofFolder: setName),
+                                                                                          devices: request.devices,
+                                                                                          deploymentTarget: request.deploymentTarget))
+                .droppingContent())
         }
         return variants
     }
 
     /// Why an entry sharing its slot with one for other iOS versions is not written (actool's notice
     /// for the iOS 6 case).
-    private func skippedEntryNote(_ file: String, legacy: Bool) -> String {
+    private func skippedEntryNote(_ file: String, legacy: Bool) -> Diagnostic.Message {
         legacy
-            ? "skipped \(file): This launch image only applies to iOS 6.x and prior but the minimum deployment is \(request.deploymentTarget) or later."
-            : "skipped \(file): this launch image is for iOS 7.0 and later, and the deployment target \(request.deploymentTarget) also runs on iOS 6, whose image fills the same slot (assetc writes one image per slot)"
+            ? .skippedOnlyForIOS6(file, deploymentTarget: request.deploymentTarget)
+            : .skippedForIOS7AndLater(file, deploymentTarget: request.deploymentTarget)
     }
 
     private func validateFiles(_ spec: LaunchImageSpec, files: [SourceSpec], diagnostics: inout [Diagnostic]) -> [Variant] {
@@ -187,7 +188,7 @@ struct LaunchImagePlanner: SlotSetOpening {
             let path = resolve(file.path)
             let name = FilePath(path).lastComponent
             guard let modifiers = Self.parseLaunchFileName(name) else {
-                diagnostics.append(.error(request.path, at: file.location, "'\(name)' is not a launch image name (expected e.g. Default.png, Default-568h@2x.png, Default-Portrait@2x~ipad.png)"))
+                diagnostics.append(.error(request.path, at: file.location, .notALaunchImageName(name)))
                 continue
             }
             let candidates = DeviceTables.launchImages.filter {
@@ -195,20 +196,20 @@ struct LaunchImagePlanner: SlotSetOpening {
                     && $0.scale == modifiers.scale
             }
             guard !candidates.isEmpty else {
-                diagnostics.append(.error(request.path, at: file.location, "'\(name)' names no launch-image slot in assetc's device table"))
+                diagnostics.append(.error(request.path, at: file.location, .namesNoLaunchImageSlot(name)))
                 continue
             }
             guard request.devices.contains(modifiers.idiom) else {
-                diagnostics.append(.note(request.path, at: file.location, "skipped \(name): this build's devices leave out \(modifiers.idiom.rawValue)"))
+                diagnostics.append(.note(request.path, at: file.location, .skippedDeviceLeftOut(name, idiom: modifiers.idiom)))
                 continue
             }
             guard let variant = check(path, shown: path, candidates: candidates, spec: spec,
-                                      missingMessage: "does not exist", diagnostics: &diagnostics,
+                                      missingMessage: .doesNotExist(path), diagnostics: &diagnostics,
                                       noteAt: file.location) else { continue }
             if covered.insert(variant.launchSlot!).inserted {
                 variants.append(variant)
             } else {
-                diagnostics.append(.warning(request.path, at: file.location, "\(name) fills the \(variant.launchSlot!.label) slot a previous file already filled; it is ignored"))
+                diagnostics.append(.warning(request.path, at: file.location, .slotFilledByAPreviousFile(variant.launchSlot!, ignoring: name)))
             }
         }
         return variants
@@ -247,15 +248,16 @@ struct LaunchImagePlanner: SlotSetOpening {
         return (resolvedIdiom, orientation, subtype, scale)
     }
 
-    /// Checks a launch PNG against the slots it may fill (full-screen or status-bar-excluded).
+    /// Checks a launch PNG against the slots it may fill (full-screen or status-bar-excluded);
+    /// `missingMessage` is what is said when the file is not there.
     private func check(_ path: String, shown: String, candidates: [LaunchSlot], spec: LaunchImageSpec,
-                       missingMessage: String, diagnostics: inout [Diagnostic], noteAt: SourceLocation? = nil) -> Variant? {
+                       missingMessage: Diagnostic.Message, diagnostics: inout [Diagnostic], noteAt: SourceLocation? = nil) -> Variant? {
         let info: SourceInfo
         do {
             info = try inspector.inspect(path: path, kind: .png, pages: [1])
         } catch {
-            diagnostics.append(.error(path, error.isMissingFile ? "\(shown) \(missingMessage)" : error.message))
-            if let noteAt { diagnostics.append(.note(request.path, at: noteAt, "launch image listed here")) }
+            diagnostics.append(.error(path, error.isMissingFile ? missingMessage : .init(relaying: error.message)))
+            if let noteAt { diagnostics.append(.note(request.path, at: noteAt, .launchImageListedHere)) }
             return nil
         }
         guard case .png(let width, let height, _, let interlaced) = info else { return nil }
@@ -266,25 +268,107 @@ struct LaunchImagePlanner: SlotSetOpening {
         }
         var usable = true
         if slot.statusBarExcluded, !request.targetsLegacyOS {
-            diagnostics.append(.error(path, "\(shown) is a status-bar-excluded launch image (\(width)x\(height)), used only by iOS 6.1 and earlier; deployment target \(request.deploymentTarget) does not accept it"))
+            diagnostics.append(.error(path, .statusBarExcludedLaunchImage(shown, width: width, height: height,
+                                                                          deploymentTarget: request.deploymentTarget)))
             usable = false
         }
         if interlaced {
             if request.actoolSeverities {
                 // As for icons: actool reads it; the launch image written from it is not interlaced.
-                diagnostics.append(.note(path, "\(shown) is an interlaced PNG; the launch image written from it is not"))
+                diagnostics.append(.note(path, .interlacedLaunchImageWrittenPlain(shown)))
             } else {
-                diagnostics.append(.error(path, "\(shown) is an interlaced PNG; Apple asks for non-interlaced launch images"))
+                diagnostics.append(.error(path, .interlacedLaunchImage(shown)))
                 usable = false
             }
         }
         if width * height * 4 > DeviceTables.maximumLaunchImageBytes {
-            diagnostics.append(.error(path, "\(shown) decodes to \(width * height * 4) bytes; iOS refuses launch images over \(DeviceTables.maximumLaunchImageBytes) bytes"))
+            diagnostics.append(.error(path, .launchImageTooLarge(shown, bytes: width * height * 4)))
             usable = false
         }
         guard usable else { return nil }
         let size = PointSize(width: Double(width), height: Double(height))
         return launchVariant(slot, base: spec.basename, source: ResolvedSource(path: path, kind: .png, page: 1),
                              content: size, fit: nil, background: nil, location: spec.location)
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func unsupportedLaunchImageSource(_ path: String) -> Diagnostic.Message {
+        "launch image source '\(path)' is neither a .pdf nor a .png file"
+    }
+
+    fileprivate static func launchImageWouldUpscale(_ fileName: String, slot: LaunchSlot, raster content: PointSize) -> Diagnostic.Message {
+        "\(fileName) needs \(slot.width)x\(slot.height) pixels, more than the raster's \(Int(content.width))x\(Int(content.height)); assetc never upscales raster art"
+    }
+
+    fileprivate static func skippedNotALaunchImageSlot(_ entry: CatalogEntry) -> Diagnostic.Message {
+        "skipped \(entry.filename ?? "an empty slot"): \(entry.idiom ?? "") \(entry.orientation ?? "") \(entry.subtype ?? "") @\(entry.scale ?? "?") is not a launch-image slot in assetc's device table"
+    }
+
+    /// `file`: nil for an empty slot.
+    fileprivate static func skippedDeviceLeftOut(_ file: String?, idiom: Idiom) -> Diagnostic.Message {
+        "skipped \(file ?? "an empty slot"): this build's devices leave out \(idiom.rawValue)"
+    }
+
+    /// actool's notice for an iOS 6 launch image (`file`: nil for an empty slot).
+    fileprivate static func skippedOnlyForIOS6(_ file: String?, deploymentTarget: OSVersion) -> Diagnostic.Message {
+        "skipped \(file ?? "an empty slot"): This launch image only applies to iOS 6.x and prior but the minimum deployment is \(deploymentTarget) or later."
+    }
+
+    fileprivate static func skippedForIOS7AndLater(_ file: String, deploymentTarget: OSVersion) -> Diagnostic.Message {
+        "skipped \(file): this launch image is for iOS 7.0 and later, and the deployment target \(deploymentTarget) also runs on iOS 6, whose image fills the same slot (assetc writes one image per slot)"
+    }
+
+    fileprivate static func launchImageSlotIsEmpty(_ slot: LaunchSlot) -> Diagnostic.Message {
+        "the \(slot.label) slot is empty"
+    }
+
+    fileprivate static func namedButMissing(_ shown: String) -> Diagnostic.Message {
+        "\(shown) is named in Contents.json but does not exist"
+    }
+
+    fileprivate static func doesNotExist(_ shown: String) -> Diagnostic.Message {
+        "\(shown) does not exist"
+    }
+
+    fileprivate static func slotAlreadyFilled(_ slot: LaunchSlot, by kept: String, ignoring file: String) -> Diagnostic.Message {
+        "\(file) fills the \(slot.label) slot that \(kept) already filled; it is ignored"
+    }
+
+    fileprivate static func noLaunchImageForThisBuild(_ setName: String, devices: [Idiom], deploymentTarget: OSVersion) -> Diagnostic.Message {
+        "the launch image set \"\(setName)\" has no image "
+            + "this build uses (devices \(devices.map(\.rawValue).joined(separator: ", ")), deployment target "
+            + "\(deploymentTarget)); no launch image is written"
+    }
+
+    fileprivate static func notALaunchImageName(_ name: String) -> Diagnostic.Message {
+        "'\(name)' is not a launch image name (expected e.g. Default.png, Default-568h@2x.png, Default-Portrait@2x~ipad.png)"
+    }
+
+    fileprivate static func namesNoLaunchImageSlot(_ name: String) -> Diagnostic.Message {
+        "'\(name)' names no launch-image slot in assetc's device table"
+    }
+
+    fileprivate static func slotFilledByAPreviousFile(_ slot: LaunchSlot, ignoring name: String) -> Diagnostic.Message {
+        "\(name) fills the \(slot.label) slot a previous file already filled; it is ignored"
+    }
+
+    fileprivate static let launchImageListedHere: Diagnostic.Message = "launch image listed here"
+
+    fileprivate static func statusBarExcludedLaunchImage(_ shown: String, width: Int, height: Int, deploymentTarget: OSVersion) -> Diagnostic.Message {
+        "\(shown) is a status-bar-excluded launch image (\(width)x\(height)), used only by iOS 6.1 and earlier; deployment target \(deploymentTarget) does not accept it"
+    }
+
+    /// actool's mode: actool reads it.
+    fileprivate static func interlacedLaunchImageWrittenPlain(_ shown: String) -> Diagnostic.Message {
+        "\(shown) is an interlaced PNG; the launch image written from it is not"
+    }
+
+    fileprivate static func interlacedLaunchImage(_ shown: String) -> Diagnostic.Message {
+        "\(shown) is an interlaced PNG; Apple asks for non-interlaced launch images"
+    }
+
+    fileprivate static func launchImageTooLarge(_ shown: String, bytes: Int) -> Diagnostic.Message {
+        "\(shown) decodes to \(bytes) bytes; iOS refuses launch images over \(DeviceTables.maximumLaunchImageBytes) bytes"
     }
 }

@@ -30,13 +30,11 @@ extension Planner {
             let matches = Set(allSets.filter { $0.lowercased() == name.lowercased() })
             if matches.count == 1, let set = matches.first, named.contains(set) || requested[set] != nil {
                 // The set is named already, in another spelling: once is enough.
-                diagnostics.append(.warning(request.path, "the alternate icon \"\(name)\" is the icon set \"\(set)\", which is named already; "
-                    + "it is packaged once, as \"\(requested[set] ?? set)\""))
+                diagnostics.append(.warning(request.path, .alternateIconNamedTwice(name, set: set, packagedAs: requested[set] ?? set)))
                 continue
             }
             if matches.count == 1, let set = matches.first {
-                diagnostics.append(.warning(request.path, "the alternate icon \"\(name)\" is the icon set \"\(set)\": the names differ in case, "
-                    + "which actool ignores; the Info.plist lists it as \"\(name)\""))
+                diagnostics.append(.warning(request.path, .alternateIconNameDiffersInCase(name, set: set)))
                 requested[set] = name
                 continue
             }
@@ -85,8 +83,8 @@ extension Planner {
         if let problem = own.first(where: { $0.severity == .error }) {
             // The file at fault, when the error names one inside the set (Meshtastic's JPEG).
             let relative = problem.path != path && problem.path.hasPrefix(path + "/") ? String(problem.path.dropFirst(path.count + 1)) : ""
-            let file = relative.isEmpty || problem.message.contains(relative) ? "" : "\(relative): "  // named once
-            diagnostics.append(Diagnostic.warning(path, "the \(what) \"\(name)\" is not packaged as an alternate icon: \(file)\(problem.message)")
+            let file = relative.isEmpty || problem.message.contains(relative) ? nil : relative  // named once
+            diagnostics.append(Diagnostic.warning(path, .notPackagedAsAlternateIcon(what, name: name, file: file, problem: problem.message))
                 .droppingContent())
             return []
         }
@@ -109,5 +107,23 @@ extension Planner {
                 }
                 return alternate
             }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func alternateIconNamedTwice(_ name: String, set: String, packagedAs packaged: String) -> Diagnostic.Message {
+        "the alternate icon \"\(name)\" is the icon set \"\(set)\", which is named already; "
+            + "it is packaged once, as \"\(packaged)\""
+    }
+
+    fileprivate static func alternateIconNameDiffersInCase(_ name: String, set: String) -> Diagnostic.Message {
+        "the alternate icon \"\(name)\" is the icon set \"\(set)\": the names differ in case, "
+            + "which actool ignores; the Info.plist lists it as \"\(name)\""
+    }
+
+    /// `what`: "app icon set" or "Icon Composer icon"; `file`: the file at fault inside it, when
+    /// `problem` (the first error's message) does not name it.
+    fileprivate static func notPackagedAsAlternateIcon(_ what: String, name: String, file: String?, problem: String) -> Diagnostic.Message {
+        "the \(what) \"\(name)\" is not packaged as an alternate icon: \(file.map { "\($0): " } ?? "")\(problem)"
     }
 }

@@ -21,8 +21,7 @@ extension Planner {
             let names = Set(set.imageSets.map(\.name))
             for catalog in catalogs {
                 for other in catalog.imageSets where names.contains(other.name) {
-                    diagnostics.append(.error(other.contentsPath, "the image set \"\(other.name)\" has the name of an image of the brand assets "
-                        + "\"\(set.name)\"; Assets.car holds one image by a name: rename one"))
+                    diagnostics.append(.error(other.contentsPath, .imageSetNamedAsBrandAssetsImage(other.name, brandAssets: set.name)))
                 }
             }
             catalogs[index].imageSets += set.imageSets
@@ -31,8 +30,7 @@ extension Planner {
         }
         // An iOS-style icon set is no Apple TV icon: tvOS draws a layered one.
         if catalogs.contains(where: { $0.appIconSets.contains { $0.name == choice.name || $0.qualifiedName == choice.name } }) {
-            diagnostics.append(.error(request.path, at: choice.location, "\"\(choice.name)\" is an app icon set; a tvOS app's icon is a Brand Assets "
-                + "set (.brandassets) of layered image stacks (docs/tvos.md)"))
+            diagnostics.append(.error(request.path, at: choice.location, .appIconSetIsNoTVIcon(choice.name)))
             request.appIconSetName = nil
         }
         return nil
@@ -44,16 +42,13 @@ extension Planner {
     func validate(_ set: CatalogBrandAssets, diagnostics: inout [Diagnostic]) {
         let path = set.contentsPath
         if !set.stacks.contains(where: { $0.width == 400 && $0.height == 240 }) {
-            diagnostics.append(.error(path, "the brand assets \"\(set.name)\" has no App Icon: a primary-app-icon image stack of size 400x240, "
-                + "the icon tvOS shows on the home screen"))
+            diagnostics.append(.error(path, .brandAssetsHasNoAppIcon(set.name)))
         }
         if !set.stacks.contains(where: \.isAppStoreIcon), set.appStoreImage?.slots.isEmpty ?? true {
-            diagnostics.append(.warning(path, "the brand assets \"\(set.name)\" has no App Store icon: a primary-app-icon image stack of size "
-                + "1280x768; App Store Connect refuses an upload without it"))
+            diagnostics.append(.warning(path, .brandAssetsHasNoAppStoreIcon(set.name)))
         }
         for role in CatalogBrandAssets.TopShelfRole.allCases where set.topShelf[role]?.slots.isEmpty ?? true {
-            diagnostics.append(.warning(path, "the brand assets \"\(set.name)\" has no \(role.rawValue) image (\(role.points.width)x"
-                + "\(role.points.height) at 1x and 2x); App Store Connect refuses an upload without it"))
+            diagnostics.append(.warning(path, .brandAssetsHasNoTopShelfImage(set.name, role: role)))
         }
         for stack in set.stacks {
             let filled = stack.layers.filter(\.hasContent).count
@@ -61,13 +56,11 @@ extension Planner {
                 diagnostics.append(.error(stack.contentsPath, ActoolMessage.tooFewStackLayers(stack.name, layers: stack.layers.count, withContent: filled)))
             }
             if stack.layers.count > 5 {
-                diagnostics.append(.warning(stack.contentsPath, "the image stack \"\(stack.name)\" has \(stack.layers.count) layers; tvOS draws "
-                    + "a layered image of 2 to 5"))
+                diagnostics.append(.warning(stack.contentsPath, .tooManyLayers(stack.layers.count, imageStack: stack.name)))
             }
             for layer in stack.layers {
                 guard let content = layer.content else {
-                    diagnostics.append(.warning(stack.contentsPath, "the layer \"\(layer.name)\" of the image stack \"\(stack.name)\" has no "
-                        + "Content.imageset; it adds nothing to the icon").droppingContent())
+                    diagnostics.append(.warning(stack.contentsPath, .layerHasNoContent(layer.name, imageStack: stack.name)).droppingContent())
                     continue
                 }
                 checkLayerSizes(content, stack: stack)
@@ -118,7 +111,7 @@ extension Planner {
     func generateBrandAssets(_ request: inout BuildRequest, diagnostics: inout [Diagnostic]) -> CatalogBrandAssets? {
         guard let spec = request.manifest.brandAssets else { return nil }
         guard request.platform == .tvOS else {
-            diagnostics.append(.error(request.path, at: spec.location, "\"brandAssets\" draws a tvOS app's icon: build with --platform tvos"))
+            diagnostics.append(.error(request.path, at: spec.location, .brandAssetsNeedsTVOS))
             return nil
         }
         let folder = spec.name + ".brandassets"
@@ -148,8 +141,7 @@ extension Planner {
         }
         // What App Store Connect asks for and the art does not give.
         for role in CatalogBrandAssets.TopShelfRole.allCases where set.topShelf[role] == nil {
-            diagnostics.append(.warning(request.path, at: spec.location, "\"brandAssets\" has no \"\(role == .standard ? "topShelf" : "topShelfWide")\" "
-                + "(\(role.points.width)x\(role.points.height)); App Store Connect refuses an upload without the \(role.rawValue) image"))
+            diagnostics.append(.warning(request.path, at: spec.location, .manifestBrandAssetsHasNoTopShelf(role)))
         }
         return set
     }
@@ -168,5 +160,50 @@ extension Planner {
                                                             contentsPath: request.path, location: request.manifest.brandAssets?.location ?? .notInAFile))
             if opaque.contains(variant.name) { variants[index].background = request.manifest.brandAssets?.background ?? .white }
         }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func imageSetNamedAsBrandAssetsImage(_ name: String, brandAssets: String) -> Diagnostic.Message {
+        "the image set \"\(name)\" has the name of an image of the brand assets "
+            + "\"\(brandAssets)\"; Assets.car holds one image by a name: rename one"
+    }
+
+    fileprivate static func appIconSetIsNoTVIcon(_ name: String) -> Diagnostic.Message {
+        "\"\(name)\" is an app icon set; a tvOS app's icon is a Brand Assets "
+            + "set (.brandassets) of layered image stacks (docs/tvos.md)"
+    }
+
+    fileprivate static func brandAssetsHasNoAppIcon(_ name: String) -> Diagnostic.Message {
+        "the brand assets \"\(name)\" has no App Icon: a primary-app-icon image stack of size 400x240, "
+            + "the icon tvOS shows on the home screen"
+    }
+
+    fileprivate static func brandAssetsHasNoAppStoreIcon(_ name: String) -> Diagnostic.Message {
+        "the brand assets \"\(name)\" has no App Store icon: a primary-app-icon image stack of size "
+            + "1280x768; App Store Connect refuses an upload without it"
+    }
+
+    fileprivate static func brandAssetsHasNoTopShelfImage(_ name: String, role: CatalogBrandAssets.TopShelfRole) -> Diagnostic.Message {
+        "the brand assets \"\(name)\" has no \(role.rawValue) image (\(role.points.width)x"
+            + "\(role.points.height) at 1x and 2x); App Store Connect refuses an upload without it"
+    }
+
+    fileprivate static func tooManyLayers(_ count: Int, imageStack name: String) -> Diagnostic.Message {
+        "the image stack \"\(name)\" has \(count) layers; tvOS draws "
+            + "a layered image of 2 to 5"
+    }
+
+    fileprivate static func layerHasNoContent(_ layer: String, imageStack name: String) -> Diagnostic.Message {
+        "the layer \"\(layer)\" of the image stack \"\(name)\" has no "
+            + "Content.imageset; it adds nothing to the icon"
+    }
+
+    fileprivate static let brandAssetsNeedsTVOS: Diagnostic.Message = "\"brandAssets\" draws a tvOS app's icon: build with --platform tvos"
+
+    /// The manifest's `"brandAssets"` without a top-shelf image.
+    fileprivate static func manifestBrandAssetsHasNoTopShelf(_ role: CatalogBrandAssets.TopShelfRole) -> Diagnostic.Message {
+        "\"brandAssets\" has no \"\(role == .standard ? "topShelf" : "topShelfWide")\" "
+            + "(\(role.points.width)x\(role.points.height)); App Store Connect refuses an upload without the \(role.rawValue) image"
     }
 }

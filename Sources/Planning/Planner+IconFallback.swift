@@ -27,10 +27,16 @@ extension Planner {
                                           name: icon.name, artwork: false, location: location)
             request.appIconSetName = CatalogSetChoice(name: icon.name)
             request.writesIconFile = request.xcode.isAfter26_0
-            diagnostics.append(.note(request.path, "the flattened icons\(request.writesIconFile ? " and \(icon.name).icns" : "") are the icon set "
-                + "\(set.qualifiedName)'s (--enable-icon-stack-fallback-generation disabled); the icon's stack is the Icon Composer icon's"))
+            diagnostics.append(.note(request.path, .flattenedIconsFromTheSet(set.qualifiedName, icon: icon.name, withIconFile: request.writesIconFile)))
             return accepted ? iconJSON : nil
         }
         return nil
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func flattenedIconsFromTheSet(_ setName: String, icon name: String, withIconFile: Bool) -> Diagnostic.Message {
+        "the flattened icons\(withIconFile ? " and \(name).icns" : "") are the icon set "
+            + "\(setName)'s (--enable-icon-stack-fallback-generation disabled); the icon's stack is the Icon Composer icon's"
     }
 }

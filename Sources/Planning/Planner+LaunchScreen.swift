@@ -11,14 +11,13 @@ extension Planner {
         guard let screen = request.launchScreen else { return nil }
         let location = screen.location ?? .notInAFile
         let before = diagnostics.count
-        func error(_ message: String, in path: String? = nil) { diagnostics.append(.error(path ?? request.path, at: path == nil ? location : nil, message)) }
-        func device(_ idiom: Idiom) -> String { idiom == .iphone ? "iPhone" : "iPad" }
+        func error(_ message: Diagnostic.Message, in path: String? = nil) { diagnostics.append(.error(path ?? request.path, at: path == nil ? location : nil, message)) }
         guard request.platform == .iOS else {
-            error("a launch screen (UILaunchScreen) is an iOS app's; a Mac app has none")
+            error(.launchScreenIsIOSOnly)
             return nil
         }
         guard request.compiledCatalog else {
-            error("the launch screen (UILaunchScreen) takes its colour and image from Assets.car: build with --car (or \"car\": true)")
+            error(.launchScreenNeedsTheCar)
             return nil
         }
         let mainCatalogs = catalogs.filter { $0.spec.bundle == .main }
@@ -27,11 +26,11 @@ extension Planner {
             if let (catalog, set) = sets.first(where: { $0.1.name == name }) {
                 let colors = set.colors.filter { $0.locale == nil }
                 for idiom in request.devices where !colors.contains(where: { $0.idiom == nil || $0.idiom == idiom }) {
-                    error("the launch screen's colour \"\(name)\" has no colour for \(device(idiom))",
+                    error(.launchScreenColorMissing(name, for: idiom),
                           in: FilePath(request.resolve(catalog.spec.path)).appending(set.setPath).appending("Contents.json").string)
                 }
             } else {
-                error("the launch screen's colour \"\(name)\" is not a colour set of the main bundle's catalogs")
+                error(.launchScreenColorNotFound(name))
                 suggest(name, among: sets.map(\.1.name), diagnostics: &diagnostics)
             }
         }
@@ -43,14 +42,37 @@ extension Planner {
                 var idioms = variants.filter { $0.role == .image && $0.bundle == .main && $0.name == name && $0.catalogOrigin != nil }.map(\.idiom)
                 idioms += set.properties.traitSlots.map(\.idiom)
                 for idiom in request.devices where !idioms.contains(where: { $0 == nil || $0 == idiom }) {
-                    error("the launch screen's image \"\(name)\" has no image for \(device(idiom))", in: set.contentsPath)
+                    error(.launchScreenImageMissing(name, for: idiom), in: set.contentsPath)
                 }
             } else {
-                error("the launch screen's image \"\(name)\" is not an image set of the main bundle's catalogs")
+                error(.launchScreenImageNotFound(name))
                 suggest(name, among: sets.map(\.name), diagnostics: &diagnostics)
             }
         }
         if diagnostics.count > before { diagnostics += request.referenceNote("the launch screen", at: screen.location) }
         return diagnostics[before...].contains { $0.severity == .error } ? nil : screen
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let launchScreenIsIOSOnly: Diagnostic.Message = "a launch screen (UILaunchScreen) is an iOS app's; a Mac app has none"
+
+    fileprivate static let launchScreenNeedsTheCar: Diagnostic.Message =
+        "the launch screen (UILaunchScreen) takes its colour and image from Assets.car: build with --car (or \"car\": true)"
+
+    fileprivate static func launchScreenColorMissing(_ name: String, for idiom: Idiom) -> Diagnostic.Message {
+        "the launch screen's colour \"\(name)\" has no colour for \(idiom == .iphone ? "iPhone" : "iPad")"
+    }
+
+    fileprivate static func launchScreenColorNotFound(_ name: String) -> Diagnostic.Message {
+        "the launch screen's colour \"\(name)\" is not a colour set of the main bundle's catalogs"
+    }
+
+    fileprivate static func launchScreenImageMissing(_ name: String, for idiom: Idiom) -> Diagnostic.Message {
+        "the launch screen's image \"\(name)\" has no image for \(idiom == .iphone ? "iPhone" : "iPad")"
+    }
+
+    fileprivate static func launchScreenImageNotFound(_ name: String) -> Diagnostic.Message {
+        "the launch screen's image \"\(name)\" is not an image set of the main bundle's catalogs"
     }
 }

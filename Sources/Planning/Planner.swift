@@ -38,7 +38,8 @@ public struct Planner {
         if filtered.skipped > 0 {
             // First, not after whatever error came last: a note right after an error is read as
             // its explanation (and kept with it under --quiet).
-            diagnostics.insert(.note(request.path, "left out \(filtered.skipped) image variant\(filtered.skipped == 1 ? "" : "s") that no supported device loads (\(request.devices.map(\.rawValue).joined(separator: ", ")) from iOS \(request.deploymentTarget)); see docs/manifest.md"), at: 0)
+            diagnostics.insert(.note(request.path, .leftOutUnloadableVariants(filtered.skipped, devices: request.devices,
+                                                                             deploymentTarget: request.deploymentTarget)), at: 0)
         }
         let resolvePath = { (path: String) in request.resolve(path) }
         let iconStackJSON = takeFlattenedIconsFromTheSet(&request, catalogs: catalogs, diagnostics: &diagnostics)
@@ -58,8 +59,7 @@ public struct Planner {
         if let launch = request.launchImage, request.platform == .tvOS {
             // No actool output of a tv launch image is public to copy (docs/tvos.md): said, not guessed.
             if case .launchimage(let set) = launch.input { plannedSets.insert(resolvePath(set.path)) }
-            diagnostics.append(.warning(request.path, at: launch.location, "a tvOS launch image is not compiled by assetc yet "
-                + "(docs/tvos.md); the app gets no launch image from \"\(launch.basename)\": use a launch screen").droppingContent())
+            diagnostics.append(.warning(request.path, at: launch.location, .tvOSLaunchImageNotCompiledYet(basename: launch.basename)).droppingContent())
         } else if let launch = request.launchImage {
             if case .launchimage(let set) = launch.input { plannedSets.insert(resolvePath(set.path)) }
             variants += LaunchImagePlanner(request: request, inspector: inspector, slotSets: slotSets, resolve: resolvePath)
@@ -92,8 +92,7 @@ public struct Planner {
                 // Xcode's template makes AccentColor with no colour: the key stays (the app asks for
                 // it), and the system's colour is what the app gets.
                 if !catalogs.contains(where: { $0.colorSets.contains { $0.name == name && !$0.colors.isEmpty } }) {
-                    diagnostics.append(.note(request.path, "the colour set \"\(name)\" has no colour (as Xcode's template makes it): the "
-                        + "Info.plist names it, and the app gets the system's colour"))
+                    diagnostics.append(.note(request.path, .colorSetHasNoColor(name)))
                 }
             } else {
                 diagnostics.append(.warning(request.path, message(name)))
@@ -198,17 +197,14 @@ public struct Planner {
             }
         }
         for color in records.colors where color.bundle == .main && imagesAndIcons.contains(color.name) {
-            warnings.append(.warning(colorPaths[color.name] ?? request.path, "the colour set \"\(color.name)\" has the name of an image or app icon set; "
-                + "only that set is in Assets.car, so UIColor(named: \"\(color.name)\") will not find the colour").droppingContent())
+            warnings.append(.warning(colorPaths[color.name] ?? request.path, .colorSetShadowedByImageOrIcon(color.name)).droppingContent())
         }
         for data in records.dataSets where data.bundle == .main && (imagesAndIcons.contains(data.name) || colorNames.contains(data.name)) {
-            warnings.append(.warning(request.path, "the data set \"\(data.name)\" has the name of an image, app icon or colour set; "
-                + "only that set is in Assets.car").droppingContent())
+            warnings.append(.warning(request.path, .dataSetShadowed(data.name)).droppingContent())
         }
         records.symbolSets.removeAll { set in
             guard set.bundle == .main, images.contains(set.name) || colorNames.contains(set.name) || dataNames.contains(set.name) else { return false }
-            warnings.append(.warning(set.symbolSet.contentsPath, "the symbol set \"\(set.name)\" has the name of an image, data or colour set; "
-                + "only that set is in Assets.car").droppingContent())
+            warnings.append(.warning(set.symbolSet.contentsPath, .symbolSetShadowed(set.name)).droppingContent())
             return true
         }
     }
@@ -222,16 +218,16 @@ public struct Planner {
         for set in records.dataSets where !request.compiledCatalog || set.bundle != .main {
             let path = FilePath(request.resolve(set.catalog)).appending(set.setPath).string
             warnings.append(.note(path, request.compiledCatalog
-                ? "the data set \"\(set.name)\" is in a catalog of the bundle \"\(set.bundle.writtenName)\"; Assets.car holds the main bundle's, so NSDataAsset will not find it"
-                : "the data set \"\(set.name)\" is only compiled into Assets.car (build with --car); without it NSDataAsset(name: \"\(set.name)\") finds nothing").droppingContent())
+                ? .dataSetInAnotherBundle(set.name, bundle: set.bundle.writtenName)
+                : .dataSetOnlyInTheCar(set.name)).droppingContent())
         }
         // A symbol set is only glyph renditions of Assets.car: without the car, or in another bundle,
         // code that loads it by name finds nothing, which is a warning (`check` fails on it).
         for set in records.symbolSets where !request.compiledCatalog || set.bundle != .main {
             let path = FilePath(request.resolve(set.catalog)).appending(set.symbolSet.setPath).string
             warnings.append(.warning(path, request.compiledCatalog
-                ? "the symbol set \"\(set.name)\" is in a catalog of the bundle \"\(set.bundle.writtenName)\"; Assets.car holds the main bundle's, so UIImage(named: \"\(set.name)\") will not find it"
-                : "the symbol set \"\(set.name)\" is only compiled into Assets.car (build with --car); without it UIImage(named: \"\(set.name)\") and Image(\"\(set.name)\") find nothing").droppingContent())
+                ? .symbolSetInAnotherBundle(set.name, bundle: set.bundle.writtenName)
+                : .symbolSetOnlyInTheCar(set.name)).droppingContent())
         }
         // An image set whose every image is a slot only Assets.car selects on (locale, direction,
         // display gamut, size class…): without the car, or in another bundle, nothing of it is
@@ -240,17 +236,13 @@ public struct Planner {
         for set in records.images where !set.properties.traitSlots.isEmpty && (!request.compiledCatalog || set.bundle != .main)
             && !namesWithFiles.contains(set.key) {
             let path = FilePath(request.resolve(set.catalog)).appending(set.setPath).string
-            warnings.append(.warning(path, "the image set \"\(set.name)\" has only slots that Assets.car selects on (locale, layout direction, "
-                + "display gamut, size class, memory, graphics family or CarPlay)"
-                + (request.compiledCatalog ? " and is in a catalog of another bundle" : "; without --car")
-                + ", nothing is written for it").droppingContent())
+            warnings.append(.warning(path, .imageSetHasOnlyCarSlots(set.name, inAnotherBundle: request.compiledCatalog)).droppingContent())
         }
         // The same for a colour set whose every colour is localized: only the car selects on locale.
         for set in records.colors where !set.colors.isEmpty && set.colors.allSatisfy({ $0.locale != nil })
             && (!request.compiledCatalog || set.bundle != .main) {
-            warnings.append(.warning(request.path, "the colour set \"\(set.name)\" has only localized colours, which only Assets.car selects on"
-                + (request.compiledCatalog ? ", and is in a catalog of another bundle" : "; without --car")
-                + ", UIColor(named: \"\(set.name)\") finds nothing").droppingContent())
+            warnings.append(.warning(request.path, .colorSetHasOnlyLocalizedColors(set.name, inAnotherBundle: request.compiledCatalog))
+                .droppingContent())
         }
     }
 
@@ -363,13 +355,11 @@ public struct Planner {
         for path in order {
             guard let entry = pagesBySource[path] else { continue }
             guard entry.kind != nil, let outcome = results[path] else {
-                diagnostics.append(.error(request.path, at: entry.location,
-                                          "source '\(path)' is not a .pdf, .svg or .png file"))
+                diagnostics.append(.error(request.path, at: entry.location, .unsupportedSource(path)))
                 continue
             }
             if entry.kind == .jpeg {
-                diagnostics.append(.error(request.path, at: entry.location,
-                                          "source '\(path)' is a JPEG; manifest images take PDF, SVG or PNG (catalogs copy JPEG slots as they are)"))
+                diagnostics.append(.error(request.path, at: entry.location, .sourceIsJPEG(path)))
                 continue
             }
             do {
@@ -381,7 +371,7 @@ public struct Planner {
                 }
                 info[path] = result
             } catch {
-                diagnostics.append(.error(path, error.message))
+                diagnostics.append(.error(path, .init(relaying: error.message)))
                 diagnostics += request.referenceNote("source", at: entry.location)
             }
         }
@@ -422,7 +412,7 @@ public struct Planner {
             content = PointSize(width: Double(width), height: Double(height))
             rasterScale = declared
             if width % declared != 0 || height % declared != 0 {
-                diagnostics.append(.error(path, "raster is \(width)x\(height) pixels at @\(declared)x; its point size must come out whole (divisible by \(declared))"))
+                diagnostics.append(.error(path, .rasterPointSizeNotWhole(width: width, height: height, scale: declared)))
                 return
             }
         }
@@ -440,9 +430,9 @@ public struct Planner {
             // Never upscale raster art: each source pixel must cover at least one output pixel.
             let limit = 1.0 + 1e-9
             if placement.scaleX > limit || placement.scaleY > limit {
-                let message = art.size == nil && !tall
-                    ? "scale \(scale) is above '\(art.source.path)', an @\(rasterScale)x raster; assetc never upscales raster art (lower \"scales\" or supply a larger PNG)"
-                    : "\(fileName) needs \(width)x\(height) pixels, more than '\(art.source.path)' provides; assetc never upscales raster art"
+                let message: Diagnostic.Message = art.size == nil && !tall
+                    ? .scaleAboveRaster(scale, source: art.source.path, rasterScale: rasterScale)
+                    : .rasterTooSmall(fileName, width: width, height: height, source: art.source.path)
                 diagnostics.append(.error(request.path, at: image.nameLocation, message))
                 return
             }
@@ -463,8 +453,9 @@ public struct Planner {
                 // The earlier one by line when both are in the same file, else by file and line.
                 let file = variant.origin.file(manifestPath: request.path)
                 let earlierFile = earlier.origin.file(manifestPath: request.path)
-                let place = earlierFile == file ? "line \(earlier.origin.location.line)" : "\(earlierFile):\(earlier.origin.location.line)"
-                diagnostics.append(variant.origin.error("\(variant.relativePath) is produced twice (also by '\(earlier.name)' at \(place))",
+                diagnostics.append(variant.origin.error(.producedTwice(variant.relativePath, alsoBy: earlier.name,
+                                                                       inFile: earlierFile == file ? nil : earlierFile,
+                                                                       line: earlier.origin.location.line),
                                                         manifestPath: request.path))
             } else {
                 seen[key] = variant
@@ -501,8 +492,7 @@ public struct Planner {
             return true
         }
         for (name, path) in shadowed.sorted(by: { $0.key < $1.key }) {
-            diagnostics.append(.warning(path, "the image set \"\(name)\" has the name of an app icon; only the icon is in Assets.car, "
-                + "so UIImage(named: \"\(name)\") will not find the image: rename the image set").droppingContent())
+            diagnostics.append(.warning(path, .imageSetShadowedByAppIcon(name)).droppingContent())
         }
     }
 
@@ -520,7 +510,7 @@ public struct Planner {
                 // A set this build does not use may lack its Contents.json, as an image set may.
                 diagnostics += error.diagnostics.map { problem in
                     problem == CatalogSlotSet.missingContents(path)
-                        ? Diagnostic.warning(problem.path, problem.message + "; it is left out").droppingContent() : problem
+                        ? Diagnostic.warning(problem.path, .leftOut(problem.message)).droppingContent() : problem
                 }
                 continue
             case nil: continue
@@ -532,7 +522,8 @@ public struct Planner {
     /// A note after a name that matched nothing: the set or colour it was probably meant to be.
     func suggest(_ name: String, among names: [String], diagnostics: inout [Diagnostic]) {
         guard let closest = NameSuggestion.closest(to: name, among: names) else { return }
-        diagnostics.append(.note(diagnostics.last?.path ?? "", "did you mean \"\(closest)\"?"))
+        let path = diagnostics.last?.path ?? ""
+        diagnostics.append(.note(path, .didYouMean(closest)))
     }
 
     /// A PDF that uses a font it does not embed renders in whatever the machine substitutes —
@@ -541,8 +532,115 @@ public struct Planner {
         var seen: Set<String> = []
         for variant in variants where variant.source.kind == .pdf && seen.insert(variant.source.path).inserted {
             guard let fonts = try? inspector.unembeddedFonts(path: variant.source.path), !fonts.isEmpty else { continue }
-            let list = fonts.map { "'\($0)'" }.joined(separator: ", ")
-            diagnostics.append(.warning(variant.source.path, "uses \(fonts.count == 1 ? "the font" : "fonts") \(list) without embedding \(fonts.count == 1 ? "it" : "them"): the render depends on the fonts of the machine that builds it; embed \(fonts.count == 1 ? "it" : "them") in the PDF, or outline the text"))
+            diagnostics.append(.warning(variant.source.path, .unembeddedFonts(fonts)))
         }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func leftOutUnloadableVariants(_ count: Int, devices: [Idiom], deploymentTarget: OSVersion) -> Diagnostic.Message {
+        "left out \(count) image variant\(count == 1 ? "" : "s") that no supported device loads (\(devices.map(\.rawValue).joined(separator: ", ")) from iOS \(deploymentTarget)); see docs/manifest.md"
+    }
+
+    /// No actool output of a tv launch image is public to copy (docs/tvos.md).
+    fileprivate static func tvOSLaunchImageNotCompiledYet(basename: String) -> Diagnostic.Message {
+        "a tvOS launch image is not compiled by assetc yet "
+            + "(docs/tvos.md); the app gets no launch image from \"\(basename)\": use a launch screen"
+    }
+
+    /// Xcode's template makes AccentColor with no colour.
+    fileprivate static func colorSetHasNoColor(_ name: String) -> Diagnostic.Message {
+        "the colour set \"\(name)\" has no colour (as Xcode's template makes it): the "
+            + "Info.plist names it, and the app gets the system's colour"
+    }
+
+    fileprivate static func colorSetShadowedByImageOrIcon(_ name: String) -> Diagnostic.Message {
+        "the colour set \"\(name)\" has the name of an image or app icon set; "
+            + "only that set is in Assets.car, so UIColor(named: \"\(name)\") will not find the colour"
+    }
+
+    fileprivate static func dataSetShadowed(_ name: String) -> Diagnostic.Message {
+        "the data set \"\(name)\" has the name of an image, app icon or colour set; "
+            + "only that set is in Assets.car"
+    }
+
+    fileprivate static func symbolSetShadowed(_ name: String) -> Diagnostic.Message {
+        "the symbol set \"\(name)\" has the name of an image, data or colour set; "
+            + "only that set is in Assets.car"
+    }
+
+    fileprivate static func dataSetInAnotherBundle(_ name: String, bundle: String) -> Diagnostic.Message {
+        "the data set \"\(name)\" is in a catalog of the bundle \"\(bundle)\"; Assets.car holds the main bundle's, so NSDataAsset will not find it"
+    }
+
+    fileprivate static func dataSetOnlyInTheCar(_ name: String) -> Diagnostic.Message {
+        "the data set \"\(name)\" is only compiled into Assets.car (build with --car); without it NSDataAsset(name: \"\(name)\") finds nothing"
+    }
+
+    fileprivate static func symbolSetInAnotherBundle(_ name: String, bundle: String) -> Diagnostic.Message {
+        "the symbol set \"\(name)\" is in a catalog of the bundle \"\(bundle)\"; Assets.car holds the main bundle's, so UIImage(named: \"\(name)\") will not find it"
+    }
+
+    fileprivate static func symbolSetOnlyInTheCar(_ name: String) -> Diagnostic.Message {
+        "the symbol set \"\(name)\" is only compiled into Assets.car (build with --car); without it UIImage(named: \"\(name)\") and Image(\"\(name)\") find nothing"
+    }
+
+    /// `inAnotherBundle`: the build makes the car (so the set is another bundle's); else it does not.
+    fileprivate static func imageSetHasOnlyCarSlots(_ name: String, inAnotherBundle: Bool) -> Diagnostic.Message {
+        "the image set \"\(name)\" has only slots that Assets.car selects on (locale, layout direction, "
+            + "display gamut, size class, memory, graphics family or CarPlay)"
+            + "\(inAnotherBundle ? " and is in a catalog of another bundle" : "; without --car")"
+            + ", nothing is written for it"
+    }
+
+    /// `inAnotherBundle`: the build makes the car (so the set is another bundle's); else it does not.
+    fileprivate static func colorSetHasOnlyLocalizedColors(_ name: String, inAnotherBundle: Bool) -> Diagnostic.Message {
+        "the colour set \"\(name)\" has only localized colours, which only Assets.car selects on"
+            + "\(inAnotherBundle ? ", and is in a catalog of another bundle" : "; without --car")"
+            + ", UIColor(named: \"\(name)\") finds nothing"
+    }
+
+    fileprivate static func unsupportedSource(_ path: String) -> Diagnostic.Message {
+        "source '\(path)' is not a .pdf, .svg or .png file"
+    }
+
+    fileprivate static func sourceIsJPEG(_ path: String) -> Diagnostic.Message {
+        "source '\(path)' is a JPEG; manifest images take PDF, SVG or PNG (catalogs copy JPEG slots as they are)"
+    }
+
+    fileprivate static func rasterPointSizeNotWhole(width: Int, height: Int, scale declared: Int) -> Diagnostic.Message {
+        "raster is \(width)x\(height) pixels at @\(declared)x; its point size must come out whole (divisible by \(declared))"
+    }
+
+    fileprivate static func scaleAboveRaster(_ scale: Int, source: String, rasterScale: Int) -> Diagnostic.Message {
+        "scale \(scale) is above '\(source)', an @\(rasterScale)x raster; assetc never upscales raster art (lower \"scales\" or supply a larger PNG)"
+    }
+
+    fileprivate static func rasterTooSmall(_ fileName: String, width: Int, height: Int, source: String) -> Diagnostic.Message {
+        "\(fileName) needs \(width)x\(height) pixels, more than '\(source)' provides; assetc never upscales raster art"
+    }
+
+    /// `file`: the earlier one's file when it is not the same as this one's (else its line alone).
+    fileprivate static func producedTwice(_ relativePath: String, alsoBy name: String, inFile file: String?, line: Int) -> Diagnostic.Message {
+        "\(relativePath) is produced twice (also by '\(name)' at \(file.map { "\($0):\(line)" } ?? "line \(line)"))"
+    }
+
+    fileprivate static func imageSetShadowedByAppIcon(_ name: String) -> Diagnostic.Message {
+        "the image set \"\(name)\" has the name of an app icon; only the icon is in Assets.car, "
+            + "so UIImage(named: \"\(name)\") will not find the image: rename the image set"
+    }
+
+    /// A set this build does not use: its problem, and that it is left out.
+    fileprivate static func leftOut(_ problem: String) -> Diagnostic.Message {
+        "\(problem); it is left out"
+    }
+
+    fileprivate static func didYouMean(_ closest: String) -> Diagnostic.Message {
+        "did you mean \"\(closest)\"?"
+    }
+
+    fileprivate static func unembeddedFonts(_ fonts: [String]) -> Diagnostic.Message {
+        let list = fonts.map { "'\($0)'" }.joined(separator: ", ")
+        return "uses \(fonts.count == 1 ? "the font" : "fonts") \(list) without embedding \(fonts.count == 1 ? "it" : "them"): the render depends on the fonts of the machine that builds it; embed \(fonts.count == 1 ? "it" : "them") in the PDF, or outline the text"
     }
 }
