@@ -11,11 +11,10 @@ public enum AppInfoPlistDecoder {
         do {
             object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
         } catch {
-            throw InputError([.error(path, "is not a property list Foundation can read (XML, binary or OpenStep); "
-                + "give the app's Info.plist, as in the project or as built into the .app")])
+            throw InputError([.error(path, .notAReadablePropertyList)])
         }
         guard case .dictionary(let root) = value(object) else {
-            throw InputError([.error(path, "is a property list whose top level is not a dictionary; an Info.plist is one")])
+            throw InputError([.error(path, .propertyListIsNotADictionary)])
         }
         return root
     }
@@ -33,4 +32,10 @@ public enum AppInfoPlistDecoder {
         default: return .string(String(describing: object))
         }
     }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let notAReadablePropertyList: Diagnostic.Message = "is not a property list Foundation can read (XML, binary or OpenStep); "
+        + "give the app's Info.plist, as in the project or as built into the .app"
+    fileprivate static let propertyListIsNotADictionary: Diagnostic.Message = "is a property list whose top level is not a dictionary; an Info.plist is one"
 }

@@ -15,12 +15,12 @@ extension ManifestDecoder {
             if let problem = NameRules.problem(with: text) { reader.error(problem, at: nameNode.location) } else { name = text }
         }
         guard let layersNode = fields["layers"] else {
-            reader.error("\"brandAssets\" needs \"layers\": the layered art of the App Icon, front first", at: node.location)
+            reader.error(.brandAssetsNeedsLayers, at: node.location)
             return nil
         }
         guard let items = reader.array(layersNode, "\"layers\" of \"brandAssets\"") else { return nil }
         if !BrandAssetsSpec.layerCounts.contains(items.count) {
-            reader.error("\"layers\" of \"brandAssets\" has \(items.count); tvOS draws a layered image of 2 to 5", at: layersNode.location)
+            reader.error(.wrongBrandAssetsLayerCount(items.count), at: layersNode.location)
         }
         let defaults = BrandAssetsSpec.defaultLayerNames(count: items.count)
         var layers: [BrandAssetsSpec.Layer] = []
@@ -28,7 +28,7 @@ extension ManifestDecoder {
             let what = "a layer of \"brandAssets\""
             if case .object = item.value {
                 guard let layer = reader.object(item, what, allowed: brandAssetsLayerKeys),
-                      let sourceNode = layer["source"] ?? { reader.error("\(what) needs \"source\"", at: item.location); return nil }(),
+                      let sourceNode = layer["source"] ?? { reader.error(.layerNeedsSource(what), at: item.location); return nil }(),
                       let source = sourceSpec(sourceNode, "\"source\" of \(what)", reader: reader) else { continue }
                 var layerName = defaults[index]
                 if let nameNode = layer["name"], let text = reader.name(nameNode, "\"name\" of \(what)") {
@@ -41,17 +41,33 @@ extension ManifestDecoder {
             }
         }
         if Set(layers.map(\.name)).count != layers.count {
-            reader.error("two layers of \"brandAssets\" have the same name", at: layersNode.location)
+            reader.error(.brandAssetsLayerNamesRepeat, at: layersNode.location)
         }
         let topShelf = fields["topShelf"].flatMap { sourceSpec($0, "\"topShelf\" of \"brandAssets\"", reader: reader) }
         let topShelfWide = fields["topShelfWide"].flatMap { sourceSpec($0, "\"topShelfWide\" of \"brandAssets\"", reader: reader) }
         let background = fields["background"].flatMap { color($0, "\"background\" of \"brandAssets\"", reader: reader) }
         if let background, background.alpha != 255, let node = fields["background"] {
-            reader.error("\"background\" of \"brandAssets\" must be opaque: tvOS asks for an opaque back layer", at: node.location)
+            reader.error(.brandAssetsBackgroundIsNotOpaque, at: node.location)
         }
         guard reader.diagnostics.count == errorsBefore else { return nil }
         var spec = BrandAssetsSpec(name: name, layers: layers, topShelf: topShelf, topShelfWide: topShelfWide, location: node.location)
         if let background { spec.background = background }
         return spec
     }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let brandAssetsNeedsLayers: Diagnostic.Message = "\"brandAssets\" needs \"layers\": the layered art of the App Icon, front first"
+
+    fileprivate static func wrongBrandAssetsLayerCount(_ count: Int) -> Diagnostic.Message {
+        "\"layers\" of \"brandAssets\" has \(count); tvOS draws a layered image of 2 to 5"
+    }
+
+    /// `what` is `a layer of "brandAssets"`.
+    fileprivate static func layerNeedsSource(_ what: String) -> Diagnostic.Message {
+        "\(what) needs \"source\""
+    }
+
+    fileprivate static let brandAssetsLayerNamesRepeat: Diagnostic.Message = "two layers of \"brandAssets\" have the same name"
+    fileprivate static let brandAssetsBackgroundIsNotOpaque: Diagnostic.Message = "\"background\" of \"brandAssets\" must be opaque: tvOS asks for an opaque back layer"
 }

@@ -9,7 +9,7 @@ extension ManifestDecoder {
         var source = inherited?.source
         if let node = fields["source"], let text = reader.string(node, "\"source\" of \(owner)") {
             if text.isEmpty {
-                reader.error("\"source\" of \(owner) is empty", at: node.location)
+                reader.error(.fieldIsEmpty("\"source\" of \(owner)"), at: node.location)
             } else {
                 source = SourceSpec(path: text, location: node.location)
             }
@@ -29,7 +29,7 @@ extension ManifestDecoder {
                                     reader: FieldReader) -> ImageSpec? {
         guard let fields = reader.object(node, "image #\(index + 1)", allowed: imageKeys) else { return nil }
         guard let nameNode = fields["name"] else {
-            reader.error("image #\(index + 1) has no \"name\"", at: node.location)
+            reader.error(.imageHasNoName(number: index + 1), at: node.location)
             return nil
         }
         guard let name = reader.name(nameNode, "\"name\" of image #\(index + 1)") else { return nil }
@@ -46,7 +46,7 @@ extension ManifestDecoder {
         if let idiomsNode = fields["idioms"] {
             idioms = decodeIdioms(idiomsNode, owner: owner, art: art, scales: scales, reader: reader)
         } else if art == nil, fields["source"] == nil {
-            reader.error("\(owner) has no \"source\"", at: node.location)
+            reader.error(.imageHasNoSource(owner), at: node.location)
         }
 
         var tall: TallArt?
@@ -59,9 +59,9 @@ extension ManifestDecoder {
             if bundles.contains(where: { $0.name == bundleName }) {
                 bundle = .named(bundleName)
             } else {
-                var message = "\(owner) names bundle '\(bundleName)', which is not declared in \"bundles\""
+                var message: Diagnostic.Message = .imageBundleNotDeclared(bundleName, owner: owner)
                 if let suggestion = NameSuggestion.closest(to: bundleName, among: bundles.map(\.name)) {
-                    message += "; did you mean '\(suggestion)'?"
+                    message = message + .didYouMean(suggestion)
                 }
                 reader.error(message, at: bundleNode.location)
             }
@@ -77,29 +77,29 @@ extension ManifestDecoder {
         var result: [IdiomArt] = []
         func add(_ idiom: Idiom, _ art: ArtSpec?, _ scales: [Int], at location: SourceLocation) {
             if result.contains(where: { $0.idiom == idiom }) {
-                reader.error("idiom '\(idiom.rawValue)' is listed twice in \(owner)", at: location)
+                reader.error(.idiomListedTwice(idiom, in: owner), at: location)
             } else if let art {
                 result.append(IdiomArt(idiom: idiom, art: art, scales: scales))
             } else {
-                reader.error("idiom '\(idiom.rawValue)' of \(owner) has no \"source\", and the image has none to inherit",
+                reader.error(.idiomHasNoSource(idiom, of: owner),
                              at: location)
             }
         }
         switch node.value {
         case .array(let elements):
-            if elements.isEmpty { reader.error("\"idioms\" of \(owner) is empty", at: node.location) }
+            if elements.isEmpty { reader.error(.fieldIsEmpty("\"idioms\" of \(owner)"), at: node.location) }
             for element in elements {
                 if let idiom = reader.choice(element, "an idiom of \(owner)", as: Idiom.self, among: Idiom.iOSDevices) {
                     add(idiom, art, scales, at: element.location)
                 }
             }
         case .object(let members):
-            if members.isEmpty { reader.error("\"idioms\" of \(owner) is empty", at: node.location) }
+            if members.isEmpty { reader.error(.fieldIsEmpty("\"idioms\" of \(owner)"), at: node.location) }
             for member in members {
                 guard let idiom = Idiom(rawValue: member.key), Idiom.iOSDevices.contains(idiom) else {
-                    var message = "unknown idiom '\(member.key)' in \(owner); expected iphone or ipad"
+                    var message = Diagnostic.Message.unknownIdiom(member.key, in: owner) + .expectedIPhoneOrIPad
                     if let suggestion = NameSuggestion.closest(to: member.key, among: Idiom.iOSDevices.map(\.rawValue)) {
-                        message = "unknown idiom '\(member.key)' in \(owner); did you mean '\(suggestion)'?"
+                        message = Diagnostic.Message.unknownIdiom(member.key, in: owner) + .didYouMean(suggestion)
                     }
                     reader.error(message, at: member.keyLocation)
                     continue
@@ -113,7 +113,7 @@ extension ManifestDecoder {
                 add(idiom, idiomArt, idiomScales, at: member.keyLocation)
             }
         default:
-            reader.error("\"idioms\" of \(owner) must be an array like [\"iphone\", \"ipad\"] or an object keyed by idiom, found \(node.typeName)",
+            reader.error(.idiomsMustBeAnArrayOrObject(of: owner, found: node.typeName),
                          at: node.location)
         }
         return result.sorted { $0.idiom < $1.idiom }
@@ -122,7 +122,7 @@ extension ManifestDecoder {
     static func decodeTall(_ node: JSONNode, owner: String, art: ArtSpec?, idioms: [IdiomArt],
                                    reader: FieldReader) -> TallArt? {
         if !idioms.isEmpty, !idioms.contains(where: { $0.idiom == .iphone }) {
-            reader.error("\"tall\" of \(owner) makes an iPhone 5 variant, but the image's idioms leave out iphone",
+            reader.error(.tallNeedsIPhone(of: owner),
                          at: node.location)
             return nil
         }
@@ -137,14 +137,14 @@ extension ManifestDecoder {
             guard let fields = reader.object(node, "\"tall\" of \(owner)", allowed: tallKeys) else { return nil }
             guard let tallArt = decodeArt(fields, owner: "the tall variant of \(owner)", inherited: baseArt, reader: reader)
             else {
-                reader.error("\"tall\" of \(owner) has no \"source\" and the image has none to inherit", at: node.location)
+                reader.error(.tallHasNoSource(of: owner), at: node.location)
                 return nil
             }
             // With its own source and no size, the tall page is drawn at its own size.
             let derives = fields["size"] == nil && fields["source"] == nil
             return TallArt(art: tallArt, derivesSize: derives)
         default:
-            reader.error("\"tall\" of \(owner) must be true, false or an object, found \(node.typeName)", at: node.location)
+            reader.error(.tallMustBeBoolOrObject(of: owner, found: node.typeName), at: node.location)
             return nil
         }
     }
@@ -155,12 +155,11 @@ extension ManifestDecoder {
         for image in images {
             let key = AssetKey(image.name.lowercased(), in: image.bundle)
             if let earlier = seen[key] {
-                let where_ = image.bundle.name.map { "bundle '\($0)'" } ?? "the main bundle"
                 if earlier.name == image.name {
-                    reader.error("image '\(image.name)' is declared twice in \(where_) (first at line \(earlier.nameLocation.line))",
+                    reader.error(.imageDeclaredTwice(image.name, in: image.bundle, firstLine: earlier.nameLocation.line),
                                  at: image.nameLocation)
                 } else {
-                    reader.error("image '\(image.name)' differs from '\(earlier.name)' (line \(earlier.nameLocation.line)) only by case in \(where_); case-insensitive file systems would merge their files",
+                    reader.error(.imageNamesDifferOnlyByCase(image.name, earlier.name, line: earlier.nameLocation.line, in: image.bundle),
                                  at: image.nameLocation)
                 }
                 continue
@@ -171,8 +170,74 @@ extension ManifestDecoder {
         for image in images {
             guard let owners = bundlesByName[image.name], owners.count > 1, owners.first == image.bundle.writtenName
             else { continue }
-            reader.warning("image '\(image.name)' exists in several bundles (\(owners.joined(separator: ", "))); a bundle-searching imageNamed: returns whichever it searches first",
+            reader.warning(.imageInSeveralBundles(image.name, bundles: owners),
                            at: image.nameLocation)
         }
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func imageHasNoName(number: Int) -> Diagnostic.Message {
+        "image #\(number) has no \"name\""
+    }
+
+    /// `owner` is `image 'Name'`.
+    fileprivate static func imageHasNoSource(_ owner: String) -> Diagnostic.Message {
+        "\(owner) has no \"source\""
+    }
+
+    /// Followed by `didYouMean(_:)` when a declared bundle is near.
+    fileprivate static func imageBundleNotDeclared(_ bundleName: String, owner: String) -> Diagnostic.Message {
+        "\(owner) names bundle '\(bundleName)', which is not declared in \"bundles\""
+    }
+
+    fileprivate static func idiomListedTwice(_ idiom: Idiom, in owner: String) -> Diagnostic.Message {
+        "idiom '\(idiom.rawValue)' is listed twice in \(owner)"
+    }
+
+    fileprivate static func idiomHasNoSource(_ idiom: Idiom, of owner: String) -> Diagnostic.Message {
+        "idiom '\(idiom.rawValue)' of \(owner) has no \"source\", and the image has none to inherit"
+    }
+
+    /// Followed by `expectedIPhoneOrIPad` or `didYouMean(_:)`.
+    fileprivate static func unknownIdiom(_ key: String, in owner: String) -> Diagnostic.Message {
+        "unknown idiom '\(key)' in \(owner)"
+    }
+
+    fileprivate static let expectedIPhoneOrIPad: Diagnostic.Message = "; expected iphone or ipad"
+
+    fileprivate static func idiomsMustBeAnArrayOrObject(of owner: String, found typeName: String) -> Diagnostic.Message {
+        "\"idioms\" of \(owner) must be an array like [\"iphone\", \"ipad\"] or an object keyed by idiom, found \(typeName)"
+    }
+
+    fileprivate static func tallNeedsIPhone(of owner: String) -> Diagnostic.Message {
+        "\"tall\" of \(owner) makes an iPhone 5 variant, but the image's idioms leave out iphone"
+    }
+
+    fileprivate static func tallHasNoSource(of owner: String) -> Diagnostic.Message {
+        "\"tall\" of \(owner) has no \"source\" and the image has none to inherit"
+    }
+
+    fileprivate static func tallMustBeBoolOrObject(of owner: String, found typeName: String) -> Diagnostic.Message {
+        "\"tall\" of \(owner) must be true, false or an object, found \(typeName)"
+    }
+
+    /// `bundle 'Checkout'`, or `the main bundle`.
+    fileprivate static func place(of bundle: BundleRef) -> Diagnostic.Message {
+        if let name = bundle.name { return "bundle '\(name)'" }
+        return "the main bundle"
+    }
+
+    fileprivate static func imageDeclaredTwice(_ name: String, in bundle: BundleRef, firstLine: Int) -> Diagnostic.Message {
+        "image '\(name)' is declared twice in \(place(of: bundle)) (first at line \(firstLine))"
+    }
+
+    fileprivate static func imageNamesDifferOnlyByCase(_ name: String, _ earlier: String, line: Int, in bundle: BundleRef) -> Diagnostic.Message {
+        "image '\(name)' differs from '\(earlier)' (line \(line)) only by case in \(place(of: bundle)); case-insensitive file systems would merge their files"
+    }
+
+    /// `bundles` are the bundles' written names.
+    fileprivate static func imageInSeveralBundles(_ name: String, bundles: [String]) -> Diagnostic.Message {
+        "image '\(name)' exists in several bundles (\(bundles.joined(separator: ", "))); a bundle-searching imageNamed: returns whichever it searches first"
     }
 }

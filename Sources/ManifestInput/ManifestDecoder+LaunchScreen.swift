@@ -11,7 +11,7 @@ extension ManifestDecoder {
         func setName(_ key: String, _ kind: String) -> String? {
             guard let field = fields[key], let text = reader.name(field, "\"\(key)\" of \"launchScreen\"") else { return nil }
             guard !text.isEmpty else {
-                reader.error("\"\(key)\" of \"launchScreen\" is empty; name \(kind) of the catalogs", at: field.location)
+                reader.error(.launchScreenSetNameIsEmpty(key, kind: kind), at: field.location)
                 return nil
             }
             return text
@@ -23,5 +23,12 @@ extension ManifestDecoder {
         if let field = fields["tabBar"] { spec.tabBar = reader.bool(field, "\"tabBar\" of \"launchScreen\"") ?? false }
         if let field = fields["toolbar"] { spec.toolbar = reader.bool(field, "\"toolbar\" of \"launchScreen\"") ?? false }
         return spec
+    }
+}
+
+extension Diagnostic.Message {
+    /// `kind` is `a colour set` or `an image set`.
+    fileprivate static func launchScreenSetNameIsEmpty(_ key: String, kind: String) -> Diagnostic.Message {
+        "\"\(key)\" of \"launchScreen\" is empty; name \(kind) of the catalogs"
     }
 }

@@ -23,10 +23,10 @@ public enum ManifestDecoder {
         -> (manifest: Manifest, warnings: [Diagnostic])
     {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            throw InputError([.error(path, "manifest is empty; expected a JSON object with \"version\": 1")])
+            throw InputError([.error(path, .manifestIsEmpty)])
         }
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw InputError([.error(path, at: firstInvalidUTF8(bytes), "manifest is not valid UTF-8")])
+            throw InputError([.error(path, at: firstInvalidUTF8(bytes), .manifestIsNotUTF8)])
         }
         if let line = MergeConflictMarkers.firstLine(in: bytes) {
             throw InputError([.error(path, at: SourceLocation(line: line, column: 1), MergeConflictMarkers.message)])
@@ -61,18 +61,18 @@ public enum ManifestDecoder {
     private static func decodeRoot(_ root: JSONNode, reader: FieldReader, path: String, directory: String) -> Manifest? {
         guard let fields = reader.object(root, "the manifest", allowed: topLevelKeys) else { return nil }
         guard let versionNode = fields["version"] else {
-            reader.error("missing \"version\"; add \"version\": 1", at: root.location)
+            reader.error(.versionIsMissing, at: root.location)
             return nil
         }
         guard let version = reader.integer(versionNode, "\"version\"", in: Int.min...Int.max) else { return nil }
         guard version == Manifest.supportedVersion else {
-            reader.error("unsupported manifest version \(version); this assetc reads version \(Manifest.supportedVersion)",
+            reader.error(.unsupportedManifestVersion(version),
                          at: versionNode.location)
             return nil
         }
         let output = fields["output"].flatMap { node -> String? in
             guard let text = reader.string(node, "\"output\"") else { return nil }
-            if text.isEmpty { reader.error("\"output\" is empty", at: node.location); return nil }
+            if text.isEmpty { reader.error(.fieldIsEmpty("\"output\""), at: node.location); return nil }
             return text
         }
         let defaultScales = fields["scales"].flatMap { Self.scales($0, "\"scales\"", reader: reader) } ?? Manifest.defaultScales
@@ -94,12 +94,12 @@ public enum ManifestDecoder {
             for element in elements {
                 guard let idiom = reader.choice(element, "a device in \"devices\"", as: Idiom.self, among: Idiom.iOSDevices) else { continue }
                 if devices.contains(idiom) {
-                    reader.error("device '\(idiom.rawValue)' is listed twice", at: element.location)
+                    reader.error(.deviceListedTwice(idiom), at: element.location)
                 } else {
                     devices.append(idiom)
                 }
             }
-            if elements.isEmpty { reader.error("\"devices\" is empty; list iphone, ipad or both", at: node.location) }
+            if elements.isEmpty { reader.error(.noDevicesListed, at: node.location) }
             if !devices.isEmpty { manifest.devices = devices.sorted() }
         }
         manifest.namesDevicesAndTarget = fields["devices"] != nil && fields["deploymentTarget"] != nil
@@ -107,7 +107,7 @@ public enum ManifestDecoder {
             if let version = OSVersion(text), version.major >= 3 {
                 manifest.deploymentTarget = version
             } else {
-                reader.error("\"deploymentTarget\" '\(text)' is not an iOS version such as \"7.0\"", at: node.location)
+                reader.error(.deploymentTargetIsNotAnIOSVersion(text), at: node.location)
             }
         }
         if let node = fields["budget"], let budget = reader.object(node, "\"budget\"", allowed: budgetKeys) {
@@ -116,7 +116,7 @@ public enum ManifestDecoder {
                     manifest.budget = SizeBudget(maxBytes: value, location: limit.location)
                 }
             } else {
-                reader.error("\"budget\" needs \"maxBytes\", the largest size of Resources/ in bytes", at: node.location)
+                reader.error(.budgetNeedsMaxBytes, at: node.location)
             }
         }
         if let node = fields["catalogs"] { manifest.catalogs = decodeCatalogs(node, bundles: bundles, reader: reader) }
@@ -131,12 +131,12 @@ public enum ManifestDecoder {
                 if let effort = PNGEffort(rawValue: text) {
                     manifest.pngEffort = effort
                 } else {
-                    reader.error("\"pngEffort\" of \"render\" must be \"fast\", \"default\" or \"max\", not \"\(text)\"", at: value.location)
+                    reader.error(.unknownPNGEffort(text), at: value.location)
                 }
             }
         }
         if let node = fields["fonts"], let path = reader.string(node, "\"fonts\"") {
-            if path.isEmpty { reader.error("\"fonts\" is empty; name a folder of font files", at: node.location) } else {
+            if path.isEmpty { reader.error(.fontsPathIsEmpty, at: node.location) } else {
                 manifest.fontsDirectory = path
                 manifest.fontsLocation = node.location
             }
@@ -146,19 +146,19 @@ public enum ManifestDecoder {
                 if let bundle = AccessorBundle(text) {
                     manifest.accessorBundle = bundle
                 } else {
-                    reader.error("\"bundle\" of \"codegen\" must be \(AccessorBundle.spellings), not \"\(text)\"", at: node.location)
+                    reader.error(.unknownAccessorBundle(text), at: node.location)
                 }
             }
             if let objc = codegen["objc"], let path = reader.string(objc, "\"objc\" of \"codegen\"") {
                 if let problem = ObjectiveCNames.problem(path) {
-                    reader.error("\"objc\" of \"codegen\" \(problem)", at: objc.location)
+                    reader.error(.invalidObjectiveCOutput(problem), at: objc.location)
                 } else {
                     manifest.objcOutput = path
                 }
             }
             if let swift = codegen["swift"], let path = reader.string(swift, "\"swift\" of \"codegen\"") {
                 if path.isEmpty || !path.hasSuffix(".swift") {
-                    reader.error("\"swift\" of \"codegen\" must name a .swift file", at: swift.location)
+                    reader.error(.swiftOutputIsNotASwiftFile, at: swift.location)
                 } else {
                     manifest.swiftOutput = path
                 }
@@ -194,10 +194,10 @@ public enum ManifestDecoder {
         if let node = fields["launchScreen"] { manifest.launchScreen = decodeLaunchScreen(node, reader: reader) }
         if let node = fields["brandAssets"] { manifest.brandAssets = decodeBrandAssets(node, reader: reader) }
         if (manifest.appIconSetName != nil || manifest.launchImageSetName != nil) && manifest.catalogs.isEmpty {
-            reader.error("\"set\" picks a set from \"catalogs\", but the manifest lists no catalogs", at: root.location)
+            reader.error(.setWithoutCatalogs, at: root.location)
         }
         if let icon = manifest.appIcon, let launch = manifest.launchImage, icon.name == launch.basename {
-            reader.error("\"appIcon\" name and \"launchImage\" basename are both '\(icon.name)'", at: launch.location)
+            reader.error(.appIconAndLaunchImageShareName(icon.name), at: launch.location)
         }
         return manifest
     }
@@ -205,7 +205,7 @@ public enum ManifestDecoder {
     static func color(_ node: JSONNode, _ what: String, reader: FieldReader) -> RGBAColor? {
         guard let text = reader.string(node, what) else { return nil }
         guard let color = RGBAColor(hex: text) else {
-            reader.error("\(what) '\(text)' is not a colour like \"#FFFFFF\" or \"#FFFFFF80\"", at: node.location)
+            reader.error(.notAColour(text, for: what), at: node.location)
             return nil
         }
         return color
@@ -214,7 +214,7 @@ public enum ManifestDecoder {
     static func sourceSpec(_ node: JSONNode, _ what: String, reader: FieldReader) -> SourceSpec? {
         guard let text = reader.string(node, what) else { return nil }
         if text.isEmpty {
-            reader.error("\(what) is empty", at: node.location)
+            reader.error(.fieldIsEmpty(what), at: node.location)
             return nil
         }
         return SourceSpec(path: text, location: node.location)
@@ -225,8 +225,7 @@ public enum ManifestDecoder {
                                  reader: FieldReader) -> String? {
         let present = keys.filter { fields[$0] != nil }
         if present.count == 1 { return present[0] }
-        let list = keys.map { "\"\($0)\"" }.joined(separator: ", ")
-        reader.error(present.isEmpty ? "\(owner) needs one of \(list)" : "\(owner) takes only one of \(list)", at: location)
+        reader.error(present.isEmpty ? .needsOneOf(keys, owner: owner) : .takesOnlyOneOf(keys, owner: owner), at: location)
         return nil
     }
 
@@ -239,7 +238,7 @@ public enum ManifestDecoder {
         }
         let background = fields["background"].flatMap { color($0, "\"background\" of \"appIcon\"", reader: reader) }
         if let background, background.alpha != 255, let node = fields["background"] {
-            reader.error("\"background\" of \"appIcon\" must be opaque: app icons have no transparency", at: node.location)
+            reader.error(.appIconBackgroundIsNotOpaque, at: node.location)
         }
         let artwork = fields["artwork"].flatMap { reader.bool($0, "\"artwork\" of \"appIcon\"") } ?? false
         let page = fields["page"].flatMap { reader.integer($0, "\"page\" of \"appIcon\"", in: 1...maximumPage) } ?? 1
@@ -249,7 +248,7 @@ public enum ManifestDecoder {
             input = sourceSpec(fields["source"]!, "\"source\" of \"appIcon\"", reader: reader).map { .generate($0, page: page) }
         case "appiconset":
             input = sourceSpec(fields["appiconset"]!, "\"appiconset\"", reader: reader).map { .appiconset($0) }
-            if let pageNode = fields["page"] { reader.error("\"page\" applies only with \"source\"", at: pageNode.location) }
+            if let pageNode = fields["page"] { reader.error(.appIconPageNeedsSource, at: pageNode.location) }
         default:
             break
         }
@@ -266,12 +265,12 @@ public enum ManifestDecoder {
         }
         let background = fields["background"].flatMap { color($0, "\"background\" of \"launchImage\"", reader: reader) }
         if let background, background.alpha != 255, let node = fields["background"] {
-            reader.error("\"background\" of \"launchImage\" must be opaque", at: node.location)
+            reader.error(.launchImageBackgroundIsNotOpaque, at: node.location)
         }
         var orientations: [Orientation] = [.portrait]
         if let node = fields["orientations"], let elements = reader.array(node, "\"orientations\"") {
             let parsed = elements.compactMap { reader.choice($0, "an orientation", as: Orientation.self) }
-            if elements.isEmpty { reader.error("\"orientations\" is empty", at: node.location) }
+            if elements.isEmpty { reader.error(.fieldIsEmpty("\"orientations\""), at: node.location) }
             orientations = Orientation.allCases.filter(parsed.contains)
         }
         var schemes: [String] = []
@@ -282,10 +281,10 @@ public enum ManifestDecoder {
                     ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
                 }
                 if scheme.isEmpty || !allowed || !(scheme.unicodeScalars.first.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) } ?? false) {
-                    reader.error("URL scheme '\(scheme)' must start with a letter and hold only letters, digits, '+', '-' and '.'",
+                    reader.error(.invalidURLScheme(scheme),
                                  at: element.location)
                 } else if schemes.contains(scheme) {
-                    reader.error("URL scheme '\(scheme)' is listed twice", at: element.location)
+                    reader.error(.urlSchemeListedTwice(scheme), at: element.location)
                 } else {
                     schemes.append(scheme)
                 }
@@ -303,7 +302,7 @@ public enum ManifestDecoder {
         case "files":
             if let elements = reader.array(fields["files"]!, "\"files\"") {
                 let files = elements.compactMap { sourceSpec($0, "a file in \"files\"", reader: reader) }
-                if elements.isEmpty { reader.error("\"files\" is empty", at: fields["files"]!.location) }
+                if elements.isEmpty { reader.error(.fieldIsEmpty("\"files\""), at: fields["files"]!.location) }
                 input = .files(files)
             }
         default:
@@ -311,7 +310,7 @@ public enum ManifestDecoder {
         }
         if case .generate = input {} else {
             for key in ["page", "fit", "schemes"] where fields[key] != nil {
-                reader.error("\"\(key)\" of \"launchImage\" applies only with \"source\"", at: fields[key]!.location)
+                reader.error(.launchImageFieldNeedsSource(key), at: fields[key]!.location)
             }
         }
         guard let input, reader.diagnostics.count == errorsBefore else { return nil }
@@ -322,14 +321,14 @@ public enum ManifestDecoder {
     static func scales(_ node: JSONNode, _ what: String, reader: FieldReader) -> [Int]? {
         guard let elements = reader.array(node, what) else { return nil }
         if elements.isEmpty {
-            reader.error("\(what) is empty; list at least one of 1, 2, 3", at: node.location)
+            reader.error(.noScalesListed(what), at: node.location)
             return nil
         }
         var result: [Int] = []
         for element in elements {
             guard let scale = reader.integer(element, "a scale in \(what)", in: 1...3) else { continue }
             if result.contains(scale) {
-                reader.error("scale \(scale) is listed twice in \(what)", at: element.location)
+                reader.error(.scaleListedTwice(scale, in: what), at: element.location)
             } else {
                 result.append(scale)
             }
@@ -340,7 +339,7 @@ public enum ManifestDecoder {
     static func size(_ node: JSONNode, _ what: String, reader: FieldReader) -> PointSize? {
         guard let elements = reader.array(node, what) else { return nil }
         guard elements.count == 2 else {
-            reader.error("\(what) must be [width, height] in points, found \(elements.count) numbers", at: node.location)
+            reader.error(.sizeMustBeTwoNumbers(what, found: elements.count), at: node.location)
             return nil
         }
         guard let width = reader.number(elements[0], "the width in \(what)", greaterThan: 0, atMost: maximumPoints),
@@ -354,11 +353,11 @@ public enum ManifestDecoder {
                                   reader: FieldReader) -> CatalogSetChoice? {
         guard case .object(let members) = node.value, let setNode = members.first(where: { $0.key == "set" })?.value else { return nil }
         for member in members where member.key != "set" && !extra.contains(member.key) {
-            reader.error("\"\(member.key)\" of \(what) does not apply with \"set\" (the set in the catalog says everything)",
+            reader.error(.fieldDoesNotApplyWithSet(member.key, of: what),
                          at: member.keyLocation)
         }
         guard let name = reader.name(setNode, "\"set\" of \(what)") else { return nil }
-        if name.isEmpty { reader.error("\"set\" of \(what) is empty", at: setNode.location); return nil }
+        if name.isEmpty { reader.error(.fieldIsEmpty("\"set\" of \(what)"), at: setNode.location); return nil }
         return CatalogSetChoice(name: name, location: setNode.location)
     }
 
@@ -369,16 +368,16 @@ public enum ManifestDecoder {
         for element in elements {
             guard let fields = reader.object(element, "a catalog", allowed: catalogKeys) else { continue }
             guard let pathNode = fields["path"] else {
-                reader.error("a catalog needs \"path\", the .xcassets folder", at: element.location)
+                reader.error(.catalogNeedsPath, at: element.location)
                 continue
             }
             guard let path = reader.string(pathNode, "the catalog's \"path\"") else { continue }
             if !path.lowercased().hasSuffix(".xcassets") {
-                reader.error("catalog path '\(path)' must name a .xcassets folder", at: pathNode.location)
+                reader.error(.catalogPathIsNotXcassets(path), at: pathNode.location)
                 continue
             }
             if catalogs.contains(where: { $0.path == path }) {
-                reader.error("catalog '\(path)' is listed twice", at: pathNode.location)
+                reader.error(.catalogListedTwice(path), at: pathNode.location)
                 continue
             }
             var bundle = BundleRef.main
@@ -386,7 +385,7 @@ public enum ManifestDecoder {
                 if bundles.contains(where: { $0.name == name }) {
                     bundle = .named(name)
                 } else {
-                    reader.error("bundle '\(name)' is not declared in \"bundles\"", at: bundleNode.location)
+                    reader.error(.bundleNotDeclared(name), at: bundleNode.location)
                     continue
                 }
             }
@@ -403,31 +402,153 @@ public enum ManifestDecoder {
         for element in elements {
             guard let fields = reader.object(element, "a bundle", allowed: bundleKeys) else { continue }
             guard let nameNode = fields["name"], let pathNode = fields["path"] else {
-                reader.error("a bundle needs \"name\" and \"path\"", at: element.location)
+                reader.error(.bundleNeedsNameAndPath, at: element.location)
                 continue
             }
             guard let name = reader.name(nameNode, "the bundle's \"name\""),
                   let path = reader.name(pathNode, "the bundle's \"path\"") else { continue }
-            if name.isEmpty { reader.error("bundle name is empty", at: nameNode.location); continue }
+            if name.isEmpty { reader.error(.bundleNameIsEmpty, at: nameNode.location); continue }
             // The index, the run-time table and the reports key the main bundle by this name: a
             // bundle called so would share its entries, one or the other surviving by chance.
             if name == BundleRef.mainName {
-                reader.error("bundle name '\(name)' is reserved for the app's main bundle (images without \"bundle\" go there); choose another name",
+                reader.error(.bundleNameIsReserved(name),
                              at: nameNode.location)
                 continue
             }
             if let problem = NameRules.bundlePathProblem(path) { reader.error(problem, at: pathNode.location); continue }
             if bundles.contains(where: { $0.name == name }) {
-                reader.error("bundle '\(name)' is declared twice", at: nameNode.location)
+                reader.error(.bundleDeclaredTwice(name), at: nameNode.location)
                 continue
             }
             if bundles.contains(where: { $0.path.lowercased() == path.lowercased() }) {
-                reader.error("bundle path '\(path)' is used twice (file systems that fold case see one folder)",
+                reader.error(.bundlePathUsedTwice(path),
                              at: pathNode.location)
                 continue
             }
             bundles.append(BundleSpec(name: name, path: path, location: element.location))
         }
         return bundles
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let manifestIsEmpty: Diagnostic.Message = "manifest is empty; expected a JSON object with \"version\": 1"
+    fileprivate static let manifestIsNotUTF8: Diagnostic.Message = "manifest is not valid UTF-8"
+    fileprivate static let versionIsMissing: Diagnostic.Message = "missing \"version\"; add \"version\": 1"
+
+    fileprivate static func unsupportedManifestVersion(_ version: Int) -> Diagnostic.Message {
+        "unsupported manifest version \(version); this assetc reads version \(Manifest.supportedVersion)"
+    }
+
+    /// `what` names the field as the manifest spells it (`"output"`, `"set" of "appIcon"`).
+    static func fieldIsEmpty(_ what: String) -> Diagnostic.Message {
+        "\(what) is empty"
+    }
+
+    fileprivate static func deviceListedTwice(_ idiom: Idiom) -> Diagnostic.Message {
+        "device '\(idiom.rawValue)' is listed twice"
+    }
+
+    fileprivate static let noDevicesListed: Diagnostic.Message = "\"devices\" is empty; list iphone, ipad or both"
+
+    fileprivate static func deploymentTargetIsNotAnIOSVersion(_ text: String) -> Diagnostic.Message {
+        "\"deploymentTarget\" '\(text)' is not an iOS version such as \"7.0\""
+    }
+
+    fileprivate static let budgetNeedsMaxBytes: Diagnostic.Message = "\"budget\" needs \"maxBytes\", the largest size of Resources/ in bytes"
+
+    fileprivate static func unknownPNGEffort(_ text: String) -> Diagnostic.Message {
+        "\"pngEffort\" of \"render\" must be \"fast\", \"default\" or \"max\", not \"\(text)\""
+    }
+
+    fileprivate static let fontsPathIsEmpty: Diagnostic.Message = "\"fonts\" is empty; name a folder of font files"
+
+    fileprivate static func unknownAccessorBundle(_ text: String) -> Diagnostic.Message {
+        "\"bundle\" of \"codegen\" must be \(AccessorBundle.spellings), not \"\(text)\""
+    }
+
+    /// `problem` is `ObjectiveCNames.problem(_:)`'s.
+    fileprivate static func invalidObjectiveCOutput(_ problem: Diagnostic.Message) -> Diagnostic.Message {
+        "\"objc\" of \"codegen\" \(problem)"
+    }
+
+    fileprivate static let swiftOutputIsNotASwiftFile: Diagnostic.Message = "\"swift\" of \"codegen\" must name a .swift file"
+    fileprivate static let setWithoutCatalogs: Diagnostic.Message = "\"set\" picks a set from \"catalogs\", but the manifest lists no catalogs"
+
+    fileprivate static func appIconAndLaunchImageShareName(_ name: String) -> Diagnostic.Message {
+        "\"appIcon\" name and \"launchImage\" basename are both '\(name)'"
+    }
+
+    fileprivate static func notAColour(_ text: String, for what: String) -> Diagnostic.Message {
+        "\(what) '\(text)' is not a colour like \"#FFFFFF\" or \"#FFFFFF80\""
+    }
+
+    fileprivate static func needsOneOf(_ keys: [String], owner: String) -> Diagnostic.Message {
+        "\(owner) needs one of \(keys.map { "\"\($0)\"" }.joined(separator: ", "))"
+    }
+
+    fileprivate static func takesOnlyOneOf(_ keys: [String], owner: String) -> Diagnostic.Message {
+        "\(owner) takes only one of \(keys.map { "\"\($0)\"" }.joined(separator: ", "))"
+    }
+
+    fileprivate static let appIconBackgroundIsNotOpaque: Diagnostic.Message = "\"background\" of \"appIcon\" must be opaque: app icons have no transparency"
+    fileprivate static let appIconPageNeedsSource: Diagnostic.Message = "\"page\" applies only with \"source\""
+    fileprivate static let launchImageBackgroundIsNotOpaque: Diagnostic.Message = "\"background\" of \"launchImage\" must be opaque"
+
+    fileprivate static func invalidURLScheme(_ scheme: String) -> Diagnostic.Message {
+        "URL scheme '\(scheme)' must start with a letter and hold only letters, digits, '+', '-' and '.'"
+    }
+
+    fileprivate static func urlSchemeListedTwice(_ scheme: String) -> Diagnostic.Message {
+        "URL scheme '\(scheme)' is listed twice"
+    }
+
+    fileprivate static func launchImageFieldNeedsSource(_ key: String) -> Diagnostic.Message {
+        "\"\(key)\" of \"launchImage\" applies only with \"source\""
+    }
+
+    fileprivate static func noScalesListed(_ what: String) -> Diagnostic.Message {
+        "\(what) is empty; list at least one of 1, 2, 3"
+    }
+
+    fileprivate static func scaleListedTwice(_ scale: Int, in what: String) -> Diagnostic.Message {
+        "scale \(scale) is listed twice in \(what)"
+    }
+
+    fileprivate static func sizeMustBeTwoNumbers(_ what: String, found count: Int) -> Diagnostic.Message {
+        "\(what) must be [width, height] in points, found \(count) numbers"
+    }
+
+    fileprivate static func fieldDoesNotApplyWithSet(_ key: String, of what: String) -> Diagnostic.Message {
+        "\"\(key)\" of \(what) does not apply with \"set\" (the set in the catalog says everything)"
+    }
+
+    fileprivate static let catalogNeedsPath: Diagnostic.Message = "a catalog needs \"path\", the .xcassets folder"
+
+    fileprivate static func catalogPathIsNotXcassets(_ path: String) -> Diagnostic.Message {
+        "catalog path '\(path)' must name a .xcassets folder"
+    }
+
+    fileprivate static func catalogListedTwice(_ path: String) -> Diagnostic.Message {
+        "catalog '\(path)' is listed twice"
+    }
+
+    fileprivate static func bundleNotDeclared(_ name: String) -> Diagnostic.Message {
+        "bundle '\(name)' is not declared in \"bundles\""
+    }
+
+    fileprivate static let bundleNeedsNameAndPath: Diagnostic.Message = "a bundle needs \"name\" and \"path\""
+    fileprivate static let bundleNameIsEmpty: Diagnostic.Message = "bundle name is empty"
+
+    fileprivate static func bundleNameIsReserved(_ name: String) -> Diagnostic.Message {
+        "bundle name '\(name)' is reserved for the app's main bundle (images without \"bundle\" go there); choose another name"
+    }
+
+    fileprivate static func bundleDeclaredTwice(_ name: String) -> Diagnostic.Message {
+        "bundle '\(name)' is declared twice"
+    }
+
+    fileprivate static func bundlePathUsedTwice(_ path: String) -> Diagnostic.Message {
+        "bundle path '\(path)' is used twice (file systems that fold case see one folder)"
     }
 }

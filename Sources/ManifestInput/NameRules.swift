@@ -4,25 +4,25 @@ import AssetModel
 /// path components or the modifiers UIKit parses out of file names.
 public enum NameRules {
     /// Returns why `name` is unacceptable, or nil when it is fine.
-    public static func problem(with name: String) -> String? {
-        if name.isEmpty { return "name is empty" }
-        if name != name.trimmingWhitespace { return "name '\(name)' has leading or trailing white space" }
-        if name.contains("/") || name.contains("\\") { return "name '\(name)' contains a path separator" }
-        if name.contains("..") { return "name '\(name)' contains '..'" }
+    public static func problem(with name: String) -> Diagnostic.Message? {
+        if name.isEmpty { return .nameIsEmpty }
+        if name != name.trimmingWhitespace { return .nameHasSurroundingWhiteSpace(name) }
+        if name.contains("/") || name.contains("\\") { return .nameContainsPathSeparator(name) }
+        if name.contains("..") { return .nameContainsDotDot(name) }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return "name '\(name)' contains a control character"
+            return .nameContainsControlCharacter(name)
         }
         if let hidden = name.unicodeScalars.first(where: isInvisible) {
-            return "name '\(name)' contains the invisible or text-direction character U+\(String(hidden.value, radix: 16, uppercase: true)); two names that look alike must not be different files"
+            return .nameContainsInvisibleCharacter(name, hidden)
         }
-        if name.contains(":") { return "name '\(name)' contains ':'" }
+        if name.contains(":") { return .nameContainsColon(name) }
         if let modifier = modifier(in: name) {
-            return "name '\(name)' contains the modifier '\(modifier)'; assetc adds scale and device modifiers itself"
+            return .nameContainsModifier(name, modifier)
         }
         if name.contains(".") {
-            return "name '\(name)' contains '.'; UIKit would read what follows as a file extension"
+            return .nameContainsDot(name)
         }
-        if name.utf8.count > Limits.maximumNameBytes { return "name '\(name.prefix(40))…' is longer than \(Limits.maximumNameBytes) bytes" }
+        if name.utf8.count > Limits.maximumNameBytes { return .nameIsTooLong(name) }
         return nil
     }
 
@@ -59,21 +59,21 @@ public enum NameRules {
     }
 
     /// Why a bundle path is unacceptable, or nil. Bundles sit at the top of `Resources/`.
-    public static func bundlePathProblem(_ path: String) -> String? {
-        if path.isEmpty { return "bundle path is empty" }
-        if path.hasPrefix("/") { return "bundle path '\(path)' is absolute; it must be a folder name inside Resources/" }
+    public static func bundlePathProblem(_ path: String) -> Diagnostic.Message? {
+        if path.isEmpty { return .bundlePathIsEmpty }
+        if path.hasPrefix("/") { return .bundlePathIsAbsolute(path) }
         if path.contains("/") || path.contains("\\") {
-            return "bundle path '\(path)' contains a path separator; it must be a single folder name"
+            return .bundlePathContainsPathSeparator(path)
         }
-        if path == "." || path == ".." || path.contains("..") { return "bundle path '\(path)' contains '..'" }
+        if path == "." || path == ".." || path.contains("..") { return .bundlePathContainsDotDot(path) }
         if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return "bundle path '\(path)' contains a control character"
+            return .bundlePathContainsControlCharacter(path)
         }
         if let hidden = path.unicodeScalars.first(where: isInvisible) {
-            return "bundle path '\(path)' contains the invisible or text-direction character U+\(String(hidden.value, radix: 16, uppercase: true))"
+            return .bundlePathContainsInvisibleCharacter(path, hidden)
         }
         if !path.hasSuffix(".bundle") || path == ".bundle" {
-            return "bundle path '\(path)' must end in '.bundle'"
+            return .bundlePathLacksBundleExtension(path)
         }
         return nil
     }
@@ -85,5 +85,72 @@ extension String {
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
         return String(scalars)
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let nameIsEmpty: Diagnostic.Message = "name is empty"
+
+    fileprivate static func nameHasSurroundingWhiteSpace(_ name: String) -> Diagnostic.Message {
+        "name '\(name)' has leading or trailing white space"
+    }
+
+    fileprivate static func nameContainsPathSeparator(_ name: String) -> Diagnostic.Message {
+        "name '\(name)' contains a path separator"
+    }
+
+    fileprivate static func nameContainsDotDot(_ name: String) -> Diagnostic.Message {
+        "name '\(name)' contains '..'"
+    }
+
+    fileprivate static func nameContainsControlCharacter(_ name: String) -> Diagnostic.Message {
+        "name '\(name)' contains a control character"
+    }
+
+    fileprivate static func nameContainsInvisibleCharacter(_ name: String, _ hidden: Unicode.Scalar) -> Diagnostic.Message {
+        "name '\(name)' contains the invisible or text-direction character U+\(String(hidden.value, radix: 16, uppercase: true)); two names that look alike must not be different files"
+    }
+
+    fileprivate static func nameContainsColon(_ name: String) -> Diagnostic.Message {
+        "name '\(name)' contains ':'"
+    }
+
+    fileprivate static func nameContainsModifier(_ name: String, _ modifier: String) -> Diagnostic.Message {
+        "name '\(name)' contains the modifier '\(modifier)'; assetc adds scale and device modifiers itself"
+    }
+
+    fileprivate static func nameContainsDot(_ name: String) -> Diagnostic.Message {
+        "name '\(name)' contains '.'; UIKit would read what follows as a file extension"
+    }
+
+    /// Quotes the name's first 40 characters.
+    fileprivate static func nameIsTooLong(_ name: String) -> Diagnostic.Message {
+        "name '\(name.prefix(40))…' is longer than \(Limits.maximumNameBytes) bytes"
+    }
+
+    fileprivate static let bundlePathIsEmpty: Diagnostic.Message = "bundle path is empty"
+
+    fileprivate static func bundlePathIsAbsolute(_ path: String) -> Diagnostic.Message {
+        "bundle path '\(path)' is absolute; it must be a folder name inside Resources/"
+    }
+
+    fileprivate static func bundlePathContainsPathSeparator(_ path: String) -> Diagnostic.Message {
+        "bundle path '\(path)' contains a path separator; it must be a single folder name"
+    }
+
+    fileprivate static func bundlePathContainsDotDot(_ path: String) -> Diagnostic.Message {
+        "bundle path '\(path)' contains '..'"
+    }
+
+    fileprivate static func bundlePathContainsControlCharacter(_ path: String) -> Diagnostic.Message {
+        "bundle path '\(path)' contains a control character"
+    }
+
+    fileprivate static func bundlePathContainsInvisibleCharacter(_ path: String, _ hidden: Unicode.Scalar) -> Diagnostic.Message {
+        "bundle path '\(path)' contains the invisible or text-direction character U+\(String(hidden.value, radix: 16, uppercase: true))"
+    }
+
+    fileprivate static func bundlePathLacksBundleExtension(_ path: String) -> Diagnostic.Message {
+        "bundle path '\(path)' must end in '.bundle'"
     }
 }

@@ -15,7 +15,7 @@ import AssetModel
     ])
     func rejectsNamesThatCarryPathsOrModifiers(name: String, reason: String) {
         let problem = NameRules.problem(with: name)
-        #expect(problem?.contains(reason) == true, "\(name): \(problem ?? "accepted")")
+        #expect(problem?.text.contains(reason) == true, "\(name): \(problem ?? "accepted")")
     }
 
     @Test(arguments: [("Checkout.bundle", nil), ("../x.bundle", "separator"), ("/abs.bundle", "absolute"),
@@ -23,7 +23,7 @@ import AssetModel
     func checksBundlePaths(path: String, problem: String?) {
         let found = NameRules.bundlePathProblem(path)
         if let problem {
-            #expect(found?.contains(problem) == true, "\(path): \(found ?? "accepted")")
+            #expect(found?.text.contains(problem) == true, "\(path): \(found ?? "accepted")")
         } else {
             #expect(found == nil)
         }

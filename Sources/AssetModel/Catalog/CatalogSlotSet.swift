@@ -69,8 +69,8 @@ public struct CatalogSlotSet: Sendable, Hashable {
     /// for image sets (docs/catalogs.md).
     public static func missingContents(_ setPath: String) -> Diagnostic {
         let folder = FilePath(setPath)
-        let kind = folder.lastComponent.lowercased().hasSuffix(".launchimage") ? "launch image set" : "app icon set"
-        return .error(setPath, "the \(kind) \"\(folder.stem)\" has no Contents.json")
+        let isLaunchImageSet = folder.lastComponent.lowercased().hasSuffix(".launchimage")
+        return .error(setPath, .setHasNoContentsFile(folder.stem, isLaunchImageSet: isLaunchImageSet))
     }
 }
 
@@ -86,8 +86,17 @@ public struct CatalogSlotSets: Sendable {
 
     public func set(at setPath: String) throws(InputError) -> CatalogSlotSet {
         guard let read = sets[setPath] else {
-            throw InputError([.error(setPath + "/Contents.json", "the set was not read by the input stage")])
+            let contentsPath = setPath + "/Contents.json"
+            throw InputError([.error(contentsPath, .setNotReadByInputStage)])
         }
         return try read.get()
     }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func setHasNoContentsFile(_ name: String, isLaunchImageSet: Bool) -> Diagnostic.Message {
+        "the \(isLaunchImageSet ? "launch image set" : "app icon set") \"\(name)\" has no Contents.json"
+    }
+
+    fileprivate static let setNotReadByInputStage: Diagnostic.Message = "the set was not read by the input stage"
 }

@@ -17,7 +17,7 @@ public enum ForeignRaster {
     }
 
     /// The warning's text for `filename` holding `format`.
-    public static func message(_ filename: String, holds format: String) -> String {
+    public static func message(_ filename: String, holds format: String) -> Diagnostic.Message {
         let hint = format == "JPEG" ? "; name it .jpg to have it copied as a JPEG" : ""
         return "\"\(filename)\" holds \(format) data, not PNG, WebP or HEIC; the slot is skipped\(hint)"
     }

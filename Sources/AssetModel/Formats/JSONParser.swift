@@ -34,6 +34,10 @@ public struct JSONNode: Sendable {
 public struct JSONSyntaxError: Error, Sendable, Equatable {
     public var message: String
     public var location: SourceLocation
+
+    init(message: Diagnostic.Message, location: SourceLocation) {
+        (self.message, self.location) = (message.text, location)
+    }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes. Hand-written because Foundation's parser reports no
@@ -53,7 +57,7 @@ public struct JSONParser {
         let node = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         if parser.index < parser.bytes.count {
-            throw parser.failure("unexpected text after the top-level value")
+            throw parser.failure(.textAfterTopLevelValue)
         }
         return node
     }
@@ -62,7 +66,7 @@ public struct JSONParser {
 
     private var here: SourceLocation { SourceLocation(line: line, column: column) }
 
-    private func failure(_ message: String, at location: SourceLocation? = nil) -> JSONSyntaxError {
+    private func failure(_ message: Diagnostic.Message, at location: SourceLocation? = nil) -> JSONSyntaxError {
         JSONSyntaxError(message: message, location: location ?? here)
     }
 
@@ -88,14 +92,14 @@ public struct JSONParser {
     private mutating func expect(_ literal: String) throws(JSONSyntaxError) {
         let start = here
         for expected in literal.utf8 {
-            guard current == expected else { throw failure("invalid literal; expected '\(literal)'", at: start) }
+            guard current == expected else { throw failure(.invalidLiteral(expected: literal), at: start) }
             advance()
         }
     }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
         let start = here
-        guard let byte = current else { throw failure("unexpected end of file; expected a value") }
+        guard let byte = current else { throw failure(.endOfFileBeforeValue) }
         switch byte {
         case UInt8(ascii: "{"):
             return JSONNode(value: .object(try parseObject(depth: depth + 1)), location: start)
@@ -115,7 +119,7 @@ public struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try parseNumber()
         default:
-            throw failure("unexpected character '\(Self.printable(byte))'; expected a value")
+            throw failure(.unexpectedCharacter(Self.printable(byte)))
         }
     }
 
@@ -125,7 +129,7 @@ public struct JSONParser {
 
     private mutating func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
         if depth > Self.maximumDepth {
-            throw failure("nesting is deeper than \(Self.maximumDepth) levels")
+            throw failure(.nestingTooDeep(limit: Self.maximumDepth))
         }
     }
 
@@ -138,13 +142,13 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             let keyLocation = here
-            guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted key") }
+            guard current == UInt8(ascii: "\"") else { throw failure(.expectedQuotedKey) }
             let key = try parseString()
             if !keys.insert(Array(key.utf8)).inserted {
-                throw failure("duplicate key '\(key)'", at: keyLocation)
+                throw failure(.duplicateKey(key), at: keyLocation)
             }
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw failure("expected ':' after key '\(key)'") }
+            guard current == UInt8(ascii: ":") else { throw failure(.expectedColon(afterKey: key)) }
             advance()
             skipWhitespace()
             let value = try parseValue(depth: depth)
@@ -176,9 +180,9 @@ public struct JSONParser {
             advance()
             return false
         case nil:
-            throw failure("unexpected end of file; expected ',' or '\(close)'")
+            throw failure(.endOfFileBeforeSeparator(close))
         default:
-            throw failure("expected ',' or '\(close)'")
+            throw failure(.expectedSeparator(close))
         }
     }
 
@@ -207,7 +211,7 @@ public struct JSONParser {
         }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             guard let text = String(validating: bytes[index..<end], as: UTF8.self) else {
-                throw JSONSyntaxError(message: "string is not valid UTF-8", location: start)
+                throw JSONSyntaxError(message: .stringIsNotUTF8, location: start)
             }
             index = end + 1
             column += scalarCount + 1
@@ -218,13 +222,13 @@ public struct JSONParser {
         func flush() throws(JSONSyntaxError) {
             guard !pending.isEmpty else { return }
             guard let text = String(validating: pending, as: UTF8.self) else {
-                throw JSONSyntaxError(message: "string is not valid UTF-8", location: start)
+                throw JSONSyntaxError(message: .stringIsNotUTF8, location: start)
             }
             scalars.append(contentsOf: text.unicodeScalars)
             pending.removeAll(keepingCapacity: true)
         }
         while true {
-            guard let byte = current else { throw failure("unterminated string", at: start) }
+            guard let byte = current else { throw failure(.unterminatedString, at: start) }
             switch byte {
             case UInt8(ascii: "\""):
                 advance()
@@ -235,7 +239,7 @@ public struct JSONParser {
                 advance()
                 scalars.append(try parseEscape())
             case 0x00..<0x20:
-                throw failure("control character in string; escape it")
+                throw failure(.unescapedControlCharacter)
             default:
                 pending.append(byte)
                 advance()
@@ -244,7 +248,7 @@ public struct JSONParser {
     }
 
     private mutating func parseEscape() throws(JSONSyntaxError) -> UnicodeScalar {
-        guard let byte = current else { throw failure("unterminated escape") }
+        guard let byte = current else { throw failure(.unterminatedEscape) }
         advance()
         switch byte {
         case UInt8(ascii: "\""): return "\""
@@ -258,33 +262,33 @@ public struct JSONParser {
         case UInt8(ascii: "u"):
             let high = try parseHex4()
             if (0xD800..<0xDC00).contains(high) {
-                guard current == UInt8(ascii: "\\") else { throw failure("unpaired surrogate in \\u escape") }
+                guard current == UInt8(ascii: "\\") else { throw failure(.unpairedSurrogate) }
                 advance()
-                guard current == UInt8(ascii: "u") else { throw failure("unpaired surrogate in \\u escape") }
+                guard current == UInt8(ascii: "u") else { throw failure(.unpairedSurrogate) }
                 advance()
                 let low = try parseHex4()
-                guard (0xDC00..<0xE000).contains(low) else { throw failure("unpaired surrogate in \\u escape") }
+                guard (0xDC00..<0xE000).contains(low) else { throw failure(.unpairedSurrogate) }
                 let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-                guard let scalar = UnicodeScalar(value) else { throw failure("invalid \\u escape") }
+                guard let scalar = UnicodeScalar(value) else { throw failure(.invalidUnicodeEscape) }
                 return scalar
             }
-            guard let scalar = UnicodeScalar(high) else { throw failure("unpaired surrogate in \\u escape") }
+            guard let scalar = UnicodeScalar(high) else { throw failure(.unpairedSurrogate) }
             return scalar
         default:
-            throw failure("invalid escape '\\\(Self.printable(byte))'")
+            throw failure(.invalidEscape(Self.printable(byte)))
         }
     }
 
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = current else { throw failure("unterminated \\u escape") }
+            guard let byte = current else { throw failure(.unterminatedUnicodeEscape) }
             let digit: UInt32
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw failure("invalid hex digit in \\u escape")
+            default: throw failure(.invalidHexDigit)
             }
             value = value * 16 + digit
             advance()
@@ -297,28 +301,88 @@ public struct JSONParser {
         let begin = index
         func isDigit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
         if current == UInt8(ascii: "-") { advance() }
-        guard isDigit(current) else { throw failure("invalid number", at: start) }
+        guard isDigit(current) else { throw failure(.invalidNumber, at: start) }
         if current == UInt8(ascii: "0") {
             advance()
-            if isDigit(current) { throw failure("numbers must not have leading zeros", at: start) }
+            if isDigit(current) { throw failure(.leadingZero, at: start) }
         } else {
             while isDigit(current) { advance() }
         }
         if current == UInt8(ascii: ".") {
             advance()
-            guard isDigit(current) else { throw failure("invalid number: digits must follow '.'", at: start) }
+            guard isDigit(current) else { throw failure(.noDigitsAfterPoint, at: start) }
             while isDigit(current) { advance() }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             advance()
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
-            guard isDigit(current) else { throw failure("invalid number: digits must follow the exponent", at: start) }
+            guard isDigit(current) else { throw failure(.noDigitsInExponent, at: start) }
             while isDigit(current) { advance() }
         }
         let literal = String(decoding: bytes[begin..<index], as: UTF8.self)
         guard let number = Double(literal), number.isFinite else {
-            throw failure("number '\(literal)' is out of range", at: start)
+            throw failure(.numberOutOfRange(literal), at: start)
         }
         return JSONNode(value: .number(number, literal: literal), location: start)
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static let textAfterTopLevelValue: Diagnostic.Message = "unexpected text after the top-level value"
+
+    fileprivate static func invalidLiteral(expected literal: String) -> Diagnostic.Message {
+        "invalid literal; expected '\(literal)'"
+    }
+
+    fileprivate static let endOfFileBeforeValue: Diagnostic.Message = "unexpected end of file; expected a value"
+
+    /// `character` is the byte as printed: itself when printable ASCII, else `\u{…}`.
+    fileprivate static func unexpectedCharacter(_ character: String) -> Diagnostic.Message {
+        "unexpected character '\(character)'; expected a value"
+    }
+
+    fileprivate static func nestingTooDeep(limit: Int) -> Diagnostic.Message {
+        "nesting is deeper than \(limit) levels"
+    }
+
+    fileprivate static let expectedQuotedKey: Diagnostic.Message = "expected a quoted key"
+
+    fileprivate static func duplicateKey(_ key: String) -> Diagnostic.Message {
+        "duplicate key '\(key)'"
+    }
+
+    fileprivate static func expectedColon(afterKey key: String) -> Diagnostic.Message {
+        "expected ':' after key '\(key)'"
+    }
+
+    /// `close` is the bracket that would end the object or array.
+    fileprivate static func endOfFileBeforeSeparator(_ close: Unicode.Scalar) -> Diagnostic.Message {
+        "unexpected end of file; expected ',' or '\(close)'"
+    }
+
+    fileprivate static func expectedSeparator(_ close: Unicode.Scalar) -> Diagnostic.Message {
+        "expected ',' or '\(close)'"
+    }
+
+    fileprivate static let stringIsNotUTF8: Diagnostic.Message = "string is not valid UTF-8"
+    fileprivate static let unterminatedString: Diagnostic.Message = "unterminated string"
+    fileprivate static let unescapedControlCharacter: Diagnostic.Message = "control character in string; escape it"
+    fileprivate static let unterminatedEscape: Diagnostic.Message = "unterminated escape"
+    fileprivate static let unpairedSurrogate: Diagnostic.Message = "unpaired surrogate in \\u escape"
+    fileprivate static let invalidUnicodeEscape: Diagnostic.Message = "invalid \\u escape"
+
+    fileprivate static func invalidEscape(_ character: String) -> Diagnostic.Message {
+        "invalid escape '\\\(character)'"
+    }
+
+    fileprivate static let unterminatedUnicodeEscape: Diagnostic.Message = "unterminated \\u escape"
+    fileprivate static let invalidHexDigit: Diagnostic.Message = "invalid hex digit in \\u escape"
+    fileprivate static let invalidNumber: Diagnostic.Message = "invalid number"
+    fileprivate static let leadingZero: Diagnostic.Message = "numbers must not have leading zeros"
+    fileprivate static let noDigitsAfterPoint: Diagnostic.Message = "invalid number: digits must follow '.'"
+    fileprivate static let noDigitsInExponent: Diagnostic.Message = "invalid number: digits must follow the exponent"
+
+    fileprivate static func numberOutOfRange(_ literal: String) -> Diagnostic.Message {
+        "number '\(literal)' is out of range"
     }
 }

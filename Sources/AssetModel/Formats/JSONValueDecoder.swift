@@ -7,7 +7,7 @@
 public struct JSONValueDecoder: Sendable {
     public struct Failure: Error, Sendable, Equatable {
         public var message: String
-        public init(_ message: String) { self.message = message }
+        public init(_ message: Diagnostic.Message) { self.message = message.text }
     }
 
     public init() {}
@@ -18,7 +18,7 @@ public struct JSONValueDecoder: Sendable {
         } catch let error as Failure {
             throw error
         } catch {
-            throw Failure("\(error)")
+            throw Failure(.init(relaying: String(describing: error)))
         }
     }
 
@@ -27,7 +27,7 @@ public struct JSONValueDecoder: Sendable {
         do {
             node = try JSONParser.parse(bytes)
         } catch {
-            throw Failure("\(error.message) at \(error.location.line):\(error.location.column)")
+            throw Failure(.syntaxError(error))
         }
         return try decode(type, from: node)
     }
@@ -37,31 +37,31 @@ private func describe(_ path: [any CodingKey]) -> String {
     path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
 }
 
-private func failure(_ what: String, _ node: JSONNode, _ path: [any CodingKey]) -> JSONValueDecoder.Failure {
-    .init("\(describe(path)) at \(node.location.line):\(node.location.column): \(what)")
+private func failure(_ what: Diagnostic.Message, _ node: JSONNode, _ path: [any CodingKey]) -> JSONValueDecoder.Failure {
+    .init(.decodingProblem(what, path: path, at: node.location))
 }
 
 private func decodeScalar<Value: Decodable>(_ type: Value.Type, _ node: JSONNode, _ path: [any CodingKey]) throws -> Value {
     func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
-        guard case .number(let value, let literal) = node.value else { throw failure("expected an integer, found \(node.typeName)", node, path) }
+        guard case .number(let value, let literal) = node.value else { throw failure(.expectedAnInteger(found: node.typeName), node, path) }
         if let exact = I(literal) { return exact }
         guard value.rounded() == value, let exact = I(exactly: value) else {
-            throw failure("expected an integer, found \(literal)", node, path)
+            throw failure(.expectedAnInteger(found: literal), node, path)
         }
         return exact
     }
     switch type {
     case is String.Type:
-        guard case .string(let text) = node.value else { throw failure("expected a string, found \(node.typeName)", node, path) }
+        guard case .string(let text) = node.value else { throw failure(.expectedAString(found: node.typeName), node, path) }
         return text as! Value
     case is Bool.Type:
-        guard case .bool(let flag) = node.value else { throw failure("expected a boolean, found \(node.typeName)", node, path) }
+        guard case .bool(let flag) = node.value else { throw failure(.expectedABoolean(found: node.typeName), node, path) }
         return flag as! Value
     case is Double.Type:
-        guard case .number(let value, _) = node.value else { throw failure("expected a number, found \(node.typeName)", node, path) }
+        guard case .number(let value, _) = node.value else { throw failure(.expectedANumber(found: node.typeName), node, path) }
         return value as! Value
     case is Float.Type:
-        guard case .number(let value, _) = node.value else { throw failure("expected a number, found \(node.typeName)", node, path) }
+        guard case .number(let value, _) = node.value else { throw failure(.expectedANumber(found: node.typeName), node, path) }
         return Float(value) as! Value
     case is Int.Type: return try integer(Int.self) as! Value
     case is Int8.Type: return try integer(Int8.self) as! Value
@@ -85,7 +85,7 @@ private struct NodeDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(let members) = node.value else { throw failure("expected an object, found \(node.typeName)", node, codingPath) }
+        guard case .object(let members) = node.value else { throw failure(.expectedAnObject(found: node.typeName), node, codingPath) }
         // The last of repeated keys wins, as in `JSONOutput.init(_:)`; assetc never writes repeats.
         var byKey: [String: JSONNode] = [:]
         for member in members { byKey[member.key] = member.value }
@@ -93,7 +93,7 @@ private struct NodeDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .array(let items) = node.value else { throw failure("expected an array, found \(node.typeName)", node, codingPath) }
+        guard case .array(let items) = node.value else { throw failure(.expectedAnArray(found: node.typeName), node, codingPath) }
         return UnkeyedNode(node: node, items: items, codingPath: codingPath)
     }
 
@@ -110,7 +110,7 @@ private struct KeyedNode<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func member(_ key: Key) throws -> JSONNode {
         guard let value = members[key.stringValue] else {
-            throw failure("\"\(key.stringValue)\" is missing", node, codingPath)
+            throw failure(.keyIsMissing(key.stringValue), node, codingPath)
         }
         return value
     }
@@ -156,13 +156,13 @@ private struct UnkeyedNode: UnkeyedDecodingContainer {
     var isAtEnd: Bool { currentIndex >= items.count }
 
     private mutating func next() throws -> (JSONNode, [any CodingKey]) {
-        guard !isAtEnd else { throw failure("the array has only \(items.count) elements", node, codingPath) }
+        guard !isAtEnd else { throw failure(.arrayTooShort(count: items.count), node, codingPath) }
         defer { currentIndex += 1 }
         return (items[currentIndex], codingPath + [JSONCodingKey(intValue: currentIndex)])
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd else { throw failure("the array has only \(items.count) elements", node, codingPath) }
+        guard !isAtEnd else { throw failure(.arrayTooShort(count: items.count), node, codingPath) }
         if case .null = items[currentIndex].value { currentIndex += 1; return true }
         return false
     }
@@ -203,6 +203,55 @@ private struct SingleNode: SingleValueDecodingContainer {
 extension UnkeyedDecodingContainer {
     /// Reads the rest as the fixed-length tuple the writer wrote, refusing extra elements.
     public mutating func expectEnd() throws {
-        if !isAtEnd { throw JSONValueDecoder.Failure("more elements than expected at \(codingPath.map(\.stringValue).joined(separator: "."))") }
+        if !isAtEnd { throw JSONValueDecoder.Failure(.moreElementsThanExpected(at: codingPath)) }
+    }
+}
+
+extension Diagnostic.Message {
+    /// A file assetc wrote that no longer parses: the parser's message and where.
+    fileprivate static func syntaxError(_ error: JSONSyntaxError) -> Diagnostic.Message {
+        "\(error.message) at \(error.location.line):\(error.location.column)"
+    }
+
+    /// `what` at the coding path and the node's line and column: `.variants[3] at 12:5: expected a string, found null`.
+    fileprivate static func decodingProblem(_ what: Diagnostic.Message, path: [any CodingKey], at location: SourceLocation) -> Diagnostic.Message {
+        "\(describe(path)) at \(location.line):\(location.column): \(what)"
+    }
+
+    /// `found` is the JSON type's name or the number as written.
+    fileprivate static func expectedAnInteger(found: String) -> Diagnostic.Message {
+        "expected an integer, found \(found)"
+    }
+
+    fileprivate static func expectedAString(found typeName: String) -> Diagnostic.Message {
+        "expected a string, found \(typeName)"
+    }
+
+    fileprivate static func expectedABoolean(found typeName: String) -> Diagnostic.Message {
+        "expected a boolean, found \(typeName)"
+    }
+
+    fileprivate static func expectedANumber(found typeName: String) -> Diagnostic.Message {
+        "expected a number, found \(typeName)"
+    }
+
+    fileprivate static func expectedAnObject(found typeName: String) -> Diagnostic.Message {
+        "expected an object, found \(typeName)"
+    }
+
+    fileprivate static func expectedAnArray(found typeName: String) -> Diagnostic.Message {
+        "expected an array, found \(typeName)"
+    }
+
+    fileprivate static func keyIsMissing(_ key: String) -> Diagnostic.Message {
+        "\"\(key)\" is missing"
+    }
+
+    fileprivate static func arrayTooShort(count: Int) -> Diagnostic.Message {
+        "the array has only \(count) elements"
+    }
+
+    fileprivate static func moreElementsThanExpected(at codingPath: [any CodingKey]) -> Diagnostic.Message {
+        "more elements than expected at \(codingPath.map(\.stringValue).joined(separator: "."))"
     }
 }

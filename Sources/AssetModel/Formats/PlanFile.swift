@@ -21,7 +21,7 @@ public enum PlanFile {
 
     public struct DecodeError: Error, Sendable, Equatable {
         public var message: String
-        public init(_ message: String) { self.message = message }
+        public init(_ message: Diagnostic.Message) { self.message = message.text }
     }
 
     // MARK: Encoding
@@ -40,19 +40,19 @@ public enum PlanFile {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw DecodeError("not a plan: \(error.message) at \(error.location.line):\(error.location.column)")
+            throw DecodeError(.notAPlan(error))
         }
         // The version fields first, so a plan from another assetc gets the message that says what to do.
         let header: Header
-        do { header = try JSONValueDecoder().decode(Header.self, from: root) } catch { throw DecodeError(error.message) }
+        do { header = try JSONValueDecoder().decode(Header.self, from: root) } catch { throw DecodeError(.init(relaying: error.message)) }
         guard header.formatVersion == formatVersion else {
-            throw DecodeError("the plan's format is not \(formatVersion); make it again with this assetc (`assetc plan --json`)")
+            throw DecodeError(.planFormatDiffers(formatVersion))
         }
         guard header.deviceTables == DeviceTables.version else {
-            throw DecodeError("the plan was made with device tables \(header.deviceTables), this assetc has \(DeviceTables.version); make it again")
+            throw DecodeError(.planDeviceTablesDiffer(header.deviceTables))
         }
         let document: Document
-        do { document = try JSONValueDecoder().decode(Document.self, from: root) } catch { throw DecodeError(error.message) }
+        do { document = try JSONValueDecoder().decode(Document.self, from: root) } catch { throw DecodeError(.init(relaying: error.message)) }
         return Contents(plan: document.plan, keys: document.entries.map(\.key))
     }
 
@@ -129,7 +129,7 @@ extension Idiom: Codable {}
 extension OSVersion: Codable {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        guard let version = OSVersion(text) else { throw JSONValueDecoder.Failure("'\(text)' is not a version") }
+        guard let version = OSVersion(text) else { throw JSONValueDecoder.Failure(.notAVersion(text)) }
         self = version
     }
 
@@ -185,7 +185,7 @@ extension InfoPlistRequest: Codable {
                   iconName: try c.decode(String.self, forKey: .iconName),
                   launchBasename: try c.decodeIfPresent(String.self, forKey: .launchBasename))
         alternateIcons = try c.decode([[String]].self, forKey: .alternateIcons).map { pair in
-            guard pair.count == 2 || pair.count == 3 else { throw JSONValueDecoder.Failure("an alternate icon is malformed") }
+            guard pair.count == 2 || pair.count == 3 else { throw JSONValueDecoder.Failure(.malformedAlternateIcon) }
             return AlternateIcon(name: pair[0], fileBase: pair[1], requestedName: pair.count == 3 ? pair[2] : nil)
         }
         compiledIconName = try c.decodeIfPresent(String.self, forKey: .compiledIconName)
@@ -243,7 +243,7 @@ extension CompiledCatalogRequest: Codable {
         singleSizeIcon = try c.decode(Bool.self, forKey: .singleSizeIcon)
         devices = try c.decode([Idiom].self, forKey: .devices)
         if let version = try c.decodeIfPresent(String.self, forKey: .xcode) {
-            guard let generation = XcodeGeneration.named(version) else { throw JSONValueDecoder.Failure("no Xcode generation \(version)") }
+            guard let generation = XcodeGeneration.named(version) else { throw JSONValueDecoder.Failure(.unknownXcodeGeneration(version)) }
             xcode = generation
         }
         iconStackJSON = try c.decodeIfPresent(String.self, forKey: .iconStack)
@@ -395,5 +395,30 @@ extension CatalogColor: Codable {
         self.init(idiom: idiomName == "universal" ? nil : Idiom(rawValue: idiomName),
                   appearance: try c.decode(Appearance.self, forKey: .appearance), value: value,
                   locale: try c.decodeIfPresent(String.self, forKey: .locale))
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func notAPlan(_ error: JSONSyntaxError) -> Diagnostic.Message {
+        "not a plan: \(error.message) at \(error.location.line):\(error.location.column)"
+    }
+
+    /// `formatVersion` is this assetc's.
+    fileprivate static func planFormatDiffers(_ formatVersion: Int) -> Diagnostic.Message {
+        "the plan's format is not \(formatVersion); make it again with this assetc (`assetc plan --json`)"
+    }
+
+    fileprivate static func planDeviceTablesDiffer(_ planTables: String) -> Diagnostic.Message {
+        "the plan was made with device tables \(planTables), this assetc has \(DeviceTables.version); make it again"
+    }
+
+    fileprivate static func notAVersion(_ text: String) -> Diagnostic.Message {
+        "'\(text)' is not a version"
+    }
+
+    fileprivate static let malformedAlternateIcon: Diagnostic.Message = "an alternate icon is malformed"
+
+    fileprivate static func unknownXcodeGeneration(_ version: String) -> Diagnostic.Message {
+        "no Xcode generation \(version)"
     }
 }

@@ -87,7 +87,7 @@ public struct IconComposerError: Error, Sendable, Equatable, CustomStringConvert
     public var message: String
     public var location: SourceLocation?
 
-    public init(_ message: String, at location: SourceLocation? = nil) { (self.message, self.location) = (message, location) }
+    public init(_ message: Diagnostic.Message, at location: SourceLocation? = nil) { (self.message, self.location) = (message.text, location) }
 
     public var description: String { location.map { "\($0.line):\($0.column): \(message)" } ?? message }
 }

@@ -46,18 +46,18 @@ public struct IconComposerFile: Sendable {
 
     public init(bytes: [UInt8]) throws(IconComposerError) {
         guard bytes.count <= Limits.maximumJSONBytes else {
-            throw IconComposerError("icon.json is \(bytes.count) bytes, more than the \(Limits.maximumJSONBytes >> 20) MiB a JSON file may have")
+            throw IconComposerError(.iconJSONIsTooLarge(byteCount: bytes.count))
         }
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw IconComposerError(error.message, at: error.location)
+            throw IconComposerError(.init(relaying: error.message), at: error.location)
         }
         var features: [String] = []
         if case .object(let members) = root.value, let node = members.first(where: { $0.key == "features" })?.value {
-            guard case .array(let items) = node.value else { throw IconComposerError("\"features\" must be an array of names", at: node.location) }
+            guard case .array(let items) = node.value else { throw IconComposerError(.featuresIsNotAnArrayOfNames, at: node.location) }
             for item in items {
-                guard case .string(let name) = item.value else { throw IconComposerError("\"features\" must be an array of names", at: item.location) }
+                guard case .string(let name) = item.value else { throw IconComposerError(.featuresIsNotAnArrayOfNames, at: item.location) }
                 features.append(name)
             }
         }
@@ -79,4 +79,12 @@ public struct IconComposerFile: Sendable {
     public var imageNames: [String] {
         Set(documents.flatMap { $0.groups.flatMap { $0.layers.map(\.imageName) } }).sorted()
     }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func iconJSONIsTooLarge(byteCount: Int) -> Diagnostic.Message {
+        "icon.json is \(byteCount) bytes, more than the \(Limits.maximumJSONBytes >> 20) MiB a JSON file may have"
+    }
+
+    fileprivate static let featuresIsNotAnArrayOfNames: Diagnostic.Message = "\"features\" must be an array of names"
 }

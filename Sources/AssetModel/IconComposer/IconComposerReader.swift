@@ -13,11 +13,11 @@ struct IconComposerReader {
     }
 
     mutating func document(_ root: JSONNode) throws(IconComposerError) -> Document {
-        guard case .object = root.value else { throw IconComposerError("icon.json must be an object", at: root.location) }
-        guard let groupsNode = member(root, "groups") else { throw IconComposerError("icon.json has no \"groups\"", at: root.location) }
-        guard case .array(let groupNodes) = groupsNode.value else { throw IconComposerError("\"groups\" must be an array", at: groupsNode.location) }
+        guard case .object = root.value else { throw IconComposerError(.iconJSONIsNotAnObject, at: root.location) }
+        guard let groupsNode = member(root, "groups") else { throw IconComposerError(.iconJSONHasNoGroups, at: root.location) }
+        guard case .array(let groupNodes) = groupsNode.value else { throw IconComposerError(.groupsIsNotAnArray, at: groupsNode.location) }
         guard groupNodes.count <= Self.maximumGroups else {
-            throw IconComposerError("\(groupNodes.count) groups; assetc reads at most \(Self.maximumGroups)", at: groupsNode.location)
+            throw IconComposerError(.tooManyGroups(groupNodes.count, limit: Self.maximumGroups), at: groupsNode.location)
         }
         // Dark and tinted icons keep their own background only when the file gives one for that
         // appearance; otherwise the system's dark one (as a real actool dark rendition shows).
@@ -26,23 +26,23 @@ struct IconComposerReader {
         if background == .automatic || (appearance != .light && !forThisAppearance) { background = systemGradient(dark: appearance != .light) }
         var groups: [Document.Group] = []
         for node in groupNodes {
-            guard case .object = node.value else { throw IconComposerError("a group must be an object", at: node.location) }
+            guard case .object = node.value else { throw IconComposerError(.groupIsNotAnObject, at: node.location) }
             if try bool(specialized(node, "hidden")) { continue }
-            guard let layersNode = member(node, "layers") else { throw IconComposerError("a group has no \"layers\"", at: node.location) }
-            guard case .array(let layerNodes) = layersNode.value else { throw IconComposerError("\"layers\" must be an array", at: layersNode.location) }
+            guard let layersNode = member(node, "layers") else { throw IconComposerError(.groupHasNoLayers, at: node.location) }
+            guard case .array(let layerNodes) = layersNode.value else { throw IconComposerError(.layersIsNotAnArray, at: layersNode.location) }
             guard layerNodes.count <= Self.maximumLayers else {
-                throw IconComposerError("\(layerNodes.count) layers in a group; assetc reads at most \(Self.maximumLayers)", at: layersNode.location)
+                throw IconComposerError(.tooManyLayers(layerNodes.count, limit: Self.maximumLayers), at: layersNode.location)
             }
             var layers: [Document.Layer] = []
             for layerNode in layerNodes {
-                guard case .object = layerNode.value else { throw IconComposerError("a layer must be an object", at: layerNode.location) }
+                guard case .object = layerNode.value else { throw IconComposerError(.layerIsNotAnObject, at: layerNode.location) }
                 if try bool(specialized(layerNode, "hidden")) { continue }
                 let name = try string(member(layerNode, "name")) ?? "layer"
                 guard let imageNode = try specialized(layerNode, "image-name"), let imageName = try string(imageNode) else {
-                    throw IconComposerError("the layer \"\(name)\" does not have an image name", at: layerNode.location)
+                    throw IconComposerError(.layerHasNoImageName(name), at: layerNode.location)
                 }
                 guard Self.isPlainFileName(imageName) else {
-                    throw IconComposerError("the layer \"\(name)\" names \"\(imageName)\", which is not a file name inside the bundle's Assets folder",
+                    throw IconComposerError(.layerImageOutsideAssets(name, imageName: imageName),
                                             at: imageNode.location)
                 }
                 layers.append(Document.Layer(
@@ -77,7 +77,7 @@ struct IconComposerReader {
     /// The value, and whether it was given for this very appearance.
     func specializedEntry(_ node: JSONNode, _ key: String) throws(IconComposerError) -> (JSONNode?, Bool) {
         if let list = member(node, key + "-specializations") {
-            guard case .array(let entries) = list.value else { throw IconComposerError("\"\(key)-specializations\" must be an array", at: list.location) }
+            guard case .array(let entries) = list.value else { throw IconComposerError(.specializationsIsNotAnArray(key), at: list.location) }
             var general: JSONNode?
             for entry in entries {
                 guard case .object = entry.value else { continue }
@@ -96,7 +96,7 @@ struct IconComposerReader {
         switch node.value {
         case .string(let text): return text
         case .null: return nil
-        default: throw IconComposerError("expected a string", at: node.location)
+        default: throw IconComposerError(.expectedAString, at: node.location)
         }
     }
 
@@ -104,10 +104,10 @@ struct IconComposerReader {
         guard let node else { return nil }
         switch node.value {
         case .number(let value, _):
-            guard value.isFinite, range.contains(value) else { throw IconComposerError("\(what) \(value) is outside \(range)", at: node.location) }
+            guard value.isFinite, range.contains(value) else { throw IconComposerError(.outOfRange(what, value, range), at: node.location) }
             return value
         case .null: return nil
-        default: throw IconComposerError("\(what) must be a number", at: node.location)
+        default: throw IconComposerError(.mustBeANumber(what), at: node.location)
         }
     }
 
@@ -116,7 +116,7 @@ struct IconComposerReader {
         switch node.value {
         case .bool(let value): return value
         case .null: return false
-        default: throw IconComposerError("expected true or false", at: node.location)
+        default: throw IconComposerError(.expectedTrueOrFalse, at: node.location)
         }
     }
 
@@ -126,18 +126,18 @@ struct IconComposerReader {
 
     func blendMode(_ node: JSONNode?) throws(IconComposerError) -> Document.BlendMode {
         guard let text = try string(node) else { return .normal }
-        guard let mode = Document.BlendMode(rawValue: text) else { throw IconComposerError("unknown blend mode \"\(text)\"", at: node?.location) }
+        guard let mode = Document.BlendMode(rawValue: text) else { throw IconComposerError(.unknownBlendMode(text), at: node?.location) }
         return mode
     }
 
     func position(_ node: JSONNode?) throws(IconComposerError) -> Document.Position {
         guard let node else { return .identity }
-        guard case .object = node.value else { throw IconComposerError("a position must be an object", at: node.location) }
+        guard case .object = node.value else { throw IconComposerError(.positionIsNotAnObject, at: node.location) }
         let scale = try number(member(node, "scale"), in: 0.001...100, what: "a scale") ?? 1
         var x = 0.0, y = 0.0
         if let translation = member(node, "translation-in-points") {
             guard case .array(let items) = translation.value, items.count == 2 else {
-                throw IconComposerError("\"translation-in-points\" must be two numbers", at: translation.location)
+                throw IconComposerError(.translationIsNotTwoNumbers, at: translation.location)
             }
             x = try number(items[0], in: -100_000...100_000, what: "a translation") ?? 0
             y = try number(items[1], in: -100_000...100_000, what: "a translation") ?? 0
@@ -156,7 +156,7 @@ struct IconComposerReader {
             if let base = member(node, "automatic-gradient") { return .automaticGradient(try color(base)) }
             if let stops = member(node, "linear-gradient") {
                 guard case .array(let items) = stops.value, (2...16).contains(items.count) else {
-                    throw IconComposerError("\"linear-gradient\" must list 2 to 16 colours", at: stops.location)
+                    throw IconComposerError(.gradientNeedsTwoToSixteenColours, at: stops.location)
                 }
                 var colors: [Document.Color] = []
                 for item in items { colors.append(try color(item)) }
@@ -167,11 +167,11 @@ struct IconComposerReader {
                 }
                 return .linearGradient(colors, start: start, stop: stop)
             }
-            throw IconComposerError("unknown fill", at: node.location)
+            throw IconComposerError(.unknownFillObject, at: node.location)
         case .string(let other):
-            throw IconComposerError("unknown fill \"\(other)\"", at: node.location)
+            throw IconComposerError(.unknownFillName(other), at: node.location)
         default:
-            throw IconComposerError("a fill must be a name or an object", at: node.location)
+            throw IconComposerError(.fillIsNeitherNameNorObject, at: node.location)
         }
     }
 
@@ -187,7 +187,7 @@ struct IconComposerReader {
         guard let node else { return nil }
         guard let x = try number(member(node, "x"), in: -100...100, what: "a gradient point"),
               let y = try number(member(node, "y"), in: -100...100, what: "a gradient point") else {
-            throw IconComposerError("a gradient point needs x and y", at: node.location)
+            throw IconComposerError(.gradientPointNeedsXAndY, at: node.location)
         }
         return (x, y)
     }
@@ -195,22 +195,93 @@ struct IconComposerReader {
     /// `srgb:r,g,b,a`, `extended-srgb:…`, `display-p3:…` (converted to sRGB), `gray:w,a`, `extended-gray:w,a`.
     func color(_ node: JSONNode) throws(IconComposerError) -> Document.Color {
         guard case .string(let text) = node.value, let colon = text.firstIndex(of: ":") else {
-            throw IconComposerError("a colour must be written space:components", at: node.location)
+            throw IconComposerError(.colourIsNotSpaceAndComponents, at: node.location)
         }
         let space = String(text[..<colon])
         let parts = text[text.index(after: colon)...].split(separator: ",").map { Double(String($0.filter { $0 != " " })) }
-        guard parts.allSatisfy({ $0?.isFinite == true }) else { throw IconComposerError("a colour component is not a number", at: node.location) }
+        guard parts.allSatisfy({ $0?.isFinite == true }) else { throw IconComposerError(.colourComponentIsNotANumber, at: node.location) }
         let values = parts.map { $0! }
         switch space {
         case "gray", "extended-gray":
-            guard values.count == 2 else { throw IconComposerError("a grey colour needs two components", at: node.location) }
+            guard values.count == 2 else { throw IconComposerError(.greyNeedsTwoComponents, at: node.location) }
             return Document.Color(red: values[0], green: values[0], blue: values[0], alpha: values[1])
         case "srgb", "extended-srgb", "display-p3", "extended-display-p3":
-            guard values.count == 4 else { throw IconComposerError("a colour needs four comma-separated components", at: node.location) }
+            guard values.count == 4 else { throw IconComposerError(.colourNeedsFourComponents, at: node.location) }
             return Document.Color(red: values[0], green: values[1], blue: values[2], alpha: values[3], isDisplayP3: space.hasSuffix("display-p3"))
         default:
-            throw IconComposerError("unknown colour space \"\(space)\"", at: node.location)
+            throw IconComposerError(.unknownColourSpace(space), at: node.location)
         }
     }
 
+}
+
+extension Diagnostic.Message {
+    fileprivate static let iconJSONIsNotAnObject: Diagnostic.Message = "icon.json must be an object"
+    fileprivate static let iconJSONHasNoGroups: Diagnostic.Message = "icon.json has no \"groups\""
+    fileprivate static let groupsIsNotAnArray: Diagnostic.Message = "\"groups\" must be an array"
+
+    fileprivate static func tooManyGroups(_ count: Int, limit: Int) -> Diagnostic.Message {
+        "\(count) groups; assetc reads at most \(limit)"
+    }
+
+    fileprivate static let groupIsNotAnObject: Diagnostic.Message = "a group must be an object"
+    fileprivate static let groupHasNoLayers: Diagnostic.Message = "a group has no \"layers\""
+    fileprivate static let layersIsNotAnArray: Diagnostic.Message = "\"layers\" must be an array"
+
+    fileprivate static func tooManyLayers(_ count: Int, limit: Int) -> Diagnostic.Message {
+        "\(count) layers in a group; assetc reads at most \(limit)"
+    }
+
+    fileprivate static let layerIsNotAnObject: Diagnostic.Message = "a layer must be an object"
+
+    fileprivate static func layerHasNoImageName(_ name: String) -> Diagnostic.Message {
+        "the layer \"\(name)\" does not have an image name"
+    }
+
+    fileprivate static func layerImageOutsideAssets(_ name: String, imageName: String) -> Diagnostic.Message {
+        "the layer \"\(name)\" names \"\(imageName)\", which is not a file name inside the bundle's Assets folder"
+    }
+
+    fileprivate static func specializationsIsNotAnArray(_ key: String) -> Diagnostic.Message {
+        "\"\(key)-specializations\" must be an array"
+    }
+
+    fileprivate static let expectedAString: Diagnostic.Message = "expected a string"
+
+    fileprivate static func outOfRange(_ what: String, _ value: Double, _ range: ClosedRange<Double>) -> Diagnostic.Message {
+        "\(what) \(value) is outside \(range)"
+    }
+
+    fileprivate static func mustBeANumber(_ what: String) -> Diagnostic.Message {
+        "\(what) must be a number"
+    }
+
+    fileprivate static let expectedTrueOrFalse: Diagnostic.Message = "expected true or false"
+
+    fileprivate static func unknownBlendMode(_ text: String) -> Diagnostic.Message {
+        "unknown blend mode \"\(text)\""
+    }
+
+    fileprivate static let positionIsNotAnObject: Diagnostic.Message = "a position must be an object"
+    fileprivate static let translationIsNotTwoNumbers: Diagnostic.Message = "\"translation-in-points\" must be two numbers"
+    fileprivate static let gradientNeedsTwoToSixteenColours: Diagnostic.Message = "\"linear-gradient\" must list 2 to 16 colours"
+    /// An object fill with none of `solid`, `automatic-gradient`, `linear-gradient`.
+    fileprivate static let unknownFillObject: Diagnostic.Message = "unknown fill"
+
+    fileprivate static func unknownFillName(_ name: String) -> Diagnostic.Message {
+        "unknown fill \"\(name)\""
+    }
+
+    fileprivate static let fillIsNeitherNameNorObject: Diagnostic.Message = "a fill must be a name or an object"
+    fileprivate static let gradientPointNeedsXAndY: Diagnostic.Message = "a gradient point needs x and y"
+    /// Also said by `IconStackPlan`, which stores the colour as written.
+    static let colourIsNotSpaceAndComponents: Diagnostic.Message = "a colour must be written space:components"
+    fileprivate static let colourComponentIsNotANumber: Diagnostic.Message = "a colour component is not a number"
+    fileprivate static let greyNeedsTwoComponents: Diagnostic.Message = "a grey colour needs two components"
+    fileprivate static let colourNeedsFourComponents: Diagnostic.Message = "a colour needs four comma-separated components"
+
+    /// Also said by `IconStackPlan`.
+    static func unknownColourSpace(_ space: String) -> Diagnostic.Message {
+        "unknown colour space \"\(space)\""
+    }
 }

@@ -290,7 +290,7 @@ struct IconStackBuilder {
             child.fill = reference.0
         }
         guard let size = layerSize(layer.imageName), size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
-            throw IconComposerError("the layer file \(layer.imageName) has no usable size", at: layer.node.location)
+            throw IconComposerError(.layerFileHasNoUsableSize(layer.imageName), at: layer.node.location)
         }
         let position = try reader.position(reader.specialized(layer.node, "position"))
         // actool's arithmetic, from the pairs: the size is the 32-bit product rounded to nearest
@@ -379,12 +379,12 @@ struct IconStackBuilder {
     /// already stored, else a new one.
     mutating func color(_ node: JSONNode) throws(IconComposerError) -> String {
         guard case .string(let text) = node.value, let colon = text.firstIndex(of: ":") else {
-            throw IconComposerError("a colour must be written space:components", at: node.location)
+            throw IconComposerError(.colourIsNotSpaceAndComponents, at: node.location)
         }
         let values = text[text.index(after: colon)...].split(separator: ",").map { Double(String($0.filter { $0 != " " })) }
         // Extended spaces leave 0–1, but not by orders of magnitude (a Float holds the value).
         guard !values.isEmpty, values.allSatisfy({ $0.map { $0.isFinite && abs($0) <= 1000 } == true }) else {
-            throw IconComposerError("a colour component is not a number from -1000 to 1000", at: node.location)
+            throw IconComposerError(.colourComponentOutOfRange, at: node.location)
         }
         let space: UInt32
         switch text[..<colon] {
@@ -393,10 +393,10 @@ struct IconStackBuilder {
         case "display-p3", "extended-display-p3": space = 3
         case "extended-srgb": space = 4
         case "extended-gray": space = 6
-        default: throw IconComposerError("unknown colour space \"\(text[..<colon])\"", at: node.location)
+        default: throw IconComposerError(.unknownColourSpace(String(text[..<colon])), at: node.location)
         }
         guard values.count == (space == 2 || space == 6 ? 2 : 4) else {
-            throw IconComposerError("a colour has the wrong number of components", at: node.location)
+            throw IconComposerError(.wrongColourComponentCount, at: node.location)
         }
         return register(space: space, values.map { $0! })
     }
@@ -408,4 +408,13 @@ struct IconStackBuilder {
         plan.colors.append(Plan.Color(name: name, space: space, components: components))
         return name
     }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func layerFileHasNoUsableSize(_ imageName: String) -> Diagnostic.Message {
+        "the layer file \(imageName) has no usable size"
+    }
+
+    fileprivate static let colourComponentOutOfRange: Diagnostic.Message = "a colour component is not a number from -1000 to 1000"
+    fileprivate static let wrongColourComponentCount: Diagnostic.Message = "a colour has the wrong number of components"
 }

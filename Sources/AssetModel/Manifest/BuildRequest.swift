@@ -99,7 +99,7 @@ public struct BuildRequest: Sendable {
     /// "<what> referenced here" at `location` in the manifest, after an error about a file it names;
     /// none for a request without a manifest file, whose locations point at nothing.
     public func referenceNote(_ what: String, at location: SourceLocation?) -> [Diagnostic] {
-        hasManifestFile ? [.note(manifest.path, at: location, "\(what) referenced here")] : []
+        hasManifestFile ? [.note(manifest.path, at: location, .referencedHere(what))] : []
     }
 }
 
@@ -128,5 +128,12 @@ public enum RenderBudget {
     /// In bytes.
     public static func memoryLimit(commandLine: Int?, manifest: Manifest?) -> Int {
         commandLine ?? (manifest?.renderMemoryMiB ?? defaultMemoryMiB) << 20
+    }
+}
+
+extension Diagnostic.Message {
+    /// `what` names the file's role: `source`, `app icon source`, `the launch screen`.
+    fileprivate static func referencedHere(_ what: String) -> Diagnostic.Message {
+        "\(what) referenced here"
     }
 }

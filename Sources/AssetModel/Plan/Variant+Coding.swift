@@ -7,14 +7,14 @@
 /// A value of one element type written as an array of exactly `count` elements.
 private func elements<Element: Decodable>(_ type: Element.Type, count: Int, from decoder: any Decoder) throws -> [Element] {
     let values = try [Element](from: decoder)
-    guard values.count == count else { throw JSONValueDecoder.Failure("expected \(count) elements, found \(values.count)") }
+    guard values.count == count else { throw JSONValueDecoder.Failure(.wrongElementCount(expected: count, found: values.count)) }
     return values
 }
 
 /// Sizes and placements are drawn: NaN and infinities cannot be, and JSON cannot hold them.
 private func finite(count: Int, from decoder: any Decoder) throws -> [Double] {
     let values = try elements(Double.self, count: count, from: decoder)
-    guard values.allSatisfy(\.isFinite) else { throw JSONValueDecoder.Failure("a size or placement is not a finite number") }
+    guard values.allSatisfy(\.isFinite) else { throw JSONValueDecoder.Failure(.sizeIsNotFinite) }
     return values
 }
 
@@ -121,17 +121,17 @@ extension Variant: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        func fail(_ message: String) -> JSONValueDecoder.Failure { .init(message) }
+        func fail(_ message: Diagnostic.Message) -> JSONValueDecoder.Failure { .init(message) }
         let idiomName = try c.decode(String.self, forKey: .idiom)
         var idiom: Idiom?
         if idiomName != Self.universal, idiomName != "ios-marketing" {
-            guard let named = Idiom(rawValue: idiomName) else { throw fail("unknown idiom \(idiomName)") }
+            guard let named = Idiom(rawValue: idiomName) else { throw fail(.unknownIdiom(idiomName)) }
             idiom = named
         }
         let pixels = try c.decode([Int].self, forKey: .pixels)
         // Sizes an Int holds with room to multiply: a forged 1e18 must be refused, not trap later.
         guard pixels.count == 2, pixels.allSatisfy({ (1...FileNaming.unrepresentable).contains($0) }) else {
-            throw fail("\"pixels\" must hold 2 whole numbers from 1 to \(FileNaming.unrepresentable)")
+            throw fail(.pixelsOutOfRange)
         }
         let location = try c.decode(SourceLocation.self, forKey: .at)
         let origin: VariantOrigin = try c.decodeIfPresent(CatalogOrigin.self, forKey: .catalogOrigin).map(VariantOrigin.catalog)
@@ -140,8 +140,8 @@ extension Variant: Codable {
         let iconIndex = try c.decodeIfPresent(Int.self, forKey: .iconSlot)
         let launchIndex = try c.decodeIfPresent(Int.self, forKey: .launchSlot)
         func iconSlot() throws -> IconSlot {
-            guard let index = iconIndex else { throw fail("an icon file has no \"iconSlot\"") }
-            guard DeviceTables.icons.indices.contains(index) else { throw fail("icon slot \(index) is not in the device table") }
+            guard let index = iconIndex else { throw fail(.iconFileHasNoSlot) }
+            guard DeviceTables.icons.indices.contains(index) else { throw fail(.unknownIconSlot(index)) }
             return DeviceTables.icons[index]
         }
         switch try c.decode(VariantRole.Kind.self, forKey: .role) {
@@ -151,8 +151,8 @@ extension Variant: Codable {
         case .appStoreIcon: role = .appStoreIcon(try iconSlot())
         case .alternateAppIcon: role = .alternateAppIcon(try iconSlot())
         case .launchImage:
-            guard let index = launchIndex else { throw fail("a launch image has no \"launchSlot\"") }
-            guard DeviceTables.launchImages.indices.contains(index) else { throw fail("launch slot \(index) is not in the device table") }
+            guard let index = launchIndex else { throw fail(.launchImageHasNoSlot) }
+            guard DeviceTables.launchImages.indices.contains(index) else { throw fail(.unknownLaunchSlot(index)) }
             role = .launchImage(DeviceTables.launchImages[index])
         }
         let bundleName = try c.decode(String.self, forKey: .bundle)
@@ -175,11 +175,40 @@ extension Variant: Codable {
         carTraits = try c.decodeIfPresent(CarTraits.self, forKey: .carTraits)
         // The plan names the file; it must be one assetc could have planned (checked again when
         // written, but a forged plan is refused here first).
-        guard OutputPath.isValid(outputPath) else { throw fail("'\(outputPath)' is not an output path assetc writes") }
+        guard OutputPath.isValid(outputPath) else { throw fail(.notAnOutputPath(outputPath)) }
     }
 
     private static func destination(_ c: KeyedDecodingContainer<CodingKeys>) throws -> VariantDestination {
         if let path = try c.decodeIfPresent(String.self, forKey: .outsideResources) { return .outsideBundle(path) }
         return try c.decodeIfPresent(Bool.self, forKey: .compiledCatalogOnly) == true ? .compiledCatalog : .resources
+    }
+}
+
+extension Diagnostic.Message {
+    fileprivate static func wrongElementCount(expected count: Int, found: Int) -> Diagnostic.Message {
+        "expected \(count) elements, found \(found)"
+    }
+
+    fileprivate static let sizeIsNotFinite: Diagnostic.Message = "a size or placement is not a finite number"
+
+    fileprivate static func unknownIdiom(_ name: String) -> Diagnostic.Message {
+        "unknown idiom \(name)"
+    }
+
+    fileprivate static let pixelsOutOfRange: Diagnostic.Message = "\"pixels\" must hold 2 whole numbers from 1 to \(FileNaming.unrepresentable)"
+    fileprivate static let iconFileHasNoSlot: Diagnostic.Message = "an icon file has no \"iconSlot\""
+
+    fileprivate static func unknownIconSlot(_ index: Int) -> Diagnostic.Message {
+        "icon slot \(index) is not in the device table"
+    }
+
+    fileprivate static let launchImageHasNoSlot: Diagnostic.Message = "a launch image has no \"launchSlot\""
+
+    fileprivate static func unknownLaunchSlot(_ index: Int) -> Diagnostic.Message {
+        "launch slot \(index) is not in the device table"
+    }
+
+    fileprivate static func notAnOutputPath(_ path: String) -> Diagnostic.Message {
+        "'\(path)' is not an output path assetc writes"
     }
 }

@@ -241,7 +241,7 @@ public struct CarTraits: Sendable, Hashable, Codable {
         locale = try c.decodeIfPresent(String.self, forKey: .locale)
         var attributes: [UInt16: UInt16] = [:]
         for pair in try c.decode([[UInt16]].self, forKey: .attributes) {
-            guard pair.count == 2 else { throw JSONValueDecoder.Failure("a car trait must be [attribute, value]") }
+            guard pair.count == 2 else { throw JSONValueDecoder.Failure(.carTraitIsNotAPair) }
             attributes[pair[0]] = pair[1]
         }
         self.attributes = attributes
@@ -359,4 +359,8 @@ public enum FileNaming {
 
     /// Larger than every limit (Cairo's 32767 px side), small enough that width × height × 4 fits an Int.
     public static let unrepresentable = 1 << 30
+}
+
+extension Diagnostic.Message {
+    fileprivate static let carTraitIsNotAPair: Diagnostic.Message = "a car trait must be [attribute, value]"
 }
