@@ -289,17 +289,11 @@ extension EngineActions {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func planUnreadable(_ error: FileError) -> Diagnostic.Message {
-        "cannot read the plan: \(error.description)"
-    }
+    fileprivate static func planUnreadable(_ error: FileError) -> Diagnostic.Message { "cannot read the plan: \(error.description)" }
 
-    fileprivate static func planHasNoVariant(drawnFrom source: String) -> Diagnostic.Message {
-        "the plan has no variant drawn from '\(source)'"
-    }
+    fileprivate static func planHasNoVariant(drawnFrom source: String) -> Diagnostic.Message { "the plan has no variant drawn from '\(source)'" }
 
-    fileprivate static func planDoesNotMake(_ files: [String]) -> Diagnostic.Message {
-        "the plan does not make \(files.joined(separator: ", "))"
-    }
+    fileprivate static func planDoesNotMake(_ files: [String]) -> Diagnostic.Message { "the plan does not make \(files.joined(separator: ", "))" }
 
     fileprivate static func changedSincePlanned(_ outputPath: String) -> Diagnostic.Message {
         "\(outputPath): the source, the toolchain or assetc changed since the plan was made; make the plan again"
@@ -308,9 +302,7 @@ extension Diagnostic.Message {
     fileprivate static let notRendered: Diagnostic.Message = "not rendered; run its render action first"
 
     /// `problem`: `BuildFiles.problem(forMake:)`, what in a path the build file cannot hold.
-    fileprivate static func cannotWriteBuildFile(_ problem: Diagnostic.Message) -> Diagnostic.Message {
-        "cannot write the build file: \(problem)"
-    }
+    fileprivate static func cannotWriteBuildFile(_ problem: Diagnostic.Message) -> Diagnostic.Message { "cannot write the build file: \(problem)" }
 
     fileprivate static let manifestAlreadyExists: Diagnostic.Message = "already exists; pass --force to replace it"
 

@@ -29,7 +29,5 @@ extension Pipeline {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func appInfoPlistUnreadable(_ error: FileError) -> Diagnostic.Message {
-        "cannot read the app's Info.plist (--info-plist): \(error.description)"
-    }
+    fileprivate static func appInfoPlistUnreadable(_ error: FileError) -> Diagnostic.Message { "cannot read the app's Info.plist (--info-plist): \(error.description)" }
 }

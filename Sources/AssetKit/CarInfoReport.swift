@@ -23,7 +23,5 @@ public enum CarInfoReport {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func carUnreadable(_ error: FileError) -> Diagnostic.Message {
-        "cannot be read: \(error.description)"
-    }
+    fileprivate static func carUnreadable(_ error: FileError) -> Diagnostic.Message { "cannot be read: \(error.description)" }
 }

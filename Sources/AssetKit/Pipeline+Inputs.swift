@@ -178,21 +178,15 @@ extension Diagnostic.Message {
         earlier == now ? "the catalog is named twice" : "the catalog is named twice (also as \(earlier))"
     }
 
-    fileprivate static func iconComposerIconNotAppIcon(_ name: String) -> Diagnostic.Message {
-        "the Icon Composer icon \"\(name)\" is not the app icon; name it with --app-icon \(name)"
-    }
+    fileprivate static func iconComposerIconNotAppIcon(_ name: String) -> Diagnostic.Message { "the Icon Composer icon \"\(name)\" is not the app icon; name it with --app-icon \(name)" }
 
     fileprivate static let alternateAppIconsNeedPrimary: Diagnostic.Message = "--alternate-app-icons needs the primary icon set named with --app-icon"
 
     fileprivate static let setChoiceWithoutCatalog: Diagnostic.Message = "--app-icon and --launch-image pick sets from catalogs, but no catalog is named"
 
-    fileprivate static func fontsIsNotAFolder(_ path: String) -> Diagnostic.Message {
-        "\"fonts\" names '\(path)', which is not a folder"
-    }
+    fileprivate static func fontsIsNotAFolder(_ path: String) -> Diagnostic.Message { "\"fonts\" names '\(path)', which is not a folder" }
 
-    fileprivate static func manifestUnreadable(_ error: FileError) -> Diagnostic.Message {
-        "cannot read manifest: \(error.description)"
-    }
+    fileprivate static func manifestUnreadable(_ error: FileError) -> Diagnostic.Message { "cannot read manifest: \(error.description)" }
 
     fileprivate static let howToStartAManifest: Diagnostic.Message = "run `assetc init` to write a manifest for the artwork here, or name catalogs: `assetc build App.xcassets`"
 }

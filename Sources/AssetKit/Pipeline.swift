@@ -350,7 +350,7 @@ public enum Pipeline {
                 inputProblems.append(.error(variant.source.path, .renderFailed(variant.fileName, error)))
                 switch variant.origin {
                 case .catalog(let origin):
-                    inputProblems.append(.note(origin.contentsPath, at: origin.location, .inImageSet(variant.name)))
+                    inputProblems.append(.note(origin.contentsPath, at: origin.location, SourceMessage.inImageSet(variant.name)))
                 case .manifest(let location):
                     inputProblems.append(.note(project.request.path, at: location, .variantDeclaredHere(variant.name)))
                 }
@@ -510,35 +510,22 @@ extension Diagnostic.Message {
     fileprivate static let sourcesChangedDuringBuild: Diagnostic.Message = "sources changed while the build read them; run it again"
 
     /// `problem`: `DependencyFile.destinationProblem`, what the path would overwrite or land in.
-    fileprivate static func cannotWriteGeneratedCode(_ problem: String) -> Diagnostic.Message {
-        "cannot write the generated code: it \(problem)"
-    }
+    fileprivate static func cannotWriteGeneratedCode(_ problem: String) -> Diagnostic.Message { "cannot write the generated code: it \(problem)" }
 
     fileprivate static let runtimeTableDidNotReadBack: Diagnostic.Message = "internal: the runtime table did not read back"
 
     fileprivate static let interruptedWhileReadingSources: Diagnostic.Message = "interrupted while reading the sources; nothing was written"
 
-    fileprivate static func cannotWriteDependencyFile(_ problem: String) -> Diagnostic.Message {
-        "cannot write the dependency file: it \(problem)"
-    }
+    fileprivate static func cannotWriteDependencyFile(_ problem: String) -> Diagnostic.Message { "cannot write the dependency file: it \(problem)" }
 
     /// `problem`: `DependencyFile.problem(with:)`, what in the path Make cannot spell.
-    fileprivate static func cannotBeListedInDependencyFile(_ problem: String) -> Diagnostic.Message {
-        "cannot be listed in the dependency file: the path \(problem); rename it or drop --depfile"
-    }
+    fileprivate static func cannotBeListedInDependencyFile(_ problem: String) -> Diagnostic.Message { "cannot be listed in the dependency file: the path \(problem); rename it or drop --depfile" }
 
     /// A variant that could not be rendered: its file, then the source's own words (the build and `assetc render`).
-    static func renderFailed(_ fileName: String, _ error: SourceError) -> Diagnostic.Message {
-        "\(fileName): \(error.message)"
-    }
+    static func renderFailed(_ fileName: String, _ error: SourceError) -> Diagnostic.Message { "\(fileName): \(error.message)" }
 
-    fileprivate static func inImageSet(_ name: String) -> Diagnostic.Message {
-        "in the image set \"\(name)\""
-    }
 
-    fileprivate static func variantDeclaredHere(_ name: String) -> Diagnostic.Message {
-        "variant of '\(name)' declared here"
-    }
+    fileprivate static func variantDeclaredHere(_ name: String) -> Diagnostic.Message { "variant of '\(name)' declared here" }
 
     fileprivate static let warningsTreatedAsErrors: Diagnostic.Message = "warnings treated as errors (--werror); nothing was written"
 

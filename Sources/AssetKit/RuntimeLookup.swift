@@ -34,13 +34,9 @@ public enum RuntimeLookup {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func tableUnreadable(_ error: FileError, outputDirectory: String) -> Diagnostic.Message {
-        "cannot read the table: \(error.description); build into \(outputDirectory) first"
-    }
+    fileprivate static func tableUnreadable(_ error: FileError, outputDirectory: String) -> Diagnostic.Message { "cannot read the table: \(error.description); build into \(outputDirectory) first" }
 
-    fileprivate static func noBundle(named bundle: String, known: [String]) -> Diagnostic.Message {
-        "no bundle named '\(bundle)' (the table has \(known.joined(separator: ", ")))"
-    }
+    fileprivate static func noBundle(named bundle: String, known: [String]) -> Diagnostic.Message { "no bundle named '\(bundle)' (the table has \(known.joined(separator: ", ")))" }
 
     /// The image is in the table, but none of its variants is for these traits.
     fileprivate static func noVariantFits(_ name: String, traits: AssetTraits) -> Diagnostic.Message {
@@ -48,7 +44,5 @@ extension Diagnostic.Message {
         return "no variant of '\(name)' fits @\(traits.scale)x \(idiom) \(traits.screenWidth)x\(traits.screenHeight)"
     }
 
-    fileprivate static func noImage(named name: String, inBundle bundle: String?) -> Diagnostic.Message {
-        "no image named '\(name)'\(bundle.map { " in bundle '\($0)'" } ?? "")"
-    }
+    fileprivate static func noImage(named name: String, inBundle bundle: String?) -> Diagnostic.Message { "no image named '\(name)'\(bundle.map { " in bundle '\($0)'" } ?? "")" }
 }

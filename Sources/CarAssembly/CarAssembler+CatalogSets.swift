@@ -136,14 +136,10 @@ extension CarAssembler {
 
 extension Diagnostic.Message {
     /// `detail`: why one of its files cannot be used.
-    fileprivate static func dataSetUnusable(_ name: String, because detail: Diagnostic.Message) -> Diagnostic.Message {
-        "the data set \"\(name)\": \(detail)"
-    }
+    fileprivate static func dataSetUnusable(_ name: String, because detail: Diagnostic.Message) -> Diagnostic.Message { "the data set \"\(name)\": \(detail)" }
 
     /// `detail`: why its template cannot be used (read, parsed, or its glyphs found).
-    fileprivate static func symbolSetUnusable(_ name: String, because detail: Diagnostic.Message) -> Diagnostic.Message {
-        "the symbol set \"\(name)\": \(detail)"
-    }
+    fileprivate static func symbolSetUnusable(_ name: String, because detail: Diagnostic.Message) -> Diagnostic.Message { "the symbol set \"\(name)\": \(detail)" }
 
     fileprivate static func tooManyNamesForCar(_ count: Int) -> Diagnostic.Message {
         "\(count) names for Assets.car: more than the \(CompiledCatalogWriter.maximumNames) "

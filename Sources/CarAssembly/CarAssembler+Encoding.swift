@@ -227,13 +227,9 @@ extension CarAssembler {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func wideGamutSlotHasNoProfile(_ name: String) -> Diagnostic.Message {
-        "the display-P3 slot of \"\(name)\" has no colour profile; its colours are taken as sRGB"
-    }
+    fileprivate static func wideGamutSlotHasNoProfile(_ name: String) -> Diagnostic.Message { "the display-P3 slot of \"\(name)\" has no colour profile; its colours are taken as sRGB" }
 
-    fileprivate static func convertedToSRGB(_ fileName: String, from profile: PNGColorInfo) -> Diagnostic.Message {
-        "\(fileName): converted from \(profile.summary) to sRGB for Assets.car"
-    }
+    fileprivate static func convertedToSRGB(_ fileName: String, from profile: PNGColorInfo) -> Diagnostic.Message { "\(fileName): converted from \(profile.summary) to sRGB for Assets.car" }
 
     fileprivate static func wideGamutSlotOutOfRange(_ name: String) -> Diagnostic.Message {
         "the display-P3 slot of \"\(name)\" is left out of Assets.car: its colours do not convert "
@@ -249,13 +245,9 @@ extension Diagnostic.Message {
         "\(fileName): the slicing of \"\(name)\" is not kept for a JPEG; Assets.car stores it unsliced"
     }
 
-    fileprivate static func cannotReadBack(_ fileName: String, _ error: any Error) -> Diagnostic.Message {
-        "\(fileName): cannot be read back for Assets.car: \(error)"
-    }
+    fileprivate static func cannotReadBack(_ fileName: String, _ error: any Error) -> Diagnostic.Message { "\(fileName): cannot be read back for Assets.car: \(error)" }
 
-    fileprivate static func cannotConvertToSRGB(_ fileName: String, _ error: any Error) -> Diagnostic.Message {
-        "\(fileName): cannot be converted to sRGB for Assets.car: \(error)"
-    }
+    fileprivate static func cannotConvertToSRGB(_ fileName: String, _ error: any Error) -> Diagnostic.Message { "\(fileName): cannot be converted to sRGB for Assets.car: \(error)" }
 
     fileprivate static func colorsBeyondSRGB(_ fileName: String, profile: PNGColorInfo) -> Diagnostic.Message {
         "\(fileName): its \(profile.summary) colours reach beyond sRGB; Assets.car holds "

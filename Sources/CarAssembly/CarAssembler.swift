@@ -113,7 +113,7 @@ public enum CarAssembler {
         for (asset, _, contentsPath) in sources.symbolAssets {
             // One name, one asset: an image set of the same name keeps it, as for data and colours.
             if assets[asset.name] != nil || sources.colorAssets.contains(where: { $0.name == asset.name }) || sources.dataAssets.contains(where: { $0.name == asset.name }) {
-                made.append(.warning(contentsPath, .symbolSetNameTaken(asset.name)))
+                made.append(.warning(contentsPath, SourceMessage.symbolSetNameTaken(asset.name)))
                 continue
             }
             assets[asset.name] = asset
@@ -159,22 +159,15 @@ public enum CarAssembler {
 
 extension Diagnostic.Message {
     /// `name`: the app icon's; `detail`: the PNG's reader's words.
-    fileprivate static func icnsImageUnreadable(_ name: String, because detail: String) -> Diagnostic.Message {
-        "cannot be read for \(name).icns: \(detail)"
-    }
+    fileprivate static func icnsImageUnreadable(_ name: String, because detail: String) -> Diagnostic.Message { "cannot be read for \(name).icns: \(detail)" }
 
     /// `type`: the element's four-character code (`ic13`).
     fileprivate static func icnsElementMissing(_ name: String, type: String, pixels: Int) -> Diagnostic.Message {
         "\(name).icns has no \(type) element (\(pixels)x\(pixels) px): the icon has no usable image of that size"
     }
 
-    fileprivate static func cannotWriteICNS(_ name: String, because detail: String) -> Diagnostic.Message {
-        "cannot write \(name).icns: \(detail)"
-    }
+    fileprivate static func cannotWriteICNS(_ name: String, because detail: String) -> Diagnostic.Message { "cannot write \(name).icns: \(detail)" }
 
-    fileprivate static func symbolSetNameTaken(_ name: String) -> Diagnostic.Message {
-        "the symbol set \"\(name)\" has the name of an image, data or colour set; only that set is in Assets.car"
-    }
 
     /// How much of the car this build made (said under -v).
     fileprivate static func carImagesMade(encoded: Int, copied: Int) -> Diagnostic.Message {

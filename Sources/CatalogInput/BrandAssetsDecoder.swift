@@ -118,10 +118,7 @@ struct BrandAssetsDecoder {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func entryNotAPlainFolderName(_ filename: String) -> Diagnostic.Message {
-        "file name \"\(filename)\" must be a plain folder name inside the set; "
-            + "the entry is skipped"
-    }
+    fileprivate static func entryNotAPlainFolderName(_ filename: String) -> Diagnostic.Message { "file name \"\(filename)\" must be a plain folder name inside the set; the entry is skipped" }
 
     /// `size`: the entry's `size` as written, nil when it has none.
     fileprivate static func appIconStackSizeUnknown(_ stack: String, size: String?) -> Diagnostic.Message {
@@ -140,8 +137,5 @@ extension Diagnostic.Message {
             + "compiled by assetc (it reads primary-app-icon image stacks and top-shelf image sets); it is left out"
     }
 
-    fileprivate static func layerListedTwice(_ filename: String, inStack name: String) -> Diagnostic.Message {
-        "the image stack \"\(name)\" lists the layer \"\(filename)\" again; "
-            + "it counts once"
-    }
+    fileprivate static func layerListedTwice(_ filename: String, inStack name: String) -> Diagnostic.Message { "the image stack \"\(name)\" lists the layer \"\(filename)\" again; it counts once" }
 }

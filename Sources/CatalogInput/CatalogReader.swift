@@ -265,14 +265,11 @@ extension Diagnostic.Message {
         "catalog properties (\(keys.joined(separator: ", "))) concern Xcode's generated symbols; assetc ignores them"
     }
 
-    fileprivate static func foldersNestedTooDeep(_ maximumDepth: Int) -> Diagnostic.Message {
-        "folders nested more than \(maximumDepth) deep are not read (a link cycle?)"
-    }
+    fileprivate static func foldersNestedTooDeep(_ maximumDepth: Int) -> Diagnostic.Message { "folders nested more than \(maximumDepth) deep are not read (a link cycle?)" }
 
     fileprivate static let folderReachedTwice: Diagnostic.Message = "this folder is reached twice through links; it is read once"
 
-    fileprivate static let nameNotUTF8: Diagnostic.Message =
-        "a name that is not valid UTF-8 (shown with \u{FFFD}): it cannot be read, and it is left out; rename it"
+    fileprivate static let nameNotUTF8: Diagnostic.Message = "a name that is not valid UTF-8 (shown with \u{FFFD}): it cannot be read, and it is left out; rename it"
 
     fileprivate static func pathTooLong(bytes: Int) -> Diagnostic.Message {
         "a path of \(bytes) bytes, more than the \(FileSystem.maximumPathBytes) the system opens: "
@@ -290,9 +287,7 @@ extension Diagnostic.Message {
     }
 
     /// `kinds`: the set type's plural (`CatalogReader.skippedTypes`).
-    fileprivate static func setTypeNotCompiled(_ kinds: String) -> Diagnostic.Message {
-        "skipped: \(kinds) are not compiled by assetc (loose files or Assets.car)"
-    }
+    fileprivate static func setTypeNotCompiled(_ kinds: String) -> Diagnostic.Message { "skipped: \(kinds) are not compiled by assetc (loose files or Assets.car)" }
 
     fileprivate static let providesNamespaceNotABool: Diagnostic.Message = "\"provides-namespace\" must be true or false; read as false"
 }

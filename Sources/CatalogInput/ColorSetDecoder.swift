@@ -115,17 +115,11 @@ struct ColorSetDecoder {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func colorLocaleNotALanguageTag(_ name: String) -> Diagnostic.Message {
-        "a colour of \"\(name)\" for a locale that is not a language tag is left out"
-    }
+    fileprivate static func colorLocaleNotALanguageTag(_ name: String) -> Diagnostic.Message { "a colour of \"\(name)\" for a locale that is not a language tag is left out" }
 
-    fileprivate static func colorForSubtypeLeftOut(_ name: String) -> Diagnostic.Message {
-        "a colour of \"\(name)\" for a device subtype is left out"
-    }
+    fileprivate static func colorForSubtypeLeftOut(_ name: String) -> Diagnostic.Message { "a colour of \"\(name)\" for a device subtype is left out" }
 
-    fileprivate static func unknownColorSpace(_ space: String) -> Diagnostic.Message {
-        "unknown colour space \"\(space)\"; recorded as written"
-    }
+    fileprivate static func unknownColorSpace(_ space: String) -> Diagnostic.Message { "unknown colour space \"\(space)\"; recorded as written" }
 
     fileprivate static let colorHasNoValue: Diagnostic.Message = "a colour needs \"components\" or a \"reference\"; skipped"
 

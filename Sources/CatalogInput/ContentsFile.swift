@@ -124,9 +124,7 @@ struct ContentsFile {
 
 extension Diagnostic.Message {
     /// `kind`: "image set", "colour set", ….
-    fileprivate static func setHasNoContentsFile(kind: String, name: String) -> Diagnostic.Message {
-        "the \(kind) \"\(name)\" has no Contents.json; it is left out"
-    }
+    fileprivate static func setHasNoContentsFile(kind: String, name: String) -> Diagnostic.Message { "the \(kind) \"\(name)\" has no Contents.json; it is left out" }
 
     /// `consequence`: what becomes of the set (`setIsSkipped`, `setIsLeftOut`…).
     fileprivate static func setHasNoList(_ key: String, kind: String, name: String, consequence: Diagnostic.Message) -> Diagnostic.Message {
@@ -137,12 +135,8 @@ extension Diagnostic.Message {
     static let setIsSkipped: Diagnostic.Message = "skipped"
     static let setIsLeftOut: Diagnostic.Message = "it is left out"
 
-    fileprivate static func nonStringValueIgnored(_ key: String, found typeName: String) -> Diagnostic.Message {
-        "\"\(key)\" must be a string, found \(typeName); ignored"
-    }
+    fileprivate static func nonStringValueIgnored(_ key: String, found typeName: String) -> Diagnostic.Message { "\"\(key)\" must be a string, found \(typeName); ignored" }
 
     /// `place`: where the key is ("a colour entry", "\"properties\"", "the catalog's Contents.json"…).
-    fileprivate static func unknownKey(_ key: String, in place: String) -> Diagnostic.Message {
-        "unknown key \"\(key)\" in \(place); ignored"
-    }
+    fileprivate static func unknownKey(_ key: String, in place: String) -> Diagnostic.Message { "unknown key \"\(key)\" in \(place); ignored" }
 }

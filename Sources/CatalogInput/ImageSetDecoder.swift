@@ -416,46 +416,30 @@ extension ApplePlatform {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func imagesNotAnArrayIgnored(found typeName: String) -> Diagnostic.Message {
-        "\"images\" must be an array, found \(typeName); ignored"
-    }
+    fileprivate static func imagesNotAnArrayIgnored(found typeName: String) -> Diagnostic.Message { "\"images\" must be an array, found \(typeName); ignored" }
 
     fileprivate static func slotsSkippedForMac(_ count: Int, of name: String) -> Diagnostic.Message {
         "skipped \(count) slot\(count == 1 ? "" : "s") of \"\(name)\" for what a Mac has not "
             + "(3x, size class, memory, graphics family, screen width, subtype, layout direction, high contrast)"
     }
 
-    fileprivate static func secondFileForSameTraits(_ filename: String) -> Diagnostic.Message {
-        "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept"
-    }
+    fileprivate static func secondFileForSameTraits(_ filename: String) -> Diagnostic.Message { "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept" }
 
-    fileprivate static func imageEntryNotAnObjectIgnored(found typeName: String) -> Diagnostic.Message {
-        "an image entry must be an object, found \(typeName); ignored"
-    }
+    fileprivate static func imageEntryNotAnObjectIgnored(found typeName: String) -> Diagnostic.Message { "an image entry must be an object, found \(typeName); ignored" }
 
-    fileprivate static func unknownIdiom(_ idiom: String) -> Diagnostic.Message {
-        "unknown idiom \"\(idiom)\"; the slot is skipped"
-    }
+    fileprivate static func unknownIdiom(_ idiom: String) -> Diagnostic.Message { "unknown idiom \"\(idiom)\"; the slot is skipped" }
 
-    fileprivate static func unknownScale(_ scale: String) -> Diagnostic.Message {
-        "scale \"\(scale)\" is not 1x, 2x or 3x; the slot is skipped"
-    }
+    fileprivate static func unknownScale(_ scale: String) -> Diagnostic.Message { "scale \"\(scale)\" is not 1x, 2x or 3x; the slot is skipped" }
 
-    fileprivate static func subtypeSlotSkipped(_ subtype: String) -> Diagnostic.Message {
-        "skipped the \"\(subtype)\" slot: only retina4 (-568h) has a loose-file name"
-    }
+    fileprivate static func subtypeSlotSkipped(_ subtype: String) -> Diagnostic.Message { "skipped the \"\(subtype)\" slot: only retina4 (-568h) has a loose-file name" }
 
-    fileprivate static func slotNotAPlainFileName(_ filename: String) -> Diagnostic.Message {
-        "file name \"\(filename)\" must be a plain file name inside the set; the slot is skipped"
-    }
+    fileprivate static func slotNotAPlainFileName(_ filename: String) -> Diagnostic.Message { "file name \"\(filename)\" must be a plain file name inside the set; the slot is skipped" }
 
     fileprivate static func slotFileNotARegularFile(_ filename: String, inSet name: String) -> Diagnostic.Message {
         "\"\(filename)\" of the image set \"\(name)\" is not a regular file (a folder, FIFO, socket or device)"
     }
 
-    fileprivate static func slotFileTypeUnknown(_ filename: String) -> Diagnostic.Message {
-        "\"\(filename)\" is not a PNG, WebP, HEIC, JPEG, PDF or SVG file; the slot is skipped"
-    }
+    fileprivate static func slotFileTypeUnknown(_ filename: String) -> Diagnostic.Message { "\"\(filename)\" is not a PNG, WebP, HEIC, JPEG, PDF or SVG file; the slot is skipped" }
 
     fileprivate static func propertyNotSupported(_ key: String, inSet name: String) -> Diagnostic.Message {
         "\"\(key)\" is not supported by assetc (loose files or Assets.car); it is ignored for \"\(name)\""

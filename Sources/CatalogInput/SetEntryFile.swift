@@ -51,7 +51,5 @@ enum SetEntryFile {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func entryNotAPlainFileName(_ filename: String) -> Diagnostic.Message {
-        "file name \"\(filename)\" must be a plain file name inside the set; the entry is skipped"
-    }
+    fileprivate static func entryNotAPlainFileName(_ filename: String) -> Diagnostic.Message { "file name \"\(filename)\" must be a plain file name inside the set; the entry is skipped" }
 }

@@ -177,15 +177,9 @@ extension Diagnostic.Message {
 
     fileprivate static let contentsHasNoImages: Diagnostic.Message = "Contents.json has no \"images\" array"
 
-    fileprivate static func imagesNotAnArray(found typeName: String) -> Diagnostic.Message {
-        "\"images\" must be an array, found \(typeName)"
-    }
+    fileprivate static func imagesNotAnArray(found typeName: String) -> Diagnostic.Message { "\"images\" must be an array, found \(typeName)" }
 
-    fileprivate static func imageEntryNotAnObject(found typeName: String) -> Diagnostic.Message {
-        "an image entry must be an object, found \(typeName)"
-    }
+    fileprivate static func imageEntryNotAnObject(found typeName: String) -> Diagnostic.Message { "an image entry must be an object, found \(typeName)" }
 
-    fileprivate static func valueNotAString(_ key: String, found typeName: String) -> Diagnostic.Message {
-        "\"\(key)\" must be a string, found \(typeName)"
-    }
+    fileprivate static func valueNotAString(_ key: String, found typeName: String) -> Diagnostic.Message { "\"\(key)\" must be a string, found \(typeName)" }
 }

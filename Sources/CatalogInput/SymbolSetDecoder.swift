@@ -61,9 +61,7 @@ struct SymbolSetDecoder {
 
 extension Diagnostic.Message {
     /// What becomes of a symbol set without its `symbols` list (`ContentsFile.list`'s consequence).
-    fileprivate static func symbolLookupFindsNothing(_ name: String) -> Diagnostic.Message {
-        "UIImage(named: \"\(name)\") will find nothing"
-    }
+    fileprivate static func symbolLookupFindsNothing(_ name: String) -> Diagnostic.Message { "UIImage(named: \"\(name)\") will find nothing" }
 
     fileprivate static func symbolRenderingIntentUnknown(_ intent: String, inSet name: String) -> Diagnostic.Message {
         "the symbol set \"\(name)\" asks to be drawn \"\(intent)\", which assetc does not know; "

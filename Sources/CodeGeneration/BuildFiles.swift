@@ -194,11 +194,7 @@ extension String {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func holdsLineBreak(_ path: String) -> Diagnostic.Message {
-        "'\(path)' holds a line break"
-    }
+    fileprivate static func holdsLineBreak(_ path: String) -> Diagnostic.Message { "'\(path)' holds a line break" }
 
-    fileprivate static func makeCannotQuote(_ path: String, character: Character) -> Diagnostic.Message {
-        "'\(path)' holds '\(character)', which Make cannot quote; use --emit ninja"
-    }
+    fileprivate static func makeCannotQuote(_ path: String, character: Character) -> Diagnostic.Message { "'\(path)' holds '\(character)', which Make cannot quote; use --emit ninja" }
 }

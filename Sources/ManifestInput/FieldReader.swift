@@ -123,59 +123,37 @@ final class FieldReader {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func mustBeAnObject(_ what: String, found typeName: String) -> Diagnostic.Message {
-        "\(what) must be an object, found \(typeName)"
-    }
+    fileprivate static func mustBeAnObject(_ what: String, found typeName: String) -> Diagnostic.Message { "\(what) must be an object, found \(typeName)" }
 
     /// Followed by `didYouMean(_:)` or `expectedOneOf(_:)`.
-    fileprivate static func unknownKey(_ key: String, in what: String) -> Diagnostic.Message {
-        "unknown key '\(key)' in \(what)"
-    }
+    fileprivate static func unknownKey(_ key: String, in what: String) -> Diagnostic.Message { "unknown key '\(key)' in \(what)" }
 
     /// The nearest valid name, after a message about an unknown one.
-    static func didYouMean(_ suggestion: String) -> Diagnostic.Message {
-        "; did you mean '\(suggestion)'?"
-    }
+    static func didYouMean(_ suggestion: String) -> Diagnostic.Message { "; did you mean '\(suggestion)'?" }
 
-    fileprivate static func expectedOneOf(_ allowed: [String]) -> Diagnostic.Message {
-        "; expected one of: \(allowed.joined(separator: ", "))"
-    }
+    fileprivate static func expectedOneOf(_ allowed: [String]) -> Diagnostic.Message { "; expected one of: \(allowed.joined(separator: ", "))" }
 
-    fileprivate static func mustBeAString(_ what: String, found typeName: String) -> Diagnostic.Message {
-        "\(what) must be a string, found \(typeName)"
-    }
+    fileprivate static func mustBeAString(_ what: String, found typeName: String) -> Diagnostic.Message { "\(what) must be a string, found \(typeName)" }
 
-    fileprivate static func mustNotContainNUL(_ what: String) -> Diagnostic.Message {
-        "\(what) must not contain a NUL character (\\u0000)"
-    }
+    fileprivate static func mustNotContainNUL(_ what: String) -> Diagnostic.Message { "\(what) must not contain a NUL character (\\u0000)" }
 
-    fileprivate static func mustBeTrueOrFalse(_ what: String, found typeName: String) -> Diagnostic.Message {
-        "\(what) must be true or false, found \(typeName)"
-    }
+    fileprivate static func mustBeTrueOrFalse(_ what: String, found typeName: String) -> Diagnostic.Message { "\(what) must be true or false, found \(typeName)" }
 
     /// `found` is the JSON type's name or the number as written.
-    fileprivate static func mustBeAWholeNumber(_ what: String, found: String) -> Diagnostic.Message {
-        "\(what) must be a whole number, found \(found)"
-    }
+    fileprivate static func mustBeAWholeNumber(_ what: String, found: String) -> Diagnostic.Message { "\(what) must be a whole number, found \(found)" }
 
     fileprivate static func mustBeBetween(_ what: String, _ range: ClosedRange<Int>, found literal: String) -> Diagnostic.Message {
         "\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(literal)"
     }
 
-    fileprivate static func mustBeANumber(_ what: String, found typeName: String) -> Diagnostic.Message {
-        "\(what) must be a number, found \(typeName)"
-    }
+    fileprivate static func mustBeANumber(_ what: String, found typeName: String) -> Diagnostic.Message { "\(what) must be a number, found \(typeName)" }
 
     fileprivate static func mustBeGreaterThan(_ what: String, _ minimum: Double, atMost maximum: Double, found literal: String) -> Diagnostic.Message {
         "\(what) must be greater than \(formatPoints(minimum)) and at most \(formatPoints(maximum)), found \(literal)"
     }
 
-    fileprivate static func mustBeAnArray(_ what: String, found typeName: String) -> Diagnostic.Message {
-        "\(what) must be an array, found \(typeName)"
-    }
+    fileprivate static func mustBeAnArray(_ what: String, found typeName: String) -> Diagnostic.Message { "\(what) must be an array, found \(typeName)" }
 
     /// Followed by `didYouMean(_:)` when a choice is near.
-    fileprivate static func notAChoice(_ text: String, for what: String, choices: [String]) -> Diagnostic.Message {
-        "\(what) '\(text)' is not one of: \(choices.joined(separator: ", "))"
-    }
+    fileprivate static func notAChoice(_ text: String, for what: String, choices: [String]) -> Diagnostic.Message { "\(what) '\(text)' is not one of: \(choices.joined(separator: ", "))" }
 }

@@ -59,14 +59,10 @@ extension ManifestDecoder {
 extension Diagnostic.Message {
     fileprivate static let brandAssetsNeedsLayers: Diagnostic.Message = "\"brandAssets\" needs \"layers\": the layered art of the App Icon, front first"
 
-    fileprivate static func wrongBrandAssetsLayerCount(_ count: Int) -> Diagnostic.Message {
-        "\"layers\" of \"brandAssets\" has \(count); tvOS draws a layered image of 2 to 5"
-    }
+    fileprivate static func wrongBrandAssetsLayerCount(_ count: Int) -> Diagnostic.Message { "\"layers\" of \"brandAssets\" has \(count); tvOS draws a layered image of 2 to 5" }
 
     /// `what` is `a layer of "brandAssets"`.
-    fileprivate static func layerNeedsSource(_ what: String) -> Diagnostic.Message {
-        "\(what) needs \"source\""
-    }
+    fileprivate static func layerNeedsSource(_ what: String) -> Diagnostic.Message { "\(what) needs \"source\"" }
 
     fileprivate static let brandAssetsLayerNamesRepeat: Diagnostic.Message = "two layers of \"brandAssets\" have the same name"
     fileprivate static let brandAssetsBackgroundIsNotOpaque: Diagnostic.Message = "\"background\" of \"brandAssets\" must be opaque: tvOS asks for an opaque back layer"

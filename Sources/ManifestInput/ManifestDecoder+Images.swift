@@ -177,32 +177,20 @@ extension ManifestDecoder {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func imageHasNoName(number: Int) -> Diagnostic.Message {
-        "image #\(number) has no \"name\""
-    }
+    fileprivate static func imageHasNoName(number: Int) -> Diagnostic.Message { "image #\(number) has no \"name\"" }
 
     /// `owner` is `image 'Name'`.
-    fileprivate static func imageHasNoSource(_ owner: String) -> Diagnostic.Message {
-        "\(owner) has no \"source\""
-    }
+    fileprivate static func imageHasNoSource(_ owner: String) -> Diagnostic.Message { "\(owner) has no \"source\"" }
 
     /// Followed by `didYouMean(_:)` when a declared bundle is near.
-    fileprivate static func imageBundleNotDeclared(_ bundleName: String, owner: String) -> Diagnostic.Message {
-        "\(owner) names bundle '\(bundleName)', which is not declared in \"bundles\""
-    }
+    fileprivate static func imageBundleNotDeclared(_ bundleName: String, owner: String) -> Diagnostic.Message { "\(owner) names bundle '\(bundleName)', which is not declared in \"bundles\"" }
 
-    fileprivate static func idiomListedTwice(_ idiom: Idiom, in owner: String) -> Diagnostic.Message {
-        "idiom '\(idiom.rawValue)' is listed twice in \(owner)"
-    }
+    fileprivate static func idiomListedTwice(_ idiom: Idiom, in owner: String) -> Diagnostic.Message { "idiom '\(idiom.rawValue)' is listed twice in \(owner)" }
 
-    fileprivate static func idiomHasNoSource(_ idiom: Idiom, of owner: String) -> Diagnostic.Message {
-        "idiom '\(idiom.rawValue)' of \(owner) has no \"source\", and the image has none to inherit"
-    }
+    fileprivate static func idiomHasNoSource(_ idiom: Idiom, of owner: String) -> Diagnostic.Message { "idiom '\(idiom.rawValue)' of \(owner) has no \"source\", and the image has none to inherit" }
 
     /// Followed by `expectedIPhoneOrIPad` or `didYouMean(_:)`.
-    fileprivate static func unknownIdiom(_ key: String, in owner: String) -> Diagnostic.Message {
-        "unknown idiom '\(key)' in \(owner)"
-    }
+    fileprivate static func unknownIdiom(_ key: String, in owner: String) -> Diagnostic.Message { "unknown idiom '\(key)' in \(owner)" }
 
     fileprivate static let expectedIPhoneOrIPad: Diagnostic.Message = "; expected iphone or ipad"
 
@@ -210,17 +198,11 @@ extension Diagnostic.Message {
         "\"idioms\" of \(owner) must be an array like [\"iphone\", \"ipad\"] or an object keyed by idiom, found \(typeName)"
     }
 
-    fileprivate static func tallNeedsIPhone(of owner: String) -> Diagnostic.Message {
-        "\"tall\" of \(owner) makes an iPhone 5 variant, but the image's idioms leave out iphone"
-    }
+    fileprivate static func tallNeedsIPhone(of owner: String) -> Diagnostic.Message { "\"tall\" of \(owner) makes an iPhone 5 variant, but the image's idioms leave out iphone" }
 
-    fileprivate static func tallHasNoSource(of owner: String) -> Diagnostic.Message {
-        "\"tall\" of \(owner) has no \"source\" and the image has none to inherit"
-    }
+    fileprivate static func tallHasNoSource(of owner: String) -> Diagnostic.Message { "\"tall\" of \(owner) has no \"source\" and the image has none to inherit" }
 
-    fileprivate static func tallMustBeBoolOrObject(of owner: String, found typeName: String) -> Diagnostic.Message {
-        "\"tall\" of \(owner) must be true, false or an object, found \(typeName)"
-    }
+    fileprivate static func tallMustBeBoolOrObject(of owner: String, found typeName: String) -> Diagnostic.Message { "\"tall\" of \(owner) must be true, false or an object, found \(typeName)" }
 
     /// `bundle 'Checkout'`, or `the main bundle`.
     fileprivate static func place(of bundle: BundleRef) -> Diagnostic.Message {

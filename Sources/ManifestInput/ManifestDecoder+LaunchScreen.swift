@@ -28,7 +28,5 @@ extension ManifestDecoder {
 
 extension Diagnostic.Message {
     /// `kind` is `a colour set` or `an image set`.
-    fileprivate static func launchScreenSetNameIsEmpty(_ key: String, kind: String) -> Diagnostic.Message {
-        "\"\(key)\" of \"launchScreen\" is empty; name \(kind) of the catalogs"
-    }
+    fileprivate static func launchScreenSetNameIsEmpty(_ key: String, kind: String) -> Diagnostic.Message { "\"\(key)\" of \"launchScreen\" is empty; name \(kind) of the catalogs" }
 }

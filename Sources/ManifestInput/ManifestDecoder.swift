@@ -436,88 +436,54 @@ extension Diagnostic.Message {
     fileprivate static let manifestIsNotUTF8: Diagnostic.Message = "manifest is not valid UTF-8"
     fileprivate static let versionIsMissing: Diagnostic.Message = "missing \"version\"; add \"version\": 1"
 
-    fileprivate static func unsupportedManifestVersion(_ version: Int) -> Diagnostic.Message {
-        "unsupported manifest version \(version); this assetc reads version \(Manifest.supportedVersion)"
-    }
+    fileprivate static func unsupportedManifestVersion(_ version: Int) -> Diagnostic.Message { "unsupported manifest version \(version); this assetc reads version \(Manifest.supportedVersion)" }
 
     /// `what` names the field as the manifest spells it (`"output"`, `"set" of "appIcon"`).
-    static func fieldIsEmpty(_ what: String) -> Diagnostic.Message {
-        "\(what) is empty"
-    }
+    static func fieldIsEmpty(_ what: String) -> Diagnostic.Message { "\(what) is empty" }
 
-    fileprivate static func deviceListedTwice(_ idiom: Idiom) -> Diagnostic.Message {
-        "device '\(idiom.rawValue)' is listed twice"
-    }
+    fileprivate static func deviceListedTwice(_ idiom: Idiom) -> Diagnostic.Message { "device '\(idiom.rawValue)' is listed twice" }
 
     fileprivate static let noDevicesListed: Diagnostic.Message = "\"devices\" is empty; list iphone, ipad or both"
 
-    fileprivate static func deploymentTargetIsNotAnIOSVersion(_ text: String) -> Diagnostic.Message {
-        "\"deploymentTarget\" '\(text)' is not an iOS version such as \"7.0\""
-    }
+    fileprivate static func deploymentTargetIsNotAnIOSVersion(_ text: String) -> Diagnostic.Message { "\"deploymentTarget\" '\(text)' is not an iOS version such as \"7.0\"" }
 
     fileprivate static let budgetNeedsMaxBytes: Diagnostic.Message = "\"budget\" needs \"maxBytes\", the largest size of Resources/ in bytes"
 
-    fileprivate static func unknownPNGEffort(_ text: String) -> Diagnostic.Message {
-        "\"pngEffort\" of \"render\" must be \"fast\", \"default\" or \"max\", not \"\(text)\""
-    }
+    fileprivate static func unknownPNGEffort(_ text: String) -> Diagnostic.Message { "\"pngEffort\" of \"render\" must be \"fast\", \"default\" or \"max\", not \"\(text)\"" }
 
     fileprivate static let fontsPathIsEmpty: Diagnostic.Message = "\"fonts\" is empty; name a folder of font files"
 
-    fileprivate static func unknownAccessorBundle(_ text: String) -> Diagnostic.Message {
-        "\"bundle\" of \"codegen\" must be \(AccessorBundle.spellings), not \"\(text)\""
-    }
+    fileprivate static func unknownAccessorBundle(_ text: String) -> Diagnostic.Message { "\"bundle\" of \"codegen\" must be \(AccessorBundle.spellings), not \"\(text)\"" }
 
     /// `problem` is `ObjectiveCNames.problem(_:)`'s.
-    fileprivate static func invalidObjectiveCOutput(_ problem: Diagnostic.Message) -> Diagnostic.Message {
-        "\"objc\" of \"codegen\" \(problem)"
-    }
+    fileprivate static func invalidObjectiveCOutput(_ problem: Diagnostic.Message) -> Diagnostic.Message { "\"objc\" of \"codegen\" \(problem)" }
 
     fileprivate static let swiftOutputIsNotASwiftFile: Diagnostic.Message = "\"swift\" of \"codegen\" must name a .swift file"
     fileprivate static let setWithoutCatalogs: Diagnostic.Message = "\"set\" picks a set from \"catalogs\", but the manifest lists no catalogs"
 
-    fileprivate static func appIconAndLaunchImageShareName(_ name: String) -> Diagnostic.Message {
-        "\"appIcon\" name and \"launchImage\" basename are both '\(name)'"
-    }
+    fileprivate static func appIconAndLaunchImageShareName(_ name: String) -> Diagnostic.Message { "\"appIcon\" name and \"launchImage\" basename are both '\(name)'" }
 
-    fileprivate static func notAColour(_ text: String, for what: String) -> Diagnostic.Message {
-        "\(what) '\(text)' is not a colour like \"#FFFFFF\" or \"#FFFFFF80\""
-    }
+    fileprivate static func notAColour(_ text: String, for what: String) -> Diagnostic.Message { "\(what) '\(text)' is not a colour like \"#FFFFFF\" or \"#FFFFFF80\"" }
 
-    fileprivate static func needsOneOf(_ keys: [String], owner: String) -> Diagnostic.Message {
-        "\(owner) needs one of \(keys.map { "\"\($0)\"" }.joined(separator: ", "))"
-    }
+    fileprivate static func needsOneOf(_ keys: [String], owner: String) -> Diagnostic.Message { "\(owner) needs one of \(keys.map { "\"\($0)\"" }.joined(separator: ", "))" }
 
-    fileprivate static func takesOnlyOneOf(_ keys: [String], owner: String) -> Diagnostic.Message {
-        "\(owner) takes only one of \(keys.map { "\"\($0)\"" }.joined(separator: ", "))"
-    }
+    fileprivate static func takesOnlyOneOf(_ keys: [String], owner: String) -> Diagnostic.Message { "\(owner) takes only one of \(keys.map { "\"\($0)\"" }.joined(separator: ", "))" }
 
     fileprivate static let appIconBackgroundIsNotOpaque: Diagnostic.Message = "\"background\" of \"appIcon\" must be opaque: app icons have no transparency"
     fileprivate static let appIconPageNeedsSource: Diagnostic.Message = "\"page\" applies only with \"source\""
     fileprivate static let launchImageBackgroundIsNotOpaque: Diagnostic.Message = "\"background\" of \"launchImage\" must be opaque"
 
-    fileprivate static func invalidURLScheme(_ scheme: String) -> Diagnostic.Message {
-        "URL scheme '\(scheme)' must start with a letter and hold only letters, digits, '+', '-' and '.'"
-    }
+    fileprivate static func invalidURLScheme(_ scheme: String) -> Diagnostic.Message { "URL scheme '\(scheme)' must start with a letter and hold only letters, digits, '+', '-' and '.'" }
 
-    fileprivate static func urlSchemeListedTwice(_ scheme: String) -> Diagnostic.Message {
-        "URL scheme '\(scheme)' is listed twice"
-    }
+    fileprivate static func urlSchemeListedTwice(_ scheme: String) -> Diagnostic.Message { "URL scheme '\(scheme)' is listed twice" }
 
-    fileprivate static func launchImageFieldNeedsSource(_ key: String) -> Diagnostic.Message {
-        "\"\(key)\" of \"launchImage\" applies only with \"source\""
-    }
+    fileprivate static func launchImageFieldNeedsSource(_ key: String) -> Diagnostic.Message { "\"\(key)\" of \"launchImage\" applies only with \"source\"" }
 
-    fileprivate static func noScalesListed(_ what: String) -> Diagnostic.Message {
-        "\(what) is empty; list at least one of 1, 2, 3"
-    }
+    fileprivate static func noScalesListed(_ what: String) -> Diagnostic.Message { "\(what) is empty; list at least one of 1, 2, 3" }
 
-    fileprivate static func scaleListedTwice(_ scale: Int, in what: String) -> Diagnostic.Message {
-        "scale \(scale) is listed twice in \(what)"
-    }
+    fileprivate static func scaleListedTwice(_ scale: Int, in what: String) -> Diagnostic.Message { "scale \(scale) is listed twice in \(what)" }
 
-    fileprivate static func sizeMustBeTwoNumbers(_ what: String, found count: Int) -> Diagnostic.Message {
-        "\(what) must be [width, height] in points, found \(count) numbers"
-    }
+    fileprivate static func sizeMustBeTwoNumbers(_ what: String, found count: Int) -> Diagnostic.Message { "\(what) must be [width, height] in points, found \(count) numbers" }
 
     fileprivate static func fieldDoesNotApplyWithSet(_ key: String, of what: String) -> Diagnostic.Message {
         "\"\(key)\" of \(what) does not apply with \"set\" (the set in the catalog says everything)"
@@ -525,17 +491,11 @@ extension Diagnostic.Message {
 
     fileprivate static let catalogNeedsPath: Diagnostic.Message = "a catalog needs \"path\", the .xcassets folder"
 
-    fileprivate static func catalogPathIsNotXcassets(_ path: String) -> Diagnostic.Message {
-        "catalog path '\(path)' must name a .xcassets folder"
-    }
+    fileprivate static func catalogPathIsNotXcassets(_ path: String) -> Diagnostic.Message { "catalog path '\(path)' must name a .xcassets folder" }
 
-    fileprivate static func catalogListedTwice(_ path: String) -> Diagnostic.Message {
-        "catalog '\(path)' is listed twice"
-    }
+    fileprivate static func catalogListedTwice(_ path: String) -> Diagnostic.Message { "catalog '\(path)' is listed twice" }
 
-    fileprivate static func bundleNotDeclared(_ name: String) -> Diagnostic.Message {
-        "bundle '\(name)' is not declared in \"bundles\""
-    }
+    fileprivate static func bundleNotDeclared(_ name: String) -> Diagnostic.Message { "bundle '\(name)' is not declared in \"bundles\"" }
 
     fileprivate static let bundleNeedsNameAndPath: Diagnostic.Message = "a bundle needs \"name\" and \"path\""
     fileprivate static let bundleNameIsEmpty: Diagnostic.Message = "bundle name is empty"
@@ -544,11 +504,7 @@ extension Diagnostic.Message {
         "bundle name '\(name)' is reserved for the app's main bundle (images without \"bundle\" go there); choose another name"
     }
 
-    fileprivate static func bundleDeclaredTwice(_ name: String) -> Diagnostic.Message {
-        "bundle '\(name)' is declared twice"
-    }
+    fileprivate static func bundleDeclaredTwice(_ name: String) -> Diagnostic.Message { "bundle '\(name)' is declared twice" }
 
-    fileprivate static func bundlePathUsedTwice(_ path: String) -> Diagnostic.Message {
-        "bundle path '\(path)' is used twice (file systems that fold case see one folder)"
-    }
+    fileprivate static func bundlePathUsedTwice(_ path: String) -> Diagnostic.Message { "bundle path '\(path)' is used twice (file systems that fold case see one folder)" }
 }

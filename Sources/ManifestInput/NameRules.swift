@@ -91,66 +91,42 @@ extension String {
 extension Diagnostic.Message {
     fileprivate static let nameIsEmpty: Diagnostic.Message = "name is empty"
 
-    fileprivate static func nameHasSurroundingWhiteSpace(_ name: String) -> Diagnostic.Message {
-        "name '\(name)' has leading or trailing white space"
-    }
+    fileprivate static func nameHasSurroundingWhiteSpace(_ name: String) -> Diagnostic.Message { "name '\(name)' has leading or trailing white space" }
 
-    fileprivate static func nameContainsPathSeparator(_ name: String) -> Diagnostic.Message {
-        "name '\(name)' contains a path separator"
-    }
+    fileprivate static func nameContainsPathSeparator(_ name: String) -> Diagnostic.Message { "name '\(name)' contains a path separator" }
 
-    fileprivate static func nameContainsDotDot(_ name: String) -> Diagnostic.Message {
-        "name '\(name)' contains '..'"
-    }
+    fileprivate static func nameContainsDotDot(_ name: String) -> Diagnostic.Message { "name '\(name)' contains '..'" }
 
-    fileprivate static func nameContainsControlCharacter(_ name: String) -> Diagnostic.Message {
-        "name '\(name)' contains a control character"
-    }
+    fileprivate static func nameContainsControlCharacter(_ name: String) -> Diagnostic.Message { "name '\(name)' contains a control character" }
 
     fileprivate static func nameContainsInvisibleCharacter(_ name: String, _ hidden: Unicode.Scalar) -> Diagnostic.Message {
         "name '\(name)' contains the invisible or text-direction character U+\(String(hidden.value, radix: 16, uppercase: true)); two names that look alike must not be different files"
     }
 
-    fileprivate static func nameContainsColon(_ name: String) -> Diagnostic.Message {
-        "name '\(name)' contains ':'"
-    }
+    fileprivate static func nameContainsColon(_ name: String) -> Diagnostic.Message { "name '\(name)' contains ':'" }
 
     fileprivate static func nameContainsModifier(_ name: String, _ modifier: String) -> Diagnostic.Message {
         "name '\(name)' contains the modifier '\(modifier)'; assetc adds scale and device modifiers itself"
     }
 
-    fileprivate static func nameContainsDot(_ name: String) -> Diagnostic.Message {
-        "name '\(name)' contains '.'; UIKit would read what follows as a file extension"
-    }
+    fileprivate static func nameContainsDot(_ name: String) -> Diagnostic.Message { "name '\(name)' contains '.'; UIKit would read what follows as a file extension" }
 
     /// Quotes the name's first 40 characters.
-    fileprivate static func nameIsTooLong(_ name: String) -> Diagnostic.Message {
-        "name '\(name.prefix(40))…' is longer than \(Limits.maximumNameBytes) bytes"
-    }
+    fileprivate static func nameIsTooLong(_ name: String) -> Diagnostic.Message { "name '\(name.prefix(40))…' is longer than \(Limits.maximumNameBytes) bytes" }
 
     fileprivate static let bundlePathIsEmpty: Diagnostic.Message = "bundle path is empty"
 
-    fileprivate static func bundlePathIsAbsolute(_ path: String) -> Diagnostic.Message {
-        "bundle path '\(path)' is absolute; it must be a folder name inside Resources/"
-    }
+    fileprivate static func bundlePathIsAbsolute(_ path: String) -> Diagnostic.Message { "bundle path '\(path)' is absolute; it must be a folder name inside Resources/" }
 
-    fileprivate static func bundlePathContainsPathSeparator(_ path: String) -> Diagnostic.Message {
-        "bundle path '\(path)' contains a path separator; it must be a single folder name"
-    }
+    fileprivate static func bundlePathContainsPathSeparator(_ path: String) -> Diagnostic.Message { "bundle path '\(path)' contains a path separator; it must be a single folder name" }
 
-    fileprivate static func bundlePathContainsDotDot(_ path: String) -> Diagnostic.Message {
-        "bundle path '\(path)' contains '..'"
-    }
+    fileprivate static func bundlePathContainsDotDot(_ path: String) -> Diagnostic.Message { "bundle path '\(path)' contains '..'" }
 
-    fileprivate static func bundlePathContainsControlCharacter(_ path: String) -> Diagnostic.Message {
-        "bundle path '\(path)' contains a control character"
-    }
+    fileprivate static func bundlePathContainsControlCharacter(_ path: String) -> Diagnostic.Message { "bundle path '\(path)' contains a control character" }
 
     fileprivate static func bundlePathContainsInvisibleCharacter(_ path: String, _ hidden: Unicode.Scalar) -> Diagnostic.Message {
         "bundle path '\(path)' contains the invisible or text-direction character U+\(String(hidden.value, radix: 16, uppercase: true))"
     }
 
-    fileprivate static func bundlePathLacksBundleExtension(_ path: String) -> Diagnostic.Message {
-        "bundle path '\(path)' must end in '.bundle'"
-    }
+    fileprivate static func bundlePathLacksBundleExtension(_ path: String) -> Diagnostic.Message { "bundle path '\(path)' must end in '.bundle'" }
 }

@@ -54,25 +54,17 @@ public enum OutputError: StageError {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func cannotWrite(_ error: FileError) -> Diagnostic.Message {
-        "cannot write: \(error.reasonText)"
-    }
+    fileprivate static func cannotWrite(_ error: FileError) -> Diagnostic.Message { "cannot write: \(error.reasonText)" }
 
-    fileprivate static func failingOperation(_ operation: FileError.Operation) -> Diagnostic.Message {
-        "the failing operation: \(operation.rawValue)"
-    }
+    fileprivate static func failingOperation(_ operation: FileError.Operation) -> Diagnostic.Message { "the failing operation: \(operation.rawValue)" }
 
     fileprivate static let sourceOfThisOutput: Diagnostic.Message = "the source of this output"
 
-    fileprivate static let notAFolderInTheWay: Diagnostic.Message =
-        "is not a folder, and the outputs need a folder here; assetc will not replace it (move it, or choose another output folder)"
+    fileprivate static let notAFolderInTheWay: Diagnostic.Message = "is not a folder, and the outputs need a folder here; assetc will not replace it (move it, or choose another output folder)"
 
-    fileprivate static func inTheWay(_ entry: OutputError.FileSystemEntry) -> Diagnostic.Message {
-        "is \(entry.rawValue); assetc will not replace it with an output"
-    }
+    fileprivate static func inTheWay(_ entry: OutputError.FileSystemEntry) -> Diagnostic.Message { "is \(entry.rawValue); assetc will not replace it with an output" }
 
     fileprivate static let outputFolderLocked: Diagnostic.Message = "another assetc build is using this output folder; wait for it to finish"
 
-    fileprivate static let buildInterrupted: Diagnostic.Message =
-        "build interrupted; the previous outputs are unchanged and the next build finishes the job"
+    fileprivate static let buildInterrupted: Diagnostic.Message = "build interrupted; the previous outputs are unchanged and the next build finishes the job"
 }

@@ -263,8 +263,7 @@ extension Diagnostic.Message {
     fileprivate static let buildHasNoAppIcon: Diagnostic.Message =
         "the build has no app icon; name the app icon set (--app-icon NAME, or \"appIcon\": {\"set\": NAME}) and build it into Assets.car (--car)"
 
-    fileprivate static let appIconIsLooseOnly: Diagnostic.Message =
-        "the app icon is written as loose files only; build it into Assets.car as well (--car, or \"car\": true)"
+    fileprivate static let appIconIsLooseOnly: Diagnostic.Message = "the app icon is written as loose files only; build it into Assets.car as well (--car, or \"car\": true)"
 
     fileprivate static let buildWritesNoIconName: Diagnostic.Message = "the build writes none"
 

@@ -37,7 +37,5 @@ public enum AssetCatalog {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func notAPlainFileName(_ name: String) -> Diagnostic.Message {
-        "file name '\(name)' must be a plain file name inside the set"
-    }
+    fileprivate static func notAPlainFileName(_ name: String) -> Diagnostic.Message { "file name '\(name)' must be a plain file name inside the set" }
 }

@@ -128,7 +128,7 @@ struct CatalogPlanner {
             case .failure(let error):
                 diagnostics.append(.error(request.path, .init(relaying: error.message)))
                 if let (set, slot) = slotOf[request.path] {
-                    diagnostics.append(.note(set.contentsPath, at: slot.location, .inTheImageSet(set.name)))
+                    diagnostics.append(.note(set.contentsPath, at: slot.location, SourceMessage.inImageSet(set.name)))
                 }
             }
         }
@@ -328,9 +328,6 @@ extension Diagnostic.Message {
         "the image set \"\(name)\" is written as '\(candidate)': another image already uses the file name '\(base)' (the index maps the name to its files)"
     }
 
-    fileprivate static func inTheImageSet(_ name: String) -> Diagnostic.Message {
-        "in the image set \"\(name)\""
-    }
 
     /// xcassets notes: "If a set has only appearance-specific files, that is an error."
     fileprivate static func onlyAppearanceSpecificImages(imageSet name: String) -> Diagnostic.Message {

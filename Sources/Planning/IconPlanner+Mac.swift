@@ -51,7 +51,5 @@ extension Diagnostic.Message {
         "skipped \(entry.filename ?? "an empty slot"): mac \(entry.size ?? "?")@\(entry.scale ?? "?") is not a slot of a Mac icon set"
     }
 
-    fileprivate static func noImageForSlot(_ slot: IconSlot, inSet setName: String) -> Diagnostic.Message {
-        "\(setName) has no image for the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"
-    }
+    fileprivate static func noImageForSlot(_ slot: IconSlot, inSet setName: String) -> Diagnostic.Message { "\(setName) has no image for the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)" }
 }

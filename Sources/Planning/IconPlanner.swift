@@ -523,8 +523,7 @@ struct IconPlanner: SlotSetOpening {
 }
 
 extension Diagnostic.Message {
-    fileprivate static let appIconArtHasTransparentPixels: Diagnostic.Message =
-        "app icon art has transparent pixels; they are composited onto white (set \"background\" to choose the colour)"
+    fileprivate static let appIconArtHasTransparentPixels: Diagnostic.Message = "app icon art has transparent pixels; they are composited onto white (set \"background\" to choose the colour)"
 
     fileprivate static let macCatalystIconFromSetOnly: Diagnostic.Message =
         "a Mac Catalyst app's icon is compiled from its icon set's mac slots only, so far "
@@ -535,38 +534,24 @@ extension Diagnostic.Message {
             + "this \(kind.rawValue) is not (docs/assets-car.md, \"macOS\")"
     }
 
-    fileprivate static func unsupportedAppIconSource(_ path: String) -> Diagnostic.Message {
-        "app icon source '\(path)' is not a .pdf, a .png or an Icon Composer .icon"
-    }
+    fileprivate static func unsupportedAppIconSource(_ path: String) -> Diagnostic.Message { "app icon source '\(path)' is not a .pdf, a .png or an Icon Composer .icon" }
 
-    fileprivate static func appIconPageNotSquare(_ size: PointSize) -> Diagnostic.Message {
-        "app icon page is \(size) pt; app icons must be square"
-    }
+    fileprivate static func appIconPageNotSquare(_ size: PointSize) -> Diagnostic.Message { "app icon page is \(size) pt; app icons must be square" }
 
-    fileprivate static func appIconRasterNotSquare(width: Int, height: Int) -> Diagnostic.Message {
-        "app icon raster is \(width)x\(height) px; app icons must be square"
-    }
+    fileprivate static func appIconRasterNotSquare(width: Int, height: Int) -> Diagnostic.Message { "app icon raster is \(width)x\(height) px; app icons must be square" }
 
-    fileprivate static func appIconRasterTooSmall(width: Int, height: Int) -> Diagnostic.Message {
-        "app icon raster is \(width)x\(height) px; it must be at least 1024x1024 (assetc never upscales)"
-    }
+    fileprivate static func appIconRasterTooSmall(width: Int, height: Int) -> Diagnostic.Message { "app icon raster is \(width)x\(height) px; it must be at least 1024x1024 (assetc never upscales)" }
 
-    fileprivate static func skippedWithoutValidScale(_ file: String?, slot label: String) -> Diagnostic.Message {
-        "skipped \(file ?? "an empty slot"): \(label) has no valid scale"
-    }
+    fileprivate static func skippedWithoutValidScale(_ file: String?, slot label: String) -> Diagnostic.Message { "skipped \(file ?? "an empty slot"): \(label) has no valid scale" }
 
-    fileprivate static func skippedNotInDeviceTable(_ file: String?, slot label: String) -> Diagnostic.Message {
-        "skipped \(file ?? "an empty slot"): \(label) is not a slot in assetc's device table"
-    }
+    fileprivate static func skippedNotInDeviceTable(_ file: String?, slot label: String) -> Diagnostic.Message { "skipped \(file ?? "an empty slot"): \(label) is not a slot in assetc's device table" }
 
     fileprivate static func skippedUnusedSlot(_ file: String?, slot label: String, devices: [Idiom],
                                               deploymentTarget: OSVersion) -> Diagnostic.Message {
         "skipped \(file ?? "an empty slot"): the \(label) slot is not used by this build (devices \(devices.map(\.rawValue).joined(separator: ", ")), deployment target \(deploymentTarget))"
     }
 
-    fileprivate static func emptySlotTakenFrom1024Image(slot label: String) -> Diagnostic.Message {
-        "the \(label) slot is empty; the 1024x1024 image stands for it"
-    }
+    fileprivate static func emptySlotTakenFrom1024Image(slot label: String) -> Diagnostic.Message { "the \(label) slot is empty; the 1024x1024 image stands for it" }
 
     fileprivate static func skippedUniversalNotForIOS(_ entry: CatalogEntry) -> Diagnostic.Message {
         "skipped a universal \(entry.platform ?? "") \(entry.size ?? "") slot: it does not apply to an iOS build"
@@ -575,32 +560,21 @@ extension Diagnostic.Message {
     fileprivate static let universal1024SlotIsEmpty: Diagnostic.Message = "the universal 1024x1024 slot is empty"
 
     /// Said of an app icon set's entry and a launch image set's alike.
-    static func skippedNotForIOS(_ entry: CatalogEntry) -> Diagnostic.Message {
-        "skipped \(entry.filename ?? "an empty slot"): idiom '\(entry.idiom ?? "(none)")' does not apply to an iOS build"
-    }
+    static func skippedNotForIOS(_ entry: CatalogEntry) -> Diagnostic.Message { "skipped \(entry.filename ?? "an empty slot"): idiom '\(entry.idiom ?? "(none)")' does not apply to an iOS build" }
 
-    fileprivate static func requiredSlotIsEmpty(_ slot: IconSlot) -> Diagnostic.Message {
-        "the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"
-    }
+    fileprivate static func requiredSlotIsEmpty(_ slot: IconSlot) -> Diagnostic.Message { "the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty" }
 
-    fileprivate static func slotIsEmpty(_ slot: IconSlot) -> Diagnostic.Message {
-        "the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty"
-    }
+    fileprivate static func slotIsEmpty(_ slot: IconSlot) -> Diagnostic.Message { "the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px) is empty" }
 
-    fileprivate static let universalIconHasTransparentPixels: Diagnostic.Message =
-        "the 1024x1024 icon has transparent pixels; the App Store icon must be opaque, so they are composited onto white"
+    fileprivate static let universalIconHasTransparentPixels: Diagnostic.Message = "the 1024x1024 icon has transparent pixels; the App Store icon must be opaque, so they are composited onto white"
 
     fileprivate static func noImageForRequiredSlot(_ slot: IconSlot, inSet setName: String) -> Diagnostic.Message {
         "\(setName) has no image for the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"
     }
 
-    fileprivate static func artworkNeeds1024Image(inSet setName: String) -> Diagnostic.Message {
-        "\"artwork\" needs a 1024x1024 image in \(setName)"
-    }
+    fileprivate static func artworkNeeds1024Image(inSet setName: String) -> Diagnostic.Message { "\"artwork\" needs a 1024x1024 image in \(setName)" }
 
-    fileprivate static func skippedNotDarkOrTinted(_ file: String?) -> Diagnostic.Message {
-        "skipped \(file ?? "an empty slot"): an app icon has dark and tinted appearances only"
-    }
+    fileprivate static func skippedNotDarkOrTinted(_ file: String?) -> Diagnostic.Message { "skipped \(file ?? "an empty slot"): an app icon has dark and tinted appearances only" }
 
     fileprivate static func skippedAppearanceOnlyInTheCar(_ file: String?, luminosity: Appearance.Luminosity) -> Diagnostic.Message {
         "skipped \(file ?? "an empty slot"): \(luminosity.rawValue) app icons are only in Assets.car (build with --car)"
@@ -611,13 +585,9 @@ extension Diagnostic.Message {
     }
 
     /// actool's mode: actool reads it.
-    fileprivate static func interlacedIconWrittenPlain(_ shown: String) -> Diagnostic.Message {
-        "\(shown) is an interlaced PNG; the icons written from it are not"
-    }
+    fileprivate static func interlacedIconWrittenPlain(_ shown: String) -> Diagnostic.Message { "\(shown) is an interlaced PNG; the icons written from it are not" }
 
-    fileprivate static func interlacedIcon(_ shown: String) -> Diagnostic.Message {
-        "\(shown) is an interlaced PNG; Apple asks for non-interlaced icons"
-    }
+    fileprivate static func interlacedIcon(_ shown: String) -> Diagnostic.Message { "\(shown) is an interlaced PNG; Apple asks for non-interlaced icons" }
 
     fileprivate static func appStoreIconHasTransparentPixels(_ shown: String) -> Diagnostic.Message {
         "\(shown) has transparent pixels; the App Store icon must be opaque "

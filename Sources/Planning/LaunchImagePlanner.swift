@@ -293,9 +293,7 @@ struct LaunchImagePlanner: SlotSetOpening {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func unsupportedLaunchImageSource(_ path: String) -> Diagnostic.Message {
-        "launch image source '\(path)' is neither a .pdf nor a .png file"
-    }
+    fileprivate static func unsupportedLaunchImageSource(_ path: String) -> Diagnostic.Message { "launch image source '\(path)' is neither a .pdf nor a .png file" }
 
     fileprivate static func launchImageWouldUpscale(_ fileName: String, slot: LaunchSlot, raster content: PointSize) -> Diagnostic.Message {
         "\(fileName) needs \(slot.width)x\(slot.height) pixels, more than the raster's \(Int(content.width))x\(Int(content.height)); assetc never upscales raster art"
@@ -306,9 +304,7 @@ extension Diagnostic.Message {
     }
 
     /// `file`: nil for an empty slot.
-    fileprivate static func skippedDeviceLeftOut(_ file: String?, idiom: Idiom) -> Diagnostic.Message {
-        "skipped \(file ?? "an empty slot"): this build's devices leave out \(idiom.rawValue)"
-    }
+    fileprivate static func skippedDeviceLeftOut(_ file: String?, idiom: Idiom) -> Diagnostic.Message { "skipped \(file ?? "an empty slot"): this build's devices leave out \(idiom.rawValue)" }
 
     /// actool's notice for an iOS 6 launch image (`file`: nil for an empty slot).
     fileprivate static func skippedOnlyForIOS6(_ file: String?, deploymentTarget: OSVersion) -> Diagnostic.Message {
@@ -319,17 +315,11 @@ extension Diagnostic.Message {
         "skipped \(file): this launch image is for iOS 7.0 and later, and the deployment target \(deploymentTarget) also runs on iOS 6, whose image fills the same slot (assetc writes one image per slot)"
     }
 
-    fileprivate static func launchImageSlotIsEmpty(_ slot: LaunchSlot) -> Diagnostic.Message {
-        "the \(slot.label) slot is empty"
-    }
+    fileprivate static func launchImageSlotIsEmpty(_ slot: LaunchSlot) -> Diagnostic.Message { "the \(slot.label) slot is empty" }
 
-    fileprivate static func namedButMissing(_ shown: String) -> Diagnostic.Message {
-        "\(shown) is named in Contents.json but does not exist"
-    }
+    fileprivate static func namedButMissing(_ shown: String) -> Diagnostic.Message { "\(shown) is named in Contents.json but does not exist" }
 
-    fileprivate static func doesNotExist(_ shown: String) -> Diagnostic.Message {
-        "\(shown) does not exist"
-    }
+    fileprivate static func doesNotExist(_ shown: String) -> Diagnostic.Message { "\(shown) does not exist" }
 
     fileprivate static func slotAlreadyFilled(_ slot: LaunchSlot, by kept: String, ignoring file: String) -> Diagnostic.Message {
         "\(file) fills the \(slot.label) slot that \(kept) already filled; it is ignored"
@@ -345,9 +335,7 @@ extension Diagnostic.Message {
         "'\(name)' is not a launch image name (expected e.g. Default.png, Default-568h@2x.png, Default-Portrait@2x~ipad.png)"
     }
 
-    fileprivate static func namesNoLaunchImageSlot(_ name: String) -> Diagnostic.Message {
-        "'\(name)' names no launch-image slot in assetc's device table"
-    }
+    fileprivate static func namesNoLaunchImageSlot(_ name: String) -> Diagnostic.Message { "'\(name)' names no launch-image slot in assetc's device table" }
 
     fileprivate static func slotFilledByAPreviousFile(_ slot: LaunchSlot, ignoring name: String) -> Diagnostic.Message {
         "\(name) fills the \(slot.label) slot a previous file already filled; it is ignored"
@@ -360,13 +348,9 @@ extension Diagnostic.Message {
     }
 
     /// actool's mode: actool reads it.
-    fileprivate static func interlacedLaunchImageWrittenPlain(_ shown: String) -> Diagnostic.Message {
-        "\(shown) is an interlaced PNG; the launch image written from it is not"
-    }
+    fileprivate static func interlacedLaunchImageWrittenPlain(_ shown: String) -> Diagnostic.Message { "\(shown) is an interlaced PNG; the launch image written from it is not" }
 
-    fileprivate static func interlacedLaunchImage(_ shown: String) -> Diagnostic.Message {
-        "\(shown) is an interlaced PNG; Apple asks for non-interlaced launch images"
-    }
+    fileprivate static func interlacedLaunchImage(_ shown: String) -> Diagnostic.Message { "\(shown) is an interlaced PNG; Apple asks for non-interlaced launch images" }
 
     fileprivate static func launchImageTooLarge(_ shown: String, bytes: Int) -> Diagnostic.Message {
         "\(shown) decodes to \(bytes) bytes; iOS refuses launch images over \(DeviceTables.maximumLaunchImageBytes) bytes"

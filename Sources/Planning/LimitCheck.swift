@@ -70,9 +70,7 @@ extension Diagnostic.Message {
         "the build would render \(total) pixels, more than the limit of \(Limits.maximumBuildPixels) pixels per build; split the manifest"
     }
 
-    fileprivate static func outputPathNotPlain(_ relative: String) -> Diagnostic.Message {
-        "the output path \(relative) is not a plain path below Resources/ or AppStore/"
-    }
+    fileprivate static func outputPathNotPlain(_ relative: String) -> Diagnostic.Message { "the output path \(relative) is not a plain path below Resources/ or AppStore/" }
 
     fileprivate static func outputNameTooLong(_ component: Substring) -> Diagnostic.Message {
         "the output name '\(component.prefix(40))…' is \(component.utf8.count) bytes; file systems allow at most \(Limits.maximumFileNameBytes) bytes per name"

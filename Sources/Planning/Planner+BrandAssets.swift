@@ -189,10 +189,7 @@ extension Diagnostic.Message {
             + "\(role.points.height) at 1x and 2x); App Store Connect refuses an upload without it"
     }
 
-    fileprivate static func tooManyLayers(_ count: Int, imageStack name: String) -> Diagnostic.Message {
-        "the image stack \"\(name)\" has \(count) layers; tvOS draws "
-            + "a layered image of 2 to 5"
-    }
+    fileprivate static func tooManyLayers(_ count: Int, imageStack name: String) -> Diagnostic.Message { "the image stack \"\(name)\" has \(count) layers; tvOS draws a layered image of 2 to 5" }
 
     fileprivate static func layerHasNoContent(_ layer: String, imageStack name: String) -> Diagnostic.Message {
         "the layer \"\(layer)\" of the image stack \"\(name)\" has no "

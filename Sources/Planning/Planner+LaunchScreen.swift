@@ -57,22 +57,17 @@ extension Planner {
 extension Diagnostic.Message {
     fileprivate static let launchScreenIsIOSOnly: Diagnostic.Message = "a launch screen (UILaunchScreen) is an iOS app's; a Mac app has none"
 
-    fileprivate static let launchScreenNeedsTheCar: Diagnostic.Message =
-        "the launch screen (UILaunchScreen) takes its colour and image from Assets.car: build with --car (or \"car\": true)"
+    fileprivate static let launchScreenNeedsTheCar: Diagnostic.Message = "the launch screen (UILaunchScreen) takes its colour and image from Assets.car: build with --car (or \"car\": true)"
 
     fileprivate static func launchScreenColorMissing(_ name: String, for idiom: Idiom) -> Diagnostic.Message {
         "the launch screen's colour \"\(name)\" has no colour for \(idiom == .iphone ? "iPhone" : "iPad")"
     }
 
-    fileprivate static func launchScreenColorNotFound(_ name: String) -> Diagnostic.Message {
-        "the launch screen's colour \"\(name)\" is not a colour set of the main bundle's catalogs"
-    }
+    fileprivate static func launchScreenColorNotFound(_ name: String) -> Diagnostic.Message { "the launch screen's colour \"\(name)\" is not a colour set of the main bundle's catalogs" }
 
     fileprivate static func launchScreenImageMissing(_ name: String, for idiom: Idiom) -> Diagnostic.Message {
         "the launch screen's image \"\(name)\" has no image for \(idiom == .iphone ? "iPhone" : "iPad")"
     }
 
-    fileprivate static func launchScreenImageNotFound(_ name: String) -> Diagnostic.Message {
-        "the launch screen's image \"\(name)\" is not an image set of the main bundle's catalogs"
-    }
+    fileprivate static func launchScreenImageNotFound(_ name: String) -> Diagnostic.Message { "the launch screen's image \"\(name)\" is not an image set of the main bundle's catalogs" }
 }

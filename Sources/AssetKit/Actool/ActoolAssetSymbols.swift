@@ -54,7 +54,5 @@ enum ActoolAssetSymbols {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func cannotWriteAssetSymbols(_ error: FileError) -> Diagnostic.Message {
-        "cannot write the asset symbols: \(error)"
-    }
+    fileprivate static func cannotWriteAssetSymbols(_ error: FileError) -> Diagnostic.Message { "cannot write the asset symbols: \(error)" }
 }

@@ -259,9 +259,7 @@ extension Diagnostic.Message {
     fileprivate static let noOutputDirectory: Diagnostic.Message = "no output directory: pass --compile DIR"
 
     /// actool's wording.
-    fileprivate static func outputDirectoryDoesNotExist(_ path: String) -> Diagnostic.Message {
-        "The output directory \"\(path)\" does not exist."
-    }
+    fileprivate static func outputDirectoryDoesNotExist(_ path: String) -> Diagnostic.Message { "The output directory \"\(path)\" does not exist." }
 
     /// The work folder is assetc's own business: the message names the variables that choose it.
     fileprivate static func cannotMakeWorkFolder(_ error: FileError) -> Diagnostic.Message {
@@ -271,25 +269,17 @@ extension Diagnostic.Message {
     /// The build failed without an error of its own to show.
     fileprivate static let catalogsNotCompiled: Diagnostic.Message = "the catalogs could not be compiled"
 
-    fileprivate static func cannotLockCompileFolder(_ path: String, _ error: FileError) -> Diagnostic.Message {
-        "cannot lock --compile \(path): \(error)"
-    }
+    fileprivate static func cannotLockCompileFolder(_ path: String, _ error: FileError) -> Diagnostic.Message { "cannot lock --compile \(path): \(error)" }
 
     fileprivate static func compileFolderBusy(_ path: String, seconds: Int) -> Diagnostic.Message {
         "another run has been placing files in --compile \(path) for \(seconds) s; try again when it is done"
     }
 
-    fileprivate static func cannotWriteCompiledFiles(_ error: FileError) -> Diagnostic.Message {
-        "cannot write the compiled files: \(error) (\(error.path))"
-    }
+    fileprivate static func cannotWriteCompiledFiles(_ error: FileError) -> Diagnostic.Message { "cannot write the compiled files: \(error) (\(error.path))" }
 
-    fileprivate static func stickerCatalogNotCompiled(_ catalog: String) -> Diagnostic.Message {
-        "\(catalog): sticker catalogs are not compiled by assetc"
-    }
+    fileprivate static func stickerCatalogNotCompiled(_ catalog: String) -> Diagnostic.Message { "\(catalog): sticker catalogs are not compiled by assetc" }
 
-    fileprivate static func notAnAssetCatalog(_ path: String) -> Diagnostic.Message {
-        "\(path): not an asset catalog (.xcassets)"
-    }
+    fileprivate static func notAnAssetCatalog(_ path: String) -> Diagnostic.Message { "\(path): not an asset catalog (.xcassets)" }
 
     fileprivate static let noAssetCatalogGiven: Diagnostic.Message = "no asset catalog given"
 
@@ -302,23 +292,13 @@ extension Diagnostic.Message {
             + "watchOS (watchos, watchsimulator) and macOS (macosx) only"
     }
 
-    fileprivate static func notADeploymentTarget(_ text: String) -> Diagnostic.Message {
-        "--minimum-deployment-target \(text) is not a version such as 15.0"
-    }
+    fileprivate static func notADeploymentTarget(_ text: String) -> Diagnostic.Message { "--minimum-deployment-target \(text) is not a version such as 15.0" }
 
-    fileprivate static func notAMacCatalystDevice(_ device: String) -> Diagnostic.Message {
-        "--target-device \(device): a Mac Catalyst app runs as ipad or mac"
-    }
+    fileprivate static func notAMacCatalystDevice(_ device: String) -> Diagnostic.Message { "--target-device \(device): a Mac Catalyst app runs as ipad or mac" }
 
-    fileprivate static func notATVDevice(_ device: String) -> Diagnostic.Message {
-        "--target-device \(device): a tvOS app runs on tv only"
-    }
+    fileprivate static func notATVDevice(_ device: String) -> Diagnostic.Message { "--target-device \(device): a tvOS app runs on tv only" }
 
-    fileprivate static func notAWatchDevice(_ device: String) -> Diagnostic.Message {
-        "--target-device \(device): a watchOS app runs on watch only"
-    }
+    fileprivate static func notAWatchDevice(_ device: String) -> Diagnostic.Message { "--target-device \(device): a watchOS app runs on watch only" }
 
-    fileprivate static func notAnIOSDevice(_ device: String) -> Diagnostic.Message {
-        "--target-device \(device): assetc compiles for iphone and ipad only"
-    }
+    fileprivate static func notAnIOSDevice(_ device: String) -> Diagnostic.Message { "--target-device \(device): assetc compiles for iphone and ipad only" }
 }

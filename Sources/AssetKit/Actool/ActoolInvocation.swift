@@ -124,26 +124,16 @@ public struct ActoolInvocation: Sendable, Equatable {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func unknownTargetXcodeInEnvironment(_ value: String) -> Diagnostic.Message {
-        "ASSETC_TARGET_XCODE takes \(XcodeGeneration.spellings), not \"\(value)\""
-    }
+    fileprivate static func unknownTargetXcodeInEnvironment(_ value: String) -> Diagnostic.Message { "ASSETC_TARGET_XCODE takes \(XcodeGeneration.spellings), not \"\(value)\"" }
 
     /// `suggestion`: the known option closest to `name`, if any is close.
-    fileprivate static func unknownOption(_ name: String, suggestion: String?) -> Diagnostic.Message {
-        "unknown option \(name)\(suggestion.map { "; did you mean \($0)?" } ?? "")"
-    }
+    fileprivate static func unknownOption(_ name: String, suggestion: String?) -> Diagnostic.Message { "unknown option \(name)\(suggestion.map { "; did you mean \($0)?" } ?? "")" }
 
-    fileprivate static func optionNeedsValue(_ name: String) -> Diagnostic.Message {
-        "\(name) needs a value"
-    }
+    fileprivate static func optionNeedsValue(_ name: String) -> Diagnostic.Message { "\(name) needs a value" }
 
     /// `argument`: the argument as given (`--flag=value`).
-    fileprivate static func optionTakesNoValue(_ name: String, given argument: String) -> Diagnostic.Message {
-        "\(name) takes no value (given \"\(argument)\")"
-    }
+    fileprivate static func optionTakesNoValue(_ name: String, given argument: String) -> Diagnostic.Message { "\(name) takes no value (given \"\(argument)\")" }
 
     /// `reason`: the option table's (`ActoolInvocation.refused`).
-    fileprivate static func optionRefused(_ name: String, reason: String) -> Diagnostic.Message {
-        "\(name): \(reason)"
-    }
+    fileprivate static func optionRefused(_ name: String, reason: String) -> Diagnostic.Message { "\(name): \(reason)" }
 }

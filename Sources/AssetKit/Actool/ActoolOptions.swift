@@ -157,27 +157,15 @@ extension ActoolInvocation {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func unknownOutputFormat(_ value: String) -> Diagnostic.Message {
-        "--output-format takes xml1, binary1 or human-readable-text, not \"\(value)\""
-    }
+    fileprivate static func unknownOutputFormat(_ value: String) -> Diagnostic.Message { "--output-format takes xml1, binary1 or human-readable-text, not \"\(value)\"" }
 
-    fileprivate static func unknownUIFrameworkFamily(_ value: String) -> Diagnostic.Message {
-        "--ui-framework-family takes uikit or appkit, not \"\(value)\""
-    }
+    fileprivate static func unknownUIFrameworkFamily(_ value: String) -> Diagnostic.Message { "--ui-framework-family takes uikit or appkit, not \"\(value)\"" }
 
-    fileprivate static func unknownOptimization(_ value: String) -> Diagnostic.Message {
-        "--optimization takes space or time, not \"\(value)\""
-    }
+    fileprivate static func unknownOptimization(_ value: String) -> Diagnostic.Message { "--optimization takes space or time, not \"\(value)\"" }
 
-    fileprivate static func unknownTargetXcode(_ value: String) -> Diagnostic.Message {
-        "--target-xcode takes \(XcodeGeneration.spellings), not \"\(value)\""
-    }
+    fileprivate static func unknownTargetXcode(_ value: String) -> Diagnostic.Message { "--target-xcode takes \(XcodeGeneration.spellings), not \"\(value)\"" }
 
-    fileprivate static func unknownAssetSymbolFramework(_ value: String) -> Diagnostic.Message {
-        "--generate-asset-symbol-framework-support takes SwiftUI, UIKit or AppKit, not \"\(value)\""
-    }
+    fileprivate static func unknownAssetSymbolFramework(_ value: String) -> Diagnostic.Message { "--generate-asset-symbol-framework-support takes SwiftUI, UIKit or AppKit, not \"\(value)\"" }
 
-    fileprivate static func notYesOrNo(_ value: String, option: String) -> Diagnostic.Message {
-        "\(option) takes YES or NO, not \"\(value)\""
-    }
+    fileprivate static func notYesOrNo(_ value: String, option: String) -> Diagnostic.Message { "\(option) takes YES or NO, not \"\(value)\"" }
 }

@@ -66,15 +66,9 @@ extension Diagnostic.Message {
         "\(option) \(path): inside an input of this run (\(resolved)); it would be overwritten"
     }
 
-    fileprivate static func sideFileIsPlacedFile(_ option: String, _ path: String, resolved: String) -> Diagnostic.Message {
-        "\(option) \(path): a file this run places in --compile (\(resolved))"
-    }
+    fileprivate static func sideFileIsPlacedFile(_ option: String, _ path: String, resolved: String) -> Diagnostic.Message { "\(option) \(path): a file this run places in --compile (\(resolved))" }
 
-    fileprivate static func sideFileIsFolder(_ option: String, _ path: String) -> Diagnostic.Message {
-        "\(option) \(path): a folder, not a file"
-    }
+    fileprivate static func sideFileIsFolder(_ option: String, _ path: String) -> Diagnostic.Message { "\(option) \(path): a folder, not a file" }
 
-    fileprivate static func sideFileIsNotRegular(_ option: String, _ path: String) -> Diagnostic.Message {
-        "\(option) \(path): a pipe, socket or device, not a file (/dev/null is accepted)"
-    }
+    fileprivate static func sideFileIsNotRegular(_ option: String, _ path: String) -> Diagnostic.Message { "\(option) \(path): a pipe, socket or device, not a file (/dev/null is accepted)" }
 }

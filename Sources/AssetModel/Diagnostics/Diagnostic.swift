@@ -131,25 +131,4 @@ extension Diagnostic {
         /// A long wording written over several lines.
         public static func + (lhs: Message, rhs: Message) -> Message { Message(relaying: lhs.text + rhs.text) }
     }
-
-    // TRANSITION: the call sites that still spell their words; removed once none does.
-    @available(*, deprecated, message: "declare the message by name in an extension of Diagnostic.Message")
-    public init(_ severity: Severity, path: String, at location: SourceLocation? = nil, _ message: String) {
-        self.init(severity, path: path, at: location, Message(relaying: message))
-    }
-
-    @available(*, deprecated, message: "declare the message by name in an extension of Diagnostic.Message")
-    public static func error(_ path: String, at location: SourceLocation? = nil, _ message: String) -> Diagnostic {
-        Diagnostic(.error, path: path, at: location, Message(relaying: message))
-    }
-
-    @available(*, deprecated, message: "declare the message by name in an extension of Diagnostic.Message")
-    public static func warning(_ path: String, at location: SourceLocation? = nil, _ message: String) -> Diagnostic {
-        Diagnostic(.warning, path: path, at: location, Message(relaying: message))
-    }
-
-    @available(*, deprecated, message: "declare the message by name in an extension of Diagnostic.Message")
-    public static func note(_ path: String, at location: SourceLocation? = nil, _ message: String) -> Diagnostic {
-        Diagnostic(.note, path: path, at: location, Message(relaying: message))
-    }
 }

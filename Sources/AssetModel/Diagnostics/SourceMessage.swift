@@ -40,4 +40,14 @@ public enum SourceMessage {
     public static func contentsNotAnObject(_ root: JSONNode) -> Diagnostic.Message {
         "Contents.json must be an object, found \(root.typeName)"
     }
+
+    /// The note that places a problem in its image set (a slot the planner refused, a render that
+    /// failed): said by planning and by the façade after the renders.
+    public static func inImageSet(_ name: String) -> Diagnostic.Message { "in the image set \"\(name)\"" }
+
+    /// A symbol set whose name another set of the car holds: found by planning (`check`) and by the
+    /// car's assembly (a name only the car's assets show).
+    public static func symbolSetNameTaken(_ name: String) -> Diagnostic.Message {
+        "the symbol set \"\(name)\" has the name of an image, data or colour set; only that set is in Assets.car"
+    }
 }

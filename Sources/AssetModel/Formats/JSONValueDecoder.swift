@@ -209,9 +209,7 @@ extension UnkeyedDecodingContainer {
 
 extension Diagnostic.Message {
     /// A file assetc wrote that no longer parses: the parser's message and where.
-    fileprivate static func syntaxError(_ error: JSONSyntaxError) -> Diagnostic.Message {
-        "\(error.message) at \(error.location.line):\(error.location.column)"
-    }
+    fileprivate static func syntaxError(_ error: JSONSyntaxError) -> Diagnostic.Message { "\(error.message) at \(error.location.line):\(error.location.column)" }
 
     /// `what` at the coding path and the node's line and column: `.variants[3] at 12:5: expected a string, found null`.
     fileprivate static func decodingProblem(_ what: Diagnostic.Message, path: [any CodingKey], at location: SourceLocation) -> Diagnostic.Message {
@@ -219,39 +217,21 @@ extension Diagnostic.Message {
     }
 
     /// `found` is the JSON type's name or the number as written.
-    fileprivate static func expectedAnInteger(found: String) -> Diagnostic.Message {
-        "expected an integer, found \(found)"
-    }
+    fileprivate static func expectedAnInteger(found: String) -> Diagnostic.Message { "expected an integer, found \(found)" }
 
-    fileprivate static func expectedAString(found typeName: String) -> Diagnostic.Message {
-        "expected a string, found \(typeName)"
-    }
+    fileprivate static func expectedAString(found typeName: String) -> Diagnostic.Message { "expected a string, found \(typeName)" }
 
-    fileprivate static func expectedABoolean(found typeName: String) -> Diagnostic.Message {
-        "expected a boolean, found \(typeName)"
-    }
+    fileprivate static func expectedABoolean(found typeName: String) -> Diagnostic.Message { "expected a boolean, found \(typeName)" }
 
-    fileprivate static func expectedANumber(found typeName: String) -> Diagnostic.Message {
-        "expected a number, found \(typeName)"
-    }
+    fileprivate static func expectedANumber(found typeName: String) -> Diagnostic.Message { "expected a number, found \(typeName)" }
 
-    fileprivate static func expectedAnObject(found typeName: String) -> Diagnostic.Message {
-        "expected an object, found \(typeName)"
-    }
+    fileprivate static func expectedAnObject(found typeName: String) -> Diagnostic.Message { "expected an object, found \(typeName)" }
 
-    fileprivate static func expectedAnArray(found typeName: String) -> Diagnostic.Message {
-        "expected an array, found \(typeName)"
-    }
+    fileprivate static func expectedAnArray(found typeName: String) -> Diagnostic.Message { "expected an array, found \(typeName)" }
 
-    fileprivate static func keyIsMissing(_ key: String) -> Diagnostic.Message {
-        "\"\(key)\" is missing"
-    }
+    fileprivate static func keyIsMissing(_ key: String) -> Diagnostic.Message { "\"\(key)\" is missing" }
 
-    fileprivate static func arrayTooShort(count: Int) -> Diagnostic.Message {
-        "the array has only \(count) elements"
-    }
+    fileprivate static func arrayTooShort(count: Int) -> Diagnostic.Message { "the array has only \(count) elements" }
 
-    fileprivate static func moreElementsThanExpected(at codingPath: [any CodingKey]) -> Diagnostic.Message {
-        "more elements than expected at \(codingPath.map(\.stringValue).joined(separator: "."))"
-    }
+    fileprivate static func moreElementsThanExpected(at codingPath: [any CodingKey]) -> Diagnostic.Message { "more elements than expected at \(codingPath.map(\.stringValue).joined(separator: "."))" }
 }

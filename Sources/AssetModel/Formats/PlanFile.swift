@@ -399,26 +399,18 @@ extension CatalogColor: Codable {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func notAPlan(_ error: JSONSyntaxError) -> Diagnostic.Message {
-        "not a plan: \(error.message) at \(error.location.line):\(error.location.column)"
-    }
+    fileprivate static func notAPlan(_ error: JSONSyntaxError) -> Diagnostic.Message { "not a plan: \(error.message) at \(error.location.line):\(error.location.column)" }
 
     /// `formatVersion` is this assetc's.
-    fileprivate static func planFormatDiffers(_ formatVersion: Int) -> Diagnostic.Message {
-        "the plan's format is not \(formatVersion); make it again with this assetc (`assetc plan --json`)"
-    }
+    fileprivate static func planFormatDiffers(_ formatVersion: Int) -> Diagnostic.Message { "the plan's format is not \(formatVersion); make it again with this assetc (`assetc plan --json`)" }
 
     fileprivate static func planDeviceTablesDiffer(_ planTables: String) -> Diagnostic.Message {
         "the plan was made with device tables \(planTables), this assetc has \(DeviceTables.version); make it again"
     }
 
-    fileprivate static func notAVersion(_ text: String) -> Diagnostic.Message {
-        "'\(text)' is not a version"
-    }
+    fileprivate static func notAVersion(_ text: String) -> Diagnostic.Message { "'\(text)' is not a version" }
 
     fileprivate static let malformedAlternateIcon: Diagnostic.Message = "an alternate icon is malformed"
 
-    fileprivate static func unknownXcodeGeneration(_ version: String) -> Diagnostic.Message {
-        "no Xcode generation \(version)"
-    }
+    fileprivate static func unknownXcodeGeneration(_ version: String) -> Diagnostic.Message { "no Xcode generation \(version)" }
 }

@@ -82,9 +82,7 @@ public struct IconComposerFile: Sendable {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func iconJSONIsTooLarge(byteCount: Int) -> Diagnostic.Message {
-        "icon.json is \(byteCount) bytes, more than the \(Limits.maximumJSONBytes >> 20) MiB a JSON file may have"
-    }
+    fileprivate static func iconJSONIsTooLarge(byteCount: Int) -> Diagnostic.Message { "icon.json is \(byteCount) bytes, more than the \(Limits.maximumJSONBytes >> 20) MiB a JSON file may have" }
 
     fileprivate static let featuresIsNotAnArrayOfNames: Diagnostic.Message = "\"features\" must be an array of names"
 }

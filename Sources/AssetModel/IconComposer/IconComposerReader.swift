@@ -220,47 +220,33 @@ extension Diagnostic.Message {
     fileprivate static let iconJSONHasNoGroups: Diagnostic.Message = "icon.json has no \"groups\""
     fileprivate static let groupsIsNotAnArray: Diagnostic.Message = "\"groups\" must be an array"
 
-    fileprivate static func tooManyGroups(_ count: Int, limit: Int) -> Diagnostic.Message {
-        "\(count) groups; assetc reads at most \(limit)"
-    }
+    fileprivate static func tooManyGroups(_ count: Int, limit: Int) -> Diagnostic.Message { "\(count) groups; assetc reads at most \(limit)" }
 
     fileprivate static let groupIsNotAnObject: Diagnostic.Message = "a group must be an object"
     fileprivate static let groupHasNoLayers: Diagnostic.Message = "a group has no \"layers\""
     fileprivate static let layersIsNotAnArray: Diagnostic.Message = "\"layers\" must be an array"
 
-    fileprivate static func tooManyLayers(_ count: Int, limit: Int) -> Diagnostic.Message {
-        "\(count) layers in a group; assetc reads at most \(limit)"
-    }
+    fileprivate static func tooManyLayers(_ count: Int, limit: Int) -> Diagnostic.Message { "\(count) layers in a group; assetc reads at most \(limit)" }
 
     fileprivate static let layerIsNotAnObject: Diagnostic.Message = "a layer must be an object"
 
-    fileprivate static func layerHasNoImageName(_ name: String) -> Diagnostic.Message {
-        "the layer \"\(name)\" does not have an image name"
-    }
+    fileprivate static func layerHasNoImageName(_ name: String) -> Diagnostic.Message { "the layer \"\(name)\" does not have an image name" }
 
     fileprivate static func layerImageOutsideAssets(_ name: String, imageName: String) -> Diagnostic.Message {
         "the layer \"\(name)\" names \"\(imageName)\", which is not a file name inside the bundle's Assets folder"
     }
 
-    fileprivate static func specializationsIsNotAnArray(_ key: String) -> Diagnostic.Message {
-        "\"\(key)-specializations\" must be an array"
-    }
+    fileprivate static func specializationsIsNotAnArray(_ key: String) -> Diagnostic.Message { "\"\(key)-specializations\" must be an array" }
 
     fileprivate static let expectedAString: Diagnostic.Message = "expected a string"
 
-    fileprivate static func outOfRange(_ what: String, _ value: Double, _ range: ClosedRange<Double>) -> Diagnostic.Message {
-        "\(what) \(value) is outside \(range)"
-    }
+    fileprivate static func outOfRange(_ what: String, _ value: Double, _ range: ClosedRange<Double>) -> Diagnostic.Message { "\(what) \(value) is outside \(range)" }
 
-    fileprivate static func mustBeANumber(_ what: String) -> Diagnostic.Message {
-        "\(what) must be a number"
-    }
+    fileprivate static func mustBeANumber(_ what: String) -> Diagnostic.Message { "\(what) must be a number" }
 
     fileprivate static let expectedTrueOrFalse: Diagnostic.Message = "expected true or false"
 
-    fileprivate static func unknownBlendMode(_ text: String) -> Diagnostic.Message {
-        "unknown blend mode \"\(text)\""
-    }
+    fileprivate static func unknownBlendMode(_ text: String) -> Diagnostic.Message { "unknown blend mode \"\(text)\"" }
 
     fileprivate static let positionIsNotAnObject: Diagnostic.Message = "a position must be an object"
     fileprivate static let translationIsNotTwoNumbers: Diagnostic.Message = "\"translation-in-points\" must be two numbers"
@@ -268,9 +254,7 @@ extension Diagnostic.Message {
     /// An object fill with none of `solid`, `automatic-gradient`, `linear-gradient`.
     fileprivate static let unknownFillObject: Diagnostic.Message = "unknown fill"
 
-    fileprivate static func unknownFillName(_ name: String) -> Diagnostic.Message {
-        "unknown fill \"\(name)\""
-    }
+    fileprivate static func unknownFillName(_ name: String) -> Diagnostic.Message { "unknown fill \"\(name)\"" }
 
     fileprivate static let fillIsNeitherNameNorObject: Diagnostic.Message = "a fill must be a name or an object"
     fileprivate static let gradientPointNeedsXAndY: Diagnostic.Message = "a gradient point needs x and y"
@@ -281,7 +265,5 @@ extension Diagnostic.Message {
     fileprivate static let colourNeedsFourComponents: Diagnostic.Message = "a colour needs four comma-separated components"
 
     /// Also said by `IconStackPlan`.
-    static func unknownColourSpace(_ space: String) -> Diagnostic.Message {
-        "unknown colour space \"\(space)\""
-    }
+    static func unknownColourSpace(_ space: String) -> Diagnostic.Message { "unknown colour space \"\(space)\"" }
 }

@@ -411,9 +411,7 @@ struct IconStackBuilder {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func layerFileHasNoUsableSize(_ imageName: String) -> Diagnostic.Message {
-        "the layer file \(imageName) has no usable size"
-    }
+    fileprivate static func layerFileHasNoUsableSize(_ imageName: String) -> Diagnostic.Message { "the layer file \(imageName) has no usable size" }
 
     fileprivate static let colourComponentOutOfRange: Diagnostic.Message = "a colour component is not a number from -1000 to 1000"
     fileprivate static let wrongColourComponentCount: Diagnostic.Message = "a colour has the wrong number of components"

@@ -133,7 +133,5 @@ public enum RenderBudget {
 
 extension Diagnostic.Message {
     /// `what` names the file's role: `source`, `app icon source`, `the launch screen`.
-    fileprivate static func referencedHere(_ what: String) -> Diagnostic.Message {
-        "\(what) referenced here"
-    }
+    fileprivate static func referencedHere(_ what: String) -> Diagnostic.Message { "\(what) referenced here" }
 }

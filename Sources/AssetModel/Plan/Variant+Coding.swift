@@ -185,30 +185,20 @@ extension Variant: Codable {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func wrongElementCount(expected count: Int, found: Int) -> Diagnostic.Message {
-        "expected \(count) elements, found \(found)"
-    }
+    fileprivate static func wrongElementCount(expected count: Int, found: Int) -> Diagnostic.Message { "expected \(count) elements, found \(found)" }
 
     fileprivate static let sizeIsNotFinite: Diagnostic.Message = "a size or placement is not a finite number"
 
-    fileprivate static func unknownIdiom(_ name: String) -> Diagnostic.Message {
-        "unknown idiom \(name)"
-    }
+    fileprivate static func unknownIdiom(_ name: String) -> Diagnostic.Message { "unknown idiom \(name)" }
 
     fileprivate static let pixelsOutOfRange: Diagnostic.Message = "\"pixels\" must hold 2 whole numbers from 1 to \(FileNaming.unrepresentable)"
     fileprivate static let iconFileHasNoSlot: Diagnostic.Message = "an icon file has no \"iconSlot\""
 
-    fileprivate static func unknownIconSlot(_ index: Int) -> Diagnostic.Message {
-        "icon slot \(index) is not in the device table"
-    }
+    fileprivate static func unknownIconSlot(_ index: Int) -> Diagnostic.Message { "icon slot \(index) is not in the device table" }
 
     fileprivate static let launchImageHasNoSlot: Diagnostic.Message = "a launch image has no \"launchSlot\""
 
-    fileprivate static func unknownLaunchSlot(_ index: Int) -> Diagnostic.Message {
-        "launch slot \(index) is not in the device table"
-    }
+    fileprivate static func unknownLaunchSlot(_ index: Int) -> Diagnostic.Message { "launch slot \(index) is not in the device table" }
 
-    fileprivate static func notAnOutputPath(_ path: String) -> Diagnostic.Message {
-        "'\(path)' is not an output path assetc writes"
-    }
+    fileprivate static func notAnOutputPath(_ path: String) -> Diagnostic.Message { "'\(path)' is not an output path assetc writes" }
 }

@@ -276,15 +276,9 @@ public enum SRGBConversion {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func colourProfileUnreadable(_ color: PNGColorInfo) -> Diagnostic.Message {
-        "its colour profile (\(color.summary)) cannot be read"
-    }
+    fileprivate static func colourProfileUnreadable(_ color: PNGColorInfo) -> Diagnostic.Message { "its colour profile (\(color.summary)) cannot be read" }
     fileprivate static let sRGBProfileUnavailable: Diagnostic.Message = "the sRGB profile cannot be made"
     fileprivate static let linearSRGBProfileUnavailable: Diagnostic.Message = "the linear sRGB profile cannot be made"
-    fileprivate static func noTransformToSRGB(from color: PNGColorInfo) -> Diagnostic.Message {
-        "no transform from its colour profile (\(color.summary)) to sRGB"
-    }
-    fileprivate static func noTransformToExtendedSRGB(from color: PNGColorInfo) -> Diagnostic.Message {
-        "no transform from its colour profile (\(color.summary)) to extended sRGB"
-    }
+    fileprivate static func noTransformToSRGB(from color: PNGColorInfo) -> Diagnostic.Message { "no transform from its colour profile (\(color.summary)) to sRGB" }
+    fileprivate static func noTransformToExtendedSRGB(from color: PNGColorInfo) -> Diagnostic.Message { "no transform from its colour profile (\(color.summary)) to extended sRGB" }
 }

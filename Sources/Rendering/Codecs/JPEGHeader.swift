@@ -67,14 +67,10 @@ public enum JPEGHeader {
 extension Diagnostic.Message {
     fileprivate static let jpegFileIsEmpty: Diagnostic.Message = "not a JPEG file: it is empty"
     fileprivate static let noStartOfImageMarker: Diagnostic.Message = "not a JPEG file (no start-of-image marker)"
-    fileprivate static func expectedMarker(atByte position: Int) -> Diagnostic.Message {
-        "corrupt JPEG: expected a marker at byte \(position)"
-    }
+    fileprivate static func expectedMarker(atByte position: Int) -> Diagnostic.Message { "corrupt JPEG: expected a marker at byte \(position)" }
     fileprivate static let segmentRunsPastEndOfFile: Diagnostic.Message = "corrupt JPEG: a segment runs past the end of the file"
     fileprivate static let frameHeaderTooShort: Diagnostic.Message = "corrupt JPEG: the frame header is too short"
-    fileprivate static func frameWithoutSize(width: Int, height: Int) -> Diagnostic.Message {
-        "JPEG frame is \(width)x\(height) pixels; assetc needs the size in the frame header"
-    }
+    fileprivate static func frameWithoutSize(width: Int, height: Int) -> Diagnostic.Message { "JPEG frame is \(width)x\(height) pixels; assetc needs the size in the frame header" }
     fileprivate static let imageDataBeforeFrameHeader: Diagnostic.Message = "corrupt JPEG: image data before the frame header"
     /// A cut-off file would ship as a partly grey image: it is copied, never decoded.
     fileprivate static let noEndOfImageMarker: Diagnostic.Message = "truncated JPEG: the image data has no end-of-image marker (FF D9)"

@@ -68,9 +68,7 @@ enum WebPCodec {
 extension Diagnostic.Message {
     fileprivate static let webPFileTruncated: Diagnostic.Message = "the WebP file is truncated"
     fileprivate static let webPFeatureUnsupported: Diagnostic.Message = "the WebP file uses a feature libwebp cannot decode"
-    fileprivate static func webPFileDamaged(status: VP8StatusCode) -> Diagnostic.Message {
-        "the WebP file is damaged (libwebp status \(status.rawValue))"
-    }
+    fileprivate static func webPFileDamaged(status: VP8StatusCode) -> Diagnostic.Message { "the WebP file is damaged (libwebp status \(status.rawValue))" }
     fileprivate static let animatedWebP: Diagnostic.Message = "an animated WebP file; only still images can be used"
     fileprivate static let webPWithoutPixels: Diagnostic.Message = "a WebP image without pixels"
     fileprivate static let webPDataUndecodable: Diagnostic.Message = "the WebP data is damaged: libwebp cannot decode it"

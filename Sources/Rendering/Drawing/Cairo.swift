@@ -209,13 +209,9 @@ private func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt32 {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func cannotAllocateDrawingSurface(width: Int, height: Int) -> Diagnostic.Message {
-        "cannot allocate a \(width)x\(height) drawing surface"
-    }
+    fileprivate static func cannotAllocateDrawingSurface(width: Int, height: Int) -> Diagnostic.Message { "cannot allocate a \(width)x\(height) drawing surface" }
     fileprivate static let cannotCreateDrawingContext: Diagnostic.Message = "cannot create a drawing context"
-    fileprivate static func cannotAllocateRasterSurface(width: Int, height: Int) -> Diagnostic.Message {
-        "cannot allocate a \(width)x\(height) raster surface"
-    }
+    fileprivate static func cannotAllocateRasterSurface(width: Int, height: Int) -> Diagnostic.Message { "cannot allocate a \(width)x\(height) raster surface" }
     fileprivate static let cannotAccessRasterSurface: Diagnostic.Message = "cannot access raster surface"
     fileprivate static let cannotAccessDrawingSurface: Diagnostic.Message = "cannot access the drawing surface"
 }

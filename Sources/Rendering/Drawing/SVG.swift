@@ -63,7 +63,5 @@ final class SVGDocument {
 extension Diagnostic.Message {
     fileprivate static let cannotReadSVG: Diagnostic.Message = "cannot read SVG"
     fileprivate static let librsvgCannotRenderSVG: Diagnostic.Message = "librsvg could not render the SVG"
-    fileprivate static func notAReadableSVG(librsvgError: String) -> Diagnostic.Message {
-        "not a readable SVG: \(librsvgError)"
-    }
+    fileprivate static func notAReadableSVG(librsvgError: String) -> Diagnostic.Message { "not a readable SVG: \(librsvgError)" }
 }

@@ -96,11 +96,7 @@ extension Diagnostic.Message {
     fileprivate static let xmlDeclaresEntities: Diagnostic.Message = "the file declares entities (<!ENTITY …>), which are refused: "
         + "one entity referenced many times can make a small file expand to gigabytes"
     /// libxml2's own words when it gives some.
-    fileprivate static func notReadableXML(line: Int32, libxml2Error: String?) -> Diagnostic.Message {
-        "not readable XML (line \(line)): \(libxml2Error ?? "not well-formed")"
-    }
+    fileprivate static func notReadableXML(line: Int32, libxml2Error: String?) -> Diagnostic.Message { "not readable XML (line \(line)): \(libxml2Error ?? "not well-formed")" }
     fileprivate static let xmlWithoutElement: Diagnostic.Message = "an XML file without an element"
-    fileprivate static func tooManyXMLElements(limit: Int) -> Diagnostic.Message {
-        "more than \(limit) XML elements"
-    }
+    fileprivate static func tooManyXMLElements(limit: Int) -> Diagnostic.Message { "more than \(limit) XML elements" }
 }

@@ -163,7 +163,5 @@ extension RGBAImage {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func layerWithoutSize(_ name: String) -> Diagnostic.Message {
-        "the layer file \(name) has no size"
-    }
+    fileprivate static func layerWithoutSize(_ name: String) -> Diagnostic.Message { "the layer file \(name) has no size" }
 }

@@ -49,16 +49,8 @@ public enum IconComposerSource {
 }
 
 extension Diagnostic.Message {
-    static func notAReadableIconJSON(_ error: any Error) -> Diagnostic.Message {
-        "not a readable Icon Composer icon.json: \(error)"
-    }
-    fileprivate static func assetsFolderIsALink(to realAssets: String) -> Diagnostic.Message {
-        "the bundle's Assets folder is a link to \(realAssets); layers must lie inside the bundle"
-    }
-    fileprivate static func layerOutsideAssetsFolder(_ name: String) -> Diagnostic.Message {
-        "the layer file \(name) lies outside the bundle's Assets folder"
-    }
-    fileprivate static func layerFileMissing(_ name: String) -> Diagnostic.Message {
-        "the layer file Assets/\(name) does not exist"
-    }
+    static func notAReadableIconJSON(_ error: any Error) -> Diagnostic.Message { "not a readable Icon Composer icon.json: \(error)" }
+    fileprivate static func assetsFolderIsALink(to realAssets: String) -> Diagnostic.Message { "the bundle's Assets folder is a link to \(realAssets); layers must lie inside the bundle" }
+    fileprivate static func layerOutsideAssetsFolder(_ name: String) -> Diagnostic.Message { "the layer file \(name) lies outside the bundle's Assets folder" }
+    fileprivate static func layerFileMissing(_ name: String) -> Diagnostic.Message { "the layer file Assets/\(name) does not exist" }
 }

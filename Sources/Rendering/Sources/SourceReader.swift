@@ -215,35 +215,21 @@ extension Collection where Element: Equatable {
 
 extension Diagnostic.Message {
     /// A layer's own problem, named by the layer: the message is located at icon.json.
-    static func layerFile(_ name: String, problem: String) -> Diagnostic.Message {
-        "the layer file \(name): \(problem)"
-    }
-    static func layerWithoutUsableSize(_ name: String) -> Diagnostic.Message {
-        "the layer file \(name) has no usable size"
-    }
+    static func layerFile(_ name: String, problem: String) -> Diagnostic.Message { "the layer file \(name): \(problem)" }
+    static func layerWithoutUsableSize(_ name: String) -> Diagnostic.Message { "the layer file \(name) has no usable size" }
     static func layerOverPixelLimit(_ name: String, width: Int, height: Int, limit: Int) -> Diagnostic.Message {
         "the layer file \(name) is \(width)x\(height) pixels, more than the limit of \(limit)"
     }
-    fileprivate static func layerNotSVGOrPNG(_ name: String) -> Diagnostic.Message {
-        "the layer file \(name) is not an SVG or a PNG"
-    }
+    fileprivate static func layerNotSVGOrPNG(_ name: String) -> Diagnostic.Message { "the layer file \(name) is not an SVG or a PNG" }
     fileprivate static let pdfFileIsEmpty: Diagnostic.Message = "not a PDF file: it is empty"
     fileprivate static let noPDFHeader: Diagnostic.Message = "not a PDF file (no %PDF header)"
-    static func cannotReadPage(_ page: Int) -> Diagnostic.Message {
-        "cannot read page \(page)"
-    }
+    static func cannotReadPage(_ page: Int) -> Diagnostic.Message { "cannot read page \(page)" }
     fileprivate static let pdfHasNoPages: Diagnostic.Message = "PDF has no pages"
-    fileprivate static func pageSizeInvalid(_ page: Int, size: PointSize) -> Diagnostic.Message {
-        "page \(page) has an empty or invalid size (\(size))"
-    }
+    fileprivate static func pageSizeInvalid(_ page: Int, size: PointSize) -> Diagnostic.Message { "page \(page) has an empty or invalid size (\(size))" }
     /// `format` is the kind of file: PNG, JPEG, HEIF, WebP.
-    static func imageOverPixelLimit(_ format: String, width: Int, height: Int, limit: Int) -> Diagnostic.Message {
-        "\(format) is \(width)x\(height) pixels, more than the limit of \(limit) pixels"
-    }
+    static func imageOverPixelLimit(_ format: String, width: Int, height: Int, limit: Int) -> Diagnostic.Message { "\(format) is \(width)x\(height) pixels, more than the limit of \(limit) pixels" }
     fileprivate static let svgWithoutSize: Diagnostic.Message = "the SVG has neither width and height nor a viewBox; its size is unknown"
-    fileprivate static func svgSizeInvalid(_ size: PointSize) -> Diagnostic.Message {
-        "the SVG's size (\(size)) is invalid"
-    }
+    fileprivate static func svgSizeInvalid(_ size: PointSize) -> Diagnostic.Message { "the SVG's size (\(size)) is invalid" }
     fileprivate static let notInspected: Diagnostic.Message = "not inspected"
     fileprivate static let notAPNGFile: Diagnostic.Message = "is not a PNG file"
     fileprivate static let transparencyCheckUnsupported: Diagnostic.Message = "only PDF, PNG and Icon Composer sources can be checked for transparency"

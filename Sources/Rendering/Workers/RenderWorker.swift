@@ -50,8 +50,6 @@ public enum RenderWorker {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func unusableFontsFolder(_ directory: String, problem: String) -> Diagnostic.Message {
-        "fonts folder \(directory): \(problem)"
-    }
+    fileprivate static func unusableFontsFolder(_ directory: String, problem: String) -> Diagnostic.Message { "fonts folder \(directory): \(problem)" }
     fileprivate static let workerRequestUnreadable: Diagnostic.Message = "the render worker could not read its request"
 }

@@ -218,17 +218,11 @@ public struct WorkerPool: Sendable {
 }
 
 extension Diagnostic.Message {
-    static func cannotStartRenderWorker(_ executable: String, error: FileError) -> Diagnostic.Message {
-        "cannot start a render worker (\(executable)): \(error.reasonText)"
-    }
+    static func cannotStartRenderWorker(_ executable: String, error: FileError) -> Diagnostic.Message { "cannot start a render worker (\(executable)): \(error.reasonText)" }
     /// `printed`: what the worker printed before it died (`WorkerPool.summary(ofPrinted:)`), if anything.
-    static func rendererCrashed(while doing: Diagnostic.Message, printed: String?) -> Diagnostic.Message {
-        "the renderer crashed while \(doing.text)\(printed.map { ": " + $0 } ?? "")"
-    }
+    static func rendererCrashed(while doing: Diagnostic.Message, printed: String?) -> Diagnostic.Message { "the renderer crashed while \(doing.text)\(printed.map { ": " + $0 } ?? "")" }
     /// What a render worker was doing: rendering, and which page of a PDF.
-    fileprivate static func rendering(page: Int?) -> Diagnostic.Message {
-        "rendering\(pageSuffix(page))"
-    }
+    fileprivate static func rendering(page: Int?) -> Diagnostic.Message { "rendering\(pageSuffix(page))" }
     /// ` (page 3)` after what a worker did with a PDF's page; nothing for another source.
     private static func pageSuffix(_ page: Int?) -> String {
         page.map { " (page \($0))" } ?? ""
@@ -246,7 +240,5 @@ extension Diagnostic.Message {
         "\(rendering(page: page).text) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; the renderer was stopped "
             + "(raise it with --render-timeout)"
     }
-    fileprivate static func withRendererOutput(_ message: String, printed: String) -> Diagnostic.Message {
-        "\(message) (the renderer printed: \(printed))"
-    }
+    fileprivate static func withRendererOutput(_ message: String, printed: String) -> Diagnostic.Message { "\(message) (the renderer printed: \(printed))" }
 }
