@@ -20,8 +20,7 @@ extension Pipeline {
             request = BuildRequest(manifest)
         } else {
             guard let first = commandLine.paths.first ?? commandLine.iconBundles.first else {
-                let workingFolder = "."
-                throw InputError([.error(workingFolder, .nothingToBuild)])
+                throw InputError([.error(".", .nothingToBuild)])
             }
             request = BuildRequest(Manifest(path: first, directory: ".", bundles: [], images: [],
                                             deploymentTarget: Manifest.catalogDefaultDeploymentTarget), hasManifestFile: false)

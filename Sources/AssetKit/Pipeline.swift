@@ -129,8 +129,7 @@ public enum Pipeline {
             attempt = try build(options, reusingRecords: false, progress: progress)
         }
         guard var report = attempt else {
-            let input = options.manifestPath ?? options.catalogs.paths.first ?? "."
-            throw BuildFailure(.invalidInput, [.error(input, .sourcesChangedDuringBuild)])
+            throw BuildFailure(.invalidInput, [.error(options.manifestPath ?? options.catalogs.paths.first ?? ".", .sourcesChangedDuringBuild)])
         }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return report

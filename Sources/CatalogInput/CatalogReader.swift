@@ -157,8 +157,7 @@ struct Walk {
             }
             // Longer than the system opens by name (ENAMETOOLONG): said, not taken for missing.
             if kind == .missing, path.utf8.count >= FileSystem.maximumPathBytes {
-                let shortened = String(path.prefix(120)) + "…"
-                diagnostics.append(.warning(shortened, .pathTooLong(bytes: path.utf8.count)).droppingContent())
+                diagnostics.append(.warning(String(path.prefix(120)) + "…", .pathTooLong(bytes: path.utf8.count)).droppingContent())
                 continue
             }
             guard kind == .directory else { continue }

@@ -72,8 +72,7 @@ public enum SlotSetReader {
             guard let name = entry.filename, ImageSetDecoder.isPlainFileName(name), !name.isEmpty,
                   let target = files.realPath(setPath + "/" + name),
                   !FileSystem.isInside(target, anyOf: roots) else { continue }
-            let linked = setPath + "/" + name
-            return .failure(InputError([.error(linked, .linkMakesSetUnusable(to: target, set: FilePath(setPath).lastComponent))]))
+            return .failure(InputError([.error(setPath + "/" + name, .linkMakesSetUnusable(to: target, set: FilePath(setPath).lastComponent))]))
         }
         return decoded
     }

@@ -472,8 +472,7 @@ struct IconPlanner: SlotSetOpening {
             required ? requiredSlotProblem(path, message).reporting(rule) : Diagnostic.warning(path, message).droppingContent()
         }
         if let problem = AssetCatalog.fileProblem(file) {
-            let contentsPath = setPath + "/Contents.json"
-            diagnostics.append(.error(contentsPath, at: entry.location, problem))
+            diagnostics.append(.error(setPath + "/Contents.json", at: entry.location, problem))
             return nil
         }
         let path = setPath + "/" + file

@@ -455,8 +455,7 @@ public struct Planner {
     /// A note after a name that matched nothing: the set or colour it was probably meant to be.
     func suggest(_ name: String, among names: [String], diagnostics: inout [Diagnostic]) {
         guard let closest = NameSuggestion.closest(to: name, among: names) else { return }
-        let path = diagnostics.last?.path ?? ""
-        diagnostics.append(.note(path, .didYouMean(closest)))
+        diagnostics.append(.note(diagnostics.last?.path ?? "", .didYouMean(closest)))
     }
 
     /// A PDF that uses a font it does not embed renders in whatever the machine substitutes —

@@ -65,9 +65,12 @@ import Testing
         .note(path, .named(ActoolMessage.missingFile("a.png", inSet: "Star")))
         _ = Diagnostic.Message(relaying: "spelled")
         throw FileSystem.failure(.create, "pipe")
+        diagnostics.append(.note(setPath + "/Contents.json", at: location, .named))
+        reader.error("spelled", at: location)
+        _ = Diagnostic(.error, path: ".", .named)
         """#
         let sites = SwiftTokens(text).literalMessageSites()
-        #expect(sites.map(\.line) == [1, 2, 3, 11])
+        #expect(sites.map(\.line) == [1, 2, 3, 11, 14])
         let functions = SwiftTokens("struct A {\n    func f() {\n        if x { y() }\n    }\n}\nfunc g() { }\n").functionBodies()
         #expect(functions.map(\.name) == ["f", "g"])
         #expect(functions.map(\.firstLine) == [2, 6])
@@ -196,7 +199,10 @@ struct SwiftTokens {
             // `FileSystem.failure(.create, "pipe")` names the file an errno is about, not a message.
             if index > 1, tokens[index - 1].kind == .punctuation("."), tokens[index - 2].kind == .name("FileSystem") { continue }
             let end = closing(index + 1)
-            if Self.messageCalls.contains(name), spellsLiteral(from: index + 1, to: end) { sites.append((token.line, name)) }
+            // `.error(path, at:, message)`: the first argument is the file the message is about.
+            let pathFirst = ["error", "warning", "note"].contains(name) && index > 0 && tokens[index - 1].kind == .punctuation(".")
+                && (index < 2 || tokens[index - 2].kind == .name("Diagnostic") || !Self.endsAnExpression(tokens[index - 2].kind))
+            if Self.messageCalls.contains(name), spellsLiteral(from: index + 1, to: end, skippingFirst: pathFirst) { sites.append((token.line, name)) }
         }
         // `Message(relaying:)` passes on words declared elsewhere, never a literal.
         for (index, token) in tokens.enumerated() where token.kind == .name("relaying") && index + 2 < tokens.count {
@@ -205,18 +211,38 @@ struct SwiftTokens {
         return sites.sorted { $0.0 < $1.0 }
     }
 
-    /// Whether a string literal stands at the top level of the argument list between `open` and `close`.
-    private func spellsLiteral(from open: Int, to close: Int) -> Bool {
+    /// Whether a string literal stands at the top level of the argument list between `open` and
+    /// `close`, in an argument that carries the message: not the one labelled `path:`, nor the first
+    /// when `skippingFirst` (the file of `.error(path, …)`).
+    private func spellsLiteral(from open: Int, to close: Int, skippingFirst: Bool) -> Bool {
         var depth = 0
+        var argument = 0
+        var argumentStart = open + 1
         for index in open...close {
             switch tokens[index].kind {
             case .punctuation(let mark) where "([{".contains(mark): depth += 1
             case .punctuation(let mark) where ")]}".contains(mark): depth -= 1
-            case .string where depth == 1: return true
+            case .punctuation(",") where depth == 1:
+                argument += 1
+                argumentStart = index + 1
+            case .string where depth == 1:
+                let labelledPath = argumentStart + 1 < tokens.count && tokens[argumentStart].kind == .name("path")
+                    && tokens[argumentStart + 1].kind == .punctuation(":")
+                if !(skippingFirst && argument == 0) && !labelledPath { return true }
             default: break
             }
         }
         return false
+    }
+
+    /// Whether a token can end an expression, so that a `.` after it selects a member of that value
+    /// (`reader.error(…)`) rather than naming an implicit one (`.error(…)`).
+    static func endsAnExpression(_ kind: Kind) -> Bool {
+        switch kind {
+        case .name(let word): !["return", "throw", "in", "case", "try", "await", "else"].contains(word)
+        case .punctuation(let mark): ")]}?!".contains(mark)
+        case .string: true
+        }
     }
 
     /// Every function's and initialiser's body: its name and first and last lines.
