@@ -71,9 +71,12 @@ public enum Pipeline {
             if sourceLimits.isCancelled() { throw interruptedWhilePlanning(buildRequest.path) }
             // Symbol templates are read when planning a car (milliseconds each, nothing drawn), so
             // `check --car` and `plan` refuse a template the build would refuse.
+            var symbolTemplates: [String: Result<[UInt8], FileError>]?
             if plan.compiledCatalog != nil {
                 do {
-                    _ = try CarAssembler.symbolSets(plan, reader: .live)
+                    let templates = CatalogSetContentsReader.symbolTemplates(plan.catalogRecords)
+                    _ = try CarAssembler.symbolSets(plan, templates: templates)
+                    symbolTemplates = templates
                     try CarAssembler.checkTraitSlots(plan, reader: .live)
                     try CarAssembler.checkNameCount(plan)
                     try CarAssembler.checkRenditionLimits(plan)
@@ -96,6 +99,7 @@ public enum Pipeline {
             var project = LoadedProject(request: buildRequest, plan: plan, store: store, outputDirectory: output,
                                         recordedState: recorded, warnings: warnings + plan.warnings)
             project.workerShelf = shelf
+            project.symbolTemplates = symbolTemplates
             // The fonts folder (a font added or removed) and each font in it (one replaced in place).
             project.manifestPath = manifestPath
             project.inputFiles = (manifestPath.map { [$0] } ?? []) + catalogInputs
@@ -206,7 +210,8 @@ public enum Pipeline {
         do throws(BuildFailure) {
             derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, carPath: options.carPath,
                                                    warnings: &renderWarnings,
-                                                   jobs: options.jobs, knownSources: project.store, isCancelled: options.isCancelled)
+                                                   jobs: options.jobs, knownSources: project.store, symbolTemplates: project.symbolTemplates,
+                                                   isCancelled: options.isCancelled)
         } catch {
             // What planning and rendering said stays with the failure: a wrong-sized icon warned
             // about is often why the car could not be made.

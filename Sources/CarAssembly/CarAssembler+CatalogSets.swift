@@ -6,9 +6,10 @@ import Synchronization
 
 // Data sets, symbol sets and car-only slots of the main bundle, as car assets.
 extension CarAssembler {
-    /// The main bundle's data sets as car assets, one rendition per idiom, each file read whole (up
-    /// to the source limit: a larger file is an error naming it, not a car of gigabytes).
-    static func dataSets(_ plan: BuildPlan, reader: CarFileReader) throws(BuildFailure) -> [CompiledCatalog.Asset] {
+    /// The main bundle's data sets as car assets, one rendition per idiom, each file whole as the
+    /// input stage read it (`CatalogSetContents.dataFiles`, up to the source limit: a larger file is
+    /// an error naming it, not a car of gigabytes).
+    public static func dataSets(_ plan: BuildPlan, files: [String: Result<[UInt8], FileError>]) throws(BuildFailure) -> [CompiledCatalog.Asset] {
         var assets: [CompiledCatalog.Asset] = []
         for set in plan.catalogRecords.dataSets where set.bundle == .main {
             var asset = CompiledCatalog.Asset(name: set.name, kind: .data, renditions: [])
@@ -18,7 +19,7 @@ extension CarAssembler {
                 guard seen.insert("\(idiom.rawValue)|\(entry.locale ?? "")").inserted else { continue }
                 let bytes: [UInt8]
                 do {
-                    bytes = try reader.read(entry.path, Limits.maximumSourceBytes)
+                    bytes = try CatalogSetContents.bytes(entry.path, in: files)
                 } catch {
                     throw BuildFailure(.invalidInput, [.error(entry.path, .dataSetUnusable(set.name, because: CarMessage.cannotRead(error)))])
                 }
@@ -36,9 +37,11 @@ extension CarAssembler {
     }
 
     /// The main bundle's symbol sets as car assets, one glyph rendition per weight and size of the
-    /// template, with the template's SHA-256 for the car's cache key. A template that cannot be
-    /// read or holds no usable glyph is an error naming it: the app would miss the symbol.
-    public static func symbolSets(_ plan: BuildPlan, reader: CarFileReader) throws(BuildFailure) -> [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] {
+    /// template (as the input stage read it, `CatalogSetContents.symbolTemplates`), with the
+    /// template's SHA-256 for the car's cache key. A template that could not be read or holds no
+    /// usable glyph is an error naming it: the app would miss the symbol.
+    public static func symbolSets(_ plan: BuildPlan, templates: [String: Result<[UInt8], FileError>]) throws(BuildFailure)
+        -> [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] {
         var assets: [(asset: CompiledCatalog.Asset, sha256: String, contentsPath: String)] = []
         for record in plan.catalogRecords.symbolSets where record.bundle == .main {
             let set = record.symbolSet
@@ -47,7 +50,7 @@ extension CarAssembler {
             }
             let bytes: [UInt8]
             do {
-                bytes = try reader.read(set.path, Limits.maximumSymbolTemplateBytes)
+                bytes = try CatalogSetContents.bytes(set.path, in: templates)
             } catch {
                 throw failure(CarMessage.cannotRead(error))
             }

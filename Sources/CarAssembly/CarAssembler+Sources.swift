@@ -54,7 +54,7 @@ extension CarAssembler {
 
     /// The sources of `plan`'s car; `colorWarnings`: what converting its colours said.
     public static func sources(_ plan: BuildPlan, _ request: CompiledCatalogRequest, files: [(WrittenVariant, String)],
-                               reader: CarFileReader, stackStore: SourceStore,
+                               contents: CatalogSetContents, reader: CarFileReader, stackStore: SourceStore,
                                colorWarnings: inout [Diagnostic]) throws(BuildFailure) -> CarSources {
         // A single-size icon contributes only its 1024-pixel image, once per device idiom (below).
         let singleSizeAlternates = BuildPlan.singleSizeAlternates(plan.variants)
@@ -99,10 +99,10 @@ extension CarAssembler {
                 explicitWideGamut.insert(WideGamutSlot(name: record.name, idiom: slot.idiom, scale: slot.scale, appearance: slot.appearance))
             }
         }
-        // Data sets: their files are read here, whole (NSDataAsset hands the app the bytes).
-        let dataAssets = try dataSets(plan, reader: reader)
-        // Symbol sets: each template is read and its glyphs written here (a few kilobytes each).
-        let symbolAssets = try symbolSets(plan, reader: reader)
+        // Data sets, whole (NSDataAsset hands the app the bytes), and symbol sets, each template's
+        // glyphs (a few kilobytes each): from the files the input stage read.
+        let dataAssets = try dataSets(plan, files: contents.dataFiles)
+        let symbolAssets = try symbolSets(plan, templates: contents.symbolTemplates)
         let colorAssets = colors(plan, warnings: &colorWarnings)
         return CarSources(request: request, entries: entries, vectors: vectors, vectorHashes: vectorHashes, traitFiles: traitFiles,
                           dataAssets: dataAssets, symbolAssets: symbolAssets, colorAssets: colorAssets,
