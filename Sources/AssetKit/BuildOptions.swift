@@ -177,9 +177,9 @@ public struct LoadedProject: Sendable {
     public var catalogFolders = CatalogFolders()
     /// Workers planning left idle, for the renders (`WorkerShelf`); the rest stop with the project.
     public var workerShelf: WorkerShelf?
-    /// The symbol templates planning's check read (`CatalogSetContentsReader`), which the car is made
-    /// from: each is read once a build.
-    var symbolTemplates: [String: Result<[UInt8], FileError>]?
+    /// The symbol templates and car-only slots' files planning's checks read (`CatalogSetContentsReader`),
+    /// which the car is made from: each is read once a build.
+    var carContents: CatalogSetContents?
     /// Where messages about the build as a whole point: the manifest, else the first catalog.
     public var inputPath: String { request.path }
     /// What was read, for summaries: the manifest (nil for catalogs alone) and every catalog.

@@ -16,7 +16,7 @@ enum CompiledCatalogStep {
     /// `knownSources`: the build's source store, whose hashes key the vectors without reading them.
     static func make(_ plan: BuildPlan, outputs: [PlannedOutput], transaction: OutputTransaction, carPath: String = CompiledCatalogRequest.relativePath,
                      warnings: inout [Diagnostic], jobs: Int = 1, knownSources: SourceStore? = nil,
-                     symbolTemplates: [String: Result<[UInt8], FileError>]? = nil,
+                     checkedContents: CatalogSetContents? = nil,
                      isCancelled: @escaping () -> Bool = { false }) throws(BuildFailure) -> [DerivedOutput] {
         let files = outputs.map { output -> (WrittenVariant, String) in
             switch output.content {
@@ -27,7 +27,7 @@ enum CompiledCatalogStep {
         return try make(plan, files: files, carPath: carPath, warnings: &warnings, jobs: jobs,
                         reuse: { relative, key in transaction.reusableDerived(relative, key: key) },
                         previous: { relative in previousRenditions(transaction.previousDerived(relative)) },
-                        knownSources: knownSources, symbolTemplates: symbolTemplates,
+                        knownSources: knownSources, checkedContents: checkedContents,
                         stop: { isCancelled() ? BuildFailure(OutputError.interrupted(root: transaction.root)) : nil })
     }
 
@@ -41,8 +41,8 @@ enum CompiledCatalogStep {
         return renditions
     }
 
-    /// `files`: each written variant and where its PNG can be read now; `symbolTemplates`: the
-    /// templates as planning's check read them, else read here.
+    /// `files`: each written variant and where its PNG can be read now; `checkedContents`: the symbol
+    /// templates and car-only slots' files as planning's checks read them, else read here.
     /// `reuse`: the last build's car when its key matches; `previous`: the last build's renditions by
     /// cache key, asked for only when the car must be remade; `stop`: polled between renditions, the
     /// failure to stop with once SIGINT or SIGTERM came (a large car takes seconds to encode).
@@ -50,7 +50,7 @@ enum CompiledCatalogStep {
                      warnings: inout [Diagnostic], jobs: Int = 1,
                      reuse: (String, String) -> DerivedOutput?,
                      previous: (String) -> [String: [UInt8]] = { _ in [:] },
-                     knownSources: SourceStore? = nil, symbolTemplates: [String: Result<[UInt8], FileError>]? = nil,
+                     knownSources: SourceStore? = nil, checkedContents: CatalogSetContents? = nil,
                      stop: () -> BuildFailure? = { nil }) throws(BuildFailure) -> [DerivedOutput] {
         guard let request = plan.compiledCatalog else { return [] }
         let relative = carPath
@@ -58,10 +58,11 @@ enum CompiledCatalogStep {
         let reader = knownSources.map { store in
             CarFileReader(read: CarFileReader.live.read, knownSHA256: { path in try? store.sha256(path) })
         } ?? .live
-        // The data-set files and symbol templates the car embeds whole, read by the input stage; the
-        // templates as the plan's check read them when it did (`LoadedProject.symbolTemplates`).
-        let contents = CatalogSetContents(dataFiles: CatalogSetContentsReader.dataFiles(plan.catalogRecords),
-                                          symbolTemplates: symbolTemplates ?? CatalogSetContentsReader.symbolTemplates(plan.catalogRecords))
+        // The files the car embeds whole, read by the input stage; the symbol templates and car-only
+        // slots' files as planning's checks read them when they did (`LoadedProject.carContents`).
+        var contents = checkedContents ?? CatalogSetContents(symbolTemplates: CatalogSetContentsReader.symbolTemplates(plan.catalogRecords),
+                                                             traitSlotFiles: CatalogSetContentsReader.traitSlotFiles(plan.catalogRecords))
+        contents.dataFiles = CatalogSetContentsReader.dataFiles(plan.catalogRecords)
         let sources = try CarAssembler.sources(plan, request, files: files, contents: contents, reader: reader,
                                                stackStore: SourceStore(keepsBytes: true), colorWarnings: &colorWarnings)
         let key = CarAssembler.carKey(sources)

@@ -71,13 +71,16 @@ public enum Pipeline {
             if sourceLimits.isCancelled() { throw interruptedWhilePlanning(buildRequest.path) }
             // Symbol templates are read when planning a car (milliseconds each, nothing drawn), so
             // `check --car` and `plan` refuse a template the build would refuse.
-            var symbolTemplates: [String: Result<[UInt8], FileError>]?
+            // The car-only slots' files likewise (their headers); what these checks read is what the
+            // car is made from (`LoadedProject.carContents`), so each file is read once a build.
+            var carContents: CatalogSetContents?
             if plan.compiledCatalog != nil {
                 do {
-                    let templates = CatalogSetContentsReader.symbolTemplates(plan.catalogRecords)
-                    _ = try CarAssembler.symbolSets(plan, templates: templates)
-                    symbolTemplates = templates
-                    try CarAssembler.checkTraitSlots(plan, reader: .live)
+                    let contents = CatalogSetContents(symbolTemplates: CatalogSetContentsReader.symbolTemplates(plan.catalogRecords),
+                                                      traitSlotFiles: CatalogSetContentsReader.traitSlotFiles(plan.catalogRecords))
+                    _ = try CarAssembler.symbolSets(plan, templates: contents.symbolTemplates)
+                    try CarAssembler.checkTraitSlots(plan, files: contents.traitSlotFiles)
+                    carContents = contents
                     try CarAssembler.checkNameCount(plan)
                     try CarAssembler.checkRenditionLimits(plan)
                     // Icon Composer icons' stacks likewise: planned from the layers' headers, and
@@ -99,7 +102,7 @@ public enum Pipeline {
             var project = LoadedProject(request: buildRequest, plan: plan, store: store, outputDirectory: output,
                                         recordedState: recorded, warnings: warnings + plan.warnings)
             project.workerShelf = shelf
-            project.symbolTemplates = symbolTemplates
+            project.carContents = carContents
             // The fonts folder (a font added or removed) and each font in it (one replaced in place).
             project.manifestPath = manifestPath
             project.inputFiles = (manifestPath.map { [$0] } ?? []) + catalogInputs
@@ -210,7 +213,7 @@ public enum Pipeline {
         do throws(BuildFailure) {
             derived = try CompiledCatalogStep.make(project.plan, outputs: outputs, transaction: transaction, carPath: options.carPath,
                                                    warnings: &renderWarnings,
-                                                   jobs: options.jobs, knownSources: project.store, symbolTemplates: project.symbolTemplates,
+                                                   jobs: options.jobs, knownSources: project.store, checkedContents: project.carContents,
                                                    isCancelled: options.isCancelled)
         } catch {
             // What planning and rendering said stays with the failure: a wrong-sized icon warned

@@ -119,11 +119,11 @@ extension CarAssembler {
     /// The main bundle's car-only slots, read as far as their headers when the car is planned, so
     /// `check --car` refuses a file the build would refuse (a garbage or truncated JPEG, PNG, WebP
     /// or HEIC header); their pixels are read when the car is made.
-    public static func checkTraitSlots(_ plan: BuildPlan, reader: CarFileReader) throws(BuildFailure) {
+    public static func checkTraitSlots(_ plan: BuildPlan, files: [String: Result<[UInt8], FileError>]) throws(BuildFailure) {
         for record in plan.catalogRecords.images where record.bundle == .main {
             for slot in record.properties.traitSlots where !slot.isVector {
                 do {
-                    let bytes = try reader.read(slot.path, Limits.maximumSourceBytes)
+                    let bytes = try CatalogSetContents.bytes(slot.path, in: files)
                     if JPEGHeader.isJPEG(bytes) {
                         _ = try JPEGHeader.size(bytes)
                     } else {

@@ -91,7 +91,12 @@ extension CarAssembler {
         for record in plan.catalogRecords.images where record.bundle == .main {
             // Vector slots are drawn by the render workers: they come as variants (`carTraits`).
             for slot in record.properties.traitSlots where !slot.isVector {
-                let bytes = try readForCar(slot.path, reader)
+                let bytes: [UInt8]
+                do {
+                    bytes = try CatalogSetContents.bytes(slot.path, in: contents.traitSlotFiles)
+                } catch {
+                    throw BuildFailure(.invalidInput, [.error(slot.path, CarMessage.cannotRead(error))])
+                }
                 traitFiles.append(TraitFile(name: record.name, slot: slot, bytes: bytes, sha256: sha256Hex(bytes)))
             }
             for slot in record.properties.traitSlots where slot.isWideGamut && !slot.isVector && slot.carPlay != true && slot.locale == nil
