@@ -10,6 +10,8 @@ public struct AssetTable: Sendable {
 
     public enum Idiom: Int, Sendable, Hashable {
         case universal = 0, phone = 1, pad = 2, tv = 3, watch = 5
+        /// Apple Vision Pro, by CoreUI's number (as `watch`).
+        case vision = 8
     }
 
     public enum Luminosity: Int, Sendable, Hashable {

@@ -138,6 +138,7 @@ extension CarAssembler {
         case .ipad?: .pad
         case .tv?: .tv
         case .watch?: .watch
+        case .vision?: .vision
         }
     }
 

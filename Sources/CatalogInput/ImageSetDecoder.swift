@@ -411,6 +411,7 @@ extension ApplePlatform {
         case .macOS, .macCatalyst: "a Mac build takes universal and mac slots"
         case .tvOS: "a tvOS build takes universal and tv slots"
         case .watchOS: "a watchOS build takes universal and watch slots"
+        case .visionOS: "a visionOS build takes universal and vision slots"
         }
     }
 }

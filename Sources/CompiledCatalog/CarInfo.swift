@@ -42,7 +42,7 @@ public enum CarInfo {
     /// CoreUI's names for the key attributes, as assetutil prints `Key Format`.
     static let attributeNames: [UInt32: String] = [
         1: "kCRThemeElementName", 2: "kCRThemePartName", 3: "kCRThemeSizeName", 4: "kCRThemeDirectionName",
-        7: "kCRThemeAppearanceName", 9: "kCRThemeDimension2Name", 11: "kCRThemeLayerName", 12: "kCRThemeScaleName",
+        7: "kCRThemeAppearanceName", 8: "kCRThemeDimension1Name", 9: "kCRThemeDimension2Name", 11: "kCRThemeLayerName", 12: "kCRThemeScaleName",
         13: "kCRThemeLocalizationName", 15: "kCRThemeIdiomName", 16: "kCRThemeSubtypeName", 17: "kCRThemeIdentifierName",
         20: "kCRThemeSizeClassHorizontalName", 21: "kCRThemeSizeClassVerticalName", 22: "kCRThemeMemoryClassName",
         23: "kCRThemeGraphicsClassName", 24: "kCRThemeDisplayGamutName", 25: "kCRThemeDeploymentTargetName",

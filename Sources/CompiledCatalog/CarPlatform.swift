@@ -6,6 +6,8 @@ import AssetModel
 /// - **iOS** (iPhone, iPad): the key format of `RenditionAttribute.keyFormat` (scale, idiom and
 ///   subtype first), key semantics 2, the `UIAppearance…` names, EXTENDED_METADATA platform `ios`.
 /// - **tvOS**: iOS's, without dimension 2, platform `atv` (docs/tvos.md).
+/// - **visionOS**: iOS's with dimension 1 where iOS has dimension 2, key semantics 4, platform
+///   `vision` (rebelancap/dusklight-ios's actool car of Xcode 26.6, docs/visionos.md).
 /// - **macOS**: no idiom and no subtype in the key: appearance, localization, element, part, size,
 ///   identifier, dimension 2, layer, scale, and the display gamut last when a rendition has it (every
 ///   macOS car of Xcode 26.0–26.6 examined, and an Xcode 7.3 one, which has no idiom either); key
@@ -23,11 +25,18 @@ extension ApplePlatform {
         case .tvOS: "atv"
         // No watchOS car of a recent actool has been read: the SDK's name stands in (docs/watchos.md).
         case .watchOS: "watchos"
+        case .visionOS: "vision"
         }
     }
 
     /// CARHEADER's key semantics (Catalyst's is iOS's).
-    var keySemantics: UInt32 { self == .macOS ? 1 : 2 }
+    var keySemantics: UInt32 {
+        switch self {
+        case .macOS: 1
+        case .visionOS: 4
+        case .iOS, .macCatalyst, .tvOS, .watchOS: 2
+        }
+    }
 
     /// The traits a macOS car keys by, beyond its base format; the others are iOS's (size classes,
     /// memory, graphics, layout direction) or not yet seen in a macOS car (custom symbols' glyphs).
@@ -44,6 +53,10 @@ extension ApplePlatform {
             // Xcode 26.5's tvOS car keys no dimension 2: appearance, localization, scale, idiom,
             // subtype, identifier, element, part (kagurasumusun/mac's brand-assets car, docs/tvos.md).
             return RenditionAttribute.keyFormat(with: extras).filter { $0 != .dimension2 }
+        case .visionOS:
+            // Xcode 26.6's visionOS car: appearance, localization, scale, idiom, subtype, dimension 1,
+            // identifier, element, part.
+            return RenditionAttribute.keyFormat(with: extras).map { $0 == .dimension2 ? .dimension1 : $0 }
         case .macOS:
             if let other = extras.subtracting(Self.macOSTraits).min(by: { $0.rawValue < $1.rawValue }) {
                 throw CompiledCatalogError("a rendition keyed by \(other) (CoreUI attribute \(other.rawValue)) is not written in a macOS car: "
@@ -81,6 +94,6 @@ extension ApplePlatform {
 
     /// Whether the car has an APPEARANCEKEYS tree when its renditions use `appearances`.
     func writesAppearanceKeys(_ appearances: Set<RenditionAppearance>) -> Bool {
-        self == .iOS || appearances != [.any]
+        self == .iOS || self == .visionOS || appearances != [.any]
     }
 }

@@ -1,7 +1,7 @@
 /// CoreUI's vocabulary inside `Assets.car`: rendition attributes, their values for iOS, and the
 /// identifier actool derives from an asset's name. Sources for every number: docs/assets-car.md.
 public enum RenditionAttribute: UInt16, Sendable, CaseIterable {
-    case element = 1, part = 2, size = 3, direction = 4, dimension2 = 9, layer = 11, appearance = 7, scale = 12, localization = 13
+    case element = 1, part = 2, size = 3, direction = 4, dimension1 = 8, dimension2 = 9, layer = 11, appearance = 7, scale = 12, localization = 13
     case idiom = 15, subtype = 16, identifier = 17
     case horizontalSizeClass = 20, verticalSizeClass = 21, memoryClass = 22, graphicsClass = 23, displayGamut = 24
     /// Custom symbols' glyph renditions: deployment target, glyph weight (1 ultralight … 9 black)
@@ -37,6 +37,8 @@ public enum RenditionAttribute: UInt16, Sendable, CaseIterable {
 /// CoreUI's idiom numbers (xcbuild's and xtool's table, confirmed by an actool-made file).
 public enum RenditionIdiom: UInt16, Sendable, Comparable {
     case universal = 0, phone = 1, pad = 2, tv = 3, car = 4, watch = 5, marketing = 6
+    /// Apple Vision Pro: the idiom of a `vision` entry in an actool car of Xcode 26.6 (docs/visionos.md).
+    case vision = 8
 
     public static func < (a: RenditionIdiom, b: RenditionIdiom) -> Bool { a.rawValue < b.rawValue }
 }

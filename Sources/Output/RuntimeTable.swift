@@ -57,6 +57,7 @@ public enum RuntimeTable {
         case .ipad?: 2
         case .tv?: 3  // UIUserInterfaceIdiomTV
         case .watch?: 5  // no UIKit idiom: CoreUI's watch number
+        case .vision?: 8  // CoreUI's vision number, as the car keys it
         }
     }
 

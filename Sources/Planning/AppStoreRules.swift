@@ -160,8 +160,9 @@ public struct AppStoreRules {
     /// catalog's own `display-P3` slots are judged; the P3 companions assetc makes of a wide-gamut
     /// PNG are decided when the car is written, and are not.
     func wideGamutBelowIOS10() -> [Diagnostic] {
-        // A watchOS target's version is no iOS one.
-        guard plan.compiledCatalog != nil, plan.infoPlist.platform != .watchOS, deploymentTarget < OSVersion(10) else { return [] }
+        // A watchOS or visionOS target's version is no iOS one.
+        guard plan.compiledCatalog != nil, plan.infoPlist.platform != .watchOS, plan.infoPlist.platform != .visionOS,
+              deploymentTarget < OSVersion(10) else { return [] }
         var findings: [Diagnostic] = []
         for image in plan.catalogRecords.images where image.bundle == .main {
             let slots = image.properties.traitSlots.filter(\.isWideGamut)

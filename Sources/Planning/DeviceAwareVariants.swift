@@ -8,11 +8,12 @@ import AssetModel
 /// - @3x on iPad, always: no iPad has a @3x screen.
 /// - an idiom the manifest does not list.
 /// A universal @1x stays while any listed device can still load it; a universal @3x only for iPhone.
-/// A tvOS build keeps 1x and 2x (Apple TV HD and 4K) and leaves out 3x; a watchOS build keeps 2x.
+/// A tvOS build keeps 1x and 2x (Apple TV HD and 4K) and leaves out 3x; a watchOS or visionOS
+/// build keeps 2x.
 enum DeviceAwareVariants {
     static func filter(_ variants: [Variant], request: BuildRequest) -> (kept: [Variant], skipped: Int) {
-        // A watchOS build knows its device and its screens' scale whatever the manifest names.
-        guard request.namesDevicesAndTarget || request.platform == .watchOS else { return (variants, 0) }
+        // A watchOS or visionOS build knows its device and its screens' scale whatever the manifest names.
+        guard request.namesDevicesAndTarget || request.platform == .watchOS || request.platform == .visionOS else { return (variants, 0) }
         // A raster a catalog slot holds is kept at whatever scale the designer placed it (it may be
         // the only one), but not for a device the app does not target: actool leaves out a
         // catalog's iPad slots when compiling for iPhone only, and its iPhone slots for iPad only.
@@ -32,6 +33,8 @@ enum DeviceAwareVariants {
         if request.platform == .tvOS { return variant.scale <= 2 }
         // Apple Watch: every screen, 38 mm to Ultra, is 2x.
         if request.platform == .watchOS { return variant.scale == 2 }
+        // Apple Vision Pro: its images are 2x (a vision entry of actool's car is, docs/visionos.md).
+        if request.platform == .visionOS { return variant.scale == 2 }
         let iphone = request.devices.contains(.iphone), ipad = request.devices.contains(.ipad)
         let iphoneAt1x = iphone && request.deploymentTarget < OSVersion(7)
         let ipadAt1x = ipad && request.deploymentTarget < OSVersion(10)

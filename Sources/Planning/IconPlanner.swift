@@ -22,14 +22,14 @@ struct IconPlanner: SlotSetOpening {
     func plan(_ spec: AppIconSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         switch spec.input {
         case .generate(let source, let page):
-            if request.platform == .watchOS {
-                diagnostics.append(.error(resolve(source.path), at: source.location, .watchAppIconNotCompiledYet(spec.name)))
+            if let refusal = Self.iconNotCompiledYet(spec.name, on: request.platform) {
+                diagnostics.append(.error(resolve(source.path), at: source.location, refusal))
                 return []
             }
             return generate(spec, source: source, page: page, diagnostics: &diagnostics)
         case .appiconset(let set):
             if request.platform.hasMacIcon { return validateMac(spec, set: set, diagnostics: &diagnostics) }
-            if request.platform == .watchOS { return refuseWatchIcon(spec, set: set, diagnostics: &diagnostics) }
+            if request.platform == .watchOS || request.platform == .visionOS { return refuseIcon(spec, set: set, diagnostics: &diagnostics) }
             return validate(spec, set: set, diagnostics: &diagnostics)
         }
     }

@@ -50,7 +50,7 @@ struct ManifestOptions: ParsableArguments {
             help: ArgumentHelp("A folder outside the catalogs that links in them may lead into (repeatable; other links out are not followed).", valueName: "folder"))
     var allowLinksTo: [String] = []
 
-    @Option(help: ArgumentHelp("The platform: ios (the default), tvos (an Apple TV app: Assets.car from universal and tv entries, the Brand Assets icon; implies --car), watchos (an Apple Watch app: Assets.car from universal and watch entries; implies --car), maccatalyst, or macos (a Mac app: Resources/Assets.car and the Icon Composer icon's .icns, implies --car; the one .icon given is the app icon unless --app-icon says otherwise).",
+    @Option(help: ArgumentHelp("The platform: ios (the default), tvos (an Apple TV app: Assets.car from universal and tv entries, the Brand Assets icon; implies --car), watchos (an Apple Watch app: Assets.car from universal and watch entries; implies --car), visionos (an Apple Vision Pro app: Assets.car from universal and vision entries; implies --car), maccatalyst, or macos (a Mac app: Resources/Assets.car and the Icon Composer icon's .icns, implies --car; the one .icon given is the app icon unless --app-icon says otherwise).",
                                valueName: "platform"))
     var platform: String?
 
@@ -99,8 +99,8 @@ struct ManifestOptions: ParsableArguments {
             throw ValidationError("--deployment-target takes a version such as 15.0, not \"\(deploymentTarget)\"")
         }
         if !devices.isEmpty, parsedDevices == nil { throw ValidationError("--devices takes iphone, ipad or iphone,ipad") }
-        if let platform, ApplePlatform(rawValue: platform) == nil { throw ValidationError("--platform takes ios, tvos, watchos, macos or maccatalyst, not \"\(platform)\"") }
-        if parsedPlatform != .iOS, !devices.isEmpty { throw ValidationError("--devices names iOS devices; a Mac, Apple TV or Apple Watch app (--platform macos, tvos, watchos) has none") }
+        if let platform, ApplePlatform(rawValue: platform) == nil { throw ValidationError("--platform takes ios, tvos, watchos, visionos, macos or maccatalyst, not \"\(platform)\"") }
+        if parsedPlatform != .iOS, !devices.isEmpty { throw ValidationError("--devices names iOS devices; a Mac, Apple TV, Apple Watch or Apple Vision Pro app (--platform macos, tvos, watchos, visionos) has none") }
         if let targetXcode, XcodeGeneration.named(targetXcode) == nil {
             throw ValidationError("--target-xcode takes \(XcodeGeneration.spellings), not \"\(targetXcode)\"")
         }
@@ -144,7 +144,12 @@ struct ManifestOptions: ParsableArguments {
         request.alternateAppIconNames = alternateAppIconNames
         request.allowedLinkRoots = allowLinksTo
         request.deploymentTarget = deploymentTarget.flatMap(OSVersion.init)
-        request.devices = parsedPlatform == .tvOS ? [.tv] : parsedPlatform == .watchOS ? [.watch] : parsedDevices
+        request.devices = switch parsedPlatform {
+        case .tvOS: [.tv]
+        case .watchOS: [.watch]
+        case .visionOS: [.vision]
+        case .iOS, .macOS, .macCatalyst: parsedDevices
+        }
         request.accentColor = accentColor
         request.widgetBackgroundColor = widgetBackgroundColor
         request.launchScreenColor = launchScreenColor

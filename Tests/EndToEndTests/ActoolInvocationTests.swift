@@ -75,14 +75,14 @@ import Testing
     }
 
     @Test func platformsAndDevicesOtherThanIOSTVOSAndMacAreRefused() throws {
-        let invocation = ActoolInvocation.parse(["--platform", "xros", "--target-device", "vision", "--minimum-deployment-target", "x", "A.icon", "B.xcassets"])
+        let invocation = ActoolInvocation.parse(["--platform", "driverkit", "--target-device", "vision", "--minimum-deployment-target", "x", "A.icon", "B.xcassets"])
         do {
             _ = try ActoolCompiler.catalogRequest(invocation, catalogs: invocation.inputs)
-            Issue.record("visionOS was accepted")
+            Issue.record("DriverKit was accepted")
         } catch {
             // An Icon Composer bundle is an operand like a catalog (no message of its own).
             #expect(error.messages == [
-                "--platform xros: assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator), watchOS (watchos, watchsimulator) and macOS (macosx) only",
+                "--platform driverkit: assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator), watchOS (watchos, watchsimulator), visionOS (xros, xrsimulator) and macOS (macosx) only",
                 "--minimum-deployment-target x is not a version such as 15.0",
                 "--target-device vision: assetc compiles for iphone and ipad only",
             ])

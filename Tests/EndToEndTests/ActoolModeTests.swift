@@ -214,12 +214,12 @@ import TestSupport
         defer { Harness.removeTemporary(work) }
         let catalog = try Self.makeCatalog(in: work)
         try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
-        let run = try Harness.assetc(["actool", "--compile", "out", "--platform", "xros", "--output-format", "binary1", catalog.path], in: work)
+        let run = try Harness.assetc(["actool", "--compile", "out", "--platform", "driverkit", "--output-format", "binary1", catalog.path], in: work)
         #expect(run.status == 1)
         #expect(run.stdoutBytes.starts(with: Array("bplist00".utf8)))
         let plist = try PropertyListSerialization.propertyList(from: Data(run.stdoutBytes), format: nil) as? NSDictionary
         let errors = plist?["com.apple.actool.errors"] as? [NSDictionary]
-        #expect(errors?.first?["description"] as? String == "--platform xros: assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator), watchOS (watchos, watchsimulator) and macOS (macosx) only")
+        #expect(errors?.first?["description"] as? String == "--platform driverkit: assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator), watchOS (watchos, watchsimulator), visionOS (xros, xrsimulator) and macOS (macosx) only")
         #expect(Harness.files(under: work.appendingPathComponent("out")) == [])
     }
 

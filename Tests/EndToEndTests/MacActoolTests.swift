@@ -136,7 +136,7 @@ import TestSupport
         let broken = try Harness.assetc(["build", "AppIcon.icon", "--platform", "macos", "-o", "build"], in: work)
         #expect((1...127).contains(broken.status) && broken.stderr.contains("AppIcon.icon/icon.json: error:"), "\(broken.stderr)")
         #expect(try ["Assets.car", "AppIcon.icns"].map { try Data(contentsOf: resources.appendingPathComponent($0)) } == before)
-        let bad = try Harness.assetc(["build", "AppIcon.icon", "--platform", "visionos", "-o", "other"], in: work)
-        #expect(bad.status == 64 && bad.stderr.contains("--platform takes ios, tvos, watchos, macos or maccatalyst"), "\(bad.stderr)")
+        let bad = try Harness.assetc(["build", "AppIcon.icon", "--platform", "driverkit", "-o", "other"], in: work)
+        #expect(bad.status == 64 && bad.stderr.contains("--platform takes ios, tvos, watchos, visionos, macos or maccatalyst"), "\(bad.stderr)")
     }
 }

@@ -107,7 +107,7 @@ import TestSupport
         let resources = Harness.files(under: work.appendingPathComponent("built/Resources"))
         #expect(!resources.contains { $0.hasSuffix(".png") }, "no loose PNG for a watch app: \(resources)")
         let devices = try Harness.assetc(["build", "A.xcassets", "--platform", "watchos", "--devices", "iphone", "--output", "x"], in: work)
-        #expect(devices.status == 64 && devices.stderr.contains("a Mac, Apple TV or Apple Watch app (--platform macos, tvos, watchos) has none"),
+        #expect(devices.status == 64 && devices.stderr.contains("a Mac, Apple TV, Apple Watch or Apple Vision Pro app (--platform macos, tvos, watchos, visionos) has none"),
                 "\(devices.stderr)")
     }
 }

@@ -204,6 +204,12 @@ public enum ActoolCompiler {
             // An Apple Watch app: its catalogs' universal and watch entries (docs/watchos.md).
             request.platform = .watchOS
             request.devices = [.watch]
+        case "xros"?, "xrsimulator"?, "visionos"?, "visionos-simulator"?:
+            // An Apple Vision Pro app: its catalogs' universal and vision entries (docs/visionos.md).
+            request.platform = .visionOS
+            request.devices = [.vision]
+            // Its icon is a solid image stack, not yet compiled: said, not "no such icon set".
+            if let icon = invocation.appIcon { problems.append(SourceMessage.visionAppIconNotCompiledYet(icon)) }
         case "macosx"?:
             request.platform = .macOS
             if invocation.launchImage != nil { problems.append(.noLaunchImagesOnMac) }
@@ -229,6 +235,10 @@ public enum ActoolCompiler {
             }
             if request.platform == .watchOS {
                 if device != "watch" { problems.append(.notAWatchDevice(device)) }
+                continue
+            }
+            if request.platform == .visionOS {
+                if device != "vision" { problems.append(.notAVisionDevice(device)) }
                 continue
             }
             if let idiom = Idiom(rawValue: device), Idiom.iOSDevices.contains(idiom) { devices.append(idiom) } else {
@@ -289,7 +299,7 @@ extension Diagnostic.Message {
 
     fileprivate static func unsupportedPlatform(_ platform: String) -> Diagnostic.Message {
         "--platform \(platform): assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator), "
-            + "watchOS (watchos, watchsimulator) and macOS (macosx) only"
+            + "watchOS (watchos, watchsimulator), visionOS (xros, xrsimulator) and macOS (macosx) only"
     }
 
     fileprivate static func notADeploymentTarget(_ text: String) -> Diagnostic.Message { "--minimum-deployment-target \(text) is not a version such as 15.0" }
@@ -299,6 +309,8 @@ extension Diagnostic.Message {
     fileprivate static func notATVDevice(_ device: String) -> Diagnostic.Message { "--target-device \(device): a tvOS app runs on tv only" }
 
     fileprivate static func notAWatchDevice(_ device: String) -> Diagnostic.Message { "--target-device \(device): a watchOS app runs on watch only" }
+
+    fileprivate static func notAVisionDevice(_ device: String) -> Diagnostic.Message { "--target-device \(device): a visionOS app runs on vision only" }
 
     fileprivate static func notAnIOSDevice(_ device: String) -> Diagnostic.Message { "--target-device \(device): assetc compiles for iphone and ipad only" }
 }

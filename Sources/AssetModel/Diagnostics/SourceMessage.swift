@@ -50,4 +50,11 @@ public enum SourceMessage {
     public static func symbolSetNameTaken(_ name: String) -> Diagnostic.Message {
         "the symbol set \"\(name)\" has the name of an image, data or colour set; only that set is in Assets.car"
     }
+
+    /// A visionOS app icon asked for, by the planner (a manifest's) and the actool mode (`--app-icon`,
+    /// which names a solid image stack).
+    public static func visionAppIconNotCompiledYet(_ name: String) -> Diagnostic.Message {
+        "the app icon \"\(name)\": visionOS app icons (solid image stacks) are not compiled by assetc yet "
+            + "(docs/visionos.md); build without --app-icon to compile the rest"
+    }
 }

@@ -176,6 +176,8 @@ public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
     case tv
     /// Apple Watch: a watchOS build's own idiom (the car's idiom 5).
     case watch
+    /// Apple Vision Pro: a visionOS build's own idiom (the car's idiom 8).
+    case vision
 
     /// iOS's devices, a manifest's and an iOS build's default.
     public static let iOSDevices: [Idiom] = [.iphone, .ipad]
@@ -199,6 +201,7 @@ public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
             case "ipad": self = .device(.ipad)
             case "tv": self = .device(.tv)
             case "watch": self = .device(.watch)
+            case "vision": self = .device(.vision)
             case let other: self = .other(other)
             }
         }
@@ -218,6 +221,7 @@ public enum Idiom: String, Sendable, Hashable, CaseIterable, Comparable {
             case (.iOS, .device(.ipad)): return .device(.ipad)
             case (.tvOS, .device(.tv)): return .device(.tv)
             case (.watchOS, .device(.watch)): return .device(.watch)
+            case (.visionOS, .device(.vision)): return .device(.vision)
             // An App Store icon set's entries (Brand Assets); keyed marketing in the car.
             case (.tvOS, .other("tv-marketing")): return .device(.tv)
             case (.macOS, .other("mac")): return .platformOnly

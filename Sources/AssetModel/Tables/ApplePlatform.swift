@@ -15,6 +15,10 @@ public enum ApplePlatform: String, Sendable, Hashable, Codable, CaseIterable {
     /// entry chosen by `screen-width` is keyed by the watch's subtype, as acextract's actool car
     /// keys it (docs/watchos.md).
     case watchOS = "watchos"
+    /// visionOS: the catalogs' universal and `vision` entries, keyed with the vision idiom (8), at
+    /// 2x, in a car of platform `vision` with dimension 1 in its key and key semantics 4, as the one
+    /// public actool car of a visionOS app shows (docs/visionos.md).
+    case visionOS = "visionos"
 
     /// A Mac app's icon: the mac slots of the icon set, `<name>.icns` and `CFBundleIconFile`.
     public var hasMacIcon: Bool { self == .macOS || self == .macCatalyst }

@@ -231,7 +231,7 @@ public struct LaunchSlot: Sendable, Hashable {
         case (.iphone, let subtype?):
             if orientation == .landscape { name += "-Landscape" }
             name += "-\(subtype.rawValue)"
-        case (.iphone, nil), (.tv, _), (.watch, _):
+        case (.iphone, nil), (.tv, _), (.watch, _), (.vision, _):
             break
         }
         return name
