@@ -13,10 +13,6 @@ import TestSupport
 @Suite struct VisionOSTests {
     static let info = #""info": {"author": "xcode", "version": 1}"#
 
-    static func png(_ side: Int, _ pixel: [UInt8]) -> Data {
-        Data(PNGSamples.png(width: side, height: side, depth: 8, colorType: 6, rows: PNGSamples.solidRows(pixel, width: side, height: side)))
-    }
-
     /// Panel: a vision slot, an iPhone one and a universal 2x; Tint: universal, vision and iPhone colours;
     /// AppIcon: a solid image stack as Xcode makes it (Front and Back layers).
     static func makeCatalog(in work: URL) throws {
@@ -26,7 +22,7 @@ import TestSupport
         try Data("{\(info)}".utf8).write(to: catalog.appendingPathComponent("Contents.json"))
         for (name, side, pixel) in [("vision.png", 20, [255, 0, 0, 255]), ("phone.png", 40, [9, 9, 9, 255]),
                                     ("u2.png", 30, [4, 5, 6, 255])] as [(String, Int, [UInt8])] {
-            try png(side, pixel).write(to: panel.appendingPathComponent(name))
+            try WatchOSTests.png(side, pixel).write(to: panel.appendingPathComponent(name))
         }
         let entries = [#"{"idiom": "vision", "scale": "2x", "filename": "vision.png"}"#,
                        #"{"idiom": "iphone", "scale": "2x", "filename": "phone.png"}"#,
@@ -43,7 +39,7 @@ import TestSupport
         for layer in ["Front", "Back"] {
             let content = stack.appendingPathComponent("\(layer).solidimagestacklayer/Content.imageset")
             try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-            try png(64, [1, 1, 1, 255]).write(to: content.appendingPathComponent("\(layer).png"))
+            try WatchOSTests.png(64, [1, 1, 1, 255]).write(to: content.appendingPathComponent("\(layer).png"))
             try Data("{\"images\": [{\"filename\": \"\(layer).png\", \"idiom\": \"vision\", \"scale\": \"2x\"}], \(info)}".utf8)
                 .write(to: content.appendingPathComponent("Contents.json"))
         }
