@@ -72,12 +72,7 @@ public enum EngineActions {
     }
 
     static func readPlan(_ path: String) throws(BuildFailure) -> PlanFile.Contents {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.read(path, limit: Limits.maximumSourceBytes)
-        } catch {
-            throw BuildFailure(.invalidInput, [.error(path, .planUnreadable(error))])
-        }
+        let bytes = try NamedFile.read(path, limit: Limits.maximumSourceBytes, unreadable: Diagnostic.Message.planUnreadable)
         do {
             return try PlanFile.decode(bytes)
         } catch {

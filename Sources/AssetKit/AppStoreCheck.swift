@@ -12,12 +12,7 @@ extension Pipeline {
                                  alreadyReported: [Diagnostic]) throws(BuildFailure) -> [Diagnostic] {
         var appInfoPlist: AppStoreRules.AppInfoPlist?
         if let path = check.infoPlistPath {
-            let bytes: [UInt8]
-            do {
-                bytes = try FileSystem.read(path, limit: Limits.maximumJSONBytes)
-            } catch {
-                throw BuildFailure(.invalidInput, [.error(path, .appInfoPlistUnreadable(error))])
-            }
+            let bytes = try NamedFile.read(path, limit: Limits.maximumJSONBytes, unreadable: Diagnostic.Message.appInfoPlistUnreadable)
             let keys = try stage { () throws(InputError) in try AppInfoPlistDecoder.decode(bytes, path: path) }
             appInfoPlist = AppStoreRules.AppInfoPlist(path: path, keys: keys)
         }

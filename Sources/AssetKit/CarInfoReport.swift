@@ -8,12 +8,7 @@ public enum CarInfoReport {
     static let maximumBytes = 1 << 30
 
     public static func json(path: String) throws(BuildFailure) -> String {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.read(path, limit: maximumBytes)
-        } catch {
-            throw BuildFailure(.invalidInput, [.error(path, .carUnreadable(error))])
-        }
+        let bytes = try NamedFile.read(path, limit: maximumBytes, unreadable: Diagnostic.Message.carUnreadable)
         do {
             return try CarInfo.json(bytes)
         } catch {

@@ -5,16 +5,9 @@ import AssetModel
 public enum NameRules {
     /// Returns why `name` is unacceptable, or nil when it is fine.
     public static func problem(with name: String) -> Diagnostic.Message? {
-        if name.isEmpty { return .nameIsEmpty }
+        if name.isEmpty { return .isEmpty(.name) }
         if name != name.trimmingWhitespace { return .nameHasSurroundingWhiteSpace(name) }
-        if name.contains("/") || name.contains("\\") { return .nameContainsPathSeparator(name) }
-        if name.contains("..") { return .nameContainsDotDot(name) }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return .nameContainsControlCharacter(name)
-        }
-        if let hidden = name.unicodeScalars.first(where: isInvisible) {
-            return .nameContainsInvisibleCharacter(name, hidden)
-        }
+        if let problem = pathProblem(name, .name) { return problem }
         if name.contains(":") { return .nameContainsColon(name) }
         if let modifier = modifier(in: name) {
             return .nameContainsModifier(name, modifier)
@@ -24,6 +17,32 @@ public enum NameRules {
         }
         if name.utf8.count > Limits.maximumNameBytes { return .nameIsTooLong(name) }
         return nil
+    }
+
+    /// What a name and a bundle path are checked for alike: each is one component of a path, in
+    /// characters a reader can see.
+    private static func pathProblem(_ text: String, _ kind: Kind) -> Diagnostic.Message? {
+        if text.contains("/") || text.contains("\\") { return .containsPathSeparator(text, kind) }
+        if text.contains("..") { return .containsDotDot(text, kind) }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return .containsControlCharacter(text, kind)
+        }
+        if let hidden = text.unicodeScalars.first(where: isInvisible) {
+            return .containsInvisibleCharacter(text, kind, hidden)
+        }
+        return nil
+    }
+
+    /// The two kinds of text the rules check, as messages name them.
+    fileprivate enum Kind {
+        case name, bundlePath
+
+        var noun: String {
+            switch self {
+            case .name: "name"
+            case .bundlePath: "bundle path"
+            }
+        }
     }
 
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool { InvisibleCharacters.contains(scalar) }
@@ -60,18 +79,10 @@ public enum NameRules {
 
     /// Why a bundle path is unacceptable, or nil. Bundles sit at the top of `Resources/`.
     public static func bundlePathProblem(_ path: String) -> Diagnostic.Message? {
-        if path.isEmpty { return .bundlePathIsEmpty }
+        if path.isEmpty { return .isEmpty(.bundlePath) }
         if path.hasPrefix("/") { return .bundlePathIsAbsolute(path) }
-        if path.contains("/") || path.contains("\\") {
-            return .bundlePathContainsPathSeparator(path)
-        }
-        if path == "." || path == ".." || path.contains("..") { return .bundlePathContainsDotDot(path) }
-        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return .bundlePathContainsControlCharacter(path)
-        }
-        if let hidden = path.unicodeScalars.first(where: isInvisible) {
-            return .bundlePathContainsInvisibleCharacter(path, hidden)
-        }
+        if path == "." { return .containsDotDot(path, .bundlePath) }
+        if let problem = pathProblem(path, .bundlePath) { return problem }
         if !path.hasSuffix(".bundle") || path == ".bundle" {
             return .bundlePathLacksBundleExtension(path)
         }
@@ -89,18 +100,23 @@ extension String {
 }
 
 extension Diagnostic.Message {
-    fileprivate static let nameIsEmpty: Diagnostic.Message = "name is empty"
+    fileprivate static func isEmpty(_ kind: NameRules.Kind) -> Diagnostic.Message { "\(kind.noun) is empty" }
 
     fileprivate static func nameHasSurroundingWhiteSpace(_ name: String) -> Diagnostic.Message { "name '\(name)' has leading or trailing white space" }
 
-    fileprivate static func nameContainsPathSeparator(_ name: String) -> Diagnostic.Message { "name '\(name)' contains a path separator" }
+    /// A bundle path is told what it must be instead.
+    fileprivate static func containsPathSeparator(_ text: String, _ kind: NameRules.Kind) -> Diagnostic.Message {
+        "\(kind.noun) '\(text)' contains a path separator\(kind == .bundlePath ? "; it must be a single folder name" : "")"
+    }
 
-    fileprivate static func nameContainsDotDot(_ name: String) -> Diagnostic.Message { "name '\(name)' contains '..'" }
+    fileprivate static func containsDotDot(_ text: String, _ kind: NameRules.Kind) -> Diagnostic.Message { "\(kind.noun) '\(text)' contains '..'" }
 
-    fileprivate static func nameContainsControlCharacter(_ name: String) -> Diagnostic.Message { "name '\(name)' contains a control character" }
+    fileprivate static func containsControlCharacter(_ text: String, _ kind: NameRules.Kind) -> Diagnostic.Message { "\(kind.noun) '\(text)' contains a control character" }
 
-    fileprivate static func nameContainsInvisibleCharacter(_ name: String, _ hidden: Unicode.Scalar) -> Diagnostic.Message {
-        "name '\(name)' contains the invisible or text-direction character U+\(String(hidden.value, radix: 16, uppercase: true)); two names that look alike must not be different files"
+    /// A name is told why it matters: it is what code asks for.
+    fileprivate static func containsInvisibleCharacter(_ text: String, _ kind: NameRules.Kind, _ hidden: Unicode.Scalar) -> Diagnostic.Message {
+        "\(kind.noun) '\(text)' contains the invisible or text-direction character U+\(String(hidden.value, radix: 16, uppercase: true))"
+            + (kind == .name ? "; two names that look alike must not be different files" : "")
     }
 
     fileprivate static func nameContainsColon(_ name: String) -> Diagnostic.Message { "name '\(name)' contains ':'" }
@@ -114,19 +130,7 @@ extension Diagnostic.Message {
     /// Quotes the name's first 40 characters.
     fileprivate static func nameIsTooLong(_ name: String) -> Diagnostic.Message { "name '\(name.prefix(40))…' is longer than \(Limits.maximumNameBytes) bytes" }
 
-    fileprivate static let bundlePathIsEmpty: Diagnostic.Message = "bundle path is empty"
-
     fileprivate static func bundlePathIsAbsolute(_ path: String) -> Diagnostic.Message { "bundle path '\(path)' is absolute; it must be a folder name inside Resources/" }
-
-    fileprivate static func bundlePathContainsPathSeparator(_ path: String) -> Diagnostic.Message { "bundle path '\(path)' contains a path separator; it must be a single folder name" }
-
-    fileprivate static func bundlePathContainsDotDot(_ path: String) -> Diagnostic.Message { "bundle path '\(path)' contains '..'" }
-
-    fileprivate static func bundlePathContainsControlCharacter(_ path: String) -> Diagnostic.Message { "bundle path '\(path)' contains a control character" }
-
-    fileprivate static func bundlePathContainsInvisibleCharacter(_ path: String, _ hidden: Unicode.Scalar) -> Diagnostic.Message {
-        "bundle path '\(path)' contains the invisible or text-direction character U+\(String(hidden.value, radix: 16, uppercase: true))"
-    }
 
     fileprivate static func bundlePathLacksBundleExtension(_ path: String) -> Diagnostic.Message { "bundle path '\(path)' must end in '.bundle'" }
 }

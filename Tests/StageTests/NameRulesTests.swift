@@ -46,3 +46,21 @@ import AssetModel
         #expect(!LooseIconNames.isIconOrLaunchImage(file))
     }
 }
+
+/// The rules a name and a bundle path share are checked by one function; each keeps its wording.
+@Suite struct NameRuleWordingTests {
+    @Test func namesAndBundlePathsKeepTheirWords() {
+        #expect(NameRules.problem(with: "")?.text == "name is empty")
+        #expect(NameRules.bundlePathProblem("")?.text == "bundle path is empty")
+        #expect(NameRules.problem(with: "a/b")?.text == "name 'a/b' contains a path separator")
+        #expect(NameRules.bundlePathProblem("a/b.bundle")?.text == "bundle path 'a/b.bundle' contains a path separator; it must be a single folder name")
+        #expect(NameRules.problem(with: "a..b")?.text == "name 'a..b' contains '..'")
+        #expect(NameRules.bundlePathProblem(".")?.text == "bundle path '.' contains '..'")
+        #expect(NameRules.problem(with: ".")?.text == "name '.' contains '.'; UIKit would read what follows as a file extension")
+        #expect(NameRules.bundlePathProblem("x\u{1}.bundle")?.text == "bundle path 'x\u{1}.bundle' contains a control character")
+        #expect(NameRules.problem(with: "a\u{200B}b")?.text
+            == "name 'a\u{200B}b' contains the invisible or text-direction character U+200B; two names that look alike must not be different files")
+        #expect(NameRules.bundlePathProblem("a\u{200B}.bundle")?.text
+            == "bundle path 'a\u{200B}.bundle' contains the invisible or text-direction character U+200B")
+    }
+}

@@ -22,39 +22,35 @@ public enum SRGBConversion {
     /// The image's pixels in sRGB (straight alpha kept), or the image itself when it is sRGB already.
     public static func convert(_ image: RGBAImage) throws(Failure) -> RGBAImage {
         guard let color = image.color, !color.isPlainSRGB else { return image }
-        let context = cmsCreateContext(nil, nil)
-        defer { cmsDeleteContext(context) }
-        guard let source = inputProfile(color, context: context) else {
-            throw Failure(.colourProfileUnreadable(color))
-        }
-        defer { cmsCloseProfile(source) }
-        guard let target = cmsCreate_sRGBProfileTHR(context) else { throw Failure(.sRGBProfileUnavailable) }
-        defer { cmsCloseProfile(target) }
-        let grey = cmsGetColorSpace(source) == cmsSigGrayData
-        let inputFormat = grey ? ASSETC_TYPE_GRAYA_8 : ASSETC_TYPE_RGBA_8
-        // Relative colorimetric: in-gamut colours are kept exactly; alpha is copied as it is.
-        guard let transform = cmsCreateTransformTHR(context, source, inputFormat, target, ASSETC_TYPE_RGBA_8,
-                                                    UInt32(INTENT_RELATIVE_COLORIMETRIC), UInt32(cmsFLAGS_COPY_ALPHA)) else {
-            throw Failure(.noTransformToSRGB(from: color))
-        }
-        defer { cmsDeleteTransform(transform) }
-        let count = image.width * image.height
-        var input = image.pixels
-        if grey {
-            // The decoder expands grey to RGBA; Little CMS takes grey and alpha.
-            input = [UInt8](repeating: 0, count: count * 2)
-            for pixel in 0..<count {
-                input[2 * pixel] = image.pixels[4 * pixel]
-                input[2 * pixel + 1] = image.pixels[4 * pixel + 3]
+        return try withSourceProfile(color) { context, source throws(Failure) in
+            guard let target = cmsCreate_sRGBProfileTHR(context) else { throw Failure(.sRGBProfileUnavailable) }
+            defer { cmsCloseProfile(target) }
+            let grey = cmsGetColorSpace(source) == cmsSigGrayData
+            let inputFormat = grey ? ASSETC_TYPE_GRAYA_8 : ASSETC_TYPE_RGBA_8
+            // Relative colorimetric: in-gamut colours are kept exactly; alpha is copied as it is.
+            guard let transform = cmsCreateTransformTHR(context, source, inputFormat, target, ASSETC_TYPE_RGBA_8,
+                                                        UInt32(INTENT_RELATIVE_COLORIMETRIC), UInt32(cmsFLAGS_COPY_ALPHA)) else {
+                throw Failure(.noTransformToSRGB(from: color))
             }
-        }
-        var output = [UInt8](repeating: 0, count: count * 4)
-        input.withUnsafeBytes { source in
-            output.withUnsafeMutableBytes { target in
-                cmsDoTransform(transform, source.baseAddress, target.baseAddress, UInt32(count))
+            defer { cmsDeleteTransform(transform) }
+            let count = image.width * image.height
+            var input = image.pixels
+            if grey {
+                // The decoder expands grey to RGBA; Little CMS takes grey and alpha.
+                input = [UInt8](repeating: 0, count: count * 2)
+                for pixel in 0..<count {
+                    input[2 * pixel] = image.pixels[4 * pixel]
+                    input[2 * pixel + 1] = image.pixels[4 * pixel + 3]
+                }
             }
+            var output = [UInt8](repeating: 0, count: count * 4)
+            input.withUnsafeBytes { source in
+                output.withUnsafeMutableBytes { target in
+                    cmsDoTransform(transform, source.baseAddress, target.baseAddress, UInt32(count))
+                }
+            }
+            return RGBAImage(width: image.width, height: image.height, pixels: output)
         }
-        return RGBAImage(width: image.width, height: image.height, pixels: output)
     }
 
     /// The image in extended-range sRGB — sRGB's primaries and curve, the curve mirrored below 0,
@@ -69,89 +65,98 @@ public enum SRGBConversion {
     public static func extendedRangeSRGB(_ image: RGBAImage, onlyBeyondSRGB: Bool = false,
                                          matrixShortcut: Bool = true) throws(Failure) -> [Float]? {
         guard let color = image.color, !color.isPlainSRGB else { return nil }
+        return try withSourceProfile(color) { context, source throws(Failure) in
+            // sRGB's primaries and D65 white (IEC 61966-2-1), with a linear curve.
+            var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+            var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.64, y: 0.33, Y: 1), Green: cmsCIExyY(x: 0.30, y: 0.60, Y: 1),
+                                            Blue: cmsCIExyY(x: 0.15, y: 0.06, Y: 1))
+            guard let linearCurve = cmsBuildGamma(context, 1) else { throw Failure(.linearSRGBProfileUnavailable) }
+            defer { cmsFreeToneCurve(linearCurve) }
+            var curves: [OpaquePointer?] = [linearCurve, linearCurve, linearCurve]
+            guard let target = curves.withUnsafeMutableBufferPointer({ cmsCreateRGBProfileTHR(context, &white, &primaries, $0.baseAddress) }) else {
+                throw Failure(.linearSRGBProfileUnavailable)
+            }
+            defer { cmsCloseProfile(target) }
+            let grey = cmsGetColorSpace(source) == cmsSigGrayData
+            guard let transform = cmsCreateTransformTHR(context, source, grey ? ASSETC_TYPE_GRAYA_8 : ASSETC_TYPE_RGBA_8, target, ASSETC_TYPE_RGB_FLT,
+                                                        UInt32(INTENT_RELATIVE_COLORIMETRIC), UInt32(cmsFLAGS_NOCACHE)) else {
+                throw Failure(.noTransformToExtendedSRGB(from: color))
+            }
+            defer { cmsDeleteTransform(transform) }
+            let shaper = matrixShortcut && !grey ? MatrixShaper(source: source, target: target) : nil
+            // In runs of pixels, so the floats of a large image are held once, in the output, and —
+            // with `onlyBeyondSRGB` — not at all until a first pass has found a colour beyond sRGB.
+            let count = image.width * image.height
+            let run = 1 << 16
+            var input = [UInt8](repeating: 0, count: run * (grey ? 2 : 4))
+            var linear = [Float](repeating: 0, count: run * 3)
+            var extended = [Float](repeating: 0, count: run * 4)
+            func convert(_ first: Int, _ length: Int, encoding: Bool = true) {
+                if grey {
+                    for pixel in 0..<length {
+                        input[2 * pixel] = image.pixels[4 * (first + pixel)]
+                        input[2 * pixel + 1] = image.pixels[4 * (first + pixel) + 3]
+                    }
+                } else if let shaper {
+                    image.pixels.withUnsafeBufferPointer { source in
+                        linear.withUnsafeMutableBufferPointer { target in shaper.apply(source, from: first, count: length, into: target) }
+                    }
+                } else {
+                    input.withUnsafeMutableBufferPointer { target in
+                        image.pixels.withUnsafeBufferPointer { source in
+                            for index in 0..<(4 * length) { target[index] = source[4 * first + index] }
+                        }
+                    }
+                }
+                if shaper == nil {
+                    input.withUnsafeBytes { source in
+                        linear.withUnsafeMutableBytes { target in
+                            cmsDoTransform(transform, source.baseAddress, target.baseAddress, UInt32(length))
+                        }
+                    }
+                }
+                guard encoding else { return }
+                for pixel in 0..<length {
+                    for channel in 0..<3 { extended[4 * pixel + channel] = encodeSRGB(linear[3 * pixel + channel]) }
+                    extended[4 * pixel + 3] = Float(image.pixels[4 * (first + pixel) + 3]) / 255
+                }
+            }
+            if onlyBeyondSRGB {
+                // The curve rises everywhere, so the first pass compares linear values with the
+                // linear ends of `exceedsSRGB`'s margins and draws no curve.
+                let low = -decodeSRGB(0.5 / 255), high = decodeSRGB(1 + 0.5 / 255)
+                var beyond = false
+                for first in stride(from: 0, to: count, by: run) where !beyond {
+                    let length = min(run, count - first)
+                    convert(first, length, encoding: false)
+                    for pixel in 0..<length where image.pixels[4 * (first + pixel) + 3] > 0 {
+                        if (0..<3).contains(where: { !(low...high).contains(linear[3 * pixel + $0]) }) { beyond = true; break }
+                    }
+                }
+                guard beyond else { return nil }
+            }
+            var output: [Float] = []
+            output.reserveCapacity(count * 4)
+            for first in stride(from: 0, to: count, by: run) {
+                let length = min(run, count - first)
+                convert(first, length)
+                output += extended[0..<(4 * length)]
+            }
+            return output
+        }
+    }
+
+    /// Opens the profile `color` describes in a Little CMS context of its own, hands both to
+    /// `body`, and closes them after it, whatever it made of them.
+    private static func withSourceProfile<Value>(_ color: PNGColorInfo,
+                                                 _ body: (cmsContext?, cmsHPROFILE) throws(Failure) -> Value) throws(Failure) -> Value {
         let context = cmsCreateContext(nil, nil)
         defer { cmsDeleteContext(context) }
         guard let source = inputProfile(color, context: context) else {
             throw Failure(.colourProfileUnreadable(color))
         }
         defer { cmsCloseProfile(source) }
-        // sRGB's primaries and D65 white (IEC 61966-2-1), with a linear curve.
-        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
-        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.64, y: 0.33, Y: 1), Green: cmsCIExyY(x: 0.30, y: 0.60, Y: 1),
-                                        Blue: cmsCIExyY(x: 0.15, y: 0.06, Y: 1))
-        guard let linearCurve = cmsBuildGamma(context, 1) else { throw Failure(.linearSRGBProfileUnavailable) }
-        defer { cmsFreeToneCurve(linearCurve) }
-        var curves: [OpaquePointer?] = [linearCurve, linearCurve, linearCurve]
-        guard let target = curves.withUnsafeMutableBufferPointer({ cmsCreateRGBProfileTHR(context, &white, &primaries, $0.baseAddress) }) else {
-            throw Failure(.linearSRGBProfileUnavailable)
-        }
-        defer { cmsCloseProfile(target) }
-        let grey = cmsGetColorSpace(source) == cmsSigGrayData
-        guard let transform = cmsCreateTransformTHR(context, source, grey ? ASSETC_TYPE_GRAYA_8 : ASSETC_TYPE_RGBA_8, target, ASSETC_TYPE_RGB_FLT,
-                                                    UInt32(INTENT_RELATIVE_COLORIMETRIC), UInt32(cmsFLAGS_NOCACHE)) else {
-            throw Failure(.noTransformToExtendedSRGB(from: color))
-        }
-        defer { cmsDeleteTransform(transform) }
-        let shaper = matrixShortcut && !grey ? MatrixShaper(source: source, target: target) : nil
-        // In runs of pixels, so the floats of a large image are held once, in the output, and —
-        // with `onlyBeyondSRGB` — not at all until a first pass has found a colour beyond sRGB.
-        let count = image.width * image.height
-        let run = 1 << 16
-        var input = [UInt8](repeating: 0, count: run * (grey ? 2 : 4))
-        var linear = [Float](repeating: 0, count: run * 3)
-        var extended = [Float](repeating: 0, count: run * 4)
-        func convert(_ first: Int, _ length: Int, encoding: Bool = true) {
-            if grey {
-                for pixel in 0..<length {
-                    input[2 * pixel] = image.pixels[4 * (first + pixel)]
-                    input[2 * pixel + 1] = image.pixels[4 * (first + pixel) + 3]
-                }
-            } else if let shaper {
-                image.pixels.withUnsafeBufferPointer { source in
-                    linear.withUnsafeMutableBufferPointer { target in shaper.apply(source, from: first, count: length, into: target) }
-                }
-            } else {
-                input.withUnsafeMutableBufferPointer { target in
-                    image.pixels.withUnsafeBufferPointer { source in
-                        for index in 0..<(4 * length) { target[index] = source[4 * first + index] }
-                    }
-                }
-            }
-            if shaper == nil {
-                input.withUnsafeBytes { source in
-                    linear.withUnsafeMutableBytes { target in
-                        cmsDoTransform(transform, source.baseAddress, target.baseAddress, UInt32(length))
-                    }
-                }
-            }
-            guard encoding else { return }
-            for pixel in 0..<length {
-                for channel in 0..<3 { extended[4 * pixel + channel] = encodeSRGB(linear[3 * pixel + channel]) }
-                extended[4 * pixel + 3] = Float(image.pixels[4 * (first + pixel) + 3]) / 255
-            }
-        }
-        if onlyBeyondSRGB {
-            // The curve rises everywhere, so the first pass compares linear values with the
-            // linear ends of `exceedsSRGB`'s margins and draws no curve.
-            let low = -decodeSRGB(0.5 / 255), high = decodeSRGB(1 + 0.5 / 255)
-            var beyond = false
-            for first in stride(from: 0, to: count, by: run) where !beyond {
-                let length = min(run, count - first)
-                convert(first, length, encoding: false)
-                for pixel in 0..<length where image.pixels[4 * (first + pixel) + 3] > 0 {
-                    if (0..<3).contains(where: { !(low...high).contains(linear[3 * pixel + $0]) }) { beyond = true; break }
-                }
-            }
-            guard beyond else { return nil }
-        }
-        var output: [Float] = []
-        output.reserveCapacity(count * 4)
-        for first in stride(from: 0, to: count, by: run) {
-            let length = min(run, count - first)
-            convert(first, length)
-            output += extended[0..<(4 * length)]
-        }
-        return output
+        return try body(context, source)
     }
 
     /// A matrix-shaper RGB profile (Display P3, Adobe RGB, a PNG's gAMA/cHRM) to linear sRGB, as
