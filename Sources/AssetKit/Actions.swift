@@ -275,11 +275,16 @@ extension ProjectScaffold {
 }
 
 extension EngineActions {
-    /// A tvOS Brand Assets set's stacks are assembled from the catalog's values, which a plan file
-    /// does not carry yet: a build engine's car would lack the app's icon, so the plan is refused.
+    /// A tvOS Brand Assets set's stacks and a visionOS solid image stack are assembled from the
+    /// catalog's values, which a plan file does not carry yet: a build engine's car would lack the
+    /// app's icon, so the plan is refused.
     static func refuseBrandAssets(_ project: LoadedProject) throws(BuildFailure) {
-        guard let set = project.plan.compiledCatalog?.brandAssets else { return }
-        throw BuildFailure(.invalidInput, [.error(set.contentsPath, .planCannotCarryBrandAssets)])
+        if let set = project.plan.compiledCatalog?.brandAssets {
+            throw BuildFailure(.invalidInput, [.error(set.contentsPath, .planCannotCarryBrandAssets)])
+        }
+        if let stack = project.plan.compiledCatalog?.solidImageStacks.first {
+            throw BuildFailure(.invalidInput, [.error(stack.contentsPath, .planCannotCarrySolidImageStack)])
+        }
     }
 }
 
@@ -303,4 +308,7 @@ extension Diagnostic.Message {
 
     fileprivate static let planCannotCarryBrandAssets: Diagnostic.Message = "a plan file does not carry a tvOS Brand Assets set yet; build the tvOS "
         + "car with `assetc build --platform tvos` or the actool mode"
+
+    fileprivate static let planCannotCarrySolidImageStack: Diagnostic.Message = "a plan file does not carry a visionOS solid image stack yet; build the "
+        + "visionOS car with `assetc build --platform visionos` or the actool mode"
 }

@@ -2,7 +2,8 @@ import AssetModel
 import CompiledCatalog
 import Rendering
 
-// A tvOS Brand Assets set's image stacks in the car (docs/tvos.md).
+// Layered images in the car: a tvOS Brand Assets set's image stacks (docs/tvos.md) and visionOS's
+// solid image stacks (docs/visionos.md).
 extension CarAssembler {
     /// Each stack of `set` as a layered image: its record and its flattened image at each scale
     /// its layers have, drawn back to front from the PNGs the build wrote for the layers. The App
@@ -29,48 +30,109 @@ extension CarAssembler {
                 }
             }
             if assets[appIcon.name] != nil {
-                throw BuildFailure(.invalidInput, [.error(stack.contentsPath, .imageStackNameTaken(appIcon.name))])
+                throw BuildFailure(.invalidInput, [.error(stack.contentsPath, .imageStackNameTaken(appIcon.name, kind: stack.kind))])
             }
-            // The written layer images, by name and scale.
-            var files: [String: [Int: String]] = [:]
-            // The layers' plain images (not a dark or high-contrast one: tvOS's icon has no appearances).
-            for (written, path) in sources.entries where written.variant.appearance.isAny && layers.contains(where: { $0.1 == written.variant.name }) {
-                files[written.variant.name, default: [:]][written.variant.scale] = path
-            }
-            let scales = Set(files.values.flatMap(\.keys)).sorted()
-            var flattened: [CompiledCatalog.Rendition] = []
-            for scale in scales {
-                let width = stack.width * scale, height = stack.height * scale
-                var canvas = [UInt8](repeating: 0, count: width * height * 4)
-                // Back to front: Contents.json lists the front layer first.
-                for (layer, name) in layers.reversed() {
-                    guard let path = files[name]?[scale] else {
-                        made.append(.warning(stack.contentsPath, .layerHasNoImage(layer.name, ofStack: stack.name, scale: scale)))
-                        continue
-                    }
-                    let image: RGBAImage
-                    do {
-                        image = try SRGBConversion.convert(try PNGCodec.decode(try sources.reader.read(path, Limits.maximumSourceBytes)).image)
-                    } catch {
-                        throw BuildFailure(.invalidInput, [.error(path, .layerImageUnreadable(layer.name, ofStack: stack.name, error))])
-                    }
-                    LayerCompositing.drawCentred(image, onto: &canvas, width: width, height: height)
-                }
-                // Opaque, as actool's flattened images are ("…-1.1.0-…" even over translucent
-                // layers): what shows through is black (its premultiplied colours, alpha made 255;
-                // kagurasumusun/mac's selfgen-stacks car).
-                LayerCompositing.overBlack(&canvas)
-                var rendition = CompiledCatalog.Rendition(idiom: stack.isAppStoreIcon ? .marketing : .tv, scale: scale, appearance: .any,
-                                                          fileName: "ZZZZFlattenedImage", width: width, height: height, rgba: canvas)
-                rendition.thorough = sources.request.optimizesForSpace
-                flattened.append(rendition)
-            }
+            let flattened = try flattenedImages(stack, layers: layers, idiom: stack.isAppStoreIcon ? .marketing : .tv, sources, made: &made)
             let sizes = layers.map { (name: $0.1, width: stack.width, height: stack.height) }
             stacks.append(CompiledCatalog.LayerStack(name: appIcon.name, recordIdiom: stack.isAppStoreIcon ? .marketing : .universal,
                                                      imageIdiom: stack.isAppStoreIcon ? .marketing : .tv, width: stack.width, height: stack.height,
                                                      layers: sizes, flattened: flattened))
         }
         return stacks
+    }
+
+    /// visionOS's solid image stacks, each under its own name: its record (universal, as the one
+    /// public car has it), its flattened image at each scale its layers have (keyed vision) and
+    /// each layer's textures.
+    static func solidImageStacks(_ stacks: [CatalogImageStack], _ sources: CarSources, assets: [String: CompiledCatalog.Asset],
+                                 made: inout [Diagnostic]) throws(BuildFailure) -> [CompiledCatalog.LayerStack] {
+        var result: [CompiledCatalog.LayerStack] = []
+        for stack in stacks {
+            let layers = stack.layers.filter(\.hasContent).compactMap { layer in layer.content.map { (layer, $0) } }
+            guard !layers.isEmpty else { continue }
+            if assets[stack.name] != nil {
+                throw BuildFailure(.invalidInput, [.error(stack.contentsPath, .imageStackNameTaken(stack.name, kind: stack.kind))])
+            }
+            var flattened: [CompiledCatalog.Rendition] = []
+            var textures: [LayerTexture] = []
+            for (scale, images) in try layerImages(stack, layers: layers.map { ($0.0, $0.1.name) }, sources, made: &made) {
+                let width = stack.width * scale, height = stack.height * scale
+                // Back to front, each layer premultiplied in 8 bits and drawn over what is below
+                // (actool's flattened image of dusklight's icon, byte for byte), then opaque.
+                var canvas = [UInt8](repeating: 0, count: width * height * 4)
+                for (_, _, image) in images.reversed() { LayerCompositing.drawPremultipliedCentred(image, onto: &canvas, width: width, height: height) }
+                for pixel in stride(from: 3, to: canvas.count, by: 4) { canvas[pixel] = 255 }
+                var rendition = CompiledCatalog.Rendition(idiom: .vision, scale: scale, appearance: .any, fileName: "ZZZZFlattenedImage",
+                                                          width: width, height: height, rgba: canvas)
+                rendition.thorough = sources.request.optimizesForSpace
+                flattened.append(rendition)
+                for (layer, set, image) in images {
+                    let alpha = (0..<(image.width * image.height)).map { image.pixels[4 * $0 + 3] }
+                    let distances = SolidLayerTextures.distances(alpha: alpha, width: image.width, height: image.height)
+                    let directions = SolidLayerTextures.directions(distances: distances, width: image.width, height: image.height)
+                    let file = set.slots.first { $0.scale == scale }?.filename ?? layer.name
+                    textures.append(LayerTexture(layer: set.name, fileName: file, width: image.width, height: image.height, scale: scale,
+                                                 distances: distances, directions: directions, isOpaque: alpha.allSatisfy { $0 == 255 }))
+                }
+            }
+            var compiled = CompiledCatalog.LayerStack(name: stack.name, recordIdiom: .universal, imageIdiom: .vision, width: stack.width,
+                                                      height: stack.height, layers: layers.map { (name: $0.1.name, width: stack.width, height: stack.height) },
+                                                      flattened: flattened)
+            compiled.kind = .solid
+            compiled.textures = textures
+            result.append(compiled)
+        }
+        return result
+    }
+
+    /// The layers' images as the build wrote them, decoded and in sRGB, front first, by scale
+    /// (ascending); a layer without an image at a scale is said and left out of that scale.
+    static func layerImages(_ stack: CatalogImageStack, layers: [(CatalogImageStack.Layer, String)], _ sources: CarSources,
+                            made: inout [Diagnostic]) throws(BuildFailure) -> [(Int, [(CatalogImageStack.Layer, CatalogImageSet, RGBAImage)])] {
+        // The written layer images, by name and scale: the plain ones (a layered icon has no appearances).
+        var files: [String: [Int: String]] = [:]
+        for (written, path) in sources.entries where written.variant.appearance.isAny && layers.contains(where: { $0.1 == written.variant.name }) {
+            files[written.variant.name, default: [:]][written.variant.scale] = path
+        }
+        var result: [(Int, [(CatalogImageStack.Layer, CatalogImageSet, RGBAImage)])] = []
+        for scale in Set(files.values.flatMap(\.keys)).sorted() {
+            var images: [(CatalogImageStack.Layer, CatalogImageSet, RGBAImage)] = []
+            for (layer, name) in layers {
+                guard let path = files[name]?[scale], let set = layer.content else {
+                    made.append(.warning(stack.contentsPath, .layerHasNoImage(layer.name, ofStack: stack.name, kind: stack.kind, scale: scale)))
+                    continue
+                }
+                do {
+                    images.append((layer, set, try SRGBConversion.convert(try PNGCodec.decode(try sources.reader.read(path, Limits.maximumSourceBytes)).image)))
+                } catch {
+                    throw BuildFailure(.invalidInput, [.error(path, .layerImageUnreadable(layer.name, ofStack: stack.name, error))])
+                }
+            }
+            result.append((scale, images))
+        }
+        return result
+    }
+
+    /// The stack's layers drawn back to front, one image per scale they have, from the PNGs the
+    /// build wrote for them.
+    static func flattenedImages(_ stack: CatalogImageStack, layers: [(CatalogImageStack.Layer, String)], idiom: RenditionIdiom,
+                                _ sources: CarSources, made: inout [Diagnostic]) throws(BuildFailure) -> [CompiledCatalog.Rendition] {
+        var flattened: [CompiledCatalog.Rendition] = []
+        for (scale, images) in try layerImages(stack, layers: layers, sources, made: &made) {
+            let width = stack.width * scale, height = stack.height * scale
+            var canvas = [UInt8](repeating: 0, count: width * height * 4)
+            // Back to front: Contents.json lists the front layer first.
+            for (_, _, image) in images.reversed() { LayerCompositing.drawCentred(image, onto: &canvas, width: width, height: height) }
+            // Opaque, as actool's flattened images are ("…-1.1.0-…" even over translucent
+            // layers): what shows through is black (its premultiplied colours, alpha made 255;
+            // kagurasumusun/mac's selfgen-stacks car).
+            LayerCompositing.overBlack(&canvas)
+            var rendition = CompiledCatalog.Rendition(idiom: idiom, scale: scale, appearance: .any,
+                                                      fileName: "ZZZZFlattenedImage", width: width, height: height, rgba: canvas)
+            rendition.thorough = sources.request.optimizesForSpace
+            flattened.append(rendition)
+        }
+        return flattened
     }
 }
 
@@ -88,6 +150,25 @@ enum LayerCompositing {
             guard alpha != 255 else { continue }
             for channel in 0..<3 { canvas[pixel + channel] = UInt8((Int(canvas[pixel + channel]) * alpha + 127) / 255) }
             canvas[pixel + 3] = 255
+        }
+    }
+
+    /// `image` drawn over `canvas`, which holds premultiplied RGBA, centred: each of the image's
+    /// colours premultiplied and rounded to 8 bits, then added to what is below times one less
+    /// its alpha, rounded (a visionOS flattened image, byte for byte as actool's of dusklight's icon).
+    static func drawPremultipliedCentred(_ image: RGBAImage, onto canvas: inout [UInt8], width: Int, height: Int) {
+        let left = (width - image.width) / 2, top = (height - image.height) / 2
+        for y in 0..<image.height where (0..<height).contains(y + top) {
+            for x in 0..<image.width where (0..<width).contains(x + left) {
+                let s = (y * image.width + x) * 4, d = ((y + top) * width + x + left) * 4
+                let alpha = Int(image.pixels[s + 3])
+                for c in 0..<3 {
+                    let premultiplied = (Int(image.pixels[s + c]) * alpha + 127) / 255
+                    // round(p + below·(255 − α)/255): never a tie, 255 being odd.
+                    canvas[d + c] = UInt8((premultiplied * 255 + Int(canvas[d + c]) * (255 - alpha) + 127) / 255)
+                }
+                canvas[d + 3] = UInt8((alpha * 255 + Int(canvas[d + 3]) * (255 - alpha) + 127) / 255)
+            }
         }
     }
 
@@ -123,13 +204,13 @@ enum LayerCompositing {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func imageStackNameTaken(_ name: String) -> Diagnostic.Message {
-        "the image stack \"\(name)\" has the name of an image, data "
+    fileprivate static func imageStackNameTaken(_ name: String, kind: CatalogImageStack.Kind) -> Diagnostic.Message {
+        "the \(kind.setKind.rawValue) \"\(name)\" has the name of an image, data "
             + "or colour set; Assets.car holds one asset by a name: rename one"
     }
 
-    fileprivate static func layerHasNoImage(_ layer: String, ofStack stack: String, scale: Int) -> Diagnostic.Message {
-        "the layer \"\(layer)\" of the image stack \"\(stack)\" has no @\(scale)x "
+    fileprivate static func layerHasNoImage(_ layer: String, ofStack stack: String, kind: CatalogImageStack.Kind, scale: Int) -> Diagnostic.Message {
+        "the layer \"\(layer)\" of the \(kind.setKind.rawValue) \"\(stack)\" has no @\(scale)x "
             + "image; the flattened image at @\(scale)x is drawn without it"
     }
 

@@ -186,6 +186,10 @@ extension CarAssembler {
             }
             if let image = set.appStoreImage { description += "app store image|\(image.name)\n" }
         }
+        for stack in request.solidImageStacks {
+            description += "solid layers|\(LayerStackVersion.current)|\(stack.name)|\(stack.width)x\(stack.height)|"
+                + "\(stack.layers.map { "\($0.name)=\($0.content?.name ?? "")" })\n"
+        }
         return sha256Hex(Array(description.utf8))
     }
 }

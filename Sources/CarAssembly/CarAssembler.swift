@@ -135,6 +135,7 @@ public enum CarAssembler {
         }
         var stacks: [CompiledCatalog.LayerStack] = []
         if let set = request.brandAssets { stacks = try layerStacks(set, sources, assets: &assets, made: &made) }
+        stacks += try solidImageStacks(request.solidImageStacks, sources, assets: assets, made: &made)
         var catalog = CompiledCatalog(assets: assets.keys.sorted().map { assets[$0]! },
                                       deploymentTarget: request.deploymentTarget.description)
         catalog.platform = request.platform

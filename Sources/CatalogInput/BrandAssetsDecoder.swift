@@ -10,8 +10,6 @@ import AssetPlatform
 struct BrandAssetsDecoder {
     static let setKeys: Set<String> = ["info", "assets", "properties"]
     static let assetKeys: Set<String> = ["idiom", "role", "size", "filename"]
-    static let stackKeys: Set<String> = ["info", "layers", "properties"]
-    static let layerKeys: Set<String> = ["info", "properties"]
 
     func decode(folder: String, setPath: String, name: String, diagnostics: inout [Diagnostic],
                 inputs: inout [String]) -> CatalogBrandAssets? {
@@ -49,8 +47,8 @@ struct BrandAssetsDecoder {
                     diagnostics.append(.error(file.path, at: entry.location, .secondImageStack(stem, width: size.width, height: size.height, inBrandAssets: name)))
                     continue
                 }
-                if let stack = decodeStack(folder: path, setPath: setPath + "/" + filename, name: stem, size: size,
-                                           diagnostics: &diagnostics, inputs: &inputs) {
+                if let stack = ImageStackDecoder(kind: .imageStack).decode(folder: path, setPath: setPath + "/" + filename, name: stem, size: size,
+                                                                           diagnostics: &diagnostics, inputs: &inputs) {
                     set.stacks.append(stack)
                 }
             case ("primary-app-icon", "imageset"):
@@ -68,45 +66,6 @@ struct BrandAssetsDecoder {
             }
         }
         return set
-    }
-
-    /// One `.imagestack`: its layers in Contents.json's order, each layer's `Content.imageset`.
-    func decodeStack(folder: String, setPath: String, name: String, size: (width: Int, height: Int),
-                     diagnostics: inout [Diagnostic], inputs: inout [String]) -> CatalogImageStack? {
-        guard let file = ContentsFile.readSet(folder, kind: "image stack", name: name, allowedKeys: Self.stackKeys,
-                                              diagnostics: &diagnostics, inputs: &inputs),
-              let entries = file.list("layers", kind: "image stack", name: name, consequence: .setIsLeftOut, diagnostics: &diagnostics)
-        else { return nil }
-        var layers: [CatalogImageStack.Layer] = []
-        for entry in entries {
-            guard let filename = file.string("filename", of: entry, diagnostics: &diagnostics) else { continue }
-            let (stem, type) = splitExtension(filename)
-            // One layer listed twice is one layer: counting it twice would pass the two-layer rule.
-            if layers.contains(where: { $0.name.lowercased() == stem.lowercased() }) {
-                diagnostics.append(.warning(file.path, at: entry.location, .layerListedTwice(filename, inStack: name)))
-                continue
-            }
-            let path = folder + "/" + filename
-            guard ImageSetDecoder.isPlainFileName(filename), type == "imagestacklayer", FileSystem.kindFollowingLinks(path) == .directory else {
-                diagnostics.append(.warning(file.path, at: entry.location, ActoolMessage.missingFile(filename, inSet: name, kind: .imageStack))
-                    .droppingContent())
-                layers.append(.init(name: stem, content: nil, folder: path))
-                continue
-            }
-            // The layer's own Contents.json is optional (it holds only `info` for an embedded layer).
-            if let layerFile = ContentsFile.read(path + "/Contents.json", required: false, diagnostics: &diagnostics, inputs: &inputs) {
-                layerFile.warnUnknownKeys(Self.layerKeys, in: layerFile.root, what: "an image stack layer's Contents.json", diagnostics: &diagnostics)
-            }
-            let content = path + "/Content.imageset"
-            guard FileSystem.kindFollowingLinks(content) == .directory else {
-                layers.append(.init(name: stem, content: nil, folder: path))
-                continue
-            }
-            let image = ImageSetDecoder(platform: .tvOS).decode(folder: content, setPath: setPath + "/" + filename + "/Content.imageset",
-                                                                name: "\(name)/\(stem)/Content", diagnostics: &diagnostics, inputs: &inputs)
-            layers.append(.init(name: stem, content: image, folder: path))
-        }
-        return CatalogImageStack(name: name, setPath: setPath, contentsPath: file.path, width: size.width, height: size.height, layers: layers)
     }
 
     /// `"400x240"` as points.
@@ -136,6 +95,4 @@ extension Diagnostic.Message {
         "the brand assets entry \"\(filename)\" with role \"\(role)\" is not "
             + "compiled by assetc (it reads primary-app-icon image stacks and top-shelf image sets); it is left out"
     }
-
-    fileprivate static func layerListedTwice(_ filename: String, inStack name: String) -> Diagnostic.Message { "the image stack \"\(name)\" lists the layer \"\(filename)\" again; it counts once" }
 }

@@ -212,9 +212,15 @@ struct Walk {
                     contents.brandAssets.append(set)
                 }
             case "solidimagestack"? where platform == .visionOS:
-                // A visionOS app's icon: actool compiles it whether or not `--app-icon` names it, so
-                // leaving it out is a warning every caller prints (a note is `-v`'s alone).
-                diagnostics.append(.warning(path, .solidImageStackNotCompiledYet(qualified)).droppingContent())
+                // A visionOS app's icon (docs/visionos.md): actool compiles every one, named by
+                // `--app-icon` or not; the planner adds its layers' images.
+                recordFolders(under: path, relative: setPath, depth: 2)
+                guard let stack = ImageStackDecoder(kind: .solidImageStack).decode(folder: path, setPath: setPath, name: qualified,
+                                                                                   size: CatalogImageStack.visionIconSize,
+                                                                                   diagnostics: &diagnostics, inputs: &inputs) else { break }
+                if !leavesCatalog(Self.withFolders(stack.readPaths, below: path), set: "solid image stack", name: qualified) {
+                    contents.solidImageStacks.append(stack)
+                }
             case let type? where CatalogReader.skippedTypes[type] != nil:
                 // Marked as content left out: `check` counts these sets in its summary instead of
                 // calling the catalog simply valid (they are notes until assetc compiles them).
@@ -287,10 +293,6 @@ extension Diagnostic.Message {
     fileprivate static func symbolSetNotCompiledForMac(_ name: String) -> Diagnostic.Message {
         "skipped: custom symbol sets are not compiled for macOS yet (no macOS car with one "
             + "has been seen to take its keys from); the app's Image(\"\(name)\") finds nothing"
-    }
-
-    fileprivate static func solidImageStackNotCompiledYet(_ name: String) -> Diagnostic.Message {
-        "the solid image stack \"\(name)\" is not compiled by assetc yet (docs/visionos.md): the car holds no icon from it"
     }
 
     /// `kinds`: the set type's plural (`CatalogReader.skippedTypes`).

@@ -175,6 +175,11 @@ public struct CompiledCatalog: Sendable {
     /// asset of its own (`App Icon/Front/Content`) — back to front, and the flattened image
     /// tvOS shows where it draws no parallax (part 208), both under `name`.
     public struct LayerStack: Sendable {
+        /// tvOS's image stack (record layout 1002) or visionOS's solid image stack (layout 1018,
+        /// with its layers' textures).
+        public enum Kind: Sendable { case layered, solid }
+
+        public var kind = Kind.layered
         /// The name the record and the flattened images are found by: the App Icon stack's,
         /// which the App Store icon's shares, keyed apart by idiom.
         public var name: String
@@ -190,6 +195,8 @@ public struct CompiledCatalog: Sendable {
         public var layers: [(name: String, width: Int, height: Int)]
         /// The layers drawn back to front, per scale (`rgba` straight, canvas size at the scale).
         public var flattened: [Rendition]
+        /// A solid image stack's layers' textures (docs/visionos.md).
+        public var textures: [LayerTexture] = []
 
         public init(name: String, recordIdiom: RenditionIdiom, imageIdiom: RenditionIdiom, width: Int, height: Int,
                     layers: [(name: String, width: Int, height: Int)], flattened: [Rendition]) {

@@ -20,6 +20,8 @@ extension CompiledCatalogWriter {
         var localizations: [String: UInt16]
         /// Every name's identifier, the stacks' parts' too.
         var identifierOf: [String: UInt16]
+        /// The keys each name's renditions were added under (its bitmap key is made from them).
+        var keysOf: [String: [[RenditionAttribute: UInt16]]] = [:]
 
         /// Adds one rendition under `attributes`, keeping the keys of the name's renditions in `keys`;
         /// `appearance`: the one APPEARANCEKEYS must name for it (none for a multisize record).
@@ -44,6 +46,15 @@ extension CompiledCatalogWriter {
             }
             facets.append((Array(name.utf8), facet))
             bitmapKeys.append((BigEndian.u32(UInt32(identifier)), CompiledCatalogWriter.bitmapKeyValue(keys, keyFormat)))
+            keysOf[name] = keys
+        }
+
+        /// A name's facet and bitmap key made again, once renditions of other kinds were added under it.
+        mutating func replaceName(_ name: String, _ facetAttributes: [(RenditionAttribute, UInt16)], identifier: UInt16,
+                                  keys: [[RenditionAttribute: UInt16]]) {
+            facets.removeAll { $0.key == Array(name.utf8) }
+            bitmapKeys.removeAll { $0.key == BigEndian.u32(UInt32(identifier)) }
+            addName(name, facetAttributes, identifier: identifier, keys: keys)
         }
     }
 

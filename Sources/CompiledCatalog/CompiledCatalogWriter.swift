@@ -163,9 +163,10 @@ public enum CompiledCatalogWriter {
 
     /// A bitmap's payload as actool writes it: `MLEC` version 3, compression 4 (LZFSE), then the
     /// rows `rowsPerChunk` at a time, each chunk a `KCBC` header and one LZFSE stream.
-    static func chunkedLZFSE(_ pixels: [UInt8], bytesPerRow: Int, height: Int, rowsPerChunk: Int, thorough: Bool) -> [UInt8] {
+    /// A texture's pixels are `MLEC` version 1 (rebelancap/dusklight-ios's visionOS car).
+    static func chunkedLZFSE(_ pixels: [UInt8], bytesPerRow: Int, height: Int, rowsPerChunk: Int, thorough: Bool, version: UInt32 = 3) -> [UInt8] {
         let chunkCount = (height + rowsPerChunk - 1) / rowsPerChunk
-        var payload = Array("MLEC".utf8) + LittleEndian.u32(3) + LittleEndian.u32(4) + LittleEndian.u32(UInt32(chunkCount))
+        var payload = Array("MLEC".utf8) + LittleEndian.u32(version) + LittleEndian.u32(4) + LittleEndian.u32(UInt32(chunkCount))
         for first in stride(from: 0, to: height, by: rowsPerChunk) {
             let rows = min(rowsPerChunk, height - first)
             let stream = LZFSEStream.wrap(Array(pixels[(first * bytesPerRow)..<((first + rows) * bytesPerRow)]), thorough: thorough)

@@ -79,6 +79,8 @@ public enum RenditionAppearance: UInt16, Sendable, CaseIterable {
 
 enum Element {
     static let image: UInt16 = 85
+    /// A solid image stack layer's textures, and its name's facet (rebelancap/dusklight-ios's car).
+    static let texture: UInt16 = 41
 }
 
 enum Part {

@@ -29,12 +29,15 @@ extension CompiledCatalogWriter {
             + tlv(1004, LittleEndian.u32(0) + LittleEndian.u32(Float(1).bitPattern))
             + tlv(1005, LittleEndian.u32(UInt32(type.count)) + LittleEndian.u32(0) + type) + tlv(1006, LittleEndian.u32(1))
         let payload = rawData([])
-        return csiHeader(flags: 0, width: stack.width, height: stack.height, scale: 1, pixelFormat: "ATAD", colorSpace: 0, layout: 1002,
+        return csiHeader(flags: 0, width: stack.width, height: stack.height, scale: 1, pixelFormat: "ATAD", colorSpace: 0,
+                         layout: stack.kind == .solid ? 1018 : 1002,
                          name: "Contents.json", tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
     }
 
     /// A flattened image: layout 0, named `ZZZZFlattenedImage-<scale>.1.0-gamut0`, one empty
-    /// slice (TLV 1001), no metrics, its premultiplied BGRA pixels in three `KCBC` chunks of LZFSE.
+    /// slice (TLV 1001), no metrics, its premultiplied BGRA pixels in `KCBC` chunks of LZFSE, a
+    /// third of the rows each (and the rows left over: 341, 341, 341 and 1 of a 1024-row visionOS
+    /// icon's; three chunks of a tvOS icon's, whose heights are multiples of three).
     static func flattenedImage(_ rendition: CompiledCatalog.Rendition) throws(CompiledCatalogError) -> [UInt8] {
         let width = rendition.width, height = rendition.height
         guard width > 0, height > 0, rendition.rgba.count == width * height * 4 else {
@@ -43,7 +46,7 @@ extension CompiledCatalogWriter {
         let bytesPerRow = width * 4
         let tlvs = slicesTLV([(0, 0, 0, 0)]) + opacityTLVs(1) + tlv(1007, LittleEndian.u32(UInt32(bytesPerRow)))
         let payload = chunkedLZFSE(PremultipliedBGRA.convert(rendition.rgba), bytesPerRow: bytesPerRow, height: height,
-                                   rowsPerChunk: (height + 2) / 3, thorough: rendition.thorough)
+                                   rowsPerChunk: max(1, height / 3), thorough: rendition.thorough)
         return csiHeader(flags: 0, width: width, height: height, scale: rendition.scale, pixelFormat: "BGRA", colorSpace: 1, layout: 0,
                          name: "ZZZZFlattenedImage-\(rendition.scale).1.0-gamut0", tlvLength: tlvs.count, payloadLength: payload.count)
             + tlvs + payload
@@ -56,7 +59,7 @@ extension CompiledCatalogWriter {
             var keys: [[RenditionAttribute: UInt16]] = []
             for stack in stacks where stack.name == name {
                 func key(_ idiom: RenditionIdiom, scale: Int, part: UInt16) -> [RenditionAttribute: UInt16] {
-                    [.appearance: 0, .localization: 0, .scale: UInt16(scale), .idiom: idiom.rawValue, .subtype: 0, .dimension2: 0,
+                    [.appearance: 0, .localization: 0, .scale: UInt16(scale), .idiom: idiom.rawValue, .subtype: 0, .dimension2: 0, .dimension1: 0,
                      .identifier: identifier, .element: Element.image, .part: part]
                 }
                 try trees.add(key(stack.recordIdiom, scale: 1, part: Part.image), try layerStackRecord(stack, identifiers: trees.identifierOf),
@@ -67,6 +70,61 @@ extension CompiledCatalogWriter {
                 }
             }
             trees.addName(name, [(.element, Element.image), (.part, Part.image), (.identifier, identifier)], identifier: identifier, keys: keys)
+            for stack in stacks where stack.name == name { try addLayerTextures(stack, thorough: stack.flattened.contains(where: \.thorough), to: &trees) }
+        }
+    }
+}
+
+// A solid image stack's layer textures (docs/visionos.md), byte for byte as rebelancap/dusklight-ios's
+// car holds them: per layer and texture, a reference (layout 1007) and its pixels (layout 1008),
+// keyed by the layer's identifier, element 41, the texture's dimension 1.
+extension CompiledCatalogWriter {
+    /// The texture's reference: layout 1007, scale 0, named after the layer, TLVs 1004, 1006 and
+    /// 1014 (0, 0, then 1 for an opaque layer); its body `RTXT`, 0, the Metal pixel format, 1, 1, 1
+    /// and 1 (16-bit), the length of a key list, 0, and the list: the pixels' key, ending in 0, 0.
+    static func textureReference(_ texture: LayerTexture, _ kind: LayerTexture.Kind, identifier: UInt16) -> [UInt8] {
+        let pairs: [(RenditionAttribute, UInt16)] = [(.element, Element.texture), (.part, Part.image), (.dimension1, kind.dimension1),
+                                                     (.scale, UInt16(texture.scale)), (.identifier, identifier), (.idiom, RenditionIdiom.vision.rawValue)]
+        var list: [UInt8] = []
+        for (attribute, value) in pairs { list += LittleEndian.u16(attribute.rawValue) + LittleEndian.u16(value) }
+        list += LittleEndian.u16(0) + LittleEndian.u16(0)
+        let body = Array("RTXT".utf8) + LittleEndian.u32(0) + LittleEndian.u32(kind.metalPixelFormat) + LittleEndian.u32(1) + LittleEndian.u32(1)
+            + LittleEndian.u16(1) + LittleEndian.u16(1) + LittleEndian.u32(UInt32(list.count)) + LittleEndian.u32(0) + list
+        let tlvs = opacityTLVs(1) + tlv(1014, LittleEndian.u32(0) + LittleEndian.u32(0) + LittleEndian.u32(texture.isOpaque ? 1 : 0))
+        return csiHeader(flags: 0, width: texture.width, height: texture.height, scale: 0, pixelFormat: "BGRA", colorSpace: 1, layout: 1007,
+                         name: texture.layer, tlvLength: tlvs.count, payloadLength: body.count) + tlvs + body
+    }
+
+    /// The texture's pixels: layout 1008, named after the layer's file, colour space 0 (data, not
+    /// colour), TLVs 1004, 1006 and 1007 (bytes a row), the rows in `KCBC` chunks of LZFSE, a
+    /// third of them at a time (`MLEC` version 1).
+    static func textureImage(_ texture: LayerTexture, _ kind: LayerTexture.Kind, thorough: Bool) -> [UInt8] {
+        let bytesPerRow = texture.width * kind.bytesPerPixel
+        let tlvs = opacityTLVs(1) + tlv(1007, LittleEndian.u32(UInt32(bytesPerRow)))
+        let payload = chunkedLZFSE(texture.bytes(kind), bytesPerRow: bytesPerRow, height: texture.height,
+                                   rowsPerChunk: max(1, texture.height / 3), thorough: thorough, version: 1)
+        return csiHeader(flags: 0, width: texture.width, height: texture.height, scale: texture.scale, pixelFormat: "BGRA", colorSpace: 0,
+                         layout: 1008, name: texture.fileName, tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
+    }
+
+    /// Each layer's textures under the layer's name, whose facet becomes element 41 with the vision
+    /// idiom, as actool's is, and whose bitmap key counts the textures' keys too.
+    static func addLayerTextures(_ stack: CompiledCatalog.LayerStack, thorough: Bool, to trees: inout Trees) throws(CompiledCatalogError) {
+        for texture in stack.textures {
+            guard let identifier = trees.identifierOf[texture.layer] else {
+                throw CompiledCatalogError("\(stack.name): the layer \(texture.layer) has no image in Assets.car")
+            }
+            var keys = trees.keysOf[texture.layer] ?? []
+            for kind in LayerTexture.Kind.allCases {
+                var key: [RenditionAttribute: UInt16] = [.appearance: 0, .localization: 0, .scale: UInt16(texture.scale),
+                                                         .idiom: RenditionIdiom.vision.rawValue, .subtype: 0, .dimension1: kind.dimension1,
+                                                         .identifier: identifier, .element: Element.texture, .part: 0]
+                try trees.add(key, textureReference(texture, kind, identifier: identifier), appearance: .any, keys: &keys)
+                key[.part] = Part.image
+                try trees.add(key, textureImage(texture, kind, thorough: thorough), appearance: .any, keys: &keys)
+            }
+            trees.replaceName(texture.layer, [(.element, Element.texture), (.part, Part.image), (.identifier, identifier),
+                                              (.idiom, RenditionIdiom.vision.rawValue)], identifier: identifier, keys: keys)
         }
     }
 }

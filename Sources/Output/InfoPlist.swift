@@ -69,6 +69,9 @@ public enum InfoPlist {
             if let icon = tv.primaryIcon { root["CFBundleIcons"] = .dictionary(["CFBundlePrimaryIcon": .string(icon)]) }
             if !tv.topShelf.isEmpty { root["TVTopShelfImage"] = .dictionary(tv.topShelf.mapValues(PlistValue.string)) }
         }
+        // A visionOS app: the same string, its solid image stack's name ("In your app for tvOS or
+        // visionOS, the value is a string that names an icon in your app's asset catalog").
+        if let icon = request.solidImageStackIcon { root["CFBundleIcons"] = .dictionary(["CFBundlePrimaryIcon": .string(icon)]) }
         if let launchScreen = request.launchScreen { root["UILaunchScreen"] = launchScreen.infoPlistValue }
         if let name = request.accentColorName { root["NSAccentColorName"] = .string(name) }
         if let name = request.widgetBackgroundColorName { root["NSWidgetBackgroundColorName"] = .string(name) }

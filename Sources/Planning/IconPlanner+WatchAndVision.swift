@@ -20,7 +20,7 @@ extension IconPlanner {
     static func iconNotCompiledYet(_ name: String, on platform: ApplePlatform) -> Diagnostic.Message? {
         switch platform {
         case .watchOS: .watchAppIconNotCompiledYet(name)
-        case .visionOS: SourceMessage.visionAppIconNotCompiledYet(name)
+        case .visionOS: SourceMessage.appIconSetIsNoVisionIcon(name)
         case .iOS, .macOS, .macCatalyst, .tvOS: nil
         }
     }

@@ -84,7 +84,7 @@ extension Planner {
 
     /// actool's wording for an icon of the wrong size (`… is 100x100 but should be 120x120.`), for
     /// a layer or a top-shelf image whose PNG header gives another size.
-    private func expectSize(_ slot: CatalogImageSlot, of set: CatalogImageSet, width: Int, height: Int, diagnostics: inout [Diagnostic]) {
+    func expectSize(_ slot: CatalogImageSlot, of set: CatalogImageSet, width: Int, height: Int, diagnostics: inout [Diagnostic]) {
         guard let kind = ResolvedSource.Kind.forPath(slot.path), kind == .png || kind == .jpeg,
               let info = try? inspector.inspect(path: slot.path, kind: kind, pages: [1]) else { return }
         let size: (width: Int, height: Int)
@@ -95,7 +95,11 @@ extension Planner {
         guard size != (width, height) else { return }
         // Named from inside the Brand Assets set (`App Icon.imagestack/Front.imagestacklayer/
         // Content.imageset/front.png`): two stacks' layers have the same file names.
-        let inside = set.setPath.split(separator: "/").drop { !$0.lowercased().hasSuffix(".brandassets") }.dropFirst().joined(separator: "/")
+        // A solid image stack's, from its own folder (`AppIcon.solidimagestack/Front.solidimagestacklayer/…`).
+        let components = set.setPath.split(separator: "/")
+        let inside = components.contains { $0.lowercased().hasSuffix(".brandassets") }
+            ? components.drop { !$0.lowercased().hasSuffix(".brandassets") }.dropFirst().joined(separator: "/")
+            : components.drop { !$0.lowercased().hasSuffix(".solidimagestack") }.joined(separator: "/")
         diagnostics.append(.error(slot.path, ActoolMessage.wrongSize("\(inside.isEmpty ? set.name : inside)/\(slot.filename)", width: size.width,
                                                                      height: size.height, expectedWidth: width, expectedHeight: height)))
     }

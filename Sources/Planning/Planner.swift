@@ -24,6 +24,7 @@ public struct Planner {
         var catalogRecords = CatalogRecords()
         var catalogs = catalogs
         let brandAssets = generatedBrandAssets ?? chooseBrandAssets(&request, catalogs: &catalogs, diagnostics: &diagnostics)
+        let solidImageStacks = takeSolidImageStacks(&request, catalogs: &catalogs, diagnostics: &diagnostics)
         if !catalogs.isEmpty {
             let taken = Set(request.manifest.images.map { image in
                 ((request.manifest.folder(of: image.bundle).map { $0 + "/" } ?? "") + image.name).lowercased()
@@ -81,6 +82,7 @@ public struct Planner {
         infoPlist.platform = request.platform
         infoPlist.writesIconFile = request.writesIconFile
         infoPlist.brandAssets = brandAssets.map(TVIcons.init)
+        infoPlist.solidImageStackIcon = solidImageStacks.icon
         let colorNames = Set(catalogs.flatMap { $0.colorSets.map(\.name) })
         for (name, message, keep) in [(request.accentColorName, ActoolMessage.missingAccentColor, \InfoPlistRequest.accentColorName),
                                       (request.widgetBackgroundColorName, ActoolMessage.missingWidgetBackgroundColor,
@@ -129,6 +131,7 @@ public struct Planner {
             compiled.xcode = request.xcode
             compiled.iconStackJSON = iconStackJSON
             compiled.brandAssets = brandAssets
+            compiled.solidImageStacks = solidImageStacks.stacks
             compiled.optimizesForSpace = request.optimizesForSpace
             result.compiledCatalog = compiled
             // As actool: an image set ships only inside the car, which iOS 7 and later read; an

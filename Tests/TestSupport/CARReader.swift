@@ -323,14 +323,19 @@ public struct CARReader {
             rendition.color = (info & 0xFF, components)
             return rendition
         }
+        // A visionOS layer texture's reference (`RTXT`): read through `rawPayload`.
+        if rendition.layout == 1007 {
+            guard payload.count >= 32, Array(payload[0..<4]) == Array("RTXT".utf8) else { throw Malformed("texture reference without RTXT") }
+            return rendition
+        }
         // An Icon Composer gradient (`ARGG`): read through `rawPayload` by the tests that need it.
         if rendition.layout == 1021 {
             guard payload.count >= 32, Array(payload[0..<4]) == Array("ARGG".utf8) else { throw Malformed("gradient without ARGG") }
             return rendition
         }
         if payload.count >= 12, Array(payload[0..<4]) == Array("DWAR".utf8) {
-            // Icon stacks and groups (layouts 1019, 1020) and tvOS layered images (1002) carry an empty one; their content is in TLVs.
-            guard [9, 1000, 1002, 1017, 1019, 1020].contains(rendition.layout) || rendition.pixelFormat == "GEPJ" || lenient else { throw Malformed("DWAR payload in a layout-\(rendition.layout) \(rendition.pixelFormat) rendition") }
+            // Icon stacks and groups (layouts 1019, 1020) and tvOS and visionOS layered images (1002, 1018) carry an empty one; their content is in TLVs.
+            guard [9, 1000, 1002, 1017, 1018, 1019, 1020].contains(rendition.layout) || rendition.pixelFormat == "GEPJ" || lenient else { throw Malformed("DWAR payload in a layout-\(rendition.layout) \(rendition.pixelFormat) rendition") }
             let version = le32(payload, 4), length = Int(le32(payload, 8))
             guard payload.count == 12 + length else { throw Malformed("DWAR of \(length) bytes in a payload of \(payload.count)") }
             if version == 0 {

@@ -208,8 +208,6 @@ public enum ActoolCompiler {
             // An Apple Vision Pro app: its catalogs' universal and vision entries (docs/visionos.md).
             request.platform = .visionOS
             request.devices = [.vision]
-            // Its icon is a solid image stack, not yet compiled: said, not "no such icon set".
-            if let icon = invocation.appIcon { problems.append(SourceMessage.visionAppIconNotCompiledYet(icon)) }
         case "macosx"?:
             request.platform = .macOS
             if invocation.launchImage != nil { problems.append(.noLaunchImagesOnMac) }

@@ -30,8 +30,7 @@ public struct CatalogBrandAssets: Sendable, Hashable {
     /// Every file read for it (its Contents.json files and images), openable: none may lead out
     /// of the catalog (`CatalogReader`'s rule for links).
     public var readPaths: [String] {
-        [contentsPath] + stacks.map(\.contentsPath) + stacks.flatMap { $0.layers.compactMap { $0.folder.map { $0 + "/Contents.json" } } }
-            + imageSets.flatMap { [$0.contentsPath] + $0.slots.map(\.path) }
+        [contentsPath] + stacks.map(\.contentsPath) + stacks.flatMap(\.layerContentsPaths) + imageSets.flatMap(\.readPaths)
     }
 
     /// The stack sizes Apple's format has for `primary-app-icon`: the App Icon and the App Store icon.
@@ -49,9 +48,31 @@ public struct CatalogBrandAssets: Sendable, Hashable {
     }
 }
 
-/// A layered image (`.imagestack`): 2–5 layers, front first as Contents.json lists them, each a
-/// `Content.imageset` of the stack's size.
+/// A layered image: a tvOS `.imagestack` (2–5 layers) or a visionOS `.solidimagestack` (an app
+/// icon of 2 or 3), its layers front first as Contents.json lists them, each a `Content.imageset`
+/// of the stack's size.
 public struct CatalogImageStack: Sendable, Hashable {
+    /// The two kinds of layered image, one format under two sets of folder extensions.
+    public enum Kind: Sendable, Hashable {
+        /// tvOS's `.imagestack` of `.imagestacklayer`s (a Brand Assets set's icons).
+        case imageStack
+        /// visionOS's `.solidimagestack` of `.solidimagestacklayer`s (the app icon).
+        case solidImageStack
+
+        public var layerExtension: String { self == .imageStack ? "imagestacklayer" : "solidimagestacklayer" }
+        public var platform: ApplePlatform { self == .imageStack ? .tvOS : .visionOS }
+        /// How actool's messages name the set.
+        public var setKind: ActoolMessage.SetKind { self == .imageStack ? .imageStack : .solidImageStack }
+        /// "an image stack layer", "a solid image stack layer".
+        public var layerDescription: String { self == .imageStack ? "an image stack layer" : "a solid image stack layer" }
+    }
+
+    /// A visionOS icon's canvas, in points: its layers are 1024x1024 pixels at 2x (Apple's "Configuring
+    /// your app icon": "1024x1024 pixels" per layer; the one public actool car, rebelancap/dusklight-ios,
+    /// records 512x512 at scale 1 and 1024x1024 images at 2x).
+    public static let visionIconSize = (width: 512, height: 512)
+
+    public var kind = Kind.imageStack
     /// The folder's name without `.imagestack` (`App Icon`).
     public var name: String
     public var setPath: String
@@ -65,6 +86,14 @@ public struct CatalogImageStack: Sendable, Hashable {
     public init(name: String, setPath: String, contentsPath: String, width: Int, height: Int, layers: [Layer]) {
         (self.name, self.setPath, self.contentsPath, self.width, self.height, self.layers) = (name, setPath, contentsPath, width, height, layers)
     }
+
+    /// Every file read for it: its Contents.json, its layers', their image sets' and images.
+    public var readPaths: [String] {
+        [contentsPath] + layerContentsPaths + layers.compactMap(\.content).flatMap(\.readPaths)
+    }
+
+    /// Each layer folder's (optional) Contents.json.
+    var layerContentsPaths: [String] { layers.compactMap { $0.folder.map { $0 + "/Contents.json" } } }
 
     /// The App Store icon (1280x768), whose renditions carry the marketing idiom.
     public var isAppStoreIcon: Bool { width == 1280 && height == 768 }

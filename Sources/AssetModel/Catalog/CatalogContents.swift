@@ -34,6 +34,8 @@ public struct CatalogContents: Sendable {
     public var launchImageSets: [CatalogSetReference]
     /// tvOS Brand Assets sets (read for a tvOS build only).
     public var brandAssets: [CatalogBrandAssets] = []
+    /// visionOS solid image stacks, the app's icons (read for a visionOS build only).
+    public var solidImageStacks: [CatalogImageStack] = []
     /// Every folder the walk entered, which places the messages about the catalog
     /// (`Diagnostic.place`).
     public var folders = CatalogFolders()
@@ -160,6 +162,9 @@ public struct CatalogImageSet: Sendable, Hashable {
     public init(name: String, setPath: String, contentsPath: String, slots: [CatalogImageSlot], properties: CatalogImageProperties) {
         (self.name, self.setPath, self.contentsPath, self.slots, self.properties) = (name, setPath, contentsPath, slots, properties)
     }
+
+    /// Its Contents.json and every image it names, openable.
+    public var readPaths: [String] { [contentsPath] + slots.map(\.path) }
 }
 
 /// One colour of a colorset: components in a colour space, or a reference to a system colour.

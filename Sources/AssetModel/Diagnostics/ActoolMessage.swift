@@ -12,6 +12,7 @@ public enum ActoolMessage {
         case symbolSet = "symbol image set"
         case brandAssets = "brand assets"
         case imageStack = "image stack"
+        case solidImageStack = "solid image stack"
     }
 
     /// `The image set "Star" has an unassigned child.` / `… has 3 unassigned children.`
@@ -64,5 +65,15 @@ public enum ActoolMessage {
         let have = withContent == 0 ? "none have" : "only \(withContent) \(withContent == 1 ? "has" : "have")"
         return "The image stack \"\(stack)\" must have at least 2 layers with applicable content. "
             + "Although it has \(layers) layer\(layers == 1 ? "" : "s"), \(have) applicable content."
+    }
+
+    /// Xcode 26.5's actool on a solid image stack whose back layer is 128x128 pixels at 2x
+    /// (kagurasumusun/mac@f0c2384a's `solidimagestack-oracle.json`), curly quotes as actool's: `The
+    /// last visionOS App Icon Layer with content, “Back”, must exactly fill the image stack. Its current frame is {{0, 0}, {64, 64}}
+    /// while the visionOS App Icon's size is {512, 512}.` The sizes are in points.
+    public static func backLayerMustFillVisionIcon(_ layer: String, width: Double, height: Double, iconWidth: Int, iconHeight: Int) -> Diagnostic.Message {
+        func points(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        return "The last visionOS App Icon Layer with content, \u{201C}\(layer)\u{201D}, must exactly fill the image stack. Its current frame is "
+            + "{{0, 0}, {\(points(width)), \(points(height))}} while the visionOS App Icon's size is {\(iconWidth), \(iconHeight)}."
     }
 }

@@ -51,10 +51,10 @@ public enum SourceMessage {
         "the symbol set \"\(name)\" has the name of an image, data or colour set; only that set is in Assets.car"
     }
 
-    /// A visionOS app icon asked for, by the planner (a manifest's) and the actool mode (`--app-icon`,
-    /// which names a solid image stack).
-    public static func visionAppIconNotCompiledYet(_ name: String) -> Diagnostic.Message {
-        "the app icon \"\(name)\": visionOS app icons (solid image stacks) are not compiled by assetc yet "
-            + "(docs/visionos.md); build without --app-icon to compile the rest"
+    /// An app icon set or an icon drawn from art, asked for in a visionOS build (by the planner and
+    /// the actool mode alike): a Vision Pro app's icon is a solid image stack.
+    public static func appIconSetIsNoVisionIcon(_ name: String) -> Diagnostic.Message {
+        "the app icon \"\(name)\" is not a solid image stack; a visionOS app's icon is a solid image stack "
+            + "(.solidimagestack) of a back layer and one or two layers over it (docs/visionos.md)"
     }
 }

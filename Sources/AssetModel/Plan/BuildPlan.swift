@@ -51,6 +51,9 @@ public struct InfoPlistRequest: Sendable, Hashable {
     public var launchScreen: LaunchScreenSpec?
     /// A tvOS app's icon and top-shelf images, by the names the car holds them under.
     public var brandAssets: TVIcons?
+    /// A visionOS app's icon: the solid image stack `--app-icon` names, `CFBundleIcons`'
+    /// `CFBundlePrimaryIcon` (a string, as on tvOS: Apple's `CFBundlePrimaryIcon` reference).
+    public var solidImageStackIcon: String?
 
     public init(devices: [Idiom], targetsLegacyOS: Bool, iconName: String, launchBasename: String?) {
         (self.devices, self.targetsLegacyOS, self.iconName, self.launchBasename) = (devices, targetsLegacyOS, iconName, launchBasename)
@@ -82,6 +85,8 @@ public struct CompiledCatalogRequest: Sendable, Hashable {
     public var iconStackJSON: String?
     /// A tvOS app's Brand Assets set: its stacks are stored as layered images (docs/tvos.md).
     public var brandAssets: CatalogBrandAssets?
+    /// A visionOS app's solid image stacks: stored as layered images (docs/visionos.md).
+    public var solidImageStacks: [CatalogImageStack] = []
 
     public init(appIconName: String?, deploymentTarget: OSVersion) { (self.appIconName, self.deploymentTarget) = (appIconName, deploymentTarget) }
 

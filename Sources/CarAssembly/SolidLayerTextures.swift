@@ -1,0 +1,144 @@
+import CompiledCatalog
+import Foundation
+
+/// A solid image stack layer's textures, computed from its pixels as actool computes them
+/// (docs/visionos.md, "The textures"; checked against rebelancap/dusklight-ios's car).
+enum SolidLayerTextures {
+    /// The signed distance field (dimension 1 = 1), byte for byte as actool's: a pixel is inside
+    /// when its alpha is above 0; an inside pixel with an outside one among its eight neighbours (or
+    /// beyond the image) is on the edge and starts at alpha/255 − 0.5; distances spread from the edge
+    /// by a 3×3 chamfer (1 a step across, √2 a diagonal one) in 32-bit floats until nothing changes,
+    /// inside from the edge values and outside from their negations. Positive inside, in pixels.
+    ///
+    /// Three of actool's ways at the image's border are kept, since the values differ without
+    /// them: the last pixel (bottom right) is never relaxed (it keeps its start, the largest float,
+    /// negated outside); the last column takes no diagonal neighbour; the first takes no up-right one.
+    static func distances(alpha: [UInt8], width: Int, height: Int) -> [Float] {
+        let count = width * height
+        var inside = [Bool](repeating: false, count: count)
+        for index in 0..<count { inside[index] = alpha[index] > 0 }
+        func isOutside(_ x: Int, _ y: Int) -> Bool { x < 0 || y < 0 || x >= width || y >= height || !inside[y * width + x] }
+        var fromEdgeIn = [Float](repeating: .greatestFiniteMagnitude, count: count)
+        var fromEdgeOut = fromEdgeIn
+        for y in 0..<height {
+            for x in 0..<width where inside[y * width + x] {
+                var onEdge = false
+                for dy in -1...1 {
+                    for dx in -1...1 where (dx != 0 || dy != 0) && isOutside(x + dx, y + dy) { onEdge = true }
+                }
+                guard onEdge else { continue }
+                let start = Float(alpha[y * width + x]) / 255 - 0.5
+                fromEdgeIn[y * width + x] = start
+                fromEdgeOut[y * width + x] = -start
+            }
+        }
+        relax(&fromEdgeIn, width: width, height: height)
+        relax(&fromEdgeOut, width: width, height: height)
+        var field = [Float](repeating: 0, count: count)
+        for index in 0..<count { field[index] = inside[index] ? fromEdgeIn[index] : -fromEdgeOut[index] }
+        return field
+    }
+
+    /// Raster passes, forward then backward, until one pair changes nothing.
+    static func relax(_ distances: inout [Float], width: Int, height: Int) {
+        let diagonal = Float(2).squareRoot()
+        let last = width * height - 1
+        distances.withUnsafeMutableBufferPointer { d in
+            // Forward: left, up-left, up, up-right; backward: right, down-right, down, down-left.
+            func visit(_ index: Int, forward: Bool) -> Bool {
+                let x = index % width, y = index / width
+                let side = forward ? -1 : 1
+                var value = d[index]
+                let across = x + side, row = y + side
+                let diagonals = x != width - 1
+                if across >= 0, across < width, d[index + side] + 1 < value { value = d[index + side] + 1 }
+                if row >= 0, row < height {
+                    let above = index + side * width
+                    if d[above] + 1 < value { value = d[above] + 1 }
+                    if diagonals, across >= 0, across < width, d[above + side] + diagonal < value { value = d[above + side] + diagonal }
+                    // The up-right neighbour (forward) and the down-left one (backward).
+                    let other = x - side
+                    if diagonals, other >= 0, other < width, !(forward && x == 0), d[above - side] + diagonal < value {
+                        value = d[above - side] + diagonal
+                    }
+                }
+                guard value != d[index] else { return false }
+                d[index] = value
+                return true
+            }
+            // A bound no real field reaches (each pass pair moves every value at least one step).
+            for _ in 0..<(width + height + 2) {
+                var changed = false
+                for index in 0..<last where visit(index, forward: true) { changed = true }
+                for index in stride(from: last - 1, through: 0, by: -1) where visit(index, forward: false) { changed = true }
+                if !changed { break }
+            }
+        }
+    }
+
+    /// The edge's outward direction (dimension 1 = 2): the distance field's falling gradient
+    /// (central differences), made unit length, zero on the two first and
+    /// the last rows and columns, smoothed by a Gaussian of σ = 2 (radius 6, zero beyond the image),
+    /// each component times 127 rounded. actool's own smoothing is not known exactly: on the one
+    /// public car this is within 5/127 of it (97 % of pixels exact) for a full-bleed layer, and
+    /// within a mean of 1.7/127 (9 % exact) for a shaped one (docs/visionos.md).
+    static func directions(distances: [Float], width: Int, height: Int) -> [Int8] {
+        let count = width * height
+        var field = distances.map(Double.init)
+        // The never-relaxed corner: as its left neighbour less a step.
+        for index in 0..<count where field[index] < -1e30 || field[index] > 1e30 {
+            field[index] = index % width > 0 ? field[index - 1] - 1 : 0
+        }
+        var nx = [Double](repeating: 0, count: count), ny = nx
+        func at(_ x: Int, _ y: Int) -> Double { field[y * width + x] }
+        for y in 0..<height {
+            for x in 0..<width {
+                guard x > 1, y > 1, x < width - 1, y < height - 1 else { continue }
+                let gx = (at(x + 1, y) - at(x - 1, y)) / 2, gy = (at(x, y + 1) - at(x, y - 1)) / 2
+                let length = (gx * gx + gy * gy).squareRoot()
+                guard length > 0 else { continue }
+                nx[y * width + x] = -gx / length
+                ny[y * width + x] = -gy / length
+            }
+        }
+        let kernel = gaussian(sigma: 2, radius: 6)
+        let smoothX = blur(blur(nx, width, height, kernel, horizontal: false), width, height, kernel, horizontal: true)
+        let smoothY = blur(blur(ny, width, height, kernel, horizontal: false), width, height, kernel, horizontal: true)
+        var result = [Int8](repeating: 0, count: count * 2)
+        for index in 0..<count {
+            result[2 * index] = Int8((min(max(smoothX[index], -1), 1) * 127).rounded(.toNearestOrEven))
+            result[2 * index + 1] = Int8((min(max(smoothY[index], -1), 1) * 127).rounded(.toNearestOrEven))
+        }
+        return result
+    }
+
+    static func gaussian(sigma: Double, radius: Int) -> [Double] {
+        let weights = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let sum = weights.reduce(0, +)
+        return weights.map { $0 / sum }
+    }
+
+    /// One pass of a separable blur, zero beyond the image.
+    static func blur(_ values: [Double], _ width: Int, _ height: Int, _ kernel: [Double], horizontal: Bool) -> [Double] {
+        let radius = kernel.count / 2
+        var out = [Double](repeating: 0, count: values.count)
+        let (length, lines, step, lineStep) = horizontal ? (width, height, 1, width) : (height, width, width, 1)
+        values.withUnsafeBufferPointer { source in
+            kernel.withUnsafeBufferPointer { weights in
+                out.withUnsafeMutableBufferPointer { target in
+                    for line in 0..<lines {
+                        let base = line * lineStep
+                        for position in 0..<length {
+                            var sum = 0.0
+                            for k in max(-radius, -position)...min(radius, length - 1 - position) {
+                                sum += source[base + (position + k) * step] * weights[k + radius]
+                            }
+                            target[base + position * step] = sum
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
