@@ -32,11 +32,28 @@ extension CarAssembler {
             if assets[appIcon.name] != nil {
                 throw BuildFailure(.invalidInput, [.error(stack.contentsPath, .imageStackNameTaken(appIcon.name, kind: stack.kind))])
             }
-            let flattened = try flattenedImages(stack, layers: layers, idiom: stack.isAppStoreIcon ? .marketing : .tv, sources, made: &made)
+            let idiom: RenditionIdiom = stack.isAppStoreIcon ? .marketing : .tv
+            var flattened: [CompiledCatalog.Rendition] = []
+            var radiosity: CompiledCatalog.RadiosityImage?
+            for (scale, images) in try layerImages(stack, layers: layers, sources, made: &made) {
+                let width = stack.width * scale, height = stack.height * scale
+                var canvas = LayerCompositing.composite(images.map(\.2), width: width, height: height)
+                // The light tvOS casts from the icon, from the composite before it is made opaque; at
+                // 1x, as both public cars hold it (docs/tvos.md).
+                if scale == 1 { radiosity = Radiosity.image(premultiplied: canvas, width: width, height: height, idiom: idiom) }
+                // Opaque, as actool's flattened images are ("…-1.1.0-…" even over translucent layers):
+                // what shows through is black (kagurasumusun/mac's selfgen-stacks car).
+                LayerCompositing.makeOpaque(&canvas)
+                var rendition = CompiledCatalog.Rendition(idiom: idiom, scale: scale, appearance: .any, fileName: "ZZZZFlattenedImage",
+                                                          width: width, height: height, rgba: canvas)
+                rendition.thorough = sources.request.optimizesForSpace
+                flattened.append(rendition)
+            }
             let sizes = layers.map { (name: $0.1, width: stack.width, height: stack.height) }
-            stacks.append(CompiledCatalog.LayerStack(name: appIcon.name, recordIdiom: stack.isAppStoreIcon ? .marketing : .universal,
-                                                     imageIdiom: stack.isAppStoreIcon ? .marketing : .tv, width: stack.width, height: stack.height,
-                                                     layers: sizes, flattened: flattened))
+            var compiled = CompiledCatalog.LayerStack(name: appIcon.name, recordIdiom: stack.isAppStoreIcon ? .marketing : .universal,
+                                                      imageIdiom: idiom, width: stack.width, height: stack.height, layers: sizes, flattened: flattened)
+            compiled.radiosity = radiosity
+            stacks.append(compiled)
         }
         return stacks
     }
@@ -59,9 +76,8 @@ extension CarAssembler {
                 let width = stack.width * scale, height = stack.height * scale
                 // Back to front, each layer premultiplied in 8 bits and drawn over what is below
                 // (actool's flattened image of dusklight's icon, byte for byte), then opaque.
-                var canvas = [UInt8](repeating: 0, count: width * height * 4)
-                for (_, _, image) in images.reversed() { LayerCompositing.drawPremultipliedCentred(image, onto: &canvas, width: width, height: height) }
-                for pixel in stride(from: 3, to: canvas.count, by: 4) { canvas[pixel] = 255 }
+                var canvas = LayerCompositing.composite(images.map(\.2), width: width, height: height)
+                LayerCompositing.makeOpaque(&canvas)
                 var rendition = CompiledCatalog.Rendition(idiom: .vision, scale: scale, appearance: .any, fileName: "ZZZZFlattenedImage",
                                                           width: width, height: height, rgba: canvas)
                 rendition.thorough = sources.request.optimizesForSpace
@@ -113,50 +129,35 @@ extension CarAssembler {
         return result
     }
 
-    /// The stack's layers drawn back to front, one image per scale they have, from the PNGs the
-    /// build wrote for them.
-    static func flattenedImages(_ stack: CatalogImageStack, layers: [(CatalogImageStack.Layer, String)], idiom: RenditionIdiom,
-                                _ sources: CarSources, made: inout [Diagnostic]) throws(BuildFailure) -> [CompiledCatalog.Rendition] {
-        var flattened: [CompiledCatalog.Rendition] = []
-        for (scale, images) in try layerImages(stack, layers: layers, sources, made: &made) {
-            let width = stack.width * scale, height = stack.height * scale
-            var canvas = [UInt8](repeating: 0, count: width * height * 4)
-            // Back to front: Contents.json lists the front layer first.
-            for (_, _, image) in images.reversed() { LayerCompositing.drawCentred(image, onto: &canvas, width: width, height: height) }
-            // Opaque, as actool's flattened images are ("…-1.1.0-…" even over translucent
-            // layers): what shows through is black (its premultiplied colours, alpha made 255;
-            // kagurasumusun/mac's selfgen-stacks car).
-            LayerCompositing.overBlack(&canvas)
-            var rendition = CompiledCatalog.Rendition(idiom: idiom, scale: scale, appearance: .any,
-                                                      fileName: "ZZZZFlattenedImage", width: width, height: height, rgba: canvas)
-            rendition.thorough = sources.request.optimizesForSpace
-            flattened.append(rendition)
-        }
-        return flattened
-    }
 }
 
 /// How stacks are written; raised when that changes, so a car cached by an earlier version is made again.
+/// 2: one premultiplied compositing for tvOS and visionOS; tvOS's radiosity image.
 enum LayerStackVersion {
-    static let current = 1
+    static let current = 2
 }
 
-/// Source-over compositing of straight-alpha RGBA, for a stack's flattened image.
+/// A layered image's layers drawn into one, as actool draws its flattened images: in premultiplied
+/// 8-bit RGBA, back to front, each layer's colours premultiplied and rounded, then added to what is
+/// below times one less its alpha, rounded. Byte for byte actool's for dusklight's visionOS icon and
+/// for both public tvOS cars' stacks (whose flattened images are this, made opaque; their radiosity
+/// images are drawn from it as it is).
 enum LayerCompositing {
-    /// `canvas` drawn over opaque black: each colour times its alpha, every alpha 255.
-    static func overBlack(_ canvas: inout [UInt8]) {
-        for pixel in stride(from: 0, to: canvas.count, by: 4) {
-            let alpha = Int(canvas[pixel + 3])
-            guard alpha != 255 else { continue }
-            for channel in 0..<3 { canvas[pixel + channel] = UInt8((Int(canvas[pixel + channel]) * alpha + 127) / 255) }
-            canvas[pixel + 3] = 255
-        }
+    /// `images` (straight RGBA, front first) drawn back to front, each centred on a `width`×`height`
+    /// canvas (Xcode's layers are the canvas's size; one of another size sits in its middle, as
+    /// Apple's "frame-center" defaults to the centre). Premultiplied RGBA.
+    static func composite(_ images: [RGBAImage], width: Int, height: Int) -> [UInt8] {
+        var canvas = [UInt8](repeating: 0, count: width * height * 4)
+        for image in images.reversed() { drawCentred(image, onto: &canvas, width: width, height: height) }
+        return canvas
     }
 
-    /// `image` drawn over `canvas`, which holds premultiplied RGBA, centred: each of the image's
-    /// colours premultiplied and rounded to 8 bits, then added to what is below times one less
-    /// its alpha, rounded (a visionOS flattened image, byte for byte as actool's of dusklight's icon).
-    static func drawPremultipliedCentred(_ image: RGBAImage, onto canvas: inout [UInt8], width: Int, height: Int) {
+    /// Every alpha made 255, the premultiplied colours kept: the composite over black.
+    static func makeOpaque(_ canvas: inout [UInt8]) {
+        for pixel in stride(from: 3, to: canvas.count, by: 4) { canvas[pixel] = 255 }
+    }
+
+    static func drawCentred(_ image: RGBAImage, onto canvas: inout [UInt8], width: Int, height: Int) {
         let left = (width - image.width) / 2, top = (height - image.height) / 2
         for y in 0..<image.height where (0..<height).contains(y + top) {
             for x in 0..<image.width where (0..<width).contains(x + left) {
@@ -164,40 +165,9 @@ enum LayerCompositing {
                 let alpha = Int(image.pixels[s + 3])
                 for c in 0..<3 {
                     let premultiplied = (Int(image.pixels[s + c]) * alpha + 127) / 255
-                    // round(p + below·(255 − α)/255): never a tie, 255 being odd.
-                    canvas[d + c] = UInt8((premultiplied * 255 + Int(canvas[d + c]) * (255 - alpha) + 127) / 255)
+                    canvas[d + c] = UInt8(premultiplied + (Int(canvas[d + c]) * (255 - alpha) + 127) / 255)
                 }
-                canvas[d + 3] = UInt8((alpha * 255 + Int(canvas[d + 3]) * (255 - alpha) + 127) / 255)
-            }
-        }
-    }
-
-    /// `image` drawn over `canvas` (straight RGBA, `width`×`height`), centred: Xcode's layers are
-    /// the canvas's size, and one of another size sits in its middle (Apple's "frame-center"
-    /// defaults to the canvas's centre).
-    static func drawCentred(_ image: RGBAImage, onto canvas: inout [UInt8], width: Int, height: Int) {
-        let left = (width - image.width) / 2, top = (height - image.height) / 2
-        for y in 0..<image.height {
-            let cy = y + top
-            guard cy >= 0, cy < height else { continue }
-            for x in 0..<image.width {
-                let cx = x + left
-                guard cx >= 0, cx < width else { continue }
-                let s = (y * image.width + x) * 4, d = (cy * width + cx) * 4
-                let sa = Int(image.pixels[s + 3])
-                if sa == 0 { continue }
-                let da = Int(canvas[d + 3])
-                if sa == 255 || da == 0 {
-                    for c in 0..<4 { canvas[d + c] = image.pixels[s + c] }
-                    continue
-                }
-                // out = src·αs + dst·αd·(1−αs), over αout = αs + αd·(1−αs), in 0…255 units.
-                let outA = sa * 255 + da * (255 - sa)
-                for c in 0..<3 {
-                    let value = Int(image.pixels[s + c]) * sa * 255 + Int(canvas[d + c]) * da * (255 - sa)
-                    canvas[d + c] = UInt8((value + outA / 2) / outA)
-                }
-                canvas[d + 3] = UInt8((outA + 127) / 255)
+                canvas[d + 3] = UInt8(alpha + (Int(canvas[d + 3]) * (255 - alpha) + 127) / 255)
             }
         }
     }

@@ -67,10 +67,19 @@ enum SolidLayerTextures {
                 return true
             }
             // A bound no real field reaches (each pass pair moves every value at least one step).
+            // While loops: a debug build's ranges cost more than the visits.
             for _ in 0..<(width + height + 2) {
                 var changed = false
-                for index in 0..<last where visit(index, forward: true) { changed = true }
-                for index in stride(from: last - 1, through: 0, by: -1) where visit(index, forward: false) { changed = true }
+                var index = 0
+                while index < last {
+                    if visit(index, forward: true) { changed = true }
+                    index += 1
+                }
+                index = last - 1
+                while index >= 0 {
+                    if visit(index, forward: false) { changed = true }
+                    index -= 1
+                }
                 if !changed { break }
             }
         }
@@ -126,15 +135,23 @@ enum SolidLayerTextures {
         values.withUnsafeBufferPointer { source in
             kernel.withUnsafeBufferPointer { weights in
                 out.withUnsafeMutableBufferPointer { target in
-                    for line in 0..<lines {
+                    // While loops: a debug build's ranges cost more than the sums.
+                    var line = 0
+                    while line < lines {
                         let base = line * lineStep
-                        for position in 0..<length {
+                        var position = 0
+                        while position < length {
                             var sum = 0.0
-                            for k in max(-radius, -position)...min(radius, length - 1 - position) {
+                            var k = max(-radius, -position)
+                            let end = min(radius, length - 1 - position)
+                            while k <= end {
                                 sum += source[base + (position + k) * step] * weights[k + radius]
+                                k += 1
                             }
                             target[base + position * step] = sum
+                            position += 1
                         }
+                        line += 1
                     }
                 }
             }

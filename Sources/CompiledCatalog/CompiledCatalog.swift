@@ -174,6 +174,21 @@ public struct CompiledCatalog: Sendable {
     /// 26.5 stores it (docs/tvos.md): a layout-1002 record listing its layers — each an image
     /// asset of its own (`App Icon/Front/Content`) — back to front, and the flattened image
     /// tvOS shows where it draws no parallax (part 208), both under `name`.
+    /// A tvOS layered icon's radiosity image: per cell of the blurred canvas, its blue, green, red
+    /// and alpha as 16-bit values of 6 fraction bits (CoreUI's "blurred" compression; docs/tvos.md).
+    public struct RadiosityImage: Sendable {
+        public var idiom: RenditionIdiom
+        /// The canvas: the stack's, 80 pixels larger each way.
+        public var width: Int
+        public var height: Int
+        public var cell: Int
+        public var values: [Int16]
+
+        public init(idiom: RenditionIdiom, width: Int, height: Int, cell: Int, values: [Int16]) {
+            (self.idiom, self.width, self.height, self.cell, self.values) = (idiom, width, height, cell, values)
+        }
+    }
+
     public struct LayerStack: Sendable {
         /// tvOS's image stack (record layout 1002) or visionOS's solid image stack (layout 1018,
         /// with its layers' textures).
@@ -197,6 +212,8 @@ public struct CompiledCatalog: Sendable {
         public var flattened: [Rendition]
         /// A solid image stack's layers' textures (docs/visionos.md).
         public var textures: [LayerTexture] = []
+        /// A tvOS stack's radiosity image, at 1x (docs/tvos.md).
+        public var radiosity: RadiosityImage?
 
         public init(name: String, recordIdiom: RenditionIdiom, imageIdiom: RenditionIdiom, width: Int, height: Int,
                     layers: [(name: String, width: Int, height: Int)], flattened: [Rendition]) {

@@ -94,6 +94,8 @@ enum Part {
     static let iconStack: UInt16 = 245
     /// A tvOS layered image's flattened image (Xcode 26.5's tvOS car, docs/tvos.md).
     static let flattenedImage: UInt16 = 208
+    /// A tvOS layered image's radiosity image (docs/tvos.md).
+    static let radiosityImage: UInt16 = 209
 }
 
 

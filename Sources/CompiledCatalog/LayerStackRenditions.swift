@@ -52,6 +52,21 @@ extension CompiledCatalogWriter {
             + tlvs + payload
     }
 
+    /// A radiosity image: layout 0, named `ZZZZRadiosityImage-1.0.0`, the canvas 80 pixels larger
+    /// each way at scale 1, TLVs 1001 (one empty slice), 1004, 1006 and 1007 (4 bytes a pixel), and
+    /// an `MLEC` 0 payload of compression 6 ("blurred"): its length, then u16 width, u16 height, u16
+    /// cell, u16 0, f32 0x3F39BDB7 (the decoder's reconstruction parameter) and the values
+    /// (kagurasumusun/mac's two tvOS cars of Xcode 26.5).
+    static func radiosityImage(_ image: CompiledCatalog.RadiosityImage) -> [UInt8] {
+        var blob = LittleEndian.u16(UInt16(image.width)) + LittleEndian.u16(UInt16(image.height)) + LittleEndian.u16(UInt16(image.cell))
+            + LittleEndian.u16(0) + LittleEndian.u32(0x3F39_BDB7)
+        for value in image.values { blob += LittleEndian.u16(UInt16(bitPattern: value)) }
+        let payload = Array("MLEC".utf8) + LittleEndian.u32(0) + LittleEndian.u32(6) + LittleEndian.u32(UInt32(blob.count)) + blob
+        let tlvs = slicesTLV([(0, 0, 0, 0)]) + opacityTLVs(1) + tlv(1007, LittleEndian.u32(UInt32(image.width * 4)))
+        return csiHeader(flags: 0, width: image.width, height: image.height, scale: 1, pixelFormat: "BGRA", colorSpace: 1, layout: 0,
+                         name: "ZZZZRadiosityImage-1.0.0", tlvLength: tlvs.count, payloadLength: payload.count) + tlvs + payload
+    }
+
     /// The stack's record and flattened images under its name; the layers are assets of their own.
     static func addLayerStacks(_ stacks: [CompiledCatalog.LayerStack], to trees: inout Trees) throws(CompiledCatalogError) {
         for name in Set(stacks.map(\.name)).sorted() {
@@ -67,6 +82,9 @@ extension CompiledCatalogWriter {
                 for flattened in stack.flattened {
                     try trees.add(key(stack.imageIdiom, scale: flattened.scale, part: Part.flattenedImage), try flattenedImage(flattened),
                                   appearance: .any, keys: &keys)
+                }
+                if let radiosity = stack.radiosity {
+                    try trees.add(key(radiosity.idiom, scale: 1, part: Part.radiosityImage), radiosityImage(radiosity), appearance: .any, keys: &keys)
                 }
             }
             trees.addName(name, [(.element, Element.image), (.part, Part.image), (.identifier, identifier)], identifier: identifier, keys: keys)

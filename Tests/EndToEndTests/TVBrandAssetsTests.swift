@@ -92,11 +92,11 @@ import TestSupport
         #expect(identifiers == ["App Icon - Large/Back/Content": 9708, "App Icon - Large/Front/Content": 42877, "App Icon - Small": 52912,
                                 "App Icon - Small/Back/Content": 23425, "App Icon - Small/Front/Content": 27417,
                                 "Top Shelf Image": 29129, "Top Shelf Image Wide": 54774])
-        // Its renditions by (idiom, part, identifier): all of the real car's but the two radiosity
-        // images (part 209), which assetc does not make (docs/tvos.md).
+        // Its renditions by (idiom, part, identifier): all of the real car's, its two radiosity
+        // images (part 209) among them.
         let keys = Set(car.renditions.map { [Int($0.attributes[15] ?? 0), Int($0.attributes[2] ?? 0), Int($0.attributes[17] ?? 0)] })
         #expect(keys == [[0, 181, 52912], [3, 181, 27417], [3, 181, 23425], [3, 208, 52912], [3, 181, 29129], [3, 181, 54774],
-                         [6, 181, 42877], [6, 181, 52912], [6, 208, 52912], [6, 181, 9708]])
+                         [6, 181, 42877], [6, 181, 52912], [6, 208, 52912], [6, 181, 9708], [3, 209, 52912], [6, 209, 52912]])
         #expect(car.renditions.allSatisfy { ($0.attributes[12] ?? 0) == 1 })
 
         // The App Icon's record: layout 1002, Contents.json, the canvas, the TLVs of the real car;
@@ -120,6 +120,26 @@ import TestSupport
             #expect(flattened.tlvs.map(\.type) == [1001, 1004, 1006, 1007])
             let pixels = try #require(flattened.pixels)
             #expect(Array(pixels.prefix(4)) == [colour[2], colour[1], colour[0], 255], "premultiplied BGRA")
+        }
+
+        // The radiosity images (part 209, at 1x): byte for byte the real car's, described by its
+        // facts: the payload's first 28 bytes (MLEC 0, compression 6, the length; the canvas 80
+        // pixels larger, the 32-pixel cell, the decoder's 0x3F39BDB7), how many values, their sum,
+        // the sum of their squares and of each times its place, and the first eight.
+        for (idiom, head, count, sums, first) in [
+            (UInt16(3), "4d4c45430000000006000000bc040000e001400120000000b7bd393f", 600, [2_618_152, 30_525_265_660, 584_576_904],
+             [-38, 73, 15, 85, 35, 34, 85, 131]),
+            (6, "4d4c45430000000006000000542400005005500320000000b7bd393f", 4644, [34_829_090, 429_638_158_182, 71_849_100_470],
+             [41, 41, 15, 85, 13, 13, 85, 131]),
+        ] as [(UInt16, String, Int, [Int], [Int])] {
+            let radiosity = try #require(car.renditions.first { $0.attributes[2] == 209 && $0.attributes[15] == idiom })
+            #expect(radiosity.layout == 0 && radiosity.name == "ZZZZRadiosityImage-1.0.0" && radiosity.scaleTimes100 == 100)
+            #expect(radiosity.tlvs.map(\.type) == [1001, 1004, 1006, 1007])
+            let payload = radiosity.rawPayload
+            #expect(payload.prefix(28).map { String(format: "%02x", $0) }.joined() == head)
+            let values = stride(from: 28, to: payload.count, by: 2).map { Int(Int16(bitPattern: UInt16(payload[$0]) | UInt16(payload[$0 + 1]) << 8)) }
+            #expect(values.count == count && Array(values.prefix(8)) == first)
+            #expect([values.reduce(0, +), values.reduce(0) { $0 + $1 * $1 }, values.enumerated().reduce(0) { $0 + $1.offset * $1.element }] == sums)
         }
     }
 
@@ -335,10 +355,11 @@ import TestSupport
         }
         #expect(try listed(6) == [42877, 22548, 9708])
         #expect(try listed(0) == [27417, 23425])
-        // The flattened images are opaque, as actool's are over translucent layers: drawn over
-        // black (that car's gradients come out within 2 levels of actool's pixels). Two layers at
-        // alpha 128 are 192, three 224: (200, 100, 50) times that, premultiplied BGRA.
-        for (idiom, expected) in [(UInt16(3), [38, 75, 151, 255] as [UInt8]), (6, [44, 88, 176, 255])] {
+        // The flattened images are opaque, as actool's are over translucent layers: each layer
+        // premultiplied to 8 bits and drawn over the ones behind it, then made opaque (byte for byte
+        // that car's images, of its gradient layers). (200, 100, 50) at alpha 128 is (100, 50, 25);
+        // over itself (150, 75, 37); over that again (175, 87, 43).
+        for (idiom, expected) in [(UInt16(3), [37, 75, 150, 255] as [UInt8]), (6, [43, 87, 175, 255])] {
             let flattened = try #require(car.renditions.first { $0.attributes[2] == 208 && $0.attributes[15] == idiom })
             #expect(flattened.pixels.map { Array($0.prefix(4)) } == expected)
         }

@@ -351,6 +351,8 @@ public struct CARReader {
         guard Array(payload[0..<4]) == Array("MLEC".utf8) else { throw Malformed("bitmap payload without MLEC") }
         rendition.payloadFlags = le32(payload, 4)
         rendition.payloadEncoding = le32(payload, 8)
+        // A tvOS radiosity image ("blurred", compression 6): its values are read through `rawPayload`.
+        if rendition.payloadEncoding == 6 { return rendition }
         guard let stride = rendition.bytesPerRow else { throw Malformed("bitmap without bytes per row (TLV 1007)") }
         var pixels: [UInt8] = []
         var rows = 0
