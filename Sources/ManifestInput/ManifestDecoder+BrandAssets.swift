@@ -18,14 +18,60 @@ extension ManifestDecoder {
             reader.error(.brandAssetsNeedsLayers, at: node.location)
             return nil
         }
-        guard let items = reader.array(layersNode, "\"layers\" of \"brandAssets\"") else { return nil }
-        if !BrandAssetsSpec.layerCounts.contains(items.count) {
-            reader.error(.wrongBrandAssetsLayerCount(items.count), at: layersNode.location)
+        let layers = decodeArtLayers(layersNode, of: "\"brandAssets\"", counts: BrandAssetsSpec.layerCounts, platform: "tvOS", reader: reader)
+        let topShelf = fields["topShelf"].flatMap { sourceSpec($0, "\"topShelf\" of \"brandAssets\"", reader: reader) }
+        let topShelfWide = fields["topShelfWide"].flatMap { sourceSpec($0, "\"topShelfWide\" of \"brandAssets\"", reader: reader) }
+        let background = fields["background"].flatMap { color($0, "\"background\" of \"brandAssets\"", reader: reader) }
+        if let background, background.alpha != 255, let node = fields["background"] {
+            reader.error(.backgroundIsNotOpaque(of: "\"brandAssets\"", platform: "tvOS"), at: node.location)
+        }
+        guard reader.diagnostics.count == errorsBefore else { return nil }
+        guard let layers else { return nil }
+        var spec = BrandAssetsSpec(name: name, layers: layers, topShelf: topShelf, topShelfWide: topShelfWide, location: node.location)
+        if let background { spec.background = background }
+        return spec
+    }
+}
+
+extension ManifestDecoder {
+    static let solidImageStackKeys = ["name", "layers", "background"]
+
+    /// `"solidImageStack": {"layers": ["vision/front.svg", "vision/back.pdf"]}`: a layer is a path,
+    /// or `{"name", "source", "page"}`; two or three, front first.
+    static func decodeSolidImageStack(_ node: JSONNode, reader: FieldReader) -> SolidImageStackSpec? {
+        guard let fields = reader.object(node, "\"solidImageStack\"", allowed: solidImageStackKeys) else { return nil }
+        let errorsBefore = reader.diagnostics.count
+        var name = SolidImageStackSpec.defaultName
+        if let nameNode = fields["name"], let text = reader.name(nameNode, "\"name\" of \"solidImageStack\"") {
+            if let problem = NameRules.problem(with: text) { reader.error(problem, at: nameNode.location) } else { name = text }
+        }
+        guard let layersNode = fields["layers"] else {
+            reader.error(.solidImageStackNeedsLayers, at: node.location)
+            return nil
+        }
+        let layers = decodeArtLayers(layersNode, of: "\"solidImageStack\"", counts: SolidImageStackSpec.layerCounts, platform: "visionOS", reader: reader)
+        let background = fields["background"].flatMap { color($0, "\"background\" of \"solidImageStack\"", reader: reader) }
+        if let background, background.alpha != 255, let node = fields["background"] {
+            reader.error(.backgroundIsNotOpaque(of: "\"solidImageStack\"", platform: "visionOS"), at: node.location)
+        }
+        guard reader.diagnostics.count == errorsBefore, let layers else { return nil }
+        var spec = SolidImageStackSpec(name: name, layers: layers, location: node.location)
+        if let background { spec.background = background }
+        return spec
+    }
+
+    /// A layered-art entry's `"layers"`: each a path, or `{"name", "source", "page"}`, front first,
+    /// named as Xcode names a stack's layers unless they say; nil when the list is not one.
+    static func decodeArtLayers(_ layersNode: JSONNode, of owner: String, counts: ClosedRange<Int>, platform: String,
+                                reader: FieldReader) -> [BrandAssetsSpec.Layer]? {
+        guard let items = reader.array(layersNode, "\"layers\" of \(owner)") else { return nil }
+        if !counts.contains(items.count) {
+            reader.error(.wrongLayerCount(items.count, of: owner, platform: platform, counts: counts), at: layersNode.location)
         }
         let defaults = BrandAssetsSpec.defaultLayerNames(count: items.count)
         var layers: [BrandAssetsSpec.Layer] = []
         for (index, item) in items.enumerated() {
-            let what = "a layer of \"brandAssets\""
+            let what = "a layer of \(owner)"
             if case .object = item.value {
                 guard let layer = reader.object(item, what, allowed: brandAssetsLayerKeys),
                       let sourceNode = layer["source"] ?? { reader.error(.layerNeedsSource(what), at: item.location); return nil }(),
@@ -41,29 +87,28 @@ extension ManifestDecoder {
             }
         }
         if Set(layers.map(\.name)).count != layers.count {
-            reader.error(.brandAssetsLayerNamesRepeat, at: layersNode.location)
+            reader.error(.layerNamesRepeat(of: owner), at: layersNode.location)
         }
-        let topShelf = fields["topShelf"].flatMap { sourceSpec($0, "\"topShelf\" of \"brandAssets\"", reader: reader) }
-        let topShelfWide = fields["topShelfWide"].flatMap { sourceSpec($0, "\"topShelfWide\" of \"brandAssets\"", reader: reader) }
-        let background = fields["background"].flatMap { color($0, "\"background\" of \"brandAssets\"", reader: reader) }
-        if let background, background.alpha != 255, let node = fields["background"] {
-            reader.error(.brandAssetsBackgroundIsNotOpaque, at: node.location)
-        }
-        guard reader.diagnostics.count == errorsBefore else { return nil }
-        var spec = BrandAssetsSpec(name: name, layers: layers, topShelf: topShelf, topShelfWide: topShelfWide, location: node.location)
-        if let background { spec.background = background }
-        return spec
+        return layers
     }
 }
 
 extension Diagnostic.Message {
     fileprivate static let brandAssetsNeedsLayers: Diagnostic.Message = "\"brandAssets\" needs \"layers\": the layered art of the App Icon, front first"
 
-    fileprivate static func wrongBrandAssetsLayerCount(_ count: Int) -> Diagnostic.Message { "\"layers\" of \"brandAssets\" has \(count); tvOS draws a layered image of 2 to 5" }
+    fileprivate static let solidImageStackNeedsLayers: Diagnostic.Message = "\"solidImageStack\" needs \"layers\": the layered art of the icon, front first"
+
+    /// `owner` is `"brandAssets"` or `"solidImageStack"`.
+    fileprivate static func wrongLayerCount(_ count: Int, of owner: String, platform: String, counts: ClosedRange<Int>) -> Diagnostic.Message {
+        "\"layers\" of \(owner) has \(count); \(platform) draws a layered image of \(counts.lowerBound) to \(counts.upperBound)"
+    }
 
     /// `what` is `a layer of "brandAssets"`.
     fileprivate static func layerNeedsSource(_ what: String) -> Diagnostic.Message { "\(what) needs \"source\"" }
 
-    fileprivate static let brandAssetsLayerNamesRepeat: Diagnostic.Message = "two layers of \"brandAssets\" have the same name"
-    fileprivate static let brandAssetsBackgroundIsNotOpaque: Diagnostic.Message = "\"background\" of \"brandAssets\" must be opaque: tvOS asks for an opaque back layer"
+    fileprivate static func layerNamesRepeat(of owner: String) -> Diagnostic.Message { "two layers of \(owner) have the same name" }
+
+    fileprivate static func backgroundIsNotOpaque(of owner: String, platform: String) -> Diagnostic.Message {
+        "\"background\" of \(owner) must be opaque: \(platform) asks for an opaque back layer"
+    }
 }

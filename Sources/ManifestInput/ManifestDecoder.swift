@@ -3,7 +3,7 @@ import AssetModel
 /// Turns manifest bytes into a validated `Manifest`, or into diagnostics with line and column.
 public enum ManifestDecoder {
     static let topLevelKeys = ["version", "output", "scales", "bundles", "images", "devices", "deploymentTarget",
-                               "appIcon", "launchImage", "launchScreen", "brandAssets", "budget", "catalogs", "codegen", "fonts", "render", "car", "allowLinksTo", "$schema"]
+                               "appIcon", "launchImage", "launchScreen", "brandAssets", "solidImageStack", "budget", "catalogs", "codegen", "fonts", "render", "car", "allowLinksTo", "$schema"]
     static let budgetKeys = ["maxBytes"]
     static let appIconKeys = ["source", "page", "name", "background", "artwork", "appiconset"]
     static let launchImageKeys = ["source", "page", "fit", "basename", "background", "orientations", "schemes",
@@ -193,6 +193,7 @@ public enum ManifestDecoder {
         }
         if let node = fields["launchScreen"] { manifest.launchScreen = decodeLaunchScreen(node, reader: reader) }
         if let node = fields["brandAssets"] { manifest.brandAssets = decodeBrandAssets(node, reader: reader) }
+        if let node = fields["solidImageStack"] { manifest.solidImageStack = decodeSolidImageStack(node, reader: reader) }
         if (manifest.appIconSetName != nil || manifest.launchImageSetName != nil) && manifest.catalogs.isEmpty {
             reader.error(.setWithoutCatalogs, at: root.location)
         }

@@ -9,11 +9,12 @@ extension Planner {
     /// are added to their catalog's, to be planned and compiled as its image sets are. The one
     /// `request.appIconSetName` names is the app's icon (`icon`): the name is taken off the
     /// request (no app icon set is looked for).
-    func takeSolidImageStacks(_ request: inout BuildRequest, catalogs: inout [CatalogContents],
+    /// A stack `generated` from the manifest's layered art is the app's icon.
+    func takeSolidImageStacks(_ request: inout BuildRequest, catalogs: inout [CatalogContents], generated: CatalogImageStack?,
                               diagnostics: inout [Diagnostic]) -> (stacks: [CatalogImageStack], icon: String?) {
         guard request.platform == .visionOS else { return ([], nil) }
-        var stacks: [CatalogImageStack] = []
-        var icon: String?
+        var stacks: [CatalogImageStack] = generated.map { [$0] } ?? []
+        var icon = generated?.name
         for index in catalogs.indices {
             for stack in catalogs[index].solidImageStacks {
                 validate(solid: stack, diagnostics: &diagnostics)
@@ -67,7 +68,54 @@ extension Planner {
     }
 }
 
+extension Planner {
+    /// The manifest's `"solidImageStack"` for a visionOS build: each layer drawn as the stack's layer
+    /// image (`AppIcon/Front/Content`, 512 points at 2x: 1024x1024 pixels) among the request's
+    /// images (`generatedImages`), and the stack they make. The back layer is drawn to fill the icon
+    /// (visionOS asks for it opaque, and actool for it to fill the stack), the others to fit inside
+    /// it with their transparency kept (the depth between layers is the point of them).
+    func generateSolidImageStack(_ request: inout BuildRequest, diagnostics: inout [Diagnostic]) -> CatalogImageStack? {
+        guard let spec = request.manifest.solidImageStack else { return nil }
+        guard request.platform == .visionOS else {
+            diagnostics.append(.error(request.path, at: spec.location, .solidImageStackNeedsVisionOS))
+            return nil
+        }
+        let size = CatalogImageStack.visionIconSize
+        let folder = spec.name + ".solidimagestack"
+        let layers = spec.layers.enumerated().map { index, layer in
+            let name = "\(spec.name)/\(layer.name)/Content"
+            let art = ArtSpec(source: layer.source, page: layer.page, size: PointSize(width: Double(size.width), height: Double(size.height)),
+                              fit: index == spec.layers.count - 1 ? .fill : .contain)
+            request.generatedImages.append(ImageSpec(name: name, location: spec.location, nameLocation: spec.location, scales: [2],
+                                                     idioms: [IdiomArt(idiom: .vision, art: art, scales: [2])]))
+            let path = request.resolve(layer.source.path)
+            let slot = CatalogImageSlot(idiom: .vision, scale: 2, appearance: .any, filename: FilePath(path).lastComponent, path: path,
+                                        location: layer.source.location)
+            let content = CatalogImageSet(name: name, setPath: folder, contentsPath: request.path, slots: [slot], properties: CatalogImageProperties())
+            return CatalogImageStack.Layer(name: layer.name, content: content)
+        }
+        var stack = CatalogImageStack(name: spec.name, setPath: folder, contentsPath: request.path, width: size.width, height: size.height, layers: layers)
+        stack.kind = .solidImageStack
+        return stack
+    }
+
+    /// The generated layers' variants go into the car as a catalog's do, each given an origin in the
+    /// stack the manifest describes; the back layer is drawn on the manifest's background.
+    func placeGeneratedLayers(_ variants: inout [Variant], stack: CatalogImageStack, request: BuildRequest) {
+        let names = Set(stack.layers.compactMap(\.content?.name))
+        let back = stack.layers.last?.content?.name
+        for index in variants.indices where variants[index].role == .image && names.contains(variants[index].name) && variants[index].catalogOrigin == nil {
+            let variant = variants[index]
+            variants[index].origin = .catalog(CatalogOrigin(catalog: request.path, setPath: stack.setPath, filename: FilePath(variant.source.path).lastComponent,
+                                                            contentsPath: request.path, location: request.manifest.solidImageStack?.location ?? .notInAFile))
+            if variant.name == back { variants[index].background = request.manifest.solidImageStack?.background ?? .white }
+        }
+    }
+}
+
 extension Diagnostic.Message {
+    fileprivate static let solidImageStackNeedsVisionOS: Diagnostic.Message = "\"solidImageStack\" draws a visionOS app's icon: build with --platform visionos"
+
     fileprivate static func tooManySolidLayers(_ name: String, layers: Int) -> Diagnostic.Message {
         "the solid image stack \"\(name)\" has \(layers) layers; visionOS draws a back layer and one or two layers over it"
     }

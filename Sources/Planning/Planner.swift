@@ -17,14 +17,16 @@ public struct Planner {
         var request = request
         var diagnostics: [Diagnostic] = []
         let generatedBrandAssets = generateBrandAssets(&request, diagnostics: &diagnostics)
+        let generatedSolidImageStack = generateSolidImageStack(&request, diagnostics: &diagnostics)
         let sourceInfo = inspectSources(request, diagnostics: &diagnostics)
 
         var variants = planImages(request, sourceInfo: sourceInfo, diagnostics: &diagnostics)
         if let set = generatedBrandAssets { placeGeneratedImages(&variants, set: set, request: request) }
+        if let stack = generatedSolidImageStack { placeGeneratedLayers(&variants, stack: stack, request: request) }
         var catalogRecords = CatalogRecords()
         var catalogs = catalogs
         let brandAssets = generatedBrandAssets ?? chooseBrandAssets(&request, catalogs: &catalogs, diagnostics: &diagnostics)
-        let solidImageStacks = takeSolidImageStacks(&request, catalogs: &catalogs, diagnostics: &diagnostics)
+        let solidImageStacks = takeSolidImageStacks(&request, catalogs: &catalogs, generated: generatedSolidImageStack, diagnostics: &diagnostics)
         if !catalogs.isEmpty {
             let taken = Set(request.manifest.images.map { image in
                 ((request.manifest.folder(of: image.bundle).map { $0 + "/" } ?? "") + image.name).lowercased()

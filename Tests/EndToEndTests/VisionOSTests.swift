@@ -222,4 +222,43 @@ import TestSupport
         let devices = try Harness.assetc(["build", "A.xcassets", "--platform", "visionos", "--devices", "ipad", "--output", "x"], in: work)
         #expect(devices.status == 64, "\(devices.stderr)")
     }
+
+    /// The manifest's `"solidImageStack"` draws the icon from layered art: each layer at 1024x1024
+    /// (512 points at 2x), the back one filling it, stored as a catalog's solid image stack is, and
+    /// named in the partial Info.plist as the app's icon.
+    @Test func aManifestDrawsTheSolidImageStackFromLayeredArt() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        try Data(##"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><circle cx="50" cy="50" r="30" fill="#ff8800"/></svg>"##.utf8)
+            .write(to: work.appendingPathComponent("front.svg"))
+        // A back layer drawn smaller than the icon: it is made to fill it, on the background.
+        try Data(##"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><rect width="100" height="50" fill="#2040a0"/></svg>"##.utf8)
+            .write(to: work.appendingPathComponent("back.svg"))
+        try Data(##"{"version": 1, "solidImageStack": {"name": "Icon", "layers": ["front.svg", {"name": "Sky", "source": "back.svg"}], "background": "#102030"}}"##.utf8)
+            .write(to: work.appendingPathComponent("assets.json"))
+        let run = try Harness.assetc(["build", "assets.json", "--platform", "visionos", "--output", "out"], in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Resources/Assets.car")))
+        let record = try #require(car.renditions.first { $0.layout == 1018 })
+        let list = try #require(record.tlvValues[1012])
+        #expect(record.width == 512 && CARReader.le32(list, 0) == 2)
+        let layers = car.renditions.filter { $0.layout == 12 }.map { "\($0.name) \($0.width)x\($0.height) idiom \($0.attributes[15] ?? 0)" }.sorted()
+        #expect(layers == ["back.svg 1024x1024 idiom 8", "front.svg 1024x1024 idiom 8"], "\(layers)")
+        #expect(Set(car.renditions.filter { $0.layout == 1007 }.map(\.name)) == ["Icon/Front/Content", "Icon/Sky/Content"])
+        // The back layer fills the icon (its art is cropped to a square), so the flattened image's
+        // corner is the art's blue; the front's circle sits in the middle.
+        let flattened = try #require(car.renditions.first { $0.attributes[2] == 208 })
+        let pixels = try #require(flattened.pixels)
+        #expect(Array(pixels[0..<4]) == [0xA0, 0x40, 0x20, 255] && Array(pixels[(512 * 1024 + 512) * 4..<(512 * 1024 + 512) * 4 + 4]) == [0, 0x88, 0xFF, 255],
+                "\(Array(pixels[0..<4]))")
+        let plist = try #require(try PropertyListSerialization.propertyList(from: Data(try Harness.read(work.appendingPathComponent("out/partial-Info.plist"))),
+                                                                           format: nil) as? [String: Any])
+        #expect((plist["CFBundleIcons"] as? [String: Any])?["CFBundlePrimaryIcon"] as? String == "Icon", "\(plist)")
+        // Only for visionOS, and two or three layers.
+        let tv = try Harness.assetc(["check", "assets.json", "--platform", "tvos"], in: work)
+        #expect(tv.status == 1 && tv.stderr.contains("\"solidImageStack\" draws a visionOS app's icon: build with --platform visionos"), "\(tv.stderr)")
+        try Data(#"{"version": 1, "solidImageStack": {"layers": ["front.svg"]}}"#.utf8).write(to: work.appendingPathComponent("assets.json"))
+        let one = try Harness.assetc(["check", "assets.json", "--platform", "visionos"], in: work)
+        #expect(one.status != 0 && one.stderr.contains("\"layers\" of \"solidImageStack\" has 1; visionOS draws a layered image of 2 to 3"), "\(one.stderr)")
+    }
 }

@@ -47,3 +47,25 @@ public struct BrandAssetsSpec: Sendable, Hashable {
         ("App Icon", 400, 240, [1, 2]), ("App Icon - App Store", 1280, 768, [1]),
     ]
 }
+
+/// `"solidImageStack"`: a visionOS app's icon drawn from layered art (docs/visionos.md, "From
+/// layered art"): one PDF, SVG or PNG per layer, front first, each drawn at the icon's 1024x1024
+/// pixels (512 points at 2x), the back one filling it on `background`, the others fitting inside it
+/// with their transparency kept.
+public struct SolidImageStackSpec: Sendable, Hashable {
+    public static let defaultName = "AppIcon"
+    /// A back layer and one or two over it (Apple's "Configuring your app icon").
+    public static let layerCounts = 2...3
+
+    /// What `--app-icon` would name; the layers are `<name>/<layer>/Content`.
+    public var name: String
+    /// Front first.
+    public var layers: [BrandAssetsSpec.Layer]
+    /// What the back layer is drawn on (visionOS asks for an opaque back layer); white unless said.
+    public var background: RGBAColor = .white
+    public var location: SourceLocation
+
+    public init(name: String = defaultName, layers: [BrandAssetsSpec.Layer], location: SourceLocation) {
+        (self.name, self.layers, self.location) = (name, layers, location)
+    }
+}

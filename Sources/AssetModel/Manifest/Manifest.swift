@@ -55,6 +55,8 @@ public struct Manifest: Sendable {
     public var launchScreen: LaunchScreenSpec?
     /// `"brandAssets"`: a tvOS app's Brand Assets set drawn from layered art.
     public var brandAssets: BrandAssetsSpec?
+    /// `"solidImageStack"`: a visionOS app's icon drawn from layered art.
+    public var solidImageStack: SolidImageStackSpec?
 
     /// True when the manifest itself names both `devices` and `deploymentTarget`: only then are
     /// variants that no supported device loads left out (`DeviceAwareVariants`).
