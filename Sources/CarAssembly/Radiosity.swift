@@ -81,33 +81,22 @@ enum Radiosity {
         values.withUnsafeBufferPointer { source in
             kernel.withUnsafeBufferPointer { weights in
                 out.withUnsafeMutableBufferPointer { target in
-                    // While loops: a debug build's ranges cost more than the sums.
-                    var line = 0
-                    while line < lines {
-                        let base = line * lineStep
-                        var position = 0
-                        while position < length {
-                            var s0: Int32 = 0, s1: Int32 = 0, s2: Int32 = 0, s3: Int32 = 0
-                            var k = max(-radius, -position)
-                            let end = min(radius, length - 1 - position)
-                            var at = base + (position + k) * step
-                            while k <= end {
-                                let weight = weights[k + radius]
-                                s0 += source[at] * weight
-                                s1 += source[at + 1] * weight
-                                s2 += source[at + 2] * weight
-                                s3 += source[at + 3] * weight
-                                k += 1
-                                at += step
-                            }
-                            let to = base + position * step
-                            target[to] = min(255, (s0 + 8192) >> 14)
-                            target[to + 1] = min(255, (s1 + 8192) >> 14)
-                            target[to + 2] = min(255, (s2 + 8192) >> 14)
-                            target[to + 3] = min(255, (s3 + 8192) >> 14)
-                            position += 1
+                    SeparablePass.walk(length: length, lines: lines, step: step, lineStep: lineStep, radius: radius) { to, first, last in
+                        var s0: Int32 = 0, s1: Int32 = 0, s2: Int32 = 0, s3: Int32 = 0
+                        var k = first, at = to + first * step
+                        while k <= last {
+                            let weight = weights[k + radius]
+                            s0 += source[at] * weight
+                            s1 += source[at + 1] * weight
+                            s2 += source[at + 2] * weight
+                            s3 += source[at + 3] * weight
+                            k += 1
+                            at += step
                         }
-                        line += 1
+                        target[to] = min(255, (s0 + 8192) >> 14)
+                        target[to + 1] = min(255, (s1 + 8192) >> 14)
+                        target[to + 2] = min(255, (s2 + 8192) >> 14)
+                        target[to + 3] = min(255, (s3 + 8192) >> 14)
                     }
                 }
             }

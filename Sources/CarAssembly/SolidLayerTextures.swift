@@ -135,27 +135,37 @@ enum SolidLayerTextures {
         values.withUnsafeBufferPointer { source in
             kernel.withUnsafeBufferPointer { weights in
                 out.withUnsafeMutableBufferPointer { target in
-                    // While loops: a debug build's ranges cost more than the sums.
-                    var line = 0
-                    while line < lines {
-                        let base = line * lineStep
-                        var position = 0
-                        while position < length {
-                            var sum = 0.0
-                            var k = max(-radius, -position)
-                            let end = min(radius, length - 1 - position)
-                            while k <= end {
-                                sum += source[base + (position + k) * step] * weights[k + radius]
-                                k += 1
-                            }
-                            target[base + position * step] = sum
-                            position += 1
+                    SeparablePass.walk(length: length, lines: lines, step: step, lineStep: lineStep, radius: radius) { to, first, last in
+                        var sum = 0.0
+                        var k = first
+                        while k <= last {
+                            sum += source[to + k * step] * weights[k + radius]
+                            k += 1
                         }
-                        line += 1
+                        target[to] = sum
                     }
                 }
             }
         }
         return out
+    }
+}
+
+/// A separable filter's pass, along rows (`step` 1 element) or columns: each position of each line,
+/// with the first and last kernel offsets that stay inside the image (zero beyond it). While loops:
+/// a debug build's ranges cost more than the sums.
+enum SeparablePass {
+    /// `body(to, first, last)`: the output's index, and the offsets −radius…radius that stay inside.
+    static func walk(length: Int, lines: Int, step: Int, lineStep: Int, radius: Int, _ body: (Int, Int, Int) -> Void) {
+        var line = 0
+        while line < lines {
+            let base = line * lineStep
+            var position = 0
+            while position < length {
+                body(base + position * step, max(-radius, -position), min(radius, length - 1 - position))
+                position += 1
+            }
+            line += 1
+        }
     }
 }

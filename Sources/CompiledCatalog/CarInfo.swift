@@ -102,6 +102,8 @@ public enum CarInfo {
             for (position, attribute) in format.enumerated() { attributes[attribute] = le16(key, 2 * position) }
             guard value.count >= 184, Array(value.prefix(4)) == Array("ISTC".utf8) else { continue }
             let layout = le16(value, 36), part = attributes[2] ?? 0
+            // A texture's pixels are listed inside its reference, not as an entry of their own.
+            if layout == 1008 { continue }
             let type = assetType(layout: layout, part: part)
             var fields: [String: JSONOutput] = [
                 "AssetType": .string(type), "Name": .string(names[attributes[17] ?? 0] ?? ""),
@@ -113,11 +115,22 @@ public enum CarInfo {
             let width = Int(le32(value, 12)), height = Int(le32(value, 16))
             if width > 0, height > 0 { (fields["PixelWidth"], fields["PixelHeight"]) = (.integer(width), .integer(height)) }
             if type == "Icon Image" { fields["Icon Index"] = .integer(Int(attributes[9] ?? 0)) }
-            // A tvOS layered image's record: its canvas, and how many layers TLV 1012 lists.
-            if type == "ImageStack" {
+            // A layered image's record: its canvas, and how many layers TLV 1012 lists.
+            if type == "ImageStack" || type == "SolidImageStack" {
                 (fields["PixelWidth"], fields["PixelHeight"]) = (nil, nil)
                 (fields["CanvasWidth"], fields["CanvasHeight"]) = (.integer(width), .integer(height))
                 if let layers = tlv(1012, in: value), layers.count >= 4 { fields["LayerCount"] = .integer(Int(le32(layers, 0))) }
+            }
+            // A solid image stack layer's texture (Apple's assetutil of Xcode 26.5's visionOS car, in
+            // kagurasumusun/mac's solidimagestack-oracle.json): its Metal format, as data.
+            if type == "Texture Rendition" {
+                (fields["PixelWidth"], fields["PixelHeight"], fields["RenditionName"]) = (nil, nil, nil)
+                fields["Dimension1"] = .integer(Int(attributes[8] ?? 0))
+                fields["Dimensions"] = .string("\(width),\(height),1")
+                fields["Scale"] = .integer(Int(attributes[12] ?? 1))
+                fields["Texture Interpretation"] = .string("Data")
+                let metalFormat = value.count >= 184 + Int(le32(value, 168)) + 12 ? le32(value, 184 + Int(le32(value, 168)) + 8) : 0
+                fields["Texture Pixel Format"] = .string(metalFormat == 55 ? "R32 Float" : metalFormat == 32 ? "RG8 Snorm" : "\(metalFormat)")
             }
             if format.contains(15) { fields["Idiom"] = .string(idiomName(attributes[15] ?? 0)) }
             if let appearance = attributes[7], appearance != 0, let name = appearances[appearance] { fields["Appearance"] = .string(name) }
@@ -138,6 +151,8 @@ public enum CarInfo {
         switch (layout, part) {
         case (1010, _): "MultiSized Image"
         case (1002, _): "ImageStack"
+        case (1018, _): "SolidImageStack"
+        case (1007, _): "Texture Rendition"
         case (1009, _): "Color"
         case (1000, _): "Data"
         case (1019, _): "IconImageStack"

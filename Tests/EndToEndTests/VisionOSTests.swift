@@ -164,6 +164,17 @@ import TestSupport
         #expect(frontDirections.bytesPerRow == 2048)
         #expect(directions[2 * (512 * 1024 + 300)] == -127 && directions[2 * (512 * 1024 + 300) + 1] == 0, "left of centre, inside: outward is left")
         #expect(directions[2 * (700 * 1024 + 512)] == 0 && directions[2 * (700 * 1024 + 512) + 1] == 127, "below centre: outward is down")
+
+        // `assetutil --info` names them as Apple's assetutil names Xcode 26.5's (kagurasumusun/mac's
+        // solidimagestack-oracle.json): a SolidImageStack, and a Texture Rendition per layer and kind.
+        let info = try Harness.assetc(["assetutil", "--info", "out/Assets.car"], in: work)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [[String: Any]])
+        let stack = try #require(entries.first { $0["AssetType"] as? String == "SolidImageStack" })
+        #expect(stack["CanvasWidth"] as? Int == 512 && stack["LayerCount"] as? Int == 2 && stack["Idiom"] as? String == "universal", "\(stack)")
+        let textures = entries.filter { $0["AssetType"] as? String == "Texture Rendition" }
+            .map { "\($0["Name"] ?? "") \($0["Dimension1"] ?? "") \($0["Texture Pixel Format"] ?? "") \($0["Dimensions"] ?? "") \($0["Scale"] ?? "")" }
+        #expect(textures == ["AppIcon/Back/Content 1 R32 Float 1024,1024,1 2", "AppIcon/Back/Content 2 RG8 Snorm 1024,1024,1 2",
+                             "AppIcon/Front/Content 1 R32 Float 1024,1024,1 2", "AppIcon/Front/Content 2 RG8 Snorm 1024,1024,1 2"], "\(textures)")
     }
 
     @Test func aSolidImageStackIsCheckedAsVisionOSDrawsIt() throws {
