@@ -221,6 +221,15 @@ struct Walk {
                 if !leavesCatalog(Self.withFolders(stack.readPaths, below: path), set: "solid image stack", name: qualified) {
                     contents.solidImageStacks.append(stack)
                 }
+            case "complicationset"? where platform == .watchOS:
+                // A watch app's complications: every set is compiled, its image sets as images of
+                // the car named `<set>/<image set>` (docs/watchos.md).
+                recordFolders(under: path, relative: setPath, depth: 1)
+                let images = ComplicationSetDecoder().decode(folder: path, setPath: setPath, name: qualified, diagnostics: &diagnostics, inputs: &inputs)
+                let files = [path + "/Contents.json"] + images.flatMap(\.readPaths)
+                if !images.isEmpty, !leavesCatalog(Self.withFolders(files, below: path), set: "complication set", name: qualified) {
+                    contents.imageSets += images
+                }
             case let type? where CatalogReader.skippedTypes[type] != nil:
                 // Marked as content left out: `check` counts these sets in its summary instead of
                 // calling the catalog simply valid (they are notes until assetc compiles them).

@@ -59,12 +59,12 @@ import Testing
 
     @Test func whatCannotBeHonouredIsRefusedWithAReason() {
         let invocation = ActoolInvocation.parse([
-            "--compile", "o", "--include-sticker-content", "--complication", "C", "--output-format", "json",
+            "--compile", "o", "--include-sticker-content", "--print-asset-tag-combinations", "--output-format", "json",
             "--platfrom", "iphoneos", "--compress-pngs=yes", "--app-icon",
         ])
         #expect(invocation.refusals == [
             "--include-sticker-content: sticker packs are not compiled by assetc",
-            "--complication: watch complication sets are not compiled by assetc yet (docs/watchos.md)",
+            "--print-asset-tag-combinations: on-demand resource tags are not read by assetc",
             "--output-format takes xml1, binary1 or human-readable-text, not \"json\"",
             "unknown option --platfrom; did you mean --platform?",
             "--compress-pngs takes no value (given \"--compress-pngs=yes\")",

@@ -87,10 +87,7 @@ import TestSupport
         #expect(withIcon.stdout.contains("AppIcon.appiconset: error: the app icon \"AppIcon\": watchOS app icons are not compiled by assetc yet"),
                 "\(withIcon.stdout)")
         #expect(Harness.files(under: work.appendingPathComponent("out")) == before, "a failed compile leaves --compile as it was")
-        // A complication is refused as a flag assetc does not carry out; another device, by name.
-        let complication = try Harness.assetc(Self.actool + ["--complication", "Complication"], in: work)
-        #expect(complication.status == 1 && complication.stdout.contains("--complication: watch complication sets are not compiled by assetc yet"),
-                "\(complication.stdout)")
+        // Another device is refused by name.
         let phone = try Harness.assetc(Self.actool + ["--target-device", "iphone"], in: work)
         #expect(phone.status == 1 && phone.stdout.contains("--target-device iphone: a watchOS app runs on watch only"), "\(phone.stdout)")
     }
@@ -109,5 +106,37 @@ import TestSupport
         let devices = try Harness.assetc(["build", "A.xcassets", "--platform", "watchos", "--devices", "iphone", "--output", "x"], in: work)
         #expect(devices.status == 64 && devices.stderr.contains("a Mac, Apple TV, Apple Watch or Apple Vision Pro app (--platform macos, tvos, watchos, visionos) has none"),
                 "\(devices.stderr)")
+    }
+
+    /// A complication set, as Xcode calls actool for a watch target (`--complication Complication`):
+    /// each of its image sets an image of the car named `<set>/<image set>`, keyed watch at 2x, as
+    /// Xcode 26.5's actool names and keys them (kagurasumusun/mac@01bf755's
+    /// complicationset-endtoend-verify.json: Complication/Circular, /Modular, /Utilitarian, idiom 5,
+    /// scale 2, subtype 0; actool packs them into one atlas page, assetc stores each on its own).
+    @Test func aComplicationSetsImagesAreImagesOfTheCar() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        _ = try Self.makeCatalog(in: work)
+        let set = work.appendingPathComponent("A.xcassets/Complication.complicationset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        let roles = [("Circular", "circular"), ("Modular", "modular"), ("Utilitarian", "utilitarian")]
+        try Data(("{\"assets\": [" + roles.map { #"{"idiom": "watch", "filename": "\#($0.0).imageset", "role": "\#($0.1)"}"# }.joined(separator: ", ")
+            + #", {"idiom": "watch", "filename": "Missing.imageset", "role": "graphic-corner"}], "info": {"author": "xcode", "version": 1}}"#).utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        for (name, _) in roles {
+            let member = set.appendingPathComponent("\(name).imageset")
+            try FileManager.default.createDirectory(at: member, withIntermediateDirectories: true)
+            try Self.png(64, [10, 200, 30, 255]).write(to: member.appendingPathComponent("image.png"))
+            try Data(#"{"images": [{"idiom": "watch", "scale": "2x", "filename": "image.png"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+                .write(to: member.appendingPathComponent("Contents.json"))
+        }
+        let run = try Harness.assetc(Self.actool + ["--complication", "Complication"], in: work)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("The file \"Missing.imageset\" for the complication set \"Complication\" does not exist."), "\(run.stdout)")
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Assets.car")))
+        let images = car.renditions.filter { rendition in car.facets.contains { $0.key.hasPrefix("Complication/") && $0.value.contains { $0 == (17, rendition.attributes[17] ?? 0) } } }
+            .map { "\($0.width)x\($0.height) idiom \($0.attributes[15] ?? 0) scale \($0.attributes[12] ?? 0) subtype \($0.attributes[16] ?? 0)" }
+        #expect(images == Array(repeating: "64x64 idiom 5 scale 2 subtype 0", count: 3), "\(images)")
+        #expect(Set(car.facets.keys.filter { $0.hasPrefix("Complication/") }) == ["Complication/Circular", "Complication/Modular", "Complication/Utilitarian"])
     }
 }

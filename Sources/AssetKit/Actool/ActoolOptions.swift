@@ -39,6 +39,8 @@ extension ActoolInvocation {
           "--target-name", "--enable-incremental-distill"], true, "no effect on what assetc writes"),
         (["--skip-app-store-deployment"], false, "no effect on what assetc writes"),
         (["--sticker-pack-identifier-prefix"], true, "no effect on what assetc writes"),
+        // Xcode names the watch target's complication set; every one is compiled (docs/watchos.md).
+        (["--complication"], true, "every complication set of a watch build is compiled, named or not"),
         // assetc writes no `#error` into the symbol files, so there is nothing to turn off.
         (["--generate-asset-symbol-errors"], true, "assetc's asset symbols hold no #error to turn off"),
     ]
@@ -48,7 +50,6 @@ extension ActoolInvocation {
         ("--stickers-icon-role", true, "sticker packs are not compiled by assetc"),
         ("--sticker-pack-strings-file", true, "sticker packs are not compiled by assetc"),
         ("--include-sticker-content", false, "sticker packs are not compiled by assetc"),
-        ("--complication", true, "watch complication sets are not compiled by assetc yet (docs/watchos.md)"),
         ("--asset-pack-output-specifications", true, "on-demand resource packs are not written by assetc"),
         ("--print-asset-tag-combinations", false, "on-demand resource tags are not read by assetc"),
         ("--print-contents", false, "--print-contents is not implemented; `assetc plan` lists what a catalog compiles to"),

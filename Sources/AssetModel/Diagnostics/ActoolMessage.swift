@@ -13,6 +13,7 @@ public enum ActoolMessage {
         case brandAssets = "brand assets"
         case imageStack = "image stack"
         case solidImageStack = "solid image stack"
+        case complicationSet = "complication set"
     }
 
     /// `The image set "Star" has an unassigned child.` / `… has 3 unassigned children.`
