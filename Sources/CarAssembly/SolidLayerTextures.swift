@@ -85,61 +85,63 @@ enum SolidLayerTextures {
         }
     }
 
-    /// The edge's outward direction (dimension 1 = 2): the distance field's falling gradient
-    /// (central differences), made unit length, zero on the two first and
-    /// the last rows and columns, smoothed by a Gaussian of σ = 2 (radius 6, zero beyond the image),
-    /// each component times 127 rounded. actool's own smoothing is not known exactly: on the one
-    /// public car this is within 5/127 of it (97 % of pixels exact) for a full-bleed layer, and
-    /// within a mean of 1.7/127 (9 % exact) for a shaped one (docs/visionos.md).
+    /// The edge's outward direction (dimension 1 = 2), byte for byte as actool's (CoreUI's
+    /// `CUICreateSDFGradientTextureFromImage`, whose steps were read from the data, in 32-bit floats):
+    /// along each axis, of the differences to the pixel before and after, the smaller one that is not
+    /// zero (the one after on a tie); zero across the two first and the last columns (x) and rows
+    /// (y); the vector negated and made unit length; blurred down then across by the normal curve of
+    /// σ 2 over 6 pixels each side, its weights not made to sum to one, zero beyond the image; each
+    /// component times 128, truncated, within ±127.
     static func directions(distances: [Float], width: Int, height: Int) -> [Int8] {
         let count = width * height
-        var field = distances.map(Double.init)
-        // The never-relaxed corner: as its left neighbour less a step.
-        for index in 0..<count where field[index] < -1e30 || field[index] > 1e30 {
-            field[index] = index % width > 0 ? field[index - 1] - 1 : 0
+        var ux = [Float](repeating: 0, count: count), uy = ux
+        func smaller(_ before: Float, _ after: Float) -> Float {
+            if before == 0 { return after }
+            if after == 0 { return before }
+            return abs(before) < abs(after) ? before : after
         }
-        var nx = [Double](repeating: 0, count: count), ny = nx
-        func at(_ x: Int, _ y: Int) -> Double { field[y * width + x] }
-        for y in 0..<height {
-            for x in 0..<width {
-                guard x > 1, y > 1, x < width - 1, y < height - 1 else { continue }
-                let gx = (at(x + 1, y) - at(x - 1, y)) / 2, gy = (at(x, y + 1) - at(x, y - 1)) / 2
-                let length = (gx * gx + gy * gy).squareRoot()
-                guard length > 0 else { continue }
-                nx[y * width + x] = -gx / length
-                ny[y * width + x] = -gy / length
+        distances.withUnsafeBufferPointer { d in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let index = y * width + x, here = d[index]
+                    var gx = smaller(x > 0 ? here - d[index - 1] : 0, x < width - 1 ? d[index + 1] - here : 0)
+                    var gy = smaller(y > 0 ? here - d[index - width] : 0, y < height - 1 ? d[index + width] - here : 0)
+                    if x <= 1 || x == width - 1 { gx = 0 }
+                    if y <= 1 || y == height - 1 { gy = 0 }
+                    let length = (gx * gx + gy * gy).squareRoot()
+                    guard length > 0 else { continue }
+                    let inverse = 1 / length
+                    ux[index] = -gx * inverse
+                    uy[index] = -gy * inverse
+                }
             }
         }
-        let kernel = gaussian(sigma: 2, radius: 6)
-        let smoothX = blur(blur(nx, width, height, kernel, horizontal: false), width, height, kernel, horizontal: true)
-        let smoothY = blur(blur(ny, width, height, kernel, horizontal: false), width, height, kernel, horizontal: true)
+        let weights = (-6...6).map { Foundation.expf(-Float($0 * $0) / 8) / Float(2 * (2 * Double.pi).squareRoot()) }
         var result = [Int8](repeating: 0, count: count * 2)
-        for index in 0..<count {
-            result[2 * index] = Int8((min(max(smoothX[index], -1), 1) * 127).rounded(.toNearestOrEven))
-            result[2 * index + 1] = Int8((min(max(smoothY[index], -1), 1) * 127).rounded(.toNearestOrEven))
+        for (channel, values) in [ux, uy].enumerated() {
+            let smoothed = blur(blur(values, width, height, weights, horizontal: false), width, height, weights, horizontal: true)
+            for index in 0..<count {
+                let scaled = (smoothed[index] * 128).rounded(.towardZero)
+                result[2 * index + channel] = scaled.isNaN ? 0 : Int8(min(max(scaled, -127), 127))
+            }
         }
         return result
     }
 
-    static func gaussian(sigma: Double, radius: Int) -> [Double] {
-        let weights = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-        let sum = weights.reduce(0, +)
-        return weights.map { $0 / sum }
-    }
-
-    /// One pass of a separable blur, zero beyond the image.
-    static func blur(_ values: [Double], _ width: Int, _ height: Int, _ kernel: [Double], horizontal: Bool) -> [Double] {
+    /// One pass of a separable blur, zero beyond the image, in 32-bit floats: each tap added in
+    /// turn, from −6 to 6.
+    static func blur(_ values: [Float], _ width: Int, _ height: Int, _ kernel: [Float], horizontal: Bool) -> [Float] {
         let radius = kernel.count / 2
-        var out = [Double](repeating: 0, count: values.count)
+        var out = [Float](repeating: 0, count: values.count)
         let (length, lines, step, lineStep) = horizontal ? (width, height, 1, width) : (height, width, width, 1)
         values.withUnsafeBufferPointer { source in
             kernel.withUnsafeBufferPointer { weights in
                 out.withUnsafeMutableBufferPointer { target in
                     SeparablePass.walk(length: length, lines: lines, step: step, lineStep: lineStep, radius: radius) { to, first, last in
-                        var sum = 0.0
+                        var sum: Float = 0
                         var k = first
                         while k <= last {
-                            sum += source[to + k * step] * weights[k + radius]
+                            sum = sum + weights[k + radius] * source[to + k * step]
                             k += 1
                         }
                         target[to] = sum

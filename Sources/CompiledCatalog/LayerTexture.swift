@@ -13,8 +13,8 @@ public struct LayerTexture: Sendable {
     /// The signed distance, in pixels, from each pixel to the edge of the layer's coverage:
     /// positive inside, negative outside (Metal `R32Float`, dimension 1 = 1).
     public var distances: [Float]
-    /// The outward direction of the edge at each pixel, x then y (y down), each in −127…127 for
-    /// −1…1 (Metal `RG8Snorm`, dimension 1 = 2).
+    /// The outward direction of the edge at each pixel, x then y (y down), each in −127…127
+    /// (Metal `RG8Snorm`, dimension 1 = 2).
     public var directions: [Int8]
     /// Every pixel of the layer is opaque (TLV 1014 of its texture renditions).
     public var isOpaque: Bool
