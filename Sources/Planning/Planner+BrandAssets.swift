@@ -82,17 +82,21 @@ extension Planner {
         }
     }
 
+    /// A PNG or JPEG slot's size in pixels, from its header; nil for another kind or an unreadable
+    /// file (which its image's own planning reports).
+    func pixelSize(of slot: CatalogImageSlot) -> (width: Int, height: Int)? {
+        guard let kind = ResolvedSource.Kind.forPath(slot.path), kind == .png || kind == .jpeg,
+              let info = try? inspector.inspect(path: slot.path, kind: kind, pages: [1]) else { return nil }
+        switch info {
+        case .png(let w, let h, _, _), .jpeg(let w, let h): return (w, h)
+        default: return nil
+        }
+    }
+
     /// actool's wording for an icon of the wrong size (`… is 100x100 but should be 120x120.`), for
     /// a layer or a top-shelf image whose PNG header gives another size.
     func expectSize(_ slot: CatalogImageSlot, of set: CatalogImageSet, width: Int, height: Int, diagnostics: inout [Diagnostic]) {
-        guard let kind = ResolvedSource.Kind.forPath(slot.path), kind == .png || kind == .jpeg,
-              let info = try? inspector.inspect(path: slot.path, kind: kind, pages: [1]) else { return }
-        let size: (width: Int, height: Int)
-        switch info {
-        case .png(let w, let h, _, _), .jpeg(let w, let h): size = (w, h)
-        default: return
-        }
-        guard size != (width, height) else { return }
+        guard let size = pixelSize(of: slot), size != (width, height) else { return }
         // Named from inside the Brand Assets set (`App Icon.imagestack/Front.imagestacklayer/
         // Content.imageset/front.png`): two stacks' layers have the same file names.
         // A solid image stack's, from its own folder (`AppIcon.solidimagestack/Front.solidimagestacklayer/…`).

@@ -52,13 +52,7 @@ extension Planner {
         // The back layer: the last with an image, which must fill the icon (actool's error).
         guard let back = filled.last, let content = back.content else { return }
         for slot in content.slots {
-            guard let kind = ResolvedSource.Kind.forPath(slot.path), kind == .png || kind == .jpeg,
-                  let info = try? inspector.inspect(path: slot.path, kind: kind, pages: [1]) else { continue }
-            let pixels: (width: Int, height: Int)
-            switch info {
-            case .png(let w, let h, _, _), .jpeg(let w, let h): pixels = (w, h)
-            default: continue
-            }
+            guard let pixels = pixelSize(of: slot) else { continue }
             let scale = slot.scale ?? 1
             guard pixels != (stack.width * scale, stack.height * scale) else { continue }
             diagnostics.append(.error(slot.path, ActoolMessage.backLayerMustFillVisionIcon(back.name, width: Double(pixels.width) / Double(scale),
