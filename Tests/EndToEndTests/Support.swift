@@ -45,6 +45,15 @@ enum Harness {
         // The actool mode keeps its work in a cache (ActoolWorkFolder); tests leave nothing in
         // the home folder, so it is off unless a test gives one.
         if environment["ASSETC_CACHE_DIR"] == nil { environment["ASSETC_CACHE_DIR"] = "none" }
+        // SwiftPM and the compiler leave `TemporaryDirectory.*` folders and lock files in TMPDIR
+        // on every run; a nested `swift`/`swiftc` gets a TMPDIR inside the test's own folder,
+        // which the test removes.
+        if let directory, executable == "/usr/bin/env", ["swift", "swiftc"].contains(arguments.first ?? ""),
+           extra["TMPDIR"] == nil {
+            let scratch = directory.appendingPathComponent(".swift-tmp")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            environment["TMPDIR"] = scratch.path
+        }
         environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe(), err = Pipe()
