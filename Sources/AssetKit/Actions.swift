@@ -39,7 +39,6 @@ public enum EngineActions {
     /// left alone, so an engine that compares times (Ninja's `restat`, Make) re-runs only the
     /// renders whose fragment changed.
     public static func writePlan(_ project: LoadedProject, to directory: String) throws(BuildFailure) -> [String] {
-        try refuseBrandAssets(project)
         let keys = planWithKeys(project)
         let plan = project.plan
         var files: [(String, [UInt8])] = [("plan.json", PlanFile.encode(plan, keys: keys).serializedBytes())]
@@ -274,20 +273,6 @@ extension ProjectScaffold {
     }
 }
 
-extension EngineActions {
-    /// A tvOS Brand Assets set's stacks and a visionOS solid image stack are assembled from the
-    /// catalog's values, which a plan file does not carry yet: a build engine's car would lack the
-    /// app's icon, so the plan is refused.
-    static func refuseBrandAssets(_ project: LoadedProject) throws(BuildFailure) {
-        if let set = project.plan.compiledCatalog?.brandAssets {
-            throw BuildFailure(.invalidInput, [.error(set.contentsPath, .planCannotCarryBrandAssets)])
-        }
-        if let stack = project.plan.compiledCatalog?.solidImageStacks.first {
-            throw BuildFailure(.invalidInput, [.error(stack.contentsPath, .planCannotCarrySolidImageStack)])
-        }
-    }
-}
-
 extension Diagnostic.Message {
     fileprivate static func planUnreadable(_ error: FileError) -> Diagnostic.Message { "cannot read the plan: \(error.description)" }
 
@@ -305,10 +290,4 @@ extension Diagnostic.Message {
     fileprivate static func cannotWriteBuildFile(_ problem: Diagnostic.Message) -> Diagnostic.Message { "cannot write the build file: \(problem)" }
 
     fileprivate static let manifestAlreadyExists: Diagnostic.Message = "already exists; pass --force to replace it"
-
-    fileprivate static let planCannotCarryBrandAssets: Diagnostic.Message = "a plan file does not carry a tvOS Brand Assets set yet; build the tvOS "
-        + "car with `assetc build --platform tvos` or the actool mode"
-
-    fileprivate static let planCannotCarrySolidImageStack: Diagnostic.Message = "a plan file does not carry a visionOS solid image stack yet; build the "
-        + "visionOS car with `assetc build --platform visionos` or the actool mode"
 }

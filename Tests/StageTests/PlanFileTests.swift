@@ -75,6 +75,50 @@ import Testing
         #expect(!PlanFile.encode(plan, keys: ["k1", "k2"]).serialized().contains("\"xcode\""))
     }
 
+    /// A tvOS Brand Assets set, a visionOS solid image stack and a Mac plan's platform read back as
+    /// the car step takes them; a stack size no image could have and an unknown top-shelf role are refused.
+    @Test func layeredImagesAndThePlatformReadBack() throws {
+        var plan = Self.sample()
+        func set(_ name: String, scales: [Int]) -> CatalogImageSet {
+            CatalogImageSet(name: name, setPath: name + ".imageset", contentsPath: "A.xcassets/\(name).imageset/Contents.json",
+                            slots: scales.map { CatalogImageSlot(idiom: .tv, scale: $0, appearance: .any, filename: "l\($0).png",
+                                                                 path: "A.xcassets/\(name).imageset/l\($0).png", location: SourceLocation(line: 3, column: 5)) },
+                            properties: CatalogImageProperties())
+        }
+        let layers = [CatalogImageStack.Layer(name: "Front", content: set("App Icon/Front/Content", scales: [1, 2]), folder: "A.xcassets/F"),
+                      CatalogImageStack.Layer(name: "Back", content: nil)]
+        var brand = CatalogBrandAssets(name: "App Icon & Top Shelf Image", setPath: "B.brandassets", contentsPath: "A.xcassets/B.brandassets/Contents.json",
+                                       stacks: [CatalogImageStack(name: "App Icon", setPath: "B/App Icon.imagestack", contentsPath: "c.json",
+                                                                  width: 400, height: 240, layers: layers)])
+        brand.topShelf[.wide] = set("Top Shelf Image Wide", scales: [1])
+        brand.appStoreImage = set("App Store", scales: [1])
+        brand.unknownRoles = ["future-role"]
+        var solid = CatalogImageStack(name: "AppIcon", setPath: "AppIcon.solidimagestack", contentsPath: "s.json", width: 512, height: 512, layers: layers)
+        solid.kind = .solidImageStack
+        var compiled = CompiledCatalogRequest(appIconName: "App Icon & Top Shelf Image", deploymentTarget: OSVersion(17))
+        (compiled.platform, compiled.brandAssets, compiled.solidImageStacks) = (.tvOS, brand, [solid])
+        plan.compiledCatalog = compiled
+        plan.infoPlist.brandAssets = TVIcons(brand)
+        plan.infoPlist.solidImageStackIcon = "AppIcon"
+        (plan.infoPlist.platform, plan.infoPlist.writesIconFile) = (.macOS, false)
+        let text = PlanFile.encode(plan, keys: ["k1", "k2"]).serialized()
+        let decoded = try PlanFile.decode(Array(text.utf8)).plan
+        #expect(decoded.compiledCatalog?.platform == .tvOS)
+        #expect(decoded.infoPlist.platform == .macOS && decoded.infoPlist.writesIconFile == false)
+        #expect(decoded.infoPlist.brandAssets == plan.infoPlist.brandAssets && decoded.infoPlist.solidImageStackIcon == "AppIcon")
+        // The image sets' properties are not carried; everything the car step reads is.
+        #expect(decoded.compiledCatalog?.brandAssets == brand)
+        #expect(decoded.compiledCatalog?.solidImageStacks == [solid])
+        #expect(decoded.compiledCatalog?.solidImageStacks.first?.kind == .solidImageStack)
+
+        for (from, to) in [("\"size\": [400, 240]", "\"size\": [400, 1e9]"), ("\"size\": [512, 512]", "\"size\": [0, 512]"),
+                           ("\"top-shelf-image-wide\": {", "\"top-shelf-image-huge\": {"),
+                           ("\"TVTopShelfPrimaryImageWide\"", "\"CFBundleExecutable\"")] {
+            #expect(text.contains(from), "\(from)")
+            #expect(throws: PlanFile.DecodeError.self, "\(to)") { try PlanFile.decode(Array(text.replacingOccurrences(of: from, with: to).utf8)) }
+        }
+    }
+
     /// A car-only slot's traits read back, and are written in one order whatever the process's
     /// hash seed: plan files are build engines' cache inputs.
     @Test func carTraitsAreWrittenInOrder() throws {

@@ -164,6 +164,7 @@ extension Diagnostic: Codable {
 extension InfoPlistRequest: Codable {
     private enum CodingKeys: String, CodingKey {
         case devices, legacy, iconName, alternateIcons, launchBasename, compiledIconName, accentColor, widgetBackgroundColor, launchScreen
+        case brandAssets, solidImageStackIcon, platform, writesIconFile
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -177,6 +178,11 @@ extension InfoPlistRequest: Codable {
         try c.encodeIfPresent(accentColorName, forKey: .accentColor)
         try c.encodeIfPresent(widgetBackgroundColorName, forKey: .widgetBackgroundColor)
         try c.encodeIfPresent(launchScreen, forKey: .launchScreen)
+        try c.encodeIfPresent(brandAssets, forKey: .brandAssets)
+        try c.encodeIfPresent(solidImageStackIcon, forKey: .solidImageStackIcon)
+        // A Mac app's keys are its own; an iOS plan's bytes stay as they were.
+        if platform != .iOS { try c.encode(platform, forKey: .platform) }
+        if !writesIconFile { try c.encode(false, forKey: .writesIconFile) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -192,6 +198,10 @@ extension InfoPlistRequest: Codable {
         accentColorName = try c.decodeIfPresent(String.self, forKey: .accentColor)
         widgetBackgroundColorName = try c.decodeIfPresent(String.self, forKey: .widgetBackgroundColor)
         launchScreen = try c.decodeIfPresent(LaunchScreenSpec.self, forKey: .launchScreen)
+        brandAssets = try c.decodeIfPresent(TVIcons.self, forKey: .brandAssets)
+        solidImageStackIcon = try c.decodeIfPresent(String.self, forKey: .solidImageStackIcon)
+        platform = try c.decodeIfPresent(ApplePlatform.self, forKey: .platform) ?? .iOS
+        writesIconFile = try c.decodeIfPresent(Bool.self, forKey: .writesIconFile) ?? true
     }
 }
 
@@ -220,10 +230,11 @@ extension LaunchScreenSpec: Codable {
 }
 
 extension CompiledCatalogRequest: Codable {
-    private enum CodingKeys: String, CodingKey { case appIcon, deploymentTarget, singleSizeIcon, devices, xcode, iconStack, space, platform }
+    private enum CodingKeys: String, CodingKey {
+        case appIcon, deploymentTarget, singleSizeIcon, devices, xcode, iconStack, space, platform, brandAssets, solidImageStacks
+    }
 
     public func encode(to encoder: any Encoder) throws {
-        // A tvOS Brand Assets set is not carried (`EngineActions.refusesBrandAssets` refuses to write it).
         var c = encoder.container(keyedBy: CodingKeys.self)
         // Another platform's car keys its renditions its own way (an iOS plan's bytes stay as they were).
         if platform != .iOS { try c.encode(platform, forKey: .platform) }
@@ -234,6 +245,8 @@ extension CompiledCatalogRequest: Codable {
         if xcode != .default { try c.encode(xcode.version, forKey: .xcode) }
         try c.encodeIfPresent(iconStackJSON, forKey: .iconStack)
         if optimizesForSpace { try c.encode(true, forKey: .space) }
+        try c.encodeIfPresent(brandAssets, forKey: .brandAssets)
+        if !solidImageStacks.isEmpty { try c.encode(solidImageStacks, forKey: .solidImageStacks) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -249,6 +262,8 @@ extension CompiledCatalogRequest: Codable {
         iconStackJSON = try c.decodeIfPresent(String.self, forKey: .iconStack)
         optimizesForSpace = try c.decodeIfPresent(Bool.self, forKey: .space) ?? false
         platform = try c.decodeIfPresent(ApplePlatform.self, forKey: .platform) ?? .iOS
+        brandAssets = try c.decodeIfPresent(CatalogBrandAssets.self, forKey: .brandAssets)
+        solidImageStacks = try c.decodeIfPresent([CatalogImageStack].self, forKey: .solidImageStacks) ?? []
     }
 }
 

@@ -149,6 +149,8 @@ public struct TVIcons: Sendable, Hashable {
     /// `TVTopShelfPrimaryImage`, `TVTopShelfPrimaryImageWide`: the image sets' names.
     public var topShelf: [String: String] = [:]
 
+    public init(primaryIcon: String?, topShelf: [String: String]) { (self.primaryIcon, self.topShelf) = (primaryIcon, topShelf) }
+
     public init(_ set: CatalogBrandAssets) {
         primaryIcon = set.stacks.first { $0.width == 400 && $0.height == 240 && $0.layers.contains(where: \.hasContent) }?.name
         for (role, image) in set.topShelf where !image.slots.isEmpty { topShelf[role.infoPlistKey] = image.name }

@@ -107,7 +107,7 @@ extension Variant: Codable {
         try c.encode(origin.location, forKey: .at)
         try c.encodeIfPresent(background, forKey: .background)
         // Slots by their row in the device tables, which the plan's `deviceTables` version pins.
-        try c.encodeIfPresent(iconSlot.flatMap { DeviceTables.icons.firstIndex(of: $0) }, forKey: .iconSlot)
+        try c.encodeIfPresent(iconSlot.flatMap { DeviceTables.plannedIconSlots.firstIndex(of: $0) }, forKey: .iconSlot)
         try c.encodeIfPresent(launchSlot.flatMap { DeviceTables.launchImages.firstIndex(of: $0) }, forKey: .launchSlot)
         switch destination {
         case .resources: break
@@ -141,8 +141,8 @@ extension Variant: Codable {
         let launchIndex = try c.decodeIfPresent(Int.self, forKey: .launchSlot)
         func iconSlot() throws -> IconSlot {
             guard let index = iconIndex else { throw fail(.iconFileHasNoSlot) }
-            guard DeviceTables.icons.indices.contains(index) else { throw fail(.unknownIconSlot(index)) }
-            return DeviceTables.icons[index]
+            guard DeviceTables.plannedIconSlots.indices.contains(index) else { throw fail(.unknownIconSlot(index)) }
+            return DeviceTables.plannedIconSlots[index]
         }
         switch try c.decode(VariantRole.Kind.self, forKey: .role) {
         case .image: role = .image

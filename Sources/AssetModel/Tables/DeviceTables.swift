@@ -62,6 +62,10 @@ public enum DeviceTables {
         // The iOS 6 iPhone 29@2x and iPad 29@1x/@2x settings icons equal the iOS 7 rows above (same files).
     ]
 
+    /// Every icon slot a plan file can name, by its position here (`Variant`'s coding): the iOS rows
+    /// first, so their numbers are what they were before the Mac rows joined.
+    public static let plannedIconSlots: [IconSlot] = icons + macAppIconSet + macIconComposerIcons + [macIcnsOnlyIcon]
+
     /// Ad-hoc distribution artwork: files named `iTunesArtwork` and `iTunesArtwork@2x`, no extension.
     public static let artwork: [ArtworkSlot] = [
         ArtworkSlot(fileName: "iTunesArtwork", pixels: 512, source: "QA1686 iTunesArtwork 512x512"),
