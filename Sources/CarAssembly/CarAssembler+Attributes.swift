@@ -125,6 +125,7 @@ extension CarAssembler {
             case .appStore: return .marketing
             // A macOS car keys no idiom.
             case .mac: return .universal
+            case .watch: return .watch
             }
         }
         return idiom(variant.idiom)

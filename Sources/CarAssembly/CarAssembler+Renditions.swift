@@ -8,7 +8,11 @@ extension CarAssembler {
     /// its file's name too, as actool 26.3 names them (mcfans's car: icon_16x16@2x.png), where the
     /// Icon Composer icon's images are drawn and named by their slot.
     static func storedFileName(_ variant: Variant) -> String {
-        if variant.iconSlot?.idiom == .mac && variant.source.kind == .png { return FilePath(variant.source.path).lastComponent }
+        // A set's icon PNG keeps its file's name in a Mac car, as actool's does, and in a watch car,
+        // as actool names a single-size iOS icon's image.
+        if variant.iconSlot?.idiom == .mac || variant.iconSlot?.idiom == .watch, variant.source.kind == .png {
+            return FilePath(variant.source.path).lastComponent
+        }
         return variant.catalogOrigin?.filename ?? variant.fileName
     }
 

@@ -63,6 +63,13 @@ public enum InfoPlist {
             if request.writesIconFile { root["CFBundleIconFile"] = .string(name) }
             root["CFBundleIconName"] = .string(name)
         }
+        // A watch app's icon, in the car alone: CFBundlePrimaryIcon is a dictionary, as on iOS
+        // (Apple's CFBundlePrimaryIcon reference), naming the icon with CFBundleIconName, with no
+        // CFBundleIconFiles: no loose file is written (docs/watchos.md).
+        if request.platform == .watchOS, let name = request.compiledIconName,
+           variants.contains(where: { $0.role.kind == .appIcon && $0.iconSlot?.idiom == .watch }) {
+            root["CFBundleIcons"] = .dictionary(["CFBundlePrimaryIcon": .dictionary(["CFBundleIconName": .string(name)])])
+        }
         // A tvOS app: CFBundlePrimaryIcon is the App Icon stack's name (a string, not the iOS
         // dictionary), and TVTopShelfImage names the top-shelf images (docs/tvos.md).
         if let tv = request.brandAssets {

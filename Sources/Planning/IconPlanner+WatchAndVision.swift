@@ -1,34 +1,118 @@
 import AssetModel
 
-// A watchOS or visionOS build's app icon: not compiled yet (docs/watchos.md, docs/visionos.md), and
-// said so by name.
+// A watchOS or visionOS build's app icon (docs/watchos.md, docs/visionos.md): a watch app's
+// single-size icon is compiled; the legacy per-size watch roles and a visionOS icon set (visionOS's
+// icon is a solid image stack) are refused by name.
 extension IconPlanner {
-    /// A watch or Vision Pro app's icon set: refused, naming the set, rather than compiled by
-    /// guesswork or said to have no applicable content (it has). No car of actool's with a watch icon
-    /// has been read, so its renditions' idiom, subtypes and sizes are not known (docs/watchos.md); a
-    /// visionOS icon is a solid image stack, whose stack record and textures assetc does not write yet
-    /// (docs/visionos.md).
-    func refuseIcon(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
-        guard let opened = openSet(set, kind: .appIconSet, what: "app icon set", diagnostics: &diagnostics),
-              let refusal = Self.iconNotCompiledYet(spec.name, on: request.platform) else { return [] }
-        diagnostics.append(.error(opened.contentsPath, refusal))
+    /// A watch app's icon set. Its single-size image (`universal`, `platform: watchos`, 1024x1024:
+    /// the set Xcode 14 to 26 makes) is the icon, kept in the car alone (`DeviceTables.watchSingleSizeIcon`).
+    /// The per-size roles of older sets (`idiom: watch` with a role and a `subtype` of 38 to 49 mm)
+    /// are refused when they are the set's only images: their subtype numbers in a car are not known
+    /// past 38 and 42 mm (docs/watchos.md), and a car without the launcher icon would look complete.
+    func validateWatch(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
+        guard let opened = openSet(set, kind: .appIconSet, what: "app icon set", diagnostics: &diagnostics) else { return [] }
+        let (setPath, setName, contentsPath, slotSet) = (opened.path, opened.name, opened.contentsPath, opened.slotSet)
+        let slot = DeviceTables.watchSingleSizeIcon
+        var icon: Variant?
+        var perSizeImages = false, reported = false
+        var checkedFiles: [String: Bool] = [:]
+        for entry in slotSet.entries {
+            switch (entry.idiom, entry.platform) {
+            case ("universal"?, "watchos"?) where !entry.hasAppearances:
+                guard entry.squarePoints == slot.points else {
+                    diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: .skippedNotAWatchSlot(entry))
+                    continue
+                }
+                guard icon == nil, let file = entry.filename else { continue }
+                guard let path = checkFile(file, setPath: setPath, setName: setName, expected: slot.pixels, entry: entry, required: true,
+                                           requireOpaque: false, diagnostics: &diagnostics, checked: &checkedFiles) else {
+                    reported = true  // its file's own message says enough
+                    continue
+                }
+                let pixels = PointSize(width: Double(slot.pixels), height: Double(slot.pixels))
+                icon = watchIconVariant(spec: spec, source: ResolvedSource(path: path, kind: .png, page: 1), content: pixels)
+            case ("watch"?, _), ("watch-marketing"?, _):
+                if entry.filename != nil { perSizeImages = true }
+            default:
+                diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: .skippedNotForAWatch(entry))
+            }
+        }
+        if let icon {
+            if perSizeImages { diagnostics.append(.note(contentsPath, .perSizeWatchImagesLeftOut)) }
+            warnIfTranslucent(icon.source.path, diagnostics: &diagnostics)
+            return [icon]
+        }
+        if reported { return [] }
+        if perSizeImages {
+            diagnostics.append(.error(contentsPath, .perSizeWatchIconNotCompiledYet(spec.name)))
+        } else {
+            diagnostics.append(requiredSlotProblem(contentsPath, .watchIconSetHasNoImage(setName)))
+        }
         return []
     }
 
-    /// What a build for `platform` says of an app icon it is asked for, from a set or an icon's art
-    /// alike; nil where icons are compiled.
-    static func iconNotCompiledYet(_ name: String, on platform: ApplePlatform) -> Diagnostic.Message? {
-        switch platform {
-        case .watchOS: .watchAppIconNotCompiledYet(name)
-        case .visionOS: SourceMessage.appIconSetIsNoVisionIcon(name)
-        case .iOS, .macOS, .macCatalyst, .tvOS: nil
+    /// A watch app's icon drawn from art (a PDF, SVG or PNG): the single-size image, on the
+    /// manifest's background (white unless said: a watch icon is opaque, the watch masks it).
+    func generateWatch(_ spec: AppIconSpec, source: ResolvedSource, content: PointSize, diagnostics: inout [Diagnostic]) -> [Variant] {
+        guard source.kind != .iconComposer else {
+            diagnostics.append(.error(source.path, .watchIconFromIconComposerNotYet))
+            return []
         }
+        var icon = watchIconVariant(spec: spec, source: source, content: content)
+        icon.background = spec.background ?? .white
+        return [icon]
+    }
+
+    /// The single-size watch icon: in the car only (no loose file: none is named by any public
+    /// watch build of Xcode 14 or later), named `<name>1024x1024.png` inside it.
+    private func watchIconVariant(spec: AppIconSpec, source: ResolvedSource, content: PointSize) -> Variant {
+        var icon = macIconVariant(for: DeviceTables.watchSingleSizeIcon, spec: spec, source: source, content: content)
+        icon.idiom = .watch
+        return icon
+    }
+
+    /// App Store Connect refuses a watch app icon with an alpha channel ("Invalid Icon … with an alpha
+    /// channel", as quoted from an upload of 2016); the watch masks the icon itself.
+    private func warnIfTranslucent(_ path: String, diagnostics: inout [Diagnostic]) {
+        if (try? inspector.isOpaque(path: path, kind: .png, page: 1)) == false {
+            diagnostics.append(.warning(path, .watchIconHasTransparentPixels))
+        }
+    }
+
+    /// A Vision Pro app's icon set: refused, naming the set. A visionOS icon is a solid image stack
+    /// (docs/visionos.md), never an icon set.
+    func refuseVisionIcon(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
+        guard let opened = openSet(set, kind: .appIconSet, what: "app icon set", diagnostics: &diagnostics) else { return [] }
+        diagnostics.append(.error(opened.contentsPath, SourceMessage.appIconSetIsNoVisionIcon(spec.name)))
+        return []
     }
 }
 
 extension Diagnostic.Message {
-    fileprivate static func watchAppIconNotCompiledYet(_ name: String) -> Diagnostic.Message {
-        "the app icon \"\(name)\": watchOS app icons are not compiled by assetc yet "
-            + "(no actool car with a watch icon has been read to follow; docs/watchos.md); build without --app-icon to compile the rest"
+    fileprivate static func perSizeWatchIconNotCompiledYet(_ name: String) -> Diagnostic.Message {
+        "the app icon \"\(name)\" has per-size watch images only: assetc compiles a watch app's single-size icon "
+            + "(one universal 1024x1024 image for watchOS, Xcode 14's \"Single Size\"); the per-size roles' keys in a car are not known (docs/watchos.md)"
     }
+
+    fileprivate static let perSizeWatchImagesLeftOut: Diagnostic.Message =
+        "the per-size watch images are left out; the single-size 1024x1024 image is the icon"
+
+    fileprivate static func watchIconSetHasNoImage(_ setName: String) -> Diagnostic.Message {
+        "\(setName) has no watchOS image: a watch app's icon is a universal 1024x1024 image with the platform watchOS"
+    }
+
+    fileprivate static func skippedNotForAWatch(_ entry: CatalogEntry) -> Diagnostic.Message {
+        "skipped \(entry.filename ?? "an empty slot"): idiom '\(entry.idiom ?? "(none)")' \(entry.platform.map { "for \($0) " } ?? "")does not apply to a watch build"
+    }
+
+    fileprivate static func skippedNotAWatchSlot(_ entry: CatalogEntry) -> Diagnostic.Message {
+        "skipped \(entry.filename ?? "an empty slot"): a watchOS icon is 1024x1024, not \(entry.size ?? "unsized")"
+    }
+
+    fileprivate static let watchIconHasTransparentPixels: Diagnostic.Message =
+        "the watch app icon has transparent pixels; App Store Connect refuses a watch icon with an alpha channel"
+
+    fileprivate static let watchIconFromIconComposerNotYet: Diagnostic.Message =
+        "an Icon Composer icon is not compiled for watchOS by assetc yet; give the watch icon as a PDF, an SVG or a 1024x1024 PNG, "
+            + "or an icon set's single-size image"
 }

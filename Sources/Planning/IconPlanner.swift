@@ -22,14 +22,16 @@ struct IconPlanner: SlotSetOpening {
     func plan(_ spec: AppIconSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         switch spec.input {
         case .generate(let source, let page):
-            if let refusal = Self.iconNotCompiledYet(spec.name, on: request.platform) {
-                diagnostics.append(.error(resolve(source.path), at: source.location, refusal))
+            // A visionOS icon is a solid image stack, never drawn from one piece of art.
+            if request.platform == .visionOS {
+                diagnostics.append(.error(resolve(source.path), at: source.location, SourceMessage.appIconSetIsNoVisionIcon(spec.name)))
                 return []
             }
             return generate(spec, source: source, page: page, diagnostics: &diagnostics)
         case .appiconset(let set):
             if request.platform.hasMacIcon { return validateMac(spec, set: set, diagnostics: &diagnostics) }
-            if request.platform == .watchOS || request.platform == .visionOS { return refuseIcon(spec, set: set, diagnostics: &diagnostics) }
+            if request.platform == .watchOS { return validateWatch(spec, set: set, diagnostics: &diagnostics) }
+            if request.platform == .visionOS { return refuseVisionIcon(spec, set: set, diagnostics: &diagnostics) }
             return validate(spec, set: set, diagnostics: &diagnostics)
         }
     }
@@ -50,6 +52,7 @@ struct IconPlanner: SlotSetOpening {
                 return []
             }
         }
+        if request.platform == .watchOS { return generateWatch(spec, source: resolved, content: content, diagnostics: &diagnostics) }
         if request.platform == .macCatalyst {
             diagnostics.append(.error(path, .macCatalystIconFromSetOnly))
             return []

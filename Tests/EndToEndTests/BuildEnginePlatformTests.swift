@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The build as actions for the other platforms: a Mac app's icon set and Icon Composer icon, a
-/// tvOS Brand Assets set and a visionOS solid image stack go through `plan`, `render` and
+/// watch app's icon, a tvOS Brand Assets set and a visionOS solid image stack go through `plan`, `render` and
 /// `assemble` to the same tree as `assetc build` (the internal `.assetc/` aside), partial
 /// Info.plist included: the plan file carries the platform, the Mac slots and the layered images.
 @Suite struct BuildEnginePlatformTests {
@@ -19,6 +19,8 @@ import Testing
              arguments: ["--platform", "macos", "--app-icon", "AppIcon"], plistLine: "<key>CFBundleIconFile</key>"),
         Case(description: "a Mac Icon Composer icon", manifest: #"{"version": 1, "images": [], "appIcon": {"source": "MinusOne.icon"}}"#,
              arguments: ["--platform", "macos"], plistLine: "<key>CFBundleIconName</key>"),
+        Case(description: "a watch app's icon", manifest: #"{"version": 1, "images": [], "appIcon": {"source": "art/newsblur.pdf"}}"#,
+             arguments: ["--platform", "watchos"], plistLine: "<key>CFBundleIconName</key>"),
         Case(description: "a tvOS Brand Assets set",
              manifest: #"""
                  {"version": 1, "images": [],

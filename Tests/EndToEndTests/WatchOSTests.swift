@@ -75,21 +75,76 @@ import TestSupport
         #expect(run.status == 0)
         #expect(run.stdout.contains("Ring.imageset: warning: skipped 1 slot of \"Ring\" chosen by size class")
                 && run.stdout.contains("of a watch's screen widths, <=145 (38 mm) and >145 (42 mm) are known"), "\(run.stdout)")
-        // A watch icon set: refused by name, not compiled by guesswork, not said to have no content.
+        // A watch icon set of per-size images only: refused by name, not compiled by guesswork
+        // (their subtypes past 38 and 42 mm are not known), not said to have no content.
         let icon = catalog.appendingPathComponent("AppIcon.appiconset")
         try FileManager.default.createDirectory(at: icon, withIntermediateDirectories: true)
-        try Self.png(1024, [200, 100, 50, 255]).write(to: icon.appendingPathComponent("icon.png"))
-        try Data(#"{"images": [{"filename": "icon.png", "idiom": "universal", "platform": "watchos", "size": "1024x1024"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+        try Self.png(80, [200, 100, 50, 255]).write(to: icon.appendingPathComponent("launcher.png"))
+        try Data(#"{"images": [{"filename": "launcher.png", "idiom": "watch", "role": "appLauncher", "scale": "2x", "size": "40x40", "subtype": "38mm"}, {"idiom": "watch-marketing", "scale": "1x", "size": "1024x1024"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
             .write(to: icon.appendingPathComponent("Contents.json"))
         let before = Harness.files(under: work.appendingPathComponent("out"))
         let withIcon = try Harness.assetc(Self.actool + ["--app-icon", "AppIcon"], in: work)
         #expect(withIcon.status == 1)
-        #expect(withIcon.stdout.contains("AppIcon.appiconset: error: the app icon \"AppIcon\": watchOS app icons are not compiled by assetc yet"),
+        #expect(withIcon.stdout.contains("AppIcon.appiconset: error: the app icon \"AppIcon\" has per-size watch images only: assetc compiles a watch app's single-size icon"),
                 "\(withIcon.stdout)")
         #expect(Harness.files(under: work.appendingPathComponent("out")) == before, "a failed compile leaves --compile as it was")
         // Another device is refused by name.
         let phone = try Harness.assetc(Self.actool + ["--target-device", "iphone"], in: work)
         #expect(phone.status == 1 && phone.stdout.contains("--target-device iphone: a watchOS app runs on watch only"), "\(phone.stdout)")
+    }
+
+    /// A watch app's single-size icon (`universal`, `platform: watchos`, 1024x1024, the set Xcode 14
+    /// to 26 makes): in the car alone, an icon image of the watch idiom (5) at 1024x1024 with its
+    /// multisize record, as public builds of Xcode 26 report it (docs/watchos.md); the partial
+    /// Info.plist names it under CFBundlePrimaryIcon, a dictionary, with no loose file to list.
+    @Test func aSingleSizeWatchIconIsTheCarsIcon() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work)
+        let icon = catalog.appendingPathComponent("AppIcon.appiconset")
+        try FileManager.default.createDirectory(at: icon, withIntermediateDirectories: true)
+        try Self.png(1024, [200, 100, 50, 255]).write(to: icon.appendingPathComponent("icon.png"))
+        try Self.png(96, [1, 2, 3, 255]).write(to: icon.appendingPathComponent("old.png"))
+        try Data(#"{"images": [{"filename": "icon.png", "idiom": "universal", "platform": "watchos", "size": "1024x1024"}, {"filename": "old.png", "idiom": "watch", "role": "appLauncher", "scale": "2x", "size": "48x48", "subtype": "42mm"}, {"filename": "old.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+            .write(to: icon.appendingPathComponent("Contents.json"))
+        let run = try Harness.assetc(Self.actool + ["--app-icon", "AppIcon", "--output-partial-info-plist", "out/partial.plist"], in: work)
+        #expect(run.status == 0, "\(run.stdout)")
+        // What is left out is said (assetc's notes: `build --verbose`).
+        let verbose = try Harness.assetc(["build", "A.xcassets", "--platform", "watchos", "--app-icon", "AppIcon", "--output", "v", "--verbose"], in: work)
+        #expect(verbose.stderr.contains("AppIcon.appiconset/Contents.json: note: the per-size watch images are left out; the single-size 1024x1024 image is the icon"),
+                "\(verbose.stderr)")
+        #expect(verbose.stderr.contains("note: skipped old.png: idiom 'universal' for ios does not apply to a watch build"), "\(verbose.stderr)")
+        #expect(Harness.files(under: work.appendingPathComponent("out")) == ["Assets.car", "partial.plist"], "no loose icon file")
+        #expect(try ActoolModeTests.plist(work.appendingPathComponent("out/partial.plist"))
+                == ["CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"]]] as NSDictionary)
+        let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Assets.car")))
+        let id = try #require(car.facets["AppIcon"]?.first { $0.0 == 17 }?.1)
+        let renditions = car.renditions.filter { $0.attributes[17] == id }
+            .map { "\($0.name) part \($0.attributes[2] ?? 0) idiom \($0.attributes[15] ?? 0) scale \($0.attributes[12] ?? 0) \($0.width)x\($0.height)" }
+            .sorted()
+        #expect(renditions == ["AppIcon part 218 idiom 5 scale 1 0x0", "icon.png part 220 idiom 5 scale 1 1024x1024"], "\(renditions)")
+        let pixels = try #require(car.renditions.first { $0.name == "icon.png" }?.pixels)
+        #expect(Array(pixels.prefix(4)) == [50, 100, 200, 255], "BGRA")
+
+        // A translucent icon is compiled as it is, with App Store Connect's refusal said.
+        try Self.png(1024, [200, 100, 50, 128]).write(to: icon.appendingPathComponent("icon.png"))
+        let translucent = try Harness.assetc(Self.actool + ["--app-icon", "AppIcon"], in: work)
+        #expect(translucent.status == 0 && translucent.stdout.contains(
+            "AppIcon.appiconset: warning: icon.png: the watch app icon has transparent pixels; App Store Connect refuses a watch icon with an alpha channel"), "\(translucent.stdout)")
+
+        // From art, in a manifest: the same icon, drawn on the background.
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("art"), to: work.appendingPathComponent("art"))
+        try ##"{"version": 1, "images": [], "appIcon": {"source": "art/newsblur.pdf", "background": "#102030"}}"##
+            .write(to: work.appendingPathComponent("w.json"), atomically: true, encoding: .utf8)
+        let built = try Harness.assetc(["build", "w.json", "--platform", "watchos", "--output", "built"], in: work)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(try ActoolModeTests.plist(work.appendingPathComponent("built/partial-Info.plist"))
+                == ["CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"]]] as NSDictionary)
+        let drawn = try CARReader(try Harness.read(work.appendingPathComponent("built/Resources/Assets.car")))
+        let image = try #require(drawn.renditions.first { $0.attributes[2] == 220 })
+        #expect(image.attributes[15] == 5 && image.width == 1024 && image.height == 1024)
+        let corner = try #require(image.pixels)
+        #expect(Array(corner.prefix(4)) == [0x30, 0x20, 0x10, 255], "BGRA: the background fills what the art leaves")
     }
 
     @Test func buildForWatchOSMakesTheCar() throws {

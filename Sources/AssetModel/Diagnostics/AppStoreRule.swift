@@ -39,7 +39,7 @@ public enum AppStoreRule: String, Sendable, CaseIterable {
         case .iphone: .missingIPhoneIcon
         case .ipad: .missingIPadIcon
         case .appStore: .missingAppStoreIcon
-        case .mac: nil
+        case .mac, .watch: nil
         }
     }
 }

@@ -62,9 +62,17 @@ public enum DeviceTables {
         // The iOS 6 iPhone 29@2x and iPad 29@1x/@2x settings icons equal the iOS 7 rows above (same files).
     ]
 
+    /// A watch app's single-size icon (Xcode 14's and Xcode 26's app icon set for watchOS: one
+    /// `universal` entry with `platform: watchos`, 1024x1024), kept in the car alone as one image of
+    /// the watch idiom: the form public builds of Xcode 26 report (`assetutil`: an Icon Image
+    /// 1024x1024, idiom watch; semantic-craft/iOS-vibebuddy PR #30) and rules_apple's watch fixture
+    /// (bazelbuild/rules_apple@6f1a2d3c, WatchAppIcon.xcassets). docs/watchos.md.
+    public static let watchSingleSizeIcon = IconSlot(.watch, 1024, 1, .app, .required,
+                                                     source: "Xcode 14+ watchOS single-size icon set: universal, platform watchos, 1024x1024")
+
     /// Every icon slot a plan file can name, by its position here (`Variant`'s coding): the iOS rows
     /// first, so their numbers are what they were before the Mac rows joined.
-    public static let plannedIconSlots: [IconSlot] = icons + macAppIconSet + macIconComposerIcons + [macIcnsOnlyIcon]
+    public static let plannedIconSlots: [IconSlot] = icons + macAppIconSet + macIconComposerIcons + [macIcnsOnlyIcon, watchSingleSizeIcon]
 
     /// Ad-hoc distribution artwork: files named `iTunesArtwork` and `iTunesArtwork@2x`, no extension.
     public static let artwork: [ArtworkSlot] = [
@@ -111,6 +119,8 @@ public enum SlotIdiom: String, Sendable, Hashable, CaseIterable, Comparable {
     case appStore = "ios-marketing"
     /// A Mac app's icon (macOS only: `DeviceTables.macIconComposerIcons`).
     case mac
+    /// A watch app's icon (watchOS only: `DeviceTables.watchSingleSizeIcon`).
+    case watch
 
     public static func < (lhs: SlotIdiom, rhs: SlotIdiom) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -120,7 +130,7 @@ public enum SlotIdiom: String, Sendable, Hashable, CaseIterable, Comparable {
         switch self {
         case .iphone: .iphone
         case .ipad: .ipad
-        case .appStore, .mac: nil
+        case .appStore, .mac, .watch: nil
         }
     }
 }
@@ -181,7 +191,7 @@ public struct IconSlot: Sendable, Hashable {
     }
 
     public var label: String {
-        "\(idiom == .appStore ? "App Store" : idiom == .iphone ? "iPhone" : idiom == .mac ? "Mac" : "iPad") \(role.rawValue) \(formatPoints(points))x\(formatPoints(points))@\(scale)x"
+        "\(idiom == .appStore ? "App Store" : idiom == .iphone ? "iPhone" : idiom == .mac ? "Mac" : idiom == .watch ? "Apple Watch" : "iPad") \(role.rawValue) \(formatPoints(points))x\(formatPoints(points))@\(scale)x"
     }
 }
 
