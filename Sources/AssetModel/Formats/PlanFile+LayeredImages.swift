@@ -92,8 +92,9 @@ extension CatalogImageStack: Codable {
         kind = try c.decodeIfPresent(Bool.self, forKey: .solid) == true ? .solidImageStack : .imageStack
     }
 
-    /// The largest side, in points, a plan's stack may have: the App Store icon's 1280, with room.
-    static let largestSide = 4096
+    /// The largest side, in points, a plan's stack may have: the App Store icon's 1280, with room,
+    /// and a bound on the canvas a forged plan can make the car step draw.
+    static let largestSide = 2048
 }
 
 extension CatalogBrandAssets: Codable {
