@@ -5,91 +5,74 @@
 /// textures are named by), the top-shelf and App Store images, and where each came from for messages.
 /// An image set's `properties` stay behind: a layer, a top-shelf image and a flat App Store icon
 /// are recorded in the car by their variants and catalog records, not by these.
+///
+/// Each value is written through a `Wire` struct whose coding the compiler writes: the file's
+/// field names and what is left out when it has its usual value (an `any` appearance, no `tall`).
 
 extension CatalogImageSlot: Codable {
-    private enum CodingKeys: String, CodingKey { case idiom, scale, appearance, tall, filename, path, location }
+    private struct Wire: Codable {
+        var idiom: Idiom?, scale: Int?, appearance: Appearance?, tall: Bool?
+        var filename: String, path: String, location: SourceLocation
+    }
 
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(idiom, forKey: .idiom)
-        try c.encodeIfPresent(scale, forKey: .scale)
-        if !appearance.isAny { try c.encode(appearance, forKey: .appearance) }
-        if tall { try c.encode(true, forKey: .tall) }
-        try c.encode(filename, forKey: .filename)
-        try c.encode(path, forKey: .path)
-        try c.encode(location, forKey: .location)
+        try Wire(idiom: idiom, scale: scale, appearance: appearance.isAny ? nil : appearance, tall: tall ? true : nil,
+                 filename: filename, path: path, location: location).encode(to: encoder)
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(idiom: try c.decodeIfPresent(Idiom.self, forKey: .idiom), scale: try c.decodeIfPresent(Int.self, forKey: .scale),
-                  appearance: try c.decodeIfPresent(Appearance.self, forKey: .appearance) ?? .any,
-                  tall: try c.decodeIfPresent(Bool.self, forKey: .tall) ?? false,
-                  filename: try c.decode(String.self, forKey: .filename), path: try c.decode(String.self, forKey: .path),
-                  location: try c.decode(SourceLocation.self, forKey: .location))
+        let wire = try Wire(from: decoder)
+        self.init(idiom: wire.idiom, scale: wire.scale, appearance: wire.appearance ?? .any, tall: wire.tall ?? false,
+                  filename: wire.filename, path: wire.path, location: wire.location)
     }
 }
 
 extension CatalogImageSet: Codable {
-    private enum CodingKeys: String, CodingKey { case name, setPath = "set", contentsPath = "contents", slots }
+    private struct Wire: Codable {
+        var name: String, set: String, contents: String, slots: [CatalogImageSlot]
+    }
 
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(setPath, forKey: .setPath)
-        try c.encode(contentsPath, forKey: .contentsPath)
-        try c.encode(slots, forKey: .slots)
+        try Wire(name: name, set: setPath, contents: contentsPath, slots: slots).encode(to: encoder)
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(name: try c.decode(String.self, forKey: .name), setPath: try c.decode(String.self, forKey: .setPath),
-                  contentsPath: try c.decode(String.self, forKey: .contentsPath), slots: try c.decode([CatalogImageSlot].self, forKey: .slots),
-                  properties: CatalogImageProperties())
+        let wire = try Wire(from: decoder)
+        self.init(name: wire.name, setPath: wire.set, contentsPath: wire.contents, slots: wire.slots, properties: CatalogImageProperties())
     }
 }
 
 extension CatalogImageStack.Layer: Codable {
-    private enum CodingKeys: String, CodingKey { case name, content, folder }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encodeIfPresent(content, forKey: .content)
-        try c.encodeIfPresent(folder, forKey: .folder)
+    private struct Wire: Codable {
+        var name: String, content: CatalogImageSet?, folder: String?
     }
 
+    public func encode(to encoder: any Encoder) throws { try Wire(name: name, content: content, folder: folder).encode(to: encoder) }
+
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(name: try c.decode(String.self, forKey: .name), content: try c.decodeIfPresent(CatalogImageSet.self, forKey: .content),
-                  folder: try c.decodeIfPresent(String.self, forKey: .folder))
+        let wire = try Wire(from: decoder)
+        self.init(name: wire.name, content: wire.content, folder: wire.folder)
     }
 }
 
 extension CatalogImageStack: Codable {
-    private enum CodingKeys: String, CodingKey { case solid, name, setPath = "set", contentsPath = "contents", size, layers }
+    private struct Wire: Codable {
+        var solid: Bool?, name: String, set: String, contents: String, size: [Int], layers: [Layer]
+    }
 
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        if kind == .solidImageStack { try c.encode(true, forKey: .solid) }
-        try c.encode(name, forKey: .name)
-        try c.encode(setPath, forKey: .setPath)
-        try c.encode(contentsPath, forKey: .contentsPath)
-        try c.encode([width, height], forKey: .size)
-        try c.encode(layers, forKey: .layers)
+        try Wire(solid: kind == .solidImageStack ? true : nil, name: name, set: setPath, contents: contentsPath,
+                 size: [width, height], layers: layers).encode(to: encoder)
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let size = try c.decode([Int].self, forKey: .size)
+        let wire = try Wire(from: decoder)
         // A stack is drawn at its size times its scale: a size no image could have is refused here.
-        guard size.count == 2, size.allSatisfy({ (1...Self.largestSide).contains($0) }) else {
+        guard wire.size.count == 2, wire.size.allSatisfy({ (1...Self.largestSide).contains($0) }) else {
             throw JSONValueDecoder.Failure(.malformedStackSize)
         }
-        self.init(name: try c.decode(String.self, forKey: .name), setPath: try c.decode(String.self, forKey: .setPath),
-                  contentsPath: try c.decode(String.self, forKey: .contentsPath), width: size[0], height: size[1],
-                  layers: try c.decode([Layer].self, forKey: .layers))
-        kind = try c.decodeIfPresent(Bool.self, forKey: .solid) == true ? .solidImageStack : .imageStack
+        self.init(name: wire.name, setPath: wire.set, contentsPath: wire.contents, width: wire.size[0], height: wire.size[1], layers: wire.layers)
+        kind = wire.solid == true ? .solidImageStack : .imageStack
     }
 
     /// The largest side, in points, a plan's stack may have: the App Store icon's 1280, with room,
@@ -98,46 +81,44 @@ extension CatalogImageStack: Codable {
 }
 
 extension CatalogBrandAssets: Codable {
-    private enum CodingKeys: String, CodingKey { case name, setPath = "set", contentsPath = "contents", stacks, topShelf, appStoreImage, unknownRoles }
+    private struct Wire: Codable {
+        var name: String, set: String, contents: String, stacks: [CatalogImageStack]
+        /// By role (the encoder sorts keys).
+        var topShelf: [String: CatalogImageSet]?
+        var appStoreImage: CatalogImageSet?
+        var unknownRoles: [String]?
+    }
 
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(setPath, forKey: .setPath)
-        try c.encode(contentsPath, forKey: .contentsPath)
-        try c.encode(stacks, forKey: .stacks)
-        // By role (the encoder sorts keys).
-        if !topShelf.isEmpty { try c.encode(Dictionary(uniqueKeysWithValues: topShelf.map { ($0.key.rawValue, $0.value) }), forKey: .topShelf) }
-        try c.encodeIfPresent(appStoreImage, forKey: .appStoreImage)
-        if !unknownRoles.isEmpty { try c.encode(unknownRoles, forKey: .unknownRoles) }
+        try Wire(name: name, set: setPath, contents: contentsPath, stacks: stacks,
+                 topShelf: topShelf.isEmpty ? nil : Dictionary(uniqueKeysWithValues: topShelf.map { ($0.key.rawValue, $0.value) }),
+                 appStoreImage: appStoreImage, unknownRoles: unknownRoles.isEmpty ? nil : unknownRoles).encode(to: encoder)
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(name: try c.decode(String.self, forKey: .name), setPath: try c.decode(String.self, forKey: .setPath),
-                  contentsPath: try c.decode(String.self, forKey: .contentsPath), stacks: try c.decode([CatalogImageStack].self, forKey: .stacks))
-        for (role, image) in try c.decodeIfPresent([String: CatalogImageSet].self, forKey: .topShelf) ?? [:] {
+        let wire = try Wire(from: decoder)
+        self.init(name: wire.name, setPath: wire.set, contentsPath: wire.contents, stacks: wire.stacks)
+        for (role, image) in wire.topShelf ?? [:] {
             guard let known = TopShelfRole(rawValue: role) else { throw JSONValueDecoder.Failure(.unknownTopShelfRole(role)) }
             topShelf[known] = image
         }
-        appStoreImage = try c.decodeIfPresent(CatalogImageSet.self, forKey: .appStoreImage)
-        unknownRoles = try c.decodeIfPresent([String].self, forKey: .unknownRoles) ?? []
+        appStoreImage = wire.appStoreImage
+        unknownRoles = wire.unknownRoles ?? []
     }
 }
 
 extension TVIcons: Codable {
-    private enum CodingKeys: String, CodingKey { case primaryIcon, topShelf }
+    private struct Wire: Codable {
+        var primaryIcon: String?, topShelf: [String: String]?
+    }
 
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(primaryIcon, forKey: .primaryIcon)
-        if !topShelf.isEmpty { try c.encode(topShelf, forKey: .topShelf) }
+        try Wire(primaryIcon: primaryIcon, topShelf: topShelf.isEmpty ? nil : topShelf).encode(to: encoder)
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(primaryIcon: try c.decodeIfPresent(String.self, forKey: .primaryIcon),
-                  topShelf: try c.decodeIfPresent([String: String].self, forKey: .topShelf) ?? [:])
+        let wire = try Wire(from: decoder)
+        self.init(primaryIcon: wire.primaryIcon, topShelf: wire.topShelf ?? [:])
         // Only the two keys `TVTopShelfImage` has: a plan cannot put another into the Info.plist.
         let keys = Set(CatalogBrandAssets.TopShelfRole.allCases.map(\.infoPlistKey))
         if let key = topShelf.keys.sorted().first(where: { !keys.contains($0) }) { throw JSONValueDecoder.Failure(.unknownTopShelfRole(key)) }
