@@ -329,39 +329,32 @@ extension KeyedDecodingContainer {
 // Data and symbol sets leave out the main bundle's "bundle" (Swift's synthesized form, which the
 // plan files of earlier versions hold); images and colours write it as null.
 extension CatalogRecords.DataSet: Codable {
-    private enum CodingKeys: String, CodingKey { case bundle, name, catalog, setPath, entries }
+    private struct Wire: Codable {
+        var bundle: String?, name: String, catalog: String, setPath: String, entries: [CatalogDataSet.Entry]
+    }
 
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(bundle.name, forKey: .bundle)
-        try c.encode(name, forKey: .name)
-        try c.encode(catalog, forKey: .catalog)
-        try c.encode(setPath, forKey: .setPath)
-        try c.encode(entries, forKey: .entries)
+        try Wire(bundle: bundle.name, name: name, catalog: catalog, setPath: setPath, entries: entries).encode(to: encoder)
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(bundle: try c.decodeBundle(.bundle), name: try c.decode(String.self, forKey: .name),
-                  catalog: try c.decode(String.self, forKey: .catalog), setPath: try c.decode(String.self, forKey: .setPath),
-                  entries: try c.decode([CatalogDataSet.Entry].self, forKey: .entries))
+        let wire = try Wire(from: decoder)
+        self.init(bundle: BundleRef(wire.bundle), name: wire.name, catalog: wire.catalog, setPath: wire.setPath, entries: wire.entries)
     }
 }
 
 extension CatalogRecords.SymbolSet: Codable {
-    private enum CodingKeys: String, CodingKey { case bundle, catalog, symbolSet }
+    private struct Wire: Codable {
+        var bundle: String?, catalog: String, symbolSet: CatalogSymbolSet
+    }
 
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(bundle.name, forKey: .bundle)
-        try c.encode(catalog, forKey: .catalog)
-        try c.encode(symbolSet, forKey: .symbolSet)
+        try Wire(bundle: bundle.name, catalog: catalog, symbolSet: symbolSet).encode(to: encoder)
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(bundle: try c.decodeBundle(.bundle), catalog: try c.decode(String.self, forKey: .catalog),
-                  symbolSet: try c.decode(CatalogSymbolSet.self, forKey: .symbolSet))
+        let wire = try Wire(from: decoder)
+        self.init(bundle: BundleRef(wire.bundle), catalog: wire.catalog, symbolSet: wire.symbolSet)
     }
 }
 
