@@ -207,6 +207,22 @@ extension UnkeyedDecodingContainer {
     }
 }
 
+/// A value written as a two-element array of other types (`["red", 0.5]`, `["dark", false]`):
+/// read exactly two, refusing more.
+func decodePair<First: Decodable, Second: Decodable>(_ first: First.Type, _ second: Second.Type,
+                                                    from decoder: any Decoder) throws -> (First, Second) {
+    var items = try decoder.unkeyedContainer()
+    let pair = (try items.decode(First.self), try items.decode(Second.self))
+    try items.expectEnd()
+    return pair
+}
+
+func encodePair(_ first: some Encodable, _ second: some Encodable, to encoder: any Encoder) throws {
+    var items = encoder.unkeyedContainer()
+    try items.encode(first)
+    try items.encode(second)
+}
+
 extension Diagnostic.Message {
     /// A file assetc wrote that no longer parses: the parser's message and where.
     fileprivate static func syntaxError(_ error: JSONSyntaxError) -> Diagnostic.Message { "\(error.message) at \(error.location.line):\(error.location.column)" }

@@ -360,16 +360,11 @@ extension CatalogRecords.SymbolSet: Codable {
 
 extension ColorComponent: Codable {
     public init(from decoder: any Decoder) throws {
-        var items = try decoder.unkeyedContainer()
-        self.init(name: try items.decode(String.self), value: try items.decode(Double.self))
-        try items.expectEnd()
+        let (name, value) = try decodePair(String.self, Double.self, from: decoder)
+        self.init(name: name, value: value)
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var items = encoder.unkeyedContainer()
-        try items.encode(name)
-        try items.encode(value)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodePair(name, value, to: encoder) }
 }
 
 extension CatalogColor: Codable {

@@ -58,16 +58,11 @@ extension Appearance.Luminosity: Codable {}
 
 extension Appearance: Codable {
     public init(from decoder: any Decoder) throws {
-        var items = try decoder.unkeyedContainer()
-        self.init(luminosity: try items.decode(Luminosity.self), highContrast: try items.decode(Bool.self))
-        try items.expectEnd()
+        let (luminosity, highContrast) = try decodePair(Luminosity.self, Bool.self, from: decoder)
+        self.init(luminosity: luminosity, highContrast: highContrast)
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var items = encoder.unkeyedContainer()
-        try items.encode(luminosity)
-        try items.encode(highContrast)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodePair(luminosity, highContrast, to: encoder) }
 }
 
 extension ResolvedSource.Kind: Codable {}
