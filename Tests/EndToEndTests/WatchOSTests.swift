@@ -145,6 +145,13 @@ import TestSupport
         #expect(image.attributes[15] == 5 && image.width == 1024 && image.height == 1024)
         let corner = try #require(image.pixels)
         #expect(Array(corner.prefix(4)) == [0x30, 0x20, 0x10, 255], "BGRA: the background fills what the art leaves")
+
+        // An Icon Composer icon is refused for a watch app, by name, with what to give instead.
+        try FileManager.default.copyItem(at: Harness.fixtures.appendingPathComponent("iconcomposer/MinusOne.icon"), to: work.appendingPathComponent("MinusOne.icon"))
+        try #"{"version": 1, "images": [], "appIcon": {"source": "MinusOne.icon"}}"#.write(to: work.appendingPathComponent("i.json"), atomically: true, encoding: .utf8)
+        let composer = try Harness.assetc(["build", "i.json", "--platform", "watchos", "--output", "composer"], in: work)
+        #expect(composer.status == 1 && composer.stderr.contains("MinusOne.icon/icon.json: error: an Icon Composer icon is not compiled for watchOS by assetc yet"),
+                "\(composer.stderr)")
     }
 
     @Test func buildForWatchOSMakesTheCar() throws {
