@@ -29,9 +29,16 @@ public enum TableReport {
                 "file": .string(slot.fileName(base: "Default")), "source": .string(slot.source),
             ])
         }
+        let others = DeviceTables.otherPlatformIcons.map { row -> JSONOutput in
+            .object([
+                "platform": .string(row.platform.rawValue), "icon": .string(row.icon),
+                "points": .array([.number(row.width), .number(row.height)]), "scale": .integer(row.scale),
+                "pixels": .array([.integer(row.pixels.width), .integer(row.pixels.height)]), "source": .string(row.source),
+            ])
+        }
         return .object([
             "version": .string(DeviceTables.version), "icons": .array(icons), "artwork": .array(artwork),
-            "launchImages": .array(launch),
+            "launchImages": .array(launch), "otherPlatformIcons": .array(others),
             "maximumLaunchImageBytes": .integer(DeviceTables.maximumLaunchImageBytes),
         ])
     }
@@ -56,6 +63,13 @@ public enum TableReport {
                          "\(slot.width)x\(slot.height)",
                          slot.statusBarExcluded ? "≤ 6.1 (status bar excluded)" : slot.minimumOS.map { "≥ \($0)" } ?? "all",
                          slot.statusBarExcluded ? "(validation only)" : slot.fileName(base: "Default"), slot.source])
+        }
+        lines += columns(rows)
+        lines += ["", "Other platforms' icons (in Assets.car)"]
+        rows = [["platform", "icon", "size", "scale", "pixels", "source"]]
+        for row in DeviceTables.otherPlatformIcons {
+            rows.append([row.platform.rawValue, row.icon, "\(formatPoints(row.width))x\(formatPoints(row.height))", "@\(row.scale)x",
+                         "\(row.pixels.width)x\(row.pixels.height)", row.source])
         }
         lines += columns(rows)
         return lines.joined(separator: "\n") + "\n"

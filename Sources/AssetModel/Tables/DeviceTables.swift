@@ -269,3 +269,43 @@ public struct LaunchSlot: Sendable, Hashable {
         return text
     }
 }
+
+/// An app icon of another platform than iOS, one row per scale, as `assetc tables` lists it: the
+/// sizes the Mac, Apple Watch, Apple TV and Vision Pro builds check and write, from the constants
+/// the planner and the car step use, each with where its numbers come from.
+public struct PlatformIconRow: Sendable, Hashable {
+    public var platform: ApplePlatform
+    /// What the image is (`app icon set`, `App Icon (image stack)`…).
+    public var icon: String
+    public var width: Double
+    public var height: Double
+    public var scale: Int
+    public var source: String
+
+    public var pixels: (width: Int, height: Int) { (Int(width * Double(scale)), Int(height * Double(scale))) }
+}
+
+extension DeviceTables {
+    public static let otherPlatformIcons: [PlatformIconRow] = {
+        func rows(_ slots: [IconSlot], _ platform: ApplePlatform, _ icon: String) -> [PlatformIconRow] {
+            slots.map { PlatformIconRow(platform: platform, icon: icon, width: $0.points, height: $0.points, scale: $0.scale, source: $0.source) }
+        }
+        let brandAssets = "Asset Catalog Format Reference, Brand Assets Type; actool 26 cars (docs/tvos.md)"
+        var result = rows(macAppIconSet, .macOS, "app icon set") + rows(macIconComposerIcons, .macOS, "Icon Composer icon")
+            + rows([watchSingleSizeIcon], .watchOS, "single-size icon")
+        let appIcon = CatalogBrandAssets.stackSizes[0], appStore = CatalogBrandAssets.stackSizes[1]
+        result += [1, 2].map { PlatformIconRow(platform: .tvOS, icon: "App Icon (image stack, 2-5 layers)", width: Double(appIcon.width),
+                                               height: Double(appIcon.height), scale: $0, source: brandAssets) }
+        result.append(PlatformIconRow(platform: .tvOS, icon: "App Store icon (image stack)", width: Double(appStore.width),
+                                      height: Double(appStore.height), scale: 1, source: brandAssets))
+        for role in CatalogBrandAssets.TopShelfRole.allCases {
+            result += [1, 2].map { PlatformIconRow(platform: .tvOS, icon: role.rawValue, width: Double(role.points.width),
+                                                   height: Double(role.points.height), scale: $0, source: brandAssets) }
+        }
+        let vision = CatalogImageStack.visionIconSize
+        result.append(PlatformIconRow(platform: .visionOS, icon: "App icon (solid image stack, 2-3 layers)", width: Double(vision.width),
+                                      height: Double(vision.height), scale: 2,
+                                      source: "Apple, Configuring your app icon: 1024x1024 px per layer; rebelancap/dusklight-ios's actool car"))
+        return result
+    }()
+}
