@@ -18,12 +18,18 @@ extension IconPlanner {
         var checkedFiles: [String: Bool] = [:]
         for entry in slotSet.entries {
             switch (entry.idiom, entry.platform) {
-            case ("universal"?, "watchos"?) where !entry.hasAppearances:
+            case ("universal"?, "watchos"?) where entry.hasAppearances:
+                diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: .skippedWatchAppearance(entry))
+            case ("universal"?, "watchos"?):
                 guard entry.squarePoints == slot.points else {
                     diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: .skippedNotAWatchSlot(entry))
                     continue
                 }
-                guard icon == nil, let file = entry.filename else { continue }
+                guard let file = entry.filename else { continue }
+                guard icon == nil else {
+                    diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: .skippedSecondWatchImage(file))
+                    continue
+                }
                 guard let path = checkFile(file, setPath: setPath, setName: setName, expected: slot.pixels, entry: entry, required: true,
                                            requireOpaque: false, diagnostics: &diagnostics, checked: &checkedFiles) else {
                     reported = true  // its file's own message says enough
@@ -103,6 +109,14 @@ extension Diagnostic.Message {
 
     fileprivate static func skippedNotForAWatch(_ entry: CatalogEntry) -> Diagnostic.Message {
         "skipped \(entry.filename ?? "an empty slot"): idiom '\(entry.idiom ?? "(none)")' \(entry.platform.map { "for \($0) " } ?? "")does not apply to a watch build"
+    }
+
+    fileprivate static func skippedWatchAppearance(_ entry: CatalogEntry) -> Diagnostic.Message {
+        "skipped \(entry.filename ?? "an empty slot"): a watch app icon has no dark or tinted appearance"
+    }
+
+    fileprivate static func skippedSecondWatchImage(_ file: String) -> Diagnostic.Message {
+        "skipped \(file): the set has a single-size watchOS image already, the first one listed"
     }
 
     fileprivate static func skippedNotAWatchSlot(_ entry: CatalogEntry) -> Diagnostic.Message {

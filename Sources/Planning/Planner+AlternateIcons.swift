@@ -77,6 +77,11 @@ extension Planner {
     /// warnings that say a file of it is gone (`check` fails on them), are kept.
     func alternateIconVariants(_ spec: AppIconSpec, name: String, path: String, what: String, request: BuildRequest,
                                        slotSets: CatalogSlotSets, diagnostics: inout [Diagnostic]) -> [Variant] {
+        // watchOS has no alternate icons (`setAlternateIconName(_:)` is UIKit's, on iOS and tvOS).
+        if request.platform == .watchOS {
+            diagnostics.append(Diagnostic.warning(path, .noAlternateIconsOnWatchOS(what, name: name)).droppingContent())
+            return []
+        }
         var own: [Diagnostic] = []
         let planned = IconPlanner(request: request, inspector: inspector, slotSets: slotSets, resolve: { request.resolve($0) })
             .plan(spec, diagnostics: &own)
@@ -111,6 +116,10 @@ extension Planner {
 }
 
 extension Diagnostic.Message {
+    fileprivate static func noAlternateIconsOnWatchOS(_ what: String, name: String) -> Diagnostic.Message {
+        "the \(what) \"\(name)\" is not packaged as an alternate icon: a watchOS app has none"
+    }
+
     fileprivate static func alternateIconNamedTwice(_ name: String, set: String, packagedAs packaged: String) -> Diagnostic.Message {
         "the alternate icon \"\(name)\" is the icon set \"\(set)\", which is named already; "
             + "it is packaged once, as \"\(packaged)\""

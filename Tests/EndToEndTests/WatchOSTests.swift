@@ -105,7 +105,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: icon, withIntermediateDirectories: true)
         try Self.png(1024, [200, 100, 50, 255]).write(to: icon.appendingPathComponent("icon.png"))
         try Self.png(96, [1, 2, 3, 255]).write(to: icon.appendingPathComponent("old.png"))
-        try Data(#"{"images": [{"filename": "icon.png", "idiom": "universal", "platform": "watchos", "size": "1024x1024"}, {"filename": "old.png", "idiom": "watch", "role": "appLauncher", "scale": "2x", "size": "48x48", "subtype": "42mm"}, {"filename": "old.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+        try Data(#"{"images": [{"filename": "icon.png", "idiom": "universal", "platform": "watchos", "size": "1024x1024"}, {"filename": "old.png", "idiom": "watch", "role": "appLauncher", "scale": "2x", "size": "48x48", "subtype": "42mm"}, {"filename": "old.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}, {"filename": "second.png", "idiom": "universal", "platform": "watchos", "size": "1024x1024"}, {"filename": "dark.png", "idiom": "universal", "platform": "watchos", "size": "1024x1024", "appearances": [{"appearance": "luminosity", "value": "dark"}]}], "info": {"author": "xcode", "version": 1}}"#.utf8)
             .write(to: icon.appendingPathComponent("Contents.json"))
         let run = try Harness.assetc(Self.actool + ["--app-icon", "AppIcon", "--output-partial-info-plist", "out/partial.plist"], in: work)
         #expect(run.status == 0, "\(run.stdout)")
@@ -114,6 +114,14 @@ import TestSupport
         #expect(verbose.stderr.contains("AppIcon.appiconset/Contents.json: note: the per-size watch images are left out; the single-size 1024x1024 image is the icon"),
                 "\(verbose.stderr)")
         #expect(verbose.stderr.contains("note: skipped old.png: idiom 'universal' for ios does not apply to a watch build"), "\(verbose.stderr)")
+        #expect(verbose.stderr.contains("note: skipped second.png: the set has a single-size watchOS image already, the first one listed"), "\(verbose.stderr)")
+        #expect(verbose.stderr.contains("note: skipped dark.png: a watch app icon has no dark or tinted appearance"), "\(verbose.stderr)")
+        // No alternate icons on watchOS: another set asked for is left out, said.
+        try FileManager.default.copyItem(at: icon, to: catalog.appendingPathComponent("Other.appiconset"))
+        let alternate = try Harness.assetc(Self.actool + ["--app-icon", "AppIcon", "--alternate-app-icon", "Other"], in: work)
+        #expect(alternate.status == 0 && alternate.stdout.contains(
+            "Other.appiconset: warning: the app icon set \"Other\" is not packaged as an alternate icon: a watchOS app has none"), "\(alternate.stdout)")
+        try FileManager.default.removeItem(at: catalog.appendingPathComponent("Other.appiconset"))
         #expect(Harness.files(under: work.appendingPathComponent("out")) == ["Assets.car", "partial.plist"], "no loose icon file")
         #expect(try ActoolModeTests.plist(work.appendingPathComponent("out/partial.plist"))
                 == ["CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"]]] as NSDictionary)

@@ -86,7 +86,7 @@ import Testing
                             properties: CatalogImageProperties())
         }
         let layers = [CatalogImageStack.Layer(name: "Front", content: set("App Icon/Front/Content", scales: [1, 2]), folder: "A.xcassets/F"),
-                      CatalogImageStack.Layer(name: "Back", content: nil)]
+                      CatalogImageStack.Layer(name: "Back", content: set("App Icon/Back/Content", scales: [1]))]
         var brand = CatalogBrandAssets(name: "App Icon & Top Shelf Image", setPath: "B.brandassets", contentsPath: "A.xcassets/B.brandassets/Contents.json",
                                        stacks: [CatalogImageStack(name: "App Icon", setPath: "B/App Icon.imagestack", contentsPath: "c.json",
                                                                   width: 400, height: 240, layers: layers)])
@@ -100,20 +100,30 @@ import Testing
         plan.compiledCatalog = compiled
         plan.infoPlist.brandAssets = TVIcons(brand)
         plan.infoPlist.solidImageStackIcon = "AppIcon"
-        (plan.infoPlist.platform, plan.infoPlist.writesIconFile) = (.macOS, false)
-        let text = PlanFile.encode(plan, keys: ["k1", "k2"]).serialized()
+        (plan.infoPlist.platform, plan.infoPlist.writesIconFile) = (.tvOS, false)
+        plan.compiledCatalog?.writesIconFile = false
+        plan.variants.removeAll { $0.iconSlot != nil }  // a tvOS icon is its stacks
+        let text = PlanFile.encode(plan, keys: ["k1"]).serialized()
         let decoded = try PlanFile.decode(Array(text.utf8)).plan
         #expect(decoded.compiledCatalog?.platform == .tvOS)
-        #expect(decoded.infoPlist.platform == .macOS && decoded.infoPlist.writesIconFile == false)
+        #expect(decoded.infoPlist.platform == .tvOS && decoded.infoPlist.writesIconFile == false && decoded.compiledCatalog?.writesIconFile == false)
         #expect(decoded.infoPlist.brandAssets == plan.infoPlist.brandAssets && decoded.infoPlist.solidImageStackIcon == "AppIcon")
         // The image sets' properties are not carried; everything the car step reads is.
         #expect(decoded.compiledCatalog?.brandAssets == brand)
         #expect(decoded.compiledCatalog?.solidImageStacks == [solid])
         #expect(decoded.compiledCatalog?.solidImageStacks.first?.kind == .solidImageStack)
 
+        // Forged: sizes no stack has, a layer's scale, an unknown top-shelf role or Info.plist key, a
+        // stack left with one layer, an Info.plist icon no stack makes.
         for (from, to) in [("\"size\": [400, 240]", "\"size\": [400, 1e9]"), ("\"size\": [512, 512]", "\"size\": [0, 512]"),
+                           ("\"size\": [400, 240]", "\"size\": [4000, 2400]"), ("\"scale\": 2,\n", "\"scale\": 1000,\n"), ("\"scale\": 2\n", "\"scale\": 7\n"),
                            ("\"top-shelf-image-wide\": {", "\"top-shelf-image-huge\": {"),
-                           ("\"TVTopShelfPrimaryImageWide\"", "\"CFBundleExecutable\"")] {
+                           ("\"TVTopShelfPrimaryImageWide\"", "\"CFBundleExecutable\""),
+                           ("\"name\": \"App Icon/Back/Content\"", "\"name\": \"App Icon/Back/Content\", \"slots\": [], \"x\""),
+                           ("\"solidImageStackIcon\": \"AppIcon\"", "\"solidImageStackIcon\": \"Other\""),
+                           ("\"primaryIcon\": \"App Icon\"", "\"primaryIcon\": \"Other\""),
+                           // The car for one platform and the Info.plist for another.
+                           ("\"legacy\": true,\n    \"platform\": \"tvos\"", "\"legacy\": true,\n    \"platform\": \"macos\"")] {
             #expect(text.contains(from), "\(from)")
             #expect(throws: PlanFile.DecodeError.self, "\(to)") { try PlanFile.decode(Array(text.replacingOccurrences(of: from, with: to).utf8)) }
         }
@@ -138,6 +148,10 @@ import Testing
                 .replacingOccurrences(of: "\"relativePath\": \"Checkout.bundle", with: "\"relativePath\": \"../../Checkout.bundle"),
             good.replacingOccurrences(of: "\"iconSlot\": 3", with: "\"iconSlot\": 9999"),
             good.replacingOccurrences(of: "\"kind\": \"svg\"", with: "\"kind\": \"gif\""),
+            // A scale sizes what is drawn: only Apple's 1x to 3x (a forged -1 trapped, 1000 asked for 384 GB).
+            good.replacingOccurrences(of: "\"iconSlot\": 3", with: "\"iconSlot\": \(DeviceTables.plannedIconSlots.firstIndex(of: DeviceTables.watchSingleSizeIcon)!)"),
+            good.replacingOccurrences(of: "\"scale\": 2,", with: "\"scale\": -1,"),
+            good.replacingOccurrences(of: "\"scale\": 2,", with: "\"scale\": 1000,"),
             "{}", "[", "",
         ]
         // Pixel sizes no Int holds trapped (a crash with no message) before they were checked.

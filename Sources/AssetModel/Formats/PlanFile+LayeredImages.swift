@@ -9,6 +9,46 @@
 /// Each value is written through a `Wire` struct whose coding the compiler writes: the file's
 /// field names and what is left out when it has its usual value (an `any` appearance, no `tall`).
 
+extension PlanFile {
+    /// What planning guarantees of a plan's layered images, checked again for a plan read from a
+    /// file, so a hand-edited one cannot give a car without the icon its Info.plist names: each stack
+    /// of a size its platform has, with two layers or more that have an image, and the Info.plist's
+    /// icon and top-shelf names those the images make.
+    static func checkLayeredImages(_ plan: BuildPlan) throws(JSONValueDecoder.Failure) {
+        let brandAssets = plan.compiledCatalog?.brandAssets
+        let solid = plan.compiledCatalog?.solidImageStacks ?? []
+        for stack in (brandAssets?.stacks ?? []) + solid {
+            let sizes = stack.kind == .solidImageStack ? [CatalogImageStack.visionIconSize] : CatalogBrandAssets.stackSizes
+            guard sizes.contains(where: { $0.width == stack.width && $0.height == stack.height }),
+                  stack.layers.filter(\.hasContent).count >= 2 else { throw JSONValueDecoder.Failure(.stackIsNotPlanned(stack.name)) }
+        }
+        guard plan.infoPlist.brandAssets == brandAssets.map(TVIcons.init),
+              plan.infoPlist.solidImageStackIcon.map({ icon in solid.contains { $0.name == icon } }) ?? true else {
+            throw JSONValueDecoder.Failure(.layeredIconIsNotPlanned)
+        }
+    }
+}
+
+extension PlanFile {
+    /// Each icon file's slot is one of its platform's (an iPhone slot in a watch plan would put an
+    /// iPhone icon in a watch car), and the car is the Info.plist's platform's.
+    static func checkPlatform(_ plan: BuildPlan) throws(JSONValueDecoder.Failure) {
+        let platform = plan.infoPlist.platform
+        if let compiled = plan.compiledCatalog, compiled.platform != platform {
+            throw JSONValueDecoder.Failure(.platformsDiffer(compiled.platform, platform))
+        }
+        let idioms: Set<SlotIdiom> = switch platform {
+        case .iOS: [.iphone, .ipad, .appStore]
+        case .macOS, .macCatalyst: [.mac]
+        case .watchOS: [.watch]
+        case .tvOS, .visionOS: []
+        }
+        if let slot = plan.variants.compactMap(\.iconSlot).first(where: { !idioms.contains($0.idiom) }) {
+            throw JSONValueDecoder.Failure(.iconSlotOfAnotherPlatform(slot.label, platform))
+        }
+    }
+}
+
 extension CatalogImageSlot: Codable {
     private struct Wire: Codable {
         var idiom: Idiom?, scale: Int?, appearance: Appearance?, tall: Bool?
@@ -22,6 +62,7 @@ extension CatalogImageSlot: Codable {
 
     public init(from decoder: any Decoder) throws {
         let wire = try Wire(from: decoder)
+        if let scale = wire.scale, !(1...3).contains(scale) { throw JSONValueDecoder.Failure(.slotScaleOutOfRange(scale)) }
         self.init(idiom: wire.idiom, scale: wire.scale, appearance: wire.appearance ?? .any, tall: wire.tall ?? false,
                   filename: wire.filename, path: wire.path, location: wire.location)
     }
@@ -67,17 +108,11 @@ extension CatalogImageStack: Codable {
 
     public init(from decoder: any Decoder) throws {
         let wire = try Wire(from: decoder)
-        // A stack is drawn at its size times its scale: a size no image could have is refused here.
-        guard wire.size.count == 2, wire.size.allSatisfy({ (1...Self.largestSide).contains($0) }) else {
-            throw JSONValueDecoder.Failure(.malformedStackSize)
-        }
+        // Two numbers; which sizes a platform has is `PlanFile.checkLayeredImages`'s to say.
+        guard wire.size.count == 2 else { throw JSONValueDecoder.Failure(.malformedStackSize) }
         self.init(name: wire.name, setPath: wire.set, contentsPath: wire.contents, width: wire.size[0], height: wire.size[1], layers: wire.layers)
         kind = wire.solid == true ? .solidImageStack : .imageStack
     }
-
-    /// The largest side, in points, a plan's stack may have: the App Store icon's 1280, with room,
-    /// and a bound on the canvas a forged plan can make the car step draw.
-    static let largestSide = 2048
 }
 
 extension CatalogBrandAssets: Codable {
@@ -98,7 +133,7 @@ extension CatalogBrandAssets: Codable {
     public init(from decoder: any Decoder) throws {
         let wire = try Wire(from: decoder)
         self.init(name: wire.name, setPath: wire.set, contentsPath: wire.contents, stacks: wire.stacks)
-        for (role, image) in wire.topShelf ?? [:] {
+        for (role, image) in (wire.topShelf ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard let known = TopShelfRole(rawValue: role) else { throw JSONValueDecoder.Failure(.unknownTopShelfRole(role)) }
             topShelf[known] = image
         }
@@ -129,4 +164,21 @@ extension Diagnostic.Message {
     fileprivate static let malformedStackSize: Diagnostic.Message = "an image stack's size is malformed"
 
     fileprivate static func unknownTopShelfRole(_ role: String) -> Diagnostic.Message { "\"\(role)\" is not a top-shelf role" }
+
+    fileprivate static func slotScaleOutOfRange(_ scale: Int) -> Diagnostic.Message { "a layer's scale \(scale) is not 1, 2 or 3" }
+
+    fileprivate static func stackIsNotPlanned(_ name: String) -> Diagnostic.Message {
+        "the image stack \"\(name)\" is not one planning makes: a size its platform has and two layers or more with an image"
+    }
+
+    fileprivate static func platformsDiffer(_ car: ApplePlatform, _ infoPlist: ApplePlatform) -> Diagnostic.Message {
+        "the car is for \(car.rawValue) and the Info.plist for \(infoPlist.rawValue)"
+    }
+
+    fileprivate static func iconSlotOfAnotherPlatform(_ slot: String, _ platform: ApplePlatform) -> Diagnostic.Message {
+        "the \(slot) icon slot is not one of \(platform.rawValue)'s"
+    }
+
+    fileprivate static let layeredIconIsNotPlanned: Diagnostic.Message =
+        "the Info.plist's layered icon or top-shelf images are not those the plan's image stacks make"
 }

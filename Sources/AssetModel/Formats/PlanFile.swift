@@ -119,6 +119,8 @@ extension PlanFile {
             plan.fontsDirectory = try c.decodeIfPresent(String.self, forKey: .fonts)
             plan.pngEffort = try c.decode(PNGEffort.self, forKey: .pngEffort)
             plan.compiledCatalog = try c.decodeIfPresent(CompiledCatalogRequest.self, forKey: .compiledCatalog)
+            try PlanFile.checkLayeredImages(plan)
+            try PlanFile.checkPlatform(plan)
         }
     }
 }
@@ -231,7 +233,7 @@ extension LaunchScreenSpec: Codable {
 
 extension CompiledCatalogRequest: Codable {
     private enum CodingKeys: String, CodingKey {
-        case appIcon, deploymentTarget, singleSizeIcon, devices, xcode, iconStack, space, platform, brandAssets, solidImageStacks
+        case appIcon, deploymentTarget, singleSizeIcon, devices, xcode, iconStack, space, platform, brandAssets, solidImageStacks, writesIconFile
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -247,6 +249,7 @@ extension CompiledCatalogRequest: Codable {
         if optimizesForSpace { try c.encode(true, forKey: .space) }
         try c.encodeIfPresent(brandAssets, forKey: .brandAssets)
         if !solidImageStacks.isEmpty { try c.encode(solidImageStacks, forKey: .solidImageStacks) }
+        if !writesIconFile { try c.encode(false, forKey: .writesIconFile) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -264,6 +267,7 @@ extension CompiledCatalogRequest: Codable {
         platform = try c.decodeIfPresent(ApplePlatform.self, forKey: .platform) ?? .iOS
         brandAssets = try c.decodeIfPresent(CatalogBrandAssets.self, forKey: .brandAssets)
         solidImageStacks = try c.decodeIfPresent([CatalogImageStack].self, forKey: .solidImageStacks) ?? []
+        writesIconFile = try c.decodeIfPresent(Bool.self, forKey: .writesIconFile) ?? true
     }
 }
 

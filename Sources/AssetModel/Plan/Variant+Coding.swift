@@ -151,11 +151,14 @@ extension Variant: Codable {
             role = .launchImage(DeviceTables.launchImages[index])
         }
         let bundleName = try c.decode(String.self, forKey: .bundle)
+        // Apple's scales are 1x to 3x; another would size a canvas from a forged number.
+        let scale = try c.decode(Int.self, forKey: .scale)
+        guard (1...3).contains(scale) else { throw fail(.scaleOutOfRange(scale)) }
         self.init(
             name: try c.decode(String.self, forKey: .name),
             bundle: bundleName == BundleRef.mainName ? .main : .named(bundleName),
             relativePath: try c.decode(String.self, forKey: .relativePath),
-            fileName: try c.decode(String.self, forKey: .fileName), scale: try c.decode(Int.self, forKey: .scale),
+            fileName: try c.decode(String.self, forKey: .fileName), scale: scale,
             idiom: idiom, tall: try c.decode(Bool.self, forKey: .tall),
             pointSize: try c.decode(PointSize.self, forKey: .points), pixelWidth: pixels[0], pixelHeight: pixels[1],
             source: ResolvedSource(path: try c.decode(String.self, forKey: .source),
@@ -187,6 +190,8 @@ extension Diagnostic.Message {
     fileprivate static func unknownIdiom(_ name: String) -> Diagnostic.Message { "unknown idiom \(name)" }
 
     fileprivate static let pixelsOutOfRange: Diagnostic.Message = "\"pixels\" must hold 2 whole numbers from 1 to \(FileNaming.unrepresentable)"
+    fileprivate static func scaleOutOfRange(_ scale: Int) -> Diagnostic.Message { "scale \(scale) is not 1, 2 or 3" }
+
     fileprivate static let iconFileHasNoSlot: Diagnostic.Message = "an icon file has no \"iconSlot\""
 
     fileprivate static func unknownIconSlot(_ index: Int) -> Diagnostic.Message { "icon slot \(index) is not in the device table" }
