@@ -140,6 +140,20 @@ import Testing
         #expect(try PlanFile.decode(Array(text.utf8)).plan.variants == plan.variants)
     }
 
+    /// A car-only slot's scale keys its rendition: only 0 (none) to 3 is read back.
+    @Test func aTraitSlotsScaleIsChecked() throws {
+        var plan = Self.sample()
+        plan.catalogRecords.images[0].properties.traitSlots = [
+            CatalogTraitSlot(idiom: .ipad, scale: 2, appearance: .any, filename: "wide.png", path: "A.xcassets/Round/Cherry.imageset/wide.png",
+                             widthClass: "regular", heightClass: nil, memory: nil, graphicsFeatureSet: nil),
+        ]
+        let text = PlanFile.encode(plan, keys: ["k1", "k2"]).serialized()
+        #expect(try PlanFile.decode(Array(text.utf8)).plan.catalogRecords.images == plan.catalogRecords.images)
+        let forged = text.replacingOccurrences(of: "\"scale\": 2,\n", with: "\"scale\": 4611686018427387904,\n")
+        #expect(forged != text)
+        #expect(throws: PlanFile.DecodeError.self) { try PlanFile.decode(Array(forged.utf8)) }
+    }
+
     @Test func forgedOrForeignPlansAreRefused() {
         let good = PlanFile.encode(Self.sample(), keys: ["k1", "k2"]).serialized()
         let cases = [

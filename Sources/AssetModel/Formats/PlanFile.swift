@@ -121,6 +121,10 @@ extension PlanFile {
             plan.compiledCatalog = try c.decodeIfPresent(CompiledCatalogRequest.self, forKey: .compiledCatalog)
             try PlanFile.checkLayeredImages(plan)
             try PlanFile.checkPlatform(plan)
+            // A car-only slot's scale keys its rendition (0: none, drawn at each scale).
+            if let slot = plan.catalogRecords.images.flatMap(\.properties.traitSlots).first(where: { !(0...3).contains($0.scale) }) {
+                throw JSONValueDecoder.Failure(.traitSlotScaleOutOfRange(slot.filename, slot.scale))
+            }
         }
     }
 }
@@ -416,6 +420,8 @@ extension Diagnostic.Message {
     }
 
     fileprivate static func notAVersion(_ text: String) -> Diagnostic.Message { "'\(text)' is not a version" }
+
+    fileprivate static func traitSlotScaleOutOfRange(_ file: String, _ scale: Int) -> Diagnostic.Message { "\(file): scale \(scale) is not 1, 2 or 3" }
 
     fileprivate static let malformedAlternateIcon: Diagnostic.Message = "an alternate icon is malformed"
 
