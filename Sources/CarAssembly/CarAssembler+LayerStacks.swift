@@ -128,7 +128,6 @@ extension CarAssembler {
         }
         return result
     }
-
 }
 
 /// How stacks are written; raised when that changes, so a car cached by an earlier version is made again.
