@@ -451,9 +451,9 @@ extension Diagnostic.Message {
         "skipped the \(idioms.joined(separator: ", ")) slots of \"\(name)\": \(platform.takenIdioms)"
     }
 
-    /// `onWatch`: a watch's screen width is known for 38 and 42 mm alone (CatalogTraitSlot.watchSubtypes).
+    /// `onWatch`: a watch's screen width is known for 38, 40, 42 and 44 mm alone (CatalogTraitSlot.watchSubtypes).
     fileprivate static func slotsSkippedForTraits(_ count: Int, of name: String, onWatch: Bool, setHasNoOtherImage: Bool) -> Diagnostic.Message {
-        let watch = onWatch ? "; of a watch's screen widths, <=145 (38 mm) and >145 (42 mm) are known" : ""
+        let watch = onWatch ? "; of a watch's screen widths, <=145 (38 mm), >161 (40 mm), >145 (42 mm) and >183 (44 mm) are known" : ""
         let nothingWritten = setHasNoOtherImage ? "; the set has no other image, so nothing is written for it" : ""
         return "skipped \(count) slot\(count == 1 ? "" : "s") of \"\(name)\" chosen by size class, locale, "
             + "direction, memory or display gamut: assetc compiles such slots, into Assets.car only, with trait values it knows, "

@@ -47,7 +47,7 @@ extension ApplePlatform {
         switch self {
         case .iOS, .macCatalyst, .watchOS:
             // watchOS: iOS's, whose scale, idiom and subtype acextract's watch car keys (its
-            // screen-width slots are subtypes 320 and 384).
+            // screen-width slots are subtypes 320 and 384; 340 and 390 are 40 and 44 mm).
             return RenditionAttribute.keyFormat(with: extras)
         case .tvOS:
             // Xcode 26.5's tvOS car keys no dimension 2: appearance, localization, scale, idiom,

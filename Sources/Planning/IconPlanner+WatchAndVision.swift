@@ -7,8 +7,9 @@ extension IconPlanner {
     /// A watch app's icon set. Its single-size image (`universal`, `platform: watchos`, 1024x1024:
     /// the set Xcode 14 to 26 makes) is the icon, kept in the car alone (`DeviceTables.watchSingleSizeIcon`).
     /// The per-size roles of older sets (`idiom: watch` with a role and a `subtype` of 38 to 49 mm)
-    /// are refused when they are the set's only images: their subtype numbers in a car are not known
-    /// past 38 and 42 mm (docs/watchos.md), and a car without the launcher icon would look complete.
+    /// are refused when they are the set's only images: no car shows how actool keys a role (the
+    /// subtypes of the sizes are CoreUI's, but not whether the role, loose files or a multisize
+    /// record go with them; docs/watchos.md), and a car without the launcher icon would look complete.
     func validateWatch(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         guard let opened = openSet(set, kind: .appIconSet, what: "app icon set", diagnostics: &diagnostics) else { return [] }
         let (setPath, setName, contentsPath, slotSet) = (opened.path, opened.name, opened.contentsPath, opened.slotSet)

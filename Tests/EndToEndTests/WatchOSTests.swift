@@ -5,9 +5,10 @@ import TestSupport
 /// An Apple Watch app's catalog through the actool mode as swift-build calls it (`--platform watchos
 /// --target-device watch`) and through `build --platform watchos`: its universal and watch entries,
 /// keyed with the watch idiom (5), a slot chosen by screen width keyed by the watch's subtype
-/// (`<=145` 320, `>145` 384: acextract's actool car, which `CarPairParityTests` compares whole), 2x
-/// alone; other devices' entries left out; what is not compiled yet (a later screen width, the app
-/// icon, complications) said, never dropped in silence (docs/watchos.md).
+/// (`<=145` 320, `>145` 384: acextract's actool car, which `CarPairParityTests` compares whole;
+/// `>161` 340 and `>183` 390, the 40 and 44 mm watches' subtypes in CoreUI), 2x alone; other
+/// devices' entries left out; what is not compiled yet (a screen width not known, a per-size app
+/// icon) said, never dropped in silence (docs/watchos.md).
 @Suite struct WatchOSTests {
     static let info = #""info": {"author": "xcode", "version": 1}"#
 
@@ -16,14 +17,14 @@ import TestSupport
     }
 
     /// Ring: a plain watch slot, a 38 mm one, a 42 mm one, an iPhone one and a universal 1x and 3x.
-    static func makeCatalog(in work: URL, extraRingEntry: String? = nil) throws -> URL {
+    static func makeCatalog(in work: URL, extraRingEntries: [String] = []) throws -> URL {
         let catalog = work.appendingPathComponent("A.xcassets")
         let ring = catalog.appendingPathComponent("Ring.imageset")
         try FileManager.default.createDirectory(at: ring, withIntermediateDirectories: true)
         try Data("{\(info)}".utf8).write(to: catalog.appendingPathComponent("Contents.json"))
         for (name, side, pixel) in [("watch.png", 20, [255, 0, 0, 255]), ("38.png", 32, [0, 255, 0, 255]), ("42.png", 36, [0, 0, 255, 255]),
                                     ("phone.png", 40, [9, 9, 9, 255]), ("u1.png", 10, [1, 2, 3, 255]), ("u3.png", 30, [4, 5, 6, 255]),
-                                    ("44.png", 40, [7, 7, 7, 255])] as [(String, Int, [UInt8])] {
+                                    ("44.png", 40, [7, 7, 7, 255]), ("40.png", 38, [8, 8, 8, 255])] as [(String, Int, [UInt8])] {
             try png(side, pixel).write(to: ring.appendingPathComponent(name))
         }
         var entries = [#"{"idiom": "watch", "scale": "2x", "filename": "watch.png"}"#,
@@ -32,7 +33,7 @@ import TestSupport
                        #"{"idiom": "iphone", "scale": "2x", "filename": "phone.png"}"#,
                        #"{"idiom": "universal", "scale": "1x", "filename": "u1.png"}"#,
                        #"{"idiom": "universal", "scale": "3x", "filename": "u3.png"}"#]
-        if let extraRingEntry { entries.append(extraRingEntry) }
+        entries += extraRingEntries
         try Data("{\"images\": [\(entries.joined(separator: ", "))], \(info)}".utf8).write(to: ring.appendingPathComponent("Contents.json"))
         let tint = catalog.appendingPathComponent("Tint.colorset")
         try FileManager.default.createDirectory(at: tint, withIntermediateDirectories: true)
@@ -48,16 +49,19 @@ import TestSupport
     @Test func watchEntriesAreKeyedByIdiomAndScreenWidth() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
-        _ = try Self.makeCatalog(in: work)
+        _ = try Self.makeCatalog(in: work, extraRingEntries: [#"{"idiom": "watch", "scale": "2x", "filename": "40.png", "screen-width": ">161"}"#,
+                                                               #"{"idiom": "watch", "scale": "2x", "filename": "44.png", "screen-width": ">183"}"#])
         let run = try Harness.assetc(Self.actool, in: work)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("Ring"), "every slot of Ring is compiled: \(run.stdout)")
         #expect(Harness.files(under: work.appendingPathComponent("out")) == ["Assets.car"], "a watch app's images are in its car alone")
         let car = try CARReader(try Harness.read(work.appendingPathComponent("out/Assets.car")))
         #expect(car.metadata.platform == "watchos")
         let found = car.renditions.filter { $0.name.hasSuffix(".png") }
             .map { "\($0.name) idiom \($0.attributes[15] ?? 0) subtype \($0.attributes[16] ?? 0) scale \($0.attributes[12] ?? 0) \($0.width)x\($0.height)" }
             .sorted()
-        #expect(found == ["38.png idiom 5 subtype 320 scale 2 32x32", "42.png idiom 5 subtype 384 scale 2 36x36",
+        #expect(found == ["38.png idiom 5 subtype 320 scale 2 32x32", "40.png idiom 5 subtype 340 scale 2 38x38",
+                          "42.png idiom 5 subtype 384 scale 2 36x36", "44.png idiom 5 subtype 390 scale 2 40x40",
                           "u1.png idiom 0 subtype 0 scale 1 10x10", "u3.png idiom 0 subtype 0 scale 3 30x30",
                           "watch.png idiom 5 subtype 0 scale 2 20x20"],
                 "the iPhone's entry left out, a catalog's PNG kept at the scale it was placed: \(found)")
@@ -69,14 +73,14 @@ import TestSupport
     @Test func whatIsNotCompiledYetIsSaid() throws {
         let work = try Harness.temporaryDirectory()
         defer { Harness.removeTemporary(work) }
-        let catalog = try Self.makeCatalog(in: work, extraRingEntry: #"{"idiom": "watch", "scale": "2x", "filename": "44.png", "screen-width": ">183"}"#)
-        // A later watch's screen width: no car read shows its subtype; left out with a warning.
+        let catalog = try Self.makeCatalog(in: work, extraRingEntries: [#"{"idiom": "watch", "scale": "2x", "filename": "44.png", "screen-width": ">197"}"#])
+        // A screen width whose spelling has not been seen (a guess at 45 mm's): left out with a warning.
         let run = try Harness.assetc(Self.actool, in: work)
         #expect(run.status == 0)
         #expect(run.stdout.contains("Ring.imageset: warning: skipped 1 slot of \"Ring\" chosen by size class")
-                && run.stdout.contains("of a watch's screen widths, <=145 (38 mm) and >145 (42 mm) are known"), "\(run.stdout)")
+                && run.stdout.contains("of a watch's screen widths, <=145 (38 mm), >161 (40 mm), >145 (42 mm) and >183 (44 mm) are known"), "\(run.stdout)")
         // A watch icon set of per-size images only: refused by name, not compiled by guesswork
-        // (their subtypes past 38 and 42 mm are not known), not said to have no content.
+        // (how a car keys their roles is not known), not said to have no content.
         let icon = catalog.appendingPathComponent("AppIcon.appiconset")
         try FileManager.default.createDirectory(at: icon, withIntermediateDirectories: true)
         try Self.png(80, [200, 100, 50, 255]).write(to: icon.appendingPathComponent("launcher.png"))

@@ -36,14 +36,16 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
     public var displayGamut: String?
     /// `language-direction` (`left-to-right`, `right-to-left`).
     public var languageDirection: String?
-    /// `screen-width` (`<=145`, `>145`): an Apple Watch's screen, keyed in the car by its subtype.
+    /// `screen-width` (`<=145`, `>145`, `>161`, `>183`): an Apple Watch's screen, keyed in the car by
+    /// its subtype.
     public var screenWidth: String?
 
-    /// CoreUI's subtypes for a watch slot's `screen-width`: `<=145` is the 38 mm watch (320), `>145`
-    /// the 42 mm one (384), as acextract's actool car keys them and acextract's CoreUI.h names them
-    /// (CUISubtypeAppleWatch38, …42). The later buckets (`>161` 40 mm, `>183` 44 mm, and those of
-    /// 41, 45 and 49 mm) have numbers no car read so far shows: such a slot is left out, and said.
-    public static let watchSubtypes: [String: UInt16] = ["<=145": 320, ">145": 384]
+    /// CoreUI's subtypes for a watch slot's `screen-width`: `<=145` is the 38 mm watch (320) and
+    /// `>145` the 42 mm one (384), as acextract's actool car keys them; `>161` is the 40 mm watch
+    /// (340) and `>183` the 44 mm one (390), the subtypes those watches report and CoreUI accepts
+    /// for the watch idiom (its fallback order runs 390 → 340 → 384 → 320; docs/watchos.md). Any
+    /// other width (Xcode's spellings for 41, 45 and 49 mm have not been seen) is left out, and said.
+    public static let watchSubtypes: [String: UInt16] = ["<=145": 320, ">145": 384, ">161": 340, ">183": 390]
 
     /// Whether `other` is chosen by the same idiom, appearance and traits (its scale and file aside).
     public func hasSameTraits(as other: CatalogTraitSlot) -> Bool {
