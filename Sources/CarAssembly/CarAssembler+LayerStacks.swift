@@ -35,7 +35,8 @@ extension CarAssembler {
             let idiom: RenditionIdiom = stack.isAppStoreIcon ? .marketing : .tv
             var flattened: [CompiledCatalog.Rendition] = []
             var radiosity: CompiledCatalog.RadiosityImage?
-            for (scale, images) in try layerImages(stack, layers: layers, sources, made: &made) {
+            let imagesByScale = try layerImages(stack, layers: layers, sources, made: &made)
+            for (scale, images) in imagesByScale {
                 let width = stack.width * scale, height = stack.height * scale
                 var canvas = LayerCompositing.composite(images.map(\.2), width: width, height: height)
                 // The light tvOS casts from the icon, from the composite before it is made opaque; at
@@ -49,13 +50,25 @@ extension CarAssembler {
                 rendition.thorough = sources.request.optimizesForSpace
                 flattened.append(rendition)
             }
-            let sizes = layers.map { (name: $0.1, width: stack.width, height: stack.height) }
+            let sizes = layers.map { Self.layerPoints((name: $0.1, width: stack.width, height: stack.height), imagesByScale: imagesByScale) }
             var compiled = CompiledCatalog.LayerStack(name: appIcon.name, recordIdiom: stack.isAppStoreIcon ? .marketing : .universal,
                                                       imageIdiom: idiom, width: stack.width, height: stack.height, layers: sizes, flattened: flattened)
             compiled.radiosity = radiosity
             stacks.append(compiled)
         }
         return stacks
+    }
+
+    /// A layer's size in points, as the stack's record gives it: its image's at the lowest scale
+    /// it has (a layer smaller than the canvas is centred on it), else the canvas's.
+    static func layerPoints(_ layer: (name: String, width: Int, height: Int),
+                            imagesByScale: [(Int, [(CatalogImageStack.Layer, CatalogImageSet, RGBAImage)])]) -> (name: String, width: Int, height: Int) {
+        for (scale, images) in imagesByScale {
+            if let image = images.first(where: { $0.1.name == layer.name })?.2 {
+                return (layer.name, min(layer.width, image.width / scale), min(layer.height, image.height / scale))
+            }
+        }
+        return layer
     }
 
     /// visionOS's solid image stacks, each under its own name: its record (universal, as the one

@@ -145,7 +145,7 @@ extension CarAssembler {
     /// A car-only slot's rendition with its key fields and cache key set; its pixels not yet read.
     static func pendingTrait(_ file: TraitFile, _ sources: CarSources) -> PendingTrait {
         let slot = file.slot
-        let idiom: RenditionIdiom = slot.carPlay == true ? .car : Self.idiom(slot.idiom)
+        let idiom: RenditionIdiom = slot.carPlay == true ? .car : slot.marketing == true ? .marketing : Self.idiom(slot.idiom)
         var rendition = CompiledCatalog.Rendition(idiom: idiom, scale: slot.scale, appearance: appearance(slot.appearance), fileName: slot.filename,
                                                   width: 0, height: 0, rgba: [])
         rendition.renderingIntent = sources.intents[file.name] ?? .automatic

@@ -149,7 +149,7 @@ extension CarAssembler {
         for file in sources.traitFiles {
             let slot = file.slot
             let traits = (slot.attributeValues ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-            description += "trait|\(file.name)|\(slot.filename)|\(slot.scale)|\(slot.carPlay == true ? "car" : slot.idiom?.rawValue ?? "")|\(slot.appearance)|"
+            description += "trait|\(file.name)|\(slot.filename)|\(slot.scale)|\(slot.carPlay == true ? "car" : slot.marketing == true ? "marketing" : slot.idiom?.rawValue ?? "")|\(slot.appearance)|"
                 + "\(traits)|\(slot.locale ?? "")|\(file.sha256)\n"
         }
         for asset in sources.dataAssets {

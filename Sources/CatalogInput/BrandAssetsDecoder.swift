@@ -56,7 +56,7 @@ struct BrandAssetsDecoder {
                 set.appStoreImage = ImageSetDecoder(platform: .tvOS).decode(folder: path, setPath: setPath + "/" + filename, name: stem,
                                                                             diagnostics: &diagnostics, inputs: &inputs)
             case (let role, "imageset") where CatalogBrandAssets.TopShelfRole(rawValue: role) != nil:
-                if let image = ImageSetDecoder(platform: .tvOS).decode(folder: path, setPath: setPath + "/" + filename, name: stem,
+                if let image = ImageSetDecoder(platform: .tvOS, keepsMarketingApart: true).decode(folder: path, setPath: setPath + "/" + filename, name: stem,
                                                                        diagnostics: &diagnostics, inputs: &inputs) {
                     set.topShelf[CatalogBrandAssets.TopShelfRole(rawValue: role)!] = image
                 }

@@ -5,6 +5,9 @@ import AssetPlatform
 /// for missing and unassigned files.
 struct ImageSetDecoder {
     let platform: ApplePlatform
+    /// A tvOS top-shelf image set's: its `tv-marketing` entries are the App Store's images, kept
+    /// beside the `tv` ones and keyed marketing in the car (Xcode's top-shelf sets have both).
+    var keepsMarketingApart = false
     static let setKeys: Set<String> = ["info", "images", "properties"]
     static let entryKeys: Set<String> = [
         "idiom", "scale", "filename", "appearances", "subtype", "unassigned", "width-class", "height-class",
@@ -149,6 +152,17 @@ struct ImageSetDecoder {
         let match = Idiom.InCatalog(idiomName).applies(on: platform)
         let idiom = match.device
         let platformOnly = match == .platformOnly
+        if keepsMarketingApart && idiomName == "tv-marketing" {
+            if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
+                                         namedFileKind: namedFileKind, diagnostics: &diagnostics) {
+                Self.keep(traitSlot, platformOnly: false, filename: filename, at: entry, contentsPath: contentsPath, in: &set,
+                          diagnostics: &diagnostics, inputs: &inputs)
+            } else {
+                set.skippedForTraits += 1
+                reportIfMissingWhenSkipped()
+            }
+            return
+        }
         if match == .otherPlatform {
             if platform == .iOS && idiomName == "car" {
                 // CarPlay's screen (CoreUI idiom 4): no loose-file name selects it, the car does.
@@ -303,12 +317,13 @@ struct ImageSetDecoder {
         }
         if !traitSlots.isEmpty {
             let carPlay = traitSlots.filter { $0.carPlay == true }.count
-            let localized = traitSlots.filter { $0.carPlay != true && $0.locale != nil }
+            let marketing = traitSlots.filter { $0.marketing == true }.count
+            let localized = traitSlots.filter { $0.carPlay != true && $0.marketing != true && $0.locale != nil }
             let watchSizes = traitSlots.filter { $0.carPlay != true && $0.locale == nil && $0.screenWidth != nil }.count
-            let chosen = traitSlots.count - carPlay - localized.count - watchSizes
+            let chosen = traitSlots.count - carPlay - marketing - localized.count - watchSizes
             diagnostics.append(.note(contentsPath, .slotsForCarOnly(of: name, chosenByTraits: chosen, byScreenWidth: watchSizes,
                                                                     localized: localized.count, locales: Set(localized.compactMap(\.locale)).sorted(),
-                                                                    carPlay: carPlay)))
+                                                                    carPlay: carPlay, marketing: marketing)))
         }
     }
 
@@ -347,7 +362,7 @@ struct ImageSetDecoder {
         // Read only when the car is made: a Git LFS pointer is named here, so `check` says so too.
         guard Self.holdsWhatItsNameSays(folder + "/" + filename, filename: filename, contentsPath: file.path, at: entry.location,
                                         diagnostics: &diagnostics) else { return nil }
-        var slot = CatalogTraitSlot(idiom: idiom, carPlay: idiomName == "car", scale: scale, appearance: appearance, filename: filename, path: folder + "/" + filename,
+        var slot = CatalogTraitSlot(idiom: idiom, carPlay: idiomName == "car", marketing: keepsMarketingApart && idiomName == "tv-marketing", scale: scale, appearance: appearance, filename: filename, path: folder + "/" + filename,
                                     widthClass: file.string("width-class", of: entry, diagnostics: &diagnostics),
                                     heightClass: file.string("height-class", of: entry, diagnostics: &diagnostics),
                                     memory: file.string("memory", of: entry, diagnostics: &diagnostics),
@@ -463,7 +478,7 @@ extension Diagnostic.Message {
     /// A set's car-only slots by what chooses them, the set named in the first part; `locales`:
     /// the localized slots' languages, sorted.
     fileprivate static func slotsForCarOnly(of name: String, chosenByTraits chosen: Int, byScreenWidth watchSizes: Int, localized: Int,
-                                            locales: [String], carPlay: Int) -> Diagnostic.Message {
+                                            locales: [String], carPlay: Int, marketing: Int) -> Diagnostic.Message {
         var kinds: [String] = []
         if chosen > 0 { kinds.append("\(chosen) slot\(chosen == 1 ? "" : "s") of \"\(name)\" chosen by size class, memory, graphics family, display gamut or direction") }
         if watchSizes > 0 { kinds.append("\(watchSizes) slot\(watchSizes == 1 ? "" : "s")\(chosen == 0 ? " of \"\(name)\"" : "") chosen by the watch's screen width") }
@@ -471,7 +486,11 @@ extension Diagnostic.Message {
             kinds.append("\(localized) localized slot\(localized == 1 ? "" : "s") (\(locales.joined(separator: ", ")))\(chosen == 0 ? " of \"\(name)\"" : "")")
         }
         if carPlay > 0 { kinds.append("\(carPlay) CarPlay (car idiom) slot\(carPlay == 1 ? "" : "s")\(chosen == 0 && localized == 0 ? " of \"\(name)\"" : "")") }
-        let count = chosen + watchSizes + localized + carPlay
+        if marketing > 0 {
+            let named = chosen == 0 && localized == 0 && carPlay == 0 ? " of \"\(name)\"" : ""
+            kinds.append("\(marketing) App Store (tv-marketing) slot\(marketing == 1 ? "" : "s")\(named)")
+        }
+        let count = chosen + watchSizes + localized + carPlay + marketing
         return "\(kinds.joined(separator: " and ")) "
             + "\(count == 1 ? "is" : "are") compiled into Assets.car only (--car): loose files cannot select on them"
     }

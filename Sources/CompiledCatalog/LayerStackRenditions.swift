@@ -5,7 +5,8 @@ import AssetModel
 extension CompiledCatalogWriter {
     /// The stack's record: layout 1002, pixel format `DATA`, named `Contents.json`, the canvas as
     /// its size; TLV 1012 lists the layers back to front (the reverse of Contents.json), each
-    /// with its origin, size, opacity and the key of its image; 1020 and 1021 hold one fixed
+    /// with its origin (a layer smaller than the canvas centred on it, as the flattened image draws
+    /// it; the frame's fields as an Icon Composer stack's), size, opacity and the key of its image; 1020 and 1021 hold one fixed
     /// record per layer; then 1004, 1005 (`public.layeredimage`) and 1006; an empty `RAWD` body.
     static func layerStackRecord(_ stack: CompiledCatalog.LayerStack, identifiers: [String: UInt16]) throws(CompiledCatalogError) -> [UInt8] {
         var list = LittleEndian.u32(UInt32(stack.layers.count)) + LittleEndian.u32(0)
@@ -13,7 +14,8 @@ extension CompiledCatalogWriter {
             guard let identifier = identifiers[layer.name] else {
                 throw CompiledCatalogError("\(stack.name): the layer \(layer.name) has no image in Assets.car")
             }
-            list += LittleEndian.u32(0) + LittleEndian.u32(0) + LittleEndian.u32(0)
+            let x = Int32(clamping: (stack.width - layer.width) / 2), y = Int32(clamping: (stack.height - layer.height) / 2)
+            list += LittleEndian.u32(0) + LittleEndian.u32(UInt32(bitPattern: x)) + LittleEndian.u32(UInt32(bitPattern: y))
             list += LittleEndian.u32(UInt32(layer.width)) + LittleEndian.u32(UInt32(layer.height)) + LittleEndian.u32(0)
             list += LittleEndian.u32(Float(1).bitPattern) + LittleEndian.u32(16)
             list += LittleEndian.u16(RenditionAttribute.element.rawValue) + LittleEndian.u16(Element.image)

@@ -74,10 +74,13 @@ extension Planner {
             }
         }
 
+        // A layer may be smaller than its stack: it is centred on the canvas, as a logo over a
+        // full-size back layer is in Xcode-made stacks (jellyfin/Swiftfin's, which its CI builds
+        // with actool of Xcode 26.6). Larger is refused: tvOS would crop it.
         func checkLayerSizes(_ content: CatalogImageSet, stack: CatalogImageStack) {
             for slot in content.slots {
                 expectSize(slot, of: content, width: stack.width * (slot.scale ?? 1), height: stack.height * (slot.scale ?? 1),
-                           diagnostics: &diagnostics)
+                           orSmaller: true, diagnostics: &diagnostics)
             }
         }
     }
@@ -94,9 +97,12 @@ extension Planner {
     }
 
     /// actool's wording for an icon of the wrong size (`… is 100x100 but should be 120x120.`), for
-    /// a layer or a top-shelf image whose PNG header gives another size.
-    func expectSize(_ slot: CatalogImageSlot, of set: CatalogImageSet, width: Int, height: Int, diagnostics: inout [Diagnostic]) {
+    /// a layer or a top-shelf image whose PNG header gives another size (`orSmaller`: or one
+    /// that fits inside that size).
+    func expectSize(_ slot: CatalogImageSlot, of set: CatalogImageSet, width: Int, height: Int, orSmaller: Bool = false,
+                    diagnostics: inout [Diagnostic]) {
         guard let size = pixelSize(of: slot), size != (width, height) else { return }
+        if orSmaller, size.width <= width, size.height <= height { return }
         // Named from inside the Brand Assets set (`App Icon.imagestack/Front.imagestacklayer/
         // Content.imageset/front.png`): two stacks' layers have the same file names.
         // A solid image stack's, from its own folder (`AppIcon.solidimagestack/Front.solidimagestacklayer/…`).

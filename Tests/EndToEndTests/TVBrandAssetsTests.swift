@@ -171,12 +171,43 @@ import TestSupport
                 "\(run.stdout)")
         #expect(run.stdout.contains(#"warning: the brand assets "\#(Self.setName)" has no App Store icon"#), "\(run.stdout)")
 
-        // A layer of the wrong size, said in actool's words for an icon.
+        // A layer larger than its stack, said in actool's words for an icon.
         let sized = work.appendingPathComponent("sized")
-        let wrong = try Self.makeCatalog(in: sized, smallLayers: [("Front", [1, 2, 3, 255], (200, 120)), ("Back", [4, 5, 6, 255], (400, 240))])
+        let wrong = try Self.makeCatalog(in: sized, smallLayers: [("Front", [1, 2, 3, 255], (480, 240)), ("Back", [4, 5, 6, 255], (400, 240))])
         let (wrongRun, _) = try Self.compile(wrong, in: sized)
         #expect(wrongRun.status != 0)
-        #expect(wrongRun.stdout.contains("Content.imageset/content.png is 200x120 but should be 400x240."), "\(wrongRun.stdout)")
+        #expect(wrongRun.stdout.contains("Content.imageset/content.png is 480x240 but should be 400x240."), "\(wrongRun.stdout)")
+    }
+
+    /// Xcode-made stacks whose front layer is a logo smaller than the icon (jellyfin/Swiftfin's,
+    /// built by its CI with actool of Xcode 26.6): the layer is centred on the canvas, in the
+    /// flattened image and in the record's frame; and a top-shelf set's `tv-marketing` entries
+    /// (Xcode's template has them beside the `tv` ones) are kept, keyed marketing.
+    @Test func aSmallerLayerIsCentredAndMarketingTopShelfImagesAreKept() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work, smallLayers: [("Front", [250, 10, 10, 255], (100, 60)), ("Back", [10, 10, 250, 255], (400, 240))])
+        let shelf = catalog.appendingPathComponent("\(Self.setName).brandassets/Top Shelf Image.imageset")
+        try Self.write(#"{"images": [{"idiom": "tv", "scale": "1x", "filename": "image.png"}, {"idiom": "tv-marketing", "scale": "1x", "filename": "store.png"}], \#(Self.info)}"#,
+                       to: shelf)
+        try Self.png([9, 9, 9, 255], width: 1920, height: 720).write(to: shelf.appendingPathComponent("store.png"))
+        let (run, out) = try Self.compile(catalog, in: work)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("already fills"), "\(run.stdout)")
+        let car = try CARReader(Array(Data(contentsOf: out.appendingPathComponent("Assets.car"))))
+        let iconID = try #require(car.facets["App Icon - Small"]?.first { $0.0 == 17 }?.1)
+        let record = try #require(car.renditions.first { $0.attributes[2] == 181 && $0.attributes[17] == iconID && ($0.attributes[15] ?? 0) == 0 })
+        let list = try #require(record.tlvValues[1012])
+        // Back to front: the back layer at the origin, 400x240; the front one centred, 100x60.
+        #expect((0..<2).map { layer in (1...4).map { CARReader.le32(list, 8 + 48 * layer + 4 * $0) } } == [[0, 0, 400, 240], [150, 90, 100, 60]])
+        let flattened = try #require(car.renditions.first { $0.attributes[2] == 208 && $0.attributes[15] == 3 })
+        let pixels = try #require(flattened.pixels)
+        func bgr(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels[(y * 400 + x) * 4..<(y * 400 + x) * 4 + 3]) }
+        #expect(bgr(0, 0) == [250, 10, 10] && bgr(149, 120) == [250, 10, 10], "the back layer around the front one")
+        #expect(bgr(150, 90) == [10, 10, 250] && bgr(249, 149) == [10, 10, 250] && bgr(250, 150) == [250, 10, 10], "the front layer centred")
+        let shelfID = try #require(car.facets["Top Shelf Image"]?.first { $0.0 == 17 }?.1)
+        let shelves = car.renditions.filter { $0.attributes[17] == shelfID }.map { "\($0.name) idiom \($0.attributes[15] ?? 0)" }.sorted()
+        #expect(shelves == ["image.png idiom 3", "store.png idiom 6"], "\(shelves)")
     }
 
     /// The set is compiled only as the app's icon, as actool compiles it: without --app-icon its

@@ -17,6 +17,9 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
     public var idiom: Idiom?
     /// The `car` idiom: CarPlay's screen, CoreUI idiom 4. Optional so that plans written before it read.
     public var carPlay: Bool?
+    /// A tvOS top-shelf image's `tv-marketing` entry: the App Store's copy, keyed by the marketing
+    /// idiom (6) as actool keys an App Store icon's (docs/tvos.md). Optional, as `carPlay`.
+    public var marketing: Bool?
     public var scale: Int
     public var appearance: Appearance
     public var filename: String
@@ -49,7 +52,7 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
 
     /// Whether `other` is chosen by the same idiom, appearance and traits (its scale and file aside).
     public func hasSameTraits(as other: CatalogTraitSlot) -> Bool {
-        idiom == other.idiom && carPlay == other.carPlay && appearance == other.appearance
+        idiom == other.idiom && carPlay == other.carPlay && marketing == other.marketing && appearance == other.appearance
             && attributeValues == other.attributeValues && locale == other.locale
     }
 
@@ -57,11 +60,12 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
     /// wide-gamut renditions are.
     public var isWideGamut: Bool { displayGamut == "display-P3" }
 
-    public init(idiom: Idiom?, carPlay: Bool = false, scale: Int, appearance: Appearance, filename: String, path: String,
+    public init(idiom: Idiom?, carPlay: Bool = false, marketing: Bool = false, scale: Int, appearance: Appearance, filename: String, path: String,
                 widthClass: String?, heightClass: String?, memory: String?, graphicsFeatureSet: String?, locale: String? = nil,
                 displayGamut: String? = nil, languageDirection: String? = nil) {
         self.idiom = idiom
         self.carPlay = carPlay ? true : nil
+        self.marketing = marketing ? true : nil
         self.scale = scale
         self.appearance = appearance
         self.filename = filename
@@ -113,6 +117,6 @@ public struct CatalogTraitSlot: Sendable, Hashable, Codable {
             if attribute == 24, value == 0 { continue }
             values[attribute] = value
         }
-        return values.isEmpty && carPlay != true && locale == nil ? nil : values
+        return values.isEmpty && carPlay != true && marketing != true && locale == nil ? nil : values
     }
 }
