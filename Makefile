@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
-APT_PACKAGES := libpoppler-glib-dev libcairo2-dev librsvg2-dev libfontconfig-dev libpng-dev libdeflate-dev libwebp-dev libheif-dev liblcms2-dev libqpdf-dev libxml2-dev nettle-dev
+APT_PACKAGES := libpoppler-glib-dev libcairo2-dev librsvg2-dev libfontconfig-dev libpng-dev libdeflate-dev libwebp-dev libheif-dev libturbojpeg0-dev liblcms2-dev libqpdf-dev libxml2-dev nettle-dev
 TEST_PACKAGES := poppler-utils librsvg2-bin ninja-build python3-jsonschema python3-venv rsync
 # Debian packages, through sudo only when not root; without either, a message naming the packages
 # instead of `sudo: command not found`.
@@ -24,7 +24,7 @@ all: build
 
 # Installs the C libraries when pkg-config cannot find them (Debian/Ubuntu).
 deps:
-	@if ! pkg-config --exists poppler-glib cairo librsvg-2.0 fontconfig libpng libdeflate libwebp libheif lcms2 libqpdf libxml-2.0 nettle 2>/dev/null; then \
+	@if ! pkg-config --exists poppler-glib cairo librsvg-2.0 fontconfig libpng libdeflate libwebp libheif libturbojpeg lcms2 libqpdf libxml-2.0 nettle 2>/dev/null; then \
 		echo "Installing $(APT_PACKAGES)..."; \
 		$(call apt_install,$(APT_PACKAGES) pkg-config); \
 	fi

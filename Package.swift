@@ -45,6 +45,10 @@ let package = Package(
         // HEIC sources (Xcode reads them through ImageIO).
         .systemLibrary(name: "CHeif", pkgConfig: "libheif",
                        providers: [.apt(["libheif-dev"])]),
+        // JPEG pixels where a JPEG must be drawn, not copied: a tvOS or visionOS icon layer, whose
+        // flattened image is drawn from every layer (TurboJPEG's API reports errors by return code).
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
         // Little CMS: a source tagged with another colour space (Display P3, a gamma) is converted
         // to sRGB for Assets.car, whose bitmaps assetc stores as sRGB, rather than relabelled.
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2",
@@ -74,7 +78,7 @@ let package = Package(
         // The second input kind: Xcode asset catalogs, walked as Xcode does (docs/catalogs.md).
         .target(name: "CatalogInput", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Planning", dependencies: ["AssetModel"]),
-        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "CFontconfig", "CWebP", "CHeif", "CLCMS", "CQPDF", "CXML", "CNettle", "PNGShim"]),
+        .target(name: "Rendering", dependencies: ["AssetModel", "AssetPlatform", "CPoppler", "CCairo", "CRSVG", "CFontconfig", "CWebP", "CHeif", "CTurboJPEG", "CLCMS", "CQPDF", "CXML", "CNettle", "PNGShim"]),
         .target(name: "Output", dependencies: ["AssetModel", "AssetPlatform"]),
         .target(name: "Reports", dependencies: ["AssetModel"]),
         // Assets.car: a BOM store of CoreUI renditions, from pixels the façade decodes (pure Swift).
@@ -107,6 +111,6 @@ let package = Package(
             "TestSupport", "AllocationCounter", "AssetModel", "AssetPlatform", "ManifestInput", "CatalogInput", "Planning", "Rendering", "Output", "AssetResolver",
             "CompiledCatalog", "Reports", "CodeGeneration", "CarAssembly",
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AssetKit", "AssetPlatform", "Rendering", "CWebP", "CHeif"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AssetKit", "AssetPlatform", "Rendering", "CWebP", "CHeif", "CTurboJPEG"]),
     ]
 )

@@ -132,9 +132,15 @@ extension CarAssembler {
                     continue
                 }
                 do {
-                    images.append((layer, set, try SRGBConversion.convert(try PNGCodec.decode(try sources.reader.read(path, Limits.maximumSourceBytes)).image)))
+                    // A JPEG layer is drawn too (moonlight-ios's back layers are JPEGs), though a
+                    // catalog's JPEG is otherwise copied, never decoded.
+                    let bytes = try sources.reader.read(path, Limits.maximumSourceBytes)
+                    let image = JPEGHeader.isJPEG(bytes) ? try JPEGCodec.decode(bytes) : try PNGCodec.decode(bytes).image
+                    images.append((layer, set, try SRGBConversion.convert(image)))
                 } catch {
-                    throw BuildFailure(.invalidInput, [.error(path, .layerImageUnreadable(layer.name, ofStack: stack.name, error))])
+                    // Named by the catalog's file, not the build's copy of it.
+                    let source = set.slots.first { $0.scale == scale }?.path ?? path
+                    throw BuildFailure(.invalidInput, [.error(source, .layerImageUnreadable(layer.name, ofStack: stack.name, error))])
                 }
             }
             result.append((scale, images))

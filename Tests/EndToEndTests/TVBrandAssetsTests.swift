@@ -1,3 +1,4 @@
+import CTurboJPEG
 import Foundation
 import Testing
 import TestSupport
@@ -208,6 +209,51 @@ import TestSupport
         let shelfID = try #require(car.facets["Top Shelf Image"]?.first { $0.0 == 17 }?.1)
         let shelves = car.renditions.filter { $0.attributes[17] == shelfID }.map { "\($0.name) idiom \($0.attributes[15] ?? 0)" }.sorted()
         #expect(shelves == ["image.png idiom 3", "store.png idiom 6"], "\(shelves)")
+    }
+
+    /// A JPEG of one colour, 4:4:4 at quality 100 (libjpeg-turbo's encoder, as the tests' WebP and
+    /// HEIC sources are made by their libraries).
+    static func jpeg(_ rgb: [UInt8], width: Int, height: Int) throws -> Data {
+        let handle = try #require(tjInitCompress())
+        defer { tjDestroy(handle) }
+        let pixels = [UInt8]((0..<(width * height)).map { _ in rgb }.joined())
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = tjCompress2(handle, pixels, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), &buffer, &size,
+                                 Int32(TJSAMP_444.rawValue), 100, 0)
+        defer { tjFree(buffer) }
+        try #require(status == 0)
+        return Data(bytes: try #require(buffer), count: Int(size))
+    }
+
+    /// A JPEG layer (moonlight-stream/moonlight-ios's tvOS back layers are JPEGs, built by its CI
+    /// with xcodebuild) is drawn into the flattened image like a PNG one; a damaged one is an error
+    /// naming the layer and its file, never a partly grey icon.
+    @Test func aJPEGLayerIsDrawn() throws {
+        let work = try Harness.temporaryDirectory()
+        defer { Harness.removeTemporary(work) }
+        let catalog = try Self.makeCatalog(in: work, smallLayers: [("Front", [250, 10, 10, 255], (100, 60)), ("Back", [0, 0, 0, 255], (400, 240))])
+        let back = catalog.appendingPathComponent("\(Self.setName).brandassets/App Icon - Small.imagestack/Back.imagestacklayer/Content.imageset")
+        try FileManager.default.removeItem(at: back.appendingPathComponent("content.png"))
+        try Self.write(#"{"images": [{"idiom": "tv", "scale": "1x", "filename": "back.jpg"}], \#(Self.info)}"#, to: back)
+        let jpeg = try Self.jpeg([20, 200, 120], width: 400, height: 240)
+        try jpeg.write(to: back.appendingPathComponent("back.jpg"))
+        let (run, out) = try Self.compile(catalog, in: work)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let car = try CARReader(Array(Data(contentsOf: out.appendingPathComponent("Assets.car"))))
+        let flattened = try #require(car.renditions.first { $0.attributes[2] == 208 && $0.attributes[15] == 3 })
+        let pixels = try #require(flattened.pixels)
+        let corner = Array(pixels[0..<3]), centre = Array(pixels[(120 * 400 + 200) * 4..<(120 * 400 + 200) * 4 + 3])
+        #expect(zip(corner, [120, 200, 20] as [UInt8]).allSatisfy { abs(Int($0) - Int($1)) <= 2 }, "the JPEG back layer, BGR: \(corner)")
+        #expect(centre == [10, 10, 250], "the PNG front layer over it")
+
+        // Its scan cut short behind an end marker (so the header check passes): libjpeg-turbo's
+        // warning is an error that names the layer.
+        try (jpeg.prefix(jpeg.count / 2) + [0xFF, 0xD9]).write(to: back.appendingPathComponent("back.jpg"))
+        let (damaged, _) = try Self.compile(catalog, in: work.appendingPathComponent("damaged"))
+        #expect(damaged.status != 0)
+        #expect(damaged.stdout.contains("Back.imagestacklayer/Content.imageset: error: back.jpg: the layer \"Back\" of \"App Icon - Small\": cannot be read for Assets.car: the JPEG data cannot be decoded: "),
+                "\(damaged.stdout)")
     }
 
     /// The set is compiled only as the app's icon, as actool compiles it: without --app-icon its
