@@ -81,8 +81,7 @@ extension Diagnostic.Message {
 
     /// `size`: the entry's `size` as written, nil when it has none.
     fileprivate static func appIconStackSizeUnknown(_ stack: String, size: String?) -> Diagnostic.Message {
-        "the image stack \"\(stack)\" has the size "
-            + "\(size.map { "\"\($0)\"" } ?? "none"); a primary-app-icon stack is 400x240 "
+        "the image stack \"\(stack)\" has \(size.map { "the size \"\($0)\"" } ?? "no size"); a primary-app-icon stack is 400x240 "
             + "(the App Icon) or 1280x768 (the App Store icon); it is left out"
     }
 

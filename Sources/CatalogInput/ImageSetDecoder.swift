@@ -51,7 +51,7 @@ struct ImageSetDecoder {
         set.unassigned += FileSystem.list(folder).filter { !MacFileNames.isMacMetadata($0) && $0 != "Contents.json" && !set.referenced.contains($0) }.count
         if !set.traitSlots.isEmpty { set.properties.traitSlots = set.traitSlots }
         Self.reportSkipped(name: name, contentsPath: contentsPath, platform: platform, unassigned: set.unassigned, otherIdioms: set.otherIdioms,
-                           skippedForTraits: set.skippedForTraits, keptSlots: set.slots.count, traitSlots: set.traitSlots, diagnostics: &diagnostics)
+                           skippedForTraits: set.skippedForTraits, unknownScreenWidths: set.unknownScreenWidths, keptSlots: set.slots.count, traitSlots: set.traitSlots, diagnostics: &diagnostics)
         if set.skippedForMac > 0 {
             diagnostics.append(.note(contentsPath, .slotsSkippedForMac(set.skippedForMac, of: name)))
         }
@@ -72,6 +72,8 @@ struct ImageSetDecoder {
         var unassigned = 0
         var otherIdioms: Set<String> = []
         var skippedForTraits = 0
+        /// A watch build's `screen-width` values without a known subtype, among those skipped.
+        var unknownScreenWidths: Set<String> = []
         var traitSlots: [CatalogTraitSlot] = []
     }
 
@@ -198,6 +200,10 @@ struct ImageSetDecoder {
                 return
             }
             set.skippedForTraits += 1
+            if platform == .watchOS, let width = file.string("screen-width", of: entry, diagnostics: &diagnostics),
+               CatalogTraitSlot.watchSubtypes[width] == nil {
+                set.unknownScreenWidths.insert(width)
+            }
             reportIfMissingWhenSkipped()
             return
         }
@@ -300,7 +306,7 @@ struct ImageSetDecoder {
     /// What the set's slots left out or keep for the car only, said once per set: unassigned files,
     /// other platforms' slots, slots chosen by traits nothing takes, and those only the car takes.
     static func reportSkipped(name: String, contentsPath: String, platform: ApplePlatform, unassigned: Int, otherIdioms: Set<String>, skippedForTraits: Int,
-                              keptSlots: Int, traitSlots: [CatalogTraitSlot], diagnostics: inout [Diagnostic]) {
+                              unknownScreenWidths: Set<String> = [], keptSlots: Int, traitSlots: [CatalogTraitSlot], diagnostics: inout [Diagnostic]) {
         if unassigned > 0 {
             diagnostics.append(.warning(contentsPath, ActoolMessage.unassignedChildren(.imageSet, named: name, count: unassigned)))
         }
@@ -313,6 +319,7 @@ struct ImageSetDecoder {
             // under Xcode is lost, in a car build as in a loose one, so it is a warning and `check`
             // fails on it.
             diagnostics.append(.warning(contentsPath, .slotsSkippedForTraits(skippedForTraits, of: name, onWatch: platform == .watchOS,
+                                                                             unknownScreenWidths: unknownScreenWidths.sorted(),
                                                                              setHasNoOtherImage: keptSlots == 0)).droppingContent())
         }
         if !traitSlots.isEmpty {
@@ -466,11 +473,14 @@ extension Diagnostic.Message {
         "skipped the \(idioms.joined(separator: ", ")) slots of \"\(name)\": \(platform.takenIdioms)"
     }
 
-    /// `onWatch`: a watch's screen width is known for 38, 40, 42 and 44 mm alone (CatalogTraitSlot.watchSubtypes).
-    fileprivate static func slotsSkippedForTraits(_ count: Int, of name: String, onWatch: Bool, setHasNoOtherImage: Bool) -> Diagnostic.Message {
-        let watch = onWatch ? "; of a watch's screen widths, <=145 (38 mm), >161 (40 mm), >145 (42 mm) and >183 (44 mm) are known" : ""
+    /// `onWatch`: a watch's screen width is known for 38, 40, 42 and 44 mm alone (CatalogTraitSlot.watchSubtypes);
+    /// `unknownScreenWidths`: the skipped slots' other widths, sorted.
+    fileprivate static func slotsSkippedForTraits(_ count: Int, of name: String, onWatch: Bool, unknownScreenWidths: [String],
+                                                  setHasNoOtherImage: Bool) -> Diagnostic.Message {
+        let others = unknownScreenWidths.isEmpty ? "" : ", not \(unknownScreenWidths.joined(separator: ", "))"
+        let watch = onWatch ? "; of a watch's screen widths, <=145 (38 mm), >161 (40 mm), >145 (42 mm) and >183 (44 mm) are known\(others)" : ""
         let nothingWritten = setHasNoOtherImage ? "; the set has no other image, so nothing is written for it" : ""
-        return "skipped \(count) slot\(count == 1 ? "" : "s") of \"\(name)\" chosen by size class, locale, "
+        return "skipped \(count) slot\(count == 1 ? "" : "s") of \"\(name)\" chosen by \(onWatch ? "screen width, " : "")size class, locale, "
             + "direction, memory or display gamut: assetc compiles such slots, into Assets.car only, with trait values it knows, "
             + "from PDF and SVG files and from PNG, WebP, HEIC or JPEG files with a scale\(watch)\(nothingWritten)"
     }

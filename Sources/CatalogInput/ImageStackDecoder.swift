@@ -32,7 +32,9 @@ struct ImageStackDecoder {
             guard ImageSetDecoder.isPlainFileName(filename), type == kind.layerExtension, FileSystem.kindFollowingLinks(path) == .directory else {
                 diagnostics.append(.warning(file.path, at: entry.location, ActoolMessage.missingFile(filename, inSet: name, kind: kind.setKind))
                     .droppingContent())
-                layers.append(.init(name: stem, content: nil, folder: path))
+                var missing = CatalogImageStack.Layer(name: stem, content: nil, folder: path)
+                missing.isMissing = true
+                layers.append(missing)
                 continue
             }
             // The layer's own Contents.json is optional (it holds only `info` for an embedded layer).

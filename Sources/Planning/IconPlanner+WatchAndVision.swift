@@ -53,7 +53,9 @@ extension IconPlanner {
         if perSizeImages {
             diagnostics.append(.error(contentsPath, .perSizeWatchIconNotCompiledYet(spec.name)))
         } else {
-            diagnostics.append(requiredSlotProblem(contentsPath, .watchIconSetHasNoImage(setName)))
+            // Nothing applies: actool's one error, as for an iOS or Mac set, and what would.
+            diagnostics.append(.error(contentsPath, ActoolMessage.noApplicableContent(iconSet: AssetCatalog.setName(ofFolder: setName))))
+            diagnostics.append(.note(contentsPath, .watchIconSetHasNoImage(setName)))
         }
         return []
     }

@@ -60,6 +60,8 @@ extension Planner {
             }
             for layer in stack.layers {
                 guard let content = layer.content else {
+                    // A folder that is not there is said once, by the catalog's reader.
+                    if layer.isMissing { continue }
                     diagnostics.append(.warning(stack.contentsPath, .layerHasNoContent(layer.name, imageStack: stack.name)).droppingContent())
                     continue
                 }

@@ -395,6 +395,21 @@ import TestSupport
         #expect(run.stdout.contains(#"lists the layer "front.imagestacklayer" again; it counts once"#), "\(run.stdout)")
         #expect(run.stdout.contains(#"must have at least 2 layers with applicable content. Although it has 1 layer, only 1 has applicable content."#),
                 "\(run.stdout)")
+
+        // A stack with no size, and a layer folder that is not there: each said once.
+        let other = work.appendingPathComponent("other")
+        let second = try Self.makeCatalog(in: other)
+        let secondBrand = second.appendingPathComponent("\(Self.setName).brandassets")
+        let secondContents = try String(contentsOf: secondBrand.appendingPathComponent("Contents.json"), encoding: .utf8)
+        try secondContents.replacingOccurrences(of: #""size": "1280x768", "#, with: "")
+            .write(to: secondBrand.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: secondBrand.appendingPathComponent("App Icon - Small.imagestack/Front.imagestacklayer"))
+        let (secondRun, _) = try Self.compile(second, in: other)
+        #expect(secondRun.stdout.contains(#"warning: the image stack "App Icon - Large" has no size; a primary-app-icon stack is 400x240"#),
+                "\(secondRun.stdout)")
+        let front = secondRun.stdout.split(separator: "\n").filter { $0.contains("Front") }
+        #expect(front.count == 1 && front[0].contains(#"The file "Front.imagestacklayer" for the image stack "App Icon - Small" does not exist."#),
+                "\(front)")
     }
 
     /// kagurasumusun/mac's second real car of actool 26.5 (`selfgen-stacks-Assets.car`): stacks whose

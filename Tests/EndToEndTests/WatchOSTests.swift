@@ -77,8 +77,9 @@ import TestSupport
         // A screen width whose spelling has not been seen (a guess at 45 mm's): left out with a warning.
         let run = try Harness.assetc(Self.actool, in: work)
         #expect(run.status == 0)
-        #expect(run.stdout.contains("Ring.imageset: warning: skipped 1 slot of \"Ring\" chosen by size class")
-                && run.stdout.contains("of a watch's screen widths, <=145 (38 mm), >161 (40 mm), >145 (42 mm) and >183 (44 mm) are known"), "\(run.stdout)")
+        #expect(run.stdout.contains("Ring.imageset: warning: skipped 1 slot of \"Ring\" chosen by screen width, size class")
+                && run.stdout.contains("of a watch's screen widths, <=145 (38 mm), >161 (40 mm), >145 (42 mm) and >183 (44 mm) are known, not >197"),
+                "\(run.stdout)")
         // A watch icon set of per-size images only: refused by name, not compiled by guesswork
         // (how a car keys their roles is not known), not said to have no content.
         let icon = catalog.appendingPathComponent("AppIcon.appiconset")
@@ -92,6 +93,12 @@ import TestSupport
         #expect(withIcon.stdout.contains("AppIcon.appiconset: error: the app icon \"AppIcon\" has per-size watch images only: assetc compiles a watch app's single-size icon"),
                 "\(withIcon.stdout)")
         #expect(Harness.files(under: work.appendingPathComponent("out")) == before, "a failed compile leaves --compile as it was")
+        // A single-size set without its image: actool's one error, as for an iOS set.
+        try Data(#"{"images": [{"idiom": "universal", "platform": "watchos", "size": "1024x1024"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+            .write(to: icon.appendingPathComponent("Contents.json"))
+        let empty = try Harness.assetc(Self.actool + ["--app-icon", "AppIcon"], in: work)
+        #expect(empty.status == 1 && empty.stdout.contains(
+            #"AppIcon.appiconset: error: The stickers icon set or app icon set named "AppIcon" did not have any applicable content."#), "\(empty.stdout)")
         // Another device is refused by name.
         let phone = try Harness.assetc(Self.actool + ["--target-device", "iphone"], in: work)
         #expect(phone.status == 1 && phone.stdout.contains("--target-device iphone: a watchOS app runs on watch only"), "\(phone.stdout)")

@@ -106,6 +106,8 @@ public struct CatalogImageStack: Sendable, Hashable {
         public var content: CatalogImageSet?
         /// The layer's folder, openable (nil for one generated from a manifest).
         public var folder: String?
+        /// The stack lists a folder that is not there (said once, by the catalog's reader).
+        public var isMissing = false
 
         public init(name: String, content: CatalogImageSet?, folder: String? = nil) {
             (self.name, self.content, self.folder) = (name, content, folder)
