@@ -230,6 +230,12 @@ struct Walk {
                 if !images.isEmpty, !leavesCatalog(Self.withFolders(files, below: path), set: "complication set", name: qualified) {
                     contents.imageSets += images
                 }
+            case let type? where ["brandassets": ApplePlatform.tvOS, "solidimagestack": .visionOS, "complicationset": .watchOS][type] != nil:
+                // Another platform's: said as such (a tvOS catalog built for iOS), not as a set
+                // type assetc does not compile.
+                let owner = ["brandassets": ApplePlatform.tvOS, "solidimagestack": .visionOS, "complicationset": .watchOS][type]!
+                if type != "complicationset" { contents.otherPlatformIcons[qualified] = owner }
+                diagnostics.append(.note(path, .setOfAnotherPlatform(CatalogReader.skippedTypes[type] ?? type, platform: owner)).droppingContent())
             case let type? where CatalogReader.skippedTypes[type] != nil:
                 // Marked as content left out: `check` counts these sets in its summary instead of
                 // calling the catalog simply valid (they are notes until assetc compiles them).
@@ -302,6 +308,11 @@ extension Diagnostic.Message {
     fileprivate static func symbolSetNotCompiledForMac(_ name: String) -> Diagnostic.Message {
         "skipped: custom symbol sets are not compiled for macOS yet (no macOS car with one "
             + "has been seen to take its keys from); the app's Image(\"\(name)\") finds nothing"
+    }
+
+    /// `kinds`: the set type's plural (`CatalogReader.skippedTypes`).
+    fileprivate static func setOfAnotherPlatform(_ kinds: String, platform: ApplePlatform) -> Diagnostic.Message {
+        "skipped: \(kinds) are \(platform.displayName)'s, compiled in a build for it (--platform \(platform.actoolPlatformName))"
     }
 
     /// `kinds`: the set type's plural (`CatalogReader.skippedTypes`).

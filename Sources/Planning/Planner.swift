@@ -247,6 +247,11 @@ public struct Planner {
                                                name: iconFileBase(set.name), artwork: false, location: location)
             } else {
                 diagnostics.append(.error(request.path, at: choice.location, ActoolMessage.noMatchingAppIconSet(choice.name)))
+                // A tvOS Brand Assets set or a visionOS stack of that name, in a build for another platform.
+                if let owner = catalogs.lazy.compactMap({ $0.otherPlatformIcons[choice.name] }).first {
+                    diagnostics.append(.error(request.path, at: choice.location, .appIconOfAnotherPlatform(choice.name, owner: owner,
+                                                                                                        platform: request.platform)))
+                }
                 suggest(choice.name, among: catalogs.flatMap { $0.appIconSets.map(\.name) }, diagnostics: &diagnostics)
             }
         }
@@ -480,6 +485,12 @@ extension Diagnostic.Message {
     }
 
     /// No actool output of a tv launch image is public to copy (docs/tvos.md).
+    /// `owner`: the platform whose icon the set is (a `.brandassets` is tvOS's).
+    fileprivate static func appIconOfAnotherPlatform(_ name: String, owner: ApplePlatform, platform: ApplePlatform) -> Diagnostic.Message {
+        "\"\(name)\" is a \(owner.displayName) app's icon (\(owner == .tvOS ? "a Brand Assets set" : "a solid image stack")), "
+            + "compiled with --platform \(owner.actoolPlatformName); on \(platform.displayName) the app's icon is an app icon set (.appiconset)"
+    }
+
     fileprivate static func tvOSLaunchImageNotCompiledYet(basename: String) -> Diagnostic.Message {
         "a tvOS launch image is not compiled by assetc yet "
             + "(docs/tvos.md); the app gets no launch image from \"\(basename)\": use a launch screen"

@@ -270,6 +270,15 @@ import TestSupport
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let car = try? CARReader(Array(Data(contentsOf: out.appendingPathComponent("Assets.car"))))
         #expect(car?.facets.isEmpty ?? true)
+
+        // Named as an iOS app's icon: actool's error, and what the set is.
+        let iOS = try Harness.assetc(["actool", catalog.path, "--compile", out.path, "--platform", "iphoneos", "--minimum-deployment-target", "15.0",
+                                      "--app-icon", Self.setName, "--output-format", "human-readable-text"], in: work,
+                                     environment: ["ASSETC_CACHE_DIR": "none"])
+        #expect(iOS.status == 1)
+        #expect(iOS.stdout.contains(#"error: None of the input catalogs contained a matching stickers icon set or app icon set named "\#(Self.setName)"."#)
+                && iOS.stdout.contains(#"error: "\#(Self.setName)" is a tvOS app's icon (a Brand Assets set), compiled with --platform appletvos; on iOS the app's icon is an app icon set (.appiconset)"#),
+                "\(iOS.stdout)")
     }
 
     /// Newer Xcode writes the App Store icon as a flat image set (idiom tv-marketing): actool

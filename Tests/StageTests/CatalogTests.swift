@@ -53,13 +53,18 @@ func imageSet(_ entries: String, properties: String = "") -> String {
             "Brand.colorset/Contents.json": #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0x80", "green": "128", "blue": "0.500", "alpha": "1"}}}]}"#,
             "AppIcon.appiconset/Contents.json": #"{"images": []}"#,
             "TV.brandassets/Contents.json": "{}",
+            "Sprites.spriteatlas/Contents.json": "{}",
         ])
         defer { catalog.remove() }
         let (contents, allMessages) = catalog.read()
         // A type assetc compiles nowhere: a note that says so, right for loose and car builds alike.
-        #expect(allMessages.contains("Test.xcassets/TV.brandassets: note: skipped: brand assets are not compiled by assetc (loose files or Assets.car)"),
+        #expect(allMessages.contains("Test.xcassets/Sprites.spriteatlas: note: skipped: sprite atlases are not compiled by assetc (loose files or Assets.car)"),
                 "\(allMessages)")
-        let messages = allMessages.filter { !$0.contains("TV.brandassets") }
+        // Another platform's icon: said as such, and its name kept for `--app-icon`.
+        #expect(allMessages.contains("Test.xcassets/TV.brandassets: note: skipped: brand assets are tvOS's, compiled in a build for it (--platform appletvos)"),
+                "\(allMessages)")
+        #expect(contents.otherPlatformIcons == ["TV": .tvOS])
+        let messages = allMessages.filter { !$0.contains("TV.brandassets") && !$0.contains("Sprites.spriteatlas") }
         #expect(contents.imageSets.map(\.name) == ["Star", "Round/Double/Cherry", "flag.at"])
         #expect(contents.imageSets.map(\.setPath) == ["Plain/Star.imageset", "Round/Double/Cherry.imageset", "flag.at.imageset"])
         #expect(contents.imageSets[1].slots.first?.scale == 2)

@@ -36,6 +36,9 @@ public struct CatalogContents: Sendable {
     public var brandAssets: [CatalogBrandAssets] = []
     /// visionOS solid image stacks, the app's icons (read for a visionOS build only).
     public var solidImageStacks: [CatalogImageStack] = []
+    /// Another platform's icon sets, by qualified name (a `.brandassets` in an iOS build): not
+    /// read, but named, so `--app-icon` naming one is told what it is.
+    public var otherPlatformIcons: [String: ApplePlatform] = [:]
     /// Every folder the walk entered, which places the messages about the catalog
     /// (`Diagnostic.place`).
     public var folders = CatalogFolders()

@@ -22,4 +22,27 @@ public enum ApplePlatform: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// A Mac app's icon: the mac slots of the icon set, `<name>.icns` and `CFBundleIconFile`.
     public var hasMacIcon: Bool { self == .macOS || self == .macCatalyst }
+
+    /// The name people give it, in messages.
+    public var displayName: String {
+        switch self {
+        case .iOS: "iOS"
+        case .macOS: "macOS"
+        case .macCatalyst: "Mac Catalyst"
+        case .tvOS: "tvOS"
+        case .watchOS: "watchOS"
+        case .visionOS: "visionOS"
+        }
+    }
+
+    /// actool's `--platform` for a device build of it, in messages.
+    public var actoolPlatformName: String {
+        switch self {
+        case .iOS, .macCatalyst: "iphoneos"
+        case .macOS: "macosx"
+        case .tvOS: "appletvos"
+        case .watchOS: "watchos"
+        case .visionOS: "xros"
+        }
+    }
 }
