@@ -50,6 +50,16 @@ extension Planner {
         for role in CatalogBrandAssets.TopShelfRole.allCases where set.topShelf[role]?.slots.isEmpty ?? true {
             diagnostics.append(.warning(path, .brandAssetsHasNoTopShelfImage(set.name, role: role)))
         }
+        // Apple asks for the App Icon and the top-shelf images at 1x and 2x: an Apple TV 4K draws
+        // the 2x ones, and scales the 1x up without them (tvOS 9-era sets are 1x only).
+        for stack in set.stacks where !stack.isAppStoreIcon && stack.layers.contains(where: \.hasContent)
+            && !stack.layers.contains(where: { $0.content?.slots.contains { $0.scale == 2 } ?? false }) {
+            diagnostics.append(.warning(stack.contentsPath, .noRetinaImage(stack.name, width: stack.width, height: stack.height)))
+        }
+        for role in CatalogBrandAssets.TopShelfRole.allCases {
+            guard let image = set.topShelf[role], !image.slots.isEmpty, !image.slots.contains(where: { $0.scale == 2 }) else { continue }
+            diagnostics.append(.warning(image.contentsPath, .noRetinaImage(image.name, width: role.points.width, height: role.points.height)))
+        }
         for stack in set.stacks {
             let filled = stack.layers.filter(\.hasContent).count
             if filled < 2 {
@@ -203,6 +213,12 @@ extension Diagnostic.Message {
     fileprivate static func brandAssetsHasNoTopShelfImage(_ name: String, role: CatalogBrandAssets.TopShelfRole) -> Diagnostic.Message {
         "the brand assets \"\(name)\" has no \(role.rawValue) image (\(role.points.width)x"
             + "\(role.points.height) at 1x and 2x); App Store Connect refuses an upload without it"
+    }
+
+    /// `width`, `height`: the image's size in points.
+    fileprivate static func noRetinaImage(_ name: String, width: Int, height: Int) -> Diagnostic.Message {
+        "\"\(name)\" has no @2x image (\(width * 2)x\(height * 2)): an Apple TV 4K draws it at 2x and scales the "
+            + "\(width)x\(height) image up; Apple asks for both"
     }
 
     fileprivate static func tooManyLayers(_ count: Int, imageStack name: String) -> Diagnostic.Message { "the image stack \"\(name)\" has \(count) layers; tvOS draws a layered image of 2 to 5" }
