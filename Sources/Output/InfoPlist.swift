@@ -46,7 +46,8 @@ public enum InfoPlist {
             if !others.isEmpty { entries["CFBundleAlternateIcons"] = .dictionary(others) }
             return .dictionary(entries)
         }
-        if !icons.isEmpty {
+        // (A watch's loose icons are listed below.)
+        if !icons.isEmpty && request.platform != .watchOS {
             if request.devices.contains(.iphone) { root["CFBundleIcons"] = primaryIcon(iconFiles(.iphone), .iphone) }
             if request.devices.contains(.ipad) { root["CFBundleIcons~ipad"] = primaryIcon(iconFiles(.ipad), .ipad) }
             // Also at the top level, where Apple documents the key (ITMS-90713 asks for "a value").
@@ -67,8 +68,13 @@ public enum InfoPlist {
         // (Apple's CFBundlePrimaryIcon reference), naming the icon with CFBundleIconName, with no
         // CFBundleIconFiles: no loose file is written (docs/watchos.md).
         if request.platform == .watchOS, let name = request.compiledIconName,
-           variants.contains(where: { $0.role.kind == .appIcon && $0.iconSlot?.idiom == .watch }) {
+           variants.contains(where: { $0.role.kind == .appIcon && $0.iconSlot == DeviceTables.watchSingleSizeIcon }) {
             root["CFBundleIcons"] = .dictionary(["CFBundlePrimaryIcon": .dictionary(["CFBundleIconName": .string(name)])])
+        }
+        // A watch app's per-size icons are loose files, listed without scale or extension, as a
+        // compiled watch app of Xcode 7.2 lists them (docs/watchos.md).
+        if request.platform == .watchOS, icons.contains(where: { $0.idiom == .watch }) {
+            root["CFBundleIcons"] = .dictionary(["CFBundlePrimaryIcon": .dictionary(["CFBundleIconFiles": .array(iconFiles(.watch).map(PlistValue.string))])])
         }
         // A tvOS app: CFBundlePrimaryIcon is the App Icon stack's name (a string, not the iOS
         // dictionary), and TVTopShelfImage names the top-shelf images (docs/tvos.md).

@@ -1,21 +1,22 @@
 import AssetModel
 
 // A watchOS or visionOS build's app icon (docs/watchos.md, docs/visionos.md): a watch app's
-// single-size icon is compiled; the legacy per-size watch roles and a visionOS icon set (visionOS's
-// icon is a solid image stack) are refused by name.
+// single-size icon is compiled into the car, its per-size images into loose files; a visionOS icon
+// set (visionOS's icon is a solid image stack) is refused by name.
 extension IconPlanner {
     /// A watch app's icon set. Its single-size image (`universal`, `platform: watchos`, 1024x1024:
     /// the set Xcode 14 to 26 makes) is the icon, kept in the car alone (`DeviceTables.watchSingleSizeIcon`).
-    /// The per-size roles of older sets (`idiom: watch` with a role and a `subtype` of 38 to 49 mm)
-    /// are refused when they are the set's only images: no car shows how actool keys a role (the
-    /// subtypes of the sizes are CoreUI's, but not whether the role, loose files or a multisize
-    /// record go with them; docs/watchos.md), and a car without the launcher icon would look complete.
+    /// Without one, the per-size images of older sets (`idiom: watch` with a role and a `subtype` of
+    /// 38 to 49 mm) are the icon, as loose files named by their size (`DeviceTables.watchPerSizeIcons`),
+    /// the form a compiled watch app of Xcode 7.2 shows; how a car would key their roles is not known,
+    /// so they are not put in it (docs/watchos.md).
     func validateWatch(_ spec: AppIconSpec, set: SourceSpec, diagnostics: inout [Diagnostic]) -> [Variant] {
         guard let opened = openSet(set, kind: .appIconSet, what: "app icon set", diagnostics: &diagnostics) else { return [] }
         let (setPath, setName, contentsPath, slotSet) = (opened.path, opened.name, opened.contentsPath, opened.slotSet)
         let slot = DeviceTables.watchSingleSizeIcon
         var icon: Variant?
         var perSizeImages = false, reported = false
+        var perSize: [CatalogEntry] = [], marketing: CatalogEntry?
         var checkedFiles: [String: Bool] = [:]
         for entry in slotSet.entries {
             switch (entry.idiom, entry.platform) {
@@ -38,8 +39,12 @@ extension IconPlanner {
                 }
                 let pixels = PointSize(width: Double(slot.pixels), height: Double(slot.pixels))
                 icon = watchIconVariant(spec: spec, source: ResolvedSource(path: path, kind: .png, page: 1), content: pixels)
-            case ("watch"?, _), ("watch-marketing"?, _):
-                if entry.filename != nil { perSizeImages = true }
+            case ("watch"?, _) where entry.hasAppearances:
+                diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: .skippedWatchAppearance(entry))
+            case ("watch"?, _):
+                if entry.filename != nil { perSizeImages = true; perSize.append(entry) }
+            case ("watch-marketing"?, _):
+                if entry.filename != nil { perSizeImages = true; marketing = entry }
             default:
                 diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: .skippedNotForAWatch(entry))
             }
@@ -48,6 +53,12 @@ extension IconPlanner {
             if perSizeImages { diagnostics.append(.note(contentsPath, .perSizeWatchImagesLeftOut)) }
             warnIfTranslucent(icon.source.path, diagnostics: &diagnostics)
             return [icon]
+        }
+        if perSizeImages && !perSize.isEmpty {
+            if let marketing {
+                diagnostics.append(.warning(contentsPath, at: marketing.location, .perSizeWatchMarketingNotWritten(marketing.filename ?? "")).droppingContent())
+            }
+            return perSizeVariants(spec, entries: perSize, setPath: setPath, setName: setName, slotSet: slotSet, diagnostics: &diagnostics)
         }
         if reported { return [] }
         if perSizeImages {
@@ -58,6 +69,31 @@ extension IconPlanner {
             diagnostics.append(.note(contentsPath, .watchIconSetHasNoImage(setName)))
         }
         return []
+    }
+
+    /// The per-size images as loose files, one per size and scale (the first entry of a size wins:
+    /// the 40 and 42 mm home-screen icons share one), each checked for its pixel size and alpha.
+    private func perSizeVariants(_ spec: AppIconSpec, entries: [CatalogEntry], setPath: String, setName: String, slotSet: CatalogSlotSet,
+                                 diagnostics: inout [Diagnostic]) -> [Variant] {
+        var variants: [Variant] = []
+        var checkedFiles: [String: Bool] = [:]
+        for entry in entries {
+            guard let file = entry.filename else { continue }
+            guard let slot = DeviceTables.watchPerSizeIcons.first(where: { $0.points == entry.squarePoints && $0.scale == entry.scaleValue }) else {
+                diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: .skippedUnknownWatchSize(entry))
+                continue
+            }
+            guard !variants.contains(where: { $0.iconSlot == slot }) else {
+                diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: .skippedSecondWatchSizeImage(file, slot: slot, fileName: slot.fileName(base: spec.name)))
+                continue
+            }
+            guard let path = checkFile(file, setPath: setPath, setName: setName, expected: slot.pixels, entry: entry, required: false,
+                                       requireOpaque: false, diagnostics: &diagnostics, checked: &checkedFiles) else { continue }
+            warnIfTranslucent(path, diagnostics: &diagnostics)
+            let pixels = PointSize(width: Double(slot.pixels), height: Double(slot.pixels))
+            variants.append(variant(for: slot, spec: spec, source: ResolvedSource(path: path, kind: .png, page: 1), content: pixels))
+        }
+        return variants
     }
 
     /// A watch app's icon drawn from art (a PDF, SVG or PNG): the single-size image, on the
@@ -101,6 +137,19 @@ extension Diagnostic.Message {
     fileprivate static func perSizeWatchIconNotCompiledYet(_ name: String) -> Diagnostic.Message {
         "the app icon \"\(name)\" has per-size watch images only: assetc compiles a watch app's single-size icon "
             + "(one universal 1024x1024 image for watchOS, Xcode 14's \"Single Size\"); the per-size roles' keys in a car are not known (docs/watchos.md)"
+    }
+
+    fileprivate static func perSizeWatchMarketingNotWritten(_ file: String) -> Diagnostic.Message {
+        "the watch-marketing image \(file) is not written: for a set of per-size watch images, where actool keeps it is not known "
+            + "(docs/watchos.md); a single-size 1024x1024 image for watchOS is compiled into Assets.car"
+    }
+
+    fileprivate static func skippedUnknownWatchSize(_ entry: CatalogEntry) -> Diagnostic.Message {
+        "skipped \(entry.filename ?? "an empty slot"): \(entry.size ?? "no size") at \(entry.scale ?? "no scale") is not a watch icon size (assetc tables)"
+    }
+
+    fileprivate static func skippedSecondWatchSizeImage(_ file: String, slot: IconSlot, fileName: String) -> Diagnostic.Message {
+        "skipped \(file): an image of \(slot.label) is listed already, and both would be the file \(fileName)"
     }
 
     fileprivate static let perSizeWatchImagesLeftOut: Diagnostic.Message =

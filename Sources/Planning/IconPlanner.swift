@@ -139,7 +139,7 @@ struct IconPlanner: SlotSetOpening {
         }
     }
 
-    private func variant(for slot: IconSlot, spec: AppIconSpec, source: ResolvedSource, content: PointSize) -> Variant {
+    func variant(for slot: IconSlot, spec: AppIconSpec, source: ResolvedSource, content: PointSize) -> Variant {
         let fileName = slot.idiom == .appStore ? "\(spec.name)1024x1024.png" : slot.fileName(base: spec.name)
         return Variant(
             name: spec.name, relativePath: fileName, fileName: fileName, scale: slot.scale,

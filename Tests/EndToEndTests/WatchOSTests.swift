@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Testing
 import TestSupport
 
@@ -80,12 +81,34 @@ import TestSupport
         #expect(run.stdout.contains("Ring.imageset: warning: skipped 1 slot of \"Ring\" chosen by screen width, size class")
                 && run.stdout.contains("of a watch's screen widths, <=145 (38 mm), >161 (40 mm), >145 (42 mm) and >183 (44 mm) are known, not >197"),
                 "\(run.stdout)")
-        // A watch icon set of per-size images only: refused by name, not compiled by guesswork
-        // (how a car keys their roles is not known), not said to have no content.
+        // A watch icon set of per-size images (Xcode 7 to 13's): loose files named by size, listed in
+        // CFBundleIconFiles, as a compiled watch app of Xcode 7.2 has them; not in the car.
         let icon = catalog.appendingPathComponent("AppIcon.appiconset")
         try FileManager.default.createDirectory(at: icon, withIntermediateDirectories: true)
         try Self.png(80, [200, 100, 50, 255]).write(to: icon.appendingPathComponent("launcher.png"))
-        try Data(#"{"images": [{"filename": "launcher.png", "idiom": "watch", "role": "appLauncher", "scale": "2x", "size": "40x40", "subtype": "38mm"}, {"idiom": "watch-marketing", "scale": "1x", "size": "1024x1024"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+        try Self.png(55, [20, 100, 50, 255]).write(to: icon.appendingPathComponent("note.png"))
+        try Self.png(88, [9, 9, 9, 255]).write(to: icon.appendingPathComponent("l40.png"))
+        try Self.png(1024, [1, 1, 1, 255]).write(to: icon.appendingPathComponent("store.png"))
+        try Data(#"{"images": [{"filename": "launcher.png", "idiom": "watch", "role": "appLauncher", "scale": "2x", "size": "40x40", "subtype": "38mm"}, {"filename": "note.png", "idiom": "watch", "role": "notificationCenter", "scale": "2x", "size": "27.5x27.5", "subtype": "42mm"}, {"filename": "l40.png", "idiom": "watch", "role": "appLauncher", "scale": "2x", "size": "44x44", "subtype": "40mm"}, {"filename": "launcher.png", "idiom": "watch", "role": "appLauncher", "scale": "2x", "size": "44x44", "subtype": "42mm"}, {"filename": "store.png", "idiom": "watch-marketing", "scale": "1x", "size": "1024x1024"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
+            .write(to: icon.appendingPathComponent("Contents.json"))
+        let perSize = try Harness.assetc(Self.actool + ["--app-icon", "AppIcon", "--output-partial-info-plist", "out/partial.plist"], in: work)
+        #expect(perSize.status == 0, "\(perSize.stdout)")
+        #expect(Harness.files(under: work.appendingPathComponent("out")) == ["AppIcon27.5x27.5@2x.png", "AppIcon40x40@2x.png", "AppIcon44x44@2x.png",
+                                                                            "Assets.car", "partial.plist"])
+        let launcher = try PNGCodec.decode(try Harness.read(work.appendingPathComponent("out/AppIcon44x44@2x.png"))).image
+        #expect(launcher.width == 88 && Array(launcher.pixels.prefix(3)) == [9, 9, 9], "the first 44-point image (40 mm) is the file")
+        #expect(try ActoolModeTests.plist(work.appendingPathComponent("out/partial.plist"))
+                == ["CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon27.5x27.5", "AppIcon40x40", "AppIcon44x44"]]]] as NSDictionary)
+        #expect(perSize.stdout.contains("AppIcon.appiconset: warning: the watch-marketing image store.png is not written"), "\(perSize.stdout)")
+        let perSizeCar = try CARReader(try Harness.read(work.appendingPathComponent("out/Assets.car")))
+        #expect(perSizeCar.facets["AppIcon"] == nil, "no icon in the car: how a car keys the roles is not known")
+        try FileManager.default.removeItem(at: work.appendingPathComponent("out/partial.plist"))
+        for name in ["AppIcon27.5x27.5@2x.png", "AppIcon40x40@2x.png", "AppIcon44x44@2x.png"] {
+            try FileManager.default.removeItem(at: work.appendingPathComponent("out/\(name)"))
+        }
+
+        // A set of watch-marketing images alone: refused by name, not said to have no content.
+        try Data(#"{"images": [{"filename": "store.png", "idiom": "watch-marketing", "scale": "1x", "size": "1024x1024"}], "info": {"author": "xcode", "version": 1}}"#.utf8)
             .write(to: icon.appendingPathComponent("Contents.json"))
         let before = Harness.files(under: work.appendingPathComponent("out"))
         let withIcon = try Harness.assetc(Self.actool + ["--app-icon", "AppIcon"], in: work)

@@ -112,7 +112,8 @@ extension BuildPlan {
             case .appIcon, .appStoreIcon, .alternateAppIcon:
                 // An iOS 6 size too: actool keeps a set's in the car, car only from iOS 7 on
                 // (`IconPlanner.keepsInTheCar`), loose as well for an app that still runs on iOS 6.
-                return variant.iconSlot != nil
+                // A watch's per-size icons are loose files alone (DeviceTables.watchPerSizeIcons).
+                return variant.iconSlot.map { !DeviceTables.watchPerSizeIcons.contains($0) } ?? false
             case .image:
                 return variant.catalogOrigin != nil && variant.bundle == .main
                     && (variant.relativePath.hasSuffix(".png") || variant.source.kind == .jpeg)

@@ -9,7 +9,7 @@
 ///   subtype, extent and minimum-system-version values).
 /// - APG: "App Programming Guide for iOS", App-Related Resources, launch-image file-name rules.
 public enum DeviceTables {
-    public static let version = "2026.11-3"
+    public static let version = "2026.12-1"
 
     /// An Icon Composer icon's flattened images in a macOS car, as actool of Xcode 26.2–26.6 stores
     /// them (JustSing's, AM-MiniPlayer's, cardflow's and readinglist's cars; docs/macos-evidence.md):
@@ -70,9 +70,38 @@ public enum DeviceTables {
     public static let watchSingleSizeIcon = IconSlot(.watch, 1024, 1, .app, .required,
                                                      source: "Xcode 14+ watchOS single-size icon set: universal, platform watchos, 1024x1024")
 
+    /// A watch app's per-size icon images (the icon set of Xcode 7 to 13, which Xcode 14 to 26 keep
+    /// as "All Sizes"): loose `<set><points>x<points>@<scale>x.png` files listed under
+    /// `CFBundleIcons` → `CFBundlePrimaryIcon` → `CFBundleIconFiles`, as a compiled watch app of
+    /// Xcode 7.2 has them (bitrise-io/ipa_analyzer@fc76980b's README: `AppIcon24x24` …
+    /// `AppIcon98x98`) and as App Store Connect names them (`…/WatchApp.app/AppIcon27.5x27.5@2x.png`
+    /// in its alpha-channel refusal, quoted in Xamarin's watchOS deployment notes). The sizes are
+    /// Xcode's watch templates' (LoopKit/Loop's and pixlwave/Watch-The-Matrix's sets) and Apple's
+    /// watchOS icon sizes; a file is named by its size alone, so the case sizes sharing one
+    /// (the 40 and 42 mm home-screen icon, 44 points) share its file. docs/watchos.md.
+    public static let watchPerSizeIcons: [IconSlot] = [
+        IconSlot(.watch, 24, 2, .notification, .recommended, source: "Xcode watch AppIcon: notificationCenter 38mm 24x24@2x"),
+        IconSlot(.watch, 27.5, 2, .notification, .recommended, source: "Xcode watch AppIcon: notificationCenter 42mm 27.5x27.5@2x"),
+        IconSlot(.watch, 33, 2, .notification, .recommended, source: "Xcode watch AppIcon: notificationCenter 45mm 33x33@2x"),
+        IconSlot(.watch, 29, 2, .settings, .recommended, source: "Xcode watch AppIcon: companionSettings 29x29@2x"),
+        IconSlot(.watch, 29, 3, .settings, .recommended, source: "Xcode watch AppIcon: companionSettings 29x29@3x"),
+        IconSlot(.watch, 40, 2, .app, .recommended, source: "Xcode watch AppIcon: appLauncher 38mm 40x40@2x"),
+        IconSlot(.watch, 44, 2, .app, .recommended, source: "Xcode watch AppIcon: appLauncher 40mm (and 42mm) 44x44@2x"),
+        IconSlot(.watch, 46, 2, .app, .recommended, source: "Xcode watch AppIcon: appLauncher 41mm 46x46@2x"),
+        IconSlot(.watch, 50, 2, .app, .recommended, source: "Xcode watch AppIcon: appLauncher 44mm 50x50@2x"),
+        IconSlot(.watch, 51, 2, .app, .recommended, source: "Xcode watch AppIcon: appLauncher 45mm 51x51@2x"),
+        IconSlot(.watch, 54, 2, .app, .recommended, source: "Xcode watch AppIcon: appLauncher 49mm 54x54@2x"),
+        IconSlot(.watch, 86, 2, .shortLook, .recommended, source: "Xcode watch AppIcon: quickLook 38mm 86x86@2x"),
+        IconSlot(.watch, 98, 2, .shortLook, .recommended, source: "Xcode watch AppIcon: quickLook 42mm 98x98@2x"),
+        IconSlot(.watch, 108, 2, .shortLook, .recommended, source: "Xcode watch AppIcon: quickLook 44mm 108x108@2x"),
+        IconSlot(.watch, 117, 2, .shortLook, .recommended, source: "Xcode watch AppIcon: quickLook 45mm 117x117@2x"),
+        IconSlot(.watch, 129, 2, .shortLook, .recommended, source: "Xcode watch AppIcon: quickLook 49mm 129x129@2x"),
+    ]
+
     /// Every icon slot a plan file can name, by its position here (`Variant`'s coding): the iOS rows
     /// first, so their numbers are what they were before the Mac rows joined.
     public static let plannedIconSlots: [IconSlot] = icons + macAppIconSet + macIconComposerIcons + [macIcnsOnlyIcon, watchSingleSizeIcon]
+        + watchPerSizeIcons
 
     /// Ad-hoc distribution artwork: files named `iTunesArtwork` and `iTunesArtwork@2x`, no extension.
     public static let artwork: [ArtworkSlot] = [
@@ -143,6 +172,8 @@ public struct IconSlot: Sendable, Hashable {
     public enum Role: String, Sendable, Hashable {
         case app, spotlight, settings, notification
         case appStore = "app-store"
+        /// A watch's short-look notification icon (Xcode's `quickLook` role).
+        case shortLook = "short-look"
     }
 
     public var idiom: SlotIdiom
@@ -292,7 +323,7 @@ extension DeviceTables {
         }
         let brandAssets = "Asset Catalog Format Reference, Brand Assets Type; actool 26 cars (docs/tvos.md)"
         var result = rows(macAppIconSet, .macOS, "app icon set") + rows(macIconComposerIcons, .macOS, "Icon Composer icon")
-            + rows([watchSingleSizeIcon], .watchOS, "single-size icon")
+            + rows([watchSingleSizeIcon], .watchOS, "single-size icon") + rows(watchPerSizeIcons, .watchOS, "per-size icon (loose file)")
         let appIcon = CatalogBrandAssets.stackSizes[0], appStore = CatalogBrandAssets.stackSizes[1]
         result += [1, 2].map { PlatformIconRow(platform: .tvOS, icon: "App Icon (image stack, 2-5 layers)", width: Double(appIcon.width),
                                                height: Double(appIcon.height), scale: $0, source: brandAssets) }
