@@ -150,16 +150,20 @@ struct ImageSetDecoder {
             guard namedFileKind == .missing else { return }
             diagnostics.append(.warning(contentsPath, at: entry.location, ActoolMessage.missingFile(filename, inSet: name)).droppingContent())
         }
+        /// True when the entry is a car-only slot, kept for Assets.car.
+        func keptForTheCar(platformOnly: Bool) -> Bool {
+            guard let slot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
+                                       namedFileKind: namedFileKind, diagnostics: &diagnostics) else { return false }
+            Self.keep(slot, platformOnly: platformOnly, filename: filename, at: entry, contentsPath: contentsPath, in: &set,
+                      diagnostics: &diagnostics, inputs: &inputs)
+            return true
+        }
         let idiomName = file.string("idiom", of: entry, diagnostics: &diagnostics) ?? "universal"
         let match = Idiom.InCatalog(idiomName).applies(on: platform)
         let idiom = match.device
         let platformOnly = match == .platformOnly
         if keepsMarketingApart && idiomName == "tv-marketing" {
-            if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
-                                         namedFileKind: namedFileKind, diagnostics: &diagnostics) {
-                Self.keep(traitSlot, platformOnly: false, filename: filename, at: entry, contentsPath: contentsPath, in: &set,
-                          diagnostics: &diagnostics, inputs: &inputs)
-            } else {
+            if !keptForTheCar(platformOnly: false) {
                 set.skippedForTraits += 1
                 reportIfMissingWhenSkipped()
             }
@@ -168,12 +172,7 @@ struct ImageSetDecoder {
         if match == .otherPlatform {
             if platform == .iOS && idiomName == "car" {
                 // CarPlay's screen (CoreUI idiom 4): no loose-file name selects it, the car does.
-                if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
-                                             namedFileKind: namedFileKind, diagnostics: &diagnostics) {
-                    Self.keep(traitSlot, platformOnly: false, filename: filename, at: entry, contentsPath: contentsPath, in: &set,
-                              diagnostics: &diagnostics, inputs: &inputs)
-                    return
-                }
+                if keptForTheCar(platformOnly: false) { return }
                 set.otherIdioms.insert(idiomName)
             } else if Self.otherIdioms.contains(idiomName) {
                 set.otherIdioms.insert(idiomName)
@@ -193,12 +192,7 @@ struct ImageSetDecoder {
             || file.string("display-gamut", of: entry, diagnostics: &diagnostics) == "display-P3" {
             // A PNG slot chosen only by size class, memory or graphics family with values whose
             // numbers are known: kept for Assets.car, which can select on them.
-            if let traitSlot = traitSlot(entry, file: file, filename: filename, folder: folder, isPlainName: isPlainName,
-                                         namedFileKind: namedFileKind, diagnostics: &diagnostics) {
-                Self.keep(traitSlot, platformOnly: platformOnly, filename: filename, at: entry, contentsPath: contentsPath, in: &set,
-                          diagnostics: &diagnostics, inputs: &inputs)
-                return
-            }
+            if keptForTheCar(platformOnly: platformOnly) { return }
             set.skippedForTraits += 1
             if platform == .watchOS, let width = file.string("screen-width", of: entry, diagnostics: &diagnostics),
                CatalogTraitSlot.watchSubtypes[width] == nil {

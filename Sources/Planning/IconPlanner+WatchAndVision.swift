@@ -56,13 +56,13 @@ extension IconPlanner {
         }
         if perSizeImages && !perSize.isEmpty {
             if let marketing {
-                diagnostics.append(.warning(contentsPath, at: marketing.location, .perSizeWatchMarketingNotWritten(marketing.filename ?? "")).droppingContent())
+                diagnostics.append(.warning(contentsPath, at: marketing.location, .watchMarketingImageNotWritten(marketing.filename ?? "")).droppingContent())
             }
             return perSizeVariants(spec, entries: perSize, setPath: setPath, setName: setName, slotSet: slotSet, diagnostics: &diagnostics)
         }
         if reported { return [] }
         if perSizeImages {
-            diagnostics.append(.error(contentsPath, .perSizeWatchIconNotCompiledYet(spec.name)))
+            diagnostics.append(.error(contentsPath, .watchMarketingImageOnly(spec.name)))
         } else {
             // Nothing applies: actool's one error, as for an iOS or Mac set, and what would.
             diagnostics.append(.error(contentsPath, ActoolMessage.noApplicableContent(iconSet: AssetCatalog.setName(ofFolder: setName))))
@@ -134,14 +134,12 @@ extension IconPlanner {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func perSizeWatchIconNotCompiledYet(_ name: String) -> Diagnostic.Message {
-        "the app icon \"\(name)\" has per-size watch images only: assetc compiles a watch app's single-size icon "
-            + "(one universal 1024x1024 image for watchOS, Xcode 14's \"Single Size\"); the per-size roles' keys in a car are not known (docs/watchos.md)"
+    fileprivate static func watchMarketingImageOnly(_ name: String) -> Diagnostic.Message {
+        "the app icon \"\(name)\" has a watch-marketing image only: a watch app's icon is a single-size image for watchOS or per-size images (docs/watchos.md)"
     }
 
-    fileprivate static func perSizeWatchMarketingNotWritten(_ file: String) -> Diagnostic.Message {
-        "the watch-marketing image \(file) is not written: for a set of per-size watch images, where actool keeps it is not known "
-            + "(docs/watchos.md); a single-size 1024x1024 image for watchOS is compiled into Assets.car"
+    fileprivate static func watchMarketingImageNotWritten(_ file: String) -> Diagnostic.Message {
+        "the watch-marketing image \(file) is not written: where actool keeps it beside per-size images is not known (docs/watchos.md)"
     }
 
     fileprivate static func skippedUnknownWatchSize(_ entry: CatalogEntry) -> Diagnostic.Message {

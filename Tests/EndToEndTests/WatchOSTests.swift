@@ -113,7 +113,7 @@ import TestSupport
         let before = Harness.files(under: work.appendingPathComponent("out"))
         let withIcon = try Harness.assetc(Self.actool + ["--app-icon", "AppIcon"], in: work)
         #expect(withIcon.status == 1)
-        #expect(withIcon.stdout.contains("AppIcon.appiconset: error: the app icon \"AppIcon\" has per-size watch images only: assetc compiles a watch app's single-size icon"),
+        #expect(withIcon.stdout.contains("AppIcon.appiconset: error: the app icon \"AppIcon\" has a watch-marketing image only: a watch app's icon is a single-size image"),
                 "\(withIcon.stdout)")
         #expect(Harness.files(under: work.appendingPathComponent("out")) == before, "a failed compile leaves --compile as it was")
         // A single-size set without its image: actool's one error, as for an iOS set.
