@@ -52,12 +52,11 @@ extension Planner {
         }
         // Apple asks for the App Icon and the top-shelf images at 1x and 2x: an Apple TV 4K draws
         // the 2x ones, and scales the 1x up without them (tvOS 9-era sets are 1x only).
-        for stack in set.stacks where !stack.isAppStoreIcon && stack.layers.contains(where: \.hasContent)
-            && !stack.layers.contains(where: { $0.content?.slots.contains { $0.scale == 2 } ?? false }) {
+        for stack in set.stacks where !stack.isAppStoreIcon && Self.scales(of: stack) == [1] {
             diagnostics.append(.warning(stack.contentsPath, .noRetinaImage(stack.name, width: stack.width, height: stack.height)))
         }
         for role in CatalogBrandAssets.TopShelfRole.allCases {
-            guard let image = set.topShelf[role], !image.slots.isEmpty, !image.slots.contains(where: { $0.scale == 2 }) else { continue }
+            guard let image = set.topShelf[role], Set(image.slots.compactMap(\.scale)) == [1] else { continue }
             diagnostics.append(.warning(image.contentsPath, .noRetinaImage(image.name, width: role.points.width, height: role.points.height)))
         }
         for stack in set.stacks {
@@ -95,6 +94,16 @@ extension Planner {
                            orSmaller: true, diagnostics: &diagnostics)
             }
         }
+    }
+
+    /// The scales a stack's layers have images at.
+    static func scales(of stack: CatalogImageStack) -> Set<Int> {
+        var scales: Set<Int> = []
+        for layer in stack.layers {
+            // A slot without a scale (a vector) is drawn at every one.
+            for slot in layer.content?.slots ?? [] { scales.formUnion(slot.scale.map { [$0] } ?? [1, 2]) }
+        }
+        return scales
     }
 
     /// A PNG or JPEG slot's size in pixels, from its header; nil for another kind or an unreadable
