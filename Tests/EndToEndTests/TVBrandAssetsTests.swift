@@ -216,13 +216,14 @@ import TestSupport
 
     /// A JPEG of one colour, 4:4:4 at quality 100 (libjpeg-turbo's encoder, as the tests' WebP and
     /// HEIC sources are made by their libraries).
-    static func jpeg(_ rgb: [UInt8], width: Int, height: Int) throws -> Data {
+    /// `pixel`: RGB, or CMYK with `cmyk` (a YCCK file, as print workflows save one).
+    static func jpeg(_ pixel: [UInt8], width: Int, height: Int, cmyk: Bool = false) throws -> Data {
         let handle = try #require(tjInitCompress())
         defer { tjDestroy(handle) }
-        let pixels = [UInt8]((0..<(width * height)).map { _ in rgb }.joined())
+        let pixels = [UInt8]((0..<(width * height)).map { _ in pixel }.joined())
         var buffer: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
-        let status = tjCompress2(handle, pixels, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), &buffer, &size,
+        let status = tjCompress2(handle, pixels, Int32(width), 0, Int32(height), Int32((cmyk ? TJPF_CMYK : TJPF_RGB).rawValue), &buffer, &size,
                                  Int32(TJSAMP_444.rawValue), 100, 0)
         defer { tjFree(buffer) }
         try #require(status == 0)
@@ -257,6 +258,12 @@ import TestSupport
         #expect(damaged.status != 0)
         #expect(damaged.stdout.contains("Back.imagestacklayer/Content.imageset: error: back.jpg: the layer \"Back\" of \"App Icon - Small\": cannot be read for Assets.car: the JPEG data cannot be decoded: "),
                 "\(damaged.stdout)")
+
+        // A CMYK one: refused by name.
+        try Self.jpeg([0, 0, 0, 255], width: 400, height: 240, cmyk: true).write(to: back.appendingPathComponent("back.jpg"))
+        let (cmyk, _) = try Self.compile(catalog, in: work.appendingPathComponent("cmyk"))
+        #expect(cmyk.status != 0 && cmyk.stdout.contains("back.jpg: the layer \"Back\" of \"App Icon - Small\": cannot be read for Assets.car: a CMYK JPEG"),
+                "\(cmyk.stdout)")
     }
 
     /// The set is compiled only as the app's icon, as actool compiles it: without --app-icon its
