@@ -7,6 +7,10 @@ import AssetPlatform
 /// unknown set type is one note (docs/catalogs.md lists what is read and what is skipped).
 public struct CatalogReader {
     /// Set types Xcode knows that have no loose-file form; each is skipped with one note.
+    /// Set types one platform's build reads (the cases above), by that platform: skipped, and
+    /// said to be its, in a build for another.
+    static let otherPlatformSetTypes: [String: ApplePlatform] = ["brandassets": .tvOS, "solidimagestack": .visionOS, "complicationset": .watchOS]
+
     /// Set types assetc compiles into neither loose files nor Assets.car, by the plural it says.
     static let skippedTypes: [String: String] = [
         "stickerpack": "sticker packs",
@@ -230,10 +234,10 @@ struct Walk {
                 if !images.isEmpty, !leavesCatalog(Self.withFolders(files, below: path), set: "complication set", name: qualified) {
                     contents.imageSets += images
                 }
-            case let type? where ["brandassets": ApplePlatform.tvOS, "solidimagestack": .visionOS, "complicationset": .watchOS][type] != nil:
+            case let type? where CatalogReader.otherPlatformSetTypes[type] != nil:
                 // Another platform's: said as such (a tvOS catalog built for iOS), not as a set
                 // type assetc does not compile.
-                let owner = ["brandassets": ApplePlatform.tvOS, "solidimagestack": .visionOS, "complicationset": .watchOS][type]!
+                let owner = CatalogReader.otherPlatformSetTypes[type]!
                 if type != "complicationset" { contents.otherPlatformIcons[qualified] = owner }
                 diagnostics.append(.note(path, .setOfAnotherPlatform(CatalogReader.skippedTypes[type] ?? type, platform: owner)).droppingContent())
             case let type? where CatalogReader.skippedTypes[type] != nil:
