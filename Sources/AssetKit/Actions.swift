@@ -280,9 +280,7 @@ extension Diagnostic.Message {
 
     fileprivate static func planDoesNotMake(_ files: [String]) -> Diagnostic.Message { "the plan does not make \(files.joined(separator: ", "))" }
 
-    fileprivate static func changedSincePlanned(_ outputPath: String) -> Diagnostic.Message {
-        "\(outputPath): the source, the toolchain or assetc changed since the plan was made; make the plan again"
-    }
+    fileprivate static func changedSincePlanned(_ outputPath: String) -> Diagnostic.Message { "\(outputPath): the source, the toolchain or assetc changed since the plan was made; make the plan again" }
 
     fileprivate static let notRendered: Diagnostic.Message = "not rendered; run its render action first"
 

@@ -536,23 +536,17 @@ extension Diagnostic.Message {
 
     fileprivate static let warningsTreatedAsErrors: Diagnostic.Message = "warnings treated as errors (--werror); nothing was written"
 
-    fileprivate static func outputInsideCatalog(_ catalog: String) -> Diagnostic.Message {
-        "the output folder is inside the catalog \(catalog): the next build would read it as part of the catalog; pass --output with a folder outside it"
-    }
+    fileprivate static func outputInsideCatalog(_ catalog: String) -> Diagnostic.Message { "the output folder is inside the catalog \(catalog): the next build would read it as part of the catalog; pass --output with a folder outside it" }
 
     /// `summary`: what Poppler, Cairo or librsvg printed, summarised.
-    fileprivate static func rendererReportedProblems(files: [String], summary: String) -> Diagnostic.Message {
-        "\(files.joined(separator: ", ")): the renderer reported problems; check the image: \(summary)"
-    }
+    fileprivate static func rendererReportedProblems(files: [String], summary: String) -> Diagnostic.Message { "\(files.joined(separator: ", ")): the renderer reported problems; check the image: \(summary)" }
 
     fileprivate static let planHasNoFilesList: Diagnostic.Message = "no \"files\" list"
 
     fileprivate static let planFileWithoutPath: Diagnostic.Message = "a file without a \"path\""
 
     /// `--expect-plan`'s plan could not be read; `reason` is the parser's or the error's own words.
-    fileprivate static func expectedPlanUnreadable(_ reason: String, manifest: String, planFolder: String) -> Diagnostic.Message {
-        "cannot read the plan: \(reason); \(remakePlan(manifest: manifest, planFolder: planFolder))"
-    }
+    fileprivate static func expectedPlanUnreadable(_ reason: String, manifest: String, planFolder: String) -> Diagnostic.Message { "cannot read the plan: \(reason); \(remakePlan(manifest: manifest, planFolder: planFolder))" }
 
     /// `--expect-plan`: the files the build now writes differ from the plan's (three named of each, then a count).
     fileprivate static func expectedPlanIsStale(added: Set<String>, removed: Set<String>, manifest: String,

@@ -155,11 +155,7 @@ extension CarAssembler {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func unknownSystemColor(_ name: String, inSet set: String) -> Diagnostic.Message {
-        "the colour set \"\(set)\" refers to \"\(name)\", which is not an iOS system colour assetc knows; its fallback in Assets.car is black"
-    }
+    fileprivate static func unknownSystemColor(_ name: String, inSet set: String) -> Diagnostic.Message { "the colour set \"\(set)\" refers to \"\(name)\", which is not an iOS system colour assetc knows; its fallback in Assets.car is black" }
 
-    fileprivate static func colorSpaceNotWritten(_ space: String, inSet set: String) -> Diagnostic.Message {
-        "the colour set \"\(set)\" uses the colour space \"\(space)\", which is not written to Assets.car"
-    }
+    fileprivate static func colorSpaceNotWritten(_ space: String, inSet set: String) -> Diagnostic.Message { "the colour set \"\(set)\" uses the colour space \"\(space)\", which is not written to Assets.car" }
 }

@@ -144,18 +144,9 @@ extension Diagnostic.Message {
     /// `detail`: why its template cannot be used (read, parsed, or its glyphs found).
     fileprivate static func symbolSetUnusable(_ name: String, because detail: Diagnostic.Message) -> Diagnostic.Message { "the symbol set \"\(name)\": \(detail)" }
 
-    fileprivate static func tooManyNamesForCar(_ count: Int) -> Diagnostic.Message {
-        "\(count) names for Assets.car: more than the \(CompiledCatalogWriter.maximumNames) "
-            + "its name trees hold as assetc writes them; split the catalog into bundles or leave some sets out of the car"
-    }
+    fileprivate static func tooManyNamesForCar(_ count: Int) -> Diagnostic.Message { "\(count) names for Assets.car: more than the \(CompiledCatalogWriter.maximumNames) its name trees hold as assetc writes them; split the catalog into bundles or leave some sets out of the car" }
 
-    fileprivate static func tooManyRenditionsForCar(atLeast count: Int) -> Diagnostic.Message {
-        "at least \(count) renditions for Assets.car: more than the "
-            + "\(CompiledCatalogWriter.maximumRenditions) it holds as assetc writes it; split the catalog into bundles or leave some sets out of the car"
-    }
+    fileprivate static func tooManyRenditionsForCar(atLeast count: Int) -> Diagnostic.Message { "at least \(count) renditions for Assets.car: more than the \(CompiledCatalogWriter.maximumRenditions) it holds as assetc writes it; split the catalog into bundles or leave some sets out of the car" }
 
-    fileprivate static func tooManyLanguagesForCar(_ count: Int) -> Diagnostic.Message {
-        "\(count) languages for Assets.car: more than the "
-            + "\(CompiledCatalogWriter.maximumLocalizations - 1) it numbers"
-    }
+    fileprivate static func tooManyLanguagesForCar(_ count: Int) -> Diagnostic.Message { "\(count) languages for Assets.car: more than the \(CompiledCatalogWriter.maximumLocalizations - 1) it numbers" }
 }

@@ -231,26 +231,15 @@ extension Diagnostic.Message {
 
     fileprivate static func convertedToSRGB(_ fileName: String, from profile: PNGColorInfo) -> Diagnostic.Message { "\(fileName): converted from \(profile.summary) to sRGB for Assets.car" }
 
-    fileprivate static func wideGamutSlotOutOfRange(_ name: String) -> Diagnostic.Message {
-        "the display-P3 slot of \"\(name)\" is left out of Assets.car: its colours do not convert "
-            + "to values a wide-gamut rendition holds; its sRGB image is used on every display"
-    }
+    fileprivate static func wideGamutSlotOutOfRange(_ name: String) -> Diagnostic.Message { "the display-P3 slot of \"\(name)\" is left out of Assets.car: its colours do not convert to values a wide-gamut rendition holds; its sRGB image is used on every display" }
 
-    fileprivate static func wideGamutSlotOfSlicedImage(_ name: String) -> Diagnostic.Message {
-        "the display-P3 slot of the sliced image \"\(name)\" is left out of Assets.car; "
-            + "its sRGB image is used on every display"
-    }
+    fileprivate static func wideGamutSlotOfSlicedImage(_ name: String) -> Diagnostic.Message { "the display-P3 slot of the sliced image \"\(name)\" is left out of Assets.car; its sRGB image is used on every display" }
 
-    fileprivate static func jpegSlicingNotKept(_ fileName: String, name: String) -> Diagnostic.Message {
-        "\(fileName): the slicing of \"\(name)\" is not kept for a JPEG; Assets.car stores it unsliced"
-    }
+    fileprivate static func jpegSlicingNotKept(_ fileName: String, name: String) -> Diagnostic.Message { "\(fileName): the slicing of \"\(name)\" is not kept for a JPEG; Assets.car stores it unsliced" }
 
     fileprivate static func cannotReadBack(_ fileName: String, _ error: any Error) -> Diagnostic.Message { "\(fileName): cannot be read back for Assets.car: \(error)" }
 
     fileprivate static func cannotConvertToSRGB(_ fileName: String, _ error: any Error) -> Diagnostic.Message { "\(fileName): cannot be converted to sRGB for Assets.car: \(error)" }
 
-    fileprivate static func colorsBeyondSRGB(_ fileName: String, profile: PNGColorInfo) -> Diagnostic.Message {
-        "\(fileName): its \(profile.summary) colours reach beyond sRGB; Assets.car holds "
-            + "them in a display-gamut P3 rendition beside the sRGB one"
-    }
+    fileprivate static func colorsBeyondSRGB(_ fileName: String, profile: PNGColorInfo) -> Diagnostic.Message { "\(fileName): its \(profile.summary) colours reach beyond sRGB; Assets.car holds them in a display-gamut P3 rendition beside the sRGB one" }
 }

@@ -76,8 +76,5 @@ extension CarAssembler {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func iconStackPartNameTaken(_ part: String, ofIcon name: String) -> Diagnostic.Message {
-        "\(part), a name of the icon \"\(name)\"'s stack in Assets.car, is also the name of a set or "
-            + "of another icon's stack; rename one of them"
-    }
+    fileprivate static func iconStackPartNameTaken(_ part: String, ofIcon name: String) -> Diagnostic.Message { "\(part), a name of the icon \"\(name)\"'s stack in Assets.car, is also the name of a set or of another icon's stack; rename one of them" }
 }

@@ -192,15 +192,9 @@ enum LayerCompositing {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func imageStackNameTaken(_ name: String, kind: CatalogImageStack.Kind) -> Diagnostic.Message {
-        "the \(kind.setKind.rawValue) \"\(name)\" has the name of an image, data "
-            + "or colour set; Assets.car holds one asset by a name: rename one"
-    }
+    fileprivate static func imageStackNameTaken(_ name: String, kind: CatalogImageStack.Kind) -> Diagnostic.Message { "the \(kind.setKind.rawValue) \"\(name)\" has the name of an image, data or colour set; Assets.car holds one asset by a name: rename one" }
 
-    fileprivate static func layerHasNoImage(_ layer: String, ofStack stack: String, kind: CatalogImageStack.Kind, scale: Int) -> Diagnostic.Message {
-        "the layer \"\(layer)\" of the \(kind.setKind.rawValue) \"\(stack)\" has no @\(scale)x "
-            + "image; the flattened image at @\(scale)x is drawn without it"
-    }
+    fileprivate static func layerHasNoImage(_ layer: String, ofStack stack: String, kind: CatalogImageStack.Kind, scale: Int) -> Diagnostic.Message { "the layer \"\(layer)\" of the \(kind.setKind.rawValue) \"\(stack)\" has no @\(scale)x image; the flattened image at @\(scale)x is drawn without it" }
 
     fileprivate static func layerImageUnreadable(_ layer: String, ofStack stack: String, _ error: any Error) -> Diagnostic.Message {
         "the layer \"\(layer)\" of \"\(stack)\": " + CarMessage.cannotRead(error)

@@ -178,8 +178,5 @@ extension CarAssembler.PendingRendition {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func slicingDoesNotFit(_ fileName: String, name: String, width: Int, height: Int) -> Diagnostic.Message {
-        "\(fileName): the slicing of \"\(name)\" does not fit its "
-            + "\(width)×\(height) pixels; Assets.car stores it unsliced"
-    }
+    fileprivate static func slicingDoesNotFit(_ fileName: String, name: String, width: Int, height: Int) -> Diagnostic.Message { "\(fileName): the slicing of \"\(name)\" does not fit its \(width)×\(height) pixels; Assets.car stores it unsliced" }
 }

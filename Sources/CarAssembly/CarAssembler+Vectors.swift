@@ -10,18 +10,18 @@ extension CarAssembler {
     /// were all drawn from one PDF or SVG (a single-scale slot), as actool keeps such a file beside
     /// its 1x/2x/3x bitmaps. A set with a PDF per scale gets bitmaps only.
     struct PDFVector {
-        struct Slot: Hashable {
-            var name: String
-            var idiom: RenditionIdiom
-            var appearance: RenditionAppearance
-            /// 568 for a retina4 slot, whose PDF actool keeps as a vector of its own.
-            var subtype: UInt16
-        }
-
-        var slot: Slot
-        var source: String
+        let slot: Slot
+        let source: String
 
         var isSVG: Bool { ResolvedSource.Kind.forPath(source) == .svg }
+
+        struct Slot: Hashable {
+            let name: String
+            let idiom: RenditionIdiom
+            let appearance: RenditionAppearance
+            /// 568 for a retina4 slot, whose PDF actool keeps as a vector of its own.
+            let subtype: UInt16
+        }
     }
 
     /// Where a slot's entry is written (its Contents.json and position): a value, not text made

@@ -163,15 +163,11 @@ extension Diagnostic.Message {
     fileprivate static func icnsImageUnreadable(_ name: String, because detail: String) -> Diagnostic.Message { "cannot be read for \(name).icns: \(detail)" }
 
     /// `type`: the element's four-character code (`ic13`).
-    fileprivate static func icnsElementMissing(_ name: String, type: String, pixels: Int) -> Diagnostic.Message {
-        "\(name).icns has no \(type) element (\(pixels)x\(pixels) px): the icon has no usable image of that size"
-    }
+    fileprivate static func icnsElementMissing(_ name: String, type: String, pixels: Int) -> Diagnostic.Message { "\(name).icns has no \(type) element (\(pixels)x\(pixels) px): the icon has no usable image of that size" }
 
     fileprivate static func cannotWriteICNS(_ name: String, because detail: String) -> Diagnostic.Message { "cannot write \(name).icns: \(detail)" }
 
 
     /// How much of the car this build made (said under -v).
-    fileprivate static func carImagesMade(encoded: Int, copied: Int) -> Diagnostic.Message {
-        "Assets.car: \(encoded) image\(encoded == 1 ? "" : "s") encoded, \(copied) copied from the last build's car"
-    }
+    fileprivate static func carImagesMade(encoded: Int, copied: Int) -> Diagnostic.Message { "Assets.car: \(encoded) image\(encoded == 1 ? "" : "s") encoded, \(copied) copied from the last build's car" }
 }

@@ -80,18 +80,9 @@ extension Diagnostic.Message {
     fileprivate static func entryNotAPlainFolderName(_ filename: String) -> Diagnostic.Message { "file name \"\(filename)\" must be a plain folder name inside the set; the entry is skipped" }
 
     /// `size`: the entry's `size` as written, nil when it has none.
-    fileprivate static func appIconStackSizeUnknown(_ stack: String, size: String?) -> Diagnostic.Message {
-        "the image stack \"\(stack)\" has \(size.map { "the size \"\($0)\"" } ?? "no size"); a primary-app-icon stack is 400x240 "
-            + "(the App Icon) or 1280x768 (the App Store icon); it is left out"
-    }
+    fileprivate static func appIconStackSizeUnknown(_ stack: String, size: String?) -> Diagnostic.Message { "the image stack \"\(stack)\" has \(size.map { "the size \"\($0)\"" } ?? "no size"); a primary-app-icon stack is 400x240 (the App Icon) or 1280x768 (the App Store icon); it is left out" }
 
-    fileprivate static func secondImageStack(_ stack: String, width: Int, height: Int, inBrandAssets name: String) -> Diagnostic.Message {
-        "the brand assets \"\(name)\" has a second \(width)x\(height) "
-            + "image stack, \"\(stack)\"; it has one App Icon and one App Store icon"
-    }
+    fileprivate static func secondImageStack(_ stack: String, width: Int, height: Int, inBrandAssets name: String) -> Diagnostic.Message { "the brand assets \"\(name)\" has a second \(width)x\(height) image stack, \"\(stack)\"; it has one App Icon and one App Store icon" }
 
-    fileprivate static func brandAssetsRoleNotCompiled(_ filename: String, role: String) -> Diagnostic.Message {
-        "the brand assets entry \"\(filename)\" with role \"\(role)\" is not "
-            + "compiled by assetc (it reads primary-app-icon image stacks and top-shelf image sets); it is left out"
-    }
+    fileprivate static func brandAssetsRoleNotCompiled(_ filename: String, role: String) -> Diagnostic.Message { "the brand assets entry \"\(filename)\" with role \"\(role)\" is not compiled by assetc (it reads primary-app-icon image stacks and top-shelf image sets); it is left out" }
 }

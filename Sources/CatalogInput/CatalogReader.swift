@@ -283,15 +283,10 @@ extension Diagnostic.Message {
     fileprivate static let catalogNotAFolder: Diagnostic.Message = "a catalog must be a .xcassets folder"
 
     /// A link out of the catalog from a file of a set: `kind` is the set's ("image set", "colour set"…).
-    fileprivate static func linkLeavesCatalog(to target: String, leavingOut kind: String, named name: String) -> Diagnostic.Message {
-        "a link to \(target), outside the catalog: it is not followed, and the \(kind) \"\(name)\" is "
-            + "left out (--allow-links-to names a folder links may lead into)"
-    }
+    fileprivate static func linkLeavesCatalog(to target: String, leavingOut kind: String, named name: String) -> Diagnostic.Message { "a link to \(target), outside the catalog: it is not followed, and the \(kind) \"\(name)\" is left out (--allow-links-to names a folder links may lead into)" }
 
     /// `keys`: the catalog's `properties`, in the file's order.
-    fileprivate static func catalogPropertiesIgnored(_ keys: [String]) -> Diagnostic.Message {
-        "catalog properties (\(keys.joined(separator: ", "))) concern Xcode's generated symbols; assetc ignores them"
-    }
+    fileprivate static func catalogPropertiesIgnored(_ keys: [String]) -> Diagnostic.Message { "catalog properties (\(keys.joined(separator: ", "))) concern Xcode's generated symbols; assetc ignores them" }
 
     fileprivate static func foldersNestedTooDeep(_ maximumDepth: Int) -> Diagnostic.Message { "folders nested more than \(maximumDepth) deep are not read (a link cycle?)" }
 
@@ -299,25 +294,14 @@ extension Diagnostic.Message {
 
     fileprivate static let nameNotUTF8: Diagnostic.Message = "a name that is not valid UTF-8 (shown with \u{FFFD}): it cannot be read, and it is left out; rename it"
 
-    fileprivate static func pathTooLong(bytes: Int) -> Diagnostic.Message {
-        "a path of \(bytes) bytes, more than the \(FileSystem.maximumPathBytes) the system opens: "
-            + "it is left out; shorten the folder names"
-    }
+    fileprivate static func pathTooLong(bytes: Int) -> Diagnostic.Message { "a path of \(bytes) bytes, more than the \(FileSystem.maximumPathBytes) the system opens: it is left out; shorten the folder names" }
 
-    fileprivate static func folderLinkLeavesCatalog(to target: String) -> Diagnostic.Message {
-        "a link to \(target), outside the catalog: it is not followed, and what it holds is left out "
-            + "(--allow-links-to names a folder links may lead into)"
-    }
+    fileprivate static func folderLinkLeavesCatalog(to target: String) -> Diagnostic.Message { "a link to \(target), outside the catalog: it is not followed, and what it holds is left out (--allow-links-to names a folder links may lead into)" }
 
-    fileprivate static func symbolSetNotCompiledForMac(_ name: String) -> Diagnostic.Message {
-        "skipped: custom symbol sets are not compiled for macOS yet (no macOS car with one "
-            + "has been seen to take its keys from); the app's Image(\"\(name)\") finds nothing"
-    }
+    fileprivate static func symbolSetNotCompiledForMac(_ name: String) -> Diagnostic.Message { "skipped: custom symbol sets are not compiled for macOS yet (no macOS car with one has been seen to take its keys from); the app's Image(\"\(name)\") finds nothing" }
 
     /// `kinds`: the set type's plural (`CatalogReader.skippedTypes`).
-    fileprivate static func setOfAnotherPlatform(_ kinds: String, platform: ApplePlatform) -> Diagnostic.Message {
-        "skipped: \(kinds) are \(platform.displayName)'s, compiled in a build for it (--platform \(platform.actoolPlatformName))"
-    }
+    fileprivate static func setOfAnotherPlatform(_ kinds: String, platform: ApplePlatform) -> Diagnostic.Message { "skipped: \(kinds) are \(platform.displayName)'s, compiled in a build for it (--platform \(platform.actoolPlatformName))" }
 
     /// `kinds`: the set type's plural (`CatalogReader.skippedTypes`).
     fileprivate static func setTypeNotCompiled(_ kinds: String) -> Diagnostic.Message { "skipped: \(kinds) are not compiled by assetc (loose files or Assets.car)" }

@@ -124,8 +124,5 @@ extension Diagnostic.Message {
     fileprivate static let colorHasNoValue: Diagnostic.Message = "a colour needs \"components\" or a \"reference\"; skipped"
 
     /// The ±1024 is `ColorSetDecoder.maximumExtendedComponent`.
-    fileprivate static func colorComponentOutOfRange(_ component: String) -> Diagnostic.Message {
-        "colour component \"\(component)\" is not a number 0–1 (beyond it only in an extended colour space, up to "
-            + "±1024), an integer 0–255 or 0xNN; the colour is skipped"
-    }
+    fileprivate static func colorComponentOutOfRange(_ component: String) -> Diagnostic.Message { "colour component \"\(component)\" is not a number 0–1 (beyond it only in an extended colour space, up to ±1024), an integer 0–255 or 0xNN; the colour is skipped" }
 }

@@ -127,9 +127,7 @@ extension Diagnostic.Message {
     fileprivate static func setHasNoContentsFile(kind: String, name: String) -> Diagnostic.Message { "the \(kind) \"\(name)\" has no Contents.json; it is left out" }
 
     /// `consequence`: what becomes of the set (`setIsSkipped`, `setIsLeftOut`…).
-    fileprivate static func setHasNoList(_ key: String, kind: String, name: String, consequence: Diagnostic.Message) -> Diagnostic.Message {
-        "the \(kind) \"\(name)\" has no \"\(key)\" array; \(consequence)"
-    }
+    fileprivate static func setHasNoList(_ key: String, kind: String, name: String, consequence: Diagnostic.Message) -> Diagnostic.Message { "the \(kind) \"\(name)\" has no \"\(key)\" array; \(consequence)" }
 
     /// What becomes of a set without its list, as `ContentsFile.list` ends its warning.
     static let setIsSkipped: Diagnostic.Message = "skipped"

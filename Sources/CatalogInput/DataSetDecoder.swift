@@ -56,7 +56,5 @@ struct DataSetDecoder {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func dataEntriesSkippedForTraits(_ count: Int, inSet name: String) -> Diagnostic.Message {
-        "skipped \(count) entr\(count == 1 ? "y" : "ies") of the data set \"\(name)\" chosen by memory, graphics or subtype, or by a locale that is not a language tag"
-    }
+    fileprivate static func dataEntriesSkippedForTraits(_ count: Int, inSet name: String) -> Diagnostic.Message { "skipped \(count) entr\(count == 1 ? "y" : "ies") of the data set \"\(name)\" chosen by memory, graphics or subtype, or by a locale that is not a language tag" }
 }

@@ -435,10 +435,7 @@ extension ApplePlatform {
 extension Diagnostic.Message {
     fileprivate static func imagesNotAnArrayIgnored(found typeName: String) -> Diagnostic.Message { "\"images\" must be an array, found \(typeName); ignored" }
 
-    fileprivate static func slotsSkippedForMac(_ count: Int, of name: String) -> Diagnostic.Message {
-        "skipped \(count) slot\(count == 1 ? "" : "s") of \"\(name)\" for what a Mac has not "
-            + "(3x, size class, memory, graphics family, screen width, subtype, layout direction, high contrast)"
-    }
+    fileprivate static func slotsSkippedForMac(_ count: Int, of name: String) -> Diagnostic.Message { "skipped \(count) slot\(count == 1 ? "" : "s") of \"\(name)\" for what a Mac has not (3x, size class, memory, graphics family, screen width, subtype, layout direction, high contrast)" }
 
     fileprivate static func secondFileForSameTraits(_ filename: String) -> Diagnostic.Message { "\"\(filename)\" is a second file for the same idiom, scale, appearance and traits; the first is kept" }
 
@@ -452,20 +449,14 @@ extension Diagnostic.Message {
 
     fileprivate static func slotNotAPlainFileName(_ filename: String) -> Diagnostic.Message { "file name \"\(filename)\" must be a plain file name inside the set; the slot is skipped" }
 
-    fileprivate static func slotFileNotARegularFile(_ filename: String, inSet name: String) -> Diagnostic.Message {
-        "\"\(filename)\" of the image set \"\(name)\" is not a regular file (a folder, FIFO, socket or device)"
-    }
+    fileprivate static func slotFileNotARegularFile(_ filename: String, inSet name: String) -> Diagnostic.Message { "\"\(filename)\" of the image set \"\(name)\" is not a regular file (a folder, FIFO, socket or device)" }
 
     fileprivate static func slotFileTypeUnknown(_ filename: String) -> Diagnostic.Message { "\"\(filename)\" is not a PNG, WebP, HEIC, JPEG, PDF or SVG file; the slot is skipped" }
 
-    fileprivate static func propertyNotSupported(_ key: String, inSet name: String) -> Diagnostic.Message {
-        "\"\(key)\" is not supported by assetc (loose files or Assets.car); it is ignored for \"\(name)\""
-    }
+    fileprivate static func propertyNotSupported(_ key: String, inSet name: String) -> Diagnostic.Message { "\"\(key)\" is not supported by assetc (loose files or Assets.car); it is ignored for \"\(name)\"" }
 
     /// `idioms`: sorted.
-    fileprivate static func otherIdiomsSkipped(_ idioms: [String], of name: String, platform: ApplePlatform) -> Diagnostic.Message {
-        "skipped the \(idioms.joined(separator: ", ")) slots of \"\(name)\": \(platform.takenIdioms)"
-    }
+    fileprivate static func otherIdiomsSkipped(_ idioms: [String], of name: String, platform: ApplePlatform) -> Diagnostic.Message { "skipped the \(idioms.joined(separator: ", ")) slots of \"\(name)\": \(platform.takenIdioms)" }
 
     /// `onWatch`: a watch's screen width is known for 38, 40, 42 and 44 mm alone (CatalogTraitSlot.watchSubtypes);
     /// `unknownScreenWidths`: the skipped slots' other widths, sorted.
@@ -502,7 +493,5 @@ extension Diagnostic.Message {
     fileprivate static let appearancesNotAnArray: Diagnostic.Message = "\"appearances\" must be an array; the slot is skipped"
 
     /// `kind`, `value`: the pair as written, nil where it is not a string.
-    fileprivate static func appearanceSlotSkipped(kind: String?, value: String?) -> Diagnostic.Message {
-        "skipped a slot for the appearance \(kind ?? "?")=\(value ?? "?"): only light, dark and high contrast are written"
-    }
+    fileprivate static func appearanceSlotSkipped(kind: String?, value: String?) -> Diagnostic.Message { "skipped a slot for the appearance \(kind ?? "?")=\(value ?? "?"): only light, dark and high contrast are written" }
 }

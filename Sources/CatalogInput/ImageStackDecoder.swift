@@ -57,7 +57,5 @@ struct ImageStackDecoder {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func layerListedTwice(_ filename: String, inStack name: String, kind: CatalogImageStack.Kind) -> Diagnostic.Message {
-        "the \(kind.setKind.rawValue) \"\(name)\" lists the layer \"\(filename)\" again; it counts once"
-    }
+    fileprivate static func layerListedTwice(_ filename: String, inStack name: String, kind: CatalogImageStack.Kind) -> Diagnostic.Message { "the \(kind.setKind.rawValue) \"\(name)\" lists the layer \"\(filename)\" again; it counts once" }
 }

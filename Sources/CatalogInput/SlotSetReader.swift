@@ -169,10 +169,7 @@ public enum SlotSetReader {
 
 extension Diagnostic.Message {
     /// `set`: the set folder's name (`AppIcon.appiconset`).
-    fileprivate static func linkMakesSetUnusable(to target: String, set: String) -> Diagnostic.Message {
-        "a link to \(target), outside the catalog: it is not followed, and the set "
-            + "\"\(set)\" cannot be used"
-    }
+    fileprivate static func linkMakesSetUnusable(to target: String, set: String) -> Diagnostic.Message { "a link to \(target), outside the catalog: it is not followed, and the set \"\(set)\" cannot be used" }
 
     fileprivate static let contentsHasNoImages: Diagnostic.Message = "Contents.json has no \"images\" array"
 

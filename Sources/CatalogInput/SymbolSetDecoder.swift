@@ -63,14 +63,9 @@ extension Diagnostic.Message {
     /// What becomes of a symbol set without its `symbols` list (`ContentsFile.list`'s consequence).
     fileprivate static func symbolLookupFindsNothing(_ name: String) -> Diagnostic.Message { "UIImage(named: \"\(name)\") will find nothing" }
 
-    fileprivate static func symbolRenderingIntentUnknown(_ intent: String, inSet name: String) -> Diagnostic.Message {
-        "the symbol set \"\(name)\" asks to be drawn \"\(intent)\", which assetc does not know; "
-            + "it gets the default drawing (template, monochrome, multicolor and hierarchical are kept)"
-    }
+    fileprivate static func symbolRenderingIntentUnknown(_ intent: String, inSet name: String) -> Diagnostic.Message { "the symbol set \"\(name)\" asks to be drawn \"\(intent)\", which assetc does not know; it gets the default drawing (template, monochrome, multicolor and hierarchical are kept)" }
 
-    fileprivate static func symbolTemplatesSkipped(_ count: Int, inSet name: String) -> Diagnostic.Message {
-        "skipped \(count) template\(count == 1 ? "" : "s") of the symbol set \"\(name)\" chosen by language direction or locale, or after the first"
-    }
+    fileprivate static func symbolTemplatesSkipped(_ count: Int, inSet name: String) -> Diagnostic.Message { "skipped \(count) template\(count == 1 ? "" : "s") of the symbol set \"\(name)\" chosen by language direction or locale, or after the first" }
 
     /// `namesAFile`: whether any entry names a file (an empty set names none).
     fileprivate static func symbolSetHasNoIOSTemplate(_ name: String, namesAFile: Bool) -> Diagnostic.Message {

@@ -35,7 +35,6 @@ public enum AppInfoPlistDecoder {
 }
 
 extension Diagnostic.Message {
-    fileprivate static let notAReadablePropertyList: Diagnostic.Message = "is not a property list Foundation can read (XML, binary or OpenStep); "
-        + "give the app's Info.plist, as in the project or as built into the .app"
+    fileprivate static let notAReadablePropertyList: Diagnostic.Message = "is not a property list Foundation can read (XML, binary or OpenStep); give the app's Info.plist, as in the project or as built into the .app"
     fileprivate static let propertyListIsNotADictionary: Diagnostic.Message = "is a property list whose top level is not a dictionary; an Info.plist is one"
 }

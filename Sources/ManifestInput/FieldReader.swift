@@ -142,15 +142,11 @@ extension Diagnostic.Message {
     /// `found` is the JSON type's name or the number as written.
     fileprivate static func mustBeAWholeNumber(_ what: String, found: String) -> Diagnostic.Message { "\(what) must be a whole number, found \(found)" }
 
-    fileprivate static func mustBeBetween(_ what: String, _ range: ClosedRange<Int>, found literal: String) -> Diagnostic.Message {
-        "\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(literal)"
-    }
+    fileprivate static func mustBeBetween(_ what: String, _ range: ClosedRange<Int>, found literal: String) -> Diagnostic.Message { "\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(literal)" }
 
     fileprivate static func mustBeANumber(_ what: String, found typeName: String) -> Diagnostic.Message { "\(what) must be a number, found \(typeName)" }
 
-    fileprivate static func mustBeGreaterThan(_ what: String, _ minimum: Double, atMost maximum: Double, found literal: String) -> Diagnostic.Message {
-        "\(what) must be greater than \(formatPoints(minimum)) and at most \(formatPoints(maximum)), found \(literal)"
-    }
+    fileprivate static func mustBeGreaterThan(_ what: String, _ minimum: Double, atMost maximum: Double, found literal: String) -> Diagnostic.Message { "\(what) must be greater than \(formatPoints(minimum)) and at most \(formatPoints(maximum)), found \(literal)" }
 
     fileprivate static func mustBeAnArray(_ what: String, found typeName: String) -> Diagnostic.Message { "\(what) must be an array, found \(typeName)" }
 

@@ -99,16 +99,12 @@ extension Diagnostic.Message {
     fileprivate static let solidImageStackNeedsLayers: Diagnostic.Message = "\"solidImageStack\" needs \"layers\": the layered art of the icon, front first"
 
     /// `owner` is `"brandAssets"` or `"solidImageStack"`.
-    fileprivate static func wrongLayerCount(_ count: Int, of owner: String, platform: String, counts: ClosedRange<Int>) -> Diagnostic.Message {
-        "\"layers\" of \(owner) has \(count); \(platform) draws a layered image of \(counts.lowerBound) to \(counts.upperBound)"
-    }
+    fileprivate static func wrongLayerCount(_ count: Int, of owner: String, platform: String, counts: ClosedRange<Int>) -> Diagnostic.Message { "\"layers\" of \(owner) has \(count); \(platform) draws a layered image of \(counts.lowerBound) to \(counts.upperBound)" }
 
     /// `what` is `a layer of "brandAssets"`.
     fileprivate static func layerNeedsSource(_ what: String) -> Diagnostic.Message { "\(what) needs \"source\"" }
 
     fileprivate static func layerNamesRepeat(of owner: String) -> Diagnostic.Message { "two layers of \(owner) have the same name" }
 
-    fileprivate static func backgroundIsNotOpaque(of owner: String, platform: String) -> Diagnostic.Message {
-        "\"background\" of \(owner) must be opaque: \(platform) asks for an opaque back layer"
-    }
+    fileprivate static func backgroundIsNotOpaque(of owner: String, platform: String) -> Diagnostic.Message { "\"background\" of \(owner) must be opaque: \(platform) asks for an opaque back layer" }
 }

@@ -194,9 +194,7 @@ extension Diagnostic.Message {
 
     fileprivate static let expectedIPhoneOrIPad: Diagnostic.Message = "; expected iphone or ipad"
 
-    fileprivate static func idiomsMustBeAnArrayOrObject(of owner: String, found typeName: String) -> Diagnostic.Message {
-        "\"idioms\" of \(owner) must be an array like [\"iphone\", \"ipad\"] or an object keyed by idiom, found \(typeName)"
-    }
+    fileprivate static func idiomsMustBeAnArrayOrObject(of owner: String, found typeName: String) -> Diagnostic.Message { "\"idioms\" of \(owner) must be an array like [\"iphone\", \"ipad\"] or an object keyed by idiom, found \(typeName)" }
 
     fileprivate static func tallNeedsIPhone(of owner: String) -> Diagnostic.Message { "\"tall\" of \(owner) makes an iPhone 5 variant, but the image's idioms leave out iphone" }
 
@@ -210,16 +208,10 @@ extension Diagnostic.Message {
         return "the main bundle"
     }
 
-    fileprivate static func imageDeclaredTwice(_ name: String, in bundle: BundleRef, firstLine: Int) -> Diagnostic.Message {
-        "image '\(name)' is declared twice in \(place(of: bundle)) (first at line \(firstLine))"
-    }
+    fileprivate static func imageDeclaredTwice(_ name: String, in bundle: BundleRef, firstLine: Int) -> Diagnostic.Message { "image '\(name)' is declared twice in \(place(of: bundle)) (first at line \(firstLine))" }
 
-    fileprivate static func imageNamesDifferOnlyByCase(_ name: String, _ earlier: String, line: Int, in bundle: BundleRef) -> Diagnostic.Message {
-        "image '\(name)' differs from '\(earlier)' (line \(line)) only by case in \(place(of: bundle)); case-insensitive file systems would merge their files"
-    }
+    fileprivate static func imageNamesDifferOnlyByCase(_ name: String, _ earlier: String, line: Int, in bundle: BundleRef) -> Diagnostic.Message { "image '\(name)' differs from '\(earlier)' (line \(line)) only by case in \(place(of: bundle)); case-insensitive file systems would merge their files" }
 
     /// `bundles` are the bundles' written names.
-    fileprivate static func imageInSeveralBundles(_ name: String, bundles: [String]) -> Diagnostic.Message {
-        "image '\(name)' exists in several bundles (\(bundles.joined(separator: ", "))); a bundle-searching imageNamed: returns whichever it searches first"
-    }
+    fileprivate static func imageInSeveralBundles(_ name: String, bundles: [String]) -> Diagnostic.Message { "image '\(name)' exists in several bundles (\(bundles.joined(separator: ", "))); a bundle-searching imageNamed: returns whichever it searches first" }
 }

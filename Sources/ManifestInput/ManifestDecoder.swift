@@ -486,9 +486,7 @@ extension Diagnostic.Message {
 
     fileprivate static func sizeMustBeTwoNumbers(_ what: String, found count: Int) -> Diagnostic.Message { "\(what) must be [width, height] in points, found \(count) numbers" }
 
-    fileprivate static func fieldDoesNotApplyWithSet(_ key: String, of what: String) -> Diagnostic.Message {
-        "\"\(key)\" of \(what) does not apply with \"set\" (the set in the catalog says everything)"
-    }
+    fileprivate static func fieldDoesNotApplyWithSet(_ key: String, of what: String) -> Diagnostic.Message { "\"\(key)\" of \(what) does not apply with \"set\" (the set in the catalog says everything)" }
 
     fileprivate static let catalogNeedsPath: Diagnostic.Message = "a catalog needs \"path\", the .xcassets folder"
 
@@ -501,9 +499,7 @@ extension Diagnostic.Message {
     fileprivate static let bundleNeedsNameAndPath: Diagnostic.Message = "a bundle needs \"name\" and \"path\""
     fileprivate static let bundleNameIsEmpty: Diagnostic.Message = "bundle name is empty"
 
-    fileprivate static func bundleNameIsReserved(_ name: String) -> Diagnostic.Message {
-        "bundle name '\(name)' is reserved for the app's main bundle (images without \"bundle\" go there); choose another name"
-    }
+    fileprivate static func bundleNameIsReserved(_ name: String) -> Diagnostic.Message { "bundle name '\(name)' is reserved for the app's main bundle (images without \"bundle\" go there); choose another name" }
 
     fileprivate static func bundleDeclaredTwice(_ name: String) -> Diagnostic.Message { "bundle '\(name)' is declared twice" }
 

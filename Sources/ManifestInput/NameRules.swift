@@ -105,9 +105,7 @@ extension Diagnostic.Message {
     fileprivate static func nameHasSurroundingWhiteSpace(_ name: String) -> Diagnostic.Message { "name '\(name)' has leading or trailing white space" }
 
     /// A bundle path is told what it must be instead.
-    fileprivate static func containsPathSeparator(_ text: String, _ kind: NameRules.Kind) -> Diagnostic.Message {
-        "\(kind.noun) '\(text)' contains a path separator\(kind == .bundlePath ? "; it must be a single folder name" : "")"
-    }
+    fileprivate static func containsPathSeparator(_ text: String, _ kind: NameRules.Kind) -> Diagnostic.Message { "\(kind.noun) '\(text)' contains a path separator\(kind == .bundlePath ? "; it must be a single folder name" : "")" }
 
     fileprivate static func containsDotDot(_ text: String, _ kind: NameRules.Kind) -> Diagnostic.Message { "\(kind.noun) '\(text)' contains '..'" }
 
@@ -121,9 +119,7 @@ extension Diagnostic.Message {
 
     fileprivate static func nameContainsColon(_ name: String) -> Diagnostic.Message { "name '\(name)' contains ':'" }
 
-    fileprivate static func nameContainsModifier(_ name: String, _ modifier: String) -> Diagnostic.Message {
-        "name '\(name)' contains the modifier '\(modifier)'; assetc adds scale and device modifiers itself"
-    }
+    fileprivate static func nameContainsModifier(_ name: String, _ modifier: String) -> Diagnostic.Message { "name '\(name)' contains the modifier '\(modifier)'; assetc adds scale and device modifiers itself" }
 
     fileprivate static func nameContainsDot(_ name: String) -> Diagnostic.Message { "name '\(name)' contains '.'; UIKit would read what follows as a file extension" }
 

@@ -256,10 +256,7 @@ public struct AppStoreRules {
 extension Diagnostic.Message {
     /// ITMS-90713, with why the build writes no name (`buildHasNoAppIcon`, `appIconIsLooseOnly`,
     /// `buildWritesNoIconName`).
-    fileprivate static func missingIconName(inPartialInfoPlist: Bool, because why: Diagnostic.Message) -> Diagnostic.Message {
-        "\(inPartialInfoPlist ? "the partial Info.plist assetc writes" : "the Info.plist") has no CFBundleIconName, which App Store Connect requires of an iOS app "
-            + "(naming its app icon in the asset catalog): \(why)"
-    }
+    fileprivate static func missingIconName(inPartialInfoPlist: Bool, because why: Diagnostic.Message) -> Diagnostic.Message { "\(inPartialInfoPlist ? "the partial Info.plist assetc writes" : "the Info.plist") has no CFBundleIconName, which App Store Connect requires of an iOS app (naming its app icon in the asset catalog): \(why)" }
 
     fileprivate static let buildHasNoAppIcon: Diagnostic.Message =
         "the build has no app icon; name the app icon set (--app-icon NAME, or \"appIcon\": {\"set\": NAME}) and build it into Assets.car (--car)"
@@ -269,30 +266,18 @@ extension Diagnostic.Message {
     fileprivate static let buildWritesNoIconName: Diagnostic.Message = "the build writes none"
 
     /// ITMS-90022, 90023.
-    fileprivate static func noRequiredIcon(_ slot: IconSlot) -> Diagnostic.Message {
-        "the app has no \(slot.idiom == .iphone ? "iPhone / iPod Touch" : "iPad") app icon of exactly \(slot.pixels)x\(slot.pixels) px "
-            + "(the \(slot.label) slot), which App Store Connect requires: give the app icon set that image, or one universal 1024x1024 image"
-    }
+    fileprivate static func noRequiredIcon(_ slot: IconSlot) -> Diagnostic.Message { "the app has no \(slot.idiom == .iphone ? "iPhone / iPod Touch" : "iPad") app icon of exactly \(slot.pixels)x\(slot.pixels) px (the \(slot.label) slot), which App Store Connect requires: give the app icon set that image, or one universal 1024x1024 image" }
 
     /// ITMS-90704.
-    fileprivate static let noAppStoreIcon: Diagnostic.Message = "the app has no 1024x1024 App Store icon, which App Store Connect "
-        + "requires in the asset catalog: fill the app icon set's App Store (ios-marketing) slot, or give it one universal 1024x1024 image"
+    fileprivate static let noAppStoreIcon: Diagnostic.Message = "the app has no 1024x1024 App Store icon, which App Store Connect requires in the asset catalog: fill the app icon set's App Store (ios-marketing) slot, or give it one universal 1024x1024 image"
 
-    fileprivate static let appStoreIconNotInACatalog: Diagnostic.Message = "the 1024x1024 App Store icon is not in an asset catalog, where "
-        + "App Store Connect looks for it: build the app icon into Assets.car (--car, or \"car\": true)"
+    fileprivate static let appStoreIconNotInACatalog: Diagnostic.Message = "the 1024x1024 App Store icon is not in an asset catalog, where App Store Connect looks for it: build the app icon into Assets.car (--car, or \"car\": true)"
 
     /// ITMS-90717.
-    fileprivate static func appStoreIconHasAlphaChannel(tinted: Bool, everyPixelOpaque opaque: Bool) -> Diagnostic.Message {
-        "\(tinted ? "the tinted App Store icon" : "the App Store icon") has an alpha channel\(opaque ? ", though every pixel is opaque" : ""); App Store "
-            + "Connect refuses a large app icon with one: save it without alpha (RGB), or flatten it onto an opaque background"
-    }
+    fileprivate static func appStoreIconHasAlphaChannel(tinted: Bool, everyPixelOpaque opaque: Bool) -> Diagnostic.Message { "\(tinted ? "the tinted App Store icon" : "the App Store icon") has an alpha channel\(opaque ? ", though every pixel is opaque" : ""); App Store Connect refuses a large app icon with one: save it without alpha (RGB), or flatten it onto an opaque background" }
 
     /// ITMS-90032.
-    fileprivate static func iconFileNotInTheBundle(_ name: String, key: String) -> Diagnostic.Message {
-        "\(key) names the icon file '\(name)', which is not in the bundle assetc writes; "
-            + "App Store Connect refuses a bundle whose Info.plist names an icon it lacks: take the name out, or let assetc write "
-            + "the app icon (--app-icon), whose keys replace these"
-    }
+    fileprivate static func iconFileNotInTheBundle(_ name: String, key: String) -> Diagnostic.Message { "\(key) names the icon file '\(name)', which is not in the bundle assetc writes; App Store Connect refuses a bundle whose Info.plist names an icon it lacks: take the name out, or let assetc write the app icon (--app-icon), whose keys replace these" }
 
     /// ITMS-90682: `first`, the first of the set's `slots` Display P3 slots.
     fileprivate static func displayP3BelowIOS10(imageSet name: String, first: String, slots count: Int,
@@ -313,22 +298,12 @@ extension Diagnostic.Message {
     }
 
     /// The 2020 rule.
-    fileprivate static func iPhoneAppNeedsLaunchScreen(deploymentTargetBelow14: OSVersion?, writesLaunchImages: Bool) -> Diagnostic.Message {
-        "an iPhone app needs a launch screen: UILaunchScreen (iOS 14) or a launch storyboard "
-            + "(UILaunchStoryboardName)\(below14(deploymentTargetBelow14)); App Store Connect has refused launch images alone since 30 June 2020\(launchImages(writesLaunchImages)): "
-            + "give the build a \"launchScreen\" (or --launch-screen-color, --launch-screen-image), or name the storyboard"
-    }
+    fileprivate static func iPhoneAppNeedsLaunchScreen(deploymentTargetBelow14: OSVersion?, writesLaunchImages: Bool) -> Diagnostic.Message { "an iPhone app needs a launch screen: UILaunchScreen (iOS 14) or a launch storyboard (UILaunchStoryboardName)\(below14(deploymentTargetBelow14)); App Store Connect has refused launch images alone since 30 June 2020\(launchImages(writesLaunchImages)): give the build a \"launchScreen\" (or --launch-screen-color, --launch-screen-image), or name the storyboard" }
 
-    fileprivate static func launchScreenNeedsInfoPlist(writesLaunchImages: Bool) -> Diagnostic.Message {
-        "whether the app has a launch storyboard is in its Info.plist: give it (--info-plist) "
-            + "to check the launch screen App Store Connect requires\(launchImages(writesLaunchImages))"
-    }
+    fileprivate static func launchScreenNeedsInfoPlist(writesLaunchImages: Bool) -> Diagnostic.Message { "whether the app has a launch storyboard is in its Info.plist: give it (--info-plist) to check the launch screen App Store Connect requires\(launchImages(writesLaunchImages))" }
 
     /// ITMS-90475.
-    fileprivate static func multitaskingIPadAppNeedsLaunchStoryboard(deploymentTargetBelow14: OSVersion?) -> Diagnostic.Message {
-        "an iPad app that multitasks (UIRequiresFullScreen is not set) needs a launch storyboard "
-            + "(UILaunchStoryboardName), or UILaunchScreen from iOS 14\(below14(deploymentTargetBelow14)): App Store Connect refuses it otherwise; add one, or set UIRequiresFullScreen"
-    }
+    fileprivate static func multitaskingIPadAppNeedsLaunchStoryboard(deploymentTargetBelow14: OSVersion?) -> Diagnostic.Message { "an iPad app that multitasks (UIRequiresFullScreen is not set) needs a launch storyboard (UILaunchStoryboardName), or UILaunchScreen from iOS 14\(below14(deploymentTargetBelow14)): App Store Connect refuses it otherwise; add one, or set UIRequiresFullScreen" }
 
     /// ITMS-90474. `iPadKey`: the orientations are read from `UISupportedInterfaceOrientations~ipad`.
     fileprivate static func multitaskingIPadAppLacksOrientations(_ missing: [String], iPadKey: Bool) -> Diagnostic.Message {

@@ -320,25 +320,15 @@ extension Diagnostic.Message {
     /// The note after actool's duplicate-name warning.
     fileprivate static let setOfThatNameKept: Diagnostic.Message = "the set of that name that is kept (the first in catalog order)"
 
-    fileprivate static func notALooseFileName(imageSet name: String, _ problem: LooseNameProblem) -> Diagnostic.Message {
-        "the image set name \"\(name)\" cannot be a loose file name: it \(problem.reason)"
-    }
+    fileprivate static func notALooseFileName(imageSet name: String, _ problem: LooseNameProblem) -> Diagnostic.Message { "the image set name \"\(name)\" cannot be a loose file name: it \(problem.reason)" }
 
-    fileprivate static func fileNameTaken(_ base: String, imageSet name: String, writtenAs candidate: String) -> Diagnostic.Message {
-        "the image set \"\(name)\" is written as '\(candidate)': another image already uses the file name '\(base)' (the index maps the name to its files)"
-    }
+    fileprivate static func fileNameTaken(_ base: String, imageSet name: String, writtenAs candidate: String) -> Diagnostic.Message { "the image set \"\(name)\" is written as '\(candidate)': another image already uses the file name '\(base)' (the index maps the name to its files)" }
 
 
     /// xcassets notes: "If a set has only appearance-specific files, that is an error."
-    fileprivate static func onlyAppearanceSpecificImages(imageSet name: String) -> Diagnostic.Message {
-        "the image set \"\(name)\" has only appearance-specific images (dark, light or high contrast) and none for the \"any\" appearance, so nothing could be written under its plain name; fill the set's Any Appearance slot"
-    }
+    fileprivate static func onlyAppearanceSpecificImages(imageSet name: String) -> Diagnostic.Message { "the image set \"\(name)\" has only appearance-specific images (dark, light or high contrast) and none for the \"any\" appearance, so nothing could be written under its plain name; fill the set's Any Appearance slot" }
 
-    fileprivate static func scaleAlreadyFilled(_ scale: Int, imageSet name: String, unused file: String) -> Diagnostic.Message {
-        "another slot of \"\(name)\" already fills @\(scale)x for these traits; \"\(file)\" is not used"
-    }
+    fileprivate static func scaleAlreadyFilled(_ scale: Int, imageSet name: String, unused file: String) -> Diagnostic.Message { "another slot of \"\(name)\" already fills @\(scale)x for these traits; \"\(file)\" is not used" }
 
-    fileprivate static func singleScaleAlreadyFilled(imageSet name: String, unused file: String) -> Diagnostic.Message {
-        "another single-scale slot of \"\(name)\" has these traits; \"\(file)\" is not used"
-    }
+    fileprivate static func singleScaleAlreadyFilled(imageSet name: String, unused file: String) -> Diagnostic.Message { "another single-scale slot of \"\(name)\" has these traits; \"\(file)\" is not used" }
 }

@@ -73,8 +73,5 @@ extension Diagnostic.Message {
 
     fileprivate static func interlacedIcon(_ shown: String) -> Diagnostic.Message { "\(shown) is an interlaced PNG; Apple asks for non-interlaced icons" }
 
-    fileprivate static func appStoreIconHasTransparentPixels(_ shown: String) -> Diagnostic.Message {
-        "\(shown) has transparent pixels; the App Store icon must be opaque "
-            + "(App Store Connect rejects it with ITMS-90717)"
-    }
+    fileprivate static func appStoreIconHasTransparentPixels(_ shown: String) -> Diagnostic.Message { "\(shown) has transparent pixels; the App Store icon must be opaque (App Store Connect rejects it with ITMS-90717)" }
 }

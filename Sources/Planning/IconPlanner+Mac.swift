@@ -43,13 +43,9 @@ extension IconPlanner {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func skippedNotForAMac(_ entry: CatalogEntry) -> Diagnostic.Message {
-        "skipped \(entry.filename ?? "an empty slot"): idiom '\(entry.idiom ?? "(none)")' does not apply to a Mac build"
-    }
+    fileprivate static func skippedNotForAMac(_ entry: CatalogEntry) -> Diagnostic.Message { "skipped \(entry.filename ?? "an empty slot"): idiom '\(entry.idiom ?? "(none)")' does not apply to a Mac build" }
 
-    fileprivate static func skippedNotAMacSlot(_ entry: CatalogEntry) -> Diagnostic.Message {
-        "skipped \(entry.filename ?? "an empty slot"): mac \(entry.size ?? "?")@\(entry.scale ?? "?") is not a slot of a Mac icon set"
-    }
+    fileprivate static func skippedNotAMacSlot(_ entry: CatalogEntry) -> Diagnostic.Message { "skipped \(entry.filename ?? "an empty slot"): mac \(entry.size ?? "?")@\(entry.scale ?? "?") is not a slot of a Mac icon set" }
 
     fileprivate static func noImageForSlot(_ slot: IconSlot, inSet setName: String) -> Diagnostic.Message { "\(setName) has no image for the \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)" }
 }

@@ -134,44 +134,26 @@ extension IconPlanner {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func watchMarketingImageOnly(_ name: String) -> Diagnostic.Message {
-        "the app icon \"\(name)\" has a watch-marketing image only: a watch app's icon is a single-size image for watchOS or per-size images (docs/watchos.md)"
-    }
+    fileprivate static func watchMarketingImageOnly(_ name: String) -> Diagnostic.Message { "the app icon \"\(name)\" has a watch-marketing image only: a watch app's icon is a single-size image for watchOS or per-size images (docs/watchos.md)" }
 
-    fileprivate static func watchMarketingImageNotWritten(_ file: String) -> Diagnostic.Message {
-        "the watch-marketing image \(file) is not written: where actool keeps it beside per-size images is not known (docs/watchos.md)"
-    }
+    fileprivate static func watchMarketingImageNotWritten(_ file: String) -> Diagnostic.Message { "the watch-marketing image \(file) is not written: where actool keeps it beside per-size images is not known (docs/watchos.md)" }
 
-    fileprivate static func skippedUnknownWatchSize(_ entry: CatalogEntry) -> Diagnostic.Message {
-        "skipped \(entry.filename ?? "an empty slot"): \(entry.size ?? "no size") at \(entry.scale ?? "no scale") is not a watch icon size (assetc tables)"
-    }
+    fileprivate static func skippedUnknownWatchSize(_ entry: CatalogEntry) -> Diagnostic.Message { "skipped \(entry.filename ?? "an empty slot"): \(entry.size ?? "no size") at \(entry.scale ?? "no scale") is not a watch icon size (assetc tables)" }
 
-    fileprivate static func skippedSecondWatchSizeImage(_ file: String, slot: IconSlot, fileName: String) -> Diagnostic.Message {
-        "skipped \(file): an image of \(slot.label) is listed already, and both would be the file \(fileName)"
-    }
+    fileprivate static func skippedSecondWatchSizeImage(_ file: String, slot: IconSlot, fileName: String) -> Diagnostic.Message { "skipped \(file): an image of \(slot.label) is listed already, and both would be the file \(fileName)" }
 
     fileprivate static let perSizeWatchImagesLeftOut: Diagnostic.Message =
         "the per-size watch images are left out; the single-size 1024x1024 image is the icon"
 
-    fileprivate static func watchIconSetHasNoImage(_ setName: String) -> Diagnostic.Message {
-        "\(setName) has no watchOS image: a watch app's icon is a universal 1024x1024 image with the platform watchOS"
-    }
+    fileprivate static func watchIconSetHasNoImage(_ setName: String) -> Diagnostic.Message { "\(setName) has no watchOS image: a watch app's icon is a universal 1024x1024 image with the platform watchOS" }
 
-    fileprivate static func skippedNotForAWatch(_ entry: CatalogEntry) -> Diagnostic.Message {
-        "skipped \(entry.filename ?? "an empty slot"): idiom '\(entry.idiom ?? "(none)")' \(entry.platform.map { "for \($0) " } ?? "")does not apply to a watch build"
-    }
+    fileprivate static func skippedNotForAWatch(_ entry: CatalogEntry) -> Diagnostic.Message { "skipped \(entry.filename ?? "an empty slot"): idiom '\(entry.idiom ?? "(none)")' \(entry.platform.map { "for \($0) " } ?? "")does not apply to a watch build" }
 
-    fileprivate static func skippedWatchAppearance(_ entry: CatalogEntry) -> Diagnostic.Message {
-        "skipped \(entry.filename ?? "an empty slot"): a watch app icon has no dark or tinted appearance"
-    }
+    fileprivate static func skippedWatchAppearance(_ entry: CatalogEntry) -> Diagnostic.Message { "skipped \(entry.filename ?? "an empty slot"): a watch app icon has no dark or tinted appearance" }
 
-    fileprivate static func skippedSecondWatchImage(_ file: String) -> Diagnostic.Message {
-        "skipped \(file): the set has a single-size watchOS image already, the first one listed"
-    }
+    fileprivate static func skippedSecondWatchImage(_ file: String) -> Diagnostic.Message { "skipped \(file): the set has a single-size watchOS image already, the first one listed" }
 
-    fileprivate static func skippedNotAWatchSlot(_ entry: CatalogEntry) -> Diagnostic.Message {
-        "skipped \(entry.filename ?? "an empty slot"): a watchOS icon is 1024x1024, not \(entry.size ?? "unsized")"
-    }
+    fileprivate static func skippedNotAWatchSlot(_ entry: CatalogEntry) -> Diagnostic.Message { "skipped \(entry.filename ?? "an empty slot"): a watchOS icon is 1024x1024, not \(entry.size ?? "unsized")" }
 
     fileprivate static let watchIconHasTransparentPixels: Diagnostic.Message =
         "the watch app icon has transparent pixels; App Store Connect refuses a watch icon with an alpha channel"

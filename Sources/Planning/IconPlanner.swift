@@ -468,10 +468,7 @@ extension Diagnostic.Message {
         "a Mac Catalyst app's icon is compiled from its icon set's mac slots only, so far "
             + "(--app-icon NAME of an .appiconset; docs/actool.md)"
 
-    fileprivate static func macOSIconFromIconComposerOnly(_ kind: ResolvedSource.Kind) -> Diagnostic.Message {
-        "a macOS app icon is compiled from an Icon Composer icon (.icon) only, so far; "
-            + "this \(kind.rawValue) is not (docs/assets-car.md, \"macOS\")"
-    }
+    fileprivate static func macOSIconFromIconComposerOnly(_ kind: ResolvedSource.Kind) -> Diagnostic.Message { "a macOS app icon is compiled from an Icon Composer icon (.icon) only, so far; this \(kind.rawValue) is not (docs/assets-car.md, \"macOS\")" }
 
     fileprivate static func unsupportedAppIconSource(_ path: String) -> Diagnostic.Message { "app icon source '\(path)' is not a .pdf, a .png or an Icon Composer .icon" }
 
@@ -492,9 +489,7 @@ extension Diagnostic.Message {
 
     fileprivate static func emptySlotTakenFrom1024Image(slot label: String) -> Diagnostic.Message { "the \(label) slot is empty; the 1024x1024 image stands for it" }
 
-    fileprivate static func skippedUniversalNotForIOS(_ entry: CatalogEntry) -> Diagnostic.Message {
-        "skipped a universal \(entry.platform ?? "") \(entry.size ?? "") slot: it does not apply to an iOS build"
-    }
+    fileprivate static func skippedUniversalNotForIOS(_ entry: CatalogEntry) -> Diagnostic.Message { "skipped a universal \(entry.platform ?? "") \(entry.size ?? "") slot: it does not apply to an iOS build" }
 
     fileprivate static let universal1024SlotIsEmpty: Diagnostic.Message = "the universal 1024x1024 slot is empty"
 
@@ -507,19 +502,13 @@ extension Diagnostic.Message {
 
     fileprivate static let universalIconHasTransparentPixels: Diagnostic.Message = "the 1024x1024 icon has transparent pixels; the App Store icon must be opaque, so they are composited onto white"
 
-    fileprivate static func noImageForRequiredSlot(_ slot: IconSlot, inSet setName: String) -> Diagnostic.Message {
-        "\(setName) has no image for the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)"
-    }
+    fileprivate static func noImageForRequiredSlot(_ slot: IconSlot, inSet setName: String) -> Diagnostic.Message { "\(setName) has no image for the required \(slot.label) slot (\(slot.pixels)x\(slot.pixels) px)" }
 
     fileprivate static func artworkNeeds1024Image(inSet setName: String) -> Diagnostic.Message { "\"artwork\" needs a 1024x1024 image in \(setName)" }
 
     fileprivate static func skippedNotDarkOrTinted(_ file: String?) -> Diagnostic.Message { "skipped \(file ?? "an empty slot"): an app icon has dark and tinted appearances only" }
 
-    fileprivate static func skippedAppearanceOnlyInTheCar(_ file: String?, luminosity: Appearance.Luminosity) -> Diagnostic.Message {
-        "skipped \(file ?? "an empty slot"): \(luminosity.rawValue) app icons are only in Assets.car (build with --car)"
-    }
+    fileprivate static func skippedAppearanceOnlyInTheCar(_ file: String?, luminosity: Appearance.Luminosity) -> Diagnostic.Message { "skipped \(file ?? "an empty slot"): \(luminosity.rawValue) app icons are only in Assets.car (build with --car)" }
 
-    fileprivate static func skippedAppearanceNotUniversal1024(_ file: String?, luminosity: Appearance.Luminosity) -> Diagnostic.Message {
-        "skipped \(file ?? "an empty slot"): a \(luminosity.rawValue) app icon is read as one universal 1024x1024 image, as Xcode writes it"
-    }
+    fileprivate static func skippedAppearanceNotUniversal1024(_ file: String?, luminosity: Appearance.Luminosity) -> Diagnostic.Message { "skipped \(file ?? "an empty slot"): a \(luminosity.rawValue) app icon is read as one universal 1024x1024 image, as Xcode writes it" }
 }

@@ -295,25 +295,17 @@ struct LaunchImagePlanner: SlotSetOpening {
 extension Diagnostic.Message {
     fileprivate static func unsupportedLaunchImageSource(_ path: String) -> Diagnostic.Message { "launch image source '\(path)' is neither a .pdf nor a .png file" }
 
-    fileprivate static func launchImageWouldUpscale(_ fileName: String, slot: LaunchSlot, raster content: PointSize) -> Diagnostic.Message {
-        "\(fileName) needs \(slot.width)x\(slot.height) pixels, more than the raster's \(Int(content.width))x\(Int(content.height)); assetc never upscales raster art"
-    }
+    fileprivate static func launchImageWouldUpscale(_ fileName: String, slot: LaunchSlot, raster content: PointSize) -> Diagnostic.Message { "\(fileName) needs \(slot.width)x\(slot.height) pixels, more than the raster's \(Int(content.width))x\(Int(content.height)); assetc never upscales raster art" }
 
-    fileprivate static func skippedNotALaunchImageSlot(_ entry: CatalogEntry) -> Diagnostic.Message {
-        "skipped \(entry.filename ?? "an empty slot"): \(entry.idiom ?? "") \(entry.orientation ?? "") \(entry.subtype ?? "") @\(entry.scale ?? "?") is not a launch-image slot in assetc's device table"
-    }
+    fileprivate static func skippedNotALaunchImageSlot(_ entry: CatalogEntry) -> Diagnostic.Message { "skipped \(entry.filename ?? "an empty slot"): \(entry.idiom ?? "") \(entry.orientation ?? "") \(entry.subtype ?? "") @\(entry.scale ?? "?") is not a launch-image slot in assetc's device table" }
 
     /// `file`: nil for an empty slot.
     fileprivate static func skippedDeviceLeftOut(_ file: String?, idiom: Idiom) -> Diagnostic.Message { "skipped \(file ?? "an empty slot"): this build's devices leave out \(idiom.rawValue)" }
 
     /// actool's notice for an iOS 6 launch image (`file`: nil for an empty slot).
-    fileprivate static func skippedOnlyForIOS6(_ file: String?, deploymentTarget: OSVersion) -> Diagnostic.Message {
-        "skipped \(file ?? "an empty slot"): This launch image only applies to iOS 6.x and prior but the minimum deployment is \(deploymentTarget) or later."
-    }
+    fileprivate static func skippedOnlyForIOS6(_ file: String?, deploymentTarget: OSVersion) -> Diagnostic.Message { "skipped \(file ?? "an empty slot"): This launch image only applies to iOS 6.x and prior but the minimum deployment is \(deploymentTarget) or later." }
 
-    fileprivate static func skippedForIOS7AndLater(_ file: String, deploymentTarget: OSVersion) -> Diagnostic.Message {
-        "skipped \(file): this launch image is for iOS 7.0 and later, and the deployment target \(deploymentTarget) also runs on iOS 6, whose image fills the same slot (assetc writes one image per slot)"
-    }
+    fileprivate static func skippedForIOS7AndLater(_ file: String, deploymentTarget: OSVersion) -> Diagnostic.Message { "skipped \(file): this launch image is for iOS 7.0 and later, and the deployment target \(deploymentTarget) also runs on iOS 6, whose image fills the same slot (assetc writes one image per slot)" }
 
     fileprivate static func launchImageSlotIsEmpty(_ slot: LaunchSlot) -> Diagnostic.Message { "the \(slot.label) slot is empty" }
 
@@ -321,38 +313,24 @@ extension Diagnostic.Message {
 
     fileprivate static func doesNotExist(_ shown: String) -> Diagnostic.Message { "\(shown) does not exist" }
 
-    fileprivate static func slotAlreadyFilled(_ slot: LaunchSlot, by kept: String, ignoring file: String) -> Diagnostic.Message {
-        "\(file) fills the \(slot.label) slot that \(kept) already filled; it is ignored"
-    }
+    fileprivate static func slotAlreadyFilled(_ slot: LaunchSlot, by kept: String, ignoring file: String) -> Diagnostic.Message { "\(file) fills the \(slot.label) slot that \(kept) already filled; it is ignored" }
 
-    fileprivate static func noLaunchImageForThisBuild(_ setName: String, devices: [Idiom], deploymentTarget: OSVersion) -> Diagnostic.Message {
-        "the launch image set \"\(setName)\" has no image "
-            + "this build uses (devices \(devices.map(\.rawValue).joined(separator: ", ")), deployment target "
-            + "\(deploymentTarget)); no launch image is written"
-    }
+    fileprivate static func noLaunchImageForThisBuild(_ setName: String, devices: [Idiom], deploymentTarget: OSVersion) -> Diagnostic.Message { "the launch image set \"\(setName)\" has no image this build uses (devices \(devices.map(\.rawValue).joined(separator: ", ")), deployment target \(deploymentTarget)); no launch image is written" }
 
-    fileprivate static func notALaunchImageName(_ name: String) -> Diagnostic.Message {
-        "'\(name)' is not a launch image name (expected e.g. Default.png, Default-568h@2x.png, Default-Portrait@2x~ipad.png)"
-    }
+    fileprivate static func notALaunchImageName(_ name: String) -> Diagnostic.Message { "'\(name)' is not a launch image name (expected e.g. Default.png, Default-568h@2x.png, Default-Portrait@2x~ipad.png)" }
 
     fileprivate static func namesNoLaunchImageSlot(_ name: String) -> Diagnostic.Message { "'\(name)' names no launch-image slot in assetc's device table" }
 
-    fileprivate static func slotFilledByAPreviousFile(_ slot: LaunchSlot, ignoring name: String) -> Diagnostic.Message {
-        "\(name) fills the \(slot.label) slot a previous file already filled; it is ignored"
-    }
+    fileprivate static func slotFilledByAPreviousFile(_ slot: LaunchSlot, ignoring name: String) -> Diagnostic.Message { "\(name) fills the \(slot.label) slot a previous file already filled; it is ignored" }
 
     fileprivate static let launchImageListedHere: Diagnostic.Message = "launch image listed here"
 
-    fileprivate static func statusBarExcludedLaunchImage(_ shown: String, width: Int, height: Int, deploymentTarget: OSVersion) -> Diagnostic.Message {
-        "\(shown) is a status-bar-excluded launch image (\(width)x\(height)), used only by iOS 6.1 and earlier; deployment target \(deploymentTarget) does not accept it"
-    }
+    fileprivate static func statusBarExcludedLaunchImage(_ shown: String, width: Int, height: Int, deploymentTarget: OSVersion) -> Diagnostic.Message { "\(shown) is a status-bar-excluded launch image (\(width)x\(height)), used only by iOS 6.1 and earlier; deployment target \(deploymentTarget) does not accept it" }
 
     /// actool's mode: actool reads it.
     fileprivate static func interlacedLaunchImageWrittenPlain(_ shown: String) -> Diagnostic.Message { "\(shown) is an interlaced PNG; the launch image written from it is not" }
 
     fileprivate static func interlacedLaunchImage(_ shown: String) -> Diagnostic.Message { "\(shown) is an interlaced PNG; Apple asks for non-interlaced launch images" }
 
-    fileprivate static func launchImageTooLarge(_ shown: String, bytes: Int) -> Diagnostic.Message {
-        "\(shown) decodes to \(bytes) bytes; iOS refuses launch images over \(DeviceTables.maximumLaunchImageBytes) bytes"
-    }
+    fileprivate static func launchImageTooLarge(_ shown: String, bytes: Int) -> Diagnostic.Message { "\(shown) decodes to \(bytes) bytes; iOS refuses launch images over \(DeviceTables.maximumLaunchImageBytes) bytes" }
 }

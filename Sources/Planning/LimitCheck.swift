@@ -62,21 +62,13 @@ extension Diagnostic.Message {
         return "\(fileName) would be \(side(width))x\(side(height)) pixels; Cairo draws at most \(Limits.maximumSidePixels) pixels a side"
     }
 
-    fileprivate static func tooManyPixelsForAnImage(_ fileName: String, width: Int, height: Int) -> Diagnostic.Message {
-        "\(fileName) would be \(width)x\(height) pixels, more than the limit of \(Limits.maximumVariantPixels) pixels per image"
-    }
+    fileprivate static func tooManyPixelsForAnImage(_ fileName: String, width: Int, height: Int) -> Diagnostic.Message { "\(fileName) would be \(width)x\(height) pixels, more than the limit of \(Limits.maximumVariantPixels) pixels per image" }
 
-    fileprivate static func tooManyPixelsForABuild(_ total: Int) -> Diagnostic.Message {
-        "the build would render \(total) pixels, more than the limit of \(Limits.maximumBuildPixels) pixels per build; split the manifest"
-    }
+    fileprivate static func tooManyPixelsForABuild(_ total: Int) -> Diagnostic.Message { "the build would render \(total) pixels, more than the limit of \(Limits.maximumBuildPixels) pixels per build; split the manifest" }
 
     fileprivate static func outputPathNotPlain(_ relative: String) -> Diagnostic.Message { "the output path \(relative) is not a plain path below Resources/ or AppStore/" }
 
-    fileprivate static func outputNameTooLong(_ component: Substring) -> Diagnostic.Message {
-        "the output name '\(component.prefix(40))…' is \(component.utf8.count) bytes; file systems allow at most \(Limits.maximumFileNameBytes) bytes per name"
-    }
+    fileprivate static func outputNameTooLong(_ component: Substring) -> Diagnostic.Message { "the output name '\(component.prefix(40))…' is \(component.utf8.count) bytes; file systems allow at most \(Limits.maximumFileNameBytes) bytes per name" }
 
-    fileprivate static func outputPathTooLong(_ relative: String, bytes length: Int, allowed: Int) -> Diagnostic.Message {
-        "the output path of \(relative) would be \(length) bytes long, more than the limit of \(allowed) bytes (the system's \(Limits.maximumPathBytes) less room for staging); use a shorter output folder"
-    }
+    fileprivate static func outputPathTooLong(_ relative: String, bytes length: Int, allowed: Int) -> Diagnostic.Message { "the output path of \(relative) would be \(length) bytes long, more than the limit of \(allowed) bytes (the system's \(Limits.maximumPathBytes) less room for staging); use a shorter output folder" }
 }

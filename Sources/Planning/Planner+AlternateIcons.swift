@@ -116,23 +116,13 @@ extension Planner {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func noAlternateIconsOnWatchOS(_ what: String, name: String) -> Diagnostic.Message {
-        "the \(what) \"\(name)\" is not packaged as an alternate icon: a watchOS app has none"
-    }
+    fileprivate static func noAlternateIconsOnWatchOS(_ what: String, name: String) -> Diagnostic.Message { "the \(what) \"\(name)\" is not packaged as an alternate icon: a watchOS app has none" }
 
-    fileprivate static func alternateIconNamedTwice(_ name: String, set: String, packagedAs packaged: String) -> Diagnostic.Message {
-        "the alternate icon \"\(name)\" is the icon set \"\(set)\", which is named already; "
-            + "it is packaged once, as \"\(packaged)\""
-    }
+    fileprivate static func alternateIconNamedTwice(_ name: String, set: String, packagedAs packaged: String) -> Diagnostic.Message { "the alternate icon \"\(name)\" is the icon set \"\(set)\", which is named already; it is packaged once, as \"\(packaged)\"" }
 
-    fileprivate static func alternateIconNameDiffersInCase(_ name: String, set: String) -> Diagnostic.Message {
-        "the alternate icon \"\(name)\" is the icon set \"\(set)\": the names differ in case, "
-            + "which actool ignores; the Info.plist lists it as \"\(name)\""
-    }
+    fileprivate static func alternateIconNameDiffersInCase(_ name: String, set: String) -> Diagnostic.Message { "the alternate icon \"\(name)\" is the icon set \"\(set)\": the names differ in case, which actool ignores; the Info.plist lists it as \"\(name)\"" }
 
     /// `what`: "app icon set" or "Icon Composer icon"; `file`: the file at fault inside it, when
     /// `problem` (the first error's message) does not name it.
-    fileprivate static func notPackagedAsAlternateIcon(_ what: String, name: String, file: String?, problem: String) -> Diagnostic.Message {
-        "the \(what) \"\(name)\" is not packaged as an alternate icon: \(file.map { "\($0): " } ?? "")\(problem)"
-    }
+    fileprivate static func notPackagedAsAlternateIcon(_ what: String, name: String, file: String?, problem: String) -> Diagnostic.Message { "the \(what) \"\(name)\" is not packaged as an alternate icon: \(file.map { "\($0): " } ?? "")\(problem)" }
 }

@@ -199,49 +199,25 @@ extension Planner {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func imageSetNamedAsBrandAssetsImage(_ name: String, brandAssets: String) -> Diagnostic.Message {
-        "the image set \"\(name)\" has the name of an image of the brand assets "
-            + "\"\(brandAssets)\"; Assets.car holds one image by a name: rename one"
-    }
+    fileprivate static func imageSetNamedAsBrandAssetsImage(_ name: String, brandAssets: String) -> Diagnostic.Message { "the image set \"\(name)\" has the name of an image of the brand assets \"\(brandAssets)\"; Assets.car holds one image by a name: rename one" }
 
-    fileprivate static func appIconSetIsNoTVIcon(_ name: String) -> Diagnostic.Message {
-        "\"\(name)\" is an app icon set; a tvOS app's icon is a Brand Assets "
-            + "set (.brandassets) of layered image stacks (docs/tvos.md)"
-    }
+    fileprivate static func appIconSetIsNoTVIcon(_ name: String) -> Diagnostic.Message { "\"\(name)\" is an app icon set; a tvOS app's icon is a Brand Assets set (.brandassets) of layered image stacks (docs/tvos.md)" }
 
-    fileprivate static func brandAssetsHasNoAppIcon(_ name: String) -> Diagnostic.Message {
-        "the brand assets \"\(name)\" has no App Icon: a primary-app-icon image stack of size 400x240, "
-            + "the icon tvOS shows on the home screen"
-    }
+    fileprivate static func brandAssetsHasNoAppIcon(_ name: String) -> Diagnostic.Message { "the brand assets \"\(name)\" has no App Icon: a primary-app-icon image stack of size 400x240, the icon tvOS shows on the home screen" }
 
-    fileprivate static func brandAssetsHasNoAppStoreIcon(_ name: String) -> Diagnostic.Message {
-        "the brand assets \"\(name)\" has no App Store icon: a primary-app-icon image stack of size "
-            + "1280x768; App Store Connect refuses an upload without it"
-    }
+    fileprivate static func brandAssetsHasNoAppStoreIcon(_ name: String) -> Diagnostic.Message { "the brand assets \"\(name)\" has no App Store icon: a primary-app-icon image stack of size 1280x768; App Store Connect refuses an upload without it" }
 
-    fileprivate static func brandAssetsHasNoTopShelfImage(_ name: String, role: CatalogBrandAssets.TopShelfRole) -> Diagnostic.Message {
-        "the brand assets \"\(name)\" has no \(role.rawValue) image (\(role.points.width)x"
-            + "\(role.points.height) at 1x and 2x); App Store Connect refuses an upload without it"
-    }
+    fileprivate static func brandAssetsHasNoTopShelfImage(_ name: String, role: CatalogBrandAssets.TopShelfRole) -> Diagnostic.Message { "the brand assets \"\(name)\" has no \(role.rawValue) image (\(role.points.width)x\(role.points.height) at 1x and 2x); App Store Connect refuses an upload without it" }
 
     /// `width`, `height`: the image's size in points.
-    fileprivate static func noRetinaImage(_ name: String, width: Int, height: Int) -> Diagnostic.Message {
-        "\"\(name)\" has no @2x image (\(width * 2)x\(height * 2)): an Apple TV 4K draws it at 2x and scales the "
-            + "\(width)x\(height) image up; Apple asks for both"
-    }
+    fileprivate static func noRetinaImage(_ name: String, width: Int, height: Int) -> Diagnostic.Message { "\"\(name)\" has no @2x image (\(width * 2)x\(height * 2)): an Apple TV 4K draws it at 2x and scales the \(width)x\(height) image up; Apple asks for both" }
 
     fileprivate static func tooManyLayers(_ count: Int, imageStack name: String) -> Diagnostic.Message { "the image stack \"\(name)\" has \(count) layers; tvOS draws a layered image of 2 to 5" }
 
-    fileprivate static func layerHasNoContent(_ layer: String, imageStack name: String) -> Diagnostic.Message {
-        "the layer \"\(layer)\" of the image stack \"\(name)\" has no "
-            + "Content.imageset; it adds nothing to the icon"
-    }
+    fileprivate static func layerHasNoContent(_ layer: String, imageStack name: String) -> Diagnostic.Message { "the layer \"\(layer)\" of the image stack \"\(name)\" has no Content.imageset; it adds nothing to the icon" }
 
     fileprivate static let brandAssetsNeedsTVOS: Diagnostic.Message = "\"brandAssets\" draws a tvOS app's icon: build with --platform tvos"
 
     /// The manifest's `"brandAssets"` without a top-shelf image.
-    fileprivate static func manifestBrandAssetsHasNoTopShelf(_ role: CatalogBrandAssets.TopShelfRole) -> Diagnostic.Message {
-        "\"brandAssets\" has no \"\(role == .standard ? "topShelf" : "topShelfWide")\" "
-            + "(\(role.points.width)x\(role.points.height)); App Store Connect refuses an upload without the \(role.rawValue) image"
-    }
+    fileprivate static func manifestBrandAssetsHasNoTopShelf(_ role: CatalogBrandAssets.TopShelfRole) -> Diagnostic.Message { "\"brandAssets\" has no \"\(role == .standard ? "topShelf" : "topShelfWide")\" (\(role.points.width)x\(role.points.height)); App Store Connect refuses an upload without the \(role.rawValue) image" }
 }

@@ -71,42 +71,22 @@ extension Planner {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func colorSetShadowedByImageOrIcon(_ name: String) -> Diagnostic.Message {
-        "the colour set \"\(name)\" has the name of an image or app icon set; "
-            + "only that set is in Assets.car, so UIColor(named: \"\(name)\") will not find the colour"
-    }
+    fileprivate static func colorSetShadowedByImageOrIcon(_ name: String) -> Diagnostic.Message { "the colour set \"\(name)\" has the name of an image or app icon set; only that set is in Assets.car, so UIColor(named: \"\(name)\") will not find the colour" }
 
     fileprivate static func dataSetShadowed(_ name: String) -> Diagnostic.Message { "the data set \"\(name)\" has the name of an image, app icon or colour set; only that set is in Assets.car" }
 
 
-    fileprivate static func dataSetInAnotherBundle(_ name: String, bundle: String) -> Diagnostic.Message {
-        "the data set \"\(name)\" is in a catalog of the bundle \"\(bundle)\"; Assets.car holds the main bundle's, so NSDataAsset will not find it"
-    }
+    fileprivate static func dataSetInAnotherBundle(_ name: String, bundle: String) -> Diagnostic.Message { "the data set \"\(name)\" is in a catalog of the bundle \"\(bundle)\"; Assets.car holds the main bundle's, so NSDataAsset will not find it" }
 
-    fileprivate static func dataSetOnlyInTheCar(_ name: String) -> Diagnostic.Message {
-        "the data set \"\(name)\" is only compiled into Assets.car (build with --car); without it NSDataAsset(name: \"\(name)\") finds nothing"
-    }
+    fileprivate static func dataSetOnlyInTheCar(_ name: String) -> Diagnostic.Message { "the data set \"\(name)\" is only compiled into Assets.car (build with --car); without it NSDataAsset(name: \"\(name)\") finds nothing" }
 
-    fileprivate static func symbolSetInAnotherBundle(_ name: String, bundle: String) -> Diagnostic.Message {
-        "the symbol set \"\(name)\" is in a catalog of the bundle \"\(bundle)\"; Assets.car holds the main bundle's, so UIImage(named: \"\(name)\") will not find it"
-    }
+    fileprivate static func symbolSetInAnotherBundle(_ name: String, bundle: String) -> Diagnostic.Message { "the symbol set \"\(name)\" is in a catalog of the bundle \"\(bundle)\"; Assets.car holds the main bundle's, so UIImage(named: \"\(name)\") will not find it" }
 
-    fileprivate static func symbolSetOnlyInTheCar(_ name: String) -> Diagnostic.Message {
-        "the symbol set \"\(name)\" is only compiled into Assets.car (build with --car); without it UIImage(named: \"\(name)\") and Image(\"\(name)\") find nothing"
-    }
+    fileprivate static func symbolSetOnlyInTheCar(_ name: String) -> Diagnostic.Message { "the symbol set \"\(name)\" is only compiled into Assets.car (build with --car); without it UIImage(named: \"\(name)\") and Image(\"\(name)\") find nothing" }
 
     /// `inAnotherBundle`: the build makes the car (so the set is another bundle's); else it does not.
-    fileprivate static func imageSetHasOnlyCarSlots(_ name: String, inAnotherBundle: Bool) -> Diagnostic.Message {
-        "the image set \"\(name)\" has only slots that Assets.car selects on (locale, layout direction, "
-            + "display gamut, size class, memory, graphics family or CarPlay)"
-            + "\(inAnotherBundle ? " and is in a catalog of another bundle" : "; without --car")"
-            + ", nothing is written for it"
-    }
+    fileprivate static func imageSetHasOnlyCarSlots(_ name: String, inAnotherBundle: Bool) -> Diagnostic.Message { "the image set \"\(name)\" has only slots that Assets.car selects on (locale, layout direction, display gamut, size class, memory, graphics family or CarPlay)\(inAnotherBundle ? " and is in a catalog of another bundle" : "; without --car"), nothing is written for it" }
 
     /// `inAnotherBundle`: the build makes the car (so the set is another bundle's); else it does not.
-    fileprivate static func colorSetHasOnlyLocalizedColors(_ name: String, inAnotherBundle: Bool) -> Diagnostic.Message {
-        "the colour set \"\(name)\" has only localized colours, which only Assets.car selects on"
-            + "\(inAnotherBundle ? ", and is in a catalog of another bundle" : "; without --car")"
-            + ", UIColor(named: \"\(name)\") finds nothing"
-    }
+    fileprivate static func colorSetHasOnlyLocalizedColors(_ name: String, inAnotherBundle: Bool) -> Diagnostic.Message { "the colour set \"\(name)\" has only localized colours, which only Assets.car selects on\(inAnotherBundle ? ", and is in a catalog of another bundle" : "; without --car"), UIColor(named: \"\(name)\") finds nothing" }
 }

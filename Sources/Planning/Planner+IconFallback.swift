@@ -35,8 +35,5 @@ extension Planner {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func flattenedIconsFromTheSet(_ setName: String, icon name: String, withIconFile: Bool) -> Diagnostic.Message {
-        "the flattened icons\(withIconFile ? " and \(name).icns" : "") are the icon set "
-            + "\(setName)'s (--enable-icon-stack-fallback-generation disabled); the icon's stack is the Icon Composer icon's"
-    }
+    fileprivate static func flattenedIconsFromTheSet(_ setName: String, icon name: String, withIconFile: Bool) -> Diagnostic.Message { "the flattened icons\(withIconFile ? " and \(name).icns" : "") are the icon set \(setName)'s (--enable-icon-stack-fallback-generation disabled); the icon's stack is the Icon Composer icon's" }
 }

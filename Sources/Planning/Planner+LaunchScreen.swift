@@ -59,15 +59,11 @@ extension Diagnostic.Message {
 
     fileprivate static let launchScreenNeedsTheCar: Diagnostic.Message = "the launch screen (UILaunchScreen) takes its colour and image from Assets.car: build with --car (or \"car\": true)"
 
-    fileprivate static func launchScreenColorMissing(_ name: String, for idiom: Idiom) -> Diagnostic.Message {
-        "the launch screen's colour \"\(name)\" has no colour for \(idiom == .iphone ? "iPhone" : "iPad")"
-    }
+    fileprivate static func launchScreenColorMissing(_ name: String, for idiom: Idiom) -> Diagnostic.Message { "the launch screen's colour \"\(name)\" has no colour for \(idiom == .iphone ? "iPhone" : "iPad")" }
 
     fileprivate static func launchScreenColorNotFound(_ name: String) -> Diagnostic.Message { "the launch screen's colour \"\(name)\" is not a colour set of the main bundle's catalogs" }
 
-    fileprivate static func launchScreenImageMissing(_ name: String, for idiom: Idiom) -> Diagnostic.Message {
-        "the launch screen's image \"\(name)\" has no image for \(idiom == .iphone ? "iPhone" : "iPad")"
-    }
+    fileprivate static func launchScreenImageMissing(_ name: String, for idiom: Idiom) -> Diagnostic.Message { "the launch screen's image \"\(name)\" has no image for \(idiom == .iphone ? "iPhone" : "iPad")" }
 
     fileprivate static func launchScreenImageNotFound(_ name: String) -> Diagnostic.Message { "the launch screen's image \"\(name)\" is not an image set of the main bundle's catalogs" }
 }

@@ -110,11 +110,7 @@ extension Planner {
 extension Diagnostic.Message {
     fileprivate static let solidImageStackNeedsVisionOS: Diagnostic.Message = "\"solidImageStack\" draws a visionOS app's icon: build with --platform visionos"
 
-    fileprivate static func tooManySolidLayers(_ name: String, layers: Int) -> Diagnostic.Message {
-        "the solid image stack \"\(name)\" has \(layers) layers; visionOS draws a back layer and one or two layers over it"
-    }
+    fileprivate static func tooManySolidLayers(_ name: String, layers: Int) -> Diagnostic.Message { "the solid image stack \"\(name)\" has \(layers) layers; visionOS draws a back layer and one or two layers over it" }
 
-    fileprivate static func solidLayerHasNoContent(_ layer: String, stack name: String) -> Diagnostic.Message {
-        "the layer \"\(layer)\" of the solid image stack \"\(name)\" has no Content.imageset; it adds nothing to the icon"
-    }
+    fileprivate static func solidLayerHasNoContent(_ layer: String, stack name: String) -> Diagnostic.Message { "the layer \"\(layer)\" of the solid image stack \"\(name)\" has no Content.imageset; it adds nothing to the icon" }
 }

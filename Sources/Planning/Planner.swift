@@ -480,53 +480,31 @@ public struct Planner {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func leftOutUnloadableVariants(_ count: Int, devices: [Idiom], deploymentTarget: OSVersion) -> Diagnostic.Message {
-        "left out \(count) image variant\(count == 1 ? "" : "s") that no supported device loads (\(devices.map(\.rawValue).joined(separator: ", ")) from iOS \(deploymentTarget)); see docs/manifest.md"
-    }
+    fileprivate static func leftOutUnloadableVariants(_ count: Int, devices: [Idiom], deploymentTarget: OSVersion) -> Diagnostic.Message { "left out \(count) image variant\(count == 1 ? "" : "s") that no supported device loads (\(devices.map(\.rawValue).joined(separator: ", ")) from iOS \(deploymentTarget)); see docs/manifest.md" }
 
     /// No actool output of a tv launch image is public to copy (docs/tvos.md).
     /// `owner`: the platform whose icon the set is (a `.brandassets` is tvOS's).
-    fileprivate static func appIconOfAnotherPlatform(_ name: String, owner: ApplePlatform, platform: ApplePlatform) -> Diagnostic.Message {
-        "\"\(name)\" is a \(owner.displayName) app's icon (\(owner == .tvOS ? "a Brand Assets set" : "a solid image stack")), "
-            + "compiled with --platform \(owner.actoolPlatformName); on \(platform.displayName) the app's icon is an app icon set (.appiconset)"
-    }
+    fileprivate static func appIconOfAnotherPlatform(_ name: String, owner: ApplePlatform, platform: ApplePlatform) -> Diagnostic.Message { "\"\(name)\" is a \(owner.displayName) app's icon (\(owner == .tvOS ? "a Brand Assets set" : "a solid image stack")), compiled with --platform \(owner.actoolPlatformName); on \(platform.displayName) the app's icon is an app icon set (.appiconset)" }
 
-    fileprivate static func tvOSLaunchImageNotCompiledYet(basename: String) -> Diagnostic.Message {
-        "a tvOS launch image is not compiled by assetc yet "
-            + "(docs/tvos.md); the app gets no launch image from \"\(basename)\": use a launch screen"
-    }
+    fileprivate static func tvOSLaunchImageNotCompiledYet(basename: String) -> Diagnostic.Message { "a tvOS launch image is not compiled by assetc yet (docs/tvos.md); the app gets no launch image from \"\(basename)\": use a launch screen" }
 
     /// Xcode's template makes AccentColor with no colour.
-    fileprivate static func colorSetHasNoColor(_ name: String) -> Diagnostic.Message {
-        "the colour set \"\(name)\" has no colour (as Xcode's template makes it): the "
-            + "Info.plist names it, and the app gets the system's colour"
-    }
+    fileprivate static func colorSetHasNoColor(_ name: String) -> Diagnostic.Message { "the colour set \"\(name)\" has no colour (as Xcode's template makes it): the Info.plist names it, and the app gets the system's colour" }
 
     fileprivate static func unsupportedSource(_ path: String) -> Diagnostic.Message { "source '\(path)' is not a .pdf, .svg or .png file" }
 
     fileprivate static func sourceIsJPEG(_ path: String) -> Diagnostic.Message { "source '\(path)' is a JPEG; manifest images take PDF, SVG or PNG (catalogs copy JPEG slots as they are)" }
 
-    fileprivate static func rasterPointSizeNotWhole(width: Int, height: Int, scale declared: Int) -> Diagnostic.Message {
-        "raster is \(width)x\(height) pixels at @\(declared)x; its point size must come out whole (divisible by \(declared))"
-    }
+    fileprivate static func rasterPointSizeNotWhole(width: Int, height: Int, scale declared: Int) -> Diagnostic.Message { "raster is \(width)x\(height) pixels at @\(declared)x; its point size must come out whole (divisible by \(declared))" }
 
-    fileprivate static func scaleAboveRaster(_ scale: Int, source: String, rasterScale: Int) -> Diagnostic.Message {
-        "scale \(scale) is above '\(source)', an @\(rasterScale)x raster; assetc never upscales raster art (lower \"scales\" or supply a larger PNG)"
-    }
+    fileprivate static func scaleAboveRaster(_ scale: Int, source: String, rasterScale: Int) -> Diagnostic.Message { "scale \(scale) is above '\(source)', an @\(rasterScale)x raster; assetc never upscales raster art (lower \"scales\" or supply a larger PNG)" }
 
-    fileprivate static func rasterTooSmall(_ fileName: String, width: Int, height: Int, source: String) -> Diagnostic.Message {
-        "\(fileName) needs \(width)x\(height) pixels, more than '\(source)' provides; assetc never upscales raster art"
-    }
+    fileprivate static func rasterTooSmall(_ fileName: String, width: Int, height: Int, source: String) -> Diagnostic.Message { "\(fileName) needs \(width)x\(height) pixels, more than '\(source)' provides; assetc never upscales raster art" }
 
     /// `file`: the earlier one's file when it is not the same as this one's (else its line alone).
-    fileprivate static func producedTwice(_ relativePath: String, alsoBy name: String, inFile file: String?, line: Int) -> Diagnostic.Message {
-        "\(relativePath) is produced twice (also by '\(name)' at \(file.map { "\($0):\(line)" } ?? "line \(line)"))"
-    }
+    fileprivate static func producedTwice(_ relativePath: String, alsoBy name: String, inFile file: String?, line: Int) -> Diagnostic.Message { "\(relativePath) is produced twice (also by '\(name)' at \(file.map { "\($0):\(line)" } ?? "line \(line)"))" }
 
-    fileprivate static func imageSetShadowedByAppIcon(_ name: String) -> Diagnostic.Message {
-        "the image set \"\(name)\" has the name of an app icon; only the icon is in Assets.car, "
-            + "so UIImage(named: \"\(name)\") will not find the image: rename the image set"
-    }
+    fileprivate static func imageSetShadowedByAppIcon(_ name: String) -> Diagnostic.Message { "the image set \"\(name)\" has the name of an app icon; only the icon is in Assets.car, so UIImage(named: \"\(name)\") will not find the image: rename the image set" }
 
     /// A set this build does not use: its problem, and that it is left out.
     fileprivate static func leftOut(_ problem: String) -> Diagnostic.Message { "\(problem); it is left out" }

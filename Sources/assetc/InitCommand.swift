@@ -52,9 +52,7 @@ struct InitCommand: ParsableCommand {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func catalogLeftOut(of target: CatalogTarget) -> Diagnostic.Message {
-        "left out: the catalog of \(target.description), which ships in its own bundle; build it with its own manifest"
-    }
+    fileprivate static func catalogLeftOut(of target: CatalogTarget) -> Diagnostic.Message { "left out: the catalog of \(target.description), which ships in its own bundle; build it with its own manifest" }
 
     /// `files`: every loose icon and launch image found; the note is on the first, naming up to four more.
     fileprivate static func iconFilesLeftOut(_ files: [String]) -> Diagnostic.Message {
@@ -67,8 +65,5 @@ extension Diagnostic.Message {
 
     fileprivate static let iconComposerIconIsAppIcon: Diagnostic.Message = "the app icon: an Icon Composer icon, drawn at every size (appIcon.source)"
 
-    fileprivate static func severalIconComposerIcons(_ icons: [String]) -> Diagnostic.Message {
-        "\(icons.count) Icon Composer icons (\(icons.joined(separator: ", "))); "
-            + "name the app's as appIcon.source"
-    }
+    fileprivate static func severalIconComposerIcons(_ icons: [String]) -> Diagnostic.Message { "\(icons.count) Icon Composer icons (\(icons.joined(separator: ", "))); name the app's as appIcon.source" }
 }

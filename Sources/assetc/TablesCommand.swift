@@ -2,9 +2,7 @@ import ArgumentParser
 import AssetKit
 
 struct TablesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "tables",
-        abstract: "Print the icon and launch-image device tables assetc checks against.")
+    static let configuration = CommandConfiguration(commandName: "tables", abstract: "Print the icon and launch-image device tables assetc checks against.")
 
     @Flag(help: "Print JSON instead of text.")
     var json = false

@@ -227,16 +227,8 @@ public enum ActoolCompiler {
                 if !["ipad", "mac", "iphone"].contains(device) { problems.append(.notAMacCatalystDevice(device)) }
                 continue
             }
-            if request.platform == .tvOS {
-                if device != "tv" { problems.append(.notATVDevice(device)) }
-                continue
-            }
-            if request.platform == .watchOS {
-                if device != "watch" { problems.append(.notAWatchDevice(device)) }
-                continue
-            }
-            if request.platform == .visionOS {
-                if device != "vision" { problems.append(.notAVisionDevice(device)) }
+            if let only = request.platform.onlyTargetDevice {
+                if device != only { problems.append(.notADevice(device, of: request.platform, only: only)) }
                 continue
             }
             if let idiom = Idiom(rawValue: device), Idiom.iOSDevices.contains(idiom) { devices.append(idiom) } else {
@@ -270,18 +262,14 @@ extension Diagnostic.Message {
     fileprivate static func outputDirectoryDoesNotExist(_ path: String) -> Diagnostic.Message { "The output directory \"\(path)\" does not exist." }
 
     /// The work folder is assetc's own business: the message names the variables that choose it.
-    fileprivate static func cannotMakeWorkFolder(_ error: FileError) -> Diagnostic.Message {
-        "cannot make a work folder in the temporary folder \(error.path): \(error.reasonText); set TMPDIR, or ASSETC_CACHE_DIR, to a writable folder"
-    }
+    fileprivate static func cannotMakeWorkFolder(_ error: FileError) -> Diagnostic.Message { "cannot make a work folder in the temporary folder \(error.path): \(error.reasonText); set TMPDIR, or ASSETC_CACHE_DIR, to a writable folder" }
 
     /// The build failed without an error of its own to show.
     fileprivate static let catalogsNotCompiled: Diagnostic.Message = "the catalogs could not be compiled"
 
     fileprivate static func cannotLockCompileFolder(_ path: String, _ error: FileError) -> Diagnostic.Message { "cannot lock --compile \(path): \(error)" }
 
-    fileprivate static func compileFolderBusy(_ path: String, seconds: Int) -> Diagnostic.Message {
-        "another run has been placing files in --compile \(path) for \(seconds) s; try again when it is done"
-    }
+    fileprivate static func compileFolderBusy(_ path: String, seconds: Int) -> Diagnostic.Message { "another run has been placing files in --compile \(path) for \(seconds) s; try again when it is done" }
 
     fileprivate static func cannotWriteCompiledFiles(_ error: FileError) -> Diagnostic.Message { "cannot write the compiled files: \(error) (\(error.path))" }
 
@@ -295,20 +283,25 @@ extension Diagnostic.Message {
 
     fileprivate static let noLaunchImagesOnMac: Diagnostic.Message = "--launch-image: a Mac app has no launch images"
 
-    fileprivate static func unsupportedPlatform(_ platform: String) -> Diagnostic.Message {
-        "--platform \(platform): assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator), "
-            + "watchOS (watchos, watchsimulator), visionOS (xros, xrsimulator) and macOS (macosx) only"
-    }
+    fileprivate static func unsupportedPlatform(_ platform: String) -> Diagnostic.Message { "--platform \(platform): assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator), watchOS (watchos, watchsimulator), visionOS (xros, xrsimulator) and macOS (macosx) only" }
 
     fileprivate static func notADeploymentTarget(_ text: String) -> Diagnostic.Message { "--minimum-deployment-target \(text) is not a version such as 15.0" }
 
     fileprivate static func notAMacCatalystDevice(_ device: String) -> Diagnostic.Message { "--target-device \(device): a Mac Catalyst app runs as ipad or mac" }
 
-    fileprivate static func notATVDevice(_ device: String) -> Diagnostic.Message { "--target-device \(device): a tvOS app runs on tv only" }
-
-    fileprivate static func notAWatchDevice(_ device: String) -> Diagnostic.Message { "--target-device \(device): a watchOS app runs on watch only" }
-
-    fileprivate static func notAVisionDevice(_ device: String) -> Diagnostic.Message { "--target-device \(device): a visionOS app runs on vision only" }
+    fileprivate static func notADevice(_ device: String, of platform: ApplePlatform, only: String) -> Diagnostic.Message { "--target-device \(device): a \(platform.displayName) app runs on \(only) only" }
 
     fileprivate static func notAnIOSDevice(_ device: String) -> Diagnostic.Message { "--target-device \(device): assetc compiles for iphone and ipad only" }
+}
+
+extension ApplePlatform {
+    /// The one `--target-device` a tvOS, watchOS or visionOS build takes.
+    fileprivate var onlyTargetDevice: String? {
+        switch self {
+        case .tvOS: "tv"
+        case .watchOS: "watch"
+        case .visionOS: "vision"
+        case .iOS, .macOS, .macCatalyst: nil
+        }
+    }
 }

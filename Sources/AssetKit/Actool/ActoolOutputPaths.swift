@@ -53,18 +53,12 @@ enum ActoolOutputPaths {
 
 extension Diagnostic.Message {
     /// `compile`: the folder as given; `input`: the input it lies in, resolved.
-    fileprivate static func compileFolderInsideInput(_ compile: String, input: String) -> Diagnostic.Message {
-        "--compile \(compile): inside an input of this run (\(input)); the compiled files would be written into it"
-    }
+    fileprivate static func compileFolderInsideInput(_ compile: String, input: String) -> Diagnostic.Message { "--compile \(compile): inside an input of this run (\(input)); the compiled files would be written into it" }
 
     /// `other`: the option naming the same file.
-    fileprivate static func sideFileSharesPath(_ option: String, _ path: String, with other: String) -> Diagnostic.Message {
-        "\(option) \(path): the same file as \(other); each side file needs a path of its own"
-    }
+    fileprivate static func sideFileSharesPath(_ option: String, _ path: String, with other: String) -> Diagnostic.Message { "\(option) \(path): the same file as \(other); each side file needs a path of its own" }
 
-    fileprivate static func sideFileInsideInput(_ option: String, _ path: String, resolved: String) -> Diagnostic.Message {
-        "\(option) \(path): inside an input of this run (\(resolved)); it would be overwritten"
-    }
+    fileprivate static func sideFileInsideInput(_ option: String, _ path: String, resolved: String) -> Diagnostic.Message { "\(option) \(path): inside an input of this run (\(resolved)); it would be overwritten" }
 
     fileprivate static func sideFileIsPlacedFile(_ option: String, _ path: String, resolved: String) -> Diagnostic.Message { "\(option) \(path): a file this run places in --compile (\(resolved))" }
 

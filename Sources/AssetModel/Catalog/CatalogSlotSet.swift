@@ -94,9 +94,7 @@ public struct CatalogSlotSets: Sendable {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func setHasNoContentsFile(_ name: String, isLaunchImageSet: Bool) -> Diagnostic.Message {
-        "the \(isLaunchImageSet ? "launch image set" : "app icon set") \"\(name)\" has no Contents.json"
-    }
+    fileprivate static func setHasNoContentsFile(_ name: String, isLaunchImageSet: Bool) -> Diagnostic.Message { "the \(isLaunchImageSet ? "launch image set" : "app icon set") \"\(name)\" has no Contents.json" }
 
     fileprivate static let setNotReadByInputStage: Diagnostic.Message = "the set was not read by the input stage"
 }

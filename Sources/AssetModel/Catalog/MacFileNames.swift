@@ -38,15 +38,9 @@ public enum MacFileNames {
         }
     }
 
-    public static func respelledWarning(_ filename: String, file: String, set name: String) -> Diagnostic.Message {
-        "Contents.json names \"\(filename)\" in \"\(name)\", and the file is \"\(file)\": the names differ only in case or Unicode normalization; the file is used, as a Mac would find it, but rename one to match the other"
-    }
+    public static func respelledWarning(_ filename: String, file: String, set name: String) -> Diagnostic.Message { "Contents.json names \"\(filename)\" in \"\(name)\", and the file is \"\(file)\": the names differ only in case or Unicode normalization; the file is used, as a Mac would find it, but rename one to match the other" }
 
-    public static func ambiguousError(_ filename: String, files: [String], set name: String) -> Diagnostic.Message {
-        "Contents.json names \"\(filename)\" in \"\(name)\", and \(files.map { "\"\($0)\"" }.joined(separator: " and ")) all match it ignoring case and Unicode normalization; a Mac cannot hold them side by side, so keep one"
-    }
+    public static func ambiguousError(_ filename: String, files: [String], set name: String) -> Diagnostic.Message { "Contents.json names \"\(filename)\" in \"\(name)\", and \(files.map { "\"\($0)\"" }.joined(separator: " and ")) all match it ignoring case and Unicode normalization; a Mac cannot hold them side by side, so keep one" }
 
-    public static func respelledSetWarning(_ name: String, set: String, kind: String) -> Diagnostic.Message {
-        "the \(kind) \"\(name)\" is the folder \"\(set)\": the names differ only in case or Unicode normalization; the set is used, as a Mac would find it, but rename one to match the other"
-    }
+    public static func respelledSetWarning(_ name: String, set: String, kind: String) -> Diagnostic.Message { "the \(kind) \"\(name)\" is the folder \"\(set)\": the names differ only in case or Unicode normalization; the set is used, as a Mac would find it, but rename one to match the other" }
 }

@@ -23,40 +23,24 @@ public enum ActoolMessage {
     }
 
     /// actool says "image set" here for app icon sets too.
-    public static func missingFile(_ file: String, inSet name: String, kind: SetKind = .imageSet) -> Diagnostic.Message {
-        "The file \"\(file)\" for the \(kind.rawValue) \"\(name)\" does not exist."
-    }
+    public static func missingFile(_ file: String, inSet name: String, kind: SetKind = .imageSet) -> Diagnostic.Message { "The file \"\(file)\" for the \(kind.rawValue) \"\(name)\" does not exist." }
 
     /// `AppIcon.appiconset/icon.png is 100x100 but should be 120x120.`
-    public static func wrongSize(_ shown: String, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int) -> Diagnostic.Message {
-        "\(shown) is \(width)x\(height) but should be \(expectedWidth)x\(expectedHeight)."
-    }
+    public static func wrongSize(_ shown: String, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int) -> Diagnostic.Message { "\(shown) is \(width)x\(height) but should be \(expectedWidth)x\(expectedHeight)." }
 
-    public static func noApplicableContent(iconSet name: String) -> Diagnostic.Message {
-        "The stickers icon set or app icon set named \"\(name)\" did not have any applicable content."
-    }
+    public static func noApplicableContent(iconSet name: String) -> Diagnostic.Message { "The stickers icon set or app icon set named \"\(name)\" did not have any applicable content." }
 
-    public static func noMatchingAppIconSet(_ name: String) -> Diagnostic.Message {
-        "None of the input catalogs contained a matching stickers icon set or app icon set named \"\(name)\"."
-    }
+    public static func noMatchingAppIconSet(_ name: String) -> Diagnostic.Message { "None of the input catalogs contained a matching stickers icon set or app icon set named \"\(name)\"." }
 
-    public static func noMatchingLaunchImageSet(_ name: String) -> Diagnostic.Message {
-        "None of the input catalogs contained a matching launch image set named \"\(name)\"."
-    }
+    public static func noMatchingLaunchImageSet(_ name: String) -> Diagnostic.Message { "None of the input catalogs contained a matching launch image set named \"\(name)\"." }
 
     /// `The image set name "Star" is used by multiple image set instances.`
-    public static func duplicateName(_ kind: SetKind, _ name: String) -> Diagnostic.Message {
-        "The \(kind.rawValue) name \"\(name)\" is used by multiple \(kind.rawValue) instances."
-    }
+    public static func duplicateName(_ kind: SetKind, _ name: String) -> Diagnostic.Message { "The \(kind.rawValue) name \"\(name)\" is used by multiple \(kind.rawValue) instances." }
 
     /// `Accent color 'AccentColor' is not present in any asset catalogs.` (a warning in actool).
-    public static func missingAccentColor(_ name: String) -> Diagnostic.Message {
-        "Accent color '\(name)' is not present in any asset catalogs."
-    }
+    public static func missingAccentColor(_ name: String) -> Diagnostic.Message { "Accent color '\(name)' is not present in any asset catalogs." }
 
-    public static func missingWidgetBackgroundColor(_ name: String) -> Diagnostic.Message {
-        "Widget background color '\(name)' is not present in any asset catalogs."
-    }
+    public static func missingWidgetBackgroundColor(_ name: String) -> Diagnostic.Message { "Widget background color '\(name)' is not present in any asset catalogs." }
 
     /// A tvOS image stack with fewer than two layers that have an image (actool of Xcode 26.x:
     /// `The image stack "App Icon" must have at least 2 layers with applicable content. Although it

@@ -328,18 +328,30 @@ public struct JSONParser {
 }
 
 extension Diagnostic.Message {
+    // The parser's messages, each in the order the parser meets its case: first those that say
+    // nothing more, then those that name what was found.
     fileprivate static let textAfterTopLevelValue: Diagnostic.Message = "unexpected text after the top-level value"
+    fileprivate static let endOfFileBeforeValue: Diagnostic.Message = "unexpected end of file; expected a value"
+    fileprivate static let expectedQuotedKey: Diagnostic.Message = "expected a quoted key"
+    fileprivate static let stringIsNotUTF8: Diagnostic.Message = "string is not valid UTF-8"
+    fileprivate static let unterminatedString: Diagnostic.Message = "unterminated string"
+    fileprivate static let unescapedControlCharacter: Diagnostic.Message = "control character in string; escape it"
+    fileprivate static let unterminatedEscape: Diagnostic.Message = "unterminated escape"
+    fileprivate static let unpairedSurrogate: Diagnostic.Message = "unpaired surrogate in \\u escape"
+    fileprivate static let invalidUnicodeEscape: Diagnostic.Message = "invalid \\u escape"
+    fileprivate static let unterminatedUnicodeEscape: Diagnostic.Message = "unterminated \\u escape"
+    fileprivate static let invalidHexDigit: Diagnostic.Message = "invalid hex digit in \\u escape"
+    fileprivate static let invalidNumber: Diagnostic.Message = "invalid number"
+    fileprivate static let leadingZero: Diagnostic.Message = "numbers must not have leading zeros"
+    fileprivate static let noDigitsAfterPoint: Diagnostic.Message = "invalid number: digits must follow '.'"
+    fileprivate static let noDigitsInExponent: Diagnostic.Message = "invalid number: digits must follow the exponent"
 
     fileprivate static func invalidLiteral(expected literal: String) -> Diagnostic.Message { "invalid literal; expected '\(literal)'" }
-
-    fileprivate static let endOfFileBeforeValue: Diagnostic.Message = "unexpected end of file; expected a value"
 
     /// `character` is the byte as printed: itself when printable ASCII, else `\u{…}`.
     fileprivate static func unexpectedCharacter(_ character: String) -> Diagnostic.Message { "unexpected character '\(character)'; expected a value" }
 
     fileprivate static func nestingTooDeep(limit: Int) -> Diagnostic.Message { "nesting is deeper than \(limit) levels" }
-
-    fileprivate static let expectedQuotedKey: Diagnostic.Message = "expected a quoted key"
 
     fileprivate static func duplicateKey(_ key: String) -> Diagnostic.Message { "duplicate key '\(key)'" }
 
@@ -350,21 +362,7 @@ extension Diagnostic.Message {
 
     fileprivate static func expectedSeparator(_ close: Unicode.Scalar) -> Diagnostic.Message { "expected ',' or '\(close)'" }
 
-    fileprivate static let stringIsNotUTF8: Diagnostic.Message = "string is not valid UTF-8"
-    fileprivate static let unterminatedString: Diagnostic.Message = "unterminated string"
-    fileprivate static let unescapedControlCharacter: Diagnostic.Message = "control character in string; escape it"
-    fileprivate static let unterminatedEscape: Diagnostic.Message = "unterminated escape"
-    fileprivate static let unpairedSurrogate: Diagnostic.Message = "unpaired surrogate in \\u escape"
-    fileprivate static let invalidUnicodeEscape: Diagnostic.Message = "invalid \\u escape"
-
     fileprivate static func invalidEscape(_ character: String) -> Diagnostic.Message { "invalid escape '\\\(character)'" }
-
-    fileprivate static let unterminatedUnicodeEscape: Diagnostic.Message = "unterminated \\u escape"
-    fileprivate static let invalidHexDigit: Diagnostic.Message = "invalid hex digit in \\u escape"
-    fileprivate static let invalidNumber: Diagnostic.Message = "invalid number"
-    fileprivate static let leadingZero: Diagnostic.Message = "numbers must not have leading zeros"
-    fileprivate static let noDigitsAfterPoint: Diagnostic.Message = "invalid number: digits must follow '.'"
-    fileprivate static let noDigitsInExponent: Diagnostic.Message = "invalid number: digits must follow the exponent"
 
     fileprivate static func numberOutOfRange(_ literal: String) -> Diagnostic.Message { "number '\(literal)' is out of range" }
 }

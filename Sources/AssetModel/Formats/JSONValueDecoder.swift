@@ -43,25 +43,25 @@ private func failure(_ what: Diagnostic.Message, _ node: JSONNode, _ path: [any 
 
 private func decodeScalar<Value: Decodable>(_ type: Value.Type, _ node: JSONNode, _ path: [any CodingKey]) throws -> Value {
     func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
-        guard case .number(let value, let literal) = node.value else { throw failure(.expectedAnInteger(found: node.typeName), node, path) }
+        guard case .number(let value, let literal) = node.value else { throw failure(.expected(.integer, found: node.typeName), node, path) }
         if let exact = I(literal) { return exact }
         guard value.rounded() == value, let exact = I(exactly: value) else {
-            throw failure(.expectedAnInteger(found: literal), node, path)
+            throw failure(.expected(.integer, found: literal), node, path)
         }
         return exact
     }
     switch type {
     case is String.Type:
-        guard case .string(let text) = node.value else { throw failure(.expectedAString(found: node.typeName), node, path) }
+        guard case .string(let text) = node.value else { throw failure(.expected(.string, found: node.typeName), node, path) }
         return text as! Value
     case is Bool.Type:
-        guard case .bool(let flag) = node.value else { throw failure(.expectedABoolean(found: node.typeName), node, path) }
+        guard case .bool(let flag) = node.value else { throw failure(.expected(.boolean, found: node.typeName), node, path) }
         return flag as! Value
     case is Double.Type:
-        guard case .number(let value, _) = node.value else { throw failure(.expectedANumber(found: node.typeName), node, path) }
+        guard case .number(let value, _) = node.value else { throw failure(.expected(.number, found: node.typeName), node, path) }
         return value as! Value
     case is Float.Type:
-        guard case .number(let value, _) = node.value else { throw failure(.expectedANumber(found: node.typeName), node, path) }
+        guard case .number(let value, _) = node.value else { throw failure(.expected(.number, found: node.typeName), node, path) }
         return Float(value) as! Value
     case is Int.Type: return try integer(Int.self) as! Value
     case is Int8.Type: return try integer(Int8.self) as! Value
@@ -85,7 +85,7 @@ private struct NodeDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(let members) = node.value else { throw failure(.expectedAnObject(found: node.typeName), node, codingPath) }
+        guard case .object(let members) = node.value else { throw failure(.expected(.object, found: node.typeName), node, codingPath) }
         // The last of repeated keys wins, as in `JSONOutput.init(_:)`; assetc never writes repeats.
         var byKey: [String: JSONNode] = [:]
         for member in members { byKey[member.key] = member.value }
@@ -93,7 +93,7 @@ private struct NodeDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .array(let items) = node.value else { throw failure(.expectedAnArray(found: node.typeName), node, codingPath) }
+        guard case .array(let items) = node.value else { throw failure(.expected(.array, found: node.typeName), node, codingPath) }
         return UnkeyedNode(node: node, items: items, codingPath: codingPath)
     }
 
@@ -228,26 +228,19 @@ extension Diagnostic.Message {
     fileprivate static func syntaxError(_ error: JSONSyntaxError) -> Diagnostic.Message { "\(error.message) at \(error.location.line):\(error.location.column)" }
 
     /// `what` at the coding path and the node's line and column: `.variants[3] at 12:5: expected a string, found null`.
-    fileprivate static func decodingProblem(_ what: Diagnostic.Message, path: [any CodingKey], at location: SourceLocation) -> Diagnostic.Message {
-        "\(describe(path)) at \(location.line):\(location.column): \(what)"
-    }
+    fileprivate static func decodingProblem(_ what: Diagnostic.Message, path: [any CodingKey], at location: SourceLocation) -> Diagnostic.Message { "\(describe(path)) at \(location.line):\(location.column): \(what)" }
 
     /// `found` is the JSON type's name or the number as written.
-    fileprivate static func expectedAnInteger(found: String) -> Diagnostic.Message { "expected an integer, found \(found)" }
-
-    fileprivate static func expectedAString(found typeName: String) -> Diagnostic.Message { "expected a string, found \(typeName)" }
-
-    fileprivate static func expectedABoolean(found typeName: String) -> Diagnostic.Message { "expected a boolean, found \(typeName)" }
-
-    fileprivate static func expectedANumber(found typeName: String) -> Diagnostic.Message { "expected a number, found \(typeName)" }
-
-    fileprivate static func expectedAnObject(found typeName: String) -> Diagnostic.Message { "expected an object, found \(typeName)" }
-
-    fileprivate static func expectedAnArray(found typeName: String) -> Diagnostic.Message { "expected an array, found \(typeName)" }
+    fileprivate static func expected(_ kind: JSONExpectedKind, found: String) -> Diagnostic.Message { "expected \(kind.rawValue), found \(found)" }
 
     fileprivate static func keyIsMissing(_ key: String) -> Diagnostic.Message { "\"\(key)\" is missing" }
 
     fileprivate static func arrayTooShort(count: Int) -> Diagnostic.Message { "the array has only \(count) elements" }
 
     fileprivate static func moreElementsThanExpected(at codingPath: [any CodingKey]) -> Diagnostic.Message { "more elements than expected at \(codingPath.map(\.stringValue).joined(separator: "."))" }
+}
+
+/// What a decoder asked a JSON value to be, as its messages say it.
+private enum JSONExpectedKind: String {
+    case integer = "an integer", string = "a string", boolean = "a boolean", number = "a number", object = "an object", array = "an array"
 }

@@ -167,17 +167,11 @@ extension Diagnostic.Message {
 
     fileprivate static func slotScaleOutOfRange(_ scale: Int) -> Diagnostic.Message { "a layer's scale \(scale) is not 1, 2 or 3" }
 
-    fileprivate static func stackIsNotPlanned(_ name: String) -> Diagnostic.Message {
-        "the image stack \"\(name)\" is not one planning makes: a size its platform has and two layers or more with an image"
-    }
+    fileprivate static func stackIsNotPlanned(_ name: String) -> Diagnostic.Message { "the image stack \"\(name)\" is not one planning makes: a size its platform has and two layers or more with an image" }
 
-    fileprivate static func platformsDiffer(_ car: ApplePlatform, _ infoPlist: ApplePlatform) -> Diagnostic.Message {
-        "the car is for \(car.rawValue) and the Info.plist for \(infoPlist.rawValue)"
-    }
+    fileprivate static func platformsDiffer(_ car: ApplePlatform, _ infoPlist: ApplePlatform) -> Diagnostic.Message { "the car is for \(car.rawValue) and the Info.plist for \(infoPlist.rawValue)" }
 
-    fileprivate static func iconSlotOfAnotherPlatform(_ slot: String, _ platform: ApplePlatform) -> Diagnostic.Message {
-        "the \(slot) icon slot is not one of \(platform.rawValue)'s"
-    }
+    fileprivate static func iconSlotOfAnotherPlatform(_ slot: String, _ platform: ApplePlatform) -> Diagnostic.Message { "the \(slot) icon slot is not one of \(platform.rawValue)'s" }
 
     fileprivate static let layeredIconIsNotPlanned: Diagnostic.Message =
         "the Info.plist's layered icon or top-shelf images are not those the plan's image stacks make"

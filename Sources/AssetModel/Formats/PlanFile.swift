@@ -415,9 +415,7 @@ extension Diagnostic.Message {
     /// `formatVersion` is this assetc's.
     fileprivate static func planFormatDiffers(_ formatVersion: Int) -> Diagnostic.Message { "the plan's format is not \(formatVersion); make it again with this assetc (`assetc plan --json`)" }
 
-    fileprivate static func planDeviceTablesDiffer(_ planTables: String) -> Diagnostic.Message {
-        "the plan was made with device tables \(planTables), this assetc has \(DeviceTables.version); make it again"
-    }
+    fileprivate static func planDeviceTablesDiffer(_ planTables: String) -> Diagnostic.Message { "the plan was made with device tables \(planTables), this assetc has \(DeviceTables.version); make it again" }
 
     fileprivate static func notAVersion(_ text: String) -> Diagnostic.Message { "'\(text)' is not a version" }
 

@@ -232,9 +232,7 @@ extension Diagnostic.Message {
 
     fileprivate static func layerHasNoImageName(_ name: String) -> Diagnostic.Message { "the layer \"\(name)\" does not have an image name" }
 
-    fileprivate static func layerImageOutsideAssets(_ name: String, imageName: String) -> Diagnostic.Message {
-        "the layer \"\(name)\" names \"\(imageName)\", which is not a file name inside the bundle's Assets folder"
-    }
+    fileprivate static func layerImageOutsideAssets(_ name: String, imageName: String) -> Diagnostic.Message { "the layer \"\(name)\" names \"\(imageName)\", which is not a file name inside the bundle's Assets folder" }
 
     fileprivate static func specializationsIsNotAnArray(_ key: String) -> Diagnostic.Message { "\"\(key)-specializations\" must be an array" }
 

@@ -104,9 +104,7 @@ extension Diagnostic.Message {
     fileprivate static func heifImageUndecodable(_ reason: Diagnostic.Message) -> Diagnostic.Message { "the HEIF image cannot be decoded: \(reason.text)" }
     fileprivate static let noRGBAPlane: Diagnostic.Message = "libheif gave no RGBA plane"
     fileprivate static func heifColourProfileUnreadable(_ reason: Diagnostic.Message) -> Diagnostic.Message { "the HEIF colour profile cannot be read: \(reason.text)" }
-    fileprivate static func nclxPrimariesNotSRGB(_ primaries: heif_color_primaries) -> Diagnostic.Message {
-        "the HEIF image's colour is given as nclx primaries \(primaries.rawValue) (not sRGB's), which assetc cannot carry into a PNG yet; export it with an ICC profile or as sRGB"
-    }
+    fileprivate static func nclxPrimariesNotSRGB(_ primaries: heif_color_primaries) -> Diagnostic.Message { "the HEIF image's colour is given as nclx primaries \(primaries.rawValue) (not sRGB's), which assetc cannot carry into a PNG yet; export it with an ICC profile or as sRGB" }
     /// libheif's error without a message of its own.
     fileprivate static func libheifError(_ code: heif_error_code) -> Diagnostic.Message { "libheif error \(code.rawValue)" }
 }

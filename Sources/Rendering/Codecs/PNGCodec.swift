@@ -348,9 +348,7 @@ extension Diagnostic.Message {
     fileprivate static func pngEncodingFailed(_ libpngError: Diagnostic.Message) -> Diagnostic.Message { "PNG encoding failed: \(libpngError.text)" }
     fileprivate static func pngImageDataTooLarge(_ problem: Diagnostic.Message) -> Diagnostic.Message { "PNG \(problem.text)" }
     /// `imageDataProblem`'s answer, said after "PNG " (`pngImageDataTooLarge`).
-    fileprivate static func imageDataBeyondBound(compressed: Int, width: Int, height: Int, uncompressed: Int) -> Diagnostic.Message {
-        "its image data is \(compressed) bytes, more than a \(width)x\(height) image can need (\(uncompressed) bytes uncompressed): refused, as it would inflate to far more"
-    }
+    fileprivate static func imageDataBeyondBound(compressed: Int, width: Int, height: Int, uncompressed: Int) -> Diagnostic.Message { "its image data is \(compressed) bytes, more than a \(width)x\(height) image can need (\(uncompressed) bytes uncompressed): refused, as it would inflate to far more" }
     fileprivate static func unknownPNGColourType(_ colorType: Int32) -> Diagnostic.Message { "PNG has an unknown colour type \(colorType)" }
     fileprivate static let unknownLibpngError: Diagnostic.Message = "unknown libpng error"
     fileprivate static let pngFileHoldsJPEG: Diagnostic.Message = "not a PNG file: it holds JPEG data"

@@ -210,14 +210,9 @@ final class Rasterizer {
 extension Diagnostic.Message {
     fileprivate static func jpegNotPlannedSize(width: Int, height: Int, planned: PointSize) -> Diagnostic.Message { "the JPEG is \(width)x\(height) pixels, but the plan was made for \(planned)" }
     fileprivate static let jpegIsCopiedNotRendered: Diagnostic.Message = "a JPEG is copied, not rendered"
-    fileprivate static func svgNotPlannedSize(_ size: PointSize?, planned: PointSize) -> Diagnostic.Message {
-        "the SVG is \(size?.description ?? "of unknown size"), but the plan was made for \(planned)"
-    }
+    fileprivate static func svgNotPlannedSize(_ size: PointSize?, planned: PointSize) -> Diagnostic.Message { "the SVG is \(size?.description ?? "of unknown size"), but the plan was made for \(planned)" }
     fileprivate static func pageNotPlannedSize(_ page: Int, size: PointSize, planned: PointSize) -> Diagnostic.Message { "page \(page) is \(size) pt, but the plan was made for \(planned) pt" }
     fileprivate static func rasterNotPlannedSize(width: Int, height: Int, planned: PointSize) -> Diagnostic.Message { "the raster is \(width)x\(height) pixels, but the plan was made for \(planned)" }
     /// The note a page drawn again from the repaired file carries, as Poppler's own lines are carried.
-    fileprivate static func droppedNonFiniteOperators(_ count: Int) -> Diagnostic.Message {
-        "Poppler stops drawing a page at an operator left without its operands by a non-finite number (nan); "
-            + "assetc dropped \(count) such operator\(count == 1 ? "" : "s") and drew the rest, as Ghostscript does"
-    }
+    fileprivate static func droppedNonFiniteOperators(_ count: Int) -> Diagnostic.Message { "Poppler stops drawing a page at an operator left without its operands by a non-finite number (nan); assetc dropped \(count) such operator\(count == 1 ? "" : "s") and drew the rest, as Ghostscript does" }
 }

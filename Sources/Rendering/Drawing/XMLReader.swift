@@ -93,8 +93,7 @@ extension Diagnostic.Message {
     fileprivate static let xmlOver2GiB: Diagnostic.Message = "more than 2 GiB of XML"
     fileprivate static let emptyXMLFile: Diagnostic.Message = "an empty file"
     fileprivate static let libxml2CannotMakeParser: Diagnostic.Message = "libxml2 could not make a parser"
-    fileprivate static let xmlDeclaresEntities: Diagnostic.Message = "the file declares entities (<!ENTITY …>), which are refused: "
-        + "one entity referenced many times can make a small file expand to gigabytes"
+    fileprivate static let xmlDeclaresEntities: Diagnostic.Message = "the file declares entities (<!ENTITY …>), which are refused: one entity referenced many times can make a small file expand to gigabytes"
     /// libxml2's own words when it gives some.
     fileprivate static func notReadableXML(line: Int32, libxml2Error: String?) -> Diagnostic.Message { "not readable XML (line \(line)): \(libxml2Error ?? "not well-formed")" }
     fileprivate static let xmlWithoutElement: Diagnostic.Message = "an XML file without an element"

@@ -105,8 +105,5 @@ public enum IconStackSource {
 }
 
 extension Diagnostic.Message {
-    fileprivate static func iconStackOverPixelLimit(_ storedPixels: Int, storedWidth: Int, limit: Int) -> Diagnostic.Message {
-        "the icon's bitmap layers hold \(storedPixels) pixels as the car stores them (at most \(storedWidth) "
-            + "across each), more than the limit of \(limit); use fewer or smaller PNG layers, or SVG ones"
-    }
+    fileprivate static func iconStackOverPixelLimit(_ storedPixels: Int, storedWidth: Int, limit: Int) -> Diagnostic.Message { "the icon's bitmap layers hold \(storedPixels) pixels as the car stores them (at most \(storedWidth) across each), more than the limit of \(limit); use fewer or smaller PNG layers, or SVG ones" }
 }

@@ -217,9 +217,7 @@ extension Diagnostic.Message {
     /// A layer's own problem, named by the layer: the message is located at icon.json.
     static func layerFile(_ name: String, problem: String) -> Diagnostic.Message { "the layer file \(name): \(problem)" }
     static func layerWithoutUsableSize(_ name: String) -> Diagnostic.Message { "the layer file \(name) has no usable size" }
-    static func layerOverPixelLimit(_ name: String, width: Int, height: Int, limit: Int) -> Diagnostic.Message {
-        "the layer file \(name) is \(width)x\(height) pixels, more than the limit of \(limit)"
-    }
+    static func layerOverPixelLimit(_ name: String, width: Int, height: Int, limit: Int) -> Diagnostic.Message { "the layer file \(name) is \(width)x\(height) pixels, more than the limit of \(limit)" }
     fileprivate static func layerNotSVGOrPNG(_ name: String) -> Diagnostic.Message { "the layer file \(name) is not an SVG or a PNG" }
     fileprivate static let pdfFileIsEmpty: Diagnostic.Message = "not a PDF file: it is empty"
     fileprivate static let noPDFHeader: Diagnostic.Message = "not a PDF file (no %PDF header)"

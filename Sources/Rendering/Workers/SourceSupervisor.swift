@@ -159,21 +159,17 @@ enum Inspection {
 }
 
 extension Diagnostic.Message {
-    /// What a worker was asked to do, as the messages about it failing say it.
-    fileprivate static let readingThePDF: Diagnostic.Message = "reading the PDF"
-    fileprivate static let readingTheSVG: Diagnostic.Message = "reading the SVG"
-    fileprivate static let probingTheImage: Diagnostic.Message = "probing the image"
+    fileprivate static func workerTimedOut(_ doing: Diagnostic.Message, timeLimit: Double) -> Diagnostic.Message { "\(doing.text) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; it was stopped (the render budget applies, --render-timeout or \"render\": {\"timeoutSeconds\"})" }
+    /// `memoryLimit` in bytes, said in MiB.
+    fileprivate static func workerOutOfMemory(_ doing: Diagnostic.Message, memoryLimit: Int) -> Diagnostic.Message { "\(doing.text) ran out of memory (limit \(memoryLimit >> 20) MiB; --render-memory or \"render\": {\"memoryMiB\"})" }
 
     fileprivate static let workerAnswerUnreadable: Diagnostic.Message = "the render worker's answer could not be read"
     fileprivate static let workerStopped: Diagnostic.Message = "stopped"
     fileprivate static let noRenderWorker: Diagnostic.Message = "no render worker"
     fileprivate static let workerExitedBeforeAnswering: Diagnostic.Message = "the render worker exited before answering"
-    fileprivate static func workerTimedOut(_ doing: Diagnostic.Message, timeLimit: Double) -> Diagnostic.Message {
-        "\(doing.text) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; it was stopped "
-            + "(the render budget applies, --render-timeout or \"render\": {\"timeoutSeconds\"})"
-    }
-    /// `memoryLimit` in bytes, said in MiB.
-    fileprivate static func workerOutOfMemory(_ doing: Diagnostic.Message, memoryLimit: Int) -> Diagnostic.Message {
-        "\(doing.text) ran out of memory (limit \(memoryLimit >> 20) MiB; --render-memory or \"render\": {\"memoryMiB\"})"
-    }
+
+    /// What a worker was asked to do, as the messages about it failing say it.
+    fileprivate static let readingThePDF: Diagnostic.Message = "reading the PDF"
+    fileprivate static let readingTheSVG: Diagnostic.Message = "reading the SVG"
+    fileprivate static let probingTheImage: Diagnostic.Message = "probing the image"
 }

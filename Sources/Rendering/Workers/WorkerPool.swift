@@ -228,17 +228,9 @@ extension Diagnostic.Message {
         page.map { " (page \($0))" } ?? ""
     }
     fileprivate static let workerExitedBeforeRendering: Diagnostic.Message = "the render worker exited before rendering"
-    fileprivate static func notRenderedAfterEarlierStop(page: Int?) -> Diagnostic.Message {
-        "not rendered: the renderer was stopped while rendering an earlier image of this source\(pageSuffix(page))"
-    }
+    fileprivate static func notRenderedAfterEarlierStop(page: Int?) -> Diagnostic.Message { "not rendered: the renderer was stopped while rendering an earlier image of this source\(pageSuffix(page))" }
     /// `memoryLimit` in bytes, said in MiB; `printed`: what the worker printed (summarized), if anything.
-    fileprivate static func renderingOutOfMemory(page: Int?, memoryLimit: Int, printed: String?) -> Diagnostic.Message {
-        "\(rendering(page: page).text) ran out of memory (limit \(memoryLimit >> 20) MiB per worker; raise it with --render-memory)"
-            + "\(printed.map { ": " + $0 } ?? "")"
-    }
-    fileprivate static func renderingTimedOut(page: Int?, timeLimit: Double) -> Diagnostic.Message {
-        "\(rendering(page: page).text) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; the renderer was stopped "
-            + "(raise it with --render-timeout)"
-    }
+    fileprivate static func renderingOutOfMemory(page: Int?, memoryLimit: Int, printed: String?) -> Diagnostic.Message { "\(rendering(page: page).text) ran out of memory (limit \(memoryLimit >> 20) MiB per worker; raise it with --render-memory)\(printed.map { ": " + $0 } ?? "")" }
+    fileprivate static func renderingTimedOut(page: Int?, timeLimit: Double) -> Diagnostic.Message { "\(rendering(page: page).text) took longer than the limit of \(SizeReport.oneDecimal(timeLimit)) s; the renderer was stopped (raise it with --render-timeout)" }
     fileprivate static func withRendererOutput(_ message: String, printed: String) -> Diagnostic.Message { "\(message) (the renderer printed: \(printed))" }
 }
