@@ -8,27 +8,16 @@ extension ManifestDecoder {
     /// "topShelfWide": "tv/wide.pdf"}`: a layer is a path, or `{"name", "source", "page"}`; two to
     /// five, front first.
     static func decodeBrandAssets(_ node: JSONNode, reader: FieldReader) -> BrandAssetsSpec? {
-        guard let fields = reader.object(node, "\"brandAssets\"", allowed: brandAssetsKeys) else { return nil }
-        let errorsBefore = reader.diagnostics.count
-        var name = BrandAssetsSpec.defaultName
-        if let nameNode = fields["name"], let text = reader.name(nameNode, "\"name\" of \"brandAssets\"") {
-            if let problem = NameRules.problem(with: text) { reader.error(problem, at: nameNode.location) } else { name = text }
-        }
-        guard let layersNode = fields["layers"] else {
-            reader.error(.brandAssetsNeedsLayers, at: node.location)
-            return nil
-        }
-        let layers = decodeArtLayers(layersNode, of: "\"brandAssets\"", counts: BrandAssetsSpec.layerCounts, platform: "tvOS", reader: reader)
-        let topShelf = fields["topShelf"].flatMap { sourceSpec($0, "\"topShelf\" of \"brandAssets\"", reader: reader) }
-        let topShelfWide = fields["topShelfWide"].flatMap { sourceSpec($0, "\"topShelfWide\" of \"brandAssets\"", reader: reader) }
-        let background = fields["background"].flatMap { color($0, "\"background\" of \"brandAssets\"", reader: reader) }
-        if let background, background.alpha != 255, let node = fields["background"] {
-            reader.error(.backgroundIsNotOpaque(of: "\"brandAssets\"", platform: "tvOS"), at: node.location)
-        }
-        guard reader.diagnostics.count == errorsBefore else { return nil }
-        guard let layers else { return nil }
-        var spec = BrandAssetsSpec(name: name, layers: layers, topShelf: topShelf, topShelfWide: topShelfWide, location: node.location)
-        if let background { spec.background = background }
+        var topShelf: SourceSpec?
+        var topShelfWide: SourceSpec?
+        guard let art = decodeLayeredArt(node, "\"brandAssets\"", allowed: brandAssetsKeys, defaultName: BrandAssetsSpec.defaultName,
+                                         counts: BrandAssetsSpec.layerCounts, platform: "tvOS", needsLayers: .brandAssetsNeedsLayers,
+                                         reader: reader, readingAlso: { fields in
+            topShelf = fields["topShelf"].flatMap { sourceSpec($0, "\"topShelf\" of \"brandAssets\"", reader: reader) }
+            topShelfWide = fields["topShelfWide"].flatMap { sourceSpec($0, "\"topShelfWide\" of \"brandAssets\"", reader: reader) }
+        }) else { return nil }
+        var spec = BrandAssetsSpec(name: art.name, layers: art.layers, topShelf: topShelf, topShelfWide: topShelfWide, location: node.location)
+        if let background = art.background { spec.background = background }
         return spec
     }
 }
@@ -39,25 +28,46 @@ extension ManifestDecoder {
     /// `"solidImageStack": {"layers": ["vision/front.svg", "vision/back.pdf"]}`: a layer is a path,
     /// or `{"name", "source", "page"}`; two or three, front first.
     static func decodeSolidImageStack(_ node: JSONNode, reader: FieldReader) -> SolidImageStackSpec? {
-        guard let fields = reader.object(node, "\"solidImageStack\"", allowed: solidImageStackKeys) else { return nil }
+        guard let art = decodeLayeredArt(node, "\"solidImageStack\"", allowed: solidImageStackKeys, defaultName: SolidImageStackSpec.defaultName,
+                                         counts: SolidImageStackSpec.layerCounts, platform: "visionOS", needsLayers: .solidImageStackNeedsLayers,
+                                         reader: reader) else { return nil }
+        var spec = SolidImageStackSpec(name: art.name, layers: art.layers, location: node.location)
+        if let background = art.background { spec.background = background }
+        return spec
+    }
+
+    /// What a tvOS Brand Assets entry and a visionOS solid image stack have alike: a name, layers
+    /// front first, an opaque background.
+    struct LayeredArt {
+        var name: String
+        var layers: [BrandAssetsSpec.Layer]
+        var background: RGBAColor?
+    }
+
+    /// The layered-art entry `owner` (`"brandAssets"`); `readingAlso` reads the entry's own fields,
+    /// after its layers and before its background, the order its messages are said in. Nil when
+    /// anything in it is wrong (each problem said to `reader`).
+    static func decodeLayeredArt(_ node: JSONNode, _ owner: String, allowed: [String], defaultName: String, counts: ClosedRange<Int>,
+                                 platform: String, needsLayers: Diagnostic.Message, reader: FieldReader,
+                                 readingAlso: ([String: JSONNode]) -> Void = { _ in }) -> LayeredArt? {
+        guard let fields = reader.object(node, owner, allowed: allowed) else { return nil }
         let errorsBefore = reader.diagnostics.count
-        var name = SolidImageStackSpec.defaultName
-        if let nameNode = fields["name"], let text = reader.name(nameNode, "\"name\" of \"solidImageStack\"") {
+        var name = defaultName
+        if let nameNode = fields["name"], let text = reader.name(nameNode, "\"name\" of \(owner)") {
             if let problem = NameRules.problem(with: text) { reader.error(problem, at: nameNode.location) } else { name = text }
         }
         guard let layersNode = fields["layers"] else {
-            reader.error(.solidImageStackNeedsLayers, at: node.location)
+            reader.error(needsLayers, at: node.location)
             return nil
         }
-        let layers = decodeArtLayers(layersNode, of: "\"solidImageStack\"", counts: SolidImageStackSpec.layerCounts, platform: "visionOS", reader: reader)
-        let background = fields["background"].flatMap { color($0, "\"background\" of \"solidImageStack\"", reader: reader) }
+        let layers = decodeArtLayers(layersNode, of: owner, counts: counts, platform: platform, reader: reader)
+        readingAlso(fields)
+        let background = fields["background"].flatMap { color($0, "\"background\" of \(owner)", reader: reader) }
         if let background, background.alpha != 255, let node = fields["background"] {
-            reader.error(.backgroundIsNotOpaque(of: "\"solidImageStack\"", platform: "visionOS"), at: node.location)
+            reader.error(.backgroundIsNotOpaque(of: owner, platform: platform), at: node.location)
         }
         guard reader.diagnostics.count == errorsBefore, let layers else { return nil }
-        var spec = SolidImageStackSpec(name: name, layers: layers, location: node.location)
-        if let background { spec.background = background }
-        return spec
+        return LayeredArt(name: name, layers: layers, background: background)
     }
 
     /// A layered-art entry's `"layers"`: each a path, or `{"name", "source", "page"}`, front first,

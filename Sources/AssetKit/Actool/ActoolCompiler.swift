@@ -195,7 +195,7 @@ public enum ActoolCompiler {
             // Mac Catalyst, as swift-build and .NET pass it: the iPad app's catalogs for the Mac.
             request.platform = .macCatalyst
             request.devices = [.ipad]
-            if invocation.launchImage != nil { problems.append(.noLaunchImagesOnMacCatalyst) }
+            if invocation.launchImage != nil { problems.append(.noLaunchImages(macCatalyst: true)) }
         case "appletvos"?, "appletvsimulator"?, "tvos"?, "tvos-simulator"?:
             // An Apple TV app: its catalogs' universal and tv entries, its Brand Assets icon.
             request.platform = .tvOS
@@ -210,7 +210,7 @@ public enum ActoolCompiler {
             request.devices = [.vision]
         case "macosx"?:
             request.platform = .macOS
-            if invocation.launchImage != nil { problems.append(.noLaunchImagesOnMac) }
+            if invocation.launchImage != nil { problems.append(.noLaunchImages(macCatalyst: false)) }
         case let other?:
             problems.append(.unsupportedPlatform(other))
         }
@@ -279,9 +279,7 @@ extension Diagnostic.Message {
 
     fileprivate static let noAssetCatalogGiven: Diagnostic.Message = "no asset catalog given"
 
-    fileprivate static let noLaunchImagesOnMacCatalyst: Diagnostic.Message = "--launch-image: a Mac Catalyst app has no launch images"
-
-    fileprivate static let noLaunchImagesOnMac: Diagnostic.Message = "--launch-image: a Mac app has no launch images"
+    fileprivate static func noLaunchImages(macCatalyst: Bool) -> Diagnostic.Message { "--launch-image: a \(macCatalyst ? "Mac Catalyst" : "Mac") app has no launch images" }
 
     fileprivate static func unsupportedPlatform(_ platform: String) -> Diagnostic.Message { "--platform \(platform): assetc compiles for iOS (iphoneos, iphonesimulator), tvOS (appletvos, appletvsimulator), watchOS (watchos, watchsimulator), visionOS (xros, xrsimulator) and macOS (macosx) only" }
 

@@ -134,21 +134,20 @@ extension Variant: Codable {
         let role: VariantRole
         let iconIndex = try c.decodeIfPresent(Int.self, forKey: .iconSlot)
         let launchIndex = try c.decodeIfPresent(Int.self, forKey: .launchSlot)
-        func iconSlot() throws -> IconSlot {
-            guard let index = iconIndex else { throw fail(.iconFileHasNoSlot) }
-            guard DeviceTables.plannedIconSlots.indices.contains(index) else { throw fail(.unknownIconSlot(index)) }
-            return DeviceTables.plannedIconSlots[index]
+        /// The row a plan names by its index in a device table, which must be there.
+        func row<Row>(_ index: Int?, of table: [Row], _ kind: PlannedSlotKind) throws -> Row {
+            guard let index else { throw fail(.fileHasNoSlot(kind)) }
+            guard table.indices.contains(index) else { throw fail(.slotNotInTable(kind, index)) }
+            return table[index]
         }
+        func iconSlot() throws -> IconSlot { try row(iconIndex, of: DeviceTables.plannedIconSlots, .icon) }
         switch try c.decode(VariantRole.Kind.self, forKey: .role) {
         case .image: role = .image
         case .artwork: role = .artwork
         case .appIcon: role = .appIcon(try iconSlot())
         case .appStoreIcon: role = .appStoreIcon(try iconSlot())
         case .alternateAppIcon: role = .alternateAppIcon(try iconSlot())
-        case .launchImage:
-            guard let index = launchIndex else { throw fail(.launchImageHasNoSlot) }
-            guard DeviceTables.launchImages.indices.contains(index) else { throw fail(.unknownLaunchSlot(index)) }
-            role = .launchImage(DeviceTables.launchImages[index])
+        case .launchImage: role = .launchImage(try row(launchIndex, of: DeviceTables.launchImages, .launch))
         }
         let bundleName = try c.decode(String.self, forKey: .bundle)
         // Apple's scales are 1x to 3x; another would size a canvas from a forged number.
@@ -192,13 +191,17 @@ extension Diagnostic.Message {
     fileprivate static let pixelsOutOfRange: Diagnostic.Message = "\"pixels\" must hold 2 whole numbers from 1 to \(FileNaming.unrepresentable)"
     fileprivate static func scaleOutOfRange(_ scale: Int) -> Diagnostic.Message { "scale \(scale) is not 1, 2 or 3" }
 
-    fileprivate static let iconFileHasNoSlot: Diagnostic.Message = "an icon file has no \"iconSlot\""
+    fileprivate static func fileHasNoSlot(_ kind: PlannedSlotKind) -> Diagnostic.Message { "\(kind.file) has no \"\(kind.rawValue)Slot\"" }
 
-    fileprivate static func unknownIconSlot(_ index: Int) -> Diagnostic.Message { "icon slot \(index) is not in the device table" }
-
-    fileprivate static let launchImageHasNoSlot: Diagnostic.Message = "a launch image has no \"launchSlot\""
-
-    fileprivate static func unknownLaunchSlot(_ index: Int) -> Diagnostic.Message { "launch slot \(index) is not in the device table" }
+    fileprivate static func slotNotInTable(_ kind: PlannedSlotKind, _ index: Int) -> Diagnostic.Message { "\(kind.rawValue) slot \(index) is not in the device table" }
 
     fileprivate static func notAnOutputPath(_ path: String) -> Diagnostic.Message { "'\(path)' is not an output path assetc writes" }
+}
+
+/// The device-table row a planned icon or launch image names, by its field (`iconSlot`, `launchSlot`).
+private enum PlannedSlotKind: String {
+    case icon, launch
+
+    /// The file that must name one, as the messages say it.
+    var file: String { self == .icon ? "an icon file" : "a launch image" }
 }
