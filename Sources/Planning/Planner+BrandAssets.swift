@@ -144,21 +144,13 @@ extension Planner {
     /// fill its canvas when it is the back one (tvOS asks for an opaque back layer) and to fit inside
     /// it otherwise (the transparency around the art is the parallax); a top-shelf image fills.
     func generateBrandAssets(_ request: inout BuildRequest, diagnostics: inout [Diagnostic]) -> CatalogBrandAssets? {
-        guard let spec = request.manifest.brandAssets else { return nil }
-        guard request.platform == .tvOS else {
-            diagnostics.append(.error(request.path, at: spec.location, .brandAssetsNeedsTVOS))
-            return nil
-        }
+        guard let spec = request.manifest.brandAssets,
+              drawsIcon(of: .tvOS, key: "brandAssets", at: spec.location, request: request, diagnostics: &diagnostics) else { return nil }
         let folder = spec.name + ".brandassets"
         var set = CatalogBrandAssets(name: spec.name, setPath: folder, contentsPath: request.path, stacks: [])
         func image(_ name: String, _ source: SourceSpec, page: Int, width: Int, height: Int, scales: [Int], fit: Fit) -> CatalogImageSet {
-            let art = ArtSpec(source: source, page: page, size: PointSize(width: Double(width), height: Double(height)), fit: fit)
-            request.generatedImages.append(ImageSpec(name: name, location: spec.location, nameLocation: spec.location, scales: scales,
-                                                     idioms: [IdiomArt(idiom: .tv, art: art, scales: scales)]))
-            let path = request.resolve(source.path)
-            let slots = scales.map { CatalogImageSlot(idiom: .tv, scale: $0, appearance: .any, filename: FilePath(path).lastComponent, path: path,
-                                                      location: source.location) }
-            return CatalogImageSet(name: name, setPath: folder, contentsPath: request.path, slots: slots, properties: CatalogImageProperties())
+            generatedImage(name, source, page: page, points: (width, height), scales: scales, idiom: .tv, fit: fit, setPath: folder,
+                           location: spec.location, request: &request)
         }
         for stack in BrandAssetsSpec.stacks {
             let layers = spec.layers.enumerated().map { index, layer in
@@ -188,13 +180,8 @@ extension Planner {
         let names = Set(set.stacks.flatMap { $0.layers.compactMap(\.content?.name) } + set.topShelf.values.map(\.name))
         // Drawn on the background: the back layers (tvOS asks for them opaque) and the top-shelf images.
         let opaque = Set(set.stacks.compactMap { $0.layers.last?.content?.name } + set.topShelf.values.map(\.name))
-        for index in variants.indices where variants[index].role == .image && names.contains(variants[index].name)
-            && variants[index].catalogOrigin == nil {
-            let variant = variants[index]
-            variants[index].origin = .catalog(CatalogOrigin(catalog: request.path, setPath: set.setPath, filename: FilePath(variant.source.path).lastComponent,
-                                                            contentsPath: request.path, location: request.manifest.brandAssets?.location ?? .notInAFile))
-            if opaque.contains(variant.name) { variants[index].background = request.manifest.brandAssets?.background ?? .white }
-        }
+        placeGeneratedImages(&variants, names: names, opaque: opaque, setPath: set.setPath, location: request.manifest.brandAssets?.location ?? .notInAFile,
+                             background: request.manifest.brandAssets?.background ?? .white, request: request)
     }
 }
 
@@ -216,7 +203,6 @@ extension Diagnostic.Message {
 
     fileprivate static func layerHasNoContent(_ layer: String, imageStack name: String) -> Diagnostic.Message { "the layer \"\(layer)\" of the image stack \"\(name)\" has no Content.imageset; it adds nothing to the icon" }
 
-    fileprivate static let brandAssetsNeedsTVOS: Diagnostic.Message = "\"brandAssets\" draws a tvOS app's icon: build with --platform tvos"
 
     /// The manifest's `"brandAssets"` without a top-shelf image.
     fileprivate static func manifestBrandAssetsHasNoTopShelf(_ role: CatalogBrandAssets.TopShelfRole) -> Diagnostic.Message { "\"brandAssets\" has no \"\(role == .standard ? "topShelf" : "topShelfWide")\" (\(role.points.width)x\(role.points.height)); App Store Connect refuses an upload without the \(role.rawValue) image" }

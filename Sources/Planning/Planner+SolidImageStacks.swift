@@ -69,23 +69,14 @@ extension Planner {
     /// (visionOS asks for it opaque, and actool for it to fill the stack), the others to fit inside
     /// it with their transparency kept (the depth between layers is the point of them).
     func generateSolidImageStack(_ request: inout BuildRequest, diagnostics: inout [Diagnostic]) -> CatalogImageStack? {
-        guard let spec = request.manifest.solidImageStack else { return nil }
-        guard request.platform == .visionOS else {
-            diagnostics.append(.error(request.path, at: spec.location, .solidImageStackNeedsVisionOS))
-            return nil
-        }
+        guard let spec = request.manifest.solidImageStack,
+              drawsIcon(of: .visionOS, key: "solidImageStack", at: spec.location, request: request, diagnostics: &diagnostics) else { return nil }
         let size = CatalogImageStack.visionIconSize
         let folder = spec.name + ".solidimagestack"
         let layers = spec.layers.enumerated().map { index, layer in
-            let name = "\(spec.name)/\(layer.name)/Content"
-            let art = ArtSpec(source: layer.source, page: layer.page, size: PointSize(width: Double(size.width), height: Double(size.height)),
-                              fit: index == spec.layers.count - 1 ? .fill : .contain)
-            request.generatedImages.append(ImageSpec(name: name, location: spec.location, nameLocation: spec.location, scales: [2],
-                                                     idioms: [IdiomArt(idiom: .vision, art: art, scales: [2])]))
-            let path = request.resolve(layer.source.path)
-            let slot = CatalogImageSlot(idiom: .vision, scale: 2, appearance: .any, filename: FilePath(path).lastComponent, path: path,
-                                        location: layer.source.location)
-            let content = CatalogImageSet(name: name, setPath: folder, contentsPath: request.path, slots: [slot], properties: CatalogImageProperties())
+            let content = generatedImage("\(spec.name)/\(layer.name)/Content", layer.source, page: layer.page, points: (size.width, size.height),
+                                         scales: [2], idiom: .vision, fit: index == spec.layers.count - 1 ? .fill : .contain, setPath: folder,
+                                         location: spec.location, request: &request)
             return CatalogImageStack.Layer(name: layer.name, content: content)
         }
         var stack = CatalogImageStack(name: spec.name, setPath: folder, contentsPath: request.path, width: size.width, height: size.height, layers: layers)
@@ -96,20 +87,13 @@ extension Planner {
     /// The generated layers' variants go into the car as a catalog's do, each given an origin in the
     /// stack the manifest describes; the back layer is drawn on the manifest's background.
     func placeGeneratedLayers(_ variants: inout [Variant], stack: CatalogImageStack, request: BuildRequest) {
-        let names = Set(stack.layers.compactMap(\.content?.name))
-        let back = stack.layers.last?.content?.name
-        for index in variants.indices where variants[index].role == .image && names.contains(variants[index].name) && variants[index].catalogOrigin == nil {
-            let variant = variants[index]
-            variants[index].origin = .catalog(CatalogOrigin(catalog: request.path, setPath: stack.setPath, filename: FilePath(variant.source.path).lastComponent,
-                                                            contentsPath: request.path, location: request.manifest.solidImageStack?.location ?? .notInAFile))
-            if variant.name == back { variants[index].background = request.manifest.solidImageStack?.background ?? .white }
-        }
+        placeGeneratedImages(&variants, names: Set(stack.layers.compactMap(\.content?.name)), opaque: Set([stack.layers.last?.content?.name].compactMap { $0 }),
+                             setPath: stack.setPath, location: request.manifest.solidImageStack?.location ?? .notInAFile,
+                             background: request.manifest.solidImageStack?.background ?? .white, request: request)
     }
 }
 
 extension Diagnostic.Message {
-    fileprivate static let solidImageStackNeedsVisionOS: Diagnostic.Message = "\"solidImageStack\" draws a visionOS app's icon: build with --platform visionos"
-
     fileprivate static func tooManySolidLayers(_ name: String, layers: Int) -> Diagnostic.Message { "the solid image stack \"\(name)\" has \(layers) layers; visionOS draws a back layer and one or two layers over it" }
 
     fileprivate static func solidLayerHasNoContent(_ layer: String, stack name: String) -> Diagnostic.Message { "the layer \"\(layer)\" of the solid image stack \"\(name)\" has no Content.imageset; it adds nothing to the icon" }
