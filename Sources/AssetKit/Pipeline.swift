@@ -417,16 +417,11 @@ public enum Pipeline {
                             sink: @escaping @Sendable (Int, [UInt8], String) throws(OutputError) -> Void)
         -> [Result<EncodedVariant, VariantFailure<OutputError>>]
     {
-        if options.renderInProcess {
-            var renderer = ParallelRenderer(jobs: options.jobs, store: store, encoder: settings.encoder,
-                                            pixelBudget: options.pixelBudget, progress: progress)
-            renderer.isCancelled = options.isCancelled
-            return renderer.run(batch, sink: sink)
-        }
-        var pool = WorkerPool(jobs: options.jobs, executable: ChildProcess.currentExecutable, encoder: settings.encoder,
-                              pixelBudget: options.pixelBudget, timeLimit: settings.renderTimeLimit,
-                              memoryLimit: settings.renderMemoryLimit, progress: progress)
-        pool.isCancelled = options.isCancelled
+        let batchSettings = BatchSettings(jobs: options.jobs, encoder: settings.encoder, pixelBudget: options.pixelBudget, progress: progress,
+                                          isCancelled: options.isCancelled)
+        if options.renderInProcess { return ParallelRenderer(batchSettings, store: store).run(batch, sink: sink) }
+        var pool = WorkerPool(batchSettings, executable: ChildProcess.currentExecutable, timeLimit: settings.renderTimeLimit,
+                              memoryLimit: settings.renderMemoryLimit)
         pool.fontsDirectory = fonts
         pool.shelf = shelf
         return pool.run(batch, sink: sink)

@@ -112,11 +112,11 @@ import Testing
         }
         #expect(shelf.count == 1, "the supervisor's idle worker waits on the shelf")
         let variant = Self.starVariant(star, page: page)
-        var other = WorkerPool(jobs: 1, executable: Harness.binary, encoder: PNGEncoderSettings(), pixelBudget: .max, timeLimit: 60, memoryLimit: 2 << 30)
+        var other = WorkerPool(BatchSettings(jobs: 1, encoder: PNGEncoderSettings(), pixelBudget: .max), executable: Harness.binary, timeLimit: 60, memoryLimit: 2 << 30)
         other.shelf = shelf
         #expect(other.run([variant], sink: { (_: Int, _: [UInt8], _: String) throws(FileError) in }).allSatisfy { (try? $0.get()) != nil })
         #expect(shelf.count == 1, "a pool of another memory budget starts its own worker")
-        var pool = WorkerPool(jobs: 2, executable: Harness.binary, encoder: PNGEncoderSettings(), pixelBudget: .max, timeLimit: 60, memoryLimit: 1 << 30)
+        var pool = WorkerPool(BatchSettings(jobs: 2, encoder: PNGEncoderSettings(), pixelBudget: .max), executable: Harness.binary, timeLimit: 60, memoryLimit: 1 << 30)
         pool.shelf = shelf
         let results = pool.run([variant], sink: { (_: Int, _: [UInt8], _: String) throws(FileError) in })
         #expect(results.count == 1 && results.allSatisfy { (try? $0.get()) != nil }, "\(results.map { "\($0)" })")
@@ -148,7 +148,7 @@ import Testing
         #expect(killed == 1, "the waiting worker was found by its arguments")
         Thread.sleep(forTimeInterval: 0.2)
         let variant = Self.starVariant(star, page: page)
-        var pool = WorkerPool(jobs: 1, executable: Harness.binary, encoder: PNGEncoderSettings(), pixelBudget: .max, timeLimit: 60, memoryLimit: 1 << 30)
+        var pool = WorkerPool(BatchSettings(jobs: 1, encoder: PNGEncoderSettings(), pixelBudget: .max), executable: Harness.binary, timeLimit: 60, memoryLimit: 1 << 30)
         pool.fontsDirectory = fonts.path
         pool.shelf = shelf
         let results = pool.run([variant], sink: { (_: Int, _: [UInt8], _: String) throws(FileError) in })

@@ -108,20 +108,12 @@ public enum VariantFailure<SinkError: Error & Sendable>: Error, Sendable {
 /// Renders and encodes variants across threads and hands each PNG to `sink` (on the worker's
 /// thread), which stages it; the renderer itself writes nothing.
 public struct ParallelRenderer: Sendable {
-    public var jobs: Int
+    public var settings: BatchSettings
     public var store: SourceStore
-    public var encoder: PNGEncoderSettings
-    public var pixelBudget: Int
-    public var progress: (@Sendable (Int, Int) -> Void)?
-    public var isCancelled: @Sendable () -> Bool = { false }
 
-    public init(jobs: Int, store: SourceStore, encoder: PNGEncoderSettings, pixelBudget: Int,
-                progress: (@Sendable (Int, Int) -> Void)? = nil) {
-        self.jobs = jobs
+    public init(_ settings: BatchSettings, store: SourceStore) {
+        self.settings = settings
         self.store = store
-        self.encoder = encoder
-        self.pixelBudget = pixelBudget
-        self.progress = progress
     }
 
     /// Renders every variant; after a cancellation the remaining ones are `.cancelled`.
@@ -132,11 +124,11 @@ public struct ParallelRenderer: Sendable {
         guard !variants.isEmpty else { return [] }
         let order = renderOrder(variants)
         let board = WorkBoard<Outcome>(count: order.count)
-        let budget = PixelBudget(limit: pixelBudget)
+        let budget = PixelBudget(limit: settings.pixelBudget)
         let process: @Sendable (Int, Rasterizer) -> Outcome = { index, rasterizer in
             let png: [UInt8]
             do throws(SourceError) {
-                png = try rasterizer.produce(variants[index].renderJob, encoder: encoder)
+                png = try rasterizer.produce(variants[index].renderJob, encoder: settings.encoder)
             } catch {
                 return .failure(.source(error))
             }
@@ -149,14 +141,14 @@ public struct ParallelRenderer: Sendable {
             return .success(EncodedVariant(bytes: png.count, sha256: hash))
         }
         let work: @Sendable (Rasterizer) -> Void = { rasterizer in
-            while !isCancelled(), let position = board.take() {
+            while !settings.isCancelled(), let position = board.take() {
                 let index = order[position]
                 let variant = variants[index]
                 budget.acquire(variant.pixelCount)
                 let result = process(index, rasterizer)
                 budget.release(variant.pixelCount)
                 let done = board.finish(position, result)
-                progress?(done, order.count)
+                settings.progress?(done, order.count)
             }
         }
         // The first render runs alone: Poppler builds some shared state lazily (colour management),
@@ -164,9 +156,9 @@ public struct ParallelRenderer: Sendable {
         let first = Rasterizer(store: store)
         if let position = board.take() {
             _ = board.finish(position, process(order[position], first))
-            progress?(1, order.count)
+            settings.progress?(1, order.count)
         }
-        let workers = max(1, min(jobs, order.count - 1))
+        let workers = max(1, min(settings.jobs, order.count - 1))
         if workers == 1 {
             work(first)
         } else {

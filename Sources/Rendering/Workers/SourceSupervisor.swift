@@ -33,7 +33,7 @@ public final class SourceSupervisor: @unchecked Sendable {
         self.timeLimit = timeLimit
         self.memoryLimit = memoryLimit
         self.isCancelled = isCancelled
-        var pool = WorkerPool(jobs: 1, executable: executable, encoder: PNGEncoderSettings(), pixelBudget: Int.max,
+        var pool = WorkerPool(BatchSettings(jobs: 1, encoder: PNGEncoderSettings(), pixelBudget: Int.max), executable: executable,
                               timeLimit: timeLimit, memoryLimit: memoryLimit)
         pool.fontsDirectory = fontsDirectory
         arguments = pool.workerArguments

@@ -20,30 +20,22 @@ final class Counter: @unchecked Sendable {
 /// and a stop request kills the workers at once. What the libraries print while rendering is
 /// returned with the variant, never lost.
 public struct WorkerPool: Sendable {
-    public var jobs: Int
+    public var settings: BatchSettings
     public var executable: String
-    public var encoder: PNGEncoderSettings
-    public var pixelBudget: Int
     /// Seconds one variant may take to render and encode.
     public var timeLimit: Double
     /// Address space each worker may use, in bytes.
     public var memoryLimit: Int
-    public var progress: (@Sendable (Int, Int) -> Void)?
-    public var isCancelled: @Sendable () -> Bool = { false }
     /// The manifest's fonts folder: workers restrict fontconfig to it before rendering.
     public var fontsDirectory: String?
     /// Idle workers planning started, taken before starting new ones (`WorkerShelf`).
     public var shelf: WorkerShelf?
 
-    public init(jobs: Int, executable: String, encoder: PNGEncoderSettings, pixelBudget: Int, timeLimit: Double,
-                memoryLimit: Int, progress: (@Sendable (Int, Int) -> Void)? = nil) {
-        self.jobs = jobs
+    public init(_ settings: BatchSettings, executable: String, timeLimit: Double, memoryLimit: Int) {
+        self.settings = settings
         self.executable = executable
-        self.encoder = encoder
-        self.pixelBudget = pixelBudget
         self.timeLimit = timeLimit
         self.memoryLimit = memoryLimit
-        self.progress = progress
     }
 
     static let maximumBatch = 4
@@ -51,7 +43,7 @@ public struct WorkerPool: Sendable {
     /// Arguments that start a worker; the encoder settings travel here, once.
     var workerArguments: [String] {
         ["render-worker", "--memory-bytes", String(memoryLimit),
-         "--encoder", encoder.description] + (fontsDirectory.map { ["--fonts", $0] } ?? [])
+         "--encoder", settings.encoder.description] + (fontsDirectory.map { ["--fonts", $0] } ?? [])
     }
 
     public func run<SinkError: Error & Sendable>(
@@ -76,18 +68,18 @@ public struct WorkerPool: Sendable {
         }
         let batches = grouped
         let board = WorkBoard<[Outcome]>(count: batches.count)
-        let budget = PixelBudget(limit: pixelBudget)
+        let budget = PixelBudget(limit: settings.pixelBudget)
         let completed = Counter()
-        let workers = max(1, min(jobs, batches.count))
+        let workers = max(1, min(settings.jobs, batches.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var worker: ChildProcess? = shelf?.take(executable: executable, arguments: workerArguments)
             defer { worker?.finish() }
-            while !isCancelled(), let position = board.take() {
+            while !settings.isCancelled(), let position = board.take() {
                 let batch = batches[position]
                 let pixels = batch.reduce(0) { $0 + variants[$1].pixelCount }
                 budget.acquire(pixels)
                 let rendered: [Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>>] =
-                    supervise(batch.map { variants[$0] }, worker: &worker) { completed.increment(by: 1, of: order.count, progress) }
+                    supervise(batch.map { variants[$0] }, worker: &worker) { completed.increment(by: 1, of: order.count, settings.progress) }
                 let outcomes: [Outcome] = zip(batch, rendered).map { index, result in
                     result.flatMap { encoded, png in
                         do throws(SinkError) {
@@ -184,7 +176,7 @@ public struct WorkerPool: Sendable {
     private func receive<SinkError>(_ variant: Variant, from process: ChildProcess)
         -> (Result<(EncodedVariant, [UInt8]), VariantFailure<SinkError>>, workerLost: Bool) {
         let page: Int? = variant.source.kind == .pdf ? variant.source.page : nil
-        switch process.readAnswer(deadline: Clock.seconds() + timeLimit, shouldStop: isCancelled) {
+        switch process.readAnswer(deadline: Clock.seconds() + timeLimit, shouldStop: settings.isCancelled) {
         case .refused(let error, let printed):
             return (.failure(.source(Self.withPrinted(error, printed))), false)
         case .body(let png, let sha256, let printed):
