@@ -123,18 +123,11 @@ public struct Planner {
         result.pngEffort = request.optimizesForSpace ? .max : request.manifest.pngEffort ?? .default
         noteWhatOnlyTheCarHolds(catalogRecords, variants: variants, request: request, warnings: &result.warnings)
         if request.compiledCatalog {
-            var compiled = CompiledCatalogRequest(appIconName: infoPlist.compiledIconName, deploymentTarget: request.deploymentTarget)
+            var compiled = CompiledCatalogRequest(appIconName: infoPlist.compiledIconName, request: request)
             // A Mac app's icon is stored at each of its sizes (`DeviceTables.macIconComposerIcons`).
             compiled.singleSizeIcon = request.platform == .iOS && Self.isSingleSize(variants.filter { $0.role.kind == .appIcon || $0.role.kind == .appStoreIcon },
                                                         fromCatalog: request.appIconSetName != nil)
-            compiled.devices = request.devices
-            compiled.platform = request.platform
-            compiled.writesIconFile = request.writesIconFile
-            compiled.xcode = request.xcode
-            compiled.iconStackJSON = iconStackJSON
-            compiled.brandAssets = brandAssets
-            compiled.solidImageStacks = solidImageStacks.stacks
-            compiled.optimizesForSpace = request.optimizesForSpace
+            (compiled.iconStackJSON, compiled.brandAssets, compiled.solidImageStacks) = (iconStackJSON, brandAssets, solidImageStacks.stacks)
             result.compiledCatalog = compiled
             // As actool: an image set ships only inside the car, which iOS 7 and later read; an
             // app that still runs on iOS 6 keeps its loose files too (docs/assets-car.md).

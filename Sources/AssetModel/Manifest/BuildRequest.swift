@@ -70,18 +70,10 @@ public struct BuildRequest: Sendable {
     public init(_ manifest: Manifest, hasManifestFile: Bool = true) {
         self.manifest = manifest
         self.hasManifestFile = hasManifestFile
-        catalogs = manifest.catalogs
-        devices = manifest.devices
-        deploymentTarget = manifest.deploymentTarget
-        namesDevicesAndTarget = manifest.namesDevicesAndTarget
-        appIcon = manifest.appIcon
-        appIconSetName = manifest.appIconSetName
-        alternateAppIcons = manifest.alternateAppIcons
-        launchImage = manifest.launchImage
-        launchImageSetName = manifest.launchImageSetName
-        launchScreen = manifest.launchScreen
-        compiledCatalog = manifest.compiledCatalog
-        allowedLinkRoots = manifest.allowedLinkRoots
+        (catalogs, compiledCatalog, allowedLinkRoots) = (manifest.catalogs, manifest.compiledCatalog, manifest.allowedLinkRoots)
+        (devices, deploymentTarget, namesDevicesAndTarget) = (manifest.devices, manifest.deploymentTarget, manifest.namesDevicesAndTarget)
+        (appIcon, appIconSetName, alternateAppIcons) = (manifest.appIcon, manifest.appIconSetName, manifest.alternateAppIcons)
+        (launchImage, launchImageSetName, launchScreen) = (manifest.launchImage, manifest.launchImageSetName, manifest.launchScreen)
         renderTimeLimit = RenderBudget.timeLimit(commandLine: nil, manifest: manifest)
         renderMemoryLimit = RenderBudget.memoryLimit(commandLine: nil, manifest: manifest)
     }

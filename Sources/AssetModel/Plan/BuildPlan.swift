@@ -90,6 +90,13 @@ public struct CompiledCatalogRequest: Sendable, Hashable {
 
     public init(appIconName: String?, deploymentTarget: OSVersion) { (self.appIconName, self.deploymentTarget) = (appIconName, deploymentTarget) }
 
+    /// The car of `request`: its target (deployment target, devices, platform, actool generation)
+    /// and its choices (`.icns`, optimisation) as the request resolved them.
+    public init(appIconName: String?, request: BuildRequest) {
+        (self.appIconName, deploymentTarget, devices, platform) = (appIconName, request.deploymentTarget, request.devices, request.platform)
+        (xcode, writesIconFile, optimizesForSpace) = (request.xcode, request.writesIconFile, request.optimizesForSpace)
+    }
+
     public static let relativePath = "Resources/Assets.car"
 }
 
