@@ -282,9 +282,7 @@ extension Diagnostic.Message {
     /// ITMS-90682: `first`, the first of the set's `slots` Display P3 slots.
     fileprivate static func displayP3BelowIOS10(imageSet name: String, first: String, slots count: Int,
                                                 deploymentTarget: OSVersion) -> Diagnostic.Message {
-        "the image set \"\(name)\" has Display P3 art (\(first)"
-            + "\(count > 1 ? " and \(count - 1) more" : "")" + "), which App Store Connect refuses in the asset catalog of an app "
-            + "that runs on iOS 9.3 or earlier (deployment target \(deploymentTarget)): raise the deployment target to 10.0, or remove the slots"
+        "the image set \"\(name)\" has Display P3 art (\(first)\(count > 1 ? " and \(count - 1) more" : "")), which App Store Connect refuses in the asset catalog of an app that runs on iOS 9.3 or earlier (deployment target \(deploymentTarget)): raise the deployment target to 10.0, or remove the slots"
     }
 
     /// What follows a launch-screen rule when the deployment target is below iOS 14 (nil: it is not).
@@ -307,8 +305,6 @@ extension Diagnostic.Message {
 
     /// ITMS-90474. `iPadKey`: the orientations are read from `UISupportedInterfaceOrientations~ipad`.
     fileprivate static func multitaskingIPadAppLacksOrientations(_ missing: [String], iPadKey: Bool) -> Diagnostic.Message {
-        "an iPad app that multitasks (UIRequiresFullScreen is not set) supports all four orientations; "
-            + "UISupportedInterfaceOrientations\(iPadKey ? "~ipad" : "") lacks "
-            + "\(missing.joined(separator: ", "))" + ": App Store Connect refuses it otherwise; add them, or set UIRequiresFullScreen"
+        "an iPad app that multitasks (UIRequiresFullScreen is not set) supports all four orientations; UISupportedInterfaceOrientations\(iPadKey ? "~ipad" : "") lacks \(missing.joined(separator: ", ")): App Store Connect refuses it otherwise; add them, or set UIRequiresFullScreen"
     }
 }

@@ -158,7 +158,5 @@ extension Diagnostic.Message {
     fileprivate static let watchIconHasTransparentPixels: Diagnostic.Message =
         "the watch app icon has transparent pixels; App Store Connect refuses a watch icon with an alpha channel"
 
-    fileprivate static let watchIconFromIconComposerNotYet: Diagnostic.Message =
-        "an Icon Composer icon is not compiled for watchOS by assetc yet; give the watch icon as a PDF, an SVG or a 1024x1024 PNG, "
-            + "or an icon set's single-size image"
+    fileprivate static let watchIconFromIconComposerNotYet: Diagnostic.Message = "an Icon Composer icon is not compiled for watchOS by assetc yet; give the watch icon as a PDF, an SVG or a 1024x1024 PNG, or an icon set's single-size image"
 }

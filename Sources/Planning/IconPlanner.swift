@@ -464,9 +464,7 @@ struct IconPlanner: SlotSetOpening {
 extension Diagnostic.Message {
     fileprivate static let appIconArtHasTransparentPixels: Diagnostic.Message = "app icon art has transparent pixels; they are composited onto white (set \"background\" to choose the colour)"
 
-    fileprivate static let macCatalystIconFromSetOnly: Diagnostic.Message =
-        "a Mac Catalyst app's icon is compiled from its icon set's mac slots only, so far "
-            + "(--app-icon NAME of an .appiconset; docs/actool.md)"
+    fileprivate static let macCatalystIconFromSetOnly: Diagnostic.Message = "a Mac Catalyst app's icon is compiled from its icon set's mac slots only, so far (--app-icon NAME of an .appiconset; docs/actool.md)"
 
     fileprivate static func macOSIconFromIconComposerOnly(_ kind: ResolvedSource.Kind) -> Diagnostic.Message { "a macOS app icon is compiled from an Icon Composer icon (.icon) only, so far; this \(kind.rawValue) is not (docs/assets-car.md, \"macOS\")" }
 

@@ -50,6 +50,35 @@ import Testing
         #expect(spelled == [])
     }
 
+    /// A message's words stand on one line, so a search of the source for a sentence a user saw finds
+    /// it (docs/architecture.md, "House rules"): no declaration made only of string literals joined
+    /// with `+` over several lines.
+    @Test func messageWordsStandOnOneLine() throws {
+        var split: [String] = []
+        for file in try Self.swiftFiles() {
+            for line in SwiftTokens(file.text).splitMessageWordings() { split.append("\(file.path):\(line)") }
+        }
+        #expect(split == [])
+    }
+
+    @Test func theScannerFindsASplitWording() {
+        // Lines 1 and 5 split a wording; line 8 computes its words (a choice), and line 11 is one line.
+        let text = #"""
+        static func a(_ name: String) -> Diagnostic.Message {
+            "the set \(name) "
+                + "is empty"
+        }
+        static let b: Diagnostic.Message = "one "
+            + "two"
+        let other = 1
+        static func c(_ flag: Bool) -> Diagnostic.Message {
+            "it is " + (flag ? "on" : "off")
+        }
+        static func d() -> Diagnostic.Message { "one " + "line" }
+        """#
+        #expect(SwiftTokens(text).splitMessageWordings() == [1, 5])
+    }
+
     @Test func theScannerFindsASpelledMessage() {
         // The rule above would pass on a scanner that finds nothing: it must find these and only these.
         let text = #"""
@@ -243,6 +272,29 @@ struct SwiftTokens {
         case .punctuation(let mark): ")]}?!".contains(mark)
         case .string: true
         }
+    }
+
+    /// The first lines of message declarations (`-> Diagnostic.Message { … }`, `: Diagnostic.Message =
+    /// …`) whose words are string literals alone, joined with `+` over more than one line.
+    func splitMessageWordings() -> [Int] {
+        var lines: [Int] = []
+        for index in tokens.indices.dropFirst(2) where tokens[index].kind == .name("Message")
+            && tokens[index - 1].kind == .punctuation(".") && tokens[index - 2].kind == .name("Diagnostic") && index + 1 < tokens.count {
+            let words: ArraySlice<Token>
+            switch tokens[index + 1].kind {
+            case .punctuation("{"):
+                let close = closing(index + 1)
+                words = tokens[(index + 2)..<close]
+            case .punctuation("="):
+                let end = tokens[(index + 2)...].firstIndex { $0.kind != .string && $0.kind != .punctuation("+") } ?? tokens.count
+                words = tokens[(index + 2)..<end]
+            default: continue
+            }
+            guard words.count > 1, words.allSatisfy({ $0.kind == .string || $0.kind == .punctuation("+") }),
+                  let first = words.first, let last = words.last, last.line > first.line else { continue }
+            lines.append(tokens[index].line)
+        }
+        return lines
     }
 
     /// Every function's and initialiser's body: its name and first and last lines.

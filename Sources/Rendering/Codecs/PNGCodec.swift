@@ -359,7 +359,6 @@ extension Diagnostic.Message {
     /// libpng's "Invalid IHDR data" does not say what is invalid: the header's own numbers do.
     fileprivate static func invalidPNGHeader(_ libpngError: Diagnostic.Message, width: UInt32, height: UInt32, bitDepth: UInt8,
                                              colourType: UInt8, interlaceMethod: UInt8, sizeOutOfRange: Bool) -> Diagnostic.Message {
-        "\(libpngError.text): the header gives \(width)x\(height) pixels, bit depth \(bitDepth), colour type \(colourType), "
-            + "interlace method \(interlaceMethod)\(sizeOutOfRange ? " (PNGs here are 1 to 1,000,000 pixels a side)" : "")"
+        "\(libpngError.text): the header gives \(width)x\(height) pixels, bit depth \(bitDepth), colour type \(colourType), interlace method \(interlaceMethod)\(sizeOutOfRange ? " (PNGs here are 1 to 1,000,000 pixels a side)" : "")"
     }
 }
