@@ -52,20 +52,14 @@ extension ManifestDecoder {
                                  readingAlso: ([String: JSONNode]) -> Void = { _ in }) -> LayeredArt? {
         guard let fields = reader.object(node, owner, allowed: allowed) else { return nil }
         let errorsBefore = reader.diagnostics.count
-        var name = defaultName
-        if let nameNode = fields["name"], let text = reader.name(nameNode, "\"name\" of \(owner)") {
-            if let problem = NameRules.problem(with: text) { reader.error(problem, at: nameNode.location) } else { name = text }
-        }
+        let name = checkedName(fields, "name", of: owner, or: defaultName, reader: reader)
         guard let layersNode = fields["layers"] else {
             reader.error(needsLayers, at: node.location)
             return nil
         }
         let layers = decodeArtLayers(layersNode, of: owner, counts: counts, platform: platform, reader: reader)
         readingAlso(fields)
-        let background = fields["background"].flatMap { color($0, "\"background\" of \(owner)", reader: reader) }
-        if let background, background.alpha != 255, let node = fields["background"] {
-            reader.error(.backgroundIsNotOpaque(of: owner, platform: platform), at: node.location)
-        }
+        let background = opaqueBackground(fields, of: owner, notOpaque: .backgroundIsNotOpaque(of: owner, platform: platform), reader: reader)
         guard reader.diagnostics.count == errorsBefore, let layers else { return nil }
         return LayeredArt(name: name, layers: layers, background: background)
     }
@@ -86,10 +80,7 @@ extension ManifestDecoder {
                 guard let layer = reader.object(item, what, allowed: brandAssetsLayerKeys),
                       let sourceNode = layer["source"] ?? { reader.error(.layerNeedsSource(what), at: item.location); return nil }(),
                       let source = sourceSpec(sourceNode, "\"source\" of \(what)", reader: reader) else { continue }
-                var layerName = defaults[index]
-                if let nameNode = layer["name"], let text = reader.name(nameNode, "\"name\" of \(what)") {
-                    if let problem = NameRules.problem(with: text) { reader.error(problem, at: nameNode.location) } else { layerName = text }
-                }
+                let layerName = checkedName(layer, "name", of: what, or: defaults[index], reader: reader)
                 let page = layer["page"].flatMap { reader.integer($0, "\"page\" of \(what)", in: 1...maximumPage) } ?? 1
                 layers.append(.init(name: layerName, source: source, page: page))
             } else if let source = sourceSpec(item, what, reader: reader) {

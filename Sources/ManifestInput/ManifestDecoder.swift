@@ -222,6 +222,24 @@ public enum ManifestDecoder {
     }
 
     /// Exactly one of `keys` must be present; returns it.
+    /// `fields[key]`, a name of `owner` (`"name" of "appIcon"`) as Apple's rules allow one; `fallback`
+    /// when there is none or it is wrong (a wrong one is said).
+    static func checkedName(_ fields: [String: JSONNode], _ key: String, of owner: String, or fallback: String, reader: FieldReader) -> String {
+        guard let node = fields[key], let text = reader.name(node, "\"\(key)\" of \(owner)") else { return fallback }
+        if let problem = NameRules.problem(with: text) {
+            reader.error(problem, at: node.location)
+            return fallback
+        }
+        return text
+    }
+
+    /// `"background"` of `owner`: a colour, which must be opaque (`notOpaque` is said when it is not).
+    static func opaqueBackground(_ fields: [String: JSONNode], of owner: String, notOpaque: Diagnostic.Message, reader: FieldReader) -> RGBAColor? {
+        guard let node = fields["background"], let background = color(node, "\"background\" of \(owner)", reader: reader) else { return nil }
+        if background.alpha != 255 { reader.error(notOpaque, at: node.location) }
+        return background
+    }
+
     static func oneInput(_ fields: [String: JSONNode], _ keys: [String], owner: String, at location: SourceLocation,
                                  reader: FieldReader) -> String? {
         let present = keys.filter { fields[$0] != nil }
@@ -233,14 +251,8 @@ public enum ManifestDecoder {
     private static func decodeAppIcon(_ node: JSONNode, reader: FieldReader) -> AppIconSpec? {
         guard let fields = reader.object(node, "\"appIcon\"", allowed: appIconKeys) else { return nil }
         let errorsBefore = reader.diagnostics.count
-        var name = AppIconSpec.defaultName
-        if let nameNode = fields["name"], let text = reader.name(nameNode, "\"name\" of \"appIcon\"") {
-            if let problem = NameRules.problem(with: text) { reader.error(problem, at: nameNode.location) } else { name = text }
-        }
-        let background = fields["background"].flatMap { color($0, "\"background\" of \"appIcon\"", reader: reader) }
-        if let background, background.alpha != 255, let node = fields["background"] {
-            reader.error(.appIconBackgroundIsNotOpaque, at: node.location)
-        }
+        let name = checkedName(fields, "name", of: "\"appIcon\"", or: AppIconSpec.defaultName, reader: reader)
+        let background = opaqueBackground(fields, of: "\"appIcon\"", notOpaque: .appIconBackgroundIsNotOpaque, reader: reader)
         let artwork = fields["artwork"].flatMap { reader.bool($0, "\"artwork\" of \"appIcon\"") } ?? false
         let page = fields["page"].flatMap { reader.integer($0, "\"page\" of \"appIcon\"", in: 1...maximumPage) } ?? 1
         var input: AppIconSpec.Input?
@@ -260,14 +272,8 @@ public enum ManifestDecoder {
     private static func decodeLaunchImage(_ node: JSONNode, reader: FieldReader) -> LaunchImageSpec? {
         guard let fields = reader.object(node, "\"launchImage\"", allowed: launchImageKeys) else { return nil }
         let errorsBefore = reader.diagnostics.count
-        var basename = LaunchImageSpec.defaultBasename
-        if let nameNode = fields["basename"], let text = reader.name(nameNode, "\"basename\" of \"launchImage\"") {
-            if let problem = NameRules.problem(with: text) { reader.error(problem, at: nameNode.location) } else { basename = text }
-        }
-        let background = fields["background"].flatMap { color($0, "\"background\" of \"launchImage\"", reader: reader) }
-        if let background, background.alpha != 255, let node = fields["background"] {
-            reader.error(.launchImageBackgroundIsNotOpaque, at: node.location)
-        }
+        let basename = checkedName(fields, "basename", of: "\"launchImage\"", or: LaunchImageSpec.defaultBasename, reader: reader)
+        let background = opaqueBackground(fields, of: "\"launchImage\"", notOpaque: .launchImageBackgroundIsNotOpaque, reader: reader)
         var orientations: [Orientation] = [.portrait]
         if let node = fields["orientations"], let elements = reader.array(node, "\"orientations\"") {
             let parsed = elements.compactMap { reader.choice($0, "an orientation", as: Orientation.self) }
