@@ -61,6 +61,19 @@ import Testing
         #expect(split == [])
     }
 
+    /// A file's messages are one `extension Diagnostic.Message`, the file's last declaration, so a
+    /// reader finds them in one place (docs/architecture.md, "Messages").
+    @Test func messagesCloseTheirFile() throws {
+        var misplaced: [String] = []
+        for file in try Self.swiftFiles() {
+            let extensions = SwiftTokens(file.text).messageExtensions()
+            if extensions.count > 1 || extensions.contains(where: { !$0.endsTheFile }) { misplaced.append(file.path) }
+        }
+        #expect(misplaced == [])
+        #expect(SwiftTokens("struct A {}\nextension Diagnostic.Message {\n    static let a: Diagnostic.Message = \"a\"\n}\n").messageExtensions().map(\.endsTheFile) == [true])
+        #expect(SwiftTokens("extension Diagnostic.Message {\n}\nenum B { case c }\n").messageExtensions().map(\.endsTheFile) == [false])
+    }
+
     @Test func theScannerFindsASplitWording() {
         // Lines 1 and 5 split a wording; line 8 computes its words (a choice), and line 11 is one line.
         let text = #"""
@@ -295,6 +308,14 @@ struct SwiftTokens {
             lines.append(tokens[index].line)
         }
         return lines
+    }
+
+    /// Each `extension Diagnostic.Message { … }`, and whether its closing brace is the file's last token.
+    func messageExtensions() -> [(line: Int, endsTheFile: Bool)] {
+        tokens.indices.dropLast(4).filter { index in
+            tokens[index].kind == .name("extension") && tokens[index + 1].kind == .name("Diagnostic") && tokens[index + 2].kind == .punctuation(".")
+                && tokens[index + 3].kind == .name("Message") && tokens[index + 4].kind == .punctuation("{")
+        }.map { (tokens[$0].line, closing($0 + 4) == tokens.count - 1) }
     }
 
     /// Every function's and initialiser's body: its name and first and last lines.

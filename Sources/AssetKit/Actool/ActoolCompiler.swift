@@ -255,6 +255,18 @@ public enum ActoolCompiler {
     }
 }
 
+extension ApplePlatform {
+    /// The one `--target-device` a tvOS, watchOS or visionOS build takes.
+    fileprivate var onlyTargetDevice: String? {
+        switch self {
+        case .tvOS: "tv"
+        case .watchOS: "watch"
+        case .visionOS: "vision"
+        case .iOS, .macOS, .macCatalyst: nil
+        }
+    }
+}
+
 extension Diagnostic.Message {
     fileprivate static let noOutputDirectory: Diagnostic.Message = "no output directory: pass --compile DIR"
 
@@ -290,16 +302,4 @@ extension Diagnostic.Message {
     fileprivate static func notADevice(_ device: String, of platform: ApplePlatform, only: String) -> Diagnostic.Message { "--target-device \(device): a \(platform.displayName) app runs on \(only) only" }
 
     fileprivate static func notAnIOSDevice(_ device: String) -> Diagnostic.Message { "--target-device \(device): assetc compiles for iphone and ipad only" }
-}
-
-extension ApplePlatform {
-    /// The one `--target-device` a tvOS, watchOS or visionOS build takes.
-    fileprivate var onlyTargetDevice: String? {
-        switch self {
-        case .tvOS: "tv"
-        case .watchOS: "watch"
-        case .visionOS: "vision"
-        case .iOS, .macOS, .macCatalyst: nil
-        }
-    }
 }

@@ -223,6 +223,11 @@ func encodePair(_ first: some Encodable, _ second: some Encodable, to encoder: a
     try items.encode(second)
 }
 
+/// What a decoder asked a JSON value to be, as its messages say it.
+private enum JSONExpectedKind: String {
+    case integer = "an integer", string = "a string", boolean = "a boolean", number = "a number", object = "an object", array = "an array"
+}
+
 extension Diagnostic.Message {
     /// A file assetc wrote that no longer parses: the parser's message and where.
     fileprivate static func syntaxError(_ error: JSONSyntaxError) -> Diagnostic.Message { "\(error.message) at \(error.location.line):\(error.location.column)" }
@@ -238,9 +243,4 @@ extension Diagnostic.Message {
     fileprivate static func arrayTooShort(count: Int) -> Diagnostic.Message { "the array has only \(count) elements" }
 
     fileprivate static func moreElementsThanExpected(at codingPath: [any CodingKey]) -> Diagnostic.Message { "more elements than expected at \(codingPath.map(\.stringValue).joined(separator: "."))" }
-}
-
-/// What a decoder asked a JSON value to be, as its messages say it.
-private enum JSONExpectedKind: String {
-    case integer = "an integer", string = "a string", boolean = "a boolean", number = "a number", object = "an object", array = "an array"
 }

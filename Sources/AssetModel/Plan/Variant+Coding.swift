@@ -181,6 +181,14 @@ extension Variant: Codable {
     }
 }
 
+/// The device-table row a planned icon or launch image names, by its field (`iconSlot`, `launchSlot`).
+private enum PlannedSlotKind: String {
+    case icon, launch
+
+    /// The file that must name one, as the messages say it.
+    var file: String { self == .icon ? "an icon file" : "a launch image" }
+}
+
 extension Diagnostic.Message {
     fileprivate static func wrongElementCount(expected count: Int, found: Int) -> Diagnostic.Message { "expected \(count) elements, found \(found)" }
 
@@ -196,12 +204,4 @@ extension Diagnostic.Message {
     fileprivate static func slotNotInTable(_ kind: PlannedSlotKind, _ index: Int) -> Diagnostic.Message { "\(kind.rawValue) slot \(index) is not in the device table" }
 
     fileprivate static func notAnOutputPath(_ path: String) -> Diagnostic.Message { "'\(path)' is not an output path assetc writes" }
-}
-
-/// The device-table row a planned icon or launch image names, by its field (`iconSlot`, `launchSlot`).
-private enum PlannedSlotKind: String {
-    case icon, launch
-
-    /// The file that must name one, as the messages say it.
-    var file: String { self == .icon ? "an icon file" : "a launch image" }
 }
