@@ -7,7 +7,8 @@ import Darwin
 import Synchronization
 import CPoppler
 
-/// The only file that touches Poppler and GLib pointers.
+/// The only file that touches Poppler and GLib pointers. Glibc is imported for `write`: the GLib
+/// messages a worker relays go to standard error unbuffered, where its parent reads them.
 ///
 /// A `PDFDocument` must stay on the thread that made it: one document shared between threads
 /// crashed inside Cairo every time (see docs/architecture.md). It is deliberately not `Sendable`.

@@ -7,7 +7,8 @@ import Glibc
 /// The only file that touches qpdf: it takes the content streams out of a PDF held in memory
 /// (every page's, and those of the form XObjects the pages draw), hands each to
 /// `ContentStreamRepair`, and writes the PDF again with the repaired streams. qpdf parses, decodes
-/// and writes; the decision of what to drop is `ContentStreamRepair`'s.
+/// and writes; the decision of what to drop is `ContentStreamRepair`'s. Glibc is imported for
+/// `free`, which releases the buffers qpdf hands back.
 enum QPDFRepair {
     struct Repaired {
         var bytes: [UInt8]
