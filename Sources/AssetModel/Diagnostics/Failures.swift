@@ -1,7 +1,7 @@
 /// Why a command failed; each case has its own documented exit code (docs/cli.md).
 ///
-/// Every stage throws its own typed error (`ManifestError`, `PlanError`, `SourceError`,
-/// `OutputError`); each of those names its kind from the error case, never from message text.
+/// Every stage throws its own typed error (`InputError`, `SourceError`, `OutputError`); each
+/// names its kind from the error case, never from message text.
 public enum FailureKind: Sendable, Equatable {
     /// The manifest, a catalog, a source or a validation rule was violated.
     case invalidInput
