@@ -6,9 +6,9 @@ import AssetPlatform
 /// Nothing here is fatal for the catalog as a whole: a broken set is reported and skipped, an
 /// unknown set type is one note (docs/catalogs.md lists what is read and what is skipped).
 public struct CatalogReader {
-    /// Set types Xcode knows that have no loose-file form; each is skipped with one note.
-    /// Set types one platform's build reads (the cases above), by that platform: skipped, and
-    /// said to be its, in a build for another.
+    /// Set types only one platform's build reads (tvOS's Brand Assets, visionOS's solid image
+    /// stacks, watchOS's complications), by that platform: in a build for another, each is skipped
+    /// with a note naming its platform.
     static let otherPlatformSetTypes: [String: ApplePlatform] = ["brandassets": .tvOS, "solidimagestack": .visionOS, "complicationset": .watchOS]
 
     /// Set types assetc compiles into neither loose files nor Assets.car, by the plural it says.

@@ -15,7 +15,7 @@ extension IconPlanner {
         let (setPath, setName, contentsPath, slotSet) = (opened.path, opened.name, opened.contentsPath, opened.slotSet)
         let slot = DeviceTables.watchSingleSizeIcon
         var icon: Variant?
-        var perSizeImages = false, reported = false
+        var reported = false
         var perSize: [CatalogEntry] = [], marketing: CatalogEntry?
         var checkedFiles: [String: Bool] = [:]
         for entry in slotSet.entries {
@@ -42,26 +42,26 @@ extension IconPlanner {
             case ("watch"?, _) where entry.hasAppearances:
                 diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: .skippedWatchAppearance(entry))
             case ("watch"?, _):
-                if entry.filename != nil { perSizeImages = true; perSize.append(entry) }
+                if entry.filename != nil { perSize.append(entry) }
             case ("watch-marketing"?, _):
-                if entry.filename != nil { perSizeImages = true; marketing = entry }
+                if entry.filename != nil { marketing = entry }
             default:
                 diagnostics += AssetCatalog.skippedSlot(entry, in: slotSet, note: .skippedNotForAWatch(entry))
             }
         }
         if let icon {
-            if perSizeImages { diagnostics.append(.note(contentsPath, .perSizeWatchImagesLeftOut)) }
+            if !perSize.isEmpty || marketing != nil { diagnostics.append(.note(contentsPath, .perSizeWatchImagesLeftOut)) }
             warnIfTranslucent(icon.source.path, diagnostics: &diagnostics)
             return [icon]
         }
-        if perSizeImages && !perSize.isEmpty {
+        if !perSize.isEmpty {
             if let marketing {
                 diagnostics.append(.warning(contentsPath, at: marketing.location, .watchMarketingImageNotWritten(marketing.filename ?? "")).droppingContent())
             }
             return perSizeVariants(spec, entries: perSize, setPath: setPath, setName: setName, slotSet: slotSet, diagnostics: &diagnostics)
         }
         if reported { return [] }
-        if perSizeImages {
+        if marketing != nil {
             diagnostics.append(.error(contentsPath, .watchMarketingImageOnly(spec.name)))
         } else {
             // Nothing applies: actool's one error, as for an iOS or Mac set, and what would.

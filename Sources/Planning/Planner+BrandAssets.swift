@@ -56,7 +56,7 @@ extension Planner {
             diagnostics.append(.warning(stack.contentsPath, .noRetinaImage(stack.name, width: stack.width, height: stack.height)))
         }
         for role in CatalogBrandAssets.TopShelfRole.allCases {
-            guard let image = set.topShelf[role], Set(image.slots.compactMap(\.scale)) == [1] else { continue }
+            guard let image = set.topShelf[role], Self.scales(of: image) == [1] else { continue }
             diagnostics.append(.warning(image.contentsPath, .noRetinaImage(image.name, width: role.points.width, height: role.points.height)))
         }
         for stack in set.stacks {
@@ -98,12 +98,12 @@ extension Planner {
 
     /// The scales a stack's layers have images at.
     static func scales(of stack: CatalogImageStack) -> Set<Int> {
-        var scales: Set<Int> = []
-        for layer in stack.layers {
-            // A slot without a scale (a vector) is drawn at every one.
-            for slot in layer.content?.slots ?? [] { scales.formUnion(slot.scale.map { [$0] } ?? [1, 2]) }
-        }
-        return scales
+        stack.layers.reduce(into: []) { all, layer in all.formUnion(layer.content.map { Self.scales(of: $0) } ?? []) }
+    }
+
+    /// The scales an image set has images at; a slot without a scale (a vector) is drawn at every one.
+    static func scales(of set: CatalogImageSet) -> Set<Int> {
+        set.slots.reduce(into: []) { all, slot in all.formUnion(slot.scale.map { [$0] } ?? [1, 2]) }
     }
 
     /// A PNG or JPEG slot's size in pixels, from its header; nil for another kind or an unreadable
@@ -202,7 +202,6 @@ extension Diagnostic.Message {
     fileprivate static func tooManyLayers(_ count: Int, imageStack name: String) -> Diagnostic.Message { "the image stack \"\(name)\" has \(count) layers; tvOS draws a layered image of 2 to 5" }
 
     fileprivate static func layerHasNoContent(_ layer: String, imageStack name: String) -> Diagnostic.Message { "the layer \"\(layer)\" of the image stack \"\(name)\" has no Content.imageset; it adds nothing to the icon" }
-
 
     /// The manifest's `"brandAssets"` without a top-shelf image.
     fileprivate static func manifestBrandAssetsHasNoTopShelf(_ role: CatalogBrandAssets.TopShelfRole) -> Diagnostic.Message { "\"brandAssets\" has no \"\(role == .standard ? "topShelf" : "topShelfWide")\" (\(role.points.width)x\(role.points.height)); App Store Connect refuses an upload without the \(role.rawValue) image" }
